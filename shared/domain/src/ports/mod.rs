@@ -1,0 +1,11 @@
+//! What the domain needs from the outside world, named as traits. Each has a
+//! production adapter (AWS) and an embedded one (local files), chosen by
+//! configuration in the `app` crate, never by `cfg(test)`.
+
+pub mod blobs;
+pub mod mailer;
+pub mod table;
+
+pub use blobs::{Blobs, BlobsError};
+pub use mailer::{Email, Mailer, MailerError};
+pub use table::*;

@@ -1,0 +1,64 @@
+//! JSON in and out. Bodies must say they are JSON, stay under [`BODY_LIMIT`]
+//! and parse; each failure is a clear 4xx, never a panic.
+
+use axum::body::{to_bytes, Body};
+use axum::extract::{FromRequest, Request};
+use axum::http::{header, StatusCode};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::ApiError;
+
+/// The largest body any route accepts: generous for a form, far from a megabyte.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// A JSON request body. Use `#[serde(default)]` fields in request types so a
+/// missing field reaches validation and gets the spec's message.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, _state: &S) -> Result<Self, ApiError> {
+        let is_json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !is_json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "Send the request body as application/json.",
+            ));
+        }
+        let bytes = to_bytes(req.into_body(), BODY_LIMIT).await.map_err(|_| too_large())?;
+        parse(&bytes).map(JsonBody)
+    }
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.")
+}
+
+/// Parses a body, telling malformed JSON apart from JSON of the wrong shape.
+pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|_| ApiError::bad_request("The request body is not valid JSON."))?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request("The request body must be a JSON object."));
+    }
+    serde_json::from_value(value).map_err(|e| ApiError::bad_request(format!("The request body is not valid: {e}.")))
+}
+
+/// A list answer: `{ "data": [...] }`.
+pub fn list<T: Serialize>(items: Vec<T>) -> Json<Value> {
+    Json(json!({ "data": items }))
+}
+
+/// Reads a whole body for routes that take something other than JSON.
+pub async fn limited_bytes(body: Body) -> Result<axum::body::Bytes, ApiError> {
+    to_bytes(body, BODY_LIMIT).await.map_err(|_| too_large())
+}

@@ -1,0 +1,71 @@
+//! The layers every router is served with, in Lambda and locally alike.
+
+use std::any::Any;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+
+use app::App;
+
+use crate::ApiError;
+
+const REQUEST_ID: &str = "x-request-id";
+
+/// Wraps a function's router: JSON 404s, the Origin check on state-changing
+/// methods, request ids in every log line, and panics turned into 500s so
+/// the process keeps serving.
+pub fn serve(router: Router, app: App) -> Router {
+    let request_id = header::HeaderName::from_static(REQUEST_ID);
+    router
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(app, check_origin))
+        .layer(CatchPanicLayer::custom(panic_to_500))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+        }))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, Ulids))
+}
+
+#[derive(Clone, Copy)]
+struct Ulids;
+
+impl MakeRequestId for Ulids {
+    fn make_request_id<B>(&mut self, _: &http::Request<B>) -> Option<RequestId> {
+        HeaderValue::from_str(&ulid::Ulid::new().to_string()).ok().map(RequestId::new)
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found("No such API route.")
+}
+
+fn panic_to_500(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("panic");
+    tracing::error!(panic = detail, "handler panicked");
+    ApiError::internal().into_response()
+}
+
+/// State-changing requests must come from an allowed Origin: with SameSite
+/// cookies and JSON-only bodies this closes cross-site request forgery.
+async fn check_origin(State(app): State<App>, req: Request, next: Next) -> Response {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return next.run(req).await;
+    }
+    let origin = req.headers().get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    match origin {
+        Some(origin) if app.config.allowed_origins.iter().any(|o| o == origin) => next.run(req).await,
+        _ => ApiError::new(StatusCode::FORBIDDEN, "origin_not_allowed", "This request's origin is not allowed.").into_response(),
+    }
+}
