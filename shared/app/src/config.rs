@@ -110,3 +110,25 @@ fn local_session_key(data_dir: &Path) -> Result<Vec<u8>, ConfigError> {
     std::fs::write(&path, key).map_err(|e| ConfigError::Invalid("DATA_DIR", e.to_string()))?;
     Ok(key.to_vec())
 }
+
+impl Config {
+    /// The embedded defaults for a data folder and site address, ignoring the
+    /// environment: what tests and tools use for an isolated shop.
+    pub fn local(data_dir: PathBuf, site_url: &str) -> Result<Self, ConfigError> {
+        let site_url = site_url.trim_end_matches('/').to_string();
+        Ok(Self {
+            table: store::TableConfig::Sqlite { path: data_dir.join("shop.sqlite") },
+            mail: mail::MailConfig::Outbox {
+                dir: data_dir.join("outbox"),
+                from: "Couture House <no-reply@couture.invalid>".into(),
+            },
+            blobs: blobs::BlobsConfig::Folder { dir: data_dir.join("blobs"), public_base: format!("{site_url}/blobs") },
+            allowed_origins: local_aliases(&site_url),
+            session_key: local_session_key(&data_dir)?,
+            secure_cookies: !is_plain_http_localhost(&site_url),
+            sandbox_url: format!("{site_url}/sandbox"),
+            site_url,
+            data_dir,
+        })
+    }
+}

@@ -1,1 +1,28 @@
-fn main() {}
+//! `shopctl`: the operators' CLI, on whichever store the environment configures.
+
+use app::App;
+
+const USAGE: &str = "usage: shopctl seed";
+
+#[tokio::main]
+async fn main() {
+    shop_http::lambda::init_tracing();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let app = match App::from_env().await {
+        Ok(app) => app,
+        Err(e) => fail(&e.to_string()),
+    };
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["seed"] => shopctl::seed::run(&app).await.map(|()| "catalogue seeded".to_string()),
+        _ => fail(USAGE),
+    };
+    match result {
+        Ok(message) => println!("{message}"),
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("shopctl: {message}");
+    std::process::exit(2)
+}

@@ -1,0 +1,156 @@
+//! The exported site, served as a plain file host plus the rewrites that
+//! CloudFront's viewer-request function applies (`site/rewrites.json`), so a
+//! deep link to an id unknown at build time renders its placeholder page.
+
+use std::convert::Infallible;
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use tower::{service_fn, ServiceExt};
+use tower_http::services::{ServeDir, ServeFile};
+
+use crate::Paths;
+
+/// Paths the rewrites never touch: they are served by other origins or are hashed assets.
+const UNTOUCHED: [&str; 5] = ["/_next/", "/api/", "/blobs/", "/web/", "/sandbox/"];
+
+#[derive(Debug, Deserialize)]
+struct RewriteFile {
+    rewrites: Vec<RawRule>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawRule {
+    from: String,
+    to: String,
+}
+
+/// One rewrite: leading segments matching `from` become `to`'s segments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rule {
+    from: Vec<String>,
+    to: Vec<String>,
+}
+
+fn segments(path: &str) -> Vec<String> {
+    path.split('/').filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+impl Rule {
+    pub fn new(from: &str, to: &str) -> Self {
+        Self { from: segments(from), to: segments(to) }
+    }
+
+    fn matches(&self, path: &[&str]) -> bool {
+        path.len() >= self.from.len()
+            && self.from.iter().zip(path).all(|(pattern, seg)| pattern.starts_with(':') && !seg.is_empty() || pattern == seg)
+    }
+}
+
+/// Reads `site/rewrites.json`; no file means no rewrites.
+pub fn load_rules(path: &Path) -> Vec<Rule> {
+    let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
+    match serde_json::from_str::<RewriteFile>(&text) {
+        Ok(file) => file.rewrites.iter().map(|r| Rule::new(&r.from, &r.to)).collect(),
+        Err(e) => {
+            tracing::error!(error = %e, "site/rewrites.json is not valid; serving without rewrites");
+            Vec::new()
+        }
+    }
+}
+
+/// The path a request is served from: the first matching rule's rewrite,
+/// keeping what follows the matched segments (`index.html`, `index.txt`, or
+/// the trailing slash).
+pub fn rewrite(rules: &[Rule], path: &str) -> String {
+    if UNTOUCHED.iter().any(|p| path.starts_with(p)) {
+        return path.to_string();
+    }
+    let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let Some(rule) = rules.iter().find(|r| r.matches(&parts)) else { return path.to_string() };
+    let mut out: Vec<&str> = rule.to.iter().map(String::as_str).collect();
+    out.extend(&parts[rule.from.len()..]);
+    let trailing = if path.ends_with('/') { "/" } else { "" };
+    format!("/{}{}", out.join("/"), trailing).replace("//", "/")
+}
+
+/// Extension-less paths get their trailing slash (the export uses `trailingSlash: true`).
+fn needs_slash(path: &str) -> bool {
+    !path.ends_with('/') && !path.rsplit('/').next().unwrap_or("").contains('.')
+}
+
+pub fn service(paths: &Paths) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send> + Clone + Send {
+    let rules = Arc::new(load_rules(&paths.rewrites));
+    let out = paths.site_out.clone();
+    let files = ServeDir::new(&out).append_index_html_on_directories(true).not_found_service(ServeFile::new(out.join("404.html")));
+    let built = out.join("index.html").is_file();
+    service_fn(move |mut req: Request<Body>| {
+        let rules = rules.clone();
+        let files = files.clone();
+        async move {
+            if !built {
+                return Ok(not_built());
+            }
+            let path = req.uri().path().to_string();
+            if needs_slash(&path) {
+                let query = req.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+                return Ok(Redirect::permanent(&format!("{path}/{query}")).into_response());
+            }
+            let target = rewrite(&rules, &path);
+            if target != path {
+                let query = req.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+                if let Ok(uri) = format!("{target}{query}").parse::<Uri>() {
+                    *req.uri_mut() = uri;
+                }
+            }
+            let mut response = files.oneshot(req).await.map(IntoResponse::into_response).unwrap_or_else(|e| match e {});
+            cache_headers(&path, &mut response);
+            Ok(response)
+        }
+    })
+}
+
+/// Hashed build assets are immutable; pages are revalidated.
+fn cache_headers(path: &str, response: &mut Response) {
+    let value = if path.starts_with("/_next/static/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static(value));
+}
+
+fn not_built() -> Response {
+    let page = "<!doctype html><title>Couture storefront</title><h1>The site has not been built yet</h1>\
+                <p>The API is up under <a href=\"/api/products\">/api</a>. Run <code>make dev</code> to build and serve the site.</p>";
+    (StatusCode::OK, Html(page)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> Vec<Rule> {
+        vec![Rule::new("/shop/product/:id/:slug", "/shop/product/_/_"), Rule::new("/shop/:menu", "/shop/_"), Rule::new("/news/:id/:slug", "/news/_/_")]
+    }
+
+    #[test]
+    fn rewrites_dynamic_segments_and_keeps_the_rest() {
+        let r = rules();
+        assert_eq!(rewrite(&r, "/shop/product/p1/silk-gown/"), "/shop/product/_/_/");
+        assert_eq!(rewrite(&r, "/shop/product/p1/silk-gown/index.txt"), "/shop/product/_/_/index.txt");
+        assert_eq!(rewrite(&r, "/shop/women/"), "/shop/_/");
+        assert_eq!(rewrite(&r, "/shop/"), "/shop/");
+        assert_eq!(rewrite(&r, "/news/n1/a-title/"), "/news/_/_/");
+        assert_eq!(rewrite(&r, "/about/"), "/about/");
+        assert_eq!(rewrite(&r, "/_next/static/x.js"), "/_next/static/x.js");
+    }
+
+    #[test]
+    fn only_extensionless_paths_get_a_slash() {
+        assert!(needs_slash("/shop/product/p1/gown"));
+        assert!(!needs_slash("/shop/"));
+        assert!(!needs_slash("/favicon.ico"));
+    }
+}

@@ -1,0 +1,7 @@
+//! The seed catalogue.
+
+use app::App;
+
+pub async fn run(_app: &App) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    Ok(())
+}
