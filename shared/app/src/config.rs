@@ -62,7 +62,7 @@ impl Config {
         Ok(Self {
             table: store::TableConfig::from_env(&data_dir),
             mail: mail::MailConfig::from_env(&data_dir),
-            blobs: blobs::BlobsConfig::from_env(&data_dir, &site_url),
+            blobs: blobs::BlobsConfig::from_env(&data_dir),
             site_url,
             allowed_origins,
             session_key,
@@ -122,7 +122,7 @@ impl Config {
                 dir: data_dir.join("outbox"),
                 from: "Couture House <no-reply@couture.invalid>".into(),
             },
-            blobs: blobs::BlobsConfig::Folder { dir: data_dir.join("blobs"), public_base: format!("{site_url}/blobs") },
+            blobs: blobs::BlobsConfig::Folder { dir: data_dir.join("blobs"), public_base: "/blobs".to_string() },
             allowed_origins: local_aliases(&site_url),
             session_key: local_session_key(&data_dir)?,
             secure_cookies: !is_plain_http_localhost(&site_url),

@@ -14,9 +14,9 @@ pub enum BlobsConfig {
 }
 
 impl BlobsConfig {
-    pub fn from_env(data_dir: &Path, site_url: &str) -> Self {
+    pub fn from_env(data_dir: &Path) -> Self {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        let public_base = var("BLOBS_PUBLIC_URL").unwrap_or_else(|| format!("{site_url}/blobs"));
+        let public_base = var("BLOBS_PUBLIC_URL").unwrap_or_else(|| "/blobs".to_string());
         match var("BLOBS_BUCKET") {
             Some(bucket) => Self::S3 { bucket, endpoint: var("S3_ENDPOINT"), public_base },
             None => Self::Folder { dir: data_dir.join("blobs"), public_base },

@@ -200,3 +200,114 @@ pub struct News {
     pub created_at: String,
     pub updated_at: String,
 }
+
+/// The longest search text accepted: longer text cannot match a product name.
+pub const MAX_SEARCH_LEN: usize = 200;
+
+/// Whether a product matches a search, ignoring case and accents, over its
+/// name, categories and collection name. `folded_query` comes from [`crate::text::fold`].
+pub fn matches_search(product: &Product, folded_query: &str) -> bool {
+    let hay = |s: &str| crate::text::fold(s).contains(folded_query);
+    hay(&product.name) || product.categories.iter().any(|c| hay(c)) || hay(&product.collection_name)
+}
+
+/// Menus a visitor sees: active ones by `order` ascending.
+pub fn visible_menus(mut menus: Vec<Menu>) -> Vec<Menu> {
+    menus.retain(|m| m.status == ACTIVE);
+    menus.sort_by_key(|m| m.order);
+    menus
+}
+
+/// Banners a visitor sees: active ones by `order` ascending.
+pub fn visible_banners(mut banners: Vec<Banner>) -> Vec<Banner> {
+    banners.retain(|b| b.status == ACTIVE);
+    banners.sort_by_key(|b| b.order);
+    banners
+}
+
+/// News a visitor sees: active articles, newest first by `createdAt`.
+pub fn visible_news(mut news: Vec<News>) -> Vec<News> {
+    news.retain(|n| n.status == ACTIVE);
+    news.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    news
+}
+
+/// A runway as a visitor sees it: celebs oldest first, active galleries only.
+pub fn public_runway(mut runway: Runway) -> Runway {
+    runway.celebs.sort_by(|a, b| a.created_at.cmp(&b.created_at));
+    runway.galleries.retain(|g| g.status == ACTIVE);
+    runway
+}
+
+/// Products a visitor sees: active ones, newest first.
+pub fn visible_products(mut products: Vec<Product>) -> Vec<Product> {
+    products.retain(Product::is_active);
+    products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id)));
+    products
+}
+
+/// Ids are short printable tokens; anything else cannot name an item.
+pub fn is_plausible_id(id: &str) -> bool {
+    (1..=128).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::fold;
+
+    fn product(name: &str, categories: &[&str], collection: &str) -> Product {
+        Product {
+            id: "p1".into(),
+            sku: "SKU".into(),
+            name: name.into(),
+            description: String::new(),
+            categories: categories.iter().map(|c| c.to_string()).collect(),
+            collection: "c1".into(),
+            collection_name: collection.into(),
+            slug: "p".into(),
+            size: vec![],
+            color: vec![],
+            price: 100.0,
+            tag: vec![],
+            status: ACTIVE.into(),
+            product_gallery: vec![],
+            items: vec![SetItem { name: "Jacket".into(), price: 60.0 }, SetItem { name: "Trousers".into(), price: 40.0 }],
+            created_at: "2025-01-01T00:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn search_ignores_case_and_accents_over_name_category_and_collection() {
+        let p = product("Áo Dài Lụa", &["women"], "Saigon Nocturne");
+        assert!(matches_search(&p, &fold("ao dai")));
+        assert!(matches_search(&p, &fold("WOMEN")));
+        assert!(matches_search(&p, &fold("nocturne")));
+        assert!(!matches_search(&p, &fold("tuxedo")));
+    }
+
+    #[test]
+    fn unit_price_is_the_sets_or_the_chosen_items() {
+        let p = product("Tuxedo", &["men"], "");
+        assert_eq!(p.unit_price("Set"), Some(100.0));
+        assert_eq!(p.unit_price(""), Some(100.0));
+        assert_eq!(p.unit_price("jacket"), Some(60.0));
+        assert_eq!(p.unit_price("Scarf"), None);
+    }
+
+    #[test]
+    fn menus_and_banners_are_active_and_ordered() {
+        let menu = |id: &str, status: &str, order| Menu { id: id.into(), title: id.into(), url: "/".into(), status: status.into(), order };
+        let menus = visible_menus(vec![menu("b", ACTIVE, 2), menu("x", "inactive", 0), menu("a", ACTIVE, 1)]);
+        assert_eq!(menus.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    }
+
+    #[test]
+    fn ids_with_odd_characters_are_not_plausible() {
+        assert!(is_plausible_id("prod-001"));
+        assert!(!is_plausible_id("../etc"));
+        assert!(!is_plausible_id(""));
+        assert!(!is_plausible_id(&"a".repeat(129)));
+        assert!(!is_plausible_id("p1'; DROP"));
+    }
+}
