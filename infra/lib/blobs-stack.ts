@@ -1,0 +1,43 @@
+// The blobs bucket: catalogue imagery under images/ (public through CloudFront
+// at /blobs/images/...) and invoices under invoices/ (private: reached only
+// through the API's signed links).
+import { Aws, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+
+export const IMAGES_PREFIX = 'images/';
+export const INVOICES_PREFIX = 'invoices/';
+
+export class BlobsStack extends Stack {
+  readonly bucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: StackProps) {
+    super(scope, id, props);
+    this.bucket = new s3.Bucket(this, 'Blobs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      // Invoices are business records.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // CloudFront (origin access control) may read the imagery and nothing else.
+    // The distribution lives in the Site stack, which depends on this one, so
+    // the grant names the account's distributions rather than the one ARN; the
+    // invoices stay out of reach either way, and the images are public anyway.
+    this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsCatalogueImages',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${IMAGES_PREFIX}*`)],
+        conditions: {
+          StringEquals: { 'AWS:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
+        },
+      }),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+// Deployment settings: CDK context (`-c key=value` or cdk.json) first, then
+// the environment, then offline-safe defaults, so `cdk synth` needs neither
+// AWS credentials nor lookups.
+import type { Node } from 'constructs';
+
+export interface ShopConfig {
+  /** Target account; absent means the account of the deploying credentials. */
+  readonly account?: string;
+  readonly region: string;
+  /** The shop's own host name (e.g. shop.example.com); absent = the CloudFront domain. */
+  readonly domainName?: string;
+  /** ACM certificate in us-east-1 covering domainName (required with it). */
+  readonly certificateArn?: string;
+  /** The From address of the shop's mail; its domain becomes the SES identity. */
+  readonly senderEmail: string;
+  /** Base URL of the payment provider and social sign-in (SANDBOX_URL of the functions). */
+  readonly sandboxUrl?: string;
+  /** Origins the site's CSP allows for the payment SDK's scripts, frames and calls. */
+  readonly paymentHosts: readonly string[];
+  /** Who is told when an alarm fires (an SNS e-mail subscription). */
+  readonly alarmEmail?: string;
+  readonly logRetentionDays: number;
+  /** API Gateway throttling of the whole stage. */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+
+function originOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin;
+}
+
+export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): ShopConfig {
+  const get = (key: string, envName?: string): string | undefined => {
+    const fromContext = node.tryGetContext(key);
+    if (fromContext !== undefined && fromContext !== '') return String(fromContext);
+    const fromEnv = envName ? env[envName] : undefined;
+    return fromEnv && fromEnv !== '' ? fromEnv : undefined;
+  };
+  const domainName = get('domainName', 'SHOP_DOMAIN');
+  const certificateArn = get('certificateArn', 'SHOP_CERTIFICATE_ARN');
+  if (domainName && !certificateArn) {
+    throw new Error('domainName needs certificateArn (an ACM certificate in us-east-1 covering it)');
+  }
+  const senderEmail = get('senderEmail', 'SHOP_SENDER_EMAIL') ?? `no-reply@${domainName ?? 'example.com'}`;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(senderEmail)) throw new Error(`senderEmail '${senderEmail}' is not an address`);
+  const sandboxUrl = get('sandboxUrl', 'SHOP_SANDBOX_URL');
+  const paymentHosts = list(get('paymentHosts', 'SHOP_PAYMENT_HOSTS')).map(originOf);
+  if (sandboxUrl && !paymentHosts.includes(originOf(sandboxUrl))) paymentHosts.unshift(originOf(sandboxUrl));
+  return {
+    account: get('account', 'CDK_DEFAULT_ACCOUNT'),
+    region: get('region', 'CDK_DEFAULT_REGION') ?? env.AWS_REGION ?? 'us-east-1',
+    domainName,
+    certificateArn,
+    senderEmail,
+    sandboxUrl: sandboxUrl?.replace(/\/+$/, ''),
+    paymentHosts,
+    alarmEmail: get('alarmEmail', 'SHOP_ALARM_EMAIL'),
+    logRetentionDays: Number(get('logRetentionDays') ?? 30),
+    throttle: {
+      rateLimit: Number(get('apiRateLimit') ?? 200),
+      burstLimit: Number(get('apiBurstLimit') ?? 400),
+    },
+  };
+}
+
+export const senderDomain = (config: ShopConfig) => config.senderEmail.split('@')[1];

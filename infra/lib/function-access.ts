@@ -1,0 +1,39 @@
+// What each function may touch, by name. Anything not listed here gets the
+// default: read-write on the table and nothing else, so a new routes.json
+// entry deploys with the narrowest useful grant.
+
+export type TableAccess = 'read' | 'readwrite';
+export type SecretName = 'payment' | 'paypal' | 'oauth';
+
+export interface FunctionAccess {
+  readonly table: TableAccess;
+  /** ses:SendEmail from the sender address. */
+  readonly mail?: boolean;
+  /** The private invoices/ prefix of the blobs bucket. */
+  readonly invoices?: 'read' | 'readwrite';
+  readonly secrets?: readonly SecretName[];
+  /** Lambda CPU scales with memory: argon2id hashing wants more of both. */
+  readonly memoryMb?: number;
+}
+
+export const DEFAULT_ACCESS: FunctionAccess = { table: 'readwrite' };
+
+export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  catalog: { table: 'read' },
+  // register, login, password reset mail, social sign-in.
+  auth: { table: 'readwrite', mail: true, secrets: ['oauth'], memoryMb: 1024 },
+  users: { table: 'readwrite' },
+  cart: { table: 'readwrite' },
+  wishlist: { table: 'readwrite' },
+  addresses: { table: 'readwrite' },
+  // order history and the customer's invoice download.
+  orders: { table: 'readwrite', invoices: 'read' },
+  // acknowledges made-to-order requests and appointments by mail.
+  requests: { table: 'readwrite', mail: true },
+  // checkout: charges, creates the order, stores the invoice, mails the confirmation.
+  payment: { table: 'readwrite', mail: true, invoices: 'readwrite', secrets: ['payment', 'paypal'] },
+};
+
+export const accessOf = (name: string): FunctionAccess => ACCESS[name] ?? DEFAULT_ACCESS;
+
+export const DEFAULT_MEMORY_MB = 256;

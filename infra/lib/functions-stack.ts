@@ -1,0 +1,131 @@
+// One arm64 Rust Lambda per entry of shared/routes.json, each with its own
+// log group and only the grants it needs, and the HTTP API routes to it.
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { INVOICES_PREFIX } from './blobs-stack.ts';
+import type { ShopConfig } from './config.ts';
+import { accessOf, DEFAULT_MEMORY_MB, type FunctionAccess, type SecretName } from './function-access.ts';
+import { type FunctionRoutes, routeKeys } from './routes.ts';
+import { rustBootstrapCode } from './rust-bootstrap.ts';
+
+export interface FunctionsStackProps extends StackProps {
+  readonly config: ShopConfig;
+  readonly repoRoot: string;
+  readonly routes: readonly FunctionRoutes[];
+  readonly table: dynamodb.ITable;
+  readonly blobsBucket: s3.IBucket;
+  readonly sessionKey: secretsmanager.ISecret;
+  readonly secrets: Record<SecretName, secretsmanager.ISecret>;
+  readonly senderIdentityArn: string;
+  readonly api: apigwv2.IHttpApi;
+  readonly siteUrl: string;
+  readonly allowedOrigins: readonly string[];
+}
+
+/** The environment variable that names each secret for the functions that read it. */
+export const SECRET_ENV: Record<SecretName, string> = {
+  payment: 'PAYMENT_PROVIDER_SECRET_ARN',
+  paypal: 'PAYPAL_SECRET_ARN',
+  oauth: 'OAUTH_SECRET_ARN',
+};
+
+const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+export class FunctionsStack extends Stack {
+  readonly functions = new Map<string, lambda.Function>();
+
+  constructor(scope: Construct, id: string, props: FunctionsStackProps) {
+    super(scope, id, props);
+    const names = props.routes.map((r) => r.name);
+    for (const entry of props.routes) {
+      const fn = this.shopFunction(props, entry, names);
+      this.functions.set(entry.name, fn);
+      const integration = new HttpLambdaIntegration(`${pascal(entry.name)}Integration`, fn);
+      for (const prefix of entry.prefixes) {
+        for (const key of routeKeys(prefix)) {
+          const path = key.slice('ANY '.length);
+          new apigwv2.HttpRoute(this, `Route${path.replace(/[^A-Za-z0-9]/g, '')}`, {
+            httpApi: props.api,
+            routeKey: apigwv2.HttpRouteKey.with(path, apigwv2.HttpMethod.ANY),
+            integration,
+          });
+        }
+      }
+    }
+  }
+
+  private shopFunction(props: FunctionsStackProps, entry: FunctionRoutes, names: readonly string[]): lambda.Function {
+    const { config } = props;
+    const access = accessOf(entry.name);
+    const id = pascal(entry.name);
+    const logGroup = new logs.LogGroup(this, `${id}Logs`, {
+      retention: config.logRetentionDays as logs.RetentionDays,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const fn = new lambda.Function(this, id, {
+      description: `${entry.name}: ${entry.prefixes.join(' ')}`,
+      runtime: lambda.Runtime.PROVIDED_AL2023,
+      architecture: lambda.Architecture.ARM_64,
+      handler: 'bootstrap',
+      code: rustBootstrapCode(props.repoRoot, entry.name, names),
+      memorySize: access.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(10),
+      // The functions log JSON lines themselves (tracing-subscriber's json).
+      loggingFormat: lambda.LoggingFormat.JSON,
+      logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: this.functionEnvironment(props, access),
+    });
+    this.grant(fn, props, access);
+    return fn;
+  }
+
+  private functionEnvironment(props: FunctionsStackProps, access: FunctionAccess): Record<string, string> {
+    const { config } = props;
+    const env: Record<string, string> = {
+      RUST_LOG: 'info',
+      TABLE_NAME: props.table.tableName,
+      MAIL_TRANSPORT: 'ses',
+      MAIL_FROM: config.senderEmail,
+      BLOBS_BUCKET: props.blobsBucket.bucketName,
+      BLOBS_PUBLIC_URL: `${props.siteUrl}/blobs`,
+      SITE_URL: props.siteUrl,
+      ALLOWED_ORIGINS: props.allowedOrigins.join(','),
+      // A CloudFormation dynamic reference: CloudFormation resolves it at deploy
+      // time, so the key is never in the template or cdk.out, but it is in the
+      // function's configuration (readable with lambda:GetFunctionConfiguration)
+      // and a rotated key takes effect on the next deploy.
+      SESSION_KEY: SecretValue.secretsManager(props.sessionKey.secretArn).unsafeUnwrap(),
+    };
+    if (config.sandboxUrl) env.SANDBOX_URL = config.sandboxUrl;
+    for (const name of access.secrets ?? []) env[SECRET_ENV[name]] = props.secrets[name].secretArn;
+    return env;
+  }
+
+  private grant(fn: lambda.Function, props: FunctionsStackProps, access: FunctionAccess) {
+    if (access.table === 'read') props.table.grantReadData(fn);
+    else props.table.grantReadWriteData(fn);
+    if (access.mail) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [props.senderIdentityArn],
+          conditions: { StringEquals: { 'ses:FromAddress': props.config.senderEmail } },
+        }),
+      );
+    }
+    if (access.invoices) {
+      const actions = access.invoices === 'readwrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`)] }));
+    }
+    for (const name of access.secrets ?? []) props.secrets[name].grantRead(fn);
+  }
+}

@@ -1,0 +1,224 @@
+// The shop's front door: a private bucket with the exported site and the
+// payment SDK, the blobs bucket's imagery, and the HTTP API, all behind one
+// CloudFront distribution on one origin (so cookies are first-party and the
+// API needs no CORS).
+import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { ShopConfig } from './config.ts';
+import { blobsRequestFunctionCode, type RewriteRule, siteRequestFunctionCode } from './edge-functions.ts';
+
+export interface SiteStackProps extends StackProps {
+  readonly config: ShopConfig;
+  readonly api: apigwv2.IHttpApi;
+  readonly blobsBucket: s3.IBucket;
+  /** The Next export (site/out). */
+  readonly siteOut: string;
+  /** The payment SDK's assets (sdk/dist/web), served at /web/. */
+  readonly sdkWeb: string;
+  readonly rewrites: readonly RewriteRule[];
+}
+
+/** Cache-Control of the pages: browsers revalidate, the edge keeps them until the next deploy's invalidation. */
+export const PAGE_CACHE = 'public, max-age=0, s-maxage=31536000, must-revalidate';
+/** Cache-Control of content-hashed or versioned files. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** The SDK's frame pages: versioned, but re-read now and then by browsers. */
+export const FRAME_CACHE = 'public, max-age=3600, s-maxage=31536000';
+
+/**
+ * The site's Content-Security-Policy. Next's static export inlines its RSC
+ * payload in <script> tags, so scripts need 'unsafe-inline' (hashes differ per
+ * page and one header serves them all); the SDK compiles WebAssembly
+ * ('wasm-unsafe-eval') and frames the provider's pages.
+ */
+export function contentSecurityPolicy(paymentHosts: readonly string[]): string {
+  const hosts = paymentHosts.join(' ');
+  const youtube = 'https://www.youtube.com https://www.youtube-nocookie.com';
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' ${hosts}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://i.ytimg.com ${hosts}`,
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${hosts}`,
+    `frame-src 'self' ${youtube} ${hosts}`,
+    `form-action 'self' ${hosts}`,
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    'upgrade-insecure-requests',
+  ];
+  return directives.map((d) => d.replace(/\s+/g, ' ').trim()).join('; ');
+}
+
+export class SiteStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+  readonly bucket: s3.Bucket;
+  /** The shop's public origin: https://<domain> (custom or CloudFront's). */
+  readonly siteUrl: string;
+  /** Origins whose state-changing calls the API accepts. */
+  readonly allowedOrigins: string[];
+
+  constructor(scope: Construct, id: string, props: SiteStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.bucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Everything in it is rebuilt from the repository on each deploy.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'HSTS, CSP (SDK frames and WebAssembly), nosniff, referrer policy, framing',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(config.paymentHosts), override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        // The SDK's hosted-field frames are framed by the shop's own pages.
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true }],
+      },
+    });
+
+    const siteFunction = new cloudfront.Function(this, 'SiteRequest', {
+      comment: 'site/rewrites.json rules, trailing slashes, index.html',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(siteRequestFunctionCode(props.rewrites)),
+    });
+    const blobsFunction = new cloudfront.Function(this, 'BlobsRequest', {
+      comment: '/blobs/images/* to the blobs bucket key images/*',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(blobsRequestFunctionCode()),
+    });
+
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    // The blobs bucket's own policy grants CloudFront its images/ (see BlobsStack).
+    // Imported, so CloudFront's origin does not try to edit that policy from here.
+    const blobsBucket = s3.Bucket.fromBucketAttributes(this, 'BlobsBucket', {
+      bucketName: props.blobsBucket.bucketName,
+      bucketRegionalDomainName: props.blobsBucket.bucketRegionalDomainName,
+    });
+    const blobsOrigin = origins.S3BucketOrigin.withOriginAccessControl(blobsBucket, { originAccessLevels: [] });
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'BlobsStack grants CloudFront the images/ prefix itself',
+    );
+    const apiOrigin = new origins.HttpOrigin(`${props.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      readTimeout: Duration.seconds(30),
+    });
+
+    const staticFiles = {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+    };
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Couture storefront',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      ...(config.domainName && config.certificateArn
+        ? {
+            domainNames: [config.domainName],
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+          }
+        : {}),
+      defaultBehavior: {
+        ...staticFiles,
+        origin: siteOrigin,
+        functionAssociations: [{ function: siteFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // Cookies, query strings and every header (Origin included) but Host,
+          // which must name the API's own domain.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+        '/_next/static/*': { ...staticFiles, origin: siteOrigin },
+        '/web/*': { ...staticFiles, origin: siteOrigin },
+        '/blobs/*': {
+          ...staticFiles,
+          origin: blobsOrigin,
+          functionAssociations: [{ function: blobsFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
+      },
+    });
+
+    const cloudfrontUrl = `https://${this.distribution.distributionDomainName}`;
+    this.siteUrl = config.domainName ? `https://${config.domainName}` : cloudfrontUrl;
+    this.allowedOrigins = config.domainName ? [this.siteUrl, cloudfrontUrl] : [cloudfrontUrl];
+
+    this.deploy(props);
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
+  }
+
+  /**
+   * Four syncs into one bucket, each owning its own keys so pruning never
+   * deletes another's: the pages (everything but _next/static and web/),
+   * the hashed Next assets (never pruned: open tabs still load old chunks),
+   * and the SDK's assets and frame pages under web/. The pages go last and
+   * invalidate the distribution.
+   */
+  private deploy(props: SiteStackProps) {
+    const common = { destinationBucket: this.bucket, memoryLimit: 1024 };
+    const nextStatic = new s3deploy.BucketDeployment(this, 'DeployNextStatic', {
+      ...common,
+      sources: [s3deploy.Source.asset(`${props.siteOut}/_next/static`)],
+      destinationKeyPrefix: '_next/static/',
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
+    });
+    const sdkAssets = new s3deploy.BucketDeployment(this, 'DeploySdkAssets', {
+      ...common,
+      sources: [s3deploy.Source.asset(props.sdkWeb, { exclude: ['**/*.html'] })],
+      destinationKeyPrefix: 'web/',
+      exclude: ['*.html'],
+      cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
+    });
+    const sdkFrames = new s3deploy.BucketDeployment(this, 'DeploySdkFrames', {
+      ...common,
+      sources: [s3deploy.Source.asset(props.sdkWeb)],
+      destinationKeyPrefix: 'web/',
+      exclude: ['*'],
+      include: ['*.html'],
+      cacheControl: [s3deploy.CacheControl.fromString(FRAME_CACHE)],
+    });
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      ...common,
+      sources: [s3deploy.Source.asset(props.siteOut, { exclude: ['_next/static'] })],
+      exclude: ['_next/static/*', 'web/*'],
+      cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE)],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    pages.node.addDependency(nextStatic, sdkAssets, sdkFrames);
+  }
+}
