@@ -30,6 +30,9 @@ export interface FunctionsStackProps extends StackProps {
   readonly allowedOrigins: readonly string[];
 }
 
+/** Where browsers fetch public blobs (a path on the site's own origin, whichever domain it is reached by). */
+export const BLOBS_PUBLIC_PATH = '/blobs';
+
 /** The environment variable that names each secret for the functions that read it. */
 export const SECRET_ENV: Record<SecretName, string> = {
   payment: 'PAYMENT_PROVIDER_SECRET_ARN',
@@ -96,7 +99,8 @@ export class FunctionsStack extends Stack {
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: config.senderEmail,
       BLOBS_BUCKET: props.blobsBucket.bucketName,
-      BLOBS_PUBLIC_URL: `${props.siteUrl}/blobs`,
+      // Same origin as the site: the distribution's /blobs/* behaviour serves images/.
+      BLOBS_PUBLIC_URL: BLOBS_PUBLIC_PATH,
       SITE_URL: props.siteUrl,
       ALLOWED_ORIGINS: props.allowedOrigins.join(','),
       // A CloudFormation dynamic reference: CloudFormation resolves it at deploy

@@ -1,0 +1,96 @@
+// The CloudFront Functions' generated code, evaluated in Node on sample requests.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { blobsRequestFunctionCode, loadRewrites, siteRequestFunctionCode } from '../lib/edge-functions.ts';
+import { fixtures, repoRoot } from './support.ts';
+
+type Handler = (event: unknown) => { uri?: string; statusCode?: number; headers?: Record<string, { value: string }> };
+
+/** The function's text, run as CloudFront would: a script defining `handler`. */
+function load(code: string): Handler {
+  return new Function(`${code}\nreturn handler;`)() as Handler;
+}
+
+function request(uri: string, querystring: Record<string, unknown> = {}) {
+  return { version: '1.0', context: { eventType: 'viewer-request' }, request: { method: 'GET', uri, querystring, headers: {}, cookies: {} } };
+}
+
+const fixtureRules = loadRewrites(join(fixtures, 'rewrites.json'))!;
+const site = load(siteRequestFunctionCode(fixtureRules));
+const served = (uri: string) => site(request(uri)).uri;
+
+describe('site viewer-request function', () => {
+  it('rewrites a dynamic route to its placeholder page, HTML and RSC payload alike', () => {
+    assert.equal(served('/shop/product/p1/silk-gown/'), '/shop/product/_/_/index.html');
+    assert.equal(served('/shop/product/p1/silk-gown/index.txt'), '/shop/product/_/_/index.txt');
+    assert.equal(served('/news/n-42/spring-show/'), '/news/_/_/index.html');
+  });
+
+  it('tries the rules in order: the first match wins', () => {
+    assert.equal(served('/shop/women/'), '/shop/_/index.html');
+    assert.equal(served('/shop/new-arrivals/index.txt'), '/shop/_/index.txt');
+    assert.equal(served('/shop/index.txt'), '/shop/index.txt');
+    assert.equal(served('/collection/c1/summer/'), '/collection/_/_/index.html');
+    assert.equal(served('/collection/summer/'), '/collection/_/_/index.html');
+  });
+
+  it('serves directories and the root from index.html', () => {
+    assert.equal(served('/'), '/index.html');
+    assert.equal(served('/shop/'), '/shop/index.html');
+    assert.equal(served('/about/'), '/about/index.html');
+  });
+
+  it('leaves files and the untouched prefixes alone', () => {
+    assert.equal(served('/favicon.ico'), '/favicon.ico');
+    assert.equal(served('/_next/static/chunks/main.js'), '/_next/static/chunks/main.js');
+    assert.equal(served('/web/3.130.0/html/hosted-field-frame.html'), '/web/3.130.0/html/hosted-field-frame.html');
+    for (const uri of ['/api/products', '/blobs/images/p1.svg', '/sandbox/pay', '/web/3.130.0/js/client']) {
+      assert.equal(served(uri), uri, uri);
+    }
+  });
+
+  it('redirects extension-less paths to their trailing-slash form, keeping the query', () => {
+    const plain = site(request('/shop/product/p1/silk-gown'));
+    assert.equal(plain.statusCode, 308);
+    assert.equal(plain.headers?.location.value, '/shop/product/p1/silk-gown/');
+    const search = site(request('/search', { q: { value: 'silk%20gown' }, page: { value: '2' } }));
+    assert.equal(search.headers?.location.value, '/search/?q=silk%20gown&page=2');
+    const multi = site(request('/reset-password', { token: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] } }));
+    assert.equal(multi.headers?.location.value, '/reset-password/?token=a&token=b');
+  });
+
+  it('is generated from the site\'s own site/rewrites.json', () => {
+    const rules = loadRewrites(join(repoRoot, 'site', 'rewrites.json'));
+    if (!rules) return; // the site has not written it yet: the fixture above covers the format
+    const real = load(siteRequestFunctionCode(rules));
+    const uri = (path: string) => real(request(path)).uri;
+    assert.equal(uri('/shop/product/p1/silk-gown/'), '/shop/product/_/_/index.html');
+    assert.equal(uri('/shop/product/p1/silk-gown/index.txt'), '/shop/product/_/_/index.txt');
+    assert.equal(uri('/shop/men/'), '/shop/_/index.html');
+    assert.equal(uri('/news/n1/launch/'), '/news/_/_/index.html');
+    assert.ok(siteRequestFunctionCode(rules).length < 10_240, 'CloudFront Functions are limited to 10 KB');
+  });
+
+  it('rejects a malformed rule at synth time', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rewrites-'));
+    const file = join(dir, 'rewrites.json');
+    writeFileSync(file, JSON.stringify({ rewrites: [{ from: 'shop/:menu', to: '/shop/_' }] }));
+    assert.throws(() => loadRewrites(file), /absolute 'from' and 'to'/);
+    assert.equal(loadRewrites(join(dir, 'absent.json')), undefined);
+  });
+});
+
+describe('blobs viewer-request function', () => {
+  const blobs = load(blobsRequestFunctionCode());
+  it('maps /blobs/images/... to the bucket key images/...', () => {
+    assert.equal(blobs(request('/blobs/images/p1/front.webp')).uri, '/images/p1/front.webp');
+  });
+  it('never serves invoices or anything outside images/', () => {
+    for (const uri of ['/blobs/invoices/o1.pdf', '/blobs/', '/blobs/images/', '/blobs/images/../invoices/o1.pdf', '/blobs/other/x']) {
+      assert.equal(blobs(request(uri)).statusCode, 404, uri);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+// A new entry in shared/routes.json (the payment function of a later issue)
+// is deployed, routed and granted with no change to the infra code.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { Stack } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { functionCrates } from '../lib/routes.ts';
+import { realRoutes, synthShop, templatesOf } from './support.ts';
+
+describe('a function added to the routing table', () => {
+  const routes = [...realRoutes().filter((r) => r.name !== 'payment'), { name: 'payment', prefixes: ['/api/payment'] }, { name: 'gift-cards', prefixes: ['/api/gift-cards'] }];
+  const repo = mkdtempSync(join(tmpdir(), 'couture-repo-'));
+  for (const { name } of routes) {
+    mkdirSync(join(repo, 'functions', name), { recursive: true });
+    writeFileSync(join(repo, 'functions', name, 'Cargo.toml'), `[package]\nname = "${name}"\n`);
+  }
+  const shop = synthShop(routes, repo);
+  const functions = templatesOf(shop)('functions');
+  const idOf = (name: string) => {
+    const fn = shop.functions.functions.get(name) as lambda.Function;
+    return Stack.of(fn).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
+  };
+  const statements = (name: string) => {
+    const fn = shop.functions.functions.get(name)!;
+    const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any);
+    return Object.values(functions.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement);
+  };
+
+  it('is found as a crate and gets its function and routes', () => {
+    assert.ok(functionCrates(repo).includes('payment'));
+    for (const key of ['ANY /api/payment', 'ANY /api/payment/{proxy+}']) {
+      const route = Object.values(functions.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } }));
+      assert.equal(route.length, 1, key);
+      const integrationId = route[0].Properties.Target['Fn::Join'][1][1].Ref;
+      assert.deepEqual(functions.toJSON().Resources[integrationId].Properties.IntegrationUri, { 'Fn::GetAtt': [idOf('payment'), 'Arn'] });
+    }
+  });
+
+  it('gives the payment function its known grants: mail, invoices, payment and PayPal secrets', () => {
+    const text = JSON.stringify(statements('payment'));
+    assert.match(text, /ses:SendEmail/);
+    assert.match(text, /"s3:PutObject"/);
+    assert.match(text, /invoices\/\*/);
+    assert.equal(statements('payment').filter((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue')).length, 2);
+    const env = functions.toJSON().Resources[idOf('payment')].Properties.Environment.Variables;
+    assert.ok(env.PAYMENT_PROVIDER_SECRET_ARN && env.PAYPAL_SECRET_ARN);
+  });
+
+  it('gives an unknown function the table and nothing more', () => {
+    const text = JSON.stringify(statements('gift-cards'));
+    assert.match(text, /dynamodb:PutItem/);
+    assert.doesNotMatch(text, /ses:|s3:|secretsmanager:/);
+  });
+});

@@ -1,0 +1,317 @@
+// Assertion tests of the synthesized shop (one synth, bundling skipped).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { ACCESS } from '../lib/function-access.ts';
+import { functionCrates, routeKeys } from '../lib/routes.ts';
+import { IMMUTABLE_CACHE, PAGE_CACHE } from '../lib/site-stack.ts';
+import { realRoutes, repoRoot, synthShop, templatesOf } from './support.ts';
+
+const routes = realRoutes();
+const shop = synthShop(routes);
+const template = templatesOf(shop);
+
+type Json = Record<string, any>;
+const resourcesOf = (stack: Parameters<typeof template>[0], type: string): Record<string, Json> => template(stack).findResources(type);
+const logicalId = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** Every IAM statement attached to a function's role. */
+function statementsOf(name: string): Json[] {
+  const fn = shop.functions.functions.get(name)!;
+  const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any);
+  return Object.values(resourcesOf('functions', 'AWS::IAM::Policy'))
+    .filter((policy) => policy.Properties.Roles.some((r: Json) => r.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+const actionsOf = (name: string, prefix: string) =>
+  statementsOf(name).flatMap((s) => asArray<string>(s.Action)).filter((a) => a.startsWith(prefix));
+
+describe('routing table', () => {
+  it('lists every functions/* crate, and only those', () => {
+    assert.deepEqual(routes.map((r) => r.name).sort(), functionCrates(repoRoot));
+  });
+
+  it('routes every prefix, and everything below it, to its own function', () => {
+    const integrations = resourcesOf('functions', 'AWS::ApiGatewayV2::Integration');
+    const byKey = new Map<string, string>();
+    for (const route of Object.values(resourcesOf('functions', 'AWS::ApiGatewayV2::Route'))) {
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const uri = integrations[integrationId].Properties.IntegrationUri;
+      byKey.set(route.Properties.RouteKey, uri['Fn::GetAtt'][0]);
+    }
+    const expected = routes.flatMap((r) => r.prefixes.flatMap((p) => routeKeys(p).map((key) => [key, r.name] as const)));
+    assert.equal(byKey.size, expected.length, 'one route per key, no strays');
+    for (const [key, name] of expected) {
+      assert.equal(byKey.get(key), logicalId(shop.functions.functions.get(name)!), `${key} reaches ${name}`);
+    }
+    assert.ok(byKey.has('ANY /api/cart/{proxy+}') && byKey.has('ANY /api/cart'));
+  });
+
+  it('uses payload format 2.0 on the shop API', () => {
+    for (const integration of Object.values(resourcesOf('functions', 'AWS::ApiGatewayV2::Integration'))) {
+      assert.equal(integration.Properties.PayloadFormatVersion, '2.0');
+      assert.match(JSON.stringify(integration.Properties.ApiId), /Fn::ImportValue.*CoutureApi/, 'the API of the Api stack');
+    }
+  });
+});
+
+describe('data', () => {
+  it('is one on-demand table keyed pk/sk with gsi1, TTL on expiresAt, PITR and deletion protection', () => {
+    template('data').hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'gsi1pk', AttributeType: 'S' },
+          { AttributeName: 'gsi1sk', AttributeType: 'S' },
+        ]),
+        BillingMode: 'PAY_PER_REQUEST',
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'gsi1',
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+      },
+    });
+    template('data').resourceCountIs('AWS::DynamoDB::Table', 1);
+  });
+});
+
+describe('functions', () => {
+  it('runs every function as an arm64 provided.al2023 bootstrap with JSON logs and tracing', () => {
+    const fns = resourcesOf('functions', 'AWS::Lambda::Function');
+    const shopFns = Object.entries(fns).filter(([, f]) => f.Properties.Handler === 'bootstrap');
+    assert.equal(shopFns.length, routes.length);
+    for (const [, fn] of shopFns) {
+      const p = fn.Properties;
+      assert.deepEqual(p.Architectures, ['arm64']);
+      assert.equal(p.Runtime, 'provided.al2023');
+      assert.equal(p.LoggingConfig.LogFormat, 'JSON');
+      assert.ok(p.LoggingConfig.LogGroup.Ref, 'its own log group');
+      assert.deepEqual(p.TracingConfig, { Mode: 'Active' });
+      assert.ok(p.MemorySize >= 256 && p.Timeout <= 29);
+    }
+    const logGroups = Object.values(resourcesOf('functions', 'AWS::Logs::LogGroup'));
+    assert.equal(logGroups.length, routes.length);
+    for (const group of logGroups) assert.equal(group.Properties.RetentionInDays, 30);
+  });
+
+  it('gives every function the configuration the app reads', () => {
+    for (const [name, fn] of shop.functions.functions) {
+      const env = template('functions').toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+      for (const key of ['TABLE_NAME', 'BLOBS_BUCKET', 'SITE_URL', 'ALLOWED_ORIGINS', 'SESSION_KEY', 'RUST_LOG']) assert.ok(env[key], `${name} ${key}`);
+      assert.equal(env.MAIL_TRANSPORT, 'ses');
+      assert.equal(env.MAIL_FROM, 'orders@mail.couture.example');
+      assert.equal(env.BLOBS_PUBLIC_URL, '/blobs');
+      assert.equal(env.SANDBOX_URL, 'https://pay.sandbox.example');
+      // A dynamic reference resolved by CloudFormation, never the key itself.
+      const sessionKey = JSON.stringify(env.SESSION_KEY);
+      assert.match(sessionKey, /\{\{resolve:secretsmanager:/);
+      assert.match(sessionKey, /:SecretString:::\}\}/);
+    }
+  });
+
+  it('lets catalogue functions only read the table', () => {
+    const dynamo = actionsOf('catalog', 'dynamodb:');
+    assert.ok(dynamo.includes('dynamodb:Query') && dynamo.includes('dynamodb:GetItem'));
+    for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+      assert.ok(!dynamo.includes(write), `catalog must not ${write}`);
+    }
+    for (const name of ['cart', 'orders', 'auth']) assert.ok(actionsOf(name, 'dynamodb:').includes('dynamodb:PutItem'), name);
+  });
+
+  it('lets only the mailing functions send mail, from the sender address, through its identity', () => {
+    for (const name of shop.functions.functions.keys()) {
+      const mail = statementsOf(name).filter((s) => asArray<string>(s.Action).some((a) => a.startsWith('ses:')));
+      assert.equal(mail.length > 0, ACCESS[name]?.mail === true, name);
+      for (const statement of mail) {
+        assert.deepEqual(statement.Condition, { StringEquals: { 'ses:FromAddress': 'orders@mail.couture.example' } });
+        assert.notEqual(statement.Resource, '*');
+      }
+    }
+    assert.ok(actionsOf('auth', 'ses:').includes('ses:SendEmail'));
+  });
+
+  it('keeps the invoices to the functions that serve them, and no function may touch images', () => {
+    for (const name of shop.functions.functions.keys()) {
+      const s3 = statementsOf(name).filter((s) => asArray<string>(s.Action).some((a) => a.startsWith('s3:')));
+      const resources = JSON.stringify(s3.map((s) => s.Resource));
+      if (ACCESS[name]?.invoices) assert.match(resources, /\/invoices\/\*/, name);
+      else assert.equal(s3.length, 0, `${name} has no bucket access`);
+      assert.doesNotMatch(resources, /images/);
+    }
+    assert.deepEqual(actionsOf('orders', 's3:'), ['s3:GetObject']);
+  });
+
+  it('lets a function read only its own secrets', () => {
+    for (const name of shop.functions.functions.keys()) {
+      const reads = statementsOf(name).filter((s) => asArray<string>(s.Action).includes('secretsmanager:GetSecretValue'));
+      assert.equal(reads.length, (ACCESS[name]?.secrets ?? []).length, name);
+    }
+    const env = template('functions').toJSON().Resources[logicalId(shop.functions.functions.get('auth')!)].Properties.Environment.Variables;
+    assert.ok(env.OAUTH_SECRET_ARN);
+  });
+});
+
+describe('api', () => {
+  it('throttles the stage and writes JSON access logs', () => {
+    template('api').hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"status":"\\$context.status"') },
+    });
+  });
+});
+
+describe('buckets', () => {
+  it('keeps both buckets private, encrypted and TLS-only', () => {
+    for (const stack of ['site', 'blobs'] as const) {
+      template(stack).hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: Match.anyValue(),
+      });
+      const policies = JSON.stringify(resourcesOf(stack, 'AWS::S3::BucketPolicy'));
+      assert.match(policies, /"aws:SecureTransport":"false"/);
+      assert.doesNotMatch(policies, /"Principal":"\*","Action":"s3:GetObject"/);
+    }
+  });
+
+  it('lets CloudFront read the blobs bucket\'s images/ and nothing else', () => {
+    const statements = Object.values(resourcesOf('blobs', 'AWS::S3::BucketPolicy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const reads = statements.filter((s) => s.Effect === 'Allow');
+    assert.equal(reads.length, 1);
+    assert.deepEqual(reads[0].Principal, { Service: 'cloudfront.amazonaws.com' });
+    assert.match(JSON.stringify(reads[0].Resource), /\/images\/\*"/);
+    assert.ok(reads[0].Condition.StringEquals['AWS:SourceAccount']);
+  });
+
+  it('retains the blobs (invoices are records) and versions them', () => {
+    template('blobs').hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain', Properties: { VersioningConfiguration: { Status: 'Enabled' } } });
+  });
+});
+
+describe('cloudfront', () => {
+  const distribution = () => Object.values(resourcesOf('site', 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+  const behaviour = (pattern: string) => distribution().CacheBehaviors.find((b: Json) => b.PathPattern === pattern);
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+  const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+  it('sends /api/* to the HTTP API uncached, with every method, cookie, query string and header but Host', () => {
+    const api = behaviour('/api/*');
+    assert.equal(api.CachePolicyId, CACHING_DISABLED);
+    assert.equal(api.OriginRequestPolicyId, ALL_VIEWER_EXCEPT_HOST);
+    assert.deepEqual(api.AllowedMethods.sort(), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    assert.equal(api.ViewerProtocolPolicy, 'https-only');
+    const origin = distribution().Origins.find((o: Json) => o.Id === api.TargetOriginId);
+    assert.match(JSON.stringify(origin.DomainName), /execute-api/);
+    assert.equal(origin.CustomOriginConfig.OriginProtocolPolicy, 'https-only');
+  });
+
+  it('serves the site, hashed assets, the SDK and the imagery from S3 through origin access control', () => {
+    const config = distribution();
+    for (const b of [config.DefaultCacheBehavior, behaviour('/_next/static/*'), behaviour('/web/*'), behaviour('/blobs/*')]) {
+      assert.equal(b.CachePolicyId, CACHING_OPTIMIZED);
+      assert.equal(b.Compress, true);
+      assert.equal(b.ViewerProtocolPolicy, 'redirect-to-https');
+      const origin = config.Origins.find((o: Json) => o.Id === b.TargetOriginId);
+      assert.ok(origin.OriginAccessControlId, 'OAC');
+      assert.deepEqual(origin.S3OriginConfig, { OriginAccessIdentity: '' });
+    }
+    assert.equal(config.DefaultCacheBehavior.FunctionAssociations[0].EventType, 'viewer-request');
+    assert.equal(behaviour('/blobs/*').FunctionAssociations[0].EventType, 'viewer-request');
+    template('site').resourceCountIs('AWS::CloudFront::Function', 2);
+    template('site').hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+      FunctionCode: Match.stringLikeRegexp('"shop","product",":id",":slug"'),
+    });
+  });
+
+  it('sends the security headers on every behaviour', () => {
+    const config = distribution();
+    const policies = new Set([config.DefaultCacheBehavior, ...config.CacheBehaviors].map((b: Json) => JSON.stringify(b.ResponseHeadersPolicyId)));
+    assert.equal(policies.size, 1);
+    const headers = Object.values(resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    assert.equal(headers.StrictTransportSecurity.AccessControlMaxAgeSec, 730 * 86400);
+    assert.equal(headers.ContentTypeOptions.Override, true);
+    assert.equal(headers.ReferrerPolicy.ReferrerPolicy, 'strict-origin-when-cross-origin');
+    const csp: string = headers.ContentSecurityPolicy.ContentSecurityPolicy;
+    assert.ok(csp.length <= 1783, 'CloudFront limit');
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    assert.match(directive('script-src'), /'wasm-unsafe-eval'/);
+    assert.match(directive('script-src'), /https:\/\/pay\.sandbox\.example/);
+    assert.match(directive('frame-src'), /https:\/\/pay\.sandbox\.example/);
+    assert.match(directive('frame-src'), /https:\/\/assets\.provider\.example/);
+    assert.match(directive('connect-src'), /https:\/\/pay\.sandbox\.example/);
+    assert.equal(directive('frame-ancestors'), "frame-ancestors 'self'");
+    assert.equal(directive('object-src'), "object-src 'none'");
+  });
+
+  it('deploys the site and the SDK without one pruning the other, then invalidates', () => {
+    const deployments = Object.values(resourcesOf('site', 'Custom::CDKBucketDeployment')).map((d) => d.Properties);
+    assert.equal(deployments.length, 4);
+    const pages = deployments.find((d) => d.DistributionPaths);
+    assert.deepEqual(pages.DistributionPaths, ['/*']);
+    assert.equal(pages.Prune, true);
+    assert.deepEqual(pages.Exclude, ['_next/static/*', 'web/*']);
+    assert.ok(pages.SystemMetadata['cache-control'] === PAGE_CACHE);
+    const underWeb = deployments.filter((d) => d.DestinationBucketKeyPrefix === 'web/');
+    assert.equal(underWeb.length, 2);
+    assert.ok(underWeb.every((d) => d.Prune === true && d.Exclude.length > 0));
+    const nextStatic = deployments.find((d) => d.DestinationBucketKeyPrefix === '_next/static/');
+    assert.equal(nextStatic.Prune, false);
+    assert.equal(nextStatic.SystemMetadata['cache-control'], IMMUTABLE_CACHE);
+  });
+});
+
+describe('operations', () => {
+  it('alarms on every function\'s errors and throttles, the API\'s 5xx and the table', () => {
+    const alarms = Object.values(resourcesOf('operations', 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+    const on = (metric: string) => alarms.filter((a) => a.MetricName === metric);
+    assert.equal(on('Errors').length, routes.length);
+    assert.equal(on('Throttles').length, routes.length);
+    assert.equal(on('5xx').length, 1);
+    assert.equal(on('SystemErrors').length, 1);
+    assert.ok(alarms.some((a) => JSON.stringify(a.Metrics ?? []).includes('WriteThrottleEvents')));
+    for (const alarm of alarms) assert.equal(alarm.AlarmActions.length, 1, 'notifies the topic');
+    template('operations').hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@couture.example' });
+  });
+
+  it('draws the table\'s consumed capacity on the dashboard', () => {
+    const body = JSON.stringify(Object.values(resourcesOf('operations', 'AWS::CloudWatch::Dashboard'))[0].Properties.DashboardBody);
+    assert.match(body, /ConsumedReadCapacityUnits/);
+    assert.match(body, /ConsumedWriteCapacityUnits/);
+    assert.match(body, /5xxErrorRate/);
+  });
+});
+
+describe('email and secrets', () => {
+  it('verifies the sender domain with SES', () => {
+    template('email').hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.couture.example' });
+  });
+
+  it('generates a session key that is valid base64 of at least 32 bytes', () => {
+    template('secrets').hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
+    });
+    template('secrets').resourceCountIs('AWS::SecretsManager::Secret', 4);
+  });
+});

@@ -1,0 +1,49 @@
+// What the tests share: paths and one synthesized shop (bundling skipped).
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { readConfig } from '../lib/config.ts';
+import { loadRewrites } from '../lib/edge-functions.ts';
+import { type FunctionRoutes, loadRoutes } from '../lib/routes.ts';
+import { buildShop, SHOP_CONTEXT, type Shop } from '../lib/shop.ts';
+
+export const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+export const repoRoot = resolve(fixtures, '..', '..', '..');
+
+export const TEST_CONTEXT = {
+  region: 'eu-west-1',
+  account: '123456789012',
+  senderEmail: 'orders@mail.couture.example',
+  sandboxUrl: 'https://pay.sandbox.example/',
+  paymentHosts: 'https://assets.provider.example',
+  alarmEmail: 'ops@couture.example',
+};
+
+/** A shop synthesized without bundling, from the given routing table and repository root. */
+export function synthShop(routes: readonly FunctionRoutes[], root = repoRoot, context: Record<string, string> = TEST_CONTEXT): Shop {
+  const app = new App({ context: { ...SHOP_CONTEXT, ...context, 'aws:cdk:bundling-stacks': [] } });
+  return buildShop(app, {
+    config: readConfig(app.node, {}),
+    repoRoot: root,
+    routes,
+    rewrites: loadRewrites(join(fixtures, 'rewrites.json'))!,
+    siteOut: join(fixtures, 'site-out'),
+    sdkWeb: join(fixtures, 'sdk-web'),
+  });
+}
+
+export const realRoutes = () => loadRoutes(join(repoRoot, 'shared', 'routes.json'));
+
+/** The templates of one shop, each synthesized once on first use. */
+export function templatesOf(shop: Shop) {
+  const cache = new Map<string, Template>();
+  return (name: keyof Shop): Template => {
+    let template = cache.get(name);
+    if (!template) {
+      template = Template.fromStack(shop[name]);
+      cache.set(name, template);
+    }
+    return template;
+  };
+}
