@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { house } from "@/config/house";
+import { Logo } from "@/ui/components/layout/logo";
+
+export const metadata: Metadata = { title: "About" };
+
+export const LOGO_REPEAT = 60;
+
+/** About: brand story, image galleries, The Essence; the logo repeated 60 times as decoration. */
+export default function AboutPage() {
+  return (
+    <div className="about">
+      <div className="about__wall" aria-hidden="true" data-testid="logo-wall">
+        {Array.from({ length: LOGO_REPEAT }, (_, i) => (
+          <Logo key={i} inverted className="about__wall-logo" />
+        ))}
+      </div>
+      <div className="container section narrow">
+        <div className="page-title">
+          <h1>ABOUT {house.name}</h1>
+        </div>
+        <div className="prose">
+          <p>
+            {house.name} was founded in {house.address.city} by a designer who grew up among her grandmother&apos;s silk looms. The house marries the discipline of Parisian couture with the soft
+            structure of the áo dài: long lines, high collars, hand-laid embroidery and fabrics woven in the Mekong Delta.
+          </p>
+          <p>Each collection is drafted, cut and finished in our atelier on Đồng Khởi street, where thirty artisans work on pieces that take from forty to four hundred hours.</p>
+        </div>
+      </div>
+      <div className="container about__gallery" aria-label="The atelier">
+        <figure className="about__tile about__tile--a">
+          <figcaption>The atelier</figcaption>
+        </figure>
+        <figure className="about__tile about__tile--b">
+          <figcaption>Hand embroidery</figcaption>
+        </figure>
+        <figure className="about__tile about__tile--c">
+          <figcaption>Silk from the Mekong</figcaption>
+        </figure>
+      </div>
+      <section className="container section narrow" aria-labelledby="essence">
+        <h2 id="essence" className="section-title">
+          The Essence
+        </h2>
+        <div className="prose">
+          <p>Restraint over ornament. Craft over speed. A garment should belong to the woman who wears it, and to no season in particular.</p>
+          <p>We make fewer pieces, and make them to last: every seam finished by hand, every hem left generous enough to be altered for years to come.</p>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** The house: every name, address, phone, email and social link the site shows comes from here. */
+export const house = {
+  name: "MAISON LAN ANH",
+  shortName: "LAN ANH",
+  tagline: "Haute couture from Saigon",
+  address: {
+    street: "68 Đồng Khởi, Bến Nghé Ward, District 1",
+    city: "Ho Chi Minh City",
+    country: "Vietnam",
+  },
+  /** One number serves call, WhatsApp and Zalo. */
+  phone: { display: "+84 28 3822 6868", e164: "+842838226868" },
+  hotline: "+84 28 3822 6868",
+  emails: {
+    info: "info@maisonlananh.vn",
+    support: "support@maisonlananh.vn",
+    press: "press@maisonlananh.vn",
+  },
+  social: {
+    facebook: "https://www.facebook.com/maisonlananh",
+    instagram: "https://www.instagram.com/maisonlananh",
+    whatsapp: "https://wa.me/842838226868",
+    wechat: "https://u.wechat.com/maisonlananh",
+    zalo: "https://zalo.me/842838226868",
+    youtube: "https://www.youtube.com/@maisonlananh",
+  },
+  supportHours: "Daily 10:00-20:00 (GMT+7)",
+  timeZone: "Asia/Ho_Chi_Minh",
+  copyrightYear: 2025,
+} as const;
+
+export type House = typeof house;

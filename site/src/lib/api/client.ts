@@ -1,0 +1,113 @@
+/**
+ * The one fetch client for the shop API: same origin under /api, JSON,
+ * credentials included. A 401 triggers one shared session refresh, then each
+ * request retries once; if the refresh fails, every waiting request fails.
+ */
+import type { FieldErrors } from "./types";
+
+export const API_BASE = "/api";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message: string, code?: string, errors: FieldErrors = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+type Body = object;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: Body;
+  /** Bypass the HTTP cache (the session guard asks for the profile this way). */
+  noStore?: boolean;
+}
+
+/** Paths whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
+const NO_REFRESH = ["/auth/refresh", "/auth/login", "/auth/logout"];
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh for every concurrent 401: later callers wait for the same promise. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(`${API_BASE}/auth/refresh`, { method: "POST", credentials: "include" })
+    .then((res) => res.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const init: RequestInit = {
+    method: options.method ?? "GET",
+    credentials: "include",
+    headers: options.body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+  };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.noStore) init.cache = "no-store";
+  return fetch(`${API_BASE}${path}`, init);
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toError(status: number, body: unknown): ApiError {
+  if (body && typeof body === "object") {
+    const b = body as { message?: unknown; code?: unknown; errors?: unknown };
+    const errors = b.errors && typeof b.errors === "object" ? (b.errors as FieldErrors) : {};
+    const message = typeof b.message === "string" ? b.message : `Request failed (${status})`;
+    return new ApiError(status, message, typeof b.code === "string" ? b.code : undefined, errors);
+  }
+  return new ApiError(status, typeof body === "string" && body ? body : `Request failed (${status})`);
+}
+
+/** Calls the API and returns the parsed JSON body, or throws an ApiError. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  let res = await send(path, options);
+  if (res.status === 401 && !NO_REFRESH.some((p) => path.startsWith(p))) {
+    if (await refreshSession()) res = await send(path, options);
+  }
+  const body = await readJson(res);
+  if (!res.ok) throw toError(res.status, body);
+  return body as T;
+}
+
+/** A list answer may be a bare array, `{data: [...]}` or `{data: {data: [...]}}`. */
+export function unwrapList<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === "object" && "data" in body) return unwrapList<T>((body as { data: unknown }).data);
+  return [];
+}
+
+/** A single entity may come bare or wrapped in `{data: ...}`. */
+export function unwrapItem<T>(body: unknown): T | null {
+  if (body && typeof body === "object" && !Array.isArray(body)) {
+    const data = (body as { data?: unknown }).data;
+    if (data && typeof data === "object" && !Array.isArray(data)) return unwrapItem<T>(data);
+    return body as T;
+  }
+  return null;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, noStore = false) => request<T>(path, { noStore }),
+  post: <T = unknown>(path: string, body: Body) => request<T>(path, { method: "POST", body }),
+  patch: <T = unknown>(path: string, body: Body) => request<T>(path, { method: "PATCH", body }),
+  delete: <T = unknown>(path: string) => request<T>(path, { method: "DELETE" }),
+};

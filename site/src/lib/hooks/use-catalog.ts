@@ -1,0 +1,36 @@
+/** SWR hooks per catalogue resource. Lists are filtered to active content here too, so a lax server never leaks drafts. */
+import useSWR from "swr";
+import type { Banner, Category, Collection, Menu, News, Product, Runway } from "@/lib/api/types";
+import { isActive, sortByOrder } from "@/lib/rules/catalog";
+import { fetchFirst, fetchItem, fetchList } from "./fetchers";
+
+const options = { revalidateOnFocus: false, dedupingInterval: 60_000 };
+
+function useList<T extends { status?: string }>(path: string | null, sort?: (items: T[]) => T[]) {
+  const { data, isLoading } = useSWR(path, (p: string) => fetchList<T>(p), options);
+  const active = (data ?? []).filter(isActive);
+  return { items: sort ? sort(active) : active, isLoading: isLoading || (path !== null && data === undefined) };
+}
+
+function useItem<T>(path: string | null) {
+  const { data, isLoading } = useSWR(path, (p: string) => fetchItem<T>(p), options);
+  return { item: data ?? null, isLoading: isLoading || (path !== null && data === undefined) };
+}
+
+export const useMenus = () => useList<Menu>("/menus", sortByOrder);
+export const useCategories = () => useList<Category>("/categories");
+export const useBanners = () => useList<Banner>("/banners", sortByOrder);
+export const useProducts = () => useList<Product>("/products");
+export const useSearch = (q: string) => useList<Product>(q.trim() ? `/products/search?q=${encodeURIComponent(q.trim())}` : null);
+export const useCollections = () => useList<Collection>("/collections");
+export const useRunways = () => useList<Runway>("/runways");
+export const useNewsList = () => useList<News>("/news");
+
+export const useProduct = (id: string | null) => useItem<Product>(id ? `/products/${encodeURIComponent(id)}` : null);
+export const useCollection = (id: string | null) => useItem<Collection>(id ? `/collections/${encodeURIComponent(id)}` : null);
+export const useRunway = (id: string | null) => useItem<Runway>(id ? `/runways/${encodeURIComponent(id)}` : null);
+export function useFeaturedRunway() {
+  const { data, isLoading } = useSWR("/runways/featured", (p: string) => fetchFirst<Runway>(p), options);
+  return { item: data ?? null, isLoading };
+}
+export const useNews = (id: string | null) => useItem<News>(id ? `/news/${encodeURIComponent(id)}` : null);

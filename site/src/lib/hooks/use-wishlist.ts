@@ -1,0 +1,43 @@
+/** The wishlist as a set of product ids, and the toggle: add if absent, remove if present. */
+import { useCallback, useMemo } from "react";
+import useSWR from "swr";
+import { ApiError, api, unwrapList } from "@/lib/api/client";
+import type { WishlistEntry } from "@/lib/api/types";
+import { notify } from "@/ui/components/common/notify";
+import { useSession } from "./use-session";
+
+export const WISHLIST_LOGIN = "Please log in to add products to your wishlist.";
+
+async function fetchWishlist(): Promise<string[]> {
+  try {
+    const entries = unwrapList<WishlistEntry | string>(await api.get("/wishlist"));
+    return entries.map((e) => (typeof e === "string" ? e : String(e.product?.id ?? ""))).filter(Boolean);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) console.error("GET /wishlist failed", error);
+    return [];
+  }
+}
+
+export function useWishlist() {
+  const { profile } = useSession();
+  const { data, mutate } = useSWR(profile ? "/wishlist" : null, fetchWishlist, { revalidateOnFocus: false });
+  const ids = useMemo(() => data ?? [], [data]);
+
+  const toggle = useCallback(
+    async (productId: string) => {
+      const present = ids.includes(productId);
+      try {
+        if (present) await api.delete(`/wishlist/remove/${encodeURIComponent(productId)}`);
+        else await api.post("/wishlist/add", { productId });
+        await mutate(present ? ids.filter((id) => id !== productId) : [...ids, productId], { revalidate: true });
+      } catch (error) {
+        // Visitors (401) and any other failure get the same message (spec section 6).
+        if (!(error instanceof ApiError && error.status === 401)) console.error("wishlist change failed", error);
+        notify.product(WISHLIST_LOGIN, "error");
+      }
+    },
+    [ids, mutate],
+  );
+
+  return { ids, has: (id: string) => ids.includes(id), toggle };
+}

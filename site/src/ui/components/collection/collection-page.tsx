@@ -1,0 +1,45 @@
+"use client";
+/** A collection: banner carousel (10 s), trimmed uppercase name, sanitised description, grid of its active products. */
+import useSWR from "swr";
+import type { Collection } from "@/lib/api/types";
+import { fetchItem, fetchList } from "@/lib/hooks/fetchers";
+import { useRouteSegments } from "@/lib/hooks/use-route-segments";
+import { isActive } from "@/lib/rules/catalog";
+import { BannerCarousel } from "@/ui/components/common/banner-carousel";
+import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
+import { ProductGrid } from "@/ui/components/product/product-grid";
+
+export const COLLECTION_BANNER_MS = 10_000;
+
+/**
+ * `/collection/{id}/{slug}` names the id; a menu url may give only a slug
+ * (or a name). Ask by id first, else find it in the list by slug, id or name.
+ */
+async function findCollection(ref: string): Promise<Collection | null> {
+  const byId = await fetchItem<Collection>(`/collections/${encodeURIComponent(ref)}`);
+  if (byId?.id) return byId;
+  const key = ref.trim().toLowerCase();
+  const match = (await fetchList<Collection>("/collections")).find((c) => [c.slug, c.id, c.name].some((v) => v?.trim().toLowerCase() === key));
+  return match ? fetchItem<Collection>(`/collections/${encodeURIComponent(match.id)}`) : null;
+}
+
+export function CollectionPage() {
+  const segments = useRouteSegments("/collection/");
+  const ref = segments?.[0] ?? null;
+  const { data, isLoading } = useSWR(ref ? ["collection", ref] : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
+  if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
+  if (!data || !isActive(data)) return <p className="empty container section">No collection found.</p>;
+  const products = (data.products ?? []).filter(isActive);
+  return (
+    <div className="collection">
+      <BannerCarousel images={data.banner} alt={data.name.trim()} intervalMs={COLLECTION_BANNER_MS} />
+      <div className="container section">
+        <div className="page-title">
+          <h1>{data.name.trim().toUpperCase()}</h1>
+        </div>
+        <SanitizedHtml html={data.description} className="collection__desc" />
+        {products.length === 0 ? <p className="empty">No product found.</p> : <ProductGrid products={products} showPrice={false} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+/** A banner carousel: arrows, clickable dots (current highlighted), auto-advance. */
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useState } from "react";
+import { ArrowLeft, ArrowRight } from "./icons";
+
+interface Props {
+  images: string[];
+  alt: string;
+  intervalMs: number;
+}
+
+export function BannerCarousel({ images, alt, intervalMs }: Props) {
+  const [ref, embla] = useEmblaCarousel({ loop: images.length > 1 });
+  const [selected, setSelected] = useState(0);
+  const onSelect = useCallback(() => embla && setSelected(embla.selectedScrollSnap()), [embla]);
+  useEffect(() => {
+    if (!embla) return;
+    embla.on("select", onSelect);
+    const t = images.length > 1 ? window.setInterval(() => embla.scrollNext(), intervalMs) : undefined;
+    return () => {
+      embla.off("select", onSelect);
+      window.clearInterval(t);
+    };
+  }, [embla, onSelect, intervalMs, images.length]);
+  if (images.length === 0) return null;
+  return (
+    <div className="banner-carousel" role="region" aria-roledescription="carousel" aria-label={alt}>
+      <div className="embla" ref={ref}>
+        <div className="embla__container">
+          {images.map((src, i) => (
+            <div className="embla__slide" key={src + i}>
+              <img src={src} alt={`${alt} — ${i + 1} of ${images.length}`} width={1600} height={700} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {images.length > 1 && (
+        <>
+          <button type="button" className="carousel-arrow carousel-arrow--prev carousel-arrow--light" aria-label="Previous banner" onClick={() => embla?.scrollPrev()}>
+            <ArrowLeft />
+          </button>
+          <button type="button" className="carousel-arrow carousel-arrow--next carousel-arrow--light" aria-label="Next banner" onClick={() => embla?.scrollNext()}>
+            <ArrowRight />
+          </button>
+          <div className="dots dots--light" role="group" aria-label="Choose banner">
+            {images.map((_, i) => (
+              <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Banner ${i + 1}`} aria-current={i === selected} onClick={() => embla?.scrollTo(i)} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+/** A centred modal dialog with a title, Escape and backdrop to close, and focus moved inside. */
+import { useEffect, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./icons";
+
+interface Props {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  size?: "md" | "lg" | "video";
+  hideTitle?: boolean;
+}
+
+export function Modal({ open, title, onClose, children, size = "md", hideTitle = false }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    ref.current?.focus();
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => {
+      document.body.style.overflow = previous;
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <div className="modal-root">
+      <div className="modal-backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={ref} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
+        <button type="button" className="icon-button modal__close" onClick={onClose} aria-label="Close">
+          <CloseIcon />
+        </button>
+        {!hideTitle && <h2 className="modal__title">{title}</h2>}
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+/** A result banner that disappears after 5 seconds. */
+import { useEffect, useState } from "react";
+
+export const BANNER_MS = 5000;
+
+export type Status = { kind: "success" | "error"; text: string } | null;
+
+/** A status that clears itself after BANNER_MS. */
+export function useTimedStatus(): [Status, (s: Status) => void] {
+  const [status, setStatus] = useState<Status>(null);
+  useEffect(() => {
+    if (!status) return;
+    const t = window.setTimeout(() => setStatus(null), BANNER_MS);
+    return () => window.clearTimeout(t);
+  }, [status]);
+  return [status, setStatus];
+}
+
+export function StatusBanner({ status }: { status: Status }) {
+  if (!status) return null;
+  return (
+    <p className={`status-banner status-banner--${status.kind}`} role={status.kind === "error" ? "alert" : "status"}>
+      {status.text}
+    </p>
+  );
+}

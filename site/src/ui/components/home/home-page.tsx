@@ -1,0 +1,100 @@
+"use client";
+/** Home: slideshow, contact panel, featured runway, collection series, NEW ARRIVALS, latest news. */
+import Link from "next/link";
+import { useBanners, useFeaturedRunway, useNewsList, useProducts, useRunways } from "@/lib/hooks/use-catalog";
+import { isActive, isNewArrival, runwayPath } from "@/lib/rules/catalog";
+import { newestFirst } from "@/lib/rules/format";
+import { BannerCarousel } from "@/ui/components/common/banner-carousel";
+import { NewsCard } from "@/ui/components/news/news-list";
+import { ProductCarousel } from "@/ui/components/product/product-carousel";
+import { ContactSide } from "./contact-side";
+import { Film } from "./film";
+import { HeroSlideshow } from "./hero-slideshow";
+
+export const HOME_CAROUSEL_MS = 5000;
+export const HOME_NEWS = 3;
+
+export function HomePage() {
+  const { items: banners } = useBanners();
+  const { item: featured } = useFeaturedRunway();
+  const { items: runways } = useRunways();
+  const { items: products } = useProducts();
+  const { items: news } = useNewsList();
+  const series = runways.filter((r) => !r.isFeatured && r.id !== featured?.id);
+  const arrivals = products.filter(isNewArrival);
+  const latest = newestFirst(news).slice(0, HOME_NEWS);
+
+  return (
+    <div className="home">
+      <HeroSlideshow banners={banners} />
+      <ContactSide />
+      {featured && isActive(featured) && (
+        <section className="section featured" aria-labelledby="featured-title">
+          <div className="container featured__grid">
+            <div className="featured__text">
+              <p className="eyebrow">The runway</p>
+              <h2 id="featured-title" className="section-title section-title--left">
+                {featured.name.toUpperCase()}
+              </h2>
+              <Link className="button" href={runwayPath(featured)}>
+                Discover More
+              </Link>
+            </div>
+            <Film src={featured.video} poster={featured.banners[0]} label={`${featured.name} film`} />
+          </div>
+          {featured.banners.length > 1 && (
+            <div className="container featured__carousel">
+              <BannerCarousel images={featured.banners} alt={featured.name} intervalMs={HOME_CAROUSEL_MS} />
+            </div>
+          )}
+        </section>
+      )}
+      {series.length > 0 && (
+        <section className="section series" aria-labelledby="series-title">
+          <div className="container">
+            <h2 id="series-title" className="section-title">
+              COLLECTION SERIES
+            </h2>
+            <div className="series__grid">
+              {series.map((r) => (
+                <div key={r.id} className="series__item">
+                  <Film src={r.video} poster={r.banners[0]} label={`${r.name} film`} />
+                  <Link href={runwayPath(r)} className="series__name">
+                    {r.name.toUpperCase()}
+                  </Link>
+                </div>
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+      <section className="section" aria-labelledby="arrivals-title">
+        <div className="container">
+          <h2 id="arrivals-title" className="section-title">
+            NEW ARRIVALS
+          </h2>
+          <ProductCarousel products={arrivals} label="New arrivals" autoplayMs={HOME_CAROUSEL_MS} />
+          <p className="center">
+            <Link className="button button--outline" href="/shop/">
+              View All
+            </Link>
+          </p>
+        </div>
+      </section>
+      {latest.length > 0 && (
+        <section className="section" aria-labelledby="news-title">
+          <div className="container">
+            <h2 id="news-title" className="section-title">
+              NEWS
+            </h2>
+            <div className="news-grid">
+              {latest.map((n) => (
+                <NewsCard key={n.id} news={n} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

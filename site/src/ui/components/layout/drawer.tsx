@@ -1,0 +1,39 @@
+"use client";
+/** A side drawer with a backdrop: the shell of every overlay panel. */
+import { useEffect, useRef, type ReactNode } from "react";
+import { CloseIcon } from "@/ui/components/common/icons";
+
+interface Props {
+  open: boolean;
+  side?: "left" | "right";
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}
+
+export function Drawer({ open, side = "right", label, onClose, children, wide = false }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open) ref.current?.focus();
+  }, [open]);
+  if (!open) return null;
+  return (
+    <div className="drawer-root">
+      <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <div
+        ref={ref}
+        className={`drawer drawer--${side} ${wide ? "drawer--wide" : ""}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        tabIndex={-1}
+      >
+        <button type="button" className="icon-button drawer__close" onClick={onClose} aria-label="Close">
+          <CloseIcon />
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

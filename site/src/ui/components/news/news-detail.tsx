@@ -1,0 +1,24 @@
+"use client";
+/** A news article: uppercase title and sanitised content; a failed fetch leaves the page empty. */
+import { useNews } from "@/lib/hooks/use-catalog";
+import { useRouteSegments } from "@/lib/hooks/use-route-segments";
+import { formatNewsDate } from "@/lib/rules/format";
+import { isActive } from "@/lib/rules/catalog";
+import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
+
+export function NewsDetail() {
+  const segments = useRouteSegments("/news/");
+  const { item: news, isLoading } = useNews(segments?.[0] ?? null);
+  if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
+  if (!news || !isActive(news)) return <div className="container section" />;
+  return (
+    <article className="container section narrow article">
+      <time className="news-card__date" dateTime={news.updatedAt || news.createdAt}>
+        {formatNewsDate(news.updatedAt || news.createdAt)}
+      </time>
+      <h1 className="article__title">{news.title.toUpperCase()}</h1>
+      {news.poster && <img className="article__poster" src={news.poster} alt={news.title} width={1200} height={800} fetchPriority="high" />}
+      <SanitizedHtml html={news.content} />
+    </article>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+/** Category, colour, size and quantity selects, ADD TO CART with the colour rule, wishlist, CUSTOM TO ORDER and SIZE GUIDE. */
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { ApiError, api } from "@/lib/api/client";
+import type { Product } from "@/lib/api/types";
+import { useWishlist } from "@/lib/hooks/use-wishlist";
+import { CART_ADDED, CART_FAILED, CART_LOGIN, SET, cartBody, categoryChoices, unitPrice, validateChoice } from "@/lib/rules/add-to-cart";
+import { formatPrice } from "@/lib/rules/format";
+import { HeartIcon } from "@/ui/components/common/icons";
+import { notify } from "@/ui/components/common/notify";
+import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-banner";
+
+const SizeGuideModal = dynamic(() => import("./size-guide-modal").then((m) => m.SizeGuideModal), { ssr: false });
+const MadeToOrderModal = dynamic(() => import("@/ui/components/made-to-order/made-to-order-modal").then((m) => m.MadeToOrderModal), { ssr: false });
+
+export function AddToCart({ product }: { product: Product }) {
+  const choices = categoryChoices(product);
+  const [category, setCategory] = useState(choices.length ? SET : "");
+  const [color, setColor] = useState("");
+  const [size, setSize] = useState("");
+  const [quantity, setQuantity] = useState(1);
+  const [colorError, setColorError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useTimedStatus();
+  const [modal, setModal] = useState<"size" | "custom" | null>(null);
+  const wishlist = useWishlist();
+  const wished = wishlist.has(product.id);
+
+  const add = async () => {
+    const choice = { category, color, size, quantity };
+    const error = validateChoice(choice);
+    setColorError(error);
+    if (error) return;
+    setBusy(true);
+    try {
+      await api.post("/cart/add", cartBody(product, choice));
+      setStatus({ kind: "success", text: CART_ADDED });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) notify.product(CART_LOGIN, "info");
+      else {
+        console.error("add to cart failed", e);
+        setStatus({ kind: "error", text: CART_FAILED });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="buy">
+      <p className="buy__price">{formatPrice(unitPrice(product, category))}</p>
+      {product.items && product.items.length > 0 && (
+        <ul className="buy__items" aria-label="Pieces of the set">
+          {product.items.map((item) => (
+            <li key={item.name}>
+              <span>{item.name}</span>
+              <span>{formatPrice(item.price)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="buy__selects">
+        {choices.length > 0 && (
+          <label className="field">
+            <span className="field__label">Category</span>
+            <select value={category} onChange={(e) => setCategory(e.target.value)}>
+              {choices.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="field">
+          <span className="field__label">Color</span>
+          <select
+            value={color}
+            aria-invalid={Boolean(colorError)}
+            aria-describedby={colorError ? "color-error" : undefined}
+            onChange={(e) => {
+              setColor(e.target.value);
+              if (e.target.value) setColorError(null);
+            }}
+          >
+            <option value="">Select a color</option>
+            {product.color.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {colorError && (
+            <span id="color-error" className="field__error" role="alert">
+              {colorError}
+            </span>
+          )}
+        </label>
+        <label className="field">
+          <span className="field__label">Size</span>
+          <select value={size} onChange={(e) => setSize(e.target.value)}>
+            <option value="">Select a size</option>
+            {product.size.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field field--qty">
+          <span className="field__label">Quantity</span>
+          <input type="number" min={1} step={1} value={quantity} onChange={(e) => setQuantity(Math.max(1, Number(e.target.value) || 1))} />
+        </label>
+      </div>
+      <button type="button" className="text-link buy__guide" onClick={() => setModal("size")}>
+        SIZE GUIDE
+      </button>
+      <div className="buy__actions">
+        <button type="button" className="button button--block" onClick={add} disabled={busy}>
+          {busy ? "Loading..." : "ADD TO CART"}
+        </button>
+        <button type="button" className={`button button--outline button--icon ${wished ? "is-wished" : ""}`} aria-pressed={wished} aria-label={wished ? "Remove from wishlist" : "Add to wishlist"} onClick={() => wishlist.toggle(product.id)}>
+          <HeartIcon filled={wished} />
+        </button>
+      </div>
+      <StatusBanner status={status} />
+      <button type="button" className="button button--outline button--block" onClick={() => setModal("custom")}>
+        CUSTOM TO ORDER
+      </button>
+      {modal === "size" && <SizeGuideModal open onClose={() => setModal(null)} />}
+      {modal === "custom" && <MadeToOrderModal open productName={product.name} onClose={() => setModal(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+/** A product tile: first gallery image, the second on hover, NEW! tag, heart, uppercase name and price. */
+import Link from "next/link";
+import type { Product } from "@/lib/api/types";
+import { isNewArrival, productPath } from "@/lib/rules/catalog";
+import { formatPrice } from "@/lib/rules/format";
+import { WishlistHeart } from "./wishlist-heart";
+
+interface Props {
+  product: Product;
+  wished: boolean;
+  onToggleWish: (id: string) => void;
+  showPrice?: boolean;
+  eager?: boolean;
+}
+
+export function ProductCard({ product, wished, onToggleWish, showPrice = true, eager = false }: Props) {
+  const [first, second] = product.productGallery;
+  return (
+    <article className="product-card">
+      <Link href={productPath(product)} className="product-card__link" prefetch={false}>
+        <div className="product-card__media">
+          {first ? (
+            <img className="product-card__img" src={first} alt={product.name} width={600} height={800} loading={eager ? "eager" : "lazy"} decoding="async" />
+          ) : (
+            <div className="product-card__img product-card__img--empty" />
+          )}
+          {second && <img className="product-card__img product-card__img--hover" src={second} alt="" width={600} height={800} loading="lazy" decoding="async" />}
+          {isNewArrival(product) && <span className="tag-new">NEW!</span>}
+        </div>
+        <h3 className="product-card__name">{product.name.trim().toUpperCase()}</h3>
+        {showPrice && <p className="product-card__price">{formatPrice(product.price)}</p>}
+      </Link>
+      <WishlistHeart className="product-card__heart" active={wished} name={product.name} onToggle={() => onToggleWish(product.id)} />
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+/** A horizontal product carousel (embla): arrows, optional auto-advance. */
+import useEmblaCarousel from "embla-carousel-react";
+import { useEffect } from "react";
+import type { Product } from "@/lib/api/types";
+import { useWishlist } from "@/lib/hooks/use-wishlist";
+import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
+import { ProductCard } from "./product-card";
+
+interface Props {
+  products: Product[];
+  label: string;
+  /** Auto-advance period in ms; none when absent. */
+  autoplayMs?: number;
+}
+
+export function ProductCarousel({ products, label, autoplayMs }: Props) {
+  const [ref, embla] = useEmblaCarousel({ align: "start", loop: Boolean(autoplayMs) && products.length > 1 });
+  const wishlist = useWishlist();
+  useEffect(() => {
+    if (!embla || !autoplayMs) return;
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    if (reduce) return;
+    const t = window.setInterval(() => embla.scrollNext(), autoplayMs);
+    return () => window.clearInterval(t);
+  }, [embla, autoplayMs]);
+  if (products.length === 0) return null;
+  return (
+    <div className="product-carousel" role="region" aria-roledescription="carousel" aria-label={label}>
+      <div className="embla" ref={ref}>
+        <div className="embla__container">
+          {products.map((p) => (
+            <div className="embla__slide product-carousel__slide" key={p.id}>
+              <ProductCard product={p} wished={wishlist.has(p.id)} onToggleWish={wishlist.toggle} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous products" onClick={() => embla?.scrollPrev()}>
+        <ArrowLeft />
+      </button>
+      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next products" onClick={() => embla?.scrollNext()}>
+        <ArrowRight />
+      </button>
+    </div>
+  );
+}

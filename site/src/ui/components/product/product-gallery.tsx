@@ -1,0 +1,77 @@
+"use client";
+/** The gallery: main carousel with arrows and dots, thumbnails kept in sync, a click opens the lightbox. */
+import useEmblaCarousel from "embla-carousel-react";
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useState } from "react";
+import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
+
+const ProductLightbox = dynamic(() => import("./product-lightbox"), { ssr: false });
+
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [mainRef, main] = useEmblaCarousel({ loop: false });
+  const [thumbRef, thumbs] = useEmblaCarousel({ containScroll: "keepSnaps", dragFree: true });
+  const [selected, setSelected] = useState(0);
+  const [lightbox, setLightbox] = useState<number | null>(null);
+
+  const onSelect = useCallback(() => {
+    if (!main) return;
+    const index = main.selectedScrollSnap();
+    setSelected(index);
+    thumbs?.scrollTo(index);
+  }, [main, thumbs]);
+
+  useEffect(() => {
+    if (!main) return;
+    onSelect();
+    main.on("select", onSelect).on("reInit", onSelect);
+    return () => {
+      main.off("select", onSelect).off("reInit", onSelect);
+    };
+  }, [main, onSelect]);
+
+  if (images.length === 0) return <div className="gallery gallery--empty" />;
+  return (
+    <div className="gallery">
+      <div className="gallery__main">
+        <div className="embla" ref={mainRef}>
+          <div className="embla__container">
+            {images.map((src, i) => (
+              <div className="embla__slide" key={src + i}>
+                <button type="button" className="gallery__zoom" onClick={() => setLightbox(i)} aria-label={`Open image ${i + 1} of ${images.length} full screen`}>
+                  <img src={src} alt={`${name} — image ${i + 1}`} width={900} height={1200} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+                </button>
+              </div>
+            ))}
+          </div>
+        </div>
+        {images.length > 1 && (
+          <>
+            <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous image" onClick={() => main?.scrollPrev()} disabled={selected === 0}>
+              <ArrowLeft />
+            </button>
+            <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next image" onClick={() => main?.scrollNext()} disabled={selected === images.length - 1}>
+              <ArrowRight />
+            </button>
+            <div className="dots" role="group" aria-label="Choose image">
+              {images.map((_, i) => (
+                <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Image ${i + 1}`} aria-current={i === selected} onClick={() => main?.scrollTo(i)} />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+      {images.length > 1 && (
+        <div className="gallery__thumbs embla" ref={thumbRef}>
+          <div className="embla__container">
+            {images.map((src, i) => (
+              <button key={src + i} type="button" className={`gallery__thumb ${i === selected ? "gallery__thumb--on" : ""}`} aria-label={`Show image ${i + 1}`} onClick={() => main?.scrollTo(i)}>
+                <img src={src} alt="" width={90} height={120} loading="lazy" />
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {lightbox !== null && <ProductLightbox images={images} index={lightbox} alt={name} onClose={() => setLightbox(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+/** Celebrity images, 3 per page, stepping a page at a time. */
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useState } from "react";
+import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
+
+export const CELEBS_PER_PAGE = 3;
+
+export function CelebCarousel({ images, name }: { images: string[]; name: string }) {
+  const [ref, embla] = useEmblaCarousel({ align: "start", slidesToScroll: CELEBS_PER_PAGE, containScroll: "trimSnaps" });
+  const [can, setCan] = useState({ prev: false, next: images.length > CELEBS_PER_PAGE });
+  const update = useCallback(() => embla && setCan({ prev: embla.canScrollPrev(), next: embla.canScrollNext() }), [embla]);
+  useEffect(() => {
+    if (!embla) return;
+    update();
+    embla.on("select", update).on("reInit", update);
+    return () => {
+      embla.off("select", update).off("reInit", update);
+    };
+  }, [embla, update]);
+  return (
+    <div className="celebs" role="region" aria-roledescription="carousel" aria-label="Celebrities">
+      <div className="embla" ref={ref}>
+        <div className="embla__container">
+          {images.map((src, i) => (
+            <div className="embla__slide celebs__slide" key={src + i}>
+              <img src={src} alt={`Guest at ${name}, ${i + 1}`} width={600} height={800} loading="lazy" />
+            </div>
+          ))}
+        </div>
+      </div>
+      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous celebrities" disabled={!can.prev} onClick={() => embla?.scrollPrev()}>
+        <ArrowLeft />
+      </button>
+      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next celebrities" disabled={!can.next} onClick={() => embla?.scrollNext()}>
+        <ArrowRight />
+      </button>
+    </div>
+  );
+}

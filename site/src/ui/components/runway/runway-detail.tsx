@@ -1,0 +1,74 @@
+"use client";
+/** A runway show: film banner, celebrity carousel, description, looks linking to products, campaign film. */
+import Link from "next/link";
+import { useState } from "react";
+import { useRunway } from "@/lib/hooks/use-catalog";
+import { useRouteSegments } from "@/lib/hooks/use-route-segments";
+import { isActive, productPath } from "@/lib/rules/catalog";
+import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
+import { VideoModal } from "@/ui/components/common/video-modal";
+import { CelebCarousel } from "./celeb-carousel";
+
+export function RunwayDetail() {
+  const segments = useRouteSegments("/runway/");
+  const { item: runway, isLoading } = useRunway(segments?.[0] ?? null);
+  const [film, setFilm] = useState<"youtube" | "mp4" | null>(null);
+  if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
+  if (!runway || !isActive(runway)) return <p className="empty container section">No runway show found.</p>;
+  const celebs = [...runway.celebs].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const looks = runway.galleries.filter(isActive);
+  const campaign = runway.banners[1] ?? runway.banners[0];
+  return (
+    <div className="runway">
+      <section className="runway-banner runway-banner--hero">
+        {runway.banners[0] && <img src={runway.banners[0]} alt={runway.name} width={1600} height={800} fetchPriority="high" />}
+        <div className="runway-banner__text">
+          <h1>{runway.name.toUpperCase()}</h1>
+          <button type="button" className="button button--light" onClick={() => setFilm("youtube")}>
+            SEE THE FILM
+          </button>
+        </div>
+      </section>
+      {celebs.length > 0 && (
+        <section className="container section" aria-labelledby="celebs-title">
+          <h2 id="celebs-title" className="section-title">
+            CELEBRITIES IN {runway.collection.name.toUpperCase() || "THE COLLECTION"}
+          </h2>
+          <CelebCarousel images={celebs.map((c) => c.image)} name={runway.name} />
+        </section>
+      )}
+      <section className="container section narrow">
+        <SanitizedHtml html={runway.description} />
+      </section>
+      {looks.length > 0 && (
+        <section className="container section" aria-labelledby="looks-title">
+          <h2 id="looks-title" className="section-title">
+            THE LOOKS
+          </h2>
+          <div className="looks">
+            {looks.flatMap((g) =>
+              g.image.slice(0, 1).map((src) => (
+                <Link key={g.id + src} href={productPath(g.product)} className="looks__item" prefetch={false}>
+                  <img src={src} alt={`Look from ${runway.name}`} width={600} height={800} loading="lazy" />
+                </Link>
+              )),
+            )}
+          </div>
+        </section>
+      )}
+      {campaign && (
+        <section className="runway-banner runway-banner--campaign">
+          <img src={campaign} alt={`${runway.name} campaign`} width={1600} height={800} loading="lazy" />
+          <div className="runway-banner__text">
+            <h2>THE CAMPAIGN</h2>
+            <button type="button" className="button button--light" onClick={() => setFilm("mp4")}>
+              SEE THE FILM
+            </button>
+          </div>
+        </section>
+      )}
+      <VideoModal open={film === "youtube"} onClose={() => setFilm(null)} title={`${runway.name} — the film`} youtubeUrl={runway.youtubeUrl} mp4={runway.video} />
+      <VideoModal open={film === "mp4"} onClose={() => setFilm(null)} title={`${runway.name} — the campaign film`} mp4={runway.video} />
+    </div>
+  );
+}
