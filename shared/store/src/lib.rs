@@ -1,9 +1,18 @@
-//! Adapters of the single-table port ([`domain::ports::Table`]).
+//! Adapters of the single-table port ([`domain::ports::Table`]): DynamoDB in
+//! production, an embedded SQLite file locally. Both follow DynamoDB's rules
+//! ([`rules`]), checked by one conformance suite (`tests/conformance.rs`).
+
+pub mod dynamo;
+pub mod rules;
+pub mod sqlite;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use domain::ports::{Table, TableError};
+
+pub use dynamo::{create_table, DynamoTable};
+pub use sqlite::SqliteTable;
 
 /// Which table adapter to use: DynamoDB when `TABLE_NAME` is set, else the
 /// embedded SQLite file.
@@ -23,6 +32,17 @@ impl TableConfig {
     }
 }
 
+/// Opens the configured table. Call once per process: the DynamoDB client and
+/// the SQLite connections are reused by every request.
 pub async fn open(config: &TableConfig) -> Result<Arc<dyn Table>, TableError> {
-    Err(TableError::Backend(format!("adapter for {config:?} is being written")))
+    match config {
+        TableConfig::Sqlite { path } => {
+            let path = path.clone();
+            let table = tokio::task::spawn_blocking(move || SqliteTable::open(&path))
+                .await
+                .map_err(|e| TableError::Backend(e.to_string()))??;
+            Ok(Arc::new(table))
+        }
+        TableConfig::Dynamo { table, endpoint } => Ok(Arc::new(DynamoTable::connect(table, endpoint.as_deref()).await)),
+    }
 }
