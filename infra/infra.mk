@@ -1,0 +1,38 @@
+# Infra: the CDK app (infra/), its assertion tests, and the full offline synth.
+#   make infra-test   assertion tests + typecheck + a synth with bundling skipped (part of make test)
+#   make synth        the full synth: every arm64 bootstrap built by cargo-lambda (zig), no Docker
+
+.PHONY: infra-deps infra-synth-deps infra-test synth
+
+INFRA_LAMBDA_DIR := $(CARGO_TARGET_DIR)/lambda-arm64
+CARGO_LAMBDA_VERSION := 1.9.2
+ZIGLANG_VERSION := 0.17.1
+
+# npm ci at the root (all workspaces) only when the lock changed since the last install.
+infra-deps:
+	@if [ ! -d node_modules/aws-cdk-lib ] || [ ! -d node_modules/aws-cdk ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+		npm ci --no-audit --no-fund; \
+	fi
+
+# Only the full synth needs these: cargo-lambda and zig from PyPI into .venv, and the arm64 std.
+infra-synth-deps: infra-deps
+	@test -x .venv/bin/pip || python3 -m venv .venv
+	@if ! .venv/bin/cargo-lambda --version 2>/dev/null | grep -q ' $(CARGO_LAMBDA_VERSION) '; then \
+		.venv/bin/pip install --quiet cargo-lambda==$(CARGO_LAMBDA_VERSION) ziglang==$(ZIGLANG_VERSION); \
+	fi
+	@rustup target list --installed | grep -qx aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu
+
+infra-test: infra-deps
+	npx tsc --noEmit -p infra
+	node --import tsx --test infra/test/*.test.ts
+	SKIP_BUNDLING=1 npx cdk synth --quiet -c allowMissingAssets=true >/dev/null
+	@echo "infra: synthesized $$(ls cdk.out/*.template.json | wc -l) stacks without bundling"
+
+synth: infra-synth-deps
+	@start=$$(date +%s); \
+	PATH="$(CURDIR)/.venv/bin:$$PATH" npx cdk synth --quiet; \
+	echo "synth: $$(( $$(date +%s) - start )) s (bootstraps in $(INFRA_LAMBDA_DIR))"
+	@npx tsx infra/bin/bundle-sizes.ts cdk.out
+
+DEPS += infra-deps
+TESTS += infra-test
