@@ -1,7 +1,7 @@
 // The blobs bucket: catalogue imagery under images/ (public through CloudFront
 // at /blobs/images/...) and invoices under invoices/ (private: reached only
 // through the API's signed links).
-import { Aws, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -39,5 +39,7 @@ export class BlobsStack extends Stack {
         },
       }),
     );
+    // BLOBS_BUCKET for `shopctl seed` against AWS.
+    new CfnOutput(this, 'BlobsBucketName', { value: this.bucket.bucketName });
   }
 }

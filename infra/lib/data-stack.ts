@@ -1,5 +1,5 @@
 // The single table (DESIGN.md section 4): pk/sk, one GSI, TTL on expiresAt.
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 
@@ -27,5 +27,7 @@ export class DataStack extends Stack {
       sortKey: { name: GSI1.sortKey, type: dynamodb.AttributeType.STRING },
       projectionType: dynamodb.ProjectionType.ALL,
     });
+    // TABLE_NAME for `shopctl seed` against AWS.
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 }
