@@ -2,7 +2,7 @@ import { FlatCompat } from "@eslint/eslintrc";
 
 const compat = new FlatCompat({ baseDirectory: import.meta.dirname });
 
-export default [
+const config = [
   { ignores: [".next/**", "out/**", "test-results/**", "next-env.d.ts"] },
   ...compat.extends("next/core-web-vitals", "next/typescript"),
   {
@@ -12,3 +12,5 @@ export default [
     },
   },
 ];
+
+export default config;

@@ -6,7 +6,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
-    environment: "jsdom",
+    // Rules run in plain Node; DOM tests opt in with a `@vitest-environment jsdom` comment.
+    environment: "node",
     globals: true,
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./vitest.setup.ts"],

@@ -11,8 +11,8 @@ export function useTimedStatus(): [Status, (s: Status) => void] {
   const [status, setStatus] = useState<Status>(null);
   useEffect(() => {
     if (!status) return;
-    const t = window.setTimeout(() => setStatus(null), BANNER_MS);
-    return () => window.clearTimeout(t);
+    const t = setTimeout(() => setStatus(null), BANNER_MS);
+    return () => clearTimeout(t);
   }, [status]);
   return [status, setStatus];
 }

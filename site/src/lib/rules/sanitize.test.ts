@@ -1,0 +1,15 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { sanitizeHtml } from "./sanitize";
+
+describe("sanitising server HTML", () => {
+  it("removes style attributes but keeps the markup", () => {
+    const out = sanitizeHtml('<p style="color:red" class="lead">Silk <strong style="font-size:40px">organza</strong></p>');
+    expect(out).toBe('<p class="lead">Silk <strong>organza</strong></p>');
+  });
+  it("removes scripts, event handlers, style blocks and javascript: links", () => {
+    const out = sanitizeHtml('<img src="/a.png" onerror="alert(1)"><script>alert(2)</script><style>p{}</style><a href="javascript:alert(3)">x</a>');
+    expect(out).not.toMatch(/onerror|script|style|javascript/);
+    expect(out).toContain('<img src="/a.png">');
+  });
+});
