@@ -1,6 +1,7 @@
 // The code of the CloudFront Functions (cloudfront-js-2.0), generated at synth
 // time. The tests evaluate the very same text in Node on sample requests.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 
 export interface RewriteRule {
   readonly from: string;
@@ -25,6 +26,34 @@ export function loadRewrites(file: string): RewriteRule[] | undefined {
 
 const segments = (path: string) => path.split('/').filter((s) => s !== '');
 
+/** The export's not-found page, if it has one. */
+export function notFoundPage(siteOut: string): string | undefined {
+  return ['404.html', '404/index.html'].filter((f) => existsSync(join(siteOut, f))).map((f) => `/${f}`)[0];
+}
+
+/** The exported pages: every directory of the export holding an index.html, as `/a/b/`. */
+export function exportedPages(siteOut: string): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== '_next') walk(join(dir, entry.name));
+      else if (entry.name === 'index.html') {
+        const rel = relative(siteOut, dir).split(sep).join('/');
+        pages.push(rel === '' ? '/' : `/${rel}/`);
+      }
+    }
+  };
+  if (existsSync(siteOut)) walk(siteOut);
+  return pages.sort();
+}
+
+export interface SiteFunctionOptions {
+  /** The exported pages; an unknown page is answered by the not-found page. Absent: no check. */
+  readonly pages?: readonly string[];
+  /** The export's not-found page, e.g. `/404.html`. */
+  readonly notFound?: string;
+}
+
 /**
  * The viewer-request function of the site: extension-less paths are redirected
  * (308, query kept) to their trailing-slash form, as `trailingSlash: true` and
@@ -32,11 +61,14 @@ const segments = (path: string) => path.split('/').filter((s) => s !== '');
  * segments (so `index.html` and Next's `index.txt` payloads of a dynamic route
  * both reach its placeholder page), and directories get `index.html`.
  */
-export function siteRequestFunctionCode(rules: readonly RewriteRule[]): string {
+export function siteRequestFunctionCode(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): string {
   const table = JSON.stringify(rules.map((r) => ({ from: segments(r.from), to: segments(r.to) })));
-  return `// Generated from site/rewrites.json by infra/lib/edge-functions.ts.
+  const pages = options.pages && options.notFound ? JSON.stringify(Object.fromEntries(options.pages.map((p) => [p, 1]))) : 'null';
+  return `// Generated from site/rewrites.json and the exported pages by infra/lib/edge-functions.ts.
 var RULES = ${table};
 var UNTOUCHED = ${JSON.stringify(UNTOUCHED)};
+var PAGES = ${pages};
+var NOT_FOUND = ${JSON.stringify(options.notFound ?? '')};
 
 function isUntouched(uri) {
   for (var i = 0; i < UNTOUCHED.length; i++) {
@@ -93,6 +125,12 @@ function handler(event) {
   }
   var target = rewrite(uri);
   if (target.charAt(target.length - 1) === '/') target += 'index.html';
+  // A page the export does not have (HTML or RSC payload) gets the not-found
+  // page rather than the bucket's bare 403. Its status stays 200: CloudFront's
+  // error pages are distribution-wide and would also replace the API's JSON 4xx.
+  var page = target.slice(0, target.lastIndexOf('/') + 1);
+  var leaf = target.slice(page.length);
+  if (PAGES && (leaf === 'index.html' || leaf === 'index.txt') && !PAGES[page]) target = NOT_FOUND;
   request.uri = target;
   return request;
 }

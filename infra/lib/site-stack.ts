@@ -11,7 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { ShopConfig } from './config.ts';
-import { blobsRequestFunctionCode, type RewriteRule, siteRequestFunctionCode } from './edge-functions.ts';
+import { blobsRequestFunctionCode, exportedPages, notFoundPage, type RewriteRule, siteRequestFunctionCode } from './edge-functions.ts';
 
 export interface SiteStackProps extends StackProps {
   readonly config: ShopConfig;
@@ -98,7 +98,9 @@ export class SiteStack extends Stack {
     const siteFunction = new cloudfront.Function(this, 'SiteRequest', {
       comment: 'site/rewrites.json rules, trailing slashes, index.html',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(siteRequestFunctionCode(props.rewrites)),
+      code: cloudfront.FunctionCode.fromInline(
+        siteRequestFunctionCode(props.rewrites, { pages: exportedPages(props.siteOut), notFound: notFoundPage(props.siteOut) }),
+      ),
     });
     const blobsFunction = new cloudfront.Function(this, 'BlobsRequest', {
       comment: '/blobs/images/* to the blobs bucket key images/*',

@@ -1,10 +1,10 @@
 // The CloudFront Functions' generated code, evaluated in Node on sample requests.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { blobsRequestFunctionCode, loadRewrites, siteRequestFunctionCode } from '../lib/edge-functions.ts';
+import { blobsRequestFunctionCode, exportedPages, loadRewrites, notFoundPage, siteRequestFunctionCode } from '../lib/edge-functions.ts';
 import { fixtures, repoRoot } from './support.ts';
 
 type Handler = (event: unknown) => { uri?: string; statusCode?: number; headers?: Record<string, { value: string }> };
@@ -62,16 +62,36 @@ describe('site viewer-request function', () => {
     assert.equal(multi.headers?.location.value, '/reset-password/?token=a&token=b');
   });
 
+  it('answers a page the export does not have with its not-found page', () => {
+    const pages = exportedPages(join(fixtures, 'site-out'));
+    assert.deepEqual(pages, ['/', '/shop/', '/shop/_/']);
+    const checked = load(siteRequestFunctionCode(fixtureRules, { pages, notFound: notFoundPage(join(fixtures, 'site-out')) }));
+    const uri = (path: string) => checked(request(path)).uri;
+    assert.equal(uri('/shop/women/'), '/shop/_/index.html');
+    assert.equal(uri('/shop/women/index.txt'), '/shop/_/index.txt');
+    assert.equal(uri('/'), '/index.html');
+    assert.equal(uri('/no-such-page/'), '/404.html');
+    assert.equal(uri('/no-such-page/index.txt'), '/404.html');
+    assert.equal(uri('/shop/product/p1/silk-gown/'), '/404.html', 'the fixture export has no product page');
+    assert.equal(uri('/robots.txt'), '/robots.txt', 'other files go to the bucket as they are');
+  });
+
   it('is generated from the site\'s own site/rewrites.json', () => {
     const rules = loadRewrites(join(repoRoot, 'site', 'rewrites.json'));
     if (!rules) return; // the site has not written it yet: the fixture above covers the format
-    const real = load(siteRequestFunctionCode(rules));
+    // With the site's export when it is built, so its pages are checked too.
+    const out = join(repoRoot, 'site', 'out');
+    const options = existsSync(join(out, 'index.html')) ? { pages: exportedPages(out), notFound: notFoundPage(out) } : {};
+    const code = siteRequestFunctionCode(rules, options);
+    const real = load(code);
     const uri = (path: string) => real(request(path)).uri;
     assert.equal(uri('/shop/product/p1/silk-gown/'), '/shop/product/_/_/index.html');
     assert.equal(uri('/shop/product/p1/silk-gown/index.txt'), '/shop/product/_/_/index.txt');
     assert.equal(uri('/shop/men/'), '/shop/_/index.html');
     assert.equal(uri('/news/n1/launch/'), '/news/_/_/index.html');
-    assert.ok(siteRequestFunctionCode(rules).length < 10_240, 'CloudFront Functions are limited to 10 KB');
+    assert.equal(uri('/'), '/index.html');
+    if (options.pages) assert.equal(uri('/no-such-page/'), options.notFound);
+    assert.ok(code.length < 10_240, 'CloudFront Functions are limited to 10 KB');
   });
 
   it('rejects a malformed rule at synth time', () => {
