@@ -1,0 +1,76 @@
+/**
+ * The site's figures: first-load JavaScript (gzipped) per exported route,
+ * and Lighthouse 12 performance, accessibility and best-practices scores on
+ * home, shop and a product page, in headless Debian Chromium. Prints; never fails a build.
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startShop } from "../e2e/server.mjs";
+
+const out = resolve(import.meta.dirname, "../out");
+
+/** Every exported page: out/**/index.html, as its route. */
+function pages(dir = out, prefix = "/") {
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (name === "_next") continue;
+    if (statSync(path).isDirectory()) found.push(...pages(path, `${prefix}${name}/`));
+    else if (name === "index.html") found.push(prefix);
+  }
+  return found.sort();
+}
+
+const gz = new Map();
+function gzipSize(src) {
+  if (!gz.has(src)) gz.set(src, gzipSync(readFileSync(join(out, src))).length);
+  return gz.get(src);
+}
+
+/** The scripts a route's HTML loads before it is interactive (its first-load JS). */
+function firstLoad(route) {
+  const html = readFileSync(join(out, route, "index.html"), "utf8");
+  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
+  return scripts.reduce((sum, s) => sum + gzipSize(s.replace(/^\//, "")), 0);
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+console.log("First-load JS per route (gzipped, from site/out):");
+for (const route of pages()) console.log(`  ${route.padEnd(34)} ${kb(firstLoad(route)).padStart(9)}`);
+
+const shop = await startShop();
+try {
+  const products = await (await fetch(`${shop.url}/api/products`)).json();
+  const list = Array.isArray(products) ? products : (products.data ?? []);
+  const product = list[0];
+  const targets = [
+    ["home", "/"],
+    ["shop", "/shop/"],
+    ["product", product ? `/shop/product/${product.id}/${product.slug}/` : "/shop/"],
+  ];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+  try {
+    console.log("\nLighthouse (mobile defaults, simulated throttling):");
+    console.log(`  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)}   LCP      TBT     CLS`);
+    for (const [name, path] of targets) {
+      const result = await lighthouse(`${shop.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] });
+      const { categories: c, audits: a } = result.lhr;
+      const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
+      console.log(
+        `  ${name.padEnd(10)} ${score("performance")} ${score("accessibility")} ${score("best-practices")}   ${a["largest-contentful-paint"].displayValue.padEnd(8)} ${a["total-blocking-time"].displayValue.padEnd(7)} ${a["cumulative-layout-shift"].displayValue}`,
+      );
+      const failing = Object.values(a).filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === "binary").map((x) => x.id);
+      if (failing.length) console.log(`             failing audits: ${failing.join(", ")}`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  await shop.stop();
+}

@@ -1,0 +1,61 @@
+/** A small journey runner: one headless Debian Chromium, a few pages in parallel, screenshots, a plain summary line. */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+export const SHOTS = resolve(import.meta.dirname, "../test-results/screens");
+export const WIDTHS = { mobile: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+
+export async function launch() {
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+}
+
+/** A fresh context (no cookies, cold cache) and page that records page errors and console errors. */
+export async function freshPage(browser, size = WIDTHS.desktop) {
+  const context = await browser.newContext({ viewport: size, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  });
+  page.setDefaultTimeout(15_000);
+  return { page, context, problems };
+}
+
+export async function shoot(page, name) {
+  const size = page.viewportSize();
+  await page.screenshot({ path: join(SHOTS, `${name}-${size.width}.png`), fullPage: true });
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Runs journeys with bounded parallelism; prints each result and the closing 'N passed, N failed' line. */
+export async function run(journeys, parallel = 3) {
+  const queue = [...journeys];
+  const failures = [];
+  let passed = 0;
+  const worker = async () => {
+    for (let j = queue.shift(); j; j = queue.shift()) {
+      const started = Date.now();
+      try {
+        await j.fn();
+        passed += 1;
+        console.log(`  ok    ${j.name} (${Date.now() - started} ms)`);
+      } catch (e) {
+        failures.push(j.name);
+        console.log(`  FAIL  ${j.name}: ${e instanceof Error ? e.message.split("\n").slice(0, 6).join("\n        ") : e}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  console.log(`e2e: ${passed} passed, ${failures.length} failed`);
+  return failures.length === 0;
+}

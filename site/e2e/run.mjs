@@ -1,0 +1,284 @@
+/**
+ * End-to-end journeys of a visitor, in headless Debian Chromium against a
+ * running shop (SHOP_URL, or one started by ./server.mjs). Every public route
+ * is opened cold as a deep link and photographed at 390 and 1440 px into
+ * site/test-results/screens.
+ */
+import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
+import { startShop } from "./server.mjs";
+
+const shop = await startShop();
+const base = shop.url;
+const browser = await launch();
+
+const unwrap = (b) => (Array.isArray(b) ? b : b && typeof b === "object" && "data" in b ? unwrap(b.data) : b);
+async function api(path) {
+  const res = await fetch(`${base}/api${path}`);
+  if (!res.ok) throw new Error(`GET /api${path}: ${res.status}`);
+  return unwrap(await res.json());
+}
+
+const [products, collections, menus, news, runways, categories] = await Promise.all(["/products", "/collections", "/menus", "/news", "/runways", "/categories"].map(api));
+const product = products.find((p) => p.productGallery.length >= 3 && p.color.length > 0) ?? products[0];
+const setProduct = products.find((p) => (p.items ?? []).length > 0);
+const collection = collections[0];
+const menu = menus[0];
+const article = news[0];
+const runway = runways[0];
+const category = categories.find((c) => !["new", "men", "women", "man", "woman"].includes(c.name.toLowerCase()));
+const productUrl = (p) => `/shop/product/${p.id}/${p.slug}/`;
+const upper = (s) => s.trim().toUpperCase();
+
+/** Loads lazy images for the full-page screenshot, then returns to the top. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle").catch(() => {});
+}
+
+async function visit(path, size, check) {
+  const { page, context, problems } = await freshPage(browser, size);
+  try {
+    const res = await page.goto(base + path, { waitUntil: "domcontentloaded" });
+    assert(res && res.status() === 200, `${path} answered ${res?.status()}`);
+    await check(page);
+    return { page, context, problems };
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
+}
+
+const heading = (text) => async (page) => {
+  await page.getByRole("heading", { level: 1 }).filter({ hasText: text }).first().waitFor();
+};
+const cards = (min) => async (page) => {
+  await page.locator(".product-card").nth(min - 1).waitFor();
+};
+const both = (...checks) => async (page) => {
+  for (const c of checks) await c(page);
+};
+
+const routes = [
+  ["home", "/", both(async (p) => p.getByRole("heading", { name: "NEW ARRIVALS" }).waitFor(), cards(3))],
+  ["shop", "/shop/", both(heading("ALL PRODUCTS"), cards(8))],
+  ["shop-women", "/shop/women/", both(heading("ALL PRODUCTS"), async (p) => p.getByText("WOMEN", { exact: true }).waitFor(), cards(2))],
+  ["shop-men", "/shop/men/", both(heading("ALL PRODUCTS"), cards(2))],
+  ["shop-new-arrivals", "/shop/new-arrivals/", both(async (p) => p.locator(".tag-new").first().waitFor(), cards(1))],
+  ...(category ? [["shop-category", `/shop/${encodeURIComponent(category.name)}/`, heading("ALL PRODUCTS")]] : []),
+  ["product", productUrl(product), both(heading(upper(product.name)), async (p) => p.getByRole("button", { name: "ADD TO CART" }).waitFor())],
+  ["collection", `/collection/${collection.id}/${collection.slug}/`, both(heading(upper(collection.name)), cards(1))],
+  ...(menu ? [["collection-menu", `/collection${menu.url.replace(/\/?$/, "/")}`, both(async (p) => p.locator("h1").first().waitFor(), cards(1))]] : []),
+  ["made-to-order", "/made-to-order/", async (p) => p.getByRole("button", { name: "BOOK AN APPOINTMENT" }).waitFor()],
+  ["about", "/about/", both(heading("ABOUT"), async (p) => assert((await p.locator("[data-testid=logo-wall] .logo").count()) === 60, "the about page repeats the logo 60 times"))],
+  ["news", "/news/", async (p) => p.getByRole("heading", { name: upper(article.title) }).waitFor()],
+  ["news-detail", `/news/${article.id}/${article.slug}/`, heading(upper(article.title))],
+  ["runway", "/runway/", async (p) => p.getByRole("heading", { name: upper(runway.name) }).waitFor()],
+  ["runway-detail", `/runway/${runway.id}/${runway.slug}/`, both(heading(upper(runway.name)), async (p) => p.getByRole("button", { name: "SEE THE FILM" }).first().waitFor())],
+  ["search", `/search/?q=${encodeURIComponent(product.name.split(" ")[0])}`, both(heading("SEARCH RESULTS FOR"), cards(1))],
+  ["contact", "/support/contact/", heading("CONTACT US")],
+  ["faq", "/support/faq/", both(heading("FAQ"), async (p) => p.getByText("Shipping & Returns").waitFor())],
+  ["privacy", "/privacy-policy/", heading("PRIVACY POLICY")],
+  ["terms", "/terms-and-conditions/", both(heading("TERMS AND CONDITIONS"), async (p) => assert((await p.locator(".terms-list li").count()) === 8, "terms have eight bullets"))],
+  ["terms-alias", "/termsAndConditions/", heading("TERMS AND CONDITIONS")],
+];
+
+const deepLinks = routes.flatMap(([name, path, check]) =>
+  Object.values(WIDTHS).map((size) => ({
+    name: `cold deep link ${path} at ${size.width}px`,
+    fn: async () => {
+      const { page, context, problems } = await visit(path, size, check);
+      await settle(page);
+      await shoot(page, name);
+      await context.close();
+      assert(problems.length === 0, problems.join("; "));
+    },
+  })),
+);
+
+const journeys = [
+  {
+    name: "search from the header panel",
+    fn: async () => {
+      const { page, context } = await visit("/", WIDTHS.desktop, heading(""));
+      await page.getByRole("button", { name: "Search" }).click();
+      const box = page.getByLabel("What are you looking for?");
+      await box.fill("   ");
+      await box.press("Enter");
+      assert(new URL(page.url()).pathname === "/", "blank search is ignored");
+      await page.getByText("RECOMMEND SEARCHES").waitFor();
+      await box.fill(product.name.split(" ")[0]);
+      await box.press("Enter");
+      await page.waitForURL(/\/search\/\?q=/);
+      await heading("SEARCH RESULTS FOR")(page);
+      await cards(1)(page);
+      await context.close();
+    },
+  },
+  {
+    name: "shop filters: price sort, category, reset",
+    fn: async () => {
+      const { page, context } = await visit("/shop/", WIDTHS.desktop, cards(8));
+      const total = await page.locator(".product-card").count();
+      await page.getByRole("button", { name: "Filters" }).click();
+      await page.getByLabel("Prices").selectOption("asc");
+      await page.getByRole("button", { name: "Apply" }).click();
+      const prices = (await page.locator(".product-card__price").allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, "")));
+      assert(prices.every((p, i) => i === 0 || prices[i - 1] <= p), `prices ascending: ${prices.join(",")}`);
+      await page.getByLabel("Prices").selectOption("desc");
+      await page.getByRole("button", { name: "Apply" }).click();
+      const desc = (await page.locator(".product-card__price").allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, "")));
+      assert(desc.every((p, i) => i === 0 || desc[i - 1] >= p), "prices descending");
+      const chips = page.locator(".filters .chip");
+      assert((await chips.filter({ hasText: /^new$/i }).count()) === 0, "the 'new' category is hidden");
+      await chips.nth(1).click();
+      await page.getByRole("button", { name: "Apply" }).click();
+      const filtered = await page.locator(".product-card").count();
+      assert(filtered < total, `a category narrows the list (${filtered} of ${total})`);
+      await shoot(page, "shop-filtered");
+      await page.getByRole("button", { name: "Reset" }).click();
+      assert((await page.locator(".product-card").count()) === total, "reset shows everything");
+      await context.close();
+    },
+  },
+  {
+    name: "product gallery, thumbnails and lightbox (counter, next, zoom, close)",
+    fn: async () => {
+      const n = product.productGallery.length;
+      const { page, context } = await visit(productUrl(product), WIDTHS.desktop, heading(upper(product.name)));
+      await page.getByRole("button", { name: "Next image" }).click();
+      await page.locator('.gallery .dot[aria-current="true"]').and(page.getByRole("button", { name: "Image 2" })).waitFor();
+      await page.getByRole("button", { name: "Show image 3" }).click();
+      await page.locator(".gallery__thumb--on").and(page.getByRole("button", { name: "Show image 3" })).waitFor();
+      await page.getByRole("button", { name: `Open image 3 of ${n} full screen` }).click();
+      await page.locator(".yarl__root").waitFor();
+      await page.getByText(`3 / ${n}`).waitFor();
+      await page.locator(".yarl__root").getByRole("button", { name: "Next" }).click();
+      await page.getByText(`${(3 % n) + 1} / ${n}`).waitFor();
+      await page.getByRole("button", { name: "Zoom in" }).click();
+      await page.getByRole("button", { name: "Zoom out" }).and(page.locator(":not([disabled])")).waitFor();
+      await page.getByRole("button", { name: "Enter Fullscreen" }).waitFor();
+      await shoot(page, "lightbox");
+      await page.locator(".yarl__root").getByRole("button", { name: "Close" }).click();
+      await page.locator(".yarl__root").waitFor({ state: "detached" });
+      await context.close();
+    },
+  },
+  {
+    name: "size guide in cm and in",
+    fn: async () => {
+      const { page, context } = await visit(productUrl(product), WIDTHS.mobile, heading(upper(product.name)));
+      await page.getByRole("button", { name: "SIZE GUIDE" }).click();
+      const dialog = page.getByRole("dialog", { name: "SIZE GUIDE" });
+      await dialog.getByRole("row", { name: /XXS 0 32 36 78 60 86/ }).waitFor();
+      await dialog.getByRole("button", { name: "in", exact: true }).click();
+      await dialog.getByRole("row", { name: /XXS 0 32 14.2 30.7 23.6 33.9/ }).waitFor();
+      await shoot(page, "size-guide");
+      await context.close();
+    },
+  },
+  {
+    name: "visitor ADD TO CART: colour rule, login toast; heart toast",
+    fn: async () => {
+      const p = setProduct ?? product;
+      const { page, context } = await visit(productUrl(p), WIDTHS.desktop, heading(upper(p.name)));
+      await page.getByRole("button", { name: "ADD TO CART" }).click();
+      await page.getByText("Please select the color.").waitFor();
+      await page.getByLabel("Color").selectOption(p.color[0]);
+      await page.getByRole("button", { name: "ADD TO CART" }).click();
+      await page.locator(".Toastify__toast-container--top-center").getByText("Log in to start building your cart and enjoy a faster checkout!").waitFor();
+      await page.getByRole("button", { name: "Add to wishlist" }).click();
+      await page.getByText("Please log in to add products to your wishlist.").waitFor();
+      await shoot(page, "visitor-toasts");
+      await context.close();
+    },
+  },
+  {
+    name: "made-to-order request in three steps",
+    fn: async () => {
+      const { page, context } = await visit(productUrl(product), WIDTHS.mobile, heading(upper(product.name)));
+      await page.getByRole("button", { name: "CUSTOM TO ORDER" }).click();
+      const dialog = page.getByRole("dialog", { name: "MADE TO ORDER" });
+      await dialog.getByRole("button", { name: "NEXT" }).click();
+      await dialog.getByText("Please enter your first name.").waitFor();
+      await dialog.getByText("Prefered Delivery Date is required").waitFor();
+      await dialog.getByLabel("First name *").fill("Lan");
+      await dialog.getByLabel("Last name *").fill("Nguyen");
+      await dialog.getByLabel("Email *").fill("lan.e2e@example.com");
+      await dialog.getByLabel("Phone number").fill("901234567");
+      await dialog.getByLabel("Preferred delivery date *").fill("2027-03-14");
+      await dialog.getByRole("button", { name: "NEXT" }).click();
+      await dialog.getByLabel("Bust (cm)").fill("86");
+      await dialog.getByLabel("Waist (cm)").fill("66");
+      await dialog.getByRole("button", { name: "NEXT" }).click();
+      await dialog.getByRole("button", { name: "SUBMIT" }).click();
+      await dialog.getByText("You must agree to the Terms & Conditions before proceeding.").waitFor();
+      await dialog.getByRole("checkbox").check();
+      await dialog.getByRole("button", { name: "SUBMIT" }).click();
+      await dialog.getByText("Your order has been submitted. We will get in touch with you soon, please stay tuned.").waitFor();
+      await shoot(page, "made-to-order");
+      await context.close();
+    },
+  },
+  {
+    name: "book an appointment from the Made To Order page",
+    fn: async () => {
+      const { page, context } = await visit("/made-to-order/", WIDTHS.desktop, async (p) => p.getByRole("button", { name: "BOOK AN APPOINTMENT" }).waitFor());
+      await page.getByRole("button", { name: "BOOK AN APPOINTMENT" }).click();
+      const dialog = page.getByRole("dialog", { name: "BOOK AN APPOINTMENT" });
+      await dialog.getByRole("button", { name: "BOOK AN APPOINTMENT" }).click();
+      await dialog.getByText("Please enter your email.").waitFor();
+      await dialog.getByLabel("First name *").fill("Minh");
+      await dialog.getByLabel("Last name *").fill("Tran");
+      await dialog.getByLabel("Email *").fill("minh.e2e@example.com");
+      await dialog.getByLabel("Phone number").fill("912345678");
+      await dialog.getByLabel("Preferred contact time *").selectOption("12-15");
+      await dialog.getByRole("button", { name: "BOOK AN APPOINTMENT" }).click();
+      await dialog.getByText("Your appointment has been booked successfully. We will get in touch with you soon, please stay tuned.").waitFor();
+      await shoot(page, "appointment");
+      await context.close();
+    },
+  },
+  {
+    name: "client navigation: sidebar to a menu, card to a product, back at the top",
+    fn: async () => {
+      const { page, context, problems } = await visit("/", WIDTHS.mobile, cards(1));
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Women" }).click();
+      await page.waitForURL(/\/shop\/women\/$/);
+      await cards(2)(page);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      const first = page.locator(".product-card__link").nth(1);
+      const name = (await first.locator("h3").textContent()).trim();
+      await first.click();
+      await heading(name)(page);
+      assert((await page.evaluate(() => window.scrollY)) === 0, "a navigation scrolls to the top");
+      await page.getByRole("button", { name: "Account" }).click();
+      await page.getByRole("dialog", { name: "Account" }).getByText("LOGIN").waitFor();
+      await context.close();
+      assert(problems.length === 0, problems.join("; "));
+    },
+  },
+  {
+    name: "runway films open in modals",
+    fn: async () => {
+      const { page, context } = await visit(`/runway/${runway.id}/${runway.slug}/`, WIDTHS.desktop, heading(upper(runway.name)));
+      await page.getByRole("button", { name: "SEE THE FILM" }).first().click();
+      await page.locator(".video-frame iframe, .video-frame video").first().waitFor({ state: "attached" });
+      await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+      await page.getByRole("button", { name: "SEE THE FILM" }).last().click();
+      await page.locator(".video-frame video").waitFor({ state: "attached" });
+      await context.close();
+    },
+  },
+];
+
+const ok = await run([...journeys, ...deepLinks], Number(process.env.E2E_PARALLEL || 3));
+await browser.close();
+await shop.stop();
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,57 @@
+/**
+ * The shop under test: SHOP_URL when given (shared/testkit/with-server.sh sets
+ * it), else a release shop-server started here on a free port with a fresh,
+ * seeded data dir, stopped when the journeys end.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "../..");
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+    srv.on("error", fail);
+  });
+}
+
+async function waitUntilUp(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/api/menus`);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the shop did not answer at ${url} within ${ms} ms`);
+}
+
+export async function startShop() {
+  if (process.env.SHOP_URL) return { url: process.env.SHOP_URL.replace(/\/$/, ""), stop: async () => {} };
+  const bin = join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release");
+  const dataDir = mkdtempSync(join(tmpdir(), "site-e2e-"));
+  const port = await freePort();
+  const env = { RUST_LOG: "warn", ...process.env, DATA_DIR: dataDir, PORT: String(port) };
+  const seed = spawnSync(join(bin, "shopctl"), ["seed"], { cwd: root, env, stdio: "inherit" });
+  if (seed.status !== 0) throw new Error("shopctl seed failed (build it with: cargo build --release -p server -p shopctl)");
+  const child = spawn(join(bin, "shop-server"), [], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, 20_000);
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+# The site: Next.js static export (site/out), its tests and its figures.
+# Included by the top Makefile; targets registered in DEPS, BUILDS, TESTS, BENCHES.
+
+SITE_ENV := NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
+SITE_SOURCES := $(shell find site/src site/public -type f 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json
+
+.PHONY: site-deps site-build site-test site-unit site-e2e site-bench
+
+# npm ci at the root when the installed tree is missing or older than the lockfile;
+# Debian's Chromium for the journeys and Lighthouse.
+site-deps:
+	@if [ ! -x node_modules/.bin/next ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+		npm ci --no-audit --no-fund; \
+	fi
+	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+site/out/index.html: $(SITE_SOURCES)
+	cd site && $(SITE_ENV) npx next build
+	@touch site/out/index.html
+
+site-build: site/out/index.html
+
+site-unit:
+	cd site && npx eslint --max-warnings 0 .
+	cd site && npx tsc --noEmit
+	cd site && npx vitest run
+
+# The journeys need the release server and shopctl (built by `make build`).
+site-e2e: site-build
+	@if [ -x shared/testkit/with-server.sh ]; then \
+		shared/testkit/with-server.sh node site/e2e/run.mjs; \
+	else \
+		node site/e2e/run.mjs; \
+	fi
+
+site-test: site-unit site-e2e
+
+site-bench: site-build
+	node site/bench/run.mjs
+
+DEPS += site-deps
+BUILDS += site-build
+TESTS += site-test
+BENCHES += site-bench
