@@ -1,7 +1,17 @@
 //! The shop's rules. Everything here is pure and fast to test; the adapters
 //! that talk to DynamoDB, SES, S3 and the providers implement [`ports`].
 
+pub mod accounts;
 pub mod catalog;
 pub mod ports;
 pub mod text;
 pub mod validation;
+
+// Shopping: bag, wishlist, addresses, orders, requests.
+pub mod address;
+pub mod cart;
+pub mod order;
+pub mod pricing;
+pub mod requests;
+pub mod shopper;
+pub mod wishlist;
