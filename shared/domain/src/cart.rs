@@ -1,0 +1,532 @@
+//! The shopping bag: what a line is, how an "add to cart" is checked against
+//! the catalogue, and where lines live in the table.
+//!
+//! A line is `USER#<user> / CART#<lineId>` and carries a snapshot of the
+//! product (id, slug, name, productGallery) and its catalogue unit price, so
+//! the bag is one Query. The line id is derived from (product, color, size,
+//! category): adding the same thing again names the same item, so the add is
+//! one atomic `ADD quantity` and concurrent adds never lose an update.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::catalog::{Product, SIZES};
+use crate::ports::{to_item, Item, Key, TableError};
+use crate::pricing::Money;
+use crate::shopper::user_pk;
+use crate::validation::FieldErrors;
+
+/// The size of a made-to-measure line.
+pub const CUSTOM_SIZE: &str = "custom";
+/// The category of a line that buys the whole set (or a product without parts).
+pub const SET_CATEGORY: &str = "Set";
+/// No line holds more than this many pieces.
+pub const MAX_QUANTITY: u32 = 99;
+/// No bag holds more than this many lines.
+pub const MAX_LINES: usize = 100;
+/// Sort-key prefix of cart lines.
+pub const LINE_PREFIX: &str = "CART#";
+
+pub const LOGIN_REQUIRED: &str = "Log in to start building your cart and enjoy a faster checkout!";
+pub const PRODUCT_REQUIRED: &str = "Please select a product.";
+pub const PRODUCT_UNAVAILABLE: &str = "This product is no longer available.";
+pub const COLOR_REQUIRED: &str = "Please select the color.";
+pub const SIZE_INVALID: &str = "Please select a size: XXS, XS, S, M, L, XL, XXL, 3XL or custom.";
+pub const CATEGORY_INVALID: &str = "Please select the set or one of its items.";
+pub const QUANTITY_REQUIRED: &str = "Please enter a quantity.";
+pub const QUANTITY_WHOLE: &str = "Quantity must be a whole number.";
+pub const QUANTITY_MIN: &str = "Quantity must be at least 1.";
+pub const QUANTITY_MAX: &str = "Quantity cannot be more than 99.";
+pub const LINE_FULL: &str = "You can have at most 99 pieces of one item in your shopping bag.";
+pub const CART_FULL: &str = "Your shopping bag is full: it holds at most 100 different items.";
+pub const PRICE_NOT_NUMBER: &str = "Price must be a number.";
+pub const PRICE_CHANGED: &str =
+    "The price of this product has changed. Please refresh the page and try again.";
+pub const LINE_NOT_FOUND: &str = "This item is no longer in your shopping bag.";
+
+/// What a line shows of its product.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSnapshot {
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    pub product_gallery: Vec<String>,
+}
+
+impl From<&Product> for ProductSnapshot {
+    fn from(p: &Product) -> Self {
+        Self {
+            id: p.id.clone(),
+            slug: p.slug.clone(),
+            name: p.name.clone(),
+            product_gallery: p.product_gallery.clone(),
+        }
+    }
+}
+
+/// One line of the bag, as stored and as answered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLine {
+    pub id: String,
+    pub product: ProductSnapshot,
+    pub category: String,
+    pub color: String,
+    pub size: String,
+    pub quantity: u32,
+    /// The unit price from the catalogue.
+    pub price: Money,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl CartLine {
+    /// The line's cost: unit price times quantity.
+    pub fn cost(&self) -> Option<Money> {
+        self.price.times(self.quantity)
+    }
+}
+
+pub fn line_key(user_id: &str, line_id: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{LINE_PREFIX}{line_id}"))
+}
+
+/// A line id: 32 hex digits of the 128-bit FNV-1a hash of the line's
+/// canonical (product, color, size, category). Stable across processes and
+/// releases; only the shopper's own lines share the partition, so a
+/// collision could at worst merge two of their own lines.
+pub fn line_id(product_id: &str, color: &str, size: &str, category: &str) -> String {
+    const OFFSET: u128 = 0x6c62272e07bb014262b821756295c58d;
+    const PRIME: u128 = 0x0000000001000000000000000000013B;
+    let mut hash = OFFSET;
+    for part in [product_id, color, size, category] {
+        for byte in part.bytes().chain(std::iter::once(0x1f)) {
+            hash ^= u128::from(byte);
+            hash = hash.wrapping_mul(PRIME);
+        }
+    }
+    format!("{hash:032x}")
+}
+
+/// Whether `id` has the shape of a line id; anything else is refused unread.
+pub fn is_line_id(id: &str) -> bool {
+    id.len() == 32
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// The body of `POST /api/cart/add`, fields as sent so each gets its own message.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AddToCart {
+    pub product_id: Value,
+    pub size: Value,
+    pub color: Value,
+    pub quantity: Value,
+    pub category: Value,
+    pub price: Value,
+}
+
+/// An add whose shape is right; the product decides the rest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddRequest {
+    pub product_id: String,
+    pub size: String,
+    pub color: String,
+    pub category: String,
+    pub quantity: u32,
+    /// The price the shopper saw, if sent.
+    pub price: Option<Money>,
+}
+
+impl AddToCart {
+    /// The rules that need no catalogue.
+    pub fn check(&self) -> Result<AddRequest, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let product_id = match &self.product_id {
+            Value::String(s) if !s.trim().is_empty() => s.trim().to_string(),
+            Value::Number(n) => n.to_string(),
+            _ => String::new(),
+        };
+        errors.check(!product_id.is_empty(), "productId", PRODUCT_REQUIRED);
+        let size = text(&self.size).and_then(canonical_size);
+        errors.check(size.is_some(), "size", SIZE_INVALID);
+        let quantity = parse_quantity(&self.quantity)
+            .map_err(|m| errors.add("quantity", m))
+            .ok();
+        let price = match &self.price {
+            Value::Null => None,
+            Value::Number(n) => {
+                let price = n.as_f64().and_then(Money::from_dollars);
+                errors.check(price.is_some(), "price", PRICE_NOT_NUMBER);
+                price
+            }
+            _ => {
+                errors.add("price", PRICE_NOT_NUMBER);
+                None
+            }
+        };
+        let request = AddRequest {
+            product_id,
+            size: size.unwrap_or_default(),
+            color: text(&self.color).unwrap_or_default(),
+            category: text(&self.category).unwrap_or_default(),
+            quantity: quantity.unwrap_or(0),
+            price,
+        };
+        errors.into_result(request)
+    }
+}
+
+/// A line ready to be written: canonical values from the catalogue.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineToAdd {
+    pub id: String,
+    pub product: ProductSnapshot,
+    pub category: String,
+    pub color: String,
+    pub size: String,
+    pub quantity: u32,
+    pub price: Money,
+}
+
+impl AddRequest {
+    /// Checks the request against the product: active, one of its colors,
+    /// the set or one of its items, and the price the shopper saw (if sent)
+    /// equal to the catalogue's, so a stale price is never silently charged.
+    pub fn against(&self, product: &Product) -> Result<LineToAdd, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        if !product.is_active() {
+            errors.add("productId", PRODUCT_UNAVAILABLE);
+            return Err(errors);
+        }
+        let color = canonical_color(product, &self.color);
+        errors.check(color.is_some(), "color", COLOR_REQUIRED);
+        let priced = category_price(product, &self.category);
+        errors.check(priced.is_some(), "category", CATEGORY_INVALID);
+        if let (Some((_, unit)), Some(seen)) = (&priced, self.price) {
+            errors.check(*unit == seen, "price", PRICE_CHANGED);
+        }
+        errors.into_result(())?;
+        let (color, (category, price)) = (color.unwrap_or_default(), priced.unwrap_or_default());
+        Ok(LineToAdd {
+            id: line_id(&product.id, &color, &self.size, &category),
+            product: product.into(),
+            category,
+            color,
+            size: self.size.clone(),
+            quantity: self.quantity,
+            price,
+        })
+    }
+}
+
+impl LineToAdd {
+    /// The stored line, new, at `now`.
+    pub fn line(&self, now: &str) -> CartLine {
+        CartLine {
+            id: self.id.clone(),
+            product: self.product.clone(),
+            category: self.category.clone(),
+            color: self.color.clone(),
+            size: self.size.clone(),
+            quantity: self.quantity,
+            price: self.price,
+            created_at: now.to_string(),
+            updated_at: now.to_string(),
+        }
+    }
+
+    /// The attributes an add sets (everything but the quantity, which it adds):
+    /// the snapshot and price are refreshed from the catalogue on every add.
+    pub fn set_attributes(&self, now: &str, is_new: bool) -> Result<Item, TableError> {
+        let mut item = to_item(&self.line(now))?;
+        item.remove("quantity");
+        if !is_new {
+            item.remove("createdAt");
+        }
+        Ok(item)
+    }
+}
+
+/// The stored item of a line.
+pub fn line_item(user_id: &str, line: &CartLine) -> Result<Item, TableError> {
+    let key = line_key(user_id, &line.id);
+    let mut item = to_item(line)?;
+    item.insert(crate::ports::PK.into(), key.pk.into());
+    item.insert(crate::ports::SK.into(), key.sk.into());
+    Ok(item)
+}
+
+/// A quantity: a whole number from 1 to [`MAX_QUANTITY`]; `2.0` counts as
+/// whole, `"2"`, `1.5`, `0`, `-1` and `1e9` do not pass.
+pub fn parse_quantity(value: &Value) -> Result<u32, &'static str> {
+    let number = match value {
+        Value::Null => return Err(QUANTITY_REQUIRED),
+        Value::Number(n) => n,
+        _ => return Err(QUANTITY_WHOLE),
+    };
+    let as_float = number.as_f64().unwrap_or(f64::NAN);
+    let whole = number
+        .as_i64()
+        .map(|n| n as f64)
+        .or_else(|| number.as_u64().map(|n| n as f64))
+        .unwrap_or(as_float);
+    if !whole.is_finite() || whole.fract() != 0.0 {
+        return Err(QUANTITY_WHOLE);
+    }
+    if whole < 1.0 {
+        return Err(QUANTITY_MIN);
+    }
+    if whole > f64::from(MAX_QUANTITY) {
+        return Err(QUANTITY_MAX);
+    }
+    Ok(whole as u32)
+}
+
+fn text(value: &Value) -> Option<String> {
+    value
+        .as_str()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// `S`, `s` → `S`; `Custom` → `custom`; anything else → `None`.
+pub fn canonical_size(size: String) -> Option<String> {
+    if size.eq_ignore_ascii_case(CUSTOM_SIZE) {
+        return Some(CUSTOM_SIZE.to_string());
+    }
+    SIZES
+        .iter()
+        .find(|s| s.eq_ignore_ascii_case(&size))
+        .map(|s| s.to_string())
+}
+
+/// The product's own spelling of the chosen color. A product listing no
+/// colors takes none.
+fn canonical_color(product: &Product, color: &str) -> Option<String> {
+    if product.color.is_empty() {
+        return color.is_empty().then(String::new);
+    }
+    product
+        .color
+        .iter()
+        .find(|c| c.trim().eq_ignore_ascii_case(color))
+        .cloned()
+}
+
+/// The canonical category of a line and its unit price: the set (an empty
+/// category or "Set") at the product's price, or one of the set's items at
+/// its own price. A product without items may also name one of its
+/// categories, bought whole. Agrees with [`Product::unit_price`].
+pub fn category_price(product: &Product, category: &str) -> Option<(String, Money)> {
+    let category = category.trim();
+    let whole = |name: &str| Money::from_dollars(product.price).map(|p| (name.to_string(), p));
+    if category.is_empty() || category.eq_ignore_ascii_case(SET_CATEGORY) {
+        return whole(SET_CATEGORY);
+    }
+    if product.items.is_empty() {
+        return product
+            .categories
+            .iter()
+            .find(|c| c.eq_ignore_ascii_case(category))
+            .and_then(|c| whole(c));
+    }
+    let item = product
+        .items
+        .iter()
+        .find(|i| i.name.eq_ignore_ascii_case(category))?;
+    Money::from_dollars(item.price).map(|p| (item.name.clone(), p))
+}
+
+/// Lines in the order they were first added.
+pub fn in_added_order(mut lines: Vec<CartLine>) -> Vec<CartLine> {
+    lines.sort_by(|a, b| {
+        a.created_at
+            .cmp(&b.created_at)
+            .then_with(|| a.id.cmp(&b.id))
+    });
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::catalog::SetItem;
+
+    pub(crate) fn product() -> Product {
+        Product {
+            id: "p1".into(),
+            sku: "SKU1".into(),
+            name: "Silk Set".into(),
+            description: String::new(),
+            categories: vec!["women".into()],
+            collection: "c1".into(),
+            collection_name: String::new(),
+            slug: "silk-set".into(),
+            size: vec!["S".into(), "M".into()],
+            color: vec!["Ivory".into(), "Black".into()],
+            price: 1200.5,
+            tag: vec![],
+            status: "active".into(),
+            product_gallery: vec!["/blobs/a.jpg".into()],
+            items: vec![
+                SetItem {
+                    name: "Jacket".into(),
+                    price: 800.0,
+                },
+                SetItem {
+                    name: "Skirt".into(),
+                    price: 450.25,
+                },
+            ],
+            created_at: "2025-01-01T00:00:00Z".into(),
+        }
+    }
+
+    fn add(body: Value) -> Result<AddRequest, FieldErrors> {
+        serde_json::from_value::<AddToCart>(body).unwrap().check()
+    }
+
+    #[test]
+    fn quantities_must_be_whole_and_in_range() {
+        assert_eq!(parse_quantity(&json!(1)), Ok(1));
+        assert_eq!(parse_quantity(&json!(99)), Ok(99));
+        assert_eq!(parse_quantity(&json!(2.0)), Ok(2));
+        assert_eq!(parse_quantity(&Value::Null), Err(QUANTITY_REQUIRED));
+        assert_eq!(parse_quantity(&json!("2")), Err(QUANTITY_WHOLE));
+        assert_eq!(parse_quantity(&json!(1.5)), Err(QUANTITY_WHOLE));
+        assert_eq!(parse_quantity(&json!(true)), Err(QUANTITY_WHOLE));
+        assert_eq!(parse_quantity(&json!(0)), Err(QUANTITY_MIN));
+        assert_eq!(parse_quantity(&json!(-3)), Err(QUANTITY_MIN));
+        assert_eq!(parse_quantity(&json!(100)), Err(QUANTITY_MAX));
+        assert_eq!(parse_quantity(&json!(1e300)), Err(QUANTITY_MAX));
+        assert_eq!(parse_quantity(&json!(u64::MAX)), Err(QUANTITY_MAX));
+    }
+
+    #[test]
+    fn shape_rules_name_each_field() {
+        let errors = add(json!({ "size": "XXXL", "quantity": "1", "price": "12" })).unwrap_err();
+        assert_eq!(errors.get("productId"), Some(PRODUCT_REQUIRED));
+        assert_eq!(errors.get("size"), Some(SIZE_INVALID));
+        assert_eq!(errors.get("quantity"), Some(QUANTITY_WHOLE));
+        assert_eq!(errors.get("price"), Some(PRICE_NOT_NUMBER));
+        let ok =
+            add(json!({ "productId": "p1", "size": "custom", "color": "ivory", "quantity": 2 }))
+                .unwrap();
+        assert_eq!(
+            (ok.size.as_str(), ok.quantity, ok.price),
+            ("custom", 2, None)
+        );
+        assert_eq!(
+            add(json!({ "productId": "p1", "size": "3xl", "quantity": 1 }))
+                .unwrap()
+                .size,
+            "3XL"
+        );
+    }
+
+    #[test]
+    fn the_catalogue_decides_color_category_and_price() {
+        let p = product();
+        let request = add(json!({ "productId": "p1", "size": "M", "color": "ivory", "quantity": 1, "category": "skirt", "price": 450.25 })).unwrap();
+        let line = request.against(&p).unwrap();
+        assert_eq!(
+            (line.color.as_str(), line.category.as_str(), line.price),
+            ("Ivory", "Skirt", Money::from_cents(45_025))
+        );
+        let set = add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1 }))
+            .unwrap()
+            .against(&p)
+            .unwrap();
+        assert_eq!(
+            (set.category.as_str(), set.price),
+            (SET_CATEGORY, Money::from_cents(120_050))
+        );
+
+        let bad = add(json!({ "productId": "p1", "size": "M", "color": "Red", "quantity": 1, "category": "Hat", "price": 1.0 })).unwrap();
+        let errors = bad.against(&p).unwrap_err();
+        assert_eq!(errors.get("color"), Some(COLOR_REQUIRED));
+        assert_eq!(errors.get("category"), Some(CATEGORY_INVALID));
+        let stale = add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1, "price": 1100 })).unwrap();
+        assert_eq!(
+            stale.against(&p).unwrap_err().get("price"),
+            Some(PRICE_CHANGED)
+        );
+        let no_color = add(json!({ "productId": "p1", "size": "M", "quantity": 1 })).unwrap();
+        assert_eq!(
+            no_color.against(&p).unwrap_err().get("color"),
+            Some(COLOR_REQUIRED)
+        );
+    }
+
+    #[test]
+    fn inactive_products_cannot_be_added() {
+        let mut p = product();
+        p.status = "inactive".into();
+        let request =
+            add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1 }))
+                .unwrap();
+        assert_eq!(
+            request.against(&p).unwrap_err().get("productId"),
+            Some(PRODUCT_UNAVAILABLE)
+        );
+    }
+
+    #[test]
+    fn category_prices_agree_with_the_catalogue() {
+        let p = product();
+        for category in ["", "set", "Jacket", "skirt", "Hat"] {
+            let ours = category_price(&p, category).map(|(_, m)| m);
+            assert_eq!(
+                ours,
+                p.unit_price(category).and_then(Money::from_dollars),
+                "{category}"
+            );
+        }
+        let mut plain = product();
+        plain.items.clear();
+        assert_eq!(
+            category_price(&plain, "Women"),
+            Some(("women".into(), Money::from_cents(120_050)))
+        );
+        assert_eq!(category_price(&plain, "Men"), None);
+    }
+
+    #[test]
+    fn line_ids_are_stable_and_distinct() {
+        let a = line_id("p1", "Ivory", "M", "Set");
+        assert_eq!(a, line_id("p1", "Ivory", "M", "Set"));
+        assert!(is_line_id(&a));
+        assert_ne!(a, line_id("p1", "Ivory", "L", "Set"));
+        assert_ne!(a, line_id("p1", "Ivory", "M", "Jacket"));
+        assert_ne!(
+            line_id("p1", "ab", "c", "Set"),
+            line_id("p1", "a", "bc", "Set")
+        );
+        assert!(!is_line_id("../x"));
+    }
+
+    #[test]
+    fn stored_lines_carry_keys_and_read_back() {
+        let request =
+            add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 3 }))
+                .unwrap();
+        let line = request
+            .against(&product())
+            .unwrap()
+            .line("2025-01-01T00:00:00Z");
+        let item = line_item("u1", &line).unwrap();
+        assert_eq!(item["pk"], "USER#u1");
+        assert_eq!(item["sk"], format!("CART#{}", line.id));
+        assert_eq!(item["price"], json!(1200.5));
+        let back: CartLine = crate::ports::from_item(item).unwrap();
+        assert_eq!(back, line);
+        assert_eq!(back.cost(), Some(Money::from_cents(360_150)));
+    }
+}

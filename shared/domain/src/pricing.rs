@@ -1,0 +1,180 @@
+//! Money and the shipping fee.
+//!
+//! Amounts are integer cents inside the shop, so sums never drift; they
+//! cross the wire and the table as decimal dollars (`56.9`), the shape the
+//! site and the catalogue use, and are rounded to the cent when read back.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An amount of US dollars, in cents. Never negative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Money(i64);
+
+/// The largest amount the shop handles (ten million dollars): far above any
+/// order, far below where cents stop being exact in an `f64`.
+pub const MAX_MONEY: Money = Money(1_000_000_000);
+
+/// Express delivery, the only method, when the subtotal is under [`FREE_SHIPPING_FROM`].
+pub const EXPRESS_FEE: Money = Money(5_690);
+
+/// From this subtotal on, Express delivery is free.
+pub const FREE_SHIPPING_FROM: Money = Money(227_602);
+
+impl Money {
+    pub const ZERO: Money = Money(0);
+
+    pub const fn from_cents(cents: i64) -> Self {
+        Money(cents)
+    }
+
+    pub const fn cents(self) -> i64 {
+        self.0
+    }
+
+    /// Dollars rounded to the cent; `None` when not finite, negative or above [`MAX_MONEY`].
+    pub fn from_dollars(dollars: f64) -> Option<Self> {
+        if !dollars.is_finite() || dollars < 0.0 {
+            return None;
+        }
+        let cents = (dollars * 100.0).round();
+        (cents <= MAX_MONEY.0 as f64).then_some(Money(cents as i64))
+    }
+
+    pub fn dollars(self) -> f64 {
+        self.0 as f64 / 100.0
+    }
+
+    /// `None` past [`MAX_MONEY`].
+    pub fn checked_add(self, other: Money) -> Option<Money> {
+        self.0
+            .checked_add(other.0)
+            .filter(|c| *c <= MAX_MONEY.0)
+            .map(Money)
+    }
+
+    /// The cost of `quantity` units; `None` past [`MAX_MONEY`].
+    pub fn times(self, quantity: u32) -> Option<Money> {
+        self.0
+            .checked_mul(i64::from(quantity))
+            .filter(|c| *c <= MAX_MONEY.0)
+            .map(Money)
+    }
+}
+
+impl fmt::Display for Money {
+    /// `1234.50`: plain dollars and cents, for logs, emails and the CLI.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{:02}", self.0 / 100, self.0 % 100)
+    }
+}
+
+impl Serialize for Money {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.dollars())
+    }
+}
+
+impl<'de> Deserialize<'de> for Money {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let dollars = f64::deserialize(deserializer)?;
+        Money::from_dollars(dollars).ok_or_else(|| {
+            serde::de::Error::custom("an amount of money must be between 0 and 10,000,000")
+        })
+    }
+}
+
+/// The Express shipping fee for a subtotal before shipping.
+pub fn shipping_fee(subtotal: Money) -> Money {
+    if subtotal < FREE_SHIPPING_FROM {
+        EXPRESS_FEE
+    } else {
+        Money::ZERO
+    }
+}
+
+/// What an order costs: subtotal, shipping, and their sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Totals {
+    pub subtotal: Money,
+    pub shippingfee: Money,
+    pub total: Money,
+}
+
+impl Totals {
+    /// The totals of a subtotal; `None` past [`MAX_MONEY`].
+    pub fn of(subtotal: Money) -> Option<Totals> {
+        let shippingfee = shipping_fee(subtotal);
+        Some(Totals {
+            subtotal,
+            shippingfee,
+            total: subtotal.checked_add(shippingfee)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn express_fee_applies_strictly_under_the_threshold() {
+        assert_eq!(
+            shipping_fee(Money::from_cents(227_601)),
+            Money::from_cents(5_690)
+        );
+        assert_eq!(shipping_fee(Money::from_cents(227_602)), Money::ZERO);
+        assert_eq!(shipping_fee(Money::from_cents(500_000)), Money::ZERO);
+        assert_eq!(shipping_fee(Money::ZERO), EXPRESS_FEE);
+    }
+
+    #[test]
+    fn totals_add_the_fee() {
+        let t = Totals::of(Money::from_cents(100_000)).unwrap();
+        assert_eq!(t.total, Money::from_cents(105_690));
+        let t = Totals::of(Money::from_cents(227_602)).unwrap();
+        assert_eq!(t.total, Money::from_cents(227_602));
+    }
+
+    #[test]
+    fn dollars_round_to_the_cent_and_refuse_nonsense() {
+        assert_eq!(Money::from_dollars(56.9), Some(Money::from_cents(5_690)));
+        assert_eq!(Money::from_dollars(0.1 + 0.2), Some(Money::from_cents(30)));
+        assert_eq!(
+            Money::from_dollars(2276.02),
+            Some(Money::from_cents(227_602))
+        );
+        assert_eq!(Money::from_dollars(-1.0), None);
+        assert_eq!(Money::from_dollars(f64::NAN), None);
+        assert_eq!(Money::from_dollars(1e300), None);
+    }
+
+    #[test]
+    fn arithmetic_is_checked() {
+        assert_eq!(
+            Money::from_cents(1_999).times(3),
+            Some(Money::from_cents(5_997))
+        );
+        assert_eq!(MAX_MONEY.times(2), None);
+        assert_eq!(MAX_MONEY.checked_add(Money::from_cents(1)), None);
+    }
+
+    #[test]
+    fn serialises_as_dollars() {
+        assert_eq!(
+            serde_json::to_string(&Money::from_cents(5_690)).unwrap(),
+            "56.9"
+        );
+        assert_eq!(
+            serde_json::from_str::<Money>("2276.02").unwrap(),
+            Money::from_cents(227_602)
+        );
+        assert_eq!(
+            serde_json::from_str::<Money>("12").unwrap(),
+            Money::from_cents(1_200)
+        );
+        assert!(serde_json::from_str::<Money>("\"12\"").is_err());
+        assert_eq!(Money::from_cents(123_405).to_string(), "1234.05");
+    }
+}
