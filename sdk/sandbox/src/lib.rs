@@ -1,8 +1,15 @@
 //! The sandbox: stands in for the payment provider (client API and gateway),
 //! PayPal, and the Google and Facebook sign-in pages, for local runs and tests.
 //! The local server mounts it at `/sandbox`.
+//!
+//! Test values follow the provider's published sandbox values; see
+//! `client_api::cards` (cards and tokenization failures), `client_api::three_ds`
+//! (3-D Secure 2 cards) and `client_api::paypal` (PayPal approval).
 
+pub mod client_api;
+pub mod gateway;
 pub mod oauth;
+pub mod state;
 
 use axum::Router;
 
@@ -16,5 +23,9 @@ pub struct SandboxConfig {
 }
 
 pub fn router(config: SandboxConfig) -> Router {
-    Router::new().merge(oauth::router(&config))
+    let shared = state::Shared::new(config.clone());
+    Router::new()
+        .merge(client_api::router(shared.clone()))
+        .merge(gateway::router(shared))
+        .merge(oauth::router(&config))
 }

@@ -1,0 +1,28 @@
+//! The sandbox on its own, with the SDK's built assets beside it:
+//! `sandbox-dev [port] [sdk-dist-dir]` serves `/sandbox/...` and `/web/...`.
+//! Used by the SDK's browser tests when the whole local server is not needed.
+
+use tower_http::services::ServeDir;
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> std::io::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let port: u16 = args.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+    let dist = args.next().unwrap_or_else(|| "sdk/dist".into());
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    let base = format!("http://{}", listener.local_addr()?);
+    let app = axum::Router::new()
+        .nest(
+            "/sandbox",
+            sandbox::router(sandbox::SandboxConfig {
+                public_url: format!("{base}/sandbox"),
+                assets_url: base.clone(),
+            }),
+        )
+        .nest_service(
+            "/web",
+            ServeDir::new(std::path::Path::new(&dist).join("web")),
+        );
+    println!("{base}");
+    axum::serve(listener, app).await
+}

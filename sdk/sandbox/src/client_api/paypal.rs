@@ -1,0 +1,298 @@
+//! PayPal: payment resources (checkout) and billing agreements (vault), the
+//! patch call, the approval page the popup lands on, account tokenization and
+//! a stand-in for the PayPal JS SDK script.
+//!
+//! Test values: any positive amount with a three-letter currency creates a
+//! resource; a malformed amount or currency answers 422 (the SDK's
+//! INVALID_PAYMENT_OPTION). The approval page's Approve button approves as
+//! the sandbox buyer `buyer@example.com`; Cancel returns to the cancel URL.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use super::three_ds::escape;
+use super::{authorize, body_credential, check_merchant, error};
+use crate::state::{Nonce, Shared, Tokenized};
+
+pub const BUYER_EMAIL: &str = "buyer@example.com";
+pub const PAYER_ID: &str = "SANDBOXPAYER1";
+
+pub fn router() -> Router<Shared> {
+    let base = "/merchants/{merchant}/client_api/v1";
+    Router::new()
+        .route(
+            &format!("{base}/paypal_hermes/create_payment_resource"),
+            post(create_payment),
+        )
+        .route(
+            &format!("{base}/paypal_hermes/setup_billing_agreement"),
+            post(setup_agreement),
+        )
+        .route(
+            &format!("{base}/paypal_hermes/patch_payment_resource"),
+            post(patch_payment),
+        )
+        .route(
+            &format!("{base}/payment_methods/paypal_accounts"),
+            post(tokenize),
+        )
+        .route("/paypal/checkout", get(approval_page))
+        .route("/paypal/approve.js", get(approve_js))
+        .route("/paypal/approve", post(approve))
+        .route("/paypal/sdk/js", get(sdk_js))
+}
+
+fn valid_amount(v: Option<&Value>) -> bool {
+    let text = match v {
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => return false,
+    };
+    let (int, frac) = text.split_once('.').unwrap_or((&text, "00"));
+    !int.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.len() <= 2
+        && frac.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn valid_currency(v: Option<&Value>) -> bool {
+    v.and_then(Value::as_str)
+        .is_some_and(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_alphabetic()))
+}
+
+fn unprocessable(message: &str) -> Response {
+    error(StatusCode::UNPROCESSABLE_ENTITY, message)
+}
+
+fn valid_return(v: Option<&Value>) -> bool {
+    v.and_then(Value::as_str)
+        .is_some_and(|u| u.starts_with("http://") || u.starts_with("https://"))
+}
+
+async fn create_payment(
+    State(shared): State<Shared>,
+    Path(merchant): Path<String>,
+    Json(body): Json<Value>,
+) -> Response {
+    if let Err(r) =
+        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
+    {
+        return r;
+    }
+    if !valid_amount(body.get("amount")) || !valid_currency(body.get("currencyIsoCode")) {
+        return unprocessable("Amount or currency is invalid");
+    }
+    if !valid_return(body.get("returnUrl")) || !valid_return(body.get("cancelUrl")) {
+        return unprocessable("returnUrl and cancelUrl are required");
+    }
+    let token = shared.id("EC-");
+    shared.lock().paypal.insert(token.clone(), body);
+    let url = format!("{}/paypal/checkout?token={token}", shared.config.public_url);
+    Json(json!({ "paymentResource": { "redirectUrl": url, "paymentToken": token, "authenticateUrl": null } })).into_response()
+}
+
+async fn setup_agreement(
+    State(shared): State<Shared>,
+    Path(merchant): Path<String>,
+    Json(body): Json<Value>,
+) -> Response {
+    if let Err(r) =
+        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
+    {
+        return r;
+    }
+    if !valid_return(body.get("returnUrl")) || !valid_return(body.get("cancelUrl")) {
+        return unprocessable("returnUrl and cancelUrl are required");
+    }
+    let token = shared.id("BA-");
+    shared.lock().paypal.insert(token.clone(), body);
+    let url = format!(
+        "{}/paypal/checkout?token={token}&ba_token={token}",
+        shared.config.public_url
+    );
+    Json(json!({ "agreementSetup": { "approvalUrl": url, "tokenId": token } })).into_response()
+}
+
+async fn patch_payment(
+    State(shared): State<Shared>,
+    Path(merchant): Path<String>,
+    Json(body): Json<Value>,
+) -> Response {
+    if let Err(r) =
+        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
+    {
+        return r;
+    }
+    let id = body
+        .get("paymentId")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    if body.get("amount").is_some() && !valid_amount(body.get("amount")) {
+        return unprocessable("Amount is invalid");
+    }
+    let mut inner = shared.lock();
+    let Some(resource) = inner.paypal.get_mut(&id) else {
+        return unprocessable("Unknown payment");
+    };
+    for key in [
+        "amount",
+        "currencyIsoCode",
+        "lineItems",
+        "shippingOptions",
+        "amountBreakdown",
+    ] {
+        if let Some(v) = body.get(key) {
+            resource[key] = v.clone();
+        }
+    }
+    Json(json!({ "success": true })).into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct ApprovalQuery {
+    token: String,
+}
+
+async fn approval_page(State(shared): State<Shared>, Query(q): Query<ApprovalQuery>) -> Response {
+    let Some(resource) = shared.lock().paypal.get(&q.token).cloned() else {
+        return (
+            StatusCode::NOT_FOUND,
+            Html("<!doctype html><title>PayPal</title><p>Unknown payment</p>"),
+        )
+            .into_response();
+    };
+    let text = |k: &str| {
+        resource
+            .get(k)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let vault = q.token.starts_with("BA-");
+    let summary = if vault {
+        format!(
+            "Save PayPal ({}) with {}",
+            BUYER_EMAIL,
+            escape(&text("description"))
+        )
+    } else {
+        format!(
+            "Pay {} {}",
+            escape(&text("amount")),
+            escape(&text("currencyIsoCode"))
+        )
+    };
+    Html(
+        include_str!("../../static/approve.html")
+            .replace("{{token}}", &escape(&q.token))
+            .replace("{{return}}", &escape(&text("returnUrl")))
+            .replace("{{cancel}}", &escape(&text("cancelUrl")))
+            .replace("{{summary}}", &summary)
+            .replace("{{vault}}", if vault { "1" } else { "" }),
+    )
+    .into_response()
+}
+
+async fn approve_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../../static/approve.js"),
+    )
+        .into_response()
+}
+
+async fn sdk_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../../static/paypal-sdk.js"),
+    )
+        .into_response()
+}
+
+/// The buyer approves on the approval page.
+async fn approve(State(shared): State<Shared>, Json(body): Json<Value>) -> Response {
+    let token = body.get("token").and_then(Value::as_str).unwrap_or("");
+    let mut inner = shared.lock();
+    let Some(resource) = inner.paypal.get_mut(token) else {
+        return error(StatusCode::NOT_FOUND, "Unknown payment");
+    };
+    resource["approved"] = json!(true);
+    Json(json!({ "payerId": PAYER_ID })).into_response()
+}
+
+async fn tokenize(
+    State(shared): State<Shared>,
+    Path(merchant): Path<String>,
+    Json(body): Json<Value>,
+) -> Response {
+    if let Err(r) =
+        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
+    {
+        return r;
+    }
+    let account = body.get("paypalAccount").cloned().unwrap_or(Value::Null);
+    let token = account
+        .get("paymentToken")
+        .or_else(|| account.get("billingAgreementToken"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let approved = shared
+        .lock()
+        .paypal
+        .get(&token)
+        .is_some_and(|r| r["approved"] == json!(true));
+    if !approved {
+        return unprocessable("The PayPal payment was not approved");
+    }
+    let nonce = shared.id("tokenpp_");
+    shared.lock().nonces.insert(
+        nonce.clone(),
+        Nonce {
+            method: Tokenized::PayPal {
+                email: BUYER_EMAIL.into(),
+                payer_id: PAYER_ID.into(),
+            },
+            three_ds: None,
+            consumed: false,
+        },
+    );
+    Json(json!({ "paypalAccounts": [{
+        "nonce": nonce,
+        "type": "PayPalAccount",
+        "description": BUYER_EMAIL,
+        "consumed": false,
+        "details": {
+            "email": BUYER_EMAIL,
+            "correlationId": account.get("correlationId").cloned().unwrap_or(Value::Null),
+            "payerInfo": {
+                "email": BUYER_EMAIL, "firstName": "Sandbox", "lastName": "Buyer", "payerId": PAYER_ID, "countryCode": "US",
+                "shippingAddress": { "recipientName": "Sandbox Buyer", "line1": "1 Main St", "city": "San Jose", "state": "CA", "postalCode": "95131", "countryCode": "US" }
+            },
+            "creditFinancingOffered": null
+        }
+    }] }))
+    .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_and_currencies() {
+        assert!(valid_amount(Some(&json!("10.00"))));
+        assert!(valid_amount(Some(&json!("10"))));
+        assert!(valid_amount(Some(&json!(10))));
+        assert!(!valid_amount(Some(&json!("10.001"))));
+        assert!(!valid_amount(Some(&json!("ten"))));
+        assert!(!valid_amount(None));
+        assert!(valid_currency(Some(&json!("USD"))));
+        assert!(!valid_currency(Some(&json!("US"))));
+    }
+}

@@ -1,0 +1,131 @@
+//! The sandbox's memory: issued client tokens, nonces, vaulted payment methods
+//! and pending 3-D Secure and PayPal transactions. In-process only, by design.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use serde_json::Value;
+
+use crate::SandboxConfig;
+
+/// The one merchant the sandbox knows.
+pub const MERCHANT_ID: &str = "merchant01";
+
+#[derive(Debug, Clone)]
+pub struct CardData {
+    pub number: String,
+    pub expiration_month: String,
+    pub expiration_year: String,
+    pub cardholder_name: String,
+}
+
+/// What a nonce stands for.
+#[derive(Debug, Clone)]
+pub enum Tokenized {
+    Card(CardData),
+    PayPal { email: String, payer_id: String },
+}
+
+#[derive(Debug, Clone)]
+pub struct Nonce {
+    pub method: Tokenized,
+    /// 3-D Secure outcome attached to the nonce, if verified.
+    pub three_ds: Option<Value>,
+    pub consumed: bool,
+}
+
+/// A saved payment method of a customer.
+#[derive(Debug, Clone)]
+pub struct Vaulted {
+    pub method: Tokenized,
+    pub default: bool,
+}
+
+#[derive(Default)]
+pub struct Inner {
+    /// authorization fingerprint → customer id (empty for none).
+    pub fingerprints: HashMap<String, String>,
+    pub nonces: HashMap<String, Nonce>,
+    /// customer id → saved methods.
+    pub vault: HashMap<String, Vec<Vaulted>>,
+    /// nonce handed out by the vault list → (customer, index).
+    pub vault_nonces: HashMap<String, (String, usize)>,
+    /// 3-D Secure transaction id → (nonce, card number).
+    pub challenges: HashMap<String, (String, String)>,
+    /// PayPal token (EC-/BA-) → the payment resource request.
+    pub paypal: HashMap<String, Value>,
+}
+
+#[derive(Clone)]
+pub struct Shared {
+    pub config: Arc<SandboxConfig>,
+    inner: Arc<Mutex<Inner>>,
+    counter: Arc<AtomicU64>,
+}
+
+impl Shared {
+    pub fn new(config: SandboxConfig) -> Self {
+        let shared = Shared {
+            config: Arc::new(config),
+            inner: Arc::new(Mutex::new(Inner::default())),
+            counter: Arc::new(AtomicU64::new(seed())),
+        };
+        shared.seed_vault("customer01");
+        shared
+    }
+
+    pub fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A poisoned lock only means another request panicked mid-update; the
+        // maps stay usable for a test stand-in.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A fresh id: `prefix` + 16 hex digits, unique per process.
+    pub fn id(&self, prefix: &str) -> String {
+        let n = self
+            .counter
+            .fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
+        format!("{prefix}{:016x}", n.rotate_left(17) ^ 0x5bd1_e995)
+    }
+
+    /// The client API base for the merchant, as the configuration advertises it.
+    pub fn client_api_url(&self) -> String {
+        format!(
+            "{}/merchants/{MERCHANT_ID}/client_api",
+            self.config.public_url
+        )
+    }
+
+    /// Every customer starts with a default Visa and a PayPal account saved.
+    pub fn seed_vault(&self, customer: &str) {
+        let mut inner = self.lock();
+        inner.vault.entry(customer.to_string()).or_insert_with(|| {
+            vec![
+                Vaulted {
+                    method: Tokenized::Card(CardData {
+                        number: "4111111111111111".into(),
+                        expiration_month: "12".into(),
+                        expiration_year: "2030".into(),
+                        cardholder_name: "Ada Lovelace".into(),
+                    }),
+                    default: true,
+                },
+                Vaulted {
+                    method: Tokenized::PayPal {
+                        email: "buyer@example.com".into(),
+                        payer_id: "PAYER01".into(),
+                    },
+                    default: false,
+                },
+            ]
+        });
+    }
+}
+
+fn seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::process::id() as u64);
+    h.finish()
+}

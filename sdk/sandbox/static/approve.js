@@ -1,0 +1,25 @@
+// The sandbox approval page: Approve records the approval and returns to the
+// SDK's landing frame with token and PayerID; Cancel returns to the cancel frame.
+(function () {
+  'use strict';
+  var b = document.body;
+  var token = b.getAttribute('data-token');
+  var vault = b.getAttribute('data-vault') === '1';
+  function go(base, params) {
+    var url = new URL(base);
+    Object.keys(params).forEach(function (k) { url.searchParams.set(k, params[k]); });
+    location.href = url.toString();
+  }
+  document.getElementById('approve').addEventListener('click', function () {
+    fetch('approve', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: token })
+    }).then(function (r) { return r.json(); }).then(function (res) {
+      var params = { token: token, PayerID: res.payerId };
+      if (vault) params.ba_token = token;
+      go(b.getAttribute('data-return'), params);
+    });
+  });
+  document.getElementById('cancel').addEventListener('click', function () {
+    go(b.getAttribute('data-cancel'), { token: token });
+  });
+})();

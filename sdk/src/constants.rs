@@ -1,0 +1,144 @@
+//! Business constants of spec section 9, shared by every component.
+
+/// The SDK version every component reports and checks against the client.
+pub const VERSION: &str = "3.130.0";
+/// Timeout of client API calls and of frame set-up.
+pub const INTEGRATION_TIMEOUT_MS: u32 = 60_000;
+/// Analytics events are fire-and-forget with a short timeout.
+pub const ANALYTICS_TIMEOUT_MS: u32 = 2_000;
+pub const POPUP_POLL_INTERVAL_MS: u32 = 100;
+pub const POPUP_CLOSE_TIMEOUT_MS: u32 = 100;
+pub const DEFAULT_POPUP_WIDTH: u32 = 450;
+pub const DEFAULT_POPUP_HEIGHT: u32 = 535;
+pub const THREEDS_BANK_FRAME_WIDTH: u32 = 400;
+pub const THREEDS_BANK_FRAME_HEIGHT: u32 = 400;
+pub const CARDINAL_MODAL_FRAME_HEIGHT: u32 = 400;
+pub const BOOTSTRAP_MODAL_WIDTH: u32 = 440;
+/// Opacity of the vault-initiated checkout backdrop, in tenths.
+pub const BACKDROP_OPACITY_TENTHS: u32 = 7;
+/// A card may expire at most this many years from now.
+pub const MAX_EXPIRATION_YEAR_AGE: u32 = 19;
+/// GraphQL API version header value.
+pub const GRAPHQL_VERSION: &str = "2018-05-10";
+/// The client retries a request that failed at the network level this many times.
+pub const REQUEST_RETRIES: u32 = 1;
+
+/// Default `maxlength` of each hosted field (section 9); cardholder name per the
+/// name rule's 255-character limit.
+pub fn default_max_length(field: &str) -> u32 {
+    match field {
+        "number" => 19,
+        "postalCode" => 8,
+        "expirationDate" => 7,
+        "expirationMonth" => 2,
+        "expirationYear" => 4,
+        "cvv" => 3,
+        "cardholderName" => 255,
+        _ => 0,
+    }
+}
+
+/// Everything the JS side needs, as one JSON object (built once at start).
+pub fn constants_json() -> String {
+    let mut s = String::from("{\"VERSION\":\"");
+    s.push_str(VERSION);
+    s.push('"');
+    for (k, v) in [
+        ("INTEGRATION_TIMEOUT", INTEGRATION_TIMEOUT_MS),
+        ("ANALYTICS_TIMEOUT", ANALYTICS_TIMEOUT_MS),
+        ("POPUP_POLL_INTERVAL", POPUP_POLL_INTERVAL_MS),
+        ("POPUP_CLOSE_TIMEOUT", POPUP_CLOSE_TIMEOUT_MS),
+        ("POPUP_WIDTH", DEFAULT_POPUP_WIDTH),
+        ("POPUP_HEIGHT", DEFAULT_POPUP_HEIGHT),
+        ("BANK_FRAME_WIDTH", THREEDS_BANK_FRAME_WIDTH),
+        ("BANK_FRAME_HEIGHT", THREEDS_BANK_FRAME_HEIGHT),
+        ("CARDINAL_MODAL_HEIGHT", CARDINAL_MODAL_FRAME_HEIGHT),
+        ("BOOTSTRAP_MODAL_WIDTH", BOOTSTRAP_MODAL_WIDTH),
+        ("BACKDROP_OPACITY_TENTHS", BACKDROP_OPACITY_TENTHS),
+        ("MAX_EXPIRATION_YEAR_AGE", MAX_EXPIRATION_YEAR_AGE),
+        ("REQUEST_RETRIES", REQUEST_RETRIES),
+    ] {
+        s.push_str(",\"");
+        s.push_str(k);
+        s.push_str("\":");
+        push_u32(&mut s, v);
+    }
+    s.push_str(",\"GRAPHQL_VERSION\":\"");
+    s.push_str(GRAPHQL_VERSION);
+    s.push_str("\"}");
+    s
+}
+
+/// Decimal formatting without `core::fmt` (keeps the wasm small).
+pub fn push_u32(s: &mut String, mut v: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        s.push(b as char);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_and_timeouts_match_the_spec() {
+        assert_eq!(VERSION, "3.130.0");
+        assert_eq!(INTEGRATION_TIMEOUT_MS, 60000);
+        assert_eq!(ANALYTICS_TIMEOUT_MS, 2000);
+        assert_eq!((POPUP_POLL_INTERVAL_MS, POPUP_CLOSE_TIMEOUT_MS), (100, 100));
+        assert_eq!((DEFAULT_POPUP_WIDTH, DEFAULT_POPUP_HEIGHT), (450, 535));
+        assert_eq!(
+            (THREEDS_BANK_FRAME_WIDTH, THREEDS_BANK_FRAME_HEIGHT),
+            (400, 400)
+        );
+        assert_eq!(CARDINAL_MODAL_FRAME_HEIGHT, 400);
+        assert_eq!(BOOTSTRAP_MODAL_WIDTH, 440);
+        assert_eq!(BACKDROP_OPACITY_TENTHS, 7);
+        assert_eq!(MAX_EXPIRATION_YEAR_AGE, 19);
+    }
+
+    #[test]
+    fn default_max_lengths_match_section_9() {
+        let expected = [
+            ("number", 19),
+            ("postalCode", 8),
+            ("expirationDate", 7),
+            ("expirationMonth", 2),
+            ("expirationYear", 4),
+            ("cvv", 3),
+            ("cardholderName", 255),
+            ("nope", 0),
+        ];
+        for (f, n) in expected {
+            assert_eq!(default_max_length(f), n, "{f}");
+        }
+    }
+
+    #[test]
+    fn constants_json_is_well_formed() {
+        let j = constants_json();
+        assert!(j.starts_with("{\"VERSION\":\"3.130.0\""));
+        assert!(j.contains("\"POPUP_WIDTH\":450"));
+        assert!(j.contains("\"INTEGRATION_TIMEOUT\":60000"));
+        assert!(j.ends_with("\"GRAPHQL_VERSION\":\"2018-05-10\"}"));
+    }
+
+    #[test]
+    fn push_u32_formats_decimals() {
+        for v in [0u32, 7, 10, 450, 4294967295] {
+            let mut s = String::new();
+            push_u32(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Hosted Fields configuration rules (spec sections 3, 5 and 9): field keys and
+//! their frame names, labels and autocomplete tokens, the allowed attributes,
+//! the CSS property allowlist and the tokenize pre-checks.
+
+/// (key, frame name, screen-reader label, autocomplete token).
+pub static FIELDS: [(&str, &str, &str, &str); 7] = [
+    (
+        "number",
+        "credit-card-number",
+        "Credit Card Number",
+        "cc-number",
+    ),
+    ("cvv", "cvv", "CVV", "cc-csc"),
+    ("expirationDate", "expiration", "Expiration Date", "cc-exp"),
+    (
+        "expirationMonth",
+        "expiration-month",
+        "Expiration Month",
+        "cc-exp-month",
+    ),
+    (
+        "expirationYear",
+        "expiration-year",
+        "Expiration Year",
+        "cc-exp-year",
+    ),
+    (
+        "postalCode",
+        "postal-code",
+        "Postal Code",
+        "billing postal-code",
+    ),
+    (
+        "cardholderName",
+        "cardholder-name",
+        "Cardholder Name",
+        "cc-name",
+    ),
+];
+
+pub fn is_field(key: &str) -> bool {
+    FIELDS.iter().any(|f| f.0 == key)
+}
+
+/// `name\nlabel\nautocomplete` of a field, or empty for an unknown key.
+pub fn field_info(key: &str) -> String {
+    FIELDS
+        .iter()
+        .find(|f| f.0 == key)
+        .map(|f| String::from(f.1) + "\n" + f.2 + "\n" + f.3)
+        .unwrap_or_default()
+}
+
+/// Attributes a merchant may set, with the JS type their value must have.
+pub static ATTRIBUTES: [(&str, &str); 4] = [
+    ("aria-invalid", "boolean"),
+    ("aria-required", "boolean"),
+    ("disabled", "boolean"),
+    ("placeholder", "string"),
+];
+
+/// The error code for setting `name` to a value of JS type `value_type`
+/// (`boolean` attributes also take the strings "true"/"false"), or "" when allowed.
+pub fn check_attribute(name: &str, value_type: &str, value: &str) -> &'static str {
+    match ATTRIBUTES.iter().find(|a| a.0 == name) {
+        None => "HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED",
+        Some((_, "boolean")) if value_type == "boolean" || value == "true" || value == "false" => {
+            ""
+        }
+        Some((_, "string")) if value_type == "string" || value_type == "number" => "",
+        Some(_) => "HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED",
+    }
+}
+
+/// CSS properties a merchant may style inside the frames; anything else could
+/// be used to leak input (background images, content) and is dropped.
+pub static ALLOWED_STYLES: [&str; 31] = [
+    "-moz-appearance",
+    "-moz-osx-font-smoothing",
+    "-moz-tap-highlight-color",
+    "-moz-transition",
+    "-webkit-appearance",
+    "-webkit-font-smoothing",
+    "-webkit-tap-highlight-color",
+    "-webkit-transition",
+    "appearance",
+    "color",
+    "direction",
+    "font",
+    "font-family",
+    "font-size",
+    "font-size-adjust",
+    "font-stretch",
+    "font-style",
+    "font-variant",
+    "font-variant-alternates",
+    "font-variant-caps",
+    "font-variant-east-asian",
+    "font-variant-ligatures",
+    "font-variant-numeric",
+    "font-weight",
+    "letter-spacing",
+    "line-height",
+    "opacity",
+    "outline",
+    "padding",
+    "text-shadow",
+    "transition",
+];
+
+/// Accepts camelCase or kebab-case property names; values must not smuggle
+/// `url(`, `expression(` or rule breaks.
+pub fn is_allowed_style(property: &str, value: &str) -> bool {
+    let mut kebab = String::with_capacity(property.len() + 4);
+    for c in property.chars() {
+        if c.is_ascii_uppercase() {
+            kebab.push('-');
+            kebab.push(c.to_ascii_lowercase());
+        } else {
+            kebab.push(c);
+        }
+    }
+    let v = value.to_ascii_lowercase();
+    ALLOWED_STYLES.contains(&kebab.as_str())
+        && !v.contains("url(")
+        && !v.contains("expression(")
+        && !v.contains(['{', '}', ';', '<'])
+}
+
+/// Selectors a merchant may style: the input, its states and placeholders.
+pub fn is_allowed_selector(selector: &str) -> bool {
+    let s = selector.trim();
+    !s.is_empty() && s.len() < 100 && !s.contains(['{', '}', ';', '<', '@'])
+}
+
+/// Tokenize pre-check over all fields' (isEmpty, isValid) pairs, given as a
+/// string of two chars per field: `e`/`f` (empty/filled) then `v`/`i`.
+/// Returns the error code or "" when tokenization may go ahead.
+pub fn tokenize_precheck(states: &str) -> &'static str {
+    let b = states.as_bytes();
+    let pairs = b.chunks(2);
+    if b.is_empty() || pairs.clone().all(|p| p[0] == b'e') {
+        return "HOSTED_FIELDS_FIELDS_EMPTY";
+    }
+    if b.chunks(2).any(|p| p.len() < 2 || p[1] != b'v') {
+        return "HOSTED_FIELDS_FIELDS_INVALID";
+    }
+    ""
+}
+
+/// Frame title for screen readers.
+pub fn frame_title(key: &str) -> String {
+    let label = FIELDS
+        .iter()
+        .find(|f| f.0 == key)
+        .map(|f| f.2)
+        .unwrap_or("");
+    String::from("Secure Credit Card Frame - ") + label
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_keys_are_the_spec_list() {
+        for k in [
+            "cardholderName",
+            "number",
+            "cvv",
+            "expirationDate",
+            "expirationMonth",
+            "expirationYear",
+            "postalCode",
+        ] {
+            assert!(is_field(k), "{k}");
+        }
+        assert!(!is_field("iban"));
+        assert_eq!(
+            field_info("number"),
+            "credit-card-number\nCredit Card Number\ncc-number"
+        );
+        assert_eq!(
+            field_info("postalCode"),
+            "postal-code\nPostal Code\nbilling postal-code"
+        );
+        assert_eq!(field_info("x"), "");
+        assert_eq!(frame_title("cvv"), "Secure Credit Card Frame - CVV");
+    }
+
+    #[test]
+    fn attribute_types() {
+        assert_eq!(check_attribute("placeholder", "string", "x"), "");
+        assert_eq!(check_attribute("disabled", "boolean", "true"), "");
+        assert_eq!(check_attribute("aria-invalid", "string", "false"), "");
+        assert_eq!(check_attribute("aria-required", "boolean", "false"), "");
+        assert_eq!(
+            check_attribute("disabled", "string", "yes"),
+            "HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED"
+        );
+        assert_eq!(
+            check_attribute("placeholder", "object", ""),
+            "HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED"
+        );
+        assert_eq!(
+            check_attribute("onclick", "string", "x"),
+            "HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED"
+        );
+    }
+
+    #[test]
+    fn style_allowlist() {
+        assert!(is_allowed_style("color", "red"));
+        assert!(is_allowed_style("fontSize", "16px"));
+        assert!(is_allowed_style("font-family", "monospace"));
+        assert!(!is_allowed_style("background", "red"));
+        assert!(!is_allowed_style("backgroundImage", "url(x)"));
+        assert!(!is_allowed_style("font", "url(https://x)"));
+        assert!(!is_allowed_style("color", "red; background: url(x)"));
+        assert!(is_allowed_selector("input"));
+        assert!(is_allowed_selector(":focus"));
+        assert!(is_allowed_selector(".invalid"));
+        assert!(!is_allowed_selector("input{}"));
+        assert!(!is_allowed_selector("@import"));
+        assert!(!is_allowed_selector(""));
+    }
+
+    #[test]
+    fn tokenize_precheck_order() {
+        assert_eq!(tokenize_precheck(""), "HOSTED_FIELDS_FIELDS_EMPTY");
+        assert_eq!(tokenize_precheck("eiei"), "HOSTED_FIELDS_FIELDS_EMPTY");
+        assert_eq!(tokenize_precheck("fvei"), "HOSTED_FIELDS_FIELDS_INVALID");
+        assert_eq!(tokenize_precheck("fvfi"), "HOSTED_FIELDS_FIELDS_INVALID");
+        assert_eq!(tokenize_precheck("fvfv"), "");
+    }
+}
