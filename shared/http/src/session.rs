@@ -5,7 +5,7 @@
 //! `functions/auth`.
 
 use axum::extract::FromRequestParts;
-use axum::http::header;
+use axum::http::{header, HeaderValue};
 use axum::http::request::Parts;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
@@ -85,5 +85,98 @@ impl FromRequestParts<App> for CurrentUser {
             .and_then(|token| verify_access(config, token))
             .map(|c| CurrentUser { id: c.sub, email: c.email, session_id: c.sid })
             .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))
+    }
+}
+
+/// The refresh cookie is sent only to the auth routes (refresh and logout
+/// both need it), never to the rest of the API or the site.
+pub const REFRESH_PATH: &str = "/api/auth";
+
+/// `SameSite` of a cookie. Session cookies are `Strict` (the API is only ever
+/// called by the shop's own pages); the short-lived OAuth state cookie is
+/// `Lax` because it must come back on the provider's cross-site redirect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SameSite {
+    Strict,
+    Lax,
+}
+
+/// A `Set-Cookie` value: httpOnly always, `Secure` whenever the site is not
+/// plain-http localhost. `max_age: None` makes a browser-session cookie.
+pub fn set_cookie(config: &Config, name: &str, value: &str, path: &str, max_age: Option<i64>, same_site: SameSite) -> HeaderValue {
+    let mut cookie = format!("{name}={value}; Path={path}; HttpOnly; SameSite={same_site:?}");
+    if config.secure_cookies {
+        cookie.push_str("; Secure");
+    }
+    if let Some(seconds) = max_age {
+        cookie.push_str(&format!("; Max-Age={seconds}"));
+    }
+    HeaderValue::from_str(&cookie).expect("cookie names and values are header-safe tokens")
+}
+
+/// A `Set-Cookie` value that deletes the cookie (same name, path and flags).
+pub fn clear_cookie(config: &Config, name: &str, path: &str, same_site: SameSite) -> HeaderValue {
+    set_cookie(config, name, "", path, Some(0), same_site)
+}
+
+/// The access-token cookie: site-wide, lives as long as the token.
+pub fn access_cookie(config: &Config, token: &str) -> HeaderValue {
+    set_cookie(config, access_cookie_name(config), token, "/", Some(ACCESS_TTL_SECONDS), SameSite::Strict)
+}
+
+/// The refresh-token cookie; `max_age: None` for a browser-session cookie.
+pub fn refresh_cookie(config: &Config, token: &str, max_age: Option<i64>) -> HeaderValue {
+    set_cookie(config, refresh_cookie_name(config), token, REFRESH_PATH, max_age, SameSite::Strict)
+}
+
+/// Both session cookies, deleted.
+pub fn clear_session_cookies(config: &Config) -> [HeaderValue; 2] {
+    [
+        clear_cookie(config, access_cookie_name(config), "/", SameSite::Strict),
+        clear_cookie(config, refresh_cookie_name(config), REFRESH_PATH, SameSite::Strict),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(secure: bool) -> Config {
+        let dir = std::env::temp_dir().join(format!("shop-http-session-{}", std::process::id()));
+        let site = if secure { "https://shop.example" } else { "http://127.0.0.1:3000" };
+        Config::local(dir, site).unwrap()
+    }
+
+    #[test]
+    fn cookies_are_secure_and_prefixed_off_localhost() {
+        let c = config(true);
+        let access = access_cookie(&c, "jwt");
+        assert_eq!(access, "__Host-access=jwt; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=900");
+        let refresh = refresh_cookie(&c, "r", Some(60));
+        assert_eq!(refresh, "__Secure-refresh=r; Path=/api/auth; HttpOnly; SameSite=Strict; Secure; Max-Age=60");
+    }
+
+    #[test]
+    fn plain_http_localhost_relaxes_secure_and_prefixes() {
+        let c = config(false);
+        assert_eq!(refresh_cookie(&c, "r", None), "refresh=r; Path=/api/auth; HttpOnly; SameSite=Strict");
+        let [a, r] = clear_session_cookies(&c);
+        assert_eq!(a, "access=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+        assert_eq!(r, "refresh=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0");
+    }
+
+    #[test]
+    fn access_tokens_round_trip_and_forgeries_fail() {
+        let c = config(false);
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let claims = AccessClaims { sub: "u".into(), email: "a@b.co".into(), sid: "s".into(), iat: now, exp: now + 60 };
+        let token = issue_access(&c, &claims);
+        assert_eq!(verify_access(&c, &token), Some(claims.clone()));
+        let expired = issue_access(&c, &AccessClaims { exp: now - 1, ..claims.clone() });
+        assert_eq!(verify_access(&c, &expired), None);
+        let mut other = c.clone();
+        other.session_key = vec![7; 32];
+        assert_eq!(verify_access(&other, &token), None);
+        assert_eq!(verify_access(&c, "not.a.jwt"), None);
     }
 }
