@@ -25,14 +25,23 @@ export function lambdaDir(repoRoot: string): string {
 
 function buildAll(repoRoot: string, names: readonly string[]): Map<string, BuiltBootstrap> {
   const dir = lambdaDir(repoRoot);
-  const args = ['lambda', 'build', '--release', '--arm64', '--output-format', 'zip', '--lambda-dir', dir];
+  // --disable-optimizations: cargo-lambda would otherwise force panic=abort,
+  // and the workspace keeps unwinding on purpose (a panicking handler is a 500,
+  // not a dead process); LTO, strip and one codegen unit come from the
+  // workspace's release profile anyway.
+  const args = ['lambda', 'build', '--release', '--arm64', '--disable-optimizations', '--output-format', 'zip', '--lambda-dir', dir];
   for (const name of names) args.push('-p', name);
   const started = Date.now();
   process.stderr.write(`infra: cargo ${args.join(' ')}\n`);
   const run = spawnSync('cargo', args, {
     cwd: repoRoot,
     stdio: ['ignore', process.stderr, process.stderr],
-    env: { AWS_LC_SYS_NO_JITTER_ENTROPY: '1', ...process.env },
+    env: {
+      AWS_LC_SYS_NO_JITTER_ENTROPY: '1',
+      // Lambda's arm64 hosts are Graviton2 or newer; only the target's code, not build scripts.
+      CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS: '-C target-cpu=neoverse-n1',
+      ...process.env,
+    },
   });
   if (run.error || run.status !== 0) {
     throw new Error(
