@@ -13,6 +13,8 @@ export interface ShopConfig {
   readonly certificateArn?: string;
   /** The From address of the shop's mail; its domain becomes the SES identity. */
   readonly senderEmail: string;
+  /** Where made-to-order requests and appointments are mailed (HOUSE_EMAIL). */
+  readonly houseEmail: string;
   /** Base URL of the payment provider and social sign-in (SANDBOX_URL of the functions). */
   readonly sandboxUrl?: string;
   /** Origins the site's CSP allows for the payment SDK's scripts, frames and calls. */
@@ -46,6 +48,8 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): Sh
   }
   const senderEmail = get('senderEmail', 'SHOP_SENDER_EMAIL') ?? `no-reply@${domainName ?? 'example.com'}`;
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(senderEmail)) throw new Error(`senderEmail '${senderEmail}' is not an address`);
+  const houseEmail = get('houseEmail', 'SHOP_HOUSE_EMAIL') ?? senderEmail;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(houseEmail)) throw new Error(`houseEmail '${houseEmail}' is not an address`);
   const sandboxUrl = get('sandboxUrl', 'SHOP_SANDBOX_URL');
   const paymentHosts = list(get('paymentHosts', 'SHOP_PAYMENT_HOSTS')).map(originOf);
   if (sandboxUrl && !paymentHosts.includes(originOf(sandboxUrl))) paymentHosts.unshift(originOf(sandboxUrl));
@@ -55,6 +59,7 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): Sh
     domainName,
     certificateArn,
     senderEmail,
+    houseEmail,
     sandboxUrl: sandboxUrl?.replace(/\/+$/, ''),
     paymentHosts,
     alarmEmail: get('alarmEmail', 'SHOP_ALARM_EMAIL'),

@@ -110,6 +110,7 @@ export class FunctionsStack extends Stack {
       SESSION_KEY: SecretValue.secretsManager(props.sessionKey.secretArn).unsafeUnwrap(),
     };
     if (config.sandboxUrl) env.SANDBOX_URL = config.sandboxUrl;
+    if (access.mail) env.HOUSE_EMAIL = config.houseEmail;
     for (const name of access.secrets ?? []) env[SECRET_ENV[name]] = props.secrets[name].secretArn;
     return env;
   }

@@ -12,6 +12,7 @@ describe('readConfig', () => {
     assert.equal(c.region, 'us-east-1');
     assert.equal(c.account, undefined);
     assert.equal(c.senderEmail, 'no-reply@example.com');
+    assert.equal(c.houseEmail, 'no-reply@example.com');
     assert.deepEqual(c.paymentHosts, []);
   });
 

@@ -168,6 +168,11 @@ describe('functions', () => {
     const env = template('functions').toJSON().Resources[logicalId(shop.functions.functions.get('auth')!)].Properties.Environment.Variables;
     assert.ok(env.OAUTH_SECRET_ARN);
   });
+
+  it('tells the request function where the atelier\'s mail goes', () => {
+    const env = template('functions').toJSON().Resources[logicalId(shop.functions.functions.get('requests')!)].Properties.Environment.Variables;
+    assert.equal(env.HOUSE_EMAIL, 'atelier@couture.example');
+  });
 });
 
 describe('api', () => {

@@ -15,6 +15,7 @@ export const TEST_CONTEXT = {
   region: 'eu-west-1',
   account: '123456789012',
   senderEmail: 'orders@mail.couture.example',
+  houseEmail: 'atelier@couture.example',
   sandboxUrl: 'https://pay.sandbox.example/',
   paymentHosts: 'https://assets.provider.example',
   alarmEmail: 'ops@couture.example',
