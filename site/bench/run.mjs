@@ -12,7 +12,7 @@ import { startShop } from "../e2e/server.mjs";
 
 const out = resolve(import.meta.dirname, "../out");
 
-/** Every exported page: out/**/index.html, as its route. */
+/** Every exported page (each index.html under out), as its route. */
 function pages(dir = out, prefix = "/") {
   const found = [];
   for (const name of readdirSync(dir)) {

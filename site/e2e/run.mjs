@@ -254,7 +254,7 @@ const journeys = [
       await cards(2)(page);
       await page.evaluate(() => window.scrollTo(0, 600));
       const first = page.locator(".product-card__link").nth(1);
-      const name = (await first.locator("h3").textContent()).trim();
+      const name = (await first.locator(".product-card__name").textContent()).trim();
       await first.click();
       await heading(name)(page);
       assert((await page.evaluate(() => window.scrollY)) === 0, "a navigation scrolls to the top");

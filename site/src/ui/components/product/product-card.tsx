@@ -12,10 +12,13 @@ interface Props {
   onToggleWish: (id: string) => void;
   showPrice?: boolean;
   eager?: boolean;
+  /** h2 in a page's own grid (under its h1), h3 under a section title. */
+  headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, wished, onToggleWish, showPrice = true, eager = false }: Props) {
+export function ProductCard({ product, wished, onToggleWish, showPrice = true, eager = false, headingLevel = 3 }: Props) {
   const [first, second] = product.productGallery;
+  const Name = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">
       <Link href={productPath(product)} className="product-card__link" prefetch={false}>
@@ -28,7 +31,7 @@ export function ProductCard({ product, wished, onToggleWish, showPrice = true, e
           {second && <img className="product-card__img product-card__img--hover" src={second} alt="" width={600} height={800} loading="lazy" decoding="async" />}
           {isNewArrival(product) && <span className="tag-new">NEW!</span>}
         </div>
-        <h3 className="product-card__name">{product.name.trim().toUpperCase()}</h3>
+        <Name className="product-card__name">{product.name.trim().toUpperCase()}</Name>
         {showPrice && <p className="product-card__price">{formatPrice(product.price)}</p>}
       </Link>
       <WishlistHeart className="product-card__heart" active={wished} name={product.name} onToggle={() => onToggleWish(product.id)} />

@@ -48,7 +48,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const names = () => screen.queryAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+const names = () => screen.queryAllByRole("heading", { level: 2 }).map((h) => h.textContent);
 
 describe("ShopList", () => {
   it("lists active products with count, NEW! tag and hover image", async () => {
