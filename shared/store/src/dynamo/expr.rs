@@ -46,11 +46,10 @@ impl Expr {
 
     /// A put's, delete's or check's condition, where an expired item counts as absent.
     pub fn condition(&mut self, condition: &Condition, now: i64) -> Result<Option<String>, TableError> {
-        let pk = self.name(PK);
         Ok(Some(match condition {
             Condition::None => return Ok(None),
-            Condition::NotExists => format!("attribute_not_exists({pk}) OR {}", self.expired(now)),
-            Condition::Exists => format!("attribute_exists({pk}) AND NOT {}", self.expired(now)),
+            Condition::NotExists => format!("attribute_not_exists({}) OR {}", self.name(PK), self.expired(now)),
+            Condition::Exists => format!("attribute_exists({}) AND NOT {}", self.name(PK), self.expired(now)),
             Condition::Equals(name, value) => {
                 let name = self.name(name);
                 let value = self.value(to_attribute(value)?);
@@ -63,10 +62,9 @@ impl Expr {
     /// to the updated one, so a live-or-absent item is required even with no
     /// condition; the caller deletes an expired item it meets and tries again.
     pub fn update_condition(&mut self, condition: &Condition, now: i64) -> Result<String, TableError> {
-        let pk = self.name(PK);
         Ok(match condition {
-            Condition::None => format!("attribute_not_exists({pk}) OR NOT {}", self.expired(now)),
-            Condition::NotExists => format!("attribute_not_exists({pk})"),
+            Condition::None => format!("attribute_not_exists({}) OR NOT {}", self.name(PK), self.expired(now)),
+            Condition::NotExists => format!("attribute_not_exists({})", self.name(PK)),
             other => self.condition(other, now)?.unwrap_or_default(),
         })
     }
