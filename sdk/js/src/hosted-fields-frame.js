@@ -1,0 +1,323 @@
+// Runs inside each hosted-field frame (assets host). Holds the card data of
+// its field; the tokenizing frame reads its same-origin siblings of the same
+// channel and sends the card straight to the provider. Only field state
+// (validity, emptiness, card types) goes to the merchant page.
+import { load, rules } from './wasm.js';
+import { error } from './errors.js';
+import { Client } from './client.js';
+
+const channel = location.hash.slice(1);
+let parentOrigin = null;
+let key = null;
+let field = {};
+let input = null;
+let cardType = '';
+let lastBin = '';
+let state = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
+let cardsJson = '';
+let client = null;
+let tokenizer = false;
+
+function today() {
+  const d = new Date();
+  return [d.getFullYear(), d.getMonth() + 1];
+}
+
+function toParent(message) {
+  if (parentOrigin) window.parent.postMessage(Object.assign({ channel }, message), parentOrigin);
+}
+
+/** Sibling frames of this instance (same origin, same channel). */
+function siblings() {
+  const out = [];
+  const frames = window.parent.frames;
+  for (let i = 0; i < frames.length; i++) {
+    try {
+      const api = frames[i].__hostedField;
+      if (api && api.channel === channel && api.key) out.push(api);
+    } catch (_) { /* another origin's frame */ }
+  }
+  return out;
+}
+
+function sibling(k) {
+  return siblings().find((s) => s.key === k) || null;
+}
+
+function value() {
+  if (!input) return '';
+  return key === 'number' ? rules.stripNumber(input.value) : input.value.trim();
+}
+
+function verdict() {
+  const [y, m] = today();
+  const v = value();
+  if (key === 'cvv') return rules.validateField('cvv', v, cardType, y, m);
+  if (key === 'expirationMonth' || key === 'expirationYear') {
+    const own = rules.validateField(key, v, '', y, m);
+    const other = sibling(key === 'expirationMonth' ? 'expirationYear' : 'expirationMonth');
+    if ((own & 1) && other && other.valid()) {
+      const month = key === 'expirationMonth' ? v : other.value();
+      const year = key === 'expirationMonth' ? other.value() : v;
+      return rules.validateMonthYear(month, year, y, m);
+    }
+    return own;
+  }
+  return rules.validateField(key, v, '', y, m);
+}
+
+/** Recomputes state; posts the events its change implies. */
+function refresh(focusEvent) {
+  const bits = verdict();
+  const next = {
+    isEmpty: value() === '',
+    isValid: (bits & 1) === 1,
+    isPotentiallyValid: (bits & 2) === 2,
+    isFocused: focusEvent === 'focus' ? true : focusEvent === 'blur' ? false : state.isFocused
+  };
+  const events = [];
+  if (focusEvent) events.push(focusEvent);
+  if (next.isEmpty !== state.isEmpty) events.push(next.isEmpty ? 'empty' : 'notEmpty');
+  if (next.isValid !== state.isValid || next.isPotentiallyValid !== state.isPotentiallyValid) events.push('validityChange');
+  let cards;
+  if (key === 'number') {
+    const json = rules.cardsJson(value());
+    if (json !== cardsJson) {
+      cardsJson = json;
+      cards = JSON.parse(json);
+      cardType = cards.length === 1 ? cards[0].type : '';
+      events.push('cardTypeChange');
+      for (const s of siblings()) if (s.key === 'cvv') s.setCardType(cardType);
+    }
+  }
+  state = next;
+  input.classList.toggle('valid', state.isValid);
+  input.classList.toggle('invalid', !state.isPotentiallyValid);
+  input.classList.toggle('focused', state.isFocused);
+  input.setAttribute('aria-invalid', String(!state.isPotentiallyValid));
+  for (const event of events) toParent({ type: 'state', event, state, cards });
+  if (!events.length && cards) toParent({ type: 'state', state, cards });
+  if (key === 'number') {
+    const bin = value().slice(0, 6);
+    if (bin.length === 6 && bin !== lastBin) toParent({ type: 'state', event: 'binAvailable', bin, state });
+    lastBin = bin.length === 6 ? bin : '';
+  }
+}
+
+function maxDigits() {
+  if (field.maxlength) return field.maxlength;
+  if (key === 'cvv') return cardType === 'american-express' ? 4 : (cardType ? 3 : 4);
+  return rules.defaultMaxLength(key);
+}
+
+/** Keeps the typed value in the field's shape (gaps, MM / YY, length). */
+function format(deleting) {
+  if (input.tagName === 'SELECT') return;
+  const raw = input.value;
+  let next = raw;
+  if (key === 'number') {
+    const digits = rules.stripNumber(raw).replace(/\D/g, '').slice(0, maxDigits());
+    next = field.formatInput === false ? digits : rules.formatNumber(digits);
+  } else if (key === 'cvv' || key === 'expirationMonth' || key === 'expirationYear') {
+    next = raw.replace(/\D/g, '').slice(0, maxDigits());
+  } else if (key === 'expirationDate' && field.formatInput !== false) {
+    next = formatDate(raw, deleting);
+  } else if (field.maxlength) {
+    next = raw.slice(0, field.maxlength);
+  }
+  if (next !== raw) {
+    const atEnd = input.selectionStart === raw.length;
+    input.value = next;
+    if (atEnd) input.setSelectionRange(next.length, next.length);
+  }
+}
+
+/** `MM / YY` as the shopper types; deleting never re-adds the separator. */
+function formatDate(raw, deleting) {
+  if (deleting) return raw.replace(/\s*\/\s*$/, '');
+  if (raw.indexOf('/') >= 0) {
+    const [left, right] = raw.split('/');
+    const m = left.replace(/\D/g, '').slice(0, 2);
+    return (m.length === 1 && m !== '0' ? '0' + m : m) + ' / ' + right.replace(/\D/g, '').slice(0, 4);
+  }
+  const digits = raw.replace(/\D/g, '');
+  if (digits.length === 1 && digits > '1') return '0' + digits + ' / ';
+  if (digits.length >= 2) {
+    const parts = rules.splitDate(digits).split('\n');
+    const m = parts[0].length === 1 ? '0' + parts[0] : parts[0];
+    return m + ' / ' + parts[1].slice(0, 4);
+  }
+  return digits;
+}
+
+function applyStyles(styles) {
+  let css = '';
+  for (const selector of Object.keys(styles || {})) {
+    const decl = styles[selector];
+    if (!rules.isAllowedSelector(selector) || !decl || typeof decl !== 'object') continue;
+    let body = '';
+    for (const prop of Object.keys(decl)) {
+      const v = String(decl[prop]);
+      if (rules.isAllowedStyle(prop, v)) body += prop.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()) + ':' + v + ';';
+    }
+    const sel = selector.replace(/(^|,\s*)input\b/g, '$1input,$1select');
+    css += (/^[.:]/.test(selector) ? 'input' + selector + ',select' + selector : sel) + '{' + body + '}';
+  }
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch (_) { /* an unparsable merchant style is dropped */ }
+}
+
+function build(config) {
+  key = config.key;
+  field = config.field || {};
+  tokenizer = config.tokenizer;
+  const [name, label, autocomplete] = rules.fieldInfo(key).split('\n');
+  const form = document.getElementById('form');
+  const labelEl = document.getElementById('label');
+  labelEl.textContent = label;
+  if (field.internalLabel) labelEl.textContent = field.internalLabel;
+  if (field.select && (key === 'expirationMonth' || key === 'expirationYear')) {
+    input = document.createElement('select');
+    fillSelect(field.select.options);
+  } else {
+    input = document.createElement('input');
+    input.type = field.type === 'password' ? 'password' : (key === 'cardholderName' || key === 'postalCode' ? 'text' : 'tel');
+    if (key !== 'cardholderName' && key !== 'postalCode') input.inputMode = 'numeric';
+    if (field.placeholder) input.placeholder = String(field.placeholder);
+    input.spellcheck = false;
+    input.autocorrect = 'off';
+  }
+  input.id = name;
+  input.name = name;
+  input.autocomplete = autocomplete;
+  input.className = key;
+  input.setAttribute('data-braintree-name', name);
+  labelEl.htmlFor = name;
+  if (field.minlength) input.minLength = field.minlength;
+  form.appendChild(input);
+  document.title = rules.frameTitle(key);
+  applyStyles(config.styles);
+  input.addEventListener('input', (e) => {
+    format(Boolean(e.inputType && e.inputType.indexOf('delete') === 0));
+    refresh();
+    const pair = key === 'expirationMonth' ? 'expirationYear' : key === 'expirationYear' ? 'expirationMonth' : '';
+    const other = pair && sibling(pair);
+    if (other) other.revalidate();
+  });
+  input.addEventListener('change', () => { format(); refresh(); });
+  input.addEventListener('focus', () => refresh('focus'));
+  input.addEventListener('blur', () => refresh('blur'));
+  form.addEventListener('submit', (e) => { e.preventDefault(); toParent({ type: 'state', event: 'inputSubmitRequest', state }); });
+  if (typeof field.prefill === 'string') { input.value = field.prefill; format(); }
+  client = new Client(config.configuration);
+  refresh();
+}
+
+function fillSelect(options) {
+  const year = today()[0];
+  const values = key === 'expirationMonth'
+    ? Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'))
+    : Array.from({ length: 20 }, (_, i) => String(year + i));
+  input.replaceChildren();
+  const blank = document.createElement('option');
+  blank.value = '';
+  blank.textContent = field.placeholder || '';
+  input.appendChild(blank);
+  values.forEach((v, i) => {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = options && options[i] != null ? options[i] : v;
+    input.appendChild(o);
+  });
+}
+
+async function tokenize(id, options) {
+  try {
+    const all = siblings();
+    const wanted = options.fieldsToTokenize;
+    const use = all.filter((s) => !wanted || wanted.indexOf(s.key) >= 0);
+    const states = use.map((s) => (s.state().isEmpty ? 'e' : 'f') + (s.state().isValid ? 'v' : 'i')).join('');
+    const code = rules.tokenizePrecheck(states);
+    if (code) {
+      const invalid = use.filter((s) => !s.state().isValid).map((s) => s.key);
+      const details = code === 'HOSTED_FIELDS_FIELDS_INVALID' ? { invalidFieldKeys: invalid } : undefined;
+      return toParent({ type: 'tokenized', id, error: { code, details } });
+    }
+    const v = (k) => { const s = use.find((x) => x.key === k); return s ? s.value() : undefined; };
+    const creditCard = { number: v('number'), cvv: v('cvv'), expirationMonth: v('expirationMonth'), expirationYear: v('expirationYear'), options: { validate: options.vault === true } };
+    const date = v('expirationDate');
+    if (date) {
+      const [m, y] = rules.splitDate(date).split('\n');
+      creditCard.expirationMonth = m.padStart(2, '0');
+      creditCard.expirationYear = y.length === 2 ? '20' + y : y;
+    }
+    const name = options.cardholderName || v('cardholderName');
+    if (name) creditCard.cardholderName = name;
+    const billing = Object.assign({}, options.billingAddress);
+    if (v('postalCode')) billing.postalCode = v('postalCode');
+    if (Object.keys(billing).length) creditCard.billingAddress = billing;
+    const res = await client.request({ api: 'clientApi', method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard } });
+    const card = res.creditCards[0];
+    toParent({
+      type: 'tokenized',
+      id,
+      payload: { nonce: card.nonce, details: card.details, description: card.description, type: card.type, binData: card.binData }
+    });
+  } catch (err) {
+    const d = (err && err.details) || {};
+    const body = d.originalError || {};
+    const nested = body.fieldErrors && body.fieldErrors[0];
+    const leaf = nested && (nested.fieldErrors ? nested.fieldErrors[0] : nested);
+    const serverCode = leaf && leaf.code ? String(leaf.code) : '';
+    const code = rules.tokenizeErrorCode(d.httpStatus || 0, serverCode);
+    toParent({ type: 'tokenized', id, error: { code, details: { originalError: body, httpStatus: d.httpStatus } } });
+  }
+}
+
+function onMessage(event) {
+  if (event.source !== window.parent) return;
+  const d = event.data;
+  if (!d || typeof d !== 'object' || d.channel !== channel) return;
+  if (parentOrigin === null) {
+    if (d.type !== 'config') return;
+    parentOrigin = event.origin;
+    build(d);
+    return toParent({ type: 'configured' });
+  }
+  if (event.origin !== parentOrigin) return;
+  switch (d.type) {
+    case 'tokenize': if (tokenizer) tokenize(d.id, d.options || {}); break;
+    case 'focus': input.focus(); break;
+    case 'clear': input.value = ''; refresh(); break;
+    case 'setAttribute':
+      if (d.attribute === 'placeholder') input.placeholder = String(d.value);
+      else if (d.attribute === 'disabled') input.disabled = d.value === true || d.value === 'true';
+      else input.setAttribute(d.attribute, String(d.value));
+      break;
+    case 'removeAttribute': input.removeAttribute(d.attribute); break;
+    case 'addClass': input.classList.add(String(d.classname)); break;
+    case 'removeClass': input.classList.remove(String(d.classname)); break;
+    case 'setMessage': document.getElementById('message').textContent = String(d.message || ''); break;
+    case 'setMonthOptions': if (input.tagName === 'SELECT') { fillSelect(d.options); refresh(); } break;
+    default: break;
+  }
+}
+
+window.__hostedField = {
+  channel,
+  get key() { return key; },
+  value,
+  state: () => state,
+  valid: () => state.isValid,
+  setCardType(type) {
+    cardType = type;
+    if (input) refresh();
+  },
+  revalidate() { if (input) refresh(); }
+};
+
+window.addEventListener('message', onMessage);
+load().then(() => window.parent.postMessage({ channel, type: 'ready' }, '*'));

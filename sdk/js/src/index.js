@@ -1,0 +1,14 @@
+// @couture/payment-sdk: the component namespaces, each with create(options)
+// returning a Promise (and taking a Node-style callback). Importing has no
+// side effects and touches no browser globals.
+import * as client from './client.js';
+import * as hostedFields from './hosted-fields.js';
+// import * as threeDSecure from './three-d-secure.js';
+// import * as paypal from './paypal.js';
+// import * as paypalCheckout from './paypal-checkout.js';
+// import * as vaultManager from './vault-manager.js';
+
+export { client, hostedFields };
+export { BraintreeError } from './errors.js';
+export { setWasmUrl } from './wasm.js';
+export const VERSION = '3.130.0';

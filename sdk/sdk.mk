@@ -1,0 +1,41 @@
+# The payment SDK: Rust rules compiled to one wasm module, the JS package
+# (sdk/js, npm workspace @couture/payment-sdk) and the assets-host tree in
+# sdk/dist/web/3.130.0 that the local server serves at /web.
+
+SDK_WASM_BINDGEN_VERSION := $(shell sed -n '/^name = "wasm-bindgen"$$/{n;s/version = "\(.*\)"/\1/p;}' Cargo.lock)
+SDK_WASM := $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/wasm/payment_sdk.wasm
+SDK_LOCKED ?= --locked
+SDK_CARGO_BIN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin
+
+.PHONY: sdk-deps sdk-build sdk-test sdk-bench
+
+sdk-deps:
+	rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@if [ "$$($(SDK_CARGO_BIN)/wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(SDK_WASM_BINDGEN_VERSION)" ]; then \
+	  echo "installing wasm-bindgen-cli $(SDK_WASM_BINDGEN_VERSION)"; \
+	  cargo install wasm-bindgen-cli --version $(SDK_WASM_BINDGEN_VERSION) --locked || \
+	  cargo install wasm-bindgen-cli --version $(SDK_WASM_BINDGEN_VERSION); \
+	fi
+	@[ -x /usr/bin/chromium ] || (apt-get update && apt-get install -y chromium chromium-driver)
+	@[ -d node_modules/playwright-core ] && [ -d node_modules/binaryen ] && [ -d node_modules/card-validator ] || npm ci
+
+sdk-build:
+	cargo build $(SDK_LOCKED) -p payment-sdk --profile wasm --target wasm32-unknown-unknown
+	cargo build $(SDK_LOCKED) --release -p sandbox --bin sandbox-dev
+	rm -rf sdk/.build && mkdir -p sdk/.build
+	$(SDK_CARGO_BIN)/wasm-bindgen --target web --no-typescript --out-dir sdk/.build $(SDK_WASM)
+	node node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --strip-debug --strip-producers \
+	  sdk/.build/payment_sdk_bg.wasm -o sdk/.build/payment_sdk_bg.wasm
+	node sdk/js/build.mjs
+
+sdk-test:
+	cargo nextest run $(SDK_LOCKED) -p payment-sdk -p sandbox
+	SANDBOX_DEV=$(BIN)/sandbox-dev node --test sdk/tests/
+
+sdk-bench:
+	SANDBOX_DEV=$(BIN)/sandbox-dev node sdk/bench/bench.mjs
+
+DEPS += sdk-deps
+BUILDS += sdk-build
+TESTS += sdk-test
+BENCHES += sdk-bench

@@ -1,0 +1,62 @@
+// Test harness: the sandbox with the built SDK beside it (sandbox-dev, or the
+// whole local server when SHOP_URL is set by shared/testkit/with-server.sh),
+// and Debian's headless Chromium driven by playwright-core.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+export async function startSandbox() {
+  if (process.env.SHOP_URL) return { url: process.env.SHOP_URL.replace(/\/$/, ''), stop: async () => {} };
+  const bin = process.env.SANDBOX_DEV || `${process.env.HOME}/.cache/couture/target/release/sandbox-dev`;
+  const child = spawn(bin, ['0', 'sdk/dist'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const [url] = await once(lines, 'line');
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit').catch(() => {});
+    }
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    headless: true
+  });
+}
+
+/** The merchant test page, ready with hosted fields. */
+export async function merchantPage(browser, base) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  await page.goto(base + '/web/3.130.0/merchant-test.html');
+  await page.waitForFunction(() => document.body.dataset.ready === 'all' || document.body.dataset.lastResult === 'Error', null, { timeout: 30000 });
+  return page;
+}
+
+/** Types into the hosted field inside the frame named braintree-hosted-field-{name}. */
+export async function typeInto(page, frameName, text) {
+  const frame = page.frameLocator(`iframe[name="braintree-hosted-field-${frameName}"]`);
+  const input = frame.locator('input, select').first();
+  await input.click();
+  await input.pressSequentially(text, { delay: 5 });
+}
+
+export async function fillCard(page, { number, exp = '12 / 30', cvv = '123', postal = '12345', name = 'Ada Lovelace' }) {
+  await typeInto(page, 'cardholder-name', name);
+  await typeInto(page, 'credit-card-number', number);
+  await typeInto(page, 'expiration', exp.replace(/\D/g, ''));
+  await typeInto(page, 'cvv', cvv);
+  await typeInto(page, 'postal-code', postal);
+}
+
+export async function result(page, label) {
+  await page.waitForFunction((l) => document.body.dataset.lastResult === l || document.body.dataset.lastResult === 'Error', label, { timeout: 30000 });
+  return JSON.parse((await page.textContent('#result')).split('\n').slice(1).join('\n'));
+}

@@ -1,0 +1,201 @@
+// Hosted Fields and client in headless Chromium against the sandbox: frames,
+// events, classes, tokenization end to end, errors, teardown, origin checks.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSandbox, launch, merchantPage, fillCard, typeInto, result } from './harness.mjs';
+
+let sandbox;
+let browser;
+before(async () => { sandbox = await startSandbox(); browser = await launch(); });
+after(async () => { await browser?.close(); await sandbox?.stop(); });
+
+async function tokenize(page) {
+  return page.evaluate(() => window.hostedFieldsInstance.tokenize().then(
+    (p) => ({ ok: true, p }),
+    (e) => ({ ok: false, name: e.name, type: e.type, code: e.code, message: e.message, details: e.details })));
+}
+
+test('a valid card tokenizes from inside the frame, card data never reaches the page', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  await page.evaluate(() => { window.__msgs = []; addEventListener('message', (e) => __msgs.push(JSON.stringify(e.data))); });
+  await page.uncheck('#use-3ds');
+  await fillCard(page, { number: '4111111111111111' });
+  await page.click('#pay');
+  const payload = await result(page, 'Tokenized');
+  assert.match(payload.nonce, /^tokencc_/);
+  assert.equal(payload.details.cardType, 'Visa');
+  assert.equal(payload.details.lastFour, '1111');
+  assert.equal(payload.details.bin, '411111');
+  const msgs = await page.evaluate(() => window.__msgs.join('\n'));
+  assert.ok(msgs.length > 0);
+  assert.ok(!msgs.includes('4111111111111111') && !msgs.includes('4111 1111 1111 1111'), 'no card number on the merchant page');
+  assert.ok(!msgs.includes('"123"'), 'no CVV on the merchant page');
+  await page.context().close();
+});
+
+test('state, events and container classes follow the typed card', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  await page.evaluate(() => {
+    window.__events = [];
+    for (const ev of ['focus', 'blur', 'empty', 'notEmpty', 'validityChange', 'cardTypeChange', 'binAvailable', 'inputSubmitRequest']) {
+      window.hostedFieldsInstance.on(ev, (e) => window.__events.push([ev, e.emittedBy || e.bin]));
+    }
+  });
+  await typeInto(page, 'credit-card-number', '3782');
+  let state = await page.evaluate(() => window.hostedFieldsInstance.getState());
+  assert.deepEqual(state.cards.map((c) => c.type), ['american-express']);
+  assert.equal(state.fields.number.isEmpty, false);
+  assert.equal(state.fields.number.isValid, false);
+  assert.equal(state.fields.number.isPotentiallyValid, true);
+  assert.equal(state.fields.number.isFocused, true);
+  await typeInto(page, 'credit-card-number', '82246310005');
+  await page.waitForFunction(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-valid'));
+  assert.ok(await page.evaluate(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-focused')));
+  const frame = page.frameLocator('iframe[name="braintree-hosted-field-credit-card-number"]');
+  assert.equal(await frame.locator('input').inputValue(), '3782 822463 10005');
+  assert.equal(await frame.locator('input').getAttribute('autocomplete'), 'cc-number');
+  assert.equal(await frame.locator('label').textContent(), 'Credit Card Number');
+  assert.equal(await page.getAttribute('iframe[name="braintree-hosted-field-credit-card-number"]', 'title'), 'Secure Credit Card Frame - Credit Card Number');
+  await typeInto(page, 'cvv', '12');
+  state = await page.evaluate(() => window.hostedFieldsInstance.getState());
+  assert.equal(state.fields.cvv.isValid, false, 'Amex needs a 4-digit CID');
+  await typeInto(page, 'cvv', '34');
+  await page.waitForFunction(() => window.hostedFieldsInstance.getState().fields.cvv.isValid);
+  await page.frameLocator('iframe[name="braintree-hosted-field-cvv"]').locator('input').press('Enter');
+  await page.waitForFunction(() => window.__events.some(([e]) => e === 'inputSubmitRequest'));
+  await typeInto(page, 'postal-code', '9');
+  const events = await page.evaluate(() => window.__events);
+  const names = events.map(([e]) => e);
+  for (const e of ['focus', 'blur', 'notEmpty', 'validityChange', 'cardTypeChange', 'binAvailable', 'inputSubmitRequest']) assert.ok(names.includes(e), e);
+  assert.deepEqual(events.find(([e]) => e === 'binAvailable'), ['binAvailable', '378282']);
+  // An impossible number turns the container invalid.
+  await page.evaluate(() => window.hostedFieldsInstance.clear('number'));
+  await typeInto(page, 'credit-card-number', '9999');
+  await page.waitForFunction(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-invalid'));
+  await page.context().close();
+});
+
+test('tokenize errors: empty, invalid, CVV failure 81736, duplicate 81724', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  let r = await tokenize(page);
+  assert.equal(r.code, 'HOSTED_FIELDS_FIELDS_EMPTY');
+  assert.equal(r.type, 'CUSTOMER');
+  assert.equal(r.name, 'BraintreeError');
+  assert.equal(r.message, 'All fields are empty. Cannot tokenize empty card fields.');
+  await typeInto(page, 'credit-card-number', '4111111111111112');
+  r = await tokenize(page);
+  assert.equal(r.code, 'HOSTED_FIELDS_FIELDS_INVALID');
+  assert.equal(r.message, 'Some payment input fields are invalid. Cannot tokenize invalid card fields.');
+  assert.ok(r.details.invalidFieldKeys.includes('number'));
+  await page.context().close();
+
+  const cvvPage = await merchantPage(browser, sandbox.url);
+  await fillCard(cvvPage, { number: '4111111111111111', cvv: '200' });
+  r = await tokenize(cvvPage);
+  assert.equal(r.code, 'HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED');
+  assert.equal(r.message, 'CVV verification failed during tokenization.');
+  await cvvPage.context().close();
+
+  const dupPage = await merchantPage(browser, sandbox.url);
+  await fillCard(dupPage, { number: '4005519200000004' });
+  r = await tokenize(dupPage);
+  assert.equal(r.code, 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE');
+  assert.equal(r.message, "This credit card already exists in the merchant's vault.");
+  await dupPage.context().close();
+});
+
+test('create checks, attributes, teardown once then METHOD_CALLED_AFTER_TEARDOWN', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  const out = await page.evaluate(async () => {
+    const sdk = await import('./js/index.js');
+    const hf = window.hostedFieldsInstance;
+    const client = hf._client;
+    const grab = (p) => p.then(() => 'ok', (e) => e.code + ': ' + e.message);
+    const div = document.createElement('div');
+    div.id = 'extra';
+    document.body.appendChild(div);
+    const r = {};
+    r.badKey = await grab(sdk.hostedFields.create({ client, fields: { iban: { container: '#extra' } } }));
+    r.badSelector = await grab(sdk.hostedFields.create({ client, fields: { number: { container: '#nope' } } }));
+    r.duplicate = await grab(sdk.hostedFields.create({ client, fields: { number: { container: '#cc-number' } } }));
+    r.noFields = await grab(sdk.hostedFields.create({ client, fields: {} }));
+    r.noClient = await grab(sdk.hostedFields.create({ fields: { number: { container: '#extra' } } }));
+    r.maxlength = await grab(sdk.hostedFields.create({ client, fields: { number: { container: '#extra', maxlength: '4' } } }));
+    r.attrBad = await grab(hf.setAttribute({ field: 'number', attribute: 'onclick', value: 'x' }));
+    r.attrValue = await grab(hf.setAttribute({ field: 'number', attribute: 'disabled', value: 'yes' }));
+    r.attrOk = await grab(hf.setAttribute({ field: 'number', attribute: 'placeholder', value: 'Card' }));
+    r.notPresent = await grab(hf.focus('expirationMonth'));
+    r.monthOptions = await grab(hf.setMonthOptions(['Jan']));
+    r.challenges = await hf.getChallenges();
+    r.cb = await new Promise((res) => hf.clear('number', (err) => res(err === null ? 'callback ok' : String(err))));
+    await hf.teardown();
+    r.frames = document.querySelectorAll('iframe[name^="braintree-hosted-field"]').length;
+    for (const m of ['tokenize', 'teardown', 'getState']) {
+      try { hf[m](); r[m] = 'no error'; } catch (e) { r[m] = e.code + ': ' + e.message; }
+    }
+    return r;
+  });
+  assert.equal(out.badKey, 'HOSTED_FIELDS_INVALID_FIELD_KEY: "iban" is not a valid field.');
+  assert.equal(out.badSelector, 'HOSTED_FIELDS_INVALID_FIELD_SELECTOR: Selector does not reference a valid DOM node.');
+  assert.equal(out.duplicate, 'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME: Element already contains a Braintree iframe.');
+  assert.match(out.noFields, /^INSTANTIATION_OPTION_REQUIRED/);
+  assert.match(out.noClient, /^INSTANTIATION_OPTION_REQUIRED: options.client is required when instantiating Hosted Fields./);
+  assert.equal(out.maxlength, 'HOSTED_FIELDS_FIELD_PROPERTY_INVALID: The value for maxlength must be a number.');
+  assert.match(out.attrBad, /^HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED/);
+  assert.match(out.attrValue, /^HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED/);
+  assert.equal(out.attrOk, 'ok');
+  assert.match(out.notPresent, /^HOSTED_FIELDS_FIELD_NOT_PRESENT/);
+  assert.match(out.monthOptions, /^HOSTED_FIELDS_FIELD_NOT_PRESENT/);
+  assert.deepEqual(out.challenges, ['cvv', 'postal_code']);
+  assert.equal(out.cb, 'callback ok');
+  assert.equal(out.frames, 0);
+  assert.equal(out.tokenize, 'METHOD_CALLED_AFTER_TEARDOWN: tokenize cannot be called after teardown.');
+  assert.equal(out.teardown, 'METHOD_CALLED_AFTER_TEARDOWN: teardown cannot be called after teardown.');
+  assert.equal(out.getState, 'METHOD_CALLED_AFTER_TEARDOWN: getState cannot be called after teardown.');
+  await page.context().close();
+});
+
+test('client: authorization, origin check and sandbox mode, version, requests', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  const out = await page.evaluate(async () => {
+    const sdk = await import('./js/index.js');
+    const grab = (p) => p.then((v) => v, (e) => e.code + ': ' + e.message);
+    const token = (await (await fetch('/sandbox/gateway/client_token', { method: 'POST' })).json()).clientToken;
+    const sandboxUrl = location.origin + '/sandbox';
+    const r = {};
+    r.noSandboxMode = await grab(sdk.client.create({ authorization: token }));
+    r.remoteSandbox = await grab(sdk.client.create({ authorization: token, sandboxUrl: 'https://evil.example/sandbox' }));
+    r.invalid = await grab(sdk.client.create({ authorization: 'nonsense' }));
+    r.missing = await grab(sdk.client.create({}));
+    const byKey = await sdk.client.create({ authorization: 'sandbox_abcd1234_merchant01', sandboxUrl });
+    r.keyType = byKey.getConfiguration().authorizationType;
+    const c = await sdk.client.create({ authorization: token, sandboxUrl });
+    const conf = c.getConfiguration();
+    r.type = conf.authorizationType;
+    r.env = conf.gatewayConfiguration.environment;
+    r.version = c.getVersion();
+    r.rest = await grab(c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '4111111111111111', expirationDate: '12/30' } } }).then((b) => b.creditCards[0].details.cardType));
+    r.restError = await grab(c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '1234' } } }));
+    r.noMethod = await grab(c.request({ endpoint: 'x' }));
+    r.graphql = await grab(c.request({ api: 'graphQLApi', data: { query: 'mutation { tokenizeCreditCard }', variables: { input: { creditCard: { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' } } } } }).then((b) => b.data.tokenizeCreditCard.creditCard.brandCode));
+    r.cb = await new Promise((res) => sdk.client.create({ authorization: 'bad' }, (err, inst) => res(err.code + ' ' + String(inst))));
+    await c.teardown();
+    try { c.request({}); r.after = 'no error'; } catch (e) { r.after = e.code; }
+    return r;
+  });
+  assert.match(out.noSandboxMode, /^CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN/);
+  assert.match(out.remoteSandbox, /^CLIENT_OPTION_INVALID/);
+  assert.equal(out.invalid, 'CLIENT_INVALID_AUTHORIZATION: Authorization is invalid. Make sure your client token or tokenization key is valid.');
+  assert.match(out.missing, /^INSTANTIATION_OPTION_REQUIRED/);
+  assert.equal(out.keyType, 'TOKENIZATION_KEY');
+  assert.equal(out.type, 'CLIENT_TOKEN');
+  assert.equal(out.env, 'sandbox');
+  assert.equal(out.version, '3.130.0');
+  assert.equal(out.rest, 'Visa');
+  assert.match(out.restError, /^CLIENT_REQUEST_ERROR/);
+  assert.match(out.noMethod, /^CLIENT_OPTION_REQUIRED/);
+  assert.equal(out.graphql, 'Visa');
+  assert.equal(out.cb, 'CLIENT_INVALID_AUTHORIZATION undefined');
+  assert.equal(out.after, 'METHOD_CALLED_AFTER_TEARDOWN');
+  await page.context().close();
+});
