@@ -25,16 +25,24 @@ BENCHES :=
 -include sdk/sdk.mk
 -include infra/infra.mk
 
-.PHONY: help dev test bench deps build rust-build rust-test lint fmt seed serve
+.PHONY: help dev test bench deps build rust-deps rust-build rust-test lint fmt seed serve watch
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT) (installs what is missing)"
 	@echo "make test   run every test"
 	@echo "make bench  print the performance figures"
 
-deps: $(DEPS)
+# What every part needs from the machine: Debian packages for the tools the
+# tests drive, and Rust's test runner.
+rust-deps:
+	@missing=""; for p in curl:curl python3:python3 java:openjdk-17-jre-headless; do \
+		command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
+	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	@command -v cargo-nextest >/dev/null || cargo install cargo-nextest --locked
 
-rust-build:
+deps: rust-deps $(DEPS)
+
+rust-build: rust-deps
 	cargo build --release --locked -p server -p shopctl
 
 build: deps rust-build $(BUILDS)
@@ -42,11 +50,16 @@ build: deps rust-build $(BUILDS)
 seed: rust-build
 	$(BIN)/shopctl seed
 
+# The whole shop in the foreground: seeded embedded store, API, sandbox, SDK and site.
 serve: build
 	$(BIN)/shopctl seed
 	PORT=$(PORT) $(BIN)/shop-server
 
 dev: serve
+
+# Each function alone under cargo-lambda's emulator, at its production /api paths.
+watch:
+	cargo lambda watch
 
 lint:
 	cargo fmt --all --check
@@ -56,8 +69,9 @@ fmt:
 	cargo fmt --all
 
 rust-test: rust-build
-	cargo nextest run --workspace --locked --cargo-profile release --no-fail-fast
+	cargo nextest run --workspace --locked --no-fail-fast
 
 test: build lint rust-test $(TESTS)
+	@echo "make test: every suite passed"
 
 bench: build $(BENCHES)

@@ -1,3 +1,8 @@
 //! What the operators' CLI does, as a library so tests can use it too.
 
 pub mod seed;
+
+// Orders and requests (shopping).
+pub mod orders;
+pub mod requests;
+pub mod imagery;

@@ -2,7 +2,7 @@
 
 use app::App;
 
-const USAGE: &str = "usage: shopctl seed";
+const USAGE: &str = "usage: shopctl seed | orders list [--status S] | orders confirm ID | orders cancel ID | orders move ID STATUS | requests list | appointments list";
 
 #[tokio::main]
 async fn main() {
@@ -14,6 +14,9 @@ async fn main() {
     };
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["seed"] => shopctl::seed::run(&app).await.map(|()| "catalogue seeded".to_string()),
+        ["orders", rest @ ..] => shopctl::orders::run(&app, rest).await,
+        ["requests", rest @ ..] => shopctl::requests::run(&app, domain::requests::RequestKind::MadeToOrder, rest).await,
+        ["appointments", rest @ ..] => shopctl::requests::run(&app, domain::requests::RequestKind::Appointment, rest).await,
         _ => fail(USAGE),
     };
     match result {

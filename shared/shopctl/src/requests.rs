@@ -1,0 +1,58 @@
+//! `shopctl requests list` and `shopctl appointments list`: every
+//! made-to-order request or appointment, visitors' and customers' alike,
+//! from its GSI1 partition (one Query per page), oldest first.
+
+use app::App;
+use domain::ports::{from_item, Query};
+use domain::requests::{ContactRequest, RequestKind};
+
+use crate::orders::CliResult;
+
+pub const USAGE: &str = "shopctl requests list | appointments list";
+
+/// Runs `shopctl requests <args>` or `shopctl appointments <args>`.
+pub async fn run(app: &App, kind: RequestKind, args: &[&str]) -> CliResult {
+    match args {
+        ["list"] => list(app, kind).await,
+        _ => Err(USAGE.into()),
+    }
+}
+
+pub async fn all(app: &App, kind: RequestKind) -> Result<Vec<ContactRequest>, domain::ports::TableError> {
+    let mut requests = Vec::new();
+    let mut next = None;
+    loop {
+        let page = app.table.query(Query::on_gsi1(kind.partition()).start_after(next)).await?;
+        for item in page.items {
+            requests.push(from_item(item)?);
+        }
+        match page.next {
+            Some(cursor) => next = Some(cursor),
+            None => return Ok(requests),
+        }
+    }
+}
+
+pub async fn list(app: &App, kind: RequestKind) -> CliResult {
+    let mut lines = vec!["id\tcreatedAt\tname\temail\tphone\tcontactTime\tcustomer\tdetails".to_string()];
+    for r in all(app, kind).await? {
+        let details = match &r.custom_size_order {
+            Some(m) => format!("{} (height {}, bust {}, waist {}, hips {})", m.name_product, m.height, m.bust, m.waist, m.hips),
+            None => r.message.replace(['\n', '\t'], " "),
+        };
+        lines.push(format!(
+            "{}\t{}\t{} {}\t{}\t{} {}\t{}\t{}\t{}",
+            r.id,
+            r.created_at,
+            r.first_name,
+            r.last_name,
+            r.email,
+            r.phone_code,
+            r.phone,
+            r.contact_time,
+            r.user_id.as_deref().unwrap_or("visitor"),
+            details
+        ));
+    }
+    Ok(lines.join("\n"))
+}

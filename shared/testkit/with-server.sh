@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs a command against a whole local shop: a release shop-server on a free
+# port with a fresh, seeded data folder. The command sees SHOP_URL; the server
+# stops when the command ends, and its log is kept when the command fails.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+bin="${CARGO_TARGET_DIR:-$HOME/.cache/couture/target}/release"
+[ -x "$bin/shop-server" ] && [ -x "$bin/shopctl" ] || { echo "with-server: build first (make build)" >&2; exit 2; }
+
+data="$(mktemp -d)"
+log="$data/server.log"
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+export DATA_DIR="$data" PORT="$port" SITE_URL="http://127.0.0.1:$port"
+unset TABLE_NAME BLOBS_BUCKET MAIL_TRANSPORT
+
+(cd "$root" && "$bin/shopctl" seed >/dev/null)
+(cd "$root" && exec "$bin/shop-server" >"$log" 2>&1) &
+server=$!
+cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "$SITE_URL/api/banners" >/dev/null 2>&1 && break
+  kill -0 "$server" 2>/dev/null || { cat "$log" >&2; exit 1; }
+  sleep 0.1
+done
+export SHOP_URL="$SITE_URL"
+status=0
+"$@" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "with-server: '$*' failed ($status); server log:" >&2
+  tail -n 40 "$log" >&2
+else
+  rm -rf "$data"
+fi
+exit "$status"
