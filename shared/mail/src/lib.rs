@@ -1,9 +1,19 @@
-//! Adapters of the mailer port ([`domain::ports::Mailer`]).
+//! Adapters of the mailer port ([`domain::ports::Mailer`]): SES in
+//! production, an outbox folder of `.eml` files locally.
+
+mod aws_env;
+mod message;
+mod outbox;
+mod ses;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use domain::ports::{Mailer, MailerError};
+
+pub use message::links;
+pub use outbox::OutboxMailer;
+pub use ses::SesMailer;
 
 /// SES when `MAIL_TRANSPORT=ses`, else the outbox folder `.data/outbox`.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,6 +33,11 @@ impl MailConfig {
     }
 }
 
+/// Opens the configured mailer. Call once per process: the SES client is
+/// reused by every request.
 pub async fn open(config: &MailConfig) -> Result<Arc<dyn Mailer>, MailerError> {
-    Err(MailerError(format!("adapter for {config:?} is being written")))
+    match config {
+        MailConfig::Outbox { dir, from } => Ok(Arc::new(OutboxMailer::new(dir, from)?)),
+        MailConfig::Ses { from, endpoint } => Ok(Arc::new(SesMailer::connect(from, endpoint.as_deref()).await?)),
+    }
 }

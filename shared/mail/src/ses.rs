@@ -1,0 +1,54 @@
+//! The production mailer: SES SendEmail, a text body and an optional HTML one.
+
+use async_trait::async_trait;
+use aws_sdk_ses::error::DisplayErrorContext;
+use aws_sdk_ses::types::{Body, Content, Destination, Message};
+use aws_sdk_ses::Client;
+use domain::ports::{Email, Mailer, MailerError};
+
+use crate::{aws_env, message};
+
+pub struct SesMailer {
+    client: Client,
+    from: String,
+}
+
+fn content(data: &str) -> Result<Content, MailerError> {
+    Content::builder().data(data).charset("UTF-8").build().map_err(|e| MailerError(e.to_string()))
+}
+
+impl SesMailer {
+    /// Builds the process's client; `endpoint` points it at a local server.
+    pub async fn connect(from: &str, endpoint: Option<&str>) -> Result<Self, MailerError> {
+        let config = aws_env::sdk_config(endpoint).await;
+        Ok(Self::new(Client::new(&config), from))
+    }
+
+    pub fn new(client: Client, from: &str) -> Self {
+        Self { client, from: from.to_owned() }
+    }
+
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+}
+
+#[async_trait]
+impl Mailer for SesMailer {
+    async fn send(&self, email: Email) -> Result<(), MailerError> {
+        message::check(&email)?;
+        let body = Body::builder().text(content(&email.text)?).set_html(email.html.as_deref().map(content).transpose()?);
+        let message = Message::builder().subject(content(&email.subject)?).body(body.build()).build();
+        let sent = self
+            .client
+            .send_email()
+            .source(&self.from)
+            .destination(Destination::builder().to_addresses(&email.to).build())
+            .message(message)
+            .send()
+            .await
+            .map_err(|e| MailerError(DisplayErrorContext(&e).to_string()))?;
+        tracing::info!(to = %email.to, message_id = %sent.message_id(), "email sent through SES");
+        Ok(())
+    }
+}
