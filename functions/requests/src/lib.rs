@@ -1,8 +1,158 @@
-//! The requests resource's routes.
+//! Made-to-order requests and appointment bookings: open to visitors,
+//! stored, acknowledged to the customer and notified to the house
+//! (`HOUSE_EMAIL`, default `atelier@couture.invalid`) by email.
+//!
+//! Table requests: `POST /api/made-to-order` and `POST /api/appointments` one
+//! PutItem each; `GET /api/made-to-order` and `GET /api/appointments` (the
+//! signed-in customer's own) one Query each.
 
 use app::App;
-use axum::Router;
+use axum::extract::{FromRequestParts, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use time::OffsetDateTime;
+
+use domain::ports::{from_item, Condition, Query};
+use domain::requests::{
+    ContactRequest, RequestInput, RequestKind, APPOINTMENT_BOOKED, MADE_TO_ORDER_SUBMITTED,
+};
+use domain::shopper::{timestamp, user_pk};
+use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
+
+pub const DEFAULT_HOUSE_EMAIL: &str = "atelier@couture.invalid";
 
 pub fn router(app: App) -> Router {
-    Router::new().with_state(app)
+    Router::new()
+        .route(
+            "/api/made-to-order",
+            get(my_made_to_order).post(made_to_order),
+        )
+        .route("/api/appointments", get(my_appointments).post(appointment))
+        .with_state(app)
+}
+
+/// Where the house is told about new requests.
+pub fn house_email() -> String {
+    std::env::var("HOUSE_EMAIL")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+        .unwrap_or_else(|| DEFAULT_HOUSE_EMAIL.into())
+}
+
+async fn made_to_order(
+    State(app): State<App>,
+    visitor: Visitor,
+    JsonBody(body): JsonBody<RequestInput>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    submit(
+        &app,
+        visitor.0,
+        RequestKind::MadeToOrder,
+        body,
+        MADE_TO_ORDER_SUBMITTED,
+    )
+    .await
+}
+
+async fn appointment(
+    State(app): State<App>,
+    visitor: Visitor,
+    JsonBody(body): JsonBody<RequestInput>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    submit(
+        &app,
+        visitor.0,
+        RequestKind::Appointment,
+        body,
+        APPOINTMENT_BOOKED,
+    )
+    .await
+}
+
+async fn my_made_to_order(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
+    mine(&app, &user.id, RequestKind::MadeToOrder).await
+}
+
+async fn my_appointments(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
+    mine(&app, &user.id, RequestKind::Appointment).await
+}
+
+/// Anyone: the signed-in customer's id when there is a session.
+struct Visitor(Option<String>);
+
+impl FromRequestParts<App> for Visitor {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &App,
+    ) -> Result<Self, ApiError> {
+        Ok(Visitor(
+            CurrentUser::from_request_parts(parts, app)
+                .await
+                .ok()
+                .map(|u| u.id),
+        ))
+    }
+}
+
+async fn submit(
+    app: &App,
+    user_id: Option<String>,
+    kind: RequestKind,
+    body: RequestInput,
+    done: &str,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let id = ulid::Ulid::new().to_string();
+    let request = body.check(
+        kind,
+        &id,
+        user_id.as_deref(),
+        &timestamp(OffsetDateTime::now_utc()),
+    )?;
+    app.table.put(request.item()?, Condition::NotExists).await?;
+    // The request is kept whatever the mail does; a failed email is logged
+    // for the operators, who list requests with `shopctl`.
+    for email in [
+        request.acknowledgement(),
+        request.house_notification(&house_email()),
+    ] {
+        if let Err(e) = app.mailer.send(email).await {
+            tracing::error!(error = %e, request = %id, "request email not sent");
+        }
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "message": done, "data": { "id": id } })),
+    ))
+}
+
+/// The customer's own requests of a kind, newest first: one Query.
+async fn mine(app: &App, user_id: &str, kind: RequestKind) -> ApiResult<Json<Value>> {
+    let mut requests = Vec::new();
+    let mut next = None;
+    loop {
+        let page = app
+            .table
+            .query(
+                Query::partition(user_pk(user_id))
+                    .begins_with(kind.prefix())
+                    .descending()
+                    .start_after(next),
+            )
+            .await?;
+        for item in page.items {
+            requests.push(from_item::<ContactRequest>(item).map_err(|e| {
+                tracing::error!(error = %e, "stored request does not decode");
+                ApiError::internal()
+            })?);
+        }
+        match page.next {
+            Some(cursor) => next = Some(cursor),
+            None => break,
+        }
+    }
+    Ok(list(requests))
 }

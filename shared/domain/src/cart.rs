@@ -77,6 +77,8 @@ pub struct CartLine {
     pub quantity: u32,
     /// The unit price from the catalogue.
     pub price: Money,
+    /// Absent only on a line re-created by an add racing its removal.
+    #[serde(default)]
     pub created_at: String,
     pub updated_at: String,
 }
@@ -151,7 +153,12 @@ impl AddToCart {
             _ => String::new(),
         };
         errors.check(!product_id.is_empty(), "productId", PRODUCT_REQUIRED);
-        let size = text(&self.size).and_then(canonical_size);
+        // The spec leaves the size optional on the product page; one that is
+        // given must be a size the house cuts.
+        let size = match text(&self.size) {
+            None => Some(String::new()),
+            Some(size) => canonical_size(size),
+        };
         errors.check(size.is_some(), "size", SIZE_INVALID);
         let quantity = parse_quantity(&self.quantity)
             .map_err(|m| errors.add("quantity", m))
@@ -178,6 +185,13 @@ impl AddToCart {
         };
         errors.into_result(request)
     }
+}
+
+/// The body of `PATCH /api/cart/{id}`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct SetQuantity {
+    pub quantity: Value,
 }
 
 /// A line ready to be written: canonical values from the catalogue.

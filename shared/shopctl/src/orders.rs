@@ -22,7 +22,10 @@ pub enum OrdersError {
     #[error("no order {0}")]
     NotFound(String),
     #[error("order {id}: {refused}")]
-    Refused { id: String, refused: domain::order::MoveRefused },
+    Refused {
+        id: String,
+        refused: domain::order::MoveRefused,
+    },
     #[error("order {0} changed while it was being moved; run the command again")]
     Raced(String),
     #[error("{0}")]
@@ -47,15 +50,25 @@ fn parse(status: &str) -> Result<OrderStatus, OrdersError> {
 
 /// Orders of one status (or of every status), oldest first, one line each.
 pub async fn list(app: &App, status: Option<OrderStatus>) -> CliResult {
-    let statuses = status.map(|s| vec![s]).unwrap_or_else(|| OrderStatus::ALL.to_vec());
-    let mut lines = vec!["id\tstatus\tcustomer\tcreatedAt\titems\tsubtotal\tshipping\ttotal".to_string()];
+    let statuses = status
+        .map(|s| vec![s])
+        .unwrap_or_else(|| OrderStatus::ALL.to_vec());
+    let mut lines =
+        vec!["id\tstatus\tcustomer\tcreatedAt\titems\tsubtotal\tshipping\ttotal".to_string()];
     for status in statuses {
         for order in by_status(app, status).await? {
             let totals = order.totals();
             let pieces: u32 = order.items.iter().map(|i| i.quantity).sum();
             lines.push(format!(
                 "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-                order.id, order.status, order.user_id, order.created_at, pieces, totals.subtotal, totals.shippingfee, totals.total
+                order.id,
+                order.status,
+                order.user_id,
+                order.created_at,
+                pieces,
+                totals.subtotal,
+                totals.shippingfee,
+                totals.total
             ));
         }
     }
@@ -67,7 +80,10 @@ pub async fn by_status(app: &App, status: OrderStatus) -> Result<Vec<Order>, Tab
     let mut orders = Vec::new();
     let mut next = None;
     loop {
-        let page = app.table.query(Query::on_gsi1(status.partition()).start_after(next)).await?;
+        let page = app
+            .table
+            .query(Query::on_gsi1(status.partition()).start_after(next))
+            .await?;
         for item in page.items {
             orders.push(from_item(item)?);
         }
@@ -81,7 +97,10 @@ pub async fn by_status(app: &App, status: OrderStatus) -> Result<Vec<Order>, Tab
 /// The order with this id, wherever its status puts it.
 pub async fn find(app: &App, id: &str) -> Result<Option<Order>, TableError> {
     for status in OrderStatus::ALL {
-        let query = Query { sk: SortKey::Equals(id.to_string()), ..Query::on_gsi1(status.partition()) };
+        let query = Query {
+            sk: SortKey::Equals(id.to_string()),
+            ..Query::on_gsi1(status.partition())
+        };
         if let Some(item) = app.table.query(query).await?.items.into_iter().next() {
             return Ok(Some(from_item(item)?));
         }
@@ -92,9 +111,14 @@ pub async fn find(app: &App, id: &str) -> Result<Option<Order>, TableError> {
 /// Moves an order if the state machine allows it, conditionally on the
 /// status it was read in, so a concurrent move is never overwritten.
 pub async fn move_order(app: &App, id: &str, to: OrderStatus) -> CliResult {
-    let order = find(app, id).await?.ok_or_else(|| OrdersError::NotFound(id.to_string()))?;
+    let order = find(app, id)
+        .await?
+        .ok_or_else(|| OrdersError::NotFound(id.to_string()))?;
     let now = timestamp(time::OffsetDateTime::now_utc());
-    let update = move_update(order.status, to, &now).map_err(|refused| OrdersError::Refused { id: id.to_string(), refused })?;
+    let update = move_update(order.status, to, &now).map_err(|refused| OrdersError::Refused {
+        id: id.to_string(),
+        refused,
+    })?;
     let key = domain::order::order_key(&order.user_id, &order.id);
     match app.table.update(&key, update).await {
         Ok(_) => Ok(format!("order {id}: {} -> {to}", order.status)),

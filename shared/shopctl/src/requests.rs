@@ -18,11 +18,17 @@ pub async fn run(app: &App, kind: RequestKind, args: &[&str]) -> CliResult {
     }
 }
 
-pub async fn all(app: &App, kind: RequestKind) -> Result<Vec<ContactRequest>, domain::ports::TableError> {
+pub async fn all(
+    app: &App,
+    kind: RequestKind,
+) -> Result<Vec<ContactRequest>, domain::ports::TableError> {
     let mut requests = Vec::new();
     let mut next = None;
     loop {
-        let page = app.table.query(Query::on_gsi1(kind.partition()).start_after(next)).await?;
+        let page = app
+            .table
+            .query(Query::on_gsi1(kind.partition()).start_after(next))
+            .await?;
         for item in page.items {
             requests.push(from_item(item)?);
         }
@@ -34,10 +40,14 @@ pub async fn all(app: &App, kind: RequestKind) -> Result<Vec<ContactRequest>, do
 }
 
 pub async fn list(app: &App, kind: RequestKind) -> CliResult {
-    let mut lines = vec!["id\tcreatedAt\tname\temail\tphone\tcontactTime\tcustomer\tdetails".to_string()];
+    let mut lines =
+        vec!["id\tcreatedAt\tname\temail\tphone\tcontactTime\tcustomer\tdetails".to_string()];
     for r in all(app, kind).await? {
         let details = match &r.custom_size_order {
-            Some(m) => format!("{} (height {}, bust {}, waist {}, hips {})", m.name_product, m.height, m.bust, m.waist, m.hips),
+            Some(m) => format!(
+                "{} (height {}, bust {}, waist {}, hips {})",
+                m.name_product, m.height, m.bust, m.waist, m.hips
+            ),
             None => r.message.replace(['\n', '\t'], " "),
         };
         lines.push(format!(
