@@ -25,7 +25,7 @@ BENCHES :=
 -include sdk/sdk.mk
 -include infra/infra.mk
 
-.PHONY: help dev test bench deps build rust-deps rust-build rust-test lint fmt seed serve watch
+.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench lint fmt seed serve watch
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT) (installs what is missing)"
@@ -74,4 +74,11 @@ rust-test: rust-build
 test: build lint rust-test $(TESTS)
 	@echo "make test: every suite passed"
 
-bench: build $(BENCHES)
+# Every function's release bootstrap, the yardstick, and the figures.
+FUNCTIONS = $(shell python3 -c 'import json; print(" ".join(f["name"] for f in json.load(open("shared/routes.json"))["functions"]))')
+
+rust-bench: rust-build
+	cargo build --release --locked $(addprefix -p ,$(FUNCTIONS)) -p bench
+	$(BIN)/shop-bench $(BIN)
+
+bench: build rust-bench $(BENCHES)

@@ -124,3 +124,28 @@ mod tests {
         assert_eq!(crates, named);
     }
 }
+
+#[cfg(test)]
+mod watch_router {
+    use super::functions;
+
+    /// `cargo lambda watch` routes by Cargo.toml's metadata: it must say what routes.json says.
+    #[test]
+    fn cargo_lambda_watch_routes_match_the_routing_table() {
+        let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml")).unwrap();
+        let section = manifest.split("[workspace.metadata.lambda.watch.router]").nth(1).expect("watch router section");
+        let section = section.split("\n[").next().unwrap();
+        let mut declared: Vec<String> = section
+            .lines()
+            .filter(|l| l.starts_with('"'))
+            .map(|l| l.replace(' ', ""))
+            .collect();
+        let mut expected: Vec<String> = functions()
+            .iter()
+            .flat_map(|f| f.prefixes.iter().flat_map(move |p| [format!("\"{p}\"=\"{}\"", f.name), format!("\"{p}/{{*rest}}\"=\"{}\"", f.name)]))
+            .collect();
+        declared.sort();
+        expected.sort();
+        assert_eq!(declared, expected);
+    }
+}

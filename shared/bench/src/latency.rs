@@ -1,0 +1,94 @@
+//! Table requests and handler latency per catalogue route, in-process.
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::Request;
+use tower::ServiceExt;
+
+use app::{App, Config};
+
+use crate::dynamodb_local::DynamoDbLocal;
+
+const ROUTES: [&str; 15] = [
+    "/api/menus",
+    "/api/categories",
+    "/api/categories/cat-women",
+    "/api/products",
+    "/api/products/prod-lotus-reverie-01",
+    "/api/products/search?q=silk",
+    "/api/products/by-collection?name=Lotus%20Reverie",
+    "/api/collections",
+    "/api/collections/col-lotus-reverie",
+    "/api/runways",
+    "/api/runways/featured",
+    "/api/runways/run-saigon-nocturne",
+    "/api/banners",
+    "/api/news",
+    "/api/news/news-nocturne-show",
+];
+
+struct Figures {
+    requests: f64,
+    p50: Duration,
+    p99: Duration,
+}
+
+async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
+    let mut config = Config::local(dir.to_path_buf(), "http://127.0.0.1:3000").expect("config");
+    if let Some(endpoint) = dynamo {
+        let client = store::DynamoTable::connect("bench", Some(endpoint)).await;
+        store::create_table(client.client(), "bench").await.expect("create table");
+        config.table = store::TableConfig::Dynamo { table: "bench".into(), endpoint: Some(endpoint.into()) };
+    }
+    let app = App::with_config(config).await.expect("app");
+    shopctl::seed::run(&app).await.expect("seed");
+    app
+}
+
+async fn measure(app: &App, path: &str, runs: usize) -> Figures {
+    let api = server::routes::api(app.clone());
+    let call = || api.clone().oneshot(Request::get(path).body(Body::empty()).unwrap());
+    for _ in 0..5 {
+        assert!(call().await.unwrap().status().is_success(), "{path} answers");
+    }
+    let before = app.table.request_count();
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let start = Instant::now();
+        let response = call().await.unwrap();
+        let _ = axum::body::to_bytes(response.into_body(), usize::MAX).await;
+        times.push(start.elapsed());
+    }
+    let requests = (app.table.request_count() - before) as f64 / runs as f64;
+    times.sort();
+    Figures { requests, p50: times[runs / 2], p99: times[runs * 99 / 100] }
+}
+
+pub async fn report() {
+    let dir = tempfile::tempdir().unwrap();
+    let embedded = shop(&dir.path().join("embedded"), None).await;
+    let dynamodb = DynamoDbLocal::start();
+    let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
+    println!("\n== API: table requests and in-process handler latency per catalogue route ==");
+    println!("{:<50} {:>8} {:>22} {:>26}", "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99");
+    for path in ROUTES {
+        let e = measure(&embedded, path, 400).await;
+        let d = measure(&dynamo, path, 60).await;
+        println!(
+            "{:<50} {:>8} {:>22} {:>26}",
+            format!("GET {path}"),
+            format!("{:.1}", e.requests.max(d.requests)),
+            format!("{:.0} µs / {:.0} µs", micros(e.p50), micros(e.p99)),
+            format!("{:.2} ms / {:.2} ms", millis(d.p50), millis(d.p99)),
+        );
+    }
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}

@@ -1,0 +1,20 @@
+//! `shop-bench`: the API's figures for `make bench` (DESIGN.md section 10).
+//! Prints, per catalogue route, table requests per call and in-process
+//! handler latency on the embedded store and on DynamoDB Local side by side;
+//! then each function's release bootstrap size, zipped, and its start-to-ready
+//! time next to a hello-world lambda_http binary.
+
+mod coldstart;
+mod latency;
+mod sizes;
+
+#[path = "../../testkit/dynamodb-local.rs"]
+mod dynamodb_local;
+
+#[tokio::main]
+async fn main() {
+    let bin_dir = std::env::args().nth(1).map(std::path::PathBuf::from).expect("usage: shop-bench <release bin dir>");
+    latency::report().await;
+    sizes::report(&bin_dir);
+    coldstart::report(&bin_dir).await;
+}
