@@ -6,6 +6,9 @@
 //! and keep the returned [`Moto`] alive for as long as it is used. It never
 //! skips: if the server cannot start, the test fails saying so.
 
+// Not every test uses every helper.
+#![allow(dead_code)]
+
 #[path = "test-server.rs"]
 mod test_server;
 
