@@ -51,14 +51,37 @@ pub fn router(app: App, paths: &Paths) -> Router {
         assets_url: app.config.site_url.clone(),
     });
     let mut router = Router::new()
-        .route_service("/api", routes::api(app.clone()))
-        .route_service("/api/{*rest}", routes::api(app.clone()))
         .nest("/sandbox", sandbox)
         .nest_service("/web", ServeDir::new(paths.sdk_dist.join("web")));
     if let blobs::BlobsConfig::Folder { dir, .. } = &app.config.blobs {
         router = router.nest_service("/blobs", ServeDir::new(dir));
     }
     router
-        .fallback_service(site::service(paths))
+        .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
         .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
+}
+
+/// `/api/...` goes to the function routers, everything else to the site. A
+/// fallback rather than a `/api/{*rest}` route: a wildcard route would leave its
+/// `rest` capture in the request, and every handler's `Path<String>` would then
+/// see two parameters.
+fn api_or_site<A, S>(api: A, site: S) -> impl tower::Service<axum::extract::Request, Response = axum::response::Response, Error = std::convert::Infallible, Future = impl Send> + Clone + Send
+where
+    A: tower::Service<axum::extract::Request, Response = axum::response::Response, Error = std::convert::Infallible> + Clone + Send + 'static,
+    A::Future: Send,
+    S: tower::Service<axum::extract::Request, Response = axum::response::Response, Error = std::convert::Infallible> + Clone + Send + 'static,
+    S::Future: Send,
+{
+    use tower::ServiceExt;
+    tower::service_fn(move |req: axum::extract::Request| {
+        let (api, site) = (api.clone(), site.clone());
+        async move {
+            let path = req.uri().path();
+            if path == "/api" || path.starts_with("/api/") {
+                api.oneshot(req).await
+            } else {
+                site.oneshot(req).await
+            }
+        }
+    })
 }
