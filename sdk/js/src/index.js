@@ -3,12 +3,14 @@
 // side effects and touches no browser globals.
 import * as client from './client.js';
 import * as hostedFields from './hosted-fields.js';
-// import * as threeDSecure from './three-d-secure.js';
-// import * as paypal from './paypal.js';
-// import * as paypalCheckout from './paypal-checkout.js';
-// import * as vaultManager from './vault-manager.js';
+import * as threeDSecure from './three-d-secure.js';
+import * as paypal from './paypal.js';
+import * as paypalCheckout from './paypal-checkout.js';
+import * as vaultManager from './vault-manager.js';
 
-export { client, hostedFields };
+export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager };
 export { BraintreeError } from './errors.js';
 export { setWasmUrl } from './wasm.js';
+// Internal: the rules module itself (benchmarks and diagnostics).
+export { load as _loadRules } from './wasm.js';
 export const VERSION = '3.130.0';

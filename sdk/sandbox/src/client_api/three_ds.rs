@@ -171,13 +171,9 @@ async fn authenticate(
         .get(&lookup_nonce)
         .map(|n| n.method.clone())
     {
-        Some(Tokenized::Card(card))
-            if lookup_nonce == nonce
-                || body.get("paymentMethodNonce").and_then(Value::as_str)
-                    == Some(&lookup_nonce) =>
-        {
-            card
-        }
+        // The SDK authenticates with the nonce the lookup returned; the
+        // challenge found through the JWT names the card.
+        Some(Tokenized::Card(card)) if !nonce.is_empty() => card,
         _ => return error(StatusCode::NOT_FOUND, "Payment method nonce not found"),
     };
     let passed = claims

@@ -1,0 +1,107 @@
+// make sdk-bench: gzipped size of the wasm and glue per component next to the
+// reference library's published sizes, hostedFields.create → ready time in
+// Chromium, and card-number validation throughput against card-validator.
+import { readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { startSandbox, launch, merchantPage } from '../tests/harness.mjs';
+
+const dist = 'sdk/js/dist';
+const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** An entry's own file plus every chunk it imports (transitively). */
+function closure(entry) {
+  const seen = new Set();
+  const walk = (out) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    for (const imp of meta.outputs[out].imports) if (imp.kind === 'import-statement') walk(imp.path);
+  };
+  const out = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint && meta.outputs[o].entryPoint.endsWith('src/' + entry + '.js'));
+  walk(out);
+  return [...seen];
+}
+
+const reference = { client: 13442, 'hosted-fields': 19031, 'paypal-checkout': 17683, 'three-d-secure': 17573 };
+const wasmGz = gz(join(dist, 'payment_sdk_bg.wasm'));
+console.log('== Size (gzip -9) ==');
+console.log(`shared wasm module: ${statSync(join(dist, 'payment_sdk_bg.wasm')).size} B raw, ${wasmGz} B gzipped`);
+const all = new Set();
+let refTotal = 0;
+for (const c of Object.keys(reference)) {
+  const files = closure(c);
+  files.forEach((f) => all.add(f));
+  const js = files.reduce((n, f) => n + gz(f), 0);
+  refTotal += reference[c];
+  console.log(`${c.padEnd(16)} JS ${String(js).padStart(6)} B (+ shared wasm)   reference library ${reference[c]} B`);
+}
+const frame = closure('hosted-fields-frame');
+const frameOnly = frame.filter((f) => !all.has(f)).reduce((n, f) => n + gz(f), 0);
+const jsTotal = [...all].reduce((n, f) => n + gz(f), 0);
+console.log(`client + hosted-fields + paypal-checkout + three-d-secure: JS ${jsTotal} B + wasm ${wasmGz} B = ${jsTotal + wasmGz} B gzipped`);
+console.log(`reference library, same four components: ${refTotal} B gzipped (${((jsTotal + wasmGz) / refTotal * 100).toFixed(1)}% of it)`);
+console.log(`hosted-field frame page code on top (served to the frames, cached): ${frameOnly} B gzipped`);
+
+const sandbox = await startSandbox();
+const browser = await launch();
+try {
+  const page = await merchantPage(browser, sandbox.url);
+  console.log('\n== hostedFields.create → ready (Chromium, 5 fields) ==');
+  const times = await page.evaluate(async () => {
+    const sdk = await import('./js/index.js');
+    const client = window.hostedFieldsInstance._client;
+    const out = [];
+    for (let i = 0; i < 15; i++) {
+      const box = document.createElement('div');
+      box.innerHTML = '<div id="b1"></div><div id="b2"></div><div id="b3"></div><div id="b4"></div><div id="b5"></div>';
+      document.body.appendChild(box);
+      const t0 = performance.now();
+      const hf = await sdk.hostedFields.create({ client, fields: {
+        number: { container: '#b1' }, cvv: { container: '#b2' }, expirationDate: { container: '#b3' }, postalCode: { container: '#b4' }, cardholderName: { container: '#b5' } } });
+      out.push(performance.now() - t0);
+      await hf.teardown();
+      box.remove();
+    }
+    return out;
+  });
+  const sorted = times.slice(1).sort((a, b) => a - b);
+  console.log(`first (cold frames): ${times[0].toFixed(1)} ms; warm median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)].toFixed(1)} ms (${sorted.length} runs)`);
+
+  console.log('\n== Card-number validation throughput (same Chromium page) ==');
+  const cv = await build({ entryPoints: ['card-validator'], bundle: true, write: false, format: 'iife', globalName: 'cardValidator', minify: true, logLevel: 'silent' });
+  await page.addScriptTag({ content: cv.outputFiles[0].text });
+  const res = await page.evaluate(async () => {
+    const sdk = await import('./js/index.js');
+    const w = await sdk._loadRules();
+    const numbers = [];
+    const prefixes = ['4111', '5555', '3782', '6011', '3530', '6212', '6304', '3056', '4000', '9999'];
+    for (let i = 0; i < 2000; i++) {
+      const p = prefixes[i % prefixes.length];
+      let n = p;
+      while (n.length < (p === '3782' ? 15 : 16)) n += String((i * 7 + n.length * 3) % 10);
+      numbers.push(i % 3 === 0 ? n.slice(0, 8) : n);
+    }
+    const run = (fn) => {
+      let valid = 0;
+      const t0 = performance.now();
+      let count = 0;
+      while (performance.now() - t0 < 1500) {
+        for (const n of numbers) { if (fn(n)) valid++; }
+        count += numbers.length;
+      }
+      return { opsPerSec: count / ((performance.now() - t0) / 1000), valid };
+    };
+    const ours = run((n) => (w.validateNumber(n) & 1) === 1);
+    const theirs = run((n) => window.cardValidator.number(n).isValid);
+    const agree = numbers.filter((n) => ((w.validateNumber(n) & 1) === 1) === window.cardValidator.number(n).isValid).length;
+    return { ours, theirs, agree, total: numbers.length };
+  });
+  console.log(`payment-sdk (wasm): ${Math.round(res.ours.opsPerSec).toLocaleString('en')} numbers/s`);
+  console.log(`card-validator:     ${Math.round(res.theirs.opsPerSec).toLocaleString('en')} numbers/s  (${(res.ours.opsPerSec / res.theirs.opsPerSec).toFixed(2)}x)`);
+  console.log(`verdicts agree on ${res.agree} of ${res.total} sample numbers`);
+} finally {
+  await browser.close();
+  await sandbox.stop();
+}

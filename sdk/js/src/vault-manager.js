@@ -1,0 +1,62 @@
+// vaultManager: the customer's saved payment methods (list, default first)
+// and deleting one by its single-use nonce (client token required).
+import { load, rules } from './wasm.js';
+import { error } from './errors.js';
+import { VERSION, wrap, attempt, convertMethodsToError, checkClient } from './lib.js';
+import { create as createClient } from './client.js';
+
+export { VERSION };
+
+const DELETE = 'mutation DeletePaymentMethodFromSingleUseToken($input: DeletePaymentMethodFromSingleUseTokenInput!) { deletePaymentMethodFromSingleUseToken(input: $input) { clientMutationId } }';
+
+export function create(options, callback) {
+  return wrap(attempt(() => build(options)), callback);
+}
+
+async function build(options) {
+  const missing = checkClient(options, 'Vault Manager');
+  if (missing) throw missing;
+  await load();
+  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
+  return new VaultManager(client);
+}
+
+class VaultManager {
+  constructor(client) {
+    this._client = client;
+  }
+
+  fetchPaymentMethods(options, callback) {
+    if (typeof options === 'function') { callback = options; options = {}; }
+    return wrap(attempt(async () => {
+      const res = await this._client.request({ method: 'get', endpoint: 'payment_methods', data: { defaultFirst: options && options.defaultFirst ? 1 : 0 } });
+      return res.paymentMethods.map((m) => {
+        const out = { nonce: m.nonce, default: m.default, details: m.details, hasSubscription: m.hasSubscription, type: m.type };
+        if (m.description) out.description = m.description;
+        if (m.binData) out.binData = m.binData;
+        return out;
+      });
+    }), callback);
+  }
+
+  deletePaymentMethod(nonce, callback) {
+    return wrap(attempt(async () => {
+      if (this._client.getConfiguration().authorizationType !== 'CLIENT_TOKEN') {
+        throw error('VAULT_MANAGER_DELETE_PAYMENT_METHOD_NONCE_REQUIRES_CLIENT_TOKEN');
+      }
+      try {
+        await this._client.request({ api: 'graphQLApi', data: { query: DELETE, variables: { input: { singleUseTokenId: nonce } }, operationName: 'DeletePaymentMethodFromSingleUseToken' } });
+      } catch (e) {
+        const errs = e.details && e.details.originalError;
+        const cls = Array.isArray(errs) && errs[0] && errs[0].extensions ? String(errs[0].extensions.errorClass || '') : '';
+        throw error(rules.vaultDeleteErrorCode(cls), { originalError: e }, nonce);
+      }
+    }), callback);
+  }
+
+  teardown(callback) {
+    convertMethodsToError(this, ['fetchPaymentMethods', 'deletePaymentMethod', 'teardown']);
+    return wrap(Promise.resolve(), callback);
+  }
+}
