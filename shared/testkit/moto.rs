@@ -17,8 +17,8 @@ use std::net::TcpStream;
 use std::process::Command;
 use std::time::Duration;
 
-pub use test_server::{free_port, workspace_root};
 use test_server::TestServer;
+pub use test_server::{free_port, workspace_root};
 
 const HINT: &str = "moto's server comes from the Python venv at .venv: run `make deps`";
 
@@ -47,13 +47,22 @@ impl Moto {
     /// GETs a path of moto's own API (such as `/moto-api/data.json`) and
     /// answers the body.
     pub fn get(&self, path: &str) -> String {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.server.port())).expect("moto is not reachable");
-        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("socket timeout");
-        write!(stream, "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n").expect("request to moto failed");
+        let mut stream =
+            TcpStream::connect(("127.0.0.1", self.server.port())).expect("moto is not reachable");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("socket timeout");
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+            .expect("request to moto failed");
         let mut response = String::new();
-        stream.read_to_string(&mut response).expect("no answer from moto");
+        stream
+            .read_to_string(&mut response)
+            .expect("no answer from moto");
         let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-        assert!(head.starts_with("HTTP/1.0 200") || head.starts_with("HTTP/1.1 200"), "moto answered {head}");
+        assert!(
+            head.starts_with("HTTP/1.0 200") || head.starts_with("HTTP/1.1 200"),
+            "moto answered {head}"
+        );
         body.to_string()
     }
 }

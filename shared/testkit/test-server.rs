@@ -15,7 +15,11 @@ use std::time::{Duration, Instant};
 /// holds `Cargo.lock`.
 pub fn workspace_root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.ancestors().find(|dir| dir.join("Cargo.lock").is_file()).unwrap_or(&manifest).to_path_buf()
+    manifest
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").is_file())
+        .unwrap_or(&manifest)
+        .to_path_buf()
 }
 
 /// A port nobody listens on now (the OS picks it).
@@ -34,13 +38,28 @@ pub struct TestServer {
 impl TestServer {
     /// Spawns the command and waits until its port accepts connections.
     /// Panics with the server's log and `hint` when it does not.
-    pub fn start(name: &'static str, mut command: Command, port: u16, timeout: Duration, hint: &str) -> Self {
-        let log = std::env::temp_dir().join(format!("{}-{}-{port}.log", name.replace(' ', "-"), std::process::id()));
+    pub fn start(
+        name: &'static str,
+        mut command: Command,
+        port: u16,
+        timeout: Duration,
+        hint: &str,
+    ) -> Self {
+        let log = std::env::temp_dir().join(format!(
+            "{}-{}-{port}.log",
+            name.replace(' ', "-"),
+            std::process::id()
+        ));
         let out = std::fs::File::create(&log).expect("cannot create the server log");
         let err = out.try_clone().expect("cannot share the server log");
         let child = command.stdin(Stdio::null()).stdout(out).stderr(err).spawn();
         let child = child.unwrap_or_else(|e| panic!("{name} could not start: {e}. {hint}"));
-        let mut server = Self { name, child, port, log };
+        let mut server = Self {
+            name,
+            child,
+            port,
+            log,
+        };
         server.watch();
         server.wait_ready(timeout, hint);
         server
@@ -61,7 +80,12 @@ impl TestServer {
             me = std::process::id(),
             server = self.child.id()
         );
-        let watchdog = Command::new("sh").args(["-c", &script]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+        let watchdog = Command::new("sh")
+            .args(["-c", &script])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
         if let Err(e) = watchdog {
             eprintln!("warning: no watchdog for {}: {e}", self.name);
         }
@@ -72,15 +96,29 @@ impl TestServer {
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, self.port));
         while started.elapsed() < timeout {
             if let Ok(Some(status)) = self.child.try_wait() {
-                panic!("{} exited while starting ({status}). {hint}\n--- its log ---\n{}", self.name, self.log_tail());
+                panic!(
+                    "{} exited while starting ({status}). {hint}\n--- its log ---\n{}",
+                    self.name,
+                    self.log_tail()
+                );
             }
             if TcpStream::connect_timeout(&address, Duration::from_millis(200)).is_ok() {
-                eprintln!("{} ready on port {} after {:?}", self.name, self.port, started.elapsed());
+                eprintln!(
+                    "{} ready on port {} after {:?}",
+                    self.name,
+                    self.port,
+                    started.elapsed()
+                );
                 return;
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        panic!("{} did not listen on port {} within {timeout:?}. {hint}\n--- its log ---\n{}", self.name, self.port, self.log_tail());
+        panic!(
+            "{} did not listen on port {} within {timeout:?}. {hint}\n--- its log ---\n{}",
+            self.name,
+            self.port,
+            self.log_tail()
+        );
     }
 
     pub fn log_tail(&self) -> String {

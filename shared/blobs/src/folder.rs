@@ -21,7 +21,11 @@ fn io_error(path: &Path, error: std::io::Error) -> BlobsError {
 impl FolderBlobs {
     pub fn new(dir: &Path, public_base: &str) -> Result<Self, BlobsError> {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
-        Ok(Self { dir: dir.to_path_buf(), public_base: public_base.to_owned(), writes: AtomicU64::new(0) })
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            public_base: public_base.to_owned(),
+            writes: AtomicU64::new(0),
+        })
     }
 
     pub fn dir(&self) -> &Path {
@@ -39,12 +43,18 @@ impl Blobs for FolderBlobs {
     async fn put(&self, key: &str, bytes: Vec<u8>, _content_type: &str) -> Result<(), BlobsError> {
         let path = self.path(key)?;
         let parent = path.parent().unwrap_or(&self.dir);
-        tokio::fs::create_dir_all(parent).await.map_err(|e| io_error(parent, e))?;
+        tokio::fs::create_dir_all(parent)
+            .await
+            .map_err(|e| io_error(parent, e))?;
         // Written aside, then renamed: the server never serves half a file.
         let n = self.writes.fetch_add(1, Ordering::Relaxed);
         let partial = parent.join(format!(".partial-{}-{n}", std::process::id()));
-        tokio::fs::write(&partial, bytes).await.map_err(|e| io_error(&partial, e))?;
-        tokio::fs::rename(&partial, &path).await.map_err(|e| io_error(&path, e))
+        tokio::fs::write(&partial, bytes)
+            .await
+            .map_err(|e| io_error(&partial, e))?;
+        tokio::fs::rename(&partial, &path)
+            .await
+            .map_err(|e| io_error(&path, e))
     }
 
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, BlobsError> {

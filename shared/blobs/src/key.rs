@@ -15,7 +15,10 @@ pub fn check(key: &str) -> Result<(), BlobsError> {
     if key.contains(['\\', '\0']) {
         return refuse("cannot hold a backslash or NUL");
     }
-    if key.split('/').any(|segment| segment.is_empty() || segment == "." || segment == "..") {
+    if key
+        .split('/')
+        .any(|segment| segment.is_empty() || segment == "." || segment == "..")
+    {
         return refuse("cannot have empty, `.` or `..` segments");
     }
     Ok(())
@@ -23,13 +26,18 @@ pub fn check(key: &str) -> Result<(), BlobsError> {
 
 /// `public_base/key`, each segment percent-encoded.
 pub fn public_url(public_base: &str, key: &str) -> String {
-    let path: Vec<String> = key.split('/').map(|s| urlencoding::encode(s).into_owned()).collect();
+    let path: Vec<String> = key
+        .split('/')
+        .map(|s| urlencoding::encode(s).into_owned())
+        .collect();
     format!("{}/{}", public_base.trim_end_matches('/'), path.join("/"))
 }
 
 /// Long-lived caching for images: their keys change when their bytes do.
 pub fn cache_control(content_type: &str) -> Option<&'static str> {
-    content_type.starts_with("image/").then_some("public, max-age=31536000, immutable")
+    content_type
+        .starts_with("image/")
+        .then_some("public, max-age=31536000, immutable")
 }
 
 #[cfg(test)]
@@ -38,7 +46,17 @@ mod tests {
 
     #[test]
     fn keys_stay_inside() {
-        for bad in ["", "/etc/passwd", "../x", "a/../b", "a/./b", "a//b", "a/", "a\\b", "a\0b"] {
+        for bad in [
+            "",
+            "/etc/passwd",
+            "../x",
+            "a/../b",
+            "a/./b",
+            "a//b",
+            "a/",
+            "a\\b",
+            "a\0b",
+        ] {
             assert!(check(bad).is_err(), "{bad:?} should be refused");
         }
         for good in ["a", "images/products/p1-1.svg", "x/y.z/..w", "é/日本.png"] {
@@ -48,7 +66,13 @@ mod tests {
 
     #[test]
     fn urls_encode_segments() {
-        assert_eq!(public_url("http://h/blobs/", "images/a b.svg"), "http://h/blobs/images/a%20b.svg");
-        assert_eq!(public_url("https://cdn.example", "p/1.png"), "https://cdn.example/p/1.png");
+        assert_eq!(
+            public_url("http://h/blobs/", "images/a b.svg"),
+            "http://h/blobs/images/a%20b.svg"
+        );
+        assert_eq!(
+            public_url("https://cdn.example", "p/1.png"),
+            "https://cdn.example/p/1.png"
+        );
     }
 }

@@ -18,8 +18,15 @@ pub use s3::S3Blobs;
 /// local server at `/blobs/`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BlobsConfig {
-    Folder { dir: PathBuf, public_base: String },
-    S3 { bucket: String, endpoint: Option<String>, public_base: String },
+    Folder {
+        dir: PathBuf,
+        public_base: String,
+    },
+    S3 {
+        bucket: String,
+        endpoint: Option<String>,
+        public_base: String,
+    },
 }
 
 impl BlobsConfig {
@@ -27,8 +34,15 @@ impl BlobsConfig {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         let public_base = var("BLOBS_PUBLIC_URL").unwrap_or_else(|| format!("{site_url}/blobs"));
         match var("BLOBS_BUCKET") {
-            Some(bucket) => Self::S3 { bucket, endpoint: var("S3_ENDPOINT"), public_base },
-            None => Self::Folder { dir: data_dir.join("blobs"), public_base },
+            Some(bucket) => Self::S3 {
+                bucket,
+                endpoint: var("S3_ENDPOINT"),
+                public_base,
+            },
+            None => Self::Folder {
+                dir: data_dir.join("blobs"),
+                public_base,
+            },
         }
     }
 }
@@ -37,9 +51,15 @@ impl BlobsConfig {
 /// reused by every request.
 pub async fn open(config: &BlobsConfig) -> Result<Arc<dyn Blobs>, BlobsError> {
     match config {
-        BlobsConfig::Folder { dir, public_base } => Ok(Arc::new(FolderBlobs::new(dir, public_base)?)),
-        BlobsConfig::S3 { bucket, endpoint, public_base } => {
-            Ok(Arc::new(S3Blobs::connect(bucket, endpoint.as_deref(), public_base).await))
+        BlobsConfig::Folder { dir, public_base } => {
+            Ok(Arc::new(FolderBlobs::new(dir, public_base)?))
         }
+        BlobsConfig::S3 {
+            bucket,
+            endpoint,
+            public_base,
+        } => Ok(Arc::new(
+            S3Blobs::connect(bucket, endpoint.as_deref(), public_base).await,
+        )),
     }
 }

@@ -23,12 +23,18 @@ impl S3Blobs {
     /// addresses buckets by path, as local servers expect.
     pub async fn connect(bucket: &str, endpoint: Option<&str>, public_base: &str) -> Self {
         let config = aws_env::sdk_config(endpoint).await;
-        let s3 = aws_sdk_s3::config::Builder::from(&config).force_path_style(endpoint.is_some()).build();
+        let s3 = aws_sdk_s3::config::Builder::from(&config)
+            .force_path_style(endpoint.is_some())
+            .build();
         Self::new(Client::from_conf(s3), bucket, public_base)
     }
 
     pub fn new(client: Client, bucket: &str, public_base: &str) -> Self {
-        Self { client, bucket: bucket.to_owned(), public_base: public_base.to_owned() }
+        Self {
+            client,
+            bucket: bucket.to_owned(),
+            public_base: public_base.to_owned(),
+        }
     }
 
     pub fn client(&self) -> &Client {
@@ -55,10 +61,18 @@ impl Blobs for S3Blobs {
 
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, BlobsError> {
         key::check(key)?;
-        let result = self.client.get_object().bucket(&self.bucket).key(key).send().await;
+        let result = self
+            .client
+            .get_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .send()
+            .await;
         let output = match result {
             Ok(output) => output,
-            Err(error) if error.as_service_error().is_some_and(|e| e.is_no_such_key()) => return Ok(None),
+            Err(error) if error.as_service_error().is_some_and(|e| e.is_no_such_key()) => {
+                return Ok(None)
+            }
             Err(error) => return Err(s3_error(error)),
         };
         let bytes = output.body.collect().await.map_err(s3_error)?;

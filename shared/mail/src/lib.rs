@@ -18,17 +18,30 @@ pub use ses::SesMailer;
 /// SES when `MAIL_TRANSPORT=ses`, else the outbox folder `.data/outbox`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum MailConfig {
-    Outbox { dir: PathBuf, from: String },
-    Ses { from: String, endpoint: Option<String> },
+    Outbox {
+        dir: PathBuf,
+        from: String,
+    },
+    Ses {
+        from: String,
+        endpoint: Option<String>,
+    },
 }
 
 impl MailConfig {
     pub fn from_env(data_dir: &Path) -> Self {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        let from = var("MAIL_FROM").unwrap_or_else(|| "Couture House <no-reply@couture.invalid>".into());
+        let from =
+            var("MAIL_FROM").unwrap_or_else(|| "Couture House <no-reply@couture.invalid>".into());
         match var("MAIL_TRANSPORT").as_deref() {
-            Some("ses") => Self::Ses { from, endpoint: var("SES_ENDPOINT") },
-            _ => Self::Outbox { dir: data_dir.join("outbox"), from },
+            Some("ses") => Self::Ses {
+                from,
+                endpoint: var("SES_ENDPOINT"),
+            },
+            _ => Self::Outbox {
+                dir: data_dir.join("outbox"),
+                from,
+            },
         }
     }
 }
@@ -38,6 +51,8 @@ impl MailConfig {
 pub async fn open(config: &MailConfig) -> Result<Arc<dyn Mailer>, MailerError> {
     match config {
         MailConfig::Outbox { dir, from } => Ok(Arc::new(OutboxMailer::new(dir, from)?)),
-        MailConfig::Ses { from, endpoint } => Ok(Arc::new(SesMailer::connect(from, endpoint.as_deref()).await?)),
+        MailConfig::Ses { from, endpoint } => Ok(Arc::new(
+            SesMailer::connect(from, endpoint.as_deref()).await?,
+        )),
     }
 }

@@ -13,7 +13,9 @@ pub fn check(email: &Email) -> Result<(), MailerError> {
         return Err(MailerError(format!("not an email address: {:?}", email.to)));
     }
     if !single_line(&email.to) || !single_line(&email.subject) {
-        return Err(MailerError("an address or a subject cannot span lines".into()));
+        return Err(MailerError(
+            "an address or a subject cannot span lines".into(),
+        ));
     }
     Ok(())
 }
@@ -22,9 +24,16 @@ pub fn check(email: &Email) -> Result<(), MailerError> {
 pub fn links(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = text;
-    while let Some(start) = rest.find("http://").into_iter().chain(rest.find("https://")).min() {
+    while let Some(start) = rest
+        .find("http://")
+        .into_iter()
+        .chain(rest.find("https://"))
+        .min()
+    {
         let tail = &rest[start..];
-        let end = tail.find(|c: char| c.is_whitespace() || "<>\"'`()[]{}".contains(c)).unwrap_or(tail.len());
+        let end = tail
+            .find(|c: char| c.is_whitespace() || "<>\"'`()[]{}".contains(c))
+            .unwrap_or(tail.len());
         let link = tail[..end].trim_end_matches(['.', ',', ';', ':', '!', '?']);
         if link.len() > "https://".len() {
             found.push(link.to_owned());
@@ -47,7 +56,11 @@ fn header_text(value: &str) -> String {
 fn header_address(value: &str) -> String {
     match value.rsplit_once('<') {
         Some((name, address)) if !name.trim().is_empty() => {
-            format!("{} <{}", header_text(name.trim().trim_matches('"')), address)
+            format!(
+                "{} <{}",
+                header_text(name.trim().trim_matches('"')),
+                address
+            )
         }
         _ => value.to_owned(),
     }
@@ -67,13 +80,19 @@ pub fn rfc5322(email: &Email, from: &str, message_id: &str, at: OffsetDateTime) 
         header_address(&email.to),
         header_text(&email.subject),
     );
-    let text_part = "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n";
+    let text_part =
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n";
     match &email.html {
         None => out.push_str(&format!("{text_part}\r\n{}\r\n", crlf(&email.text))),
         Some(html) => {
             let boundary = format!("=_{message_id}");
-            out.push_str(&format!("Content-Type: multipart/alternative; boundary=\"{boundary}\"\r\n\r\n"));
-            out.push_str(&format!("--{boundary}\r\n{text_part}\r\n{}\r\n", crlf(&email.text)));
+            out.push_str(&format!(
+                "Content-Type: multipart/alternative; boundary=\"{boundary}\"\r\n\r\n"
+            ));
+            out.push_str(&format!(
+                "--{boundary}\r\n{text_part}\r\n{}\r\n",
+                crlf(&email.text)
+            ));
             out.push_str(&format!(
                 "--{boundary}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{}\r\n",
                 crlf(html)
@@ -91,13 +110,25 @@ mod tests {
     #[test]
     fn links_are_found_without_trailing_punctuation() {
         let text = "Reset: http://127.0.0.1:3000/reset?token=abc.\nOr (https://shop.example/x?a=1&b=2), not http:// alone.";
-        assert_eq!(links(text), ["http://127.0.0.1:3000/reset?token=abc", "https://shop.example/x?a=1&b=2"]);
+        assert_eq!(
+            links(text),
+            [
+                "http://127.0.0.1:3000/reset?token=abc",
+                "https://shop.example/x?a=1&b=2"
+            ]
+        );
     }
 
     #[test]
     fn unicode_headers_are_encoded() {
-        assert_eq!(header_text("Réinitialiser"), "=?UTF-8?B?UsOpaW5pdGlhbGlzZXI=?=");
-        assert_eq!(header_address("Maison Élise <a@b.c>"), "=?UTF-8?B?TWFpc29uIMOJbGlzZQ==?= <a@b.c>");
+        assert_eq!(
+            header_text("Réinitialiser"),
+            "=?UTF-8?B?UsOpaW5pdGlhbGlzZXI=?="
+        );
+        assert_eq!(
+            header_address("Maison Élise <a@b.c>"),
+            "=?UTF-8?B?TWFpc29uIMOJbGlzZQ==?= <a@b.c>"
+        );
         assert_eq!(header_address("a@b.c"), "a@b.c");
     }
 }

@@ -23,7 +23,11 @@ fn io_error(path: &Path, error: std::io::Error) -> MailerError {
 impl OutboxMailer {
     pub fn new(dir: &Path, from: &str) -> Result<Self, MailerError> {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
-        Ok(Self { dir: dir.to_path_buf(), from: from.to_owned(), sent: AtomicU64::new(0) })
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            from: from.to_owned(),
+            sent: AtomicU64::new(0),
+        })
     }
 
     pub fn dir(&self) -> &Path {
@@ -58,8 +62,12 @@ impl Mailer for OutboxMailer {
         // Written aside, then renamed: a reader never sees half an email.
         let partial = self.dir.join(format!(".{name}.partial"));
         let path = self.dir.join(&name);
-        tokio::fs::write(&partial, eml).await.map_err(|e| io_error(&partial, e))?;
-        tokio::fs::rename(&partial, &path).await.map_err(|e| io_error(&path, e))?;
+        tokio::fs::write(&partial, eml)
+            .await
+            .map_err(|e| io_error(&partial, e))?;
+        tokio::fs::rename(&partial, &path)
+            .await
+            .map_err(|e| io_error(&path, e))?;
         let links = message::links(&email.text).join(" ");
         tracing::info!(to = %email.to, subject = %email.subject, file = %path.display(), "email to {} «{}» links: {links}", email.to, email.subject);
         Ok(())

@@ -14,7 +14,11 @@ pub struct SesMailer {
 }
 
 fn content(data: &str) -> Result<Content, MailerError> {
-    Content::builder().data(data).charset("UTF-8").build().map_err(|e| MailerError(e.to_string()))
+    Content::builder()
+        .data(data)
+        .charset("UTF-8")
+        .build()
+        .map_err(|e| MailerError(e.to_string()))
 }
 
 impl SesMailer {
@@ -25,7 +29,10 @@ impl SesMailer {
     }
 
     pub fn new(client: Client, from: &str) -> Self {
-        Self { client, from: from.to_owned() }
+        Self {
+            client,
+            from: from.to_owned(),
+        }
     }
 
     pub fn client(&self) -> &Client {
@@ -37,8 +44,13 @@ impl SesMailer {
 impl Mailer for SesMailer {
     async fn send(&self, email: Email) -> Result<(), MailerError> {
         message::check(&email)?;
-        let body = Body::builder().text(content(&email.text)?).set_html(email.html.as_deref().map(content).transpose()?);
-        let message = Message::builder().subject(content(&email.subject)?).body(body.build()).build();
+        let body = Body::builder()
+            .text(content(&email.text)?)
+            .set_html(email.html.as_deref().map(content).transpose()?);
+        let message = Message::builder()
+            .subject(content(&email.subject)?)
+            .body(body.build())
+            .build();
         let sent = self
             .client
             .send_email()

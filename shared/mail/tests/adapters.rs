@@ -18,7 +18,10 @@ fn reset_email(to: &str) -> Email {
 }
 
 fn eml_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(dir).expect("outbox").map(|e| e.expect("entry").path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("outbox")
+        .map(|e| e.expect("entry").path())
+        .collect();
     files.sort();
     files
 }
@@ -27,17 +30,39 @@ fn eml_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 async fn outbox_writes_one_eml_per_email() {
     let dir = tempfile::tempdir().expect("temp dir");
     let outbox = dir.path().join("data/outbox");
-    let mailer = mail::open(&MailConfig::Outbox { dir: outbox.clone(), from: FROM.into() }).await.expect("outbox opens");
-    mailer.send(reset_email("ada@example.com")).await.expect("first");
-    let plain = Email { to: "bob@example.com".into(), subject: "Order confirmed".into(), text: "Thanks!".into(), html: None };
+    let mailer = mail::open(&MailConfig::Outbox {
+        dir: outbox.clone(),
+        from: FROM.into(),
+    })
+    .await
+    .expect("outbox opens");
+    mailer
+        .send(reset_email("ada@example.com"))
+        .await
+        .expect("first");
+    let plain = Email {
+        to: "bob@example.com".into(),
+        subject: "Order confirmed".into(),
+        text: "Thanks!".into(),
+        html: None,
+    };
     mailer.send(plain).await.expect("second");
 
     let files = eml_files(&outbox);
-    assert_eq!(files.len(), 2, "one file per email, nothing partial left: {files:?}");
-    assert!(files.iter().all(|f| f.extension().is_some_and(|e| e == "eml")));
+    assert_eq!(
+        files.len(),
+        2,
+        "one file per email, nothing partial left: {files:?}"
+    );
+    assert!(files
+        .iter()
+        .all(|f| f.extension().is_some_and(|e| e == "eml")));
     let first = std::fs::read_to_string(&files[0]).expect("eml");
     assert!(first.contains("To: ada@example.com\r\n"));
-    assert!(first.contains("From: =?UTF-8?B?"), "unicode sender name encoded: {first}");
+    assert!(
+        first.contains("From: =?UTF-8?B?"),
+        "unicode sender name encoded: {first}"
+    );
     assert!(first.contains("Subject: =?UTF-8?B?UsOpaW5pdGlhbGlzZXIgdm90cmUgbW90IGRlIHBhc3Nl?=\r\n"));
     assert!(first.contains("MIME-Version: 1.0\r\nContent-Type: multipart/alternative;"));
     assert!(first.contains("Message-ID: <") && first.contains("Date: "));
@@ -52,11 +77,26 @@ async fn outbox_writes_one_eml_per_email() {
 async fn outbox_refuses_header_injection() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mailer = OutboxMailer::new(dir.path(), FROM).expect("outbox");
-    let injected = Email { to: "a@b.c\r\nBcc: all@example.com".into(), subject: "x".into(), text: "x".into(), html: None };
+    let injected = Email {
+        to: "a@b.c\r\nBcc: all@example.com".into(),
+        subject: "x".into(),
+        text: "x".into(),
+        html: None,
+    };
     assert!(mailer.send(injected).await.is_err());
-    let subject = Email { to: "a@b.c".into(), subject: "x\nBcc: all@example.com".into(), text: "x".into(), html: None };
+    let subject = Email {
+        to: "a@b.c".into(),
+        subject: "x\nBcc: all@example.com".into(),
+        text: "x".into(),
+        html: None,
+    };
     assert!(mailer.send(subject).await.is_err());
-    let nobody = Email { to: "".into(), subject: "x".into(), text: "x".into(), html: None };
+    let nobody = Email {
+        to: "".into(),
+        subject: "x".into(),
+        text: "x".into(),
+        html: None,
+    };
     assert!(mailer.send(nobody).await.is_err());
     assert!(eml_files(dir.path()).is_empty());
 }
@@ -66,25 +106,58 @@ async fn outbox_refuses_header_injection() {
 async fn ses_sends_through_moto() {
     let moto = moto::Moto::start();
     let endpoint = moto.endpoint();
-    let mailer = SesMailer::connect(FROM, Some(&endpoint)).await.expect("client");
+    let mailer = SesMailer::connect(FROM, Some(&endpoint))
+        .await
+        .expect("client");
 
     // SES refuses a sender it has not verified.
     let refused = mailer.send(reset_email("ada@example.com")).await;
     assert!(refused.is_err(), "unverified sender must be refused");
 
-    mailer.client().verify_email_identity().email_address("no-reply@couture.test").send().await.expect("verify sender");
-    let opened = mail::open(&MailConfig::Ses { from: FROM.into(), endpoint: Some(endpoint) }).await.expect("open");
-    opened.send(reset_email("ada@example.com")).await.expect("sent");
-    let plain = Email { to: "bob@example.com".into(), subject: "Order confirmed".into(), text: "Thanks!".into(), html: None };
+    mailer
+        .client()
+        .verify_email_identity()
+        .email_address("no-reply@couture.test")
+        .send()
+        .await
+        .expect("verify sender");
+    let opened = mail::open(&MailConfig::Ses {
+        from: FROM.into(),
+        endpoint: Some(endpoint),
+    })
+    .await
+    .expect("open");
+    opened
+        .send(reset_email("ada@example.com"))
+        .await
+        .expect("sent");
+    let plain = Email {
+        to: "bob@example.com".into(),
+        subject: "Order confirmed".into(),
+        text: "Thanks!".into(),
+        html: None,
+    };
     opened.send(plain).await.expect("sent");
 
-    let data: serde_json::Value = serde_json::from_str(&moto.get("/moto-api/data.json")).expect("moto data");
+    let data: serde_json::Value =
+        serde_json::from_str(&moto.get("/moto-api/data.json")).expect("moto data");
     let messages = data["ses"]["Message"].as_array().expect("ses messages");
     assert_eq!(messages.len(), 2, "{messages:?}");
-    let reset = messages.iter().find(|m| m["destinations"]["ToAddresses"][0] == "ada@example.com").expect("reset mail");
+    let reset = messages
+        .iter()
+        .find(|m| m["destinations"]["ToAddresses"][0] == "ada@example.com")
+        .expect("reset mail");
     assert_eq!(reset["subject"], "Réinitialiser votre mot de passe");
     assert_eq!(reset["source"], FROM);
-    assert!(reset["body"].as_str().expect("body").contains("token=abc123"));
-    let quota = mailer.client().get_send_quota().send().await.expect("quota");
+    assert!(reset["body"]
+        .as_str()
+        .expect("body")
+        .contains("token=abc123"));
+    let quota = mailer
+        .client()
+        .get_send_quota()
+        .send()
+        .await
+        .expect("quota");
     assert_eq!(quota.sent_last24_hours(), 2.0);
 }

@@ -18,16 +18,26 @@ pub use sqlite::SqliteTable;
 /// embedded SQLite file.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TableConfig {
-    Sqlite { path: PathBuf },
-    Dynamo { table: String, endpoint: Option<String> },
+    Sqlite {
+        path: PathBuf,
+    },
+    Dynamo {
+        table: String,
+        endpoint: Option<String>,
+    },
 }
 
 impl TableConfig {
     pub fn from_env(data_dir: &Path) -> Self {
         let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         match var("TABLE_NAME") {
-            Some(table) => Self::Dynamo { table, endpoint: var("DYNAMODB_ENDPOINT") },
-            None => Self::Sqlite { path: data_dir.join("shop.sqlite") },
+            Some(table) => Self::Dynamo {
+                table,
+                endpoint: var("DYNAMODB_ENDPOINT"),
+            },
+            None => Self::Sqlite {
+                path: data_dir.join("shop.sqlite"),
+            },
         }
     }
 }
@@ -43,6 +53,8 @@ pub async fn open(config: &TableConfig) -> Result<Arc<dyn Table>, TableError> {
                 .map_err(|e| TableError::Backend(e.to_string()))??;
             Ok(Arc::new(table))
         }
-        TableConfig::Dynamo { table, endpoint } => Ok(Arc::new(DynamoTable::connect(table, endpoint.as_deref()).await)),
+        TableConfig::Dynamo { table, endpoint } => Ok(Arc::new(
+            DynamoTable::connect(table, endpoint.as_deref()).await,
+        )),
     }
 }

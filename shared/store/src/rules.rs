@@ -10,7 +10,9 @@
 use std::collections::HashSet;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use domain::ports::{Item, Key, Query, SortKey, TableError, Update, Write, EXPIRES_AT, GSI1_PK, GSI1_SK, PK, SK};
+use domain::ports::{
+    Item, Key, Query, SortKey, TableError, Update, Write, EXPIRES_AT, GSI1_PK, GSI1_SK, PK, SK,
+};
 use serde_json::{Number, Value};
 
 /// DynamoDB's limits.
@@ -23,7 +25,10 @@ pub const MAX_TRANSACT: usize = 100;
 pub const MAX_PAGE_BYTES: usize = 1024 * 1024;
 
 pub fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
 }
 
 fn invalid(message: impl Into<String>) -> TableError {
@@ -49,16 +54,27 @@ pub fn item_keys(item: &Item) -> Result<ItemKeys, TableError> {
     let gsi1sk = key_string(item, GSI1_SK, MAX_SK_BYTES)?;
     let expires_at = match item.get(EXPIRES_AT) {
         None | Some(Value::Null) => None,
-        Some(value) => Some(value.as_i64().ok_or_else(|| invalid("expiresAt must be whole epoch seconds"))?),
+        Some(value) => Some(
+            value
+                .as_i64()
+                .ok_or_else(|| invalid("expiresAt must be whole epoch seconds"))?,
+        ),
     };
-    Ok(ItemKeys { pk, sk, gsi1: gsi1pk.zip(gsi1sk), expires_at })
+    Ok(ItemKeys {
+        pk,
+        sk,
+        gsi1: gsi1pk.zip(gsi1sk),
+        expires_at,
+    })
 }
 
 fn key_string(item: &Item, name: &str, max: usize) -> Result<Option<String>, TableError> {
     match item.get(name) {
         None => Ok(None),
         Some(Value::String(s)) if s.is_empty() => Err(invalid(format!("{name} must not be empty"))),
-        Some(Value::String(s)) if s.len() > max => Err(invalid(format!("{name} is longer than {max} bytes"))),
+        Some(Value::String(s)) if s.len() > max => {
+            Err(invalid(format!("{name} is longer than {max} bytes")))
+        }
         Some(Value::String(s)) => Ok(Some(s.clone())),
         Some(_) => Err(invalid(format!("{name} must be a string"))),
     }
@@ -96,7 +112,9 @@ fn normalize_numbers(value: &mut Value) {
 
 /// DynamoDB's item size: attribute names plus values, in bytes.
 pub fn item_size(item: &Item) -> usize {
-    item.iter().map(|(name, value)| name.len() + value_size(value)).sum()
+    item.iter()
+        .map(|(name, value)| name.len() + value_size(value))
+        .sum()
 }
 
 fn value_size(value: &Value) -> usize {
@@ -108,7 +126,12 @@ fn value_size(value: &Value) -> usize {
             digits.div_ceil(2) + 1
         }
         Value::Array(values) => 3 + values.iter().map(|v| 1 + value_size(v)).sum::<usize>(),
-        Value::Object(map) => 3 + map.iter().map(|(k, v)| 1 + k.len() + value_size(v)).sum::<usize>(),
+        Value::Object(map) => {
+            3 + map
+                .iter()
+                .map(|(k, v)| 1 + k.len() + value_size(v))
+                .sum::<usize>()
+        }
     }
 }
 
@@ -127,10 +150,14 @@ pub fn is_live(expires_at: Option<i64>, now: i64) -> bool {
 pub fn check_update(update: &Update) -> Result<(), TableError> {
     let mut seen = HashSet::new();
     let names = update.set.keys().map(String::as_str);
-    let names = names.chain(update.add.iter().map(|(n, _)| n.as_str())).chain(update.remove.iter().map(String::as_str));
+    let names = names
+        .chain(update.add.iter().map(|(n, _)| n.as_str()))
+        .chain(update.remove.iter().map(String::as_str));
     for name in names {
         if name == PK || name == SK {
-            return Err(invalid(format!("an update cannot change the key attribute {name}")));
+            return Err(invalid(format!(
+                "an update cannot change the key attribute {name}"
+            )));
         }
         if !seen.insert(name) {
             return Err(invalid(format!("two parts of the update change {name}")));
@@ -177,7 +204,9 @@ fn add_number(n: &Number, delta: i64) -> Result<Value, TableError> {
         return Ok(Value::from(sum));
     }
     let sum = n.as_f64().unwrap_or(0.0) + delta as f64;
-    Number::from_f64(sum).map(Value::Number).ok_or_else(|| invalid("number out of range"))
+    Number::from_f64(sum)
+        .map(Value::Number)
+        .ok_or_else(|| invalid("number out of range"))
 }
 
 pub fn key_item(key: &Key) -> Item {
@@ -243,7 +272,9 @@ pub fn unique_keys(keys: &[Key]) -> Result<Vec<Key>, TableError> {
     let mut seen = HashSet::new();
     let unique: Vec<Key> = keys.iter().filter(|k| seen.insert(*k)).cloned().collect();
     if unique.len() > MAX_BATCH_GET {
-        return Err(invalid(format!("a batch get reads at most {MAX_BATCH_GET} keys")));
+        return Err(invalid(format!(
+            "a batch get reads at most {MAX_BATCH_GET} keys"
+        )));
     }
     unique.iter().try_for_each(check_key)?;
     Ok(unique)
@@ -265,7 +296,10 @@ pub fn write_key(write: &Write) -> Result<Key, TableError> {
 /// Prepares the items a transaction puts, as [`prepare_item`].
 pub fn prepare_writes(writes: Vec<Write>) -> Vec<Write> {
     let prepare = |write| match write {
-        Write::Put { item, condition } => Write::Put { item: prepare_item(item), condition },
+        Write::Put { item, condition } => Write::Put {
+            item: prepare_item(item),
+            condition,
+        },
         other => other,
     };
     writes.into_iter().map(prepare).collect()
@@ -274,12 +308,16 @@ pub fn prepare_writes(writes: Vec<Write>) -> Vec<Write> {
 /// Transactions: at most 100 writes, one per item; items and updates valid.
 pub fn check_transaction(writes: &[Write]) -> Result<(), TableError> {
     if writes.len() > MAX_TRANSACT {
-        return Err(invalid(format!("a transaction holds at most {MAX_TRANSACT} writes")));
+        return Err(invalid(format!(
+            "a transaction holds at most {MAX_TRANSACT} writes"
+        )));
     }
     let mut seen = HashSet::new();
     for write in writes {
         if !seen.insert(write_key(write)?) {
-            return Err(invalid("a transaction cannot include more than one write to one item"));
+            return Err(invalid(
+                "a transaction cannot include more than one write to one item",
+            ));
         }
         match write {
             Write::Update { update, .. } => check_update(update)?,
@@ -305,15 +343,24 @@ mod tests {
 
     #[test]
     fn whole_floats_become_integers_and_null_index_keys_vanish() {
-        let item = serde_json::json!({"pk": "a", "sk": "b", "gsi1pk": null, "n": 2.0, "m": [1.5, 3.0]});
-        let Value::Object(item) = item else { unreachable!() };
+        let item =
+            serde_json::json!({"pk": "a", "sk": "b", "gsi1pk": null, "n": 2.0, "m": [1.5, 3.0]});
+        let Value::Object(item) = item else {
+            unreachable!()
+        };
         let item = prepare_item(item);
-        assert_eq!(Value::Object(item), serde_json::json!({"pk": "a", "sk": "b", "n": 2, "m": [1.5, 3]}));
+        assert_eq!(
+            Value::Object(item),
+            serde_json::json!({"pk": "a", "sk": "b", "n": 2, "m": [1.5, 3]})
+        );
     }
 
     #[test]
     fn numbers_compare_by_value() {
         assert!(values_equal(&serde_json::json!(1), &serde_json::json!(1.0)));
-        assert!(!values_equal(&serde_json::json!("1"), &serde_json::json!(1)));
+        assert!(!values_equal(
+            &serde_json::json!("1"),
+            &serde_json::json!(1)
+        ));
     }
 }

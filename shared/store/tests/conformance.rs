@@ -16,13 +16,16 @@ use store::{DynamoTable, SqliteTable};
 
 fn sqlite_table() -> (Arc<dyn Table>, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let table = SqliteTable::open(&dir.path().join("nested/shop.sqlite")).expect("embedded table opens");
+    let table =
+        SqliteTable::open(&dir.path().join("nested/shop.sqlite")).expect("embedded table opens");
     (Arc::new(table), dir)
 }
 
 async fn dynamo_table(endpoint: &str, name: &str) -> Arc<dyn Table> {
     let table = DynamoTable::connect(name, Some(endpoint)).await;
-    store::create_table(table.client(), name).await.expect("table is created");
+    store::create_table(table.client(), name)
+        .await
+        .expect("table is created");
     Arc::new(table)
 }
 

@@ -6,11 +6,14 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use domain::ports::{Condition, TableError, Update, EXPIRES_AT, GSI1_PK, GSI1_SK, PK};
 use serde_json::Value;
 
+pub(super) type Names = HashMap<String, String>;
+pub(super) type Values = HashMap<String, AttributeValue>;
+
 /// Collects `#n` names and `:v` values while expressions are written.
 #[derive(Debug, Default)]
 pub(super) struct Expr {
-    pub names: HashMap<String, String>,
-    pub values: HashMap<String, AttributeValue>,
+    pub names: Names,
+    pub values: Values,
 }
 
 pub(super) fn to_attribute(value: &Value) -> Result<AttributeValue, TableError> {
@@ -45,11 +48,23 @@ impl Expr {
     }
 
     /// A put's, delete's or check's condition, where an expired item counts as absent.
-    pub fn condition(&mut self, condition: &Condition, now: i64) -> Result<Option<String>, TableError> {
+    pub fn condition(
+        &mut self,
+        condition: &Condition,
+        now: i64,
+    ) -> Result<Option<String>, TableError> {
         Ok(Some(match condition {
             Condition::None => return Ok(None),
-            Condition::NotExists => format!("attribute_not_exists({}) OR {}", self.name(PK), self.expired(now)),
-            Condition::Exists => format!("attribute_exists({}) AND NOT {}", self.name(PK), self.expired(now)),
+            Condition::NotExists => format!(
+                "attribute_not_exists({}) OR {}",
+                self.name(PK),
+                self.expired(now)
+            ),
+            Condition::Exists => format!(
+                "attribute_exists({}) AND NOT {}",
+                self.name(PK),
+                self.expired(now)
+            ),
             Condition::Equals(name, value) => {
                 let name = self.name(name);
                 let value = self.value(to_attribute(value)?);
@@ -61,9 +76,17 @@ impl Expr {
     /// An update's condition. An expired item must not lend its attributes
     /// to the updated one, so a live-or-absent item is required even with no
     /// condition; the caller deletes an expired item it meets and tries again.
-    pub fn update_condition(&mut self, condition: &Condition, now: i64) -> Result<String, TableError> {
+    pub fn update_condition(
+        &mut self,
+        condition: &Condition,
+        now: i64,
+    ) -> Result<String, TableError> {
         Ok(match condition {
-            Condition::None => format!("attribute_not_exists({}) OR NOT {}", self.name(PK), self.expired(now)),
+            Condition::None => format!(
+                "attribute_not_exists({}) OR NOT {}",
+                self.name(PK),
+                self.expired(now)
+            ),
             Condition::NotExists => format!("attribute_not_exists({})", self.name(PK)),
             other => self.condition(other, now)?.unwrap_or_default(),
         })
@@ -104,7 +127,7 @@ impl Expr {
     }
 
     /// The placeholders, as the SDK's builders take them (none rather than empty).
-    pub fn into_parts(self) -> (Option<HashMap<String, String>>, Option<HashMap<String, AttributeValue>>) {
+    pub fn into_parts(self) -> (Option<Names>, Option<Values>) {
         let names = (!self.names.is_empty()).then_some(self.names);
         let values = (!self.values.is_empty()).then_some(self.values);
         (names, values)

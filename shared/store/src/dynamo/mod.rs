@@ -13,13 +13,13 @@ use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkErro
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
 use aws_sdk_dynamodb::types::{
-    AttributeValue, CancellationReason, ConditionCheck, Delete, KeysAndAttributes, Put, ReturnValue,
-    ReturnValuesOnConditionCheckFailure, TransactWriteItem, Update as UpdateWrite,
+    AttributeValue, CancellationReason, ConditionCheck, Delete, KeysAndAttributes, Put,
+    ReturnValue, ReturnValuesOnConditionCheckFailure, TransactWriteItem, Update as UpdateWrite,
 };
 use aws_sdk_dynamodb::Client;
 use domain::ports::{
-    is_expired, Condition, Cursor, Index, Item, Key, Page, Query, SortKey, Table, TableError, Update, Write, GSI1_PK,
-    GSI1_SK, PK, SK,
+    is_expired, Condition, Cursor, Index, Item, Key, Page, Query, SortKey, Table, TableError,
+    Update, Write, GSI1_PK, GSI1_SK, PK, SK,
 };
 
 use self::expr::Expr;
@@ -51,7 +51,9 @@ where
 {
     match error.code() {
         Some("ConditionalCheckFailedException") => TableError::ConditionFailed,
-        Some("ValidationException") => TableError::InvalidItem(error.message().unwrap_or("invalid request").into()),
+        Some("ValidationException") => {
+            TableError::InvalidItem(error.message().unwrap_or("invalid request").into())
+        }
         _ => TableError::Backend(DisplayErrorContext(&error).to_string()),
     }
 }
@@ -65,7 +67,10 @@ fn from_map(map: AttributeMap) -> Result<Item, TableError> {
 }
 
 fn key_map(key: &Key) -> AttributeMap {
-    HashMap::from([(PK.into(), AttributeValue::S(key.pk.clone())), (SK.into(), AttributeValue::S(key.sk.clone()))])
+    HashMap::from([
+        (PK.into(), AttributeValue::S(key.pk.clone())),
+        (SK.into(), AttributeValue::S(key.sk.clone())),
+    ])
 }
 
 /// Items as the port answers them: converted, expired ones left out.
@@ -117,7 +122,11 @@ impl DynamoTable {
     }
 
     pub fn new(client: Client, table: impl Into<String>) -> Self {
-        Self { client, table: table.into(), requests: AtomicU64::new(0) }
+        Self {
+            client,
+            table: table.into(),
+            requests: AtomicU64::new(0),
+        }
     }
 
     pub fn client(&self) -> &Client {
@@ -154,7 +163,12 @@ impl DynamoTable {
         }
     }
 
-    async fn update_once(&self, key: &Key, update: &Update, now: i64) -> Result<Result<Item, Option<AttributeMap>>, TableError> {
+    async fn update_once(
+        &self,
+        key: &Key,
+        update: &Update,
+        now: i64,
+    ) -> Result<Result<Item, Option<AttributeMap>>, TableError> {
         let mut expr = Expr::default();
         let expression = expr.update(update)?;
         let condition = expr.update_condition(&update.condition, now)?;
@@ -175,7 +189,9 @@ impl DynamoTable {
         match result {
             Ok(output) => Ok(Ok(from_map(output.attributes.unwrap_or_default())?)),
             Err(error) => match error.as_service_error() {
-                Some(UpdateItemError::ConditionalCheckFailedException(failed)) => Ok(Err(failed.item.clone())),
+                Some(UpdateItemError::ConditionalCheckFailedException(failed)) => {
+                    Ok(Err(failed.item.clone()))
+                }
                 _ => Err(sdk_error(error)),
             },
         }
@@ -248,11 +264,22 @@ impl DynamoTable {
 
     /// Decides what a canceled transaction means: `Ok` to try again (expired
     /// items were cleared, or it met a concurrent transaction), else the error.
-    async fn canceled(&self, writes: &[Write], reasons: &[CancellationReason], now: i64, last: bool) -> Result<(), TableError> {
+    async fn canceled(
+        &self,
+        writes: &[Write],
+        reasons: &[CancellationReason],
+        now: i64,
+        last: bool,
+    ) -> Result<(), TableError> {
         if let Some(invalid) = reasons.iter().find(|r| r.code() == Some("ValidationError")) {
-            return Err(TableError::InvalidItem(invalid.message().unwrap_or("invalid write").into()));
+            return Err(TableError::InvalidItem(
+                invalid.message().unwrap_or("invalid write").into(),
+            ));
         }
-        let failed: Vec<bool> = reasons.iter().map(|r| r.code() == Some("ConditionalCheckFailed")).collect();
+        let failed: Vec<bool> = reasons
+            .iter()
+            .map(|r| r.code() == Some("ConditionalCheckFailed"))
+            .collect();
         let mut cleared = false;
         for ((write, reason), failed) in writes.iter().zip(reasons).zip(&failed) {
             if let (Write::Update { key, update }, true) = (write, *failed) {
@@ -265,7 +292,9 @@ impl DynamoTable {
         if cleared && !last {
             return Ok(());
         }
-        let conflict = reasons.iter().any(|r| r.code() == Some("TransactionConflict"));
+        let conflict = reasons
+            .iter()
+            .any(|r| r.code() == Some("TransactionConflict"));
         if conflict && !failed.contains(&true) && !last {
             tokio::time::sleep(Duration::from_millis(20)).await;
             return Ok(());
@@ -319,7 +348,10 @@ impl Table for DynamoTable {
             let now = rules::now();
             match self.update_once(key, &update, now).await? {
                 Ok(item) => return Ok(item),
-                Err(old) if absence_satisfies(&update.condition) && old_item_expired(old.as_ref(), now)? => {
+                Err(old)
+                    if absence_satisfies(&update.condition)
+                        && old_item_expired(old.as_ref(), now)? =>
+                {
                     self.clear_expired(key, now).await?;
                 }
                 Err(_) => return Err(TableError::ConditionFailed),
@@ -363,10 +395,17 @@ impl Table for DynamoTable {
         let mut key_condition = format!("{pk} = {pk_value}");
         if sort_key != SortKey::Any {
             let sk = expr.name(sk_name);
-            key_condition = format!("{key_condition} AND {}", sort_condition(&mut expr, &sk, &sort_key));
+            key_condition = format!(
+                "{key_condition} AND {}",
+                sort_condition(&mut expr, &sk, &sort_key)
+            );
         }
         let filter = format!("NOT {}", expr.expired(now));
-        let start = query.start_after.as_ref().map(|Cursor(key)| to_map(key)).transpose()?;
+        let start = query
+            .start_after
+            .as_ref()
+            .map(|Cursor(key)| to_map(key))
+            .transpose()?;
         let (names, values) = expr.into_parts();
         let mut request = self
             .client
@@ -385,7 +424,11 @@ impl Table for DynamoTable {
         };
         let output = request.send().await.map_err(sdk_error)?;
         let items = live_items(output.items.unwrap_or_default(), now)?;
-        let next = output.last_evaluated_key.map(from_map).transpose()?.map(Cursor);
+        let next = output
+            .last_evaluated_key
+            .map(from_map)
+            .transpose()?
+            .map(Cursor);
         Ok(Page { items, next })
     }
 
@@ -399,7 +442,9 @@ impl Table for DynamoTable {
         let mut items = Vec::with_capacity(keys.len());
         // DynamoDB may leave keys unprocessed under load: ask again with backoff.
         for attempt in 0..8 {
-            let request = KeysAndAttributes::builder().set_keys(Some(pending)).consistent_read(true);
+            let request = KeysAndAttributes::builder()
+                .set_keys(Some(pending))
+                .consistent_read(true);
             let output = self
                 .client
                 .batch_get_item()
@@ -407,9 +452,16 @@ impl Table for DynamoTable {
                 .send()
                 .await
                 .map_err(sdk_error)?;
-            let found = output.responses.and_then(|mut r| r.remove(&self.table)).unwrap_or_default();
+            let found = output
+                .responses
+                .and_then(|mut r| r.remove(&self.table))
+                .unwrap_or_default();
             items.extend(live_items(found, rules::now())?);
-            pending = output.unprocessed_keys.and_then(|mut u| u.remove(&self.table)).map(|k| k.keys).unwrap_or_default();
+            pending = output
+                .unprocessed_keys
+                .and_then(|mut u| u.remove(&self.table))
+                .map(|k| k.keys)
+                .unwrap_or_default();
             if pending.is_empty() {
                 return Ok(items);
             }
@@ -427,16 +479,32 @@ impl Table for DynamoTable {
         self.count();
         for attempt in 1..=ATTEMPTS {
             let now = rules::now();
-            let items = writes.iter().map(|w| self.transact_item(w, now)).collect::<Result<Vec<_>, _>>()?;
-            let result = self.client.transact_write_items().set_transact_items(Some(items)).send().await;
+            let items = writes
+                .iter()
+                .map(|w| self.transact_item(w, now))
+                .collect::<Result<Vec<_>, _>>()?;
+            let result = self
+                .client
+                .transact_write_items()
+                .set_transact_items(Some(items))
+                .send()
+                .await;
             let error = match result {
                 Ok(_) => return Ok(()),
                 Err(error) => error,
             };
-            let Some(TransactWriteItemsError::TransactionCanceledException(canceled)) = error.as_service_error() else {
+            let Some(TransactWriteItemsError::TransactionCanceledException(canceled)) =
+                error.as_service_error()
+            else {
                 return Err(sdk_error(error));
             };
-            self.canceled(&writes, canceled.cancellation_reasons(), now, attempt == ATTEMPTS).await?;
+            self.canceled(
+                &writes,
+                canceled.cancellation_reasons(),
+                now,
+                attempt == ATTEMPTS,
+            )
+            .await?;
         }
         Err(backend("the transaction kept being canceled"))
     }

@@ -6,8 +6,8 @@ use aws_config::{BehaviorVersion, Region, SdkConfig};
 use aws_sdk_dynamodb::config::Credentials;
 use aws_sdk_dynamodb::error::ProvideErrorMetadata;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection, ProjectionType,
-    ScalarAttributeType, TableStatus, TimeToLiveSpecification,
+    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection,
+    ProjectionType, ScalarAttributeType, TableStatus, TimeToLiveSpecification,
 };
 use aws_sdk_dynamodb::Client;
 use domain::ports::{TableError, EXPIRES_AT, GSI1_PK, GSI1_SK, PK, SK};
@@ -18,13 +18,20 @@ use super::sdk_error;
 pub const GSI1_NAME: &str = "gsi1";
 
 fn has_env_credentials() -> bool {
-    ["AWS_ACCESS_KEY_ID", "AWS_PROFILE", "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_CONTAINER_CREDENTIALS_FULL_URI"]
-        .iter()
-        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+    [
+        "AWS_ACCESS_KEY_ID",
+        "AWS_PROFILE",
+        "AWS_WEB_IDENTITY_TOKEN_FILE",
+        "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+    ]
+    .iter()
+    .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
 }
 
 fn has_env_region() -> bool {
-    ["AWS_REGION", "AWS_DEFAULT_REGION"].iter().any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+    ["AWS_REGION", "AWS_DEFAULT_REGION"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
 }
 
 /// The process's AWS configuration. With a local endpoint (DynamoDB Local)
@@ -35,7 +42,13 @@ pub async fn sdk_config(endpoint: Option<&str>) -> SdkConfig {
     if let Some(endpoint) = endpoint {
         loader = loader.endpoint_url(endpoint);
         if !has_env_credentials() {
-            loader = loader.credentials_provider(Credentials::new("local", "local", None, None, "local-endpoint"));
+            loader = loader.credentials_provider(Credentials::new(
+                "local",
+                "local",
+                None,
+                None,
+                "local-endpoint",
+            ));
         }
         if !has_env_region() {
             loader = loader.region(Region::new("us-east-1"));
@@ -54,9 +67,16 @@ fn string_attribute(name: &str) -> Result<AttributeDefinition, TableError> {
 
 fn key_schema(pk: &str, sk: &str) -> Result<Vec<KeySchemaElement>, TableError> {
     let element = |name: &str, key_type| {
-        KeySchemaElement::builder().attribute_name(name).key_type(key_type).build().map_err(super::backend)
+        KeySchemaElement::builder()
+            .attribute_name(name)
+            .key_type(key_type)
+            .build()
+            .map_err(super::backend)
     };
-    Ok(vec![element(pk, KeyType::Hash)?, element(sk, KeyType::Range)?])
+    Ok(vec![
+        element(pk, KeyType::Hash)?,
+        element(sk, KeyType::Range)?,
+    ])
 }
 
 /// Creates the single table if it is missing: keys `pk`/`sk`, index `gsi1`
@@ -66,10 +86,17 @@ pub async fn create_table(client: &Client, table: &str) -> Result<(), TableError
     let index = GlobalSecondaryIndex::builder()
         .index_name(GSI1_NAME)
         .set_key_schema(Some(key_schema(GSI1_PK, GSI1_SK)?))
-        .projection(Projection::builder().projection_type(ProjectionType::All).build())
+        .projection(
+            Projection::builder()
+                .projection_type(ProjectionType::All)
+                .build(),
+        )
         .build()
         .map_err(super::backend)?;
-    let attributes = [PK, SK, GSI1_PK, GSI1_SK].into_iter().map(string_attribute).collect::<Result<Vec<_>, _>>()?;
+    let attributes = [PK, SK, GSI1_PK, GSI1_SK]
+        .into_iter()
+        .map(string_attribute)
+        .collect::<Result<Vec<_>, _>>()?;
     let created = client
         .create_table()
         .table_name(table)
@@ -85,8 +112,18 @@ pub async fn create_table(client: &Client, table: &str) -> Result<(), TableError
         Err(error) => return Err(sdk_error(error)),
     }
     wait_until_active(client, table).await?;
-    let ttl = TimeToLiveSpecification::builder().enabled(true).attribute_name(EXPIRES_AT).build().map_err(super::backend)?;
-    match client.update_time_to_live().table_name(table).time_to_live_specification(ttl).send().await {
+    let ttl = TimeToLiveSpecification::builder()
+        .enabled(true)
+        .attribute_name(EXPIRES_AT)
+        .build()
+        .map_err(super::backend)?;
+    match client
+        .update_time_to_live()
+        .table_name(table)
+        .time_to_live_specification(ttl)
+        .send()
+        .await
+    {
         Ok(_) => Ok(()),
         // Answered when TTL is already on.
         Err(error) if error.code() == Some("ValidationException") => Ok(()),
@@ -96,11 +133,18 @@ pub async fn create_table(client: &Client, table: &str) -> Result<(), TableError
 
 async fn wait_until_active(client: &Client, table: &str) -> Result<(), TableError> {
     for _ in 0..120 {
-        let described = client.describe_table().table_name(table).send().await.map_err(sdk_error)?;
+        let described = client
+            .describe_table()
+            .table_name(table)
+            .send()
+            .await
+            .map_err(sdk_error)?;
         if described.table().and_then(|t| t.table_status()) == Some(&TableStatus::Active) {
             return Ok(());
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
-    Err(TableError::Backend(format!("table {table} did not become active")))
+    Err(TableError::Backend(format!(
+        "table {table} did not become active"
+    )))
 }

@@ -49,7 +49,8 @@ impl SqliteTable {
     /// Opens (creating if needed) the table file and its parent folders.
     pub fn open(path: &Path) -> Result<Self, TableError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| backend(format!("{}: {e}", parent.display())))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| backend(format!("{}: {e}", parent.display())))?;
         }
         let writer = connect(path)?;
         sql::create_schema(&writer).map_err(backend)?;
@@ -61,7 +62,10 @@ impl SqliteTable {
             writes: AtomicU64::new(0),
         };
         tracing::debug!(path = %path.display(), "embedded table opened");
-        Ok(Self { inner: Arc::new(inner), requests: AtomicU64::new(0) })
+        Ok(Self {
+            inner: Arc::new(inner),
+            requests: AtomicU64::new(0),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -77,7 +81,11 @@ impl SqliteTable {
         self.requests.fetch_add(1, Ordering::Relaxed);
         let inner = self.inner.clone();
         blocking(move || {
-            let pooled = inner.readers.lock().unwrap_or_else(PoisonError::into_inner).pop();
+            let pooled = inner
+                .readers
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .pop();
             let conn = match pooled {
                 Some(conn) => conn,
                 None => connect(&inner.path)?,
@@ -103,7 +111,9 @@ impl SqliteTable {
         let inner = self.inner.clone();
         blocking(move || {
             let mut conn = inner.writer.lock().unwrap_or_else(PoisonError::into_inner);
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(backend)?;
+            let tx = conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(backend)?;
             let now = rules::now();
             let value = write(&tx, now)?;
             if inner.writes.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
@@ -121,12 +131,17 @@ where
     T: Send + 'static,
     F: FnOnce() -> Result<T, TableError> + Send + 'static,
 {
-    tokio::task::spawn_blocking(work).await.map_err(|e| backend(format!("embedded table task failed: {e}")))?
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| backend(format!("embedded table task failed: {e}")))?
 }
 
 fn connect(path: &Path) -> Result<Connection, TableError> {
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| backend(format!("{}: {e}", path.display())))?;
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)
+        .map_err(|e| backend(format!("{}: {e}", path.display())))?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(backend)?;
     conn.set_prepared_statement_cache_capacity(64);
     sql::configure(&conn).map_err(backend)?;
@@ -138,7 +153,8 @@ impl Table for SqliteTable {
     async fn get(&self, key: &Key) -> Result<Option<Item>, TableError> {
         rules::check_key(key)?;
         let key = key.clone();
-        self.read(move |conn| rows::get(conn, &key, rules::now())).await
+        self.read(move |conn| rows::get(conn, &key, rules::now()))
+            .await
     }
 
     async fn put(&self, item: Item, condition: Condition) -> Result<(), TableError> {
@@ -188,7 +204,8 @@ impl Table for SqliteTable {
             self.requests.fetch_add(1, Ordering::Relaxed);
             return Ok(Page::default());
         };
-        self.read(move |conn| sql::query(conn, &query, &sort_key, rules::now())).await
+        self.read(move |conn| sql::query(conn, &query, &sort_key, rules::now()))
+            .await
     }
 
     async fn batch_get(&self, keys: &[Key]) -> Result<Vec<Item>, TableError> {
@@ -213,7 +230,8 @@ impl Table for SqliteTable {
         if writes.is_empty() {
             return Ok(());
         }
-        self.write(move |tx, now| rows::transact(tx, writes, now)).await
+        self.write(move |tx, now| rows::transact(tx, writes, now))
+            .await
     }
 
     fn request_count(&self) -> u64 {

@@ -19,7 +19,10 @@ pub(super) fn get(conn: &Connection, key: &Key, now: i64) -> Result<Option<Item>
             "SELECT body FROM items WHERE pk = ?1 AND sk = ?2 AND (expires_at IS NULL OR expires_at > ?3)",
         )
         .map_err(backend)?;
-    let body: Option<String> = stmt.query_row(params![key.pk, key.sk, now], |row| row.get(0)).optional().map_err(backend)?;
+    let body: Option<String> = stmt
+        .query_row(params![key.pk, key.sk, now], |row| row.get(0))
+        .optional()
+        .map_err(backend)?;
     body.as_deref().map(parse).transpose()
 }
 
@@ -28,13 +31,18 @@ pub(super) fn condition_holds(current: Option<&Item>, condition: &Condition) -> 
         Condition::None => true,
         Condition::NotExists => current.is_none(),
         Condition::Exists => current.is_some(),
-        Condition::Equals(name, expected) => {
-            current.and_then(|item| item.get(name)).is_some_and(|actual| rules::values_equal(actual, expected))
-        }
+        Condition::Equals(name, expected) => current
+            .and_then(|item| item.get(name))
+            .is_some_and(|actual| rules::values_equal(actual, expected)),
     }
 }
 
-pub(super) fn holds(conn: &Connection, key: &Key, condition: &Condition, now: i64) -> Result<bool, TableError> {
+pub(super) fn holds(
+    conn: &Connection,
+    key: &Key,
+    condition: &Condition,
+    now: i64,
+) -> Result<bool, TableError> {
     Ok(condition_holds(get(conn, key, now)?.as_ref(), condition))
 }
 
@@ -49,18 +57,29 @@ pub(super) fn store(conn: &Connection, item: &Item, keys: &ItemKeys) -> Result<(
             "INSERT OR REPLACE INTO items (pk, sk, gsi1pk, gsi1sk, expires_at, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )
         .map_err(backend)?;
-    stmt.execute(params![keys.pk, keys.sk, gsi1pk, gsi1sk, keys.expires_at, body]).map_err(backend)?;
+    stmt.execute(params![
+        keys.pk,
+        keys.sk,
+        gsi1pk,
+        gsi1sk,
+        keys.expires_at,
+        body
+    ])
+    .map_err(backend)?;
     Ok(())
 }
 
 pub(super) fn remove(conn: &Connection, key: &Key) -> Result<(), TableError> {
-    let mut stmt = conn.prepare_cached("DELETE FROM items WHERE pk = ?1 AND sk = ?2").map_err(backend)?;
+    let mut stmt = conn
+        .prepare_cached("DELETE FROM items WHERE pk = ?1 AND sk = ?2")
+        .map_err(backend)?;
     stmt.execute(params![key.pk, key.sk]).map_err(backend)?;
     Ok(())
 }
 
 pub(super) fn sweep_expired(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
-    conn.prepare_cached("DELETE FROM items WHERE expires_at IS NOT NULL AND expires_at <= ?1")?.execute([now])
+    conn.prepare_cached("DELETE FROM items WHERE expires_at IS NOT NULL AND expires_at <= ?1")?
+        .execute([now])
 }
 
 /// What a transaction does to one item once every condition has held.
@@ -85,7 +104,11 @@ pub(super) fn transact(conn: &Connection, writes: Vec<Write>, now: i64) -> Resul
             Write::Check { condition, .. } => (condition, Effect::Nothing),
             Write::Update { update, .. } => {
                 let holds = condition_holds(current.as_ref(), &update.condition);
-                let effect = if holds { Effect::Store(rules::apply_update(current.clone(), &key, &update)?) } else { Effect::Nothing };
+                let effect = if holds {
+                    Effect::Store(rules::apply_update(current.clone(), &key, &update)?)
+                } else {
+                    Effect::Nothing
+                };
                 (update.condition, effect)
             }
         };

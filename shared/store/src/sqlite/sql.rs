@@ -1,6 +1,8 @@
 //! The embedded table's schema and its queries.
 
-use domain::ports::{Cursor, Index, Item, Page, Query, SortKey, TableError, GSI1_PK, GSI1_SK, PK, SK};
+use domain::ports::{
+    Cursor, Index, Item, Page, Query, SortKey, TableError, GSI1_PK, GSI1_SK, PK, SK,
+};
 use rusqlite::types::Value as Sql;
 use rusqlite::Connection;
 
@@ -35,10 +37,17 @@ pub(super) fn create_schema(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// Reads one page of a query whose sort-key condition can match something.
-pub(super) fn query(conn: &Connection, query: &Query, sort_key: &SortKey, now: i64) -> Result<Page, TableError> {
+pub(super) fn query(
+    conn: &Connection,
+    query: &Query,
+    sort_key: &SortKey,
+    now: i64,
+) -> Result<Page, TableError> {
     let (sql, params) = statement(query, sort_key, now)?;
     let mut stmt = conn.prepare_cached(&sql).map_err(backend)?;
-    let mut rows = stmt.query(rusqlite::params_from_iter(params)).map_err(backend)?;
+    let mut rows = stmt
+        .query(rusqlite::params_from_iter(params))
+        .map_err(backend)?;
     let mut page = Page::default();
     let mut bytes = 0;
     while let Some(row) = rows.next().map_err(backend)? {
@@ -47,7 +56,11 @@ pub(super) fn query(conn: &Connection, query: &Query, sort_key: &SortKey, now: i
         page.items.push(parse(body)?);
         // DynamoDB stops a page at its limit, or once it has read 1 MB, and
         // then answers where it stopped even if nothing follows.
-        if query.limit.is_some_and(|limit| page.items.len() >= limit as usize) || bytes >= rules::MAX_PAGE_BYTES {
+        if query
+            .limit
+            .is_some_and(|limit| page.items.len() >= limit as usize)
+            || bytes >= rules::MAX_PAGE_BYTES
+        {
             page.next = page.items.last().map(|last| cursor(query.index, last));
             break;
         }
@@ -64,7 +77,11 @@ fn columns(index: Index) -> (&'static str, &'static str) {
 
 /// The SQL and parameters of a query. The SQL depends only on the query's
 /// shape, so the prepared-statement cache holds a handful of statements.
-fn statement(query: &Query, sort_key: &SortKey, now: i64) -> Result<(String, Vec<Sql>), TableError> {
+fn statement(
+    query: &Query,
+    sort_key: &SortKey,
+    now: i64,
+) -> Result<(String, Vec<Sql>), TableError> {
     let (pk_col, sk_col) = columns(query.index);
     let mut sql = format!("SELECT body FROM items WHERE {pk_col} = ?");
     let mut params = vec![Sql::Text(query.pk.clone())];
@@ -94,7 +111,11 @@ fn statement(query: &Query, sort_key: &SortKey, now: i64) -> Result<(String, Vec
             // Index keys need not be unique: the table key breaks ties, as in
             // DynamoDB's index cursors.
             Index::Gsi1 => {
-                bind(&mut sql, &format!(" AND (gsi1sk, pk, sk) {op} (?"), &attr(GSI1_SK)?);
+                bind(
+                    &mut sql,
+                    &format!(" AND (gsi1sk, pk, sk) {op} (?"),
+                    &attr(GSI1_SK)?,
+                );
                 bind(&mut sql, ", ?", &attr(PK)?);
                 bind(&mut sql, ", ?)", &attr(SK)?);
             }
@@ -122,6 +143,9 @@ fn cursor(index: Index, item: &Item) -> Cursor {
         Index::Table => &[PK, SK],
         Index::Gsi1 => &[PK, SK, GSI1_PK, GSI1_SK],
     };
-    let key = names.iter().filter_map(|n| item.get(*n).map(|v| (n.to_string(), v.clone()))).collect();
+    let key = names
+        .iter()
+        .filter_map(|n| item.get(*n).map(|v| (n.to_string(), v.clone())))
+        .collect();
     Cursor(key)
 }

@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use domain::ports::{
-    Condition, Cursor, Item, Key, Page, Query, SortKey, Table, TableError, Update, Write, GSI1_PK, GSI1_SK, PK, SK,
+    Condition, Cursor, Item, Key, Page, Query, SortKey, Table, TableError, Update, Write, GSI1_PK,
+    GSI1_SK, PK, SK,
 };
 use serde_json::{json, Value};
 use store::rules::now;
@@ -26,7 +27,10 @@ async fn get(table: &T, pk: &str, sk: &str) -> Option<Item> {
 }
 
 fn sks(items: &[Item]) -> Vec<String> {
-    items.iter().map(|i| i[SK].as_str().expect("sk").to_owned()).collect()
+    items
+        .iter()
+        .map(|i| i[SK].as_str().expect("sk").to_owned())
+        .collect()
 }
 
 async fn query(table: &T, query: Query) -> Page {
@@ -51,11 +55,17 @@ async fn all_pages(table: &T, first: Query) -> (Vec<Item>, usize) {
 }
 
 fn set(pairs: Value) -> Update {
-    Update { set: item(pairs), ..Update::default() }
+    Update {
+        set: item(pairs),
+        ..Update::default()
+    }
 }
 
 fn invalid(result: Result<impl std::fmt::Debug, TableError>) {
-    assert!(matches!(result, Err(TableError::InvalidItem(_))), "expected InvalidItem, got {result:?}");
+    assert!(
+        matches!(result, Err(TableError::InvalidItem(_))),
+        "expected InvalidItem, got {result:?}"
+    );
 }
 
 pub async fn put_get_round_trip(t: T) {
@@ -69,7 +79,10 @@ pub async fn put_get_round_trip(t: T) {
 pub async fn put_replaces_the_whole_item(t: T) {
     put(&t, json!({"pk": "P", "sk": "S", "a": 1})).await;
     put(&t, json!({"pk": "P", "sk": "S", "b": 2})).await;
-    assert_eq!(get(&t, "P", "S").await, Some(item(json!({"pk": "P", "sk": "S", "b": 2}))));
+    assert_eq!(
+        get(&t, "P", "S").await,
+        Some(item(json!({"pk": "P", "sk": "S", "b": 2})))
+    );
 }
 
 pub async fn values_keep_their_types(t: T) {
@@ -87,8 +100,18 @@ pub async fn values_keep_their_types(t: T) {
     assert_eq!(read["big"], json!(9007199254740993u64));
     assert_eq!(read["null"], Value::Null);
     assert_eq!(read["nested"], json!([{"a": [1, "x", null, {"b": -2.5}]}]));
-    assert_eq!((read["yes"].clone(), read["no"].clone(), read["empty"].clone()), (json!(true), json!(false), json!("")));
-    assert_eq!((read["list"].clone(), read["map"].clone()), (json!([]), json!({})));
+    assert_eq!(
+        (
+            read["yes"].clone(),
+            read["no"].clone(),
+            read["empty"].clone()
+        ),
+        (json!(true), json!(false), json!(""))
+    );
+    assert_eq!(
+        (read["list"].clone(), read["map"].clone()),
+        (json!([]), json!({}))
+    );
     assert_eq!(read["accents"], json!("Crème brûlée — 日本 😀"));
 }
 
@@ -109,72 +132,178 @@ pub async fn invalid_items_are_refused(t: T) {
     }
     invalid(t.get(&Key::new("", "S")).await);
     // A null index key (serde's None) means "not in the index".
-    put(&t, json!({"pk": "P", "sk": "S", "gsi1pk": null, "gsi1sk": null, "expiresAt": null})).await;
-    assert_eq!(get(&t, "P", "S").await, Some(item(json!({"pk": "P", "sk": "S", "expiresAt": null}))));
+    put(
+        &t,
+        json!({"pk": "P", "sk": "S", "gsi1pk": null, "gsi1sk": null, "expiresAt": null}),
+    )
+    .await;
+    assert_eq!(
+        get(&t, "P", "S").await,
+        Some(item(json!({"pk": "P", "sk": "S", "expiresAt": null})))
+    );
 }
 
 pub async fn put_conditions(t: T) {
     let first = json!({"pk": "EMAIL#a@b.c", "sk": "EMAIL", "user": "1", "version": 1});
-    t.put(item(first.clone()), Condition::NotExists).await.expect("first put");
+    t.put(item(first.clone()), Condition::NotExists)
+        .await
+        .expect("first put");
     let second = item(json!({"pk": "EMAIL#a@b.c", "sk": "EMAIL", "user": "2"}));
-    assert_eq!(t.put(second.clone(), Condition::NotExists).await, Err(TableError::ConditionFailed));
+    assert_eq!(
+        t.put(second.clone(), Condition::NotExists).await,
+        Err(TableError::ConditionFailed)
+    );
     assert_eq!(get(&t, "EMAIL#a@b.c", "EMAIL").await, Some(item(first)));
 
     let absent = item(json!({"pk": "ABSENT", "sk": "S"}));
-    assert_eq!(t.put(absent.clone(), Condition::Exists).await, Err(TableError::ConditionFailed));
-    assert_eq!(t.put(absent, Condition::Equals("version".into(), json!(1))).await, Err(TableError::ConditionFailed));
+    assert_eq!(
+        t.put(absent.clone(), Condition::Exists).await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        t.put(absent, Condition::Equals("version".into(), json!(1)))
+            .await,
+        Err(TableError::ConditionFailed)
+    );
     assert_eq!(get(&t, "ABSENT", "S").await, None);
 
     let v2 = item(json!({"pk": "EMAIL#a@b.c", "sk": "EMAIL", "user": "1", "version": 2}));
-    assert_eq!(t.put(v2.clone(), Condition::Equals("version".into(), json!(2))).await, Err(TableError::ConditionFailed));
-    assert_eq!(t.put(v2.clone(), Condition::Equals("version".into(), json!("1"))).await, Err(TableError::ConditionFailed));
-    assert_eq!(t.put(v2.clone(), Condition::Equals("missing".into(), json!(1))).await, Err(TableError::ConditionFailed));
-    t.put(v2.clone(), Condition::Equals("version".into(), json!(1))).await.expect("version matches");
+    assert_eq!(
+        t.put(v2.clone(), Condition::Equals("version".into(), json!(2)))
+            .await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        t.put(v2.clone(), Condition::Equals("version".into(), json!("1")))
+            .await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        t.put(v2.clone(), Condition::Equals("missing".into(), json!(1)))
+            .await,
+        Err(TableError::ConditionFailed)
+    );
+    t.put(v2.clone(), Condition::Equals("version".into(), json!(1)))
+        .await
+        .expect("version matches");
     t.put(second, Condition::Exists).await.expect("exists");
-    assert_eq!(get(&t, "EMAIL#a@b.c", "EMAIL").await.expect("item")["user"], json!("2"));
-    t.put(v2, Condition::Equals("user".into(), json!("2"))).await.expect("string matches");
+    assert_eq!(
+        get(&t, "EMAIL#a@b.c", "EMAIL").await.expect("item")["user"],
+        json!("2")
+    );
+    t.put(v2, Condition::Equals("user".into(), json!("2")))
+        .await
+        .expect("string matches");
 }
 
 pub async fn delete_conditions(t: T) {
-    t.delete(&Key::new("NONE", "S"), Condition::None).await.expect("deleting nothing is fine");
-    assert_eq!(t.delete(&Key::new("NONE", "S"), Condition::Exists).await, Err(TableError::ConditionFailed));
+    t.delete(&Key::new("NONE", "S"), Condition::None)
+        .await
+        .expect("deleting nothing is fine");
+    assert_eq!(
+        t.delete(&Key::new("NONE", "S"), Condition::Exists).await,
+        Err(TableError::ConditionFailed)
+    );
     put(&t, json!({"pk": "RESET#h", "sk": "RESET", "user": "1"})).await;
     let key = Key::new("RESET#h", "RESET");
-    assert_eq!(t.delete(&key, Condition::Equals("user".into(), json!("2"))).await, Err(TableError::ConditionFailed));
+    assert_eq!(
+        t.delete(&key, Condition::Equals("user".into(), json!("2")))
+            .await,
+        Err(TableError::ConditionFailed)
+    );
     assert!(get(&t, "RESET#h", "RESET").await.is_some());
-    t.delete(&key, Condition::Equals("user".into(), json!("1"))).await.expect("matching delete");
+    t.delete(&key, Condition::Equals("user".into(), json!("1")))
+        .await
+        .expect("matching delete");
     assert_eq!(get(&t, "RESET#h", "RESET").await, None);
     // Used once: a second conditional delete fails.
-    assert_eq!(t.delete(&key, Condition::Exists).await, Err(TableError::ConditionFailed));
+    assert_eq!(
+        t.delete(&key, Condition::Exists).await,
+        Err(TableError::ConditionFailed)
+    );
 }
 
 pub async fn update_set_add_remove(t: T) {
     let key = Key::new("USER#1", "CART#a");
-    let update = Update { set: item(json!({"name": "Coat"})), add: vec![("qty".into(), 2)], ..Update::default() };
+    let update = Update {
+        set: item(json!({"name": "Coat"})),
+        add: vec![("qty".into(), 2)],
+        ..Update::default()
+    };
     let created = t.update(&key, update).await.expect("update creates");
-    assert_eq!(created, item(json!({"pk": "USER#1", "sk": "CART#a", "name": "Coat", "qty": 2})));
-    let update = Update { add: vec![("qty".into(), -5), ("seen".into(), 1)], remove: vec!["name".into(), "none".into()], ..Update::default() };
+    assert_eq!(
+        created,
+        item(json!({"pk": "USER#1", "sk": "CART#a", "name": "Coat", "qty": 2}))
+    );
+    let update = Update {
+        add: vec![("qty".into(), -5), ("seen".into(), 1)],
+        remove: vec!["name".into(), "none".into()],
+        ..Update::default()
+    };
     let changed = t.update(&key, update).await.expect("update changes");
-    assert_eq!(changed, item(json!({"pk": "USER#1", "sk": "CART#a", "qty": -3, "seen": 1})));
+    assert_eq!(
+        changed,
+        item(json!({"pk": "USER#1", "sk": "CART#a", "qty": -3, "seen": 1}))
+    );
     assert_eq!(get(&t, "USER#1", "CART#a").await, Some(changed));
-    let nested = t.update(&key, set(json!({"snapshot": {"price": 120.5, "sizes": ["S", "M"]}}))).await.expect("set map");
-    assert_eq!(nested["snapshot"], json!({"price": 120.5, "sizes": ["S", "M"]}));
+    let nested = t
+        .update(
+            &key,
+            set(json!({"snapshot": {"price": 120.5, "sizes": ["S", "M"]}})),
+        )
+        .await
+        .expect("set map");
+    assert_eq!(
+        nested["snapshot"],
+        json!({"price": 120.5, "sizes": ["S", "M"]})
+    );
 }
 
 pub async fn update_conditions(t: T) {
     let key = Key::new("ORDER", "1");
-    let guarded = |condition| Update { set: item(json!({"status": "paid"})), condition, ..Update::default() };
-    assert_eq!(t.update(&key, guarded(Condition::Exists)).await, Err(TableError::ConditionFailed));
-    assert_eq!(get(&t, "ORDER", "1").await, None, "a failed update creates nothing");
-    put(&t, json!({"pk": "ORDER", "sk": "1", "status": "new", "version": 3})).await;
-    assert_eq!(t.update(&key, guarded(Condition::NotExists)).await, Err(TableError::ConditionFailed));
-    assert_eq!(t.update(&key, guarded(Condition::Equals("version".into(), json!(2)))).await, Err(TableError::ConditionFailed));
-    assert_eq!(get(&t, "ORDER", "1").await.expect("order")["status"], json!("new"));
+    let guarded = |condition| Update {
+        set: item(json!({"status": "paid"})),
+        condition,
+        ..Update::default()
+    };
+    assert_eq!(
+        t.update(&key, guarded(Condition::Exists)).await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        get(&t, "ORDER", "1").await,
+        None,
+        "a failed update creates nothing"
+    );
+    put(
+        &t,
+        json!({"pk": "ORDER", "sk": "1", "status": "new", "version": 3}),
+    )
+    .await;
+    assert_eq!(
+        t.update(&key, guarded(Condition::NotExists)).await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        t.update(&key, guarded(Condition::Equals("version".into(), json!(2))))
+            .await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        get(&t, "ORDER", "1").await.expect("order")["status"],
+        json!("new")
+    );
     let mut update = guarded(Condition::Equals("version".into(), json!(3)));
     update.add.push(("version".into(), 1));
     let paid = t.update(&key, update).await.expect("version matches");
-    assert_eq!((paid["status"].clone(), paid["version"].clone()), (json!("paid"), json!(4)));
-    let fresh = t.update(&Key::new("ORDER", "2"), guarded(Condition::NotExists)).await.expect("not exists");
+    assert_eq!(
+        (paid["status"].clone(), paid["version"].clone()),
+        (json!("paid"), json!(4))
+    );
+    let fresh = t
+        .update(&Key::new("ORDER", "2"), guarded(Condition::NotExists))
+        .await
+        .expect("not exists");
     assert_eq!(fresh["status"], json!("paid"));
 }
 
@@ -182,21 +311,57 @@ pub async fn update_refuses_key_changes_and_bad_adds(t: T) {
     put(&t, json!({"pk": "P", "sk": "S", "name": "x"})).await;
     let key = Key::new("P", "S");
     invalid(t.update(&key, set(json!({"pk": "Q"}))).await);
-    invalid(t.update(&key, Update { remove: vec!["sk".into()], ..Update::default() }).await);
-    invalid(t.update(&key, Update { add: vec![("name".into(), 1)], ..Update::default() }).await);
+    invalid(
+        t.update(
+            &key,
+            Update {
+                remove: vec!["sk".into()],
+                ..Update::default()
+            },
+        )
+        .await,
+    );
+    invalid(
+        t.update(
+            &key,
+            Update {
+                add: vec![("name".into(), 1)],
+                ..Update::default()
+            },
+        )
+        .await,
+    );
     invalid(t.update(&key, set(json!({"gsi1pk": ""}))).await);
-    invalid(t.update(&key, Update { set: item(json!({"a": 1})), remove: vec!["a".into()], ..Update::default() }).await);
-    assert_eq!(get(&t, "P", "S").await, Some(item(json!({"pk": "P", "sk": "S", "name": "x"}))));
+    invalid(
+        t.update(
+            &key,
+            Update {
+                set: item(json!({"a": 1})),
+                remove: vec!["a".into()],
+                ..Update::default()
+            },
+        )
+        .await,
+    );
+    assert_eq!(
+        get(&t, "P", "S").await,
+        Some(item(json!({"pk": "P", "sk": "S", "name": "x"})))
+    );
 }
 
 pub async fn update_with_nothing_creates_the_key(t: T) {
-    let created = t.update(&Key::new("P", "S"), Update::default()).await.expect("empty update");
+    let created = t
+        .update(&Key::new("P", "S"), Update::default())
+        .await
+        .expect("empty update");
     assert_eq!(created, item(json!({"pk": "P", "sk": "S"})));
     assert_eq!(get(&t, "P", "S").await, Some(created));
 }
 
 async fn seed_orders(t: &T) {
-    for sk in ["ADDR#1", "CART#1", "ORDER#1", "ORDER#10", "ORDER#2", "ORDER#3", "PROFILE", "WISH#9"] {
+    for sk in [
+        "ADDR#1", "CART#1", "ORDER#1", "ORDER#10", "ORDER#2", "ORDER#3", "PROFILE", "WISH#9",
+    ] {
         put(t, json!({"pk": "USER#1", "sk": sk})).await;
     }
     put(t, json!({"pk": "USER#2", "sk": "ORDER#1"})).await;
@@ -207,12 +372,27 @@ pub async fn query_sort_key_conditions(t: T) {
     seed_orders(&t).await;
     let user = || Query::partition("USER#1");
     let all = query(&t, user()).await;
-    assert_eq!(sks(&all.items), ["ADDR#1", "CART#1", "ORDER#1", "ORDER#10", "ORDER#2", "ORDER#3", "PROFILE", "WISH#9"]);
+    assert_eq!(
+        sks(&all.items),
+        ["ADDR#1", "CART#1", "ORDER#1", "ORDER#10", "ORDER#2", "ORDER#3", "PROFILE", "WISH#9"]
+    );
     assert_eq!(all.next, None);
-    assert_eq!(sks(&query(&t, user().begins_with("ORDER#")).await.items), ["ORDER#1", "ORDER#10", "ORDER#2", "ORDER#3"]);
-    assert_eq!(sks(&query(&t, user().begins_with("ORDER#1")).await.items), ["ORDER#1", "ORDER#10"]);
-    assert_eq!(sks(&query(&t, user().between("CART#1", "ORDER#2")).await.items), ["CART#1", "ORDER#1", "ORDER#10", "ORDER#2"]);
-    let exact = Query { sk: SortKey::Equals("PROFILE".into()), ..user() };
+    assert_eq!(
+        sks(&query(&t, user().begins_with("ORDER#")).await.items),
+        ["ORDER#1", "ORDER#10", "ORDER#2", "ORDER#3"]
+    );
+    assert_eq!(
+        sks(&query(&t, user().begins_with("ORDER#1")).await.items),
+        ["ORDER#1", "ORDER#10"]
+    );
+    assert_eq!(
+        sks(&query(&t, user().between("CART#1", "ORDER#2")).await.items),
+        ["CART#1", "ORDER#1", "ORDER#10", "ORDER#2"]
+    );
+    let exact = Query {
+        sk: SortKey::Equals("PROFILE".into()),
+        ..user()
+    };
     assert_eq!(sks(&query(&t, exact).await.items), ["PROFILE"]);
     assert!(query(&t, Query::partition("USER#3")).await.items.is_empty());
     assert_eq!(query(&t, Query::partition("USER#10")).await.items.len(), 1);
@@ -220,9 +400,25 @@ pub async fn query_sort_key_conditions(t: T) {
 
 pub async fn query_descending(t: T) {
     seed_orders(&t).await;
-    let newest = query(&t, Query::partition("USER#1").begins_with("ORDER#").descending()).await;
-    assert_eq!(sks(&newest.items), ["ORDER#3", "ORDER#2", "ORDER#10", "ORDER#1"]);
-    let top2 = query(&t, Query::partition("USER#1").begins_with("ORDER#").descending().limit(2)).await;
+    let newest = query(
+        &t,
+        Query::partition("USER#1")
+            .begins_with("ORDER#")
+            .descending(),
+    )
+    .await;
+    assert_eq!(
+        sks(&newest.items),
+        ["ORDER#3", "ORDER#2", "ORDER#10", "ORDER#1"]
+    );
+    let top2 = query(
+        &t,
+        Query::partition("USER#1")
+            .begins_with("ORDER#")
+            .descending()
+            .limit(2),
+    )
+    .await;
     assert_eq!(sks(&top2.items), ["ORDER#3", "ORDER#2"]);
     assert!(top2.next.is_some());
 }
@@ -230,9 +426,23 @@ pub async fn query_descending(t: T) {
 pub async fn query_edge_cases(t: T) {
     seed_orders(&t).await;
     invalid(t.query(Query::partition("USER#1").limit(0)).await);
-    assert_eq!(query(&t, Query::partition("USER#1").begins_with("")).await.items.len(), 8);
-    assert!(query(&t, Query::partition("USER#1").between("Z", "A")).await.items.is_empty());
-    assert_eq!(sks(&query(&t, Query::partition("USER#1").between("", "B")).await.items), ["ADDR#1"]);
+    assert_eq!(
+        query(&t, Query::partition("USER#1").begins_with(""))
+            .await
+            .items
+            .len(),
+        8
+    );
+    assert!(query(&t, Query::partition("USER#1").between("Z", "A"))
+        .await
+        .items
+        .is_empty());
+    assert_eq!(
+        sks(&query(&t, Query::partition("USER#1").between("", "B"))
+            .await
+            .items),
+        ["ADDR#1"]
+    );
     assert!(query(&t, Query::partition("")).await.items.is_empty());
     assert!(query(&t, Query::on_gsi1("")).await.items.is_empty());
     let prefix_past_everything = Query::partition("USER#1").begins_with("\u{10FFFF}");
@@ -241,22 +451,42 @@ pub async fn query_edge_cases(t: T) {
 
 pub async fn table_pagination(t: T) {
     for i in 0..23 {
-        put(&t, json!({"pk": "CATALOG#product", "sk": format!("P#{i:03}"), "n": i})).await;
+        put(
+            &t,
+            json!({"pk": "CATALOG#product", "sk": format!("P#{i:03}"), "n": i}),
+        )
+        .await;
     }
     let (items, pages) = all_pages(&t, Query::partition("CATALOG#product").limit(5)).await;
     let expected: Vec<String> = (0..23).map(|i| format!("P#{i:03}")).collect();
     assert_eq!(sks(&items), expected);
     assert!((5..=6).contains(&pages), "{pages} pages of 5 for 23 items");
-    let (items, _) = all_pages(&t, Query::partition("CATALOG#product").descending().limit(4)).await;
+    let (items, _) = all_pages(
+        &t,
+        Query::partition("CATALOG#product").descending().limit(4),
+    )
+    .await;
     let reversed: Vec<String> = expected.iter().rev().cloned().collect();
     assert_eq!(sks(&items), reversed);
-    let (items, _) = all_pages(&t, Query::partition("CATALOG#product").between("P#005", "P#014").limit(3)).await;
+    let (items, _) = all_pages(
+        &t,
+        Query::partition("CATALOG#product")
+            .between("P#005", "P#014")
+            .limit(3),
+    )
+    .await;
     assert_eq!(sks(&items), expected[5..15]);
     // A page that ends exactly at the limit says where it stopped.
     let page = query(&t, Query::partition("CATALOG#product").limit(23)).await;
     assert_eq!(page.items.len(), 23);
     if let Some(next) = page.next {
-        assert!(query(&t, Query::partition("CATALOG#product").start_after(Some(next))).await.items.is_empty());
+        assert!(query(
+            &t,
+            Query::partition("CATALOG#product").start_after(Some(next))
+        )
+        .await
+        .items
+        .is_empty());
     }
 }
 
@@ -266,27 +496,110 @@ pub async fn index_queries(t: T) {
     put(&t, json!({"pk": "PRODUCT#3", "sk": "PRODUCT", "gsi1pk": "COLLECTION#fall", "gsi1sk": "2024-02-01#3"})).await;
     put(&t, json!({"pk": "PRODUCT#4", "sk": "PRODUCT"})).await;
     // An item with only half of the index key is not in the index.
-    put(&t, json!({"pk": "PRODUCT#5", "sk": "PRODUCT", "gsi1pk": "COLLECTION#spring"})).await;
+    put(
+        &t,
+        json!({"pk": "PRODUCT#5", "sk": "PRODUCT", "gsi1pk": "COLLECTION#spring"}),
+    )
+    .await;
     let spring = query(&t, Query::on_gsi1("COLLECTION#spring")).await;
-    let pks: Vec<&str> = spring.items.iter().map(|i| i[PK].as_str().expect("pk")).collect();
+    let pks: Vec<&str> = spring
+        .items
+        .iter()
+        .map(|i| i[PK].as_str().expect("pk"))
+        .collect();
     assert_eq!(pks, ["PRODUCT#2", "PRODUCT#1"]);
-    assert_eq!(spring.items[0]["gsi1sk"], json!("2024-01-15#2"), "the index projects every attribute");
-    let newest = query(&t, Query::on_gsi1("COLLECTION#spring").descending().limit(1)).await;
+    assert_eq!(
+        spring.items[0]["gsi1sk"],
+        json!("2024-01-15#2"),
+        "the index projects every attribute"
+    );
+    let newest = query(
+        &t,
+        Query::on_gsi1("COLLECTION#spring").descending().limit(1),
+    )
+    .await;
     assert_eq!(newest.items[0][PK], json!("PRODUCT#1"));
-    assert_eq!(query(&t, Query::on_gsi1("COLLECTION#spring").begins_with("2024-01")).await.items.len(), 1);
-    assert_eq!(query(&t, Query::on_gsi1("COLLECTION#spring").between("2024-02", "2024-04")).await.items.len(), 1);
+    assert_eq!(
+        query(
+            &t,
+            Query::on_gsi1("COLLECTION#spring").begins_with("2024-01")
+        )
+        .await
+        .items
+        .len(),
+        1
+    );
+    assert_eq!(
+        query(
+            &t,
+            Query::on_gsi1("COLLECTION#spring").between("2024-02", "2024-04")
+        )
+        .await
+        .items
+        .len(),
+        1
+    );
     // The index follows updates: in, moved, and out.
     let key4 = Key::new("PRODUCT#4", "PRODUCT");
-    t.update(&key4, set(json!({"gsi1pk": "COLLECTION#spring", "gsi1sk": "2024-04-01#4"}))).await.expect("into index");
-    assert_eq!(query(&t, Query::on_gsi1("COLLECTION#spring")).await.items.len(), 3);
-    t.update(&key4, set(json!({"gsi1pk": "COLLECTION#fall"}))).await.expect("moved");
-    assert_eq!(query(&t, Query::on_gsi1("COLLECTION#fall")).await.items.len(), 2);
-    t.update(&key4, Update { remove: vec![GSI1_PK.into()], ..Update::default() }).await.expect("out");
-    t.update(&Key::new("PRODUCT#1", "PRODUCT"), set(json!({"gsi1pk": null}))).await.expect("null leaves");
-    assert_eq!(query(&t, Query::on_gsi1("COLLECTION#fall")).await.items.len(), 1);
-    assert_eq!(query(&t, Query::on_gsi1("COLLECTION#spring")).await.items.len(), 1);
-    t.delete(&Key::new("PRODUCT#3", "PRODUCT"), Condition::None).await.expect("delete");
-    assert!(query(&t, Query::on_gsi1("COLLECTION#fall")).await.items.is_empty());
+    t.update(
+        &key4,
+        set(json!({"gsi1pk": "COLLECTION#spring", "gsi1sk": "2024-04-01#4"})),
+    )
+    .await
+    .expect("into index");
+    assert_eq!(
+        query(&t, Query::on_gsi1("COLLECTION#spring"))
+            .await
+            .items
+            .len(),
+        3
+    );
+    t.update(&key4, set(json!({"gsi1pk": "COLLECTION#fall"})))
+        .await
+        .expect("moved");
+    assert_eq!(
+        query(&t, Query::on_gsi1("COLLECTION#fall"))
+            .await
+            .items
+            .len(),
+        2
+    );
+    t.update(
+        &key4,
+        Update {
+            remove: vec![GSI1_PK.into()],
+            ..Update::default()
+        },
+    )
+    .await
+    .expect("out");
+    t.update(
+        &Key::new("PRODUCT#1", "PRODUCT"),
+        set(json!({"gsi1pk": null})),
+    )
+    .await
+    .expect("null leaves");
+    assert_eq!(
+        query(&t, Query::on_gsi1("COLLECTION#fall"))
+            .await
+            .items
+            .len(),
+        1
+    );
+    assert_eq!(
+        query(&t, Query::on_gsi1("COLLECTION#spring"))
+            .await
+            .items
+            .len(),
+        1
+    );
+    t.delete(&Key::new("PRODUCT#3", "PRODUCT"), Condition::None)
+        .await
+        .expect("delete");
+    assert!(query(&t, Query::on_gsi1("COLLECTION#fall"))
+        .await
+        .items
+        .is_empty());
 }
 
 pub async fn index_pagination_with_ties(t: T) {
@@ -300,8 +613,15 @@ pub async fn index_pagination_with_ties(t: T) {
             first = first.descending();
         }
         let (items, _) = all_pages(&t, first).await;
-        let mut keys: Vec<(String, String)> =
-            items.iter().map(|i| (i[PK].as_str().unwrap().into(), i[SK].as_str().unwrap().into())).collect();
+        let mut keys: Vec<(String, String)> = items
+            .iter()
+            .map(|i| {
+                (
+                    i[PK].as_str().unwrap().into(),
+                    i[SK].as_str().unwrap().into(),
+                )
+            })
+            .collect();
         let statuses: Vec<&str> = items.iter().map(|i| i[GSI1_SK].as_str().unwrap()).collect();
         let mut sorted = statuses.clone();
         sorted.sort();
@@ -318,29 +638,60 @@ pub async fn index_pagination_with_ties(t: T) {
 }
 
 pub async fn cursors_are_keys(t: T) {
-    put(&t, json!({"pk": "A", "sk": "1", "gsi1pk": "G", "gsi1sk": "x", "body": "text"})).await;
-    put(&t, json!({"pk": "A", "sk": "2", "gsi1pk": "G", "gsi1sk": "y", "body": "text"})).await;
+    put(
+        &t,
+        json!({"pk": "A", "sk": "1", "gsi1pk": "G", "gsi1sk": "x", "body": "text"}),
+    )
+    .await;
+    put(
+        &t,
+        json!({"pk": "A", "sk": "2", "gsi1pk": "G", "gsi1sk": "y", "body": "text"}),
+    )
+    .await;
     let page = query(&t, Query::partition("A").limit(1)).await;
     assert_eq!(page.next, Some(Cursor(item(json!({"pk": "A", "sk": "1"})))));
     let page = query(&t, Query::on_gsi1("G").limit(1)).await;
-    assert_eq!(page.next, Some(Cursor(item(json!({"pk": "A", "sk": "1", "gsi1pk": "G", "gsi1sk": "x"})))));
+    assert_eq!(
+        page.next,
+        Some(Cursor(item(
+            json!({"pk": "A", "sk": "1", "gsi1pk": "G", "gsi1sk": "x"})
+        )))
+    );
     // A cursor written by hand (e.g. decoded from an API token) works too.
-    let hand = Cursor(item(json!({"pk": "A", "sk": "1", "gsi1pk": "G", "gsi1sk": "x"})));
-    assert_eq!(sks(&query(&t, Query::on_gsi1("G").start_after(Some(hand))).await.items), ["2"]);
+    let hand = Cursor(item(
+        json!({"pk": "A", "sk": "1", "gsi1pk": "G", "gsi1sk": "x"}),
+    ));
+    assert_eq!(
+        sks(&query(&t, Query::on_gsi1("G").start_after(Some(hand)))
+            .await
+            .items),
+        ["2"]
+    );
 }
 
 pub async fn batch_get(t: T) {
     for i in 0..5 {
-        put(&t, json!({"pk": "CATALOG#product", "sk": format!("P#{i}"), "n": i})).await;
+        put(
+            &t,
+            json!({"pk": "CATALOG#product", "sk": format!("P#{i}"), "n": i}),
+        )
+        .await;
     }
-    let keys: Vec<Key> = ["P#1", "P#3", "P#9", "P#1", "P#4"].iter().map(|sk| Key::new("CATALOG#product", *sk)).collect();
+    let keys: Vec<Key> = ["P#1", "P#3", "P#9", "P#1", "P#4"]
+        .iter()
+        .map(|sk| Key::new("CATALOG#product", *sk))
+        .collect();
     let mut found = sks(&t.batch_get(&keys).await.expect("batch get"));
     found.sort();
     assert_eq!(found, ["P#1", "P#3", "P#4"]);
     assert!(t.batch_get(&[]).await.expect("empty batch").is_empty());
-    let hundred: Vec<Key> = (0..100).map(|i| Key::new("CATALOG#product", format!("P#{i}"))).collect();
+    let hundred: Vec<Key> = (0..100)
+        .map(|i| Key::new("CATALOG#product", format!("P#{i}")))
+        .collect();
     assert_eq!(t.batch_get(&hundred).await.expect("100 keys").len(), 5);
-    let too_many: Vec<Key> = (0..101).map(|i| Key::new("CATALOG#product", format!("P#{i}"))).collect();
+    let too_many: Vec<Key> = (0..101)
+        .map(|i| Key::new("CATALOG#product", format!("P#{i}")))
+        .collect();
     invalid(t.batch_get(&too_many).await);
 }
 
@@ -349,48 +700,125 @@ pub async fn transact_all_or_nothing(t: T) {
     put(&t, json!({"pk": "USER#1", "sk": "CART#x", "qty": 1})).await;
     put(&t, json!({"pk": "USER#1", "sk": "PROFILE", "version": 7})).await;
     let writes = vec![
-        Write::Put { item: item(json!({"pk": "USER#1", "sk": "ADDR#b", "default": true})), condition: Condition::NotExists },
-        Write::Update { key: Key::new("USER#1", "ADDR#a"), update: set(json!({"default": false})) },
-        Write::Delete { key: Key::new("USER#1", "CART#x"), condition: Condition::Exists },
-        Write::Check { key: Key::new("USER#1", "PROFILE"), condition: Condition::Equals("version".into(), json!(7)) },
+        Write::Put {
+            item: item(json!({"pk": "USER#1", "sk": "ADDR#b", "default": true})),
+            condition: Condition::NotExists,
+        },
+        Write::Update {
+            key: Key::new("USER#1", "ADDR#a"),
+            update: set(json!({"default": false})),
+        },
+        Write::Delete {
+            key: Key::new("USER#1", "CART#x"),
+            condition: Condition::Exists,
+        },
+        Write::Check {
+            key: Key::new("USER#1", "PROFILE"),
+            condition: Condition::Equals("version".into(), json!(7)),
+        },
     ];
     t.transact(writes).await.expect("transaction");
-    assert_eq!(get(&t, "USER#1", "ADDR#a").await.expect("a")["default"], json!(false));
-    assert_eq!(get(&t, "USER#1", "ADDR#b").await.expect("b")["default"], json!(true));
+    assert_eq!(
+        get(&t, "USER#1", "ADDR#a").await.expect("a")["default"],
+        json!(false)
+    );
+    assert_eq!(
+        get(&t, "USER#1", "ADDR#b").await.expect("b")["default"],
+        json!(true)
+    );
     assert_eq!(get(&t, "USER#1", "CART#x").await, None);
 
     let before = query(&t, Query::partition("USER#1")).await.items;
     let writes = vec![
-        Write::Put { item: item(json!({"pk": "USER#1", "sk": "ADDR#c"})), condition: Condition::NotExists },
-        Write::Update { key: Key::new("USER#1", "ADDR#b"), update: Update { set: item(json!({"default": false})), add: vec![("n".into(), 1)], condition: Condition::Equals("default".into(), json!(false)), ..Update::default() } },
-        Write::Delete { key: Key::new("USER#1", "ADDR#a"), condition: Condition::None },
-        Write::Check { key: Key::new("USER#1", "PROFILE"), condition: Condition::Equals("version".into(), json!(8)) },
-        Write::Check { key: Key::new("USER#1", "NOTHING"), condition: Condition::None },
+        Write::Put {
+            item: item(json!({"pk": "USER#1", "sk": "ADDR#c"})),
+            condition: Condition::NotExists,
+        },
+        Write::Update {
+            key: Key::new("USER#1", "ADDR#b"),
+            update: Update {
+                set: item(json!({"default": false})),
+                add: vec![("n".into(), 1)],
+                condition: Condition::Equals("default".into(), json!(false)),
+                ..Update::default()
+            },
+        },
+        Write::Delete {
+            key: Key::new("USER#1", "ADDR#a"),
+            condition: Condition::None,
+        },
+        Write::Check {
+            key: Key::new("USER#1", "PROFILE"),
+            condition: Condition::Equals("version".into(), json!(8)),
+        },
+        Write::Check {
+            key: Key::new("USER#1", "NOTHING"),
+            condition: Condition::None,
+        },
     ];
     let refused = t.transact(writes).await;
-    assert_eq!(refused, Err(TableError::TransactionCanceled { conditions: vec![false, true, false, true, false] }));
-    assert_eq!(query(&t, Query::partition("USER#1")).await.items, before, "nothing of a canceled transaction is written");
-    t.transact(Vec::new()).await.expect("an empty transaction does nothing");
+    assert_eq!(
+        refused,
+        Err(TableError::TransactionCanceled {
+            conditions: vec![false, true, false, true, false]
+        })
+    );
+    assert_eq!(
+        query(&t, Query::partition("USER#1")).await.items,
+        before,
+        "nothing of a canceled transaction is written"
+    );
+    t.transact(Vec::new())
+        .await
+        .expect("an empty transaction does nothing");
 }
 
 pub async fn transact_refusals(t: T) {
     let twice = vec![
-        Write::Put { item: item(json!({"pk": "P", "sk": "S"})), condition: Condition::None },
-        Write::Delete { key: Key::new("P", "S"), condition: Condition::None },
+        Write::Put {
+            item: item(json!({"pk": "P", "sk": "S"})),
+            condition: Condition::None,
+        },
+        Write::Delete {
+            key: Key::new("P", "S"),
+            condition: Condition::None,
+        },
     ];
     invalid(t.transact(twice).await);
-    let bad_item = vec![Write::Put { item: item(json!({"pk": "P"})), condition: Condition::None }];
+    let bad_item = vec![Write::Put {
+        item: item(json!({"pk": "P"})),
+        condition: Condition::None,
+    }];
     invalid(t.transact(bad_item).await);
-    let too_many: Vec<Write> = (0..101).map(|i| Write::Check { key: Key::new("P", format!("{i}")), condition: Condition::None }).collect();
+    let too_many: Vec<Write> = (0..101)
+        .map(|i| Write::Check {
+            key: Key::new("P", format!("{i}")),
+            condition: Condition::None,
+        })
+        .collect();
     invalid(t.transact(too_many).await);
     put(&t, json!({"pk": "P", "sk": "name", "name": "x"})).await;
     let bad_add = vec![
-        Write::Put { item: item(json!({"pk": "P", "sk": "other"})), condition: Condition::None },
-        Write::Update { key: Key::new("P", "name"), update: Update { add: vec![("name".into(), 1)], ..Update::default() } },
+        Write::Put {
+            item: item(json!({"pk": "P", "sk": "other"})),
+            condition: Condition::None,
+        },
+        Write::Update {
+            key: Key::new("P", "name"),
+            update: Update {
+                add: vec![("name".into(), 1)],
+                ..Update::default()
+            },
+        },
     ];
     invalid(t.transact(bad_add).await);
     assert_eq!(get(&t, "P", "other").await, None);
-    let hundred: Vec<Write> = (0..100).map(|i| Write::Put { item: item(json!({"pk": "H", "sk": format!("{i:03}")})), condition: Condition::None }).collect();
+    let hundred: Vec<Write> = (0..100)
+        .map(|i| Write::Put {
+            item: item(json!({"pk": "H", "sk": format!("{i:03}")})),
+            condition: Condition::None,
+        })
+        .collect();
     t.transact(hundred).await.expect("100 writes");
     assert_eq!(all_pages(&t, Query::partition("H")).await.0.len(), 100);
 }
@@ -399,11 +827,22 @@ pub async fn expired_items_are_absent(t: T) {
     let past = now() - 10;
     let future = now() + 3600;
     put(&t, json!({"pk": "S", "sk": "old", "expiresAt": past, "gsi1pk": "G", "gsi1sk": "old", "secret": "x"})).await;
-    put(&t, json!({"pk": "S", "sk": "new", "expiresAt": future, "gsi1pk": "G", "gsi1sk": "new"})).await;
-    put(&t, json!({"pk": "S", "sk": "none", "expiresAt": null, "gsi1pk": "G", "gsi1sk": "none"})).await;
+    put(
+        &t,
+        json!({"pk": "S", "sk": "new", "expiresAt": future, "gsi1pk": "G", "gsi1sk": "new"}),
+    )
+    .await;
+    put(
+        &t,
+        json!({"pk": "S", "sk": "none", "expiresAt": null, "gsi1pk": "G", "gsi1sk": "none"}),
+    )
+    .await;
     assert_eq!(get(&t, "S", "old").await, None);
     assert!(get(&t, "S", "new").await.is_some());
-    assert_eq!(sks(&query(&t, Query::partition("S")).await.items), ["new", "none"]);
+    assert_eq!(
+        sks(&query(&t, Query::partition("S")).await.items),
+        ["new", "none"]
+    );
     assert_eq!(query(&t, Query::on_gsi1("G")).await.items.len(), 2);
     let keys = [Key::new("S", "old"), Key::new("S", "new")];
     assert_eq!(sks(&t.batch_get(&keys).await.expect("batch")), ["new"]);
@@ -411,67 +850,176 @@ pub async fn expired_items_are_absent(t: T) {
     assert_eq!(sks(&paged), ["new", "none"]);
 
     let old = Key::new("S", "old");
-    assert_eq!(t.delete(&old, Condition::Exists).await, Err(TableError::ConditionFailed));
-    assert_eq!(t.update(&old, set(json!({"a": 1})).with(Condition::Exists)).await, Err(TableError::ConditionFailed));
+    assert_eq!(
+        t.delete(&old, Condition::Exists).await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        t.update(&old, set(json!({"a": 1})).with(Condition::Exists))
+            .await,
+        Err(TableError::ConditionFailed)
+    );
     // An update starts from nothing: the expired item lends no attributes.
-    let fresh = t.update(&old, Update { add: vec![("n".into(), 1)], ..Update::default() }).await.expect("update");
+    let fresh = t
+        .update(
+            &old,
+            Update {
+                add: vec![("n".into(), 1)],
+                ..Update::default()
+            },
+        )
+        .await
+        .expect("update");
     assert_eq!(fresh, item(json!({"pk": "S", "sk": "old", "n": 1})));
     put(&t, json!({"pk": "S", "sk": "old2", "expiresAt": past})).await;
-    t.put(item(json!({"pk": "S", "sk": "old2", "v": 2})), Condition::NotExists).await.expect("not exists over expired");
-    put(&t, json!({"pk": "S", "sk": "old3", "expiresAt": past, "v": 1})).await;
+    t.put(
+        item(json!({"pk": "S", "sk": "old2", "v": 2})),
+        Condition::NotExists,
+    )
+    .await
+    .expect("not exists over expired");
+    put(
+        &t,
+        json!({"pk": "S", "sk": "old3", "expiresAt": past, "v": 1}),
+    )
+    .await;
     let equals = Condition::Equals("v".into(), json!(1));
-    assert_eq!(t.put(item(json!({"pk": "S", "sk": "old3"})), equals).await, Err(TableError::ConditionFailed));
+    assert_eq!(
+        t.put(item(json!({"pk": "S", "sk": "old3"})), equals).await,
+        Err(TableError::ConditionFailed)
+    );
     put(&t, json!({"pk": "S", "sk": "old4", "expiresAt": past})).await;
-    let created = t.update(&Key::new("S", "old4"), set(json!({"v": 1})).with(Condition::NotExists)).await.expect("update not exists");
+    let created = t
+        .update(
+            &Key::new("S", "old4"),
+            set(json!({"v": 1})).with(Condition::NotExists),
+        )
+        .await
+        .expect("update not exists");
     assert_eq!(created, item(json!({"pk": "S", "sk": "old4", "v": 1})));
 }
 
 pub async fn expired_items_in_transactions(t: T) {
     let past = now() - 10;
-    put(&t, json!({"pk": "T", "sk": "a", "expiresAt": past, "stale": true})).await;
+    put(
+        &t,
+        json!({"pk": "T", "sk": "a", "expiresAt": past, "stale": true}),
+    )
+    .await;
     put(&t, json!({"pk": "T", "sk": "b", "expiresAt": past})).await;
     put(&t, json!({"pk": "T", "sk": "c", "expiresAt": past})).await;
     let writes = vec![
-        Write::Update { key: Key::new("T", "a"), update: Update { add: vec![("n".into(), 1)], ..Update::default() } },
-        Write::Put { item: item(json!({"pk": "T", "sk": "b"})), condition: Condition::NotExists },
-        Write::Check { key: Key::new("T", "c"), condition: Condition::NotExists },
+        Write::Update {
+            key: Key::new("T", "a"),
+            update: Update {
+                add: vec![("n".into(), 1)],
+                ..Update::default()
+            },
+        },
+        Write::Put {
+            item: item(json!({"pk": "T", "sk": "b"})),
+            condition: Condition::NotExists,
+        },
+        Write::Check {
+            key: Key::new("T", "c"),
+            condition: Condition::NotExists,
+        },
     ];
-    t.transact(writes).await.expect("expired items count as absent");
-    assert_eq!(get(&t, "T", "a").await, Some(item(json!({"pk": "T", "sk": "a", "n": 1}))));
-    let check = vec![Write::Check { key: Key::new("T", "c"), condition: Condition::Exists }];
-    assert_eq!(t.transact(check).await, Err(TableError::TransactionCanceled { conditions: vec![true] }));
+    t.transact(writes)
+        .await
+        .expect("expired items count as absent");
+    assert_eq!(
+        get(&t, "T", "a").await,
+        Some(item(json!({"pk": "T", "sk": "a", "n": 1})))
+    );
+    let check = vec![Write::Check {
+        key: Key::new("T", "c"),
+        condition: Condition::Exists,
+    }];
+    assert_eq!(
+        t.transact(check).await,
+        Err(TableError::TransactionCanceled {
+            conditions: vec![true]
+        })
+    );
 }
 
 pub async fn unicode_keys_sort_by_bytes(t: T) {
     for sk in ["Z", "a", "z", "é", "日本", "😀", "e\u{301}", "ß"] {
-        put(&t, json!({"pk": "ÜSER#ünïcödé", "sk": sk, "label": format!("«{sk}»")})).await;
+        put(
+            &t,
+            json!({"pk": "ÜSER#ünïcödé", "sk": sk, "label": format!("«{sk}»")}),
+        )
+        .await;
     }
     let items = query(&t, Query::partition("ÜSER#ünïcödé")).await.items;
     // UTF-8 byte order (code point order), as DynamoDB compares strings.
-    assert_eq!(sks(&items), ["Z", "a", "e\u{301}", "z", "ß", "é", "日本", "😀"]);
-    assert_eq!(get(&t, "ÜSER#ünïcödé", "日本").await.expect("cjk")["label"], json!("«日本»"));
-    assert_eq!(sks(&query(&t, Query::partition("ÜSER#ünïcödé").begins_with("日")).await.items), ["日本"]);
-    assert_eq!(sks(&query(&t, Query::partition("ÜSER#ünïcödé").between("ß", "日本")).await.items), ["ß", "é", "日本"]);
+    assert_eq!(
+        sks(&items),
+        ["Z", "a", "e\u{301}", "z", "ß", "é", "日本", "😀"]
+    );
+    assert_eq!(
+        get(&t, "ÜSER#ünïcödé", "日本").await.expect("cjk")["label"],
+        json!("«日本»")
+    );
+    assert_eq!(
+        sks(
+            &query(&t, Query::partition("ÜSER#ünïcödé").begins_with("日"))
+                .await
+                .items
+        ),
+        ["日本"]
+    );
+    assert_eq!(
+        sks(
+            &query(&t, Query::partition("ÜSER#ünïcödé").between("ß", "日本"))
+                .await
+                .items
+        ),
+        ["ß", "é", "日本"]
+    );
     assert_eq!(get(&t, "USER#unicode", "日本").await, None);
 }
 
 pub async fn large_items(t: T) {
     let big = "ab".repeat(150 * 1024);
     put(&t, json!({"pk": "BIG", "sk": "1", "text": big})).await;
-    assert_eq!(get(&t, "BIG", "1").await.expect("big")["text"].as_str().map(str::len), Some(300 * 1024));
+    assert_eq!(
+        get(&t, "BIG", "1").await.expect("big")["text"]
+            .as_str()
+            .map(str::len),
+        Some(300 * 1024)
+    );
     let too_big = "x".repeat(410 * 1024);
-    invalid(t.put(item(json!({"pk": "BIG", "sk": "2", "text": too_big})), Condition::None).await);
-    let grow = Update { set: item(json!({"more": "y".repeat(150 * 1024)})), ..Update::default() };
+    invalid(
+        t.put(
+            item(json!({"pk": "BIG", "sk": "2", "text": too_big})),
+            Condition::None,
+        )
+        .await,
+    );
+    let grow = Update {
+        set: item(json!({"more": "y".repeat(150 * 1024)})),
+        ..Update::default()
+    };
     invalid(t.update(&Key::new("BIG", "1"), grow).await);
     assert_eq!(get(&t, "BIG", "2").await, None);
 }
 
 pub async fn pages_stop_at_one_megabyte(t: T) {
     for i in 0..5 {
-        put(&t, json!({"pk": "HUGE", "sk": format!("{i}"), "text": "z".repeat(300 * 1024)})).await;
+        put(
+            &t,
+            json!({"pk": "HUGE", "sk": format!("{i}"), "text": "z".repeat(300 * 1024)}),
+        )
+        .await;
     }
     let first = query(&t, Query::partition("HUGE")).await;
-    assert!(first.items.len() < 5 && first.next.is_some(), "a page holds at most 1 MB: got {}", first.items.len());
+    assert!(
+        first.items.len() < 5 && first.next.is_some(),
+        "a page holds at most 1 MB: got {}",
+        first.items.len()
+    );
     let (items, pages) = all_pages(&t, Query::partition("HUGE")).await;
     assert_eq!(sks(&items), ["0", "1", "2", "3", "4"]);
     assert!(pages >= 2);
@@ -482,20 +1030,38 @@ pub async fn concurrent_adds_are_not_lost(t: T) {
     let tasks: Vec<_> = (0..40)
         .map(|_| {
             let (t, key) = (t.clone(), key.clone());
-            tokio::spawn(async move { t.update(&key, Update { add: vec![("n".into(), 1)], ..Update::default() }).await })
+            tokio::spawn(async move {
+                t.update(
+                    &key,
+                    Update {
+                        add: vec![("n".into(), 1)],
+                        ..Update::default()
+                    },
+                )
+                .await
+            })
         })
         .collect();
     for task in tasks {
         task.await.expect("task").expect("add");
     }
-    assert_eq!(get(&t, "COUNTER", "hits").await.expect("counter")["n"], json!(40));
+    assert_eq!(
+        get(&t, "COUNTER", "hits").await.expect("counter")["n"],
+        json!(40)
+    );
 }
 
 pub async fn concurrent_creates_have_one_winner(t: T) {
     let tasks: Vec<_> = (0..12)
         .map(|i| {
             let t = t.clone();
-            tokio::spawn(async move { t.put(item(json!({"pk": "EMAIL#x", "sk": "EMAIL", "user": i})), Condition::NotExists).await })
+            tokio::spawn(async move {
+                t.put(
+                    item(json!({"pk": "EMAIL#x", "sk": "EMAIL", "user": i})),
+                    Condition::NotExists,
+                )
+                .await
+            })
         })
         .collect();
     let mut winners = 0;
@@ -514,7 +1080,9 @@ pub async fn requests_are_counted(t: T) {
     put(&t, json!({"pk": "P", "sk": "S"})).await;
     get(&t, "P", "S").await;
     query(&t, Query::partition("P")).await;
-    t.batch_get(&[Key::new("P", "S"), Key::new("P", "T")]).await.expect("batch");
+    t.batch_get(&[Key::new("P", "S"), Key::new("P", "T")])
+        .await
+        .expect("batch");
     assert_eq!(t.request_count() - before, 4, "one request per call");
 }
 
