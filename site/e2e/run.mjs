@@ -258,10 +258,11 @@ const journeys = [
       await first.click();
       await heading(name)(page);
       assert((await page.evaluate(() => window.scrollY)) === 0, "a navigation scrolls to the top");
+      assert(problems.length === 0, problems.join("; "));
+      // A visitor's account icon asks the server (401) and opens the LOGIN panel.
       await page.getByRole("button", { name: "Account" }).click();
       await page.getByRole("dialog", { name: "Account" }).getByText("LOGIN").waitFor();
       await context.close();
-      assert(problems.length === 0, problems.join("; "));
     },
   },
   {

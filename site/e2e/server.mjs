@@ -38,7 +38,7 @@ async function waitUntilUp(url, ms) {
 
 export async function startShop() {
   if (process.env.SHOP_URL) return { url: process.env.SHOP_URL.replace(/\/$/, ""), stop: async () => {} };
-  const bin = join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release");
+  const bin = process.env.SHOP_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release");
   const dataDir = mkdtempSync(join(tmpdir(), "site-e2e-"));
   const port = await freePort();
   const env = { RUST_LOG: "warn", ...process.env, DATA_DIR: dataDir, PORT: String(port) };

@@ -12,4 +12,8 @@ describe("sanitising server HTML", () => {
     expect(out).not.toMatch(/onerror|script|style|javascript/);
     expect(out).toContain('<img src="/a.png">');
   });
+  it("drops images without a real address and opens outside links safely", () => {
+    expect(sanitizeHtml('<p>a</p><img src="x" onerror="alert(1)"><img src="https://cdn.example.com/b.jpg">')).toBe('<p>a</p><img src="https://cdn.example.com/b.jpg">');
+    expect(sanitizeHtml('<a href="https://example.com">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
+  });
 });

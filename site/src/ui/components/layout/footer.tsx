@@ -25,12 +25,12 @@ export function Footer() {
           <ul>
             {SHOP_LINKS.slice(0, 5).map((l) => (
               <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
+                <Link href={l.href} prefetch={false}>{l.label}</Link>
               </li>
             ))}
             {menus.map((m) => (
               <li key={m.id}>
-                <Link href={menuCollectionPath(m.url)}>{m.title}</Link>
+                <Link href={menuCollectionPath(m.url)} prefetch={false}>{m.title}</Link>
               </li>
             ))}
           </ul>
@@ -40,7 +40,7 @@ export function Footer() {
           <ul>
             {[...SUPPORT_LINKS, ...GENERAL_LINKS].map((l) => (
               <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
+                <Link href={l.href} prefetch={false}>{l.label}</Link>
               </li>
             ))}
           </ul>

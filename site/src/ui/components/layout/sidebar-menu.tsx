@@ -34,7 +34,7 @@ export function SidebarMenu() {
   const { items: menus } = useMenus();
   const item = (href: string, label: string) => (
     <li key={href + label}>
-      <Link href={href} onClick={close}>
+      <Link href={href} onClick={close} prefetch={false}>
         {label}
       </Link>
     </li>
