@@ -6,7 +6,7 @@
 //! from the request: one customer's keys cannot name another's items, so
 //! ownership holds by construction and a foreign id is simply a 404.
 
-use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
 use time::OffsetDateTime;
 
 /// The partition of everything a shopper owns.
@@ -14,10 +14,13 @@ pub fn user_pk(user_id: &str) -> String {
     format!("USER#{user_id}")
 }
 
-/// A timestamp as stored and answered: RFC 3339 in UTC, so string order is time order.
+/// A timestamp as stored and answered: RFC 3339 in UTC with a fixed six
+/// fractional digits, so string order is time order.
 pub fn timestamp(at: OffsetDateTime) -> String {
+    let format =
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:6]Z");
     at.to_offset(time::UtcOffset::UTC)
-        .format(&Rfc3339)
+        .format(&format)
         .unwrap_or_else(|_| at.unix_timestamp().to_string())
 }
 
@@ -48,6 +51,8 @@ mod tests {
     #[test]
     fn timestamps_are_utc_rfc3339() {
         let at = OffsetDateTime::from_unix_timestamp(1_700_000_000).unwrap();
-        assert_eq!(timestamp(at), "2023-11-14T22:13:20Z");
+        assert_eq!(timestamp(at), "2023-11-14T22:13:20.000000Z");
+        let later = at + time::Duration::microseconds(1_500);
+        assert_eq!(timestamp(later), "2023-11-14T22:13:20.001500Z");
     }
 }

@@ -1,0 +1,364 @@
+//! Orders over HTTP and the operators' CLI: my orders newest first with
+//! totals, confirming delivery only of one's own confirmed order, and the
+//! state machine refusing every other move.
+
+mod common;
+mod shopping;
+
+use domain::cart::{CartLine, ProductSnapshot};
+use domain::order::{
+    order_item, order_key, Order, OrderStatus, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED,
+};
+use domain::ports::{from_item, Condition};
+use domain::pricing::Money;
+use serde_json::json;
+use shop_http::session::SESSION_EXPIRED;
+use shopping::{counted, signed_in};
+
+fn line(name: &str, cents: i64, quantity: u32) -> CartLine {
+    CartLine {
+        id: format!("{name:0>32}"),
+        product: ProductSnapshot {
+            id: name.into(),
+            slug: name.into(),
+            name: format!("Gown {name}"),
+            product_gallery: vec![format!("/blobs/{name}.jpg")],
+        },
+        category: "Set".into(),
+        color: "Ivory".into(),
+        size: "M".into(),
+        quantity,
+        price: Money::from_cents(cents),
+        created_at: "2025-01-01T00:00:00.000000Z".into(),
+        updated_at: "2025-01-01T00:00:00.000000Z".into(),
+    }
+}
+
+/// Writes an order as the payment function will: built from bag lines.
+async fn place(
+    shop: &common::TestShop,
+    user: &str,
+    id: &str,
+    status: OrderStatus,
+    lines: &[CartLine],
+    at: &str,
+) -> Order {
+    let order = Order::from_lines(id, user, status, lines, at).unwrap();
+    shop.app
+        .table
+        .put(order_item(&order).unwrap(), Condition::NotExists)
+        .await
+        .unwrap();
+    order
+}
+
+async fn stored_status(shop: &common::TestShop, user: &str, id: &str) -> OrderStatus {
+    let item = shop
+        .app
+        .table
+        .get(&order_key(user, id))
+        .await
+        .unwrap()
+        .unwrap();
+    from_item::<Order>(item).unwrap().status
+}
+
+const OLD: &str = "01JD0000000000000000000001";
+const NEW: &str = "01JD0000000000000000000002";
+const PENDING: &str = "01JD0000000000000000000003";
+const MINHS: &str = "01JD0000000000000000000004";
+
+#[tokio::test]
+async fn my_orders_newest_first_with_totals() {
+    let shop = common::start().await;
+    let lan = signed_in(&shop, "lan");
+    assert_eq!(
+        shop.client().get("/api/orders/me").await.body["message"],
+        SESSION_EXPIRED
+    );
+    place(
+        &shop,
+        "lan",
+        OLD,
+        OrderStatus::Delivered,
+        &[line("a", 100_000, 2)],
+        "2025-01-01T00:00:00.000000Z",
+    )
+    .await;
+    place(
+        &shop,
+        "lan",
+        NEW,
+        OrderStatus::Confirmed,
+        &[line("b", 227_602, 1), line("c", 1_050, 3)],
+        "2025-02-01T00:00:00.000000Z",
+    )
+    .await;
+    place(
+        &shop,
+        "minh",
+        MINHS,
+        OrderStatus::Confirmed,
+        &[line("d", 500, 1)],
+        "2025-03-01T00:00:00.000000Z",
+    )
+    .await;
+
+    let (answer, cost) = counted(&shop, lan.get("/api/orders/me")).await;
+    assert_eq!(
+        (answer.status, cost),
+        (200, 1),
+        "GET /api/orders/me is one Query"
+    );
+    let orders = answer.body["data"]["data"].as_array().unwrap();
+    assert_eq!(
+        orders
+            .iter()
+            .map(|o| o["id"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        vec![NEW, OLD],
+        "newest first, only mine"
+    );
+    let old = &orders[1];
+    assert_eq!(
+        (
+            old["subtotal"].as_f64(),
+            old["shippingfee"].as_f64(),
+            old["total"].as_f64()
+        ),
+        (Some(2000.0), Some(56.9), Some(2056.9))
+    );
+    assert_eq!(old["status"], "delivered");
+    assert_eq!(old["items"][0]["product"]["name"], "Gown a");
+    assert_eq!(
+        old["items"][0]["product"]["productGallery"],
+        json!(["/blobs/a.jpg"])
+    );
+    assert_eq!(
+        (
+            old["items"][0]["quantity"].as_u64(),
+            old["items"][0]["price"].as_f64()
+        ),
+        (Some(2), Some(1000.0))
+    );
+    for field in ["color", "size", "createdAt", "updatedAt"] {
+        assert!(
+            old[field].is_string() || old["items"][0][field].is_string(),
+            "{field}"
+        );
+    }
+    let new = &orders[0];
+    assert_eq!(
+        (
+            new["subtotal"].as_f64(),
+            new["shippingfee"].as_f64(),
+            new["total"].as_f64()
+        ),
+        (Some(2307.52), Some(0.0), Some(2307.52))
+    );
+}
+
+#[tokio::test]
+async fn only_my_confirmed_order_can_be_confirmed_delivered() {
+    let shop = common::start().await;
+    let (lan, minh) = (signed_in(&shop, "lan"), signed_in(&shop, "minh"));
+    place(
+        &shop,
+        "lan",
+        NEW,
+        OrderStatus::Confirmed,
+        &[line("a", 100, 1)],
+        "2025-02-01T00:00:00.000000Z",
+    )
+    .await;
+    place(
+        &shop,
+        "lan",
+        PENDING,
+        OrderStatus::Pending,
+        &[line("a", 100, 1)],
+        "2025-02-02T00:00:00.000000Z",
+    )
+    .await;
+
+    // Someone else's order: not found, unchanged.
+    let theirs = minh
+        .get(&format!("/api/orders/customer-confirm-fe/{NEW}"))
+        .await;
+    assert_eq!(
+        (
+            theirs.status,
+            theirs.body["success"].as_bool(),
+            theirs.body["message"].as_str()
+        ),
+        (404, Some(false), Some(CONFIRM_FAILED))
+    );
+    assert_eq!(
+        stored_status(&shop, "lan", NEW).await,
+        OrderStatus::Confirmed
+    );
+
+    let (done, cost) = counted(
+        &shop,
+        lan.get(&format!("/api/orders/customer-confirm-fe/{NEW}")),
+    )
+    .await;
+    assert_eq!(
+        (
+            done.status,
+            done.body["success"].as_bool(),
+            done.body["message"].as_str()
+        ),
+        (200, Some(true), Some(CONFIRMED_BY_CUSTOMER))
+    );
+    assert_eq!(cost, 1, "one conditional UpdateItem");
+    assert_eq!(
+        stored_status(&shop, "lan", NEW).await,
+        OrderStatus::Delivered
+    );
+
+    for id in [NEW, PENDING] {
+        let refused = lan
+            .get(&format!("/api/orders/customer-confirm-fe/{id}"))
+            .await;
+        assert_eq!(
+            (
+                refused.status,
+                refused.body["success"].as_bool(),
+                refused.body["message"].as_str()
+            ),
+            (409, Some(false), Some(CONFIRM_FAILED))
+        );
+    }
+    assert_eq!(
+        stored_status(&shop, "lan", NEW).await,
+        OrderStatus::Delivered
+    );
+    assert_eq!(
+        stored_status(&shop, "lan", PENDING).await,
+        OrderStatus::Pending
+    );
+    let odd = lan
+        .get("/api/orders/customer-confirm-fe/not-an-order")
+        .await;
+    assert_eq!(
+        (odd.status, odd.body["success"].as_bool()),
+        (404, Some(false))
+    );
+    assert_eq!(
+        shop.client()
+            .get(&format!("/api/orders/customer-confirm-fe/{PENDING}"))
+            .await
+            .status,
+        401
+    );
+}
+
+#[tokio::test]
+async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
+    let shop = common::start().await;
+    let at = "2025-02-01T00:00:00.000000Z";
+    place(
+        &shop,
+        "lan",
+        OLD,
+        OrderStatus::AwaitingConfirmation,
+        &[line("a", 100, 1)],
+        at,
+    )
+    .await;
+    place(
+        &shop,
+        "lan",
+        PENDING,
+        OrderStatus::Pending,
+        &[line("a", 100, 1)],
+        at,
+    )
+    .await;
+    place(
+        &shop,
+        "minh",
+        MINHS,
+        OrderStatus::Delivered,
+        &[line("a", 100, 1)],
+        at,
+    )
+    .await;
+
+    let awaiting = shopctl::orders::run(&shop.app, &["list", "--status", "awaiting_confirmation"])
+        .await
+        .unwrap();
+    assert!(
+        awaiting.contains(OLD) && !awaiting.contains(PENDING),
+        "{awaiting}"
+    );
+    let all = shopctl::orders::run(&shop.app, &["list"]).await.unwrap();
+    assert!(
+        [OLD, PENDING, MINHS].iter().all(|id| all.contains(id)),
+        "{all}"
+    );
+
+    let moved = shopctl::orders::run(&shop.app, &["confirm", OLD])
+        .await
+        .unwrap();
+    assert_eq!(
+        moved,
+        format!("order {OLD}: awaiting_confirmation -> confirmed")
+    );
+    assert_eq!(
+        stored_status(&shop, "lan", OLD).await,
+        OrderStatus::Confirmed
+    );
+    let confirmed = shopctl::orders::run(&shop.app, &["list", "--status", "confirmed"])
+        .await
+        .unwrap();
+    assert!(confirmed.contains(OLD));
+    assert!(
+        !shopctl::orders::run(&shop.app, &["list", "--status", "awaiting_confirmation"])
+            .await
+            .unwrap()
+            .contains(OLD),
+        "the index follows the status"
+    );
+
+    // Refused moves change nothing.
+    let skip = shopctl::orders::run(&shop.app, &["confirm", PENDING])
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(skip.contains("pending cannot become confirmed"), "{skip}");
+    let late = shopctl::orders::run(&shop.app, &["cancel", MINHS])
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(late.contains("delivered cannot become canceled"), "{late}");
+    assert_eq!(
+        stored_status(&shop, "lan", PENDING).await,
+        OrderStatus::Pending
+    );
+    assert_eq!(
+        stored_status(&shop, "minh", MINHS).await,
+        OrderStatus::Delivered
+    );
+    assert!(
+        shopctl::orders::run(&shop.app, &["move", PENDING, "shipped"])
+            .await
+            .is_err()
+    );
+    assert!(
+        shopctl::orders::run(&shop.app, &["cancel", "01JD00000000000000000000ZZ"])
+            .await
+            .unwrap_err()
+            .to_string()
+            .contains("no order")
+    );
+
+    assert!(shopctl::orders::run(&shop.app, &["cancel", PENDING])
+        .await
+        .is_ok());
+    assert_eq!(
+        stored_status(&shop, "lan", PENDING).await,
+        OrderStatus::Canceled
+    );
+}

@@ -1,0 +1,180 @@
+//! Made-to-order requests and appointments over HTTP: open to visitors,
+//! step-0 messages, stored, two emails each, and "my requests".
+
+mod common;
+mod shopping;
+
+use domain::requests as rules;
+use domain::requests::RequestKind;
+use serde_json::{json, Value};
+use shop_http::session::SESSION_EXPIRED;
+use shopping::{counted, signed_in};
+
+fn contact() -> Value {
+    json!({ "firstName": "Lan", "lastName": "Tran", "email": "lan@example.com", "phoneCode": "+84", "phone": "901234567",
+            "contactTime": "9-12", "message": "An ao dai for my wedding", "socialMedia": "@lan" })
+}
+
+fn made_to_order() -> Value {
+    let mut body = contact();
+    body["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "height": 165, "weight": 50, "bust": "84", "waist": 64,
+                                      "hips": 90, "shoulderWidth": 38, "armLength": 56, "neckCircumference": null });
+    body
+}
+
+#[tokio::test]
+async fn visitors_submit_requests_that_are_stored_and_mailed() {
+    let shop = common::start().await;
+    let visitor = shop.client();
+
+    let (answer, cost) = counted(&shop, visitor.post("/api/made-to-order", made_to_order())).await;
+    assert_eq!(
+        (answer.status, answer.body["message"].as_str()),
+        (201, Some(rules::MADE_TO_ORDER_SUBMITTED)),
+        "{:?}",
+        answer.body
+    );
+    assert_eq!(cost, 1, "one PutItem");
+    let (booked, cost) = counted(&shop, visitor.post("/api/appointments", contact())).await;
+    assert_eq!(
+        (booked.status, booked.body["message"].as_str(), cost),
+        (201, Some(rules::APPOINTMENT_BOOKED), 1)
+    );
+
+    let stored = shopctl::requests::all(&shop.app, RequestKind::MadeToOrder)
+        .await
+        .unwrap();
+    assert_eq!(stored.len(), 1);
+    let m = stored[0].custom_size_order.clone().unwrap();
+    assert_eq!(
+        (
+            m.name_product.as_str(),
+            m.height,
+            m.bust,
+            m.neck_circumference
+        ),
+        ("Silk Gown", 165.0, 84.0, 0.0),
+        "numbers, 0 by default"
+    );
+    assert_eq!(stored[0].user_id, None);
+    let listed = shopctl::requests::run(&shop.app, RequestKind::Appointment, &["list"])
+        .await
+        .unwrap();
+    assert!(
+        listed.contains("lan@example.com") && listed.contains("visitor"),
+        "{listed}"
+    );
+
+    let outbox = shop.outbox();
+    assert_eq!(
+        outbox.len(),
+        4,
+        "an acknowledgement and a house notification per request"
+    );
+    assert_eq!(
+        outbox
+            .iter()
+            .filter(|m| m.contains("lan@example.com") && m.contains("stay tuned"))
+            .count(),
+        2
+    );
+    assert_eq!(
+        outbox
+            .iter()
+            .filter(|m| m.contains("atelier@couture.invalid"))
+            .count(),
+        2
+    );
+    assert!(outbox.iter().any(|m| m.contains("Silk Gown")));
+}
+
+#[tokio::test]
+async fn step_zero_rules_have_their_messages() {
+    let shop = common::start().await;
+    let visitor = shop.client();
+    for path in ["/api/made-to-order", "/api/appointments"] {
+        let empty = visitor.post(path, json!({})).await;
+        assert_eq!(empty.status, 400);
+        let errors = &empty.body["errors"];
+        assert_eq!(errors["firstName"], rules::FIRST_NAME_REQUIRED);
+        assert_eq!(errors["lastName"], rules::LAST_NAME_REQUIRED);
+        assert_eq!(errors["email"], rules::EMAIL_REQUIRED);
+        assert_eq!(errors["phone"], rules::PHONE_REQUIRED);
+        assert_eq!(errors["contactTime"], "Prefered Delivery Date is required");
+
+        // The phone is needed only when phone and code are both empty.
+        let mut no_phone = contact();
+        no_phone["phone"] = json!("");
+        assert_eq!(visitor.post(path, no_phone.clone()).await.status, 201);
+        no_phone["phoneCode"] = json!("");
+        assert_eq!(
+            visitor.post(path, no_phone).await.body["errors"]["phone"],
+            rules::PHONE_REQUIRED
+        );
+
+        let mut bad = contact();
+        bad["email"] = json!("lan.example.com");
+        bad["contactTime"] = json!("18-21");
+        let answer = visitor.post(path, bad).await;
+        assert_eq!(answer.body["errors"]["email"], rules::EMAIL_INVALID);
+        assert_eq!(
+            answer.body["errors"]["contactTime"],
+            rules::CONTACT_TIME_INVALID
+        );
+        for time in ["any", "12-15", "15-18", "2026-12-24"] {
+            let mut body = contact();
+            body["contactTime"] = json!(time);
+            assert_eq!(visitor.post(path, body).await.status, 201, "{time}");
+        }
+        let mut long = contact();
+        long["message"] = json!("x".repeat(6000));
+        assert_eq!(
+            visitor.post(path, long).await.body["errors"]["message"],
+            rules::TOO_LONG
+        );
+    }
+}
+
+#[tokio::test]
+async fn customers_list_their_own_requests() {
+    let shop = common::start().await;
+    let (lan, minh) = (signed_in(&shop, "lan"), signed_in(&shop, "minh"));
+    assert_eq!(
+        shop.client().get("/api/made-to-order").await.body["message"],
+        SESSION_EXPIRED
+    );
+
+    lan.post("/api/made-to-order", made_to_order()).await;
+    let mut second = made_to_order();
+    second["customSizeOrder"]["nameProduct"] = json!("Velvet Coat");
+    lan.post("/api/made-to-order", second).await;
+    minh.post("/api/made-to-order", made_to_order()).await;
+    shop.client()
+        .post("/api/made-to-order", made_to_order())
+        .await;
+    lan.post("/api/appointments", contact()).await;
+
+    let (mine, cost) = counted(&shop, lan.get("/api/made-to-order")).await;
+    assert_eq!(
+        (mine.status, cost),
+        (200, 1),
+        "GET /api/made-to-order is one Query"
+    );
+    let mine = mine.list();
+    assert_eq!(mine.len(), 2);
+    assert_eq!(
+        mine[0]["customSizeOrder"]["nameProduct"], "Velvet Coat",
+        "newest first"
+    );
+    assert!(mine.iter().all(|r| r["userId"] == "lan"));
+    assert_eq!(minh.get("/api/made-to-order").await.list().len(), 1);
+    assert_eq!(lan.get("/api/appointments").await.list().len(), 1);
+    assert_eq!(
+        shopctl::requests::all(&shop.app, RequestKind::MadeToOrder)
+            .await
+            .unwrap()
+            .len(),
+        4,
+        "the operators see everyone's"
+    );
+}
