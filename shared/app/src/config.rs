@@ -62,7 +62,7 @@ impl Config {
         Ok(Self {
             table: store::TableConfig::from_env(&data_dir),
             mail: mail::MailConfig::from_env(&data_dir),
-            blobs: blobs::BlobsConfig::from_env(&data_dir),
+            blobs: blobs::BlobsConfig::from_env(&data_dir, &site_url),
             site_url,
             allowed_origins,
             session_key,
