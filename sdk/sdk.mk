@@ -28,9 +28,12 @@ sdk-build:
 	  sdk/.build/payment_sdk_bg.wasm -o sdk/.build/payment_sdk_bg.wasm
 	node sdk/js/build.mjs
 
+# Rust rules on the host, then the browser tests against the whole local
+# server (shared/testkit/with-server.sh exports SHOP_URL; the tests fall back
+# to sdk-dev's sandbox-dev binary when run without it).
 sdk-test:
 	cargo nextest run $(SDK_LOCKED) -p payment-sdk -p sandbox
-	SANDBOX_DEV=$(BIN)/sandbox-dev node --test sdk/tests/
+	shared/testkit/with-server.sh node --test --test-concurrency=1 sdk/tests/
 
 sdk-bench:
 	SANDBOX_DEV=$(BIN)/sandbox-dev node sdk/bench/bench.mjs

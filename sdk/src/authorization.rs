@@ -1,6 +1,9 @@
 //! Authorization parsing (spec section 6) and the origin check of every URL the
 //! SDK talks to.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 /// What kind of authorization a merchant passed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {

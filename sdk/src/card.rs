@@ -2,6 +2,9 @@
 //! the networks). Detection follows the public BIN ranges each network
 //! publishes; a prefix that can still become a range counts as a partial match.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 /// A BIN pattern: a single prefix or an inclusive range of equal-width prefixes.
 #[derive(Clone, Copy)]
 enum Pattern {
@@ -225,7 +228,7 @@ pub fn luhn(number: &str) -> bool {
         sum += d;
         double = !double;
     }
-    !number.is_empty() && sum % 10 == 0
+    !number.is_empty() && sum.is_multiple_of(10)
 }
 
 /// Validity of a card number field value.

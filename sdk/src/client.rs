@@ -1,6 +1,9 @@
 //! Client rules: request failure mapping, retry policy, version check,
 //! analytics fields, vault-manager error mapping.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::constants::{REQUEST_RETRIES, VERSION};
 
 /// Error code of a failed client request (`status` 0 = no response).

@@ -1,5 +1,8 @@
 //! Business constants of spec section 9, shared by every component.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 /// The SDK version every component reports and checks against the client.
 pub const VERSION: &str = "3.130.0";
 /// Timeout of client API calls and of frame set-up.

@@ -3,6 +3,9 @@
 //! Codes are spelt as the reference library spells them; messages are the
 //! spec's text word for word where it gives one. `{}` marks the one parameter.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 /// Who is at fault.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorType {

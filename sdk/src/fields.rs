@@ -1,6 +1,9 @@
 //! Validation of the non-number hosted fields: expiration date, month and year
 //! (at most 19 years ahead), CVV by card type, postal code and cardholder name.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use crate::card::{by_key, Verdict};
 use crate::constants::MAX_EXPIRATION_YEAR_AGE;
 

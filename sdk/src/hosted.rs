@@ -2,6 +2,9 @@
 //! their frame names, labels and autocomplete tokens, the allowed attributes,
 //! the CSS property allowlist and the tokenize pre-checks.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 /// (key, frame name, screen-reader label, autocomplete token).
 pub static FIELDS: [(&str, &str, &str, &str); 7] = [
     (

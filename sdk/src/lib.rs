@@ -4,7 +4,28 @@
 //!
 //! The modules are plain Rust, unit-tested on the host; `wasm` exposes them
 //! through wasm-bindgen with strings and integers only, so no serde and no
-//! `core::fmt` end up in the module.
+//! `core::fmt` end up in the module. On wasm32 the crate is `no_std`: panics
+//! trap instead of formatting a message, so no formatting code is linked.
+
+#![cfg_attr(target_arch = "wasm32", no_std)]
+
+extern crate alloc;
+
+/// What the std prelude would give; the same names on the host and in wasm.
+mod prelude {
+    pub use alloc::string::{String, ToString};
+    pub use alloc::vec::Vec;
+}
+
+#[cfg(all(target_arch = "wasm32", not(test)))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    core::arch::wasm32::unreachable()
+}
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 
 pub mod authorization;
 pub mod card;

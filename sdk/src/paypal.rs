@@ -1,5 +1,8 @@
 //! PayPal and PayPal Checkout rules (spec sections 3, 5, 7 and 8).
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 pub fn is_valid_flow(flow: &str) -> bool {
     matches!(flow, "checkout" | "vault")
 }

@@ -1,5 +1,8 @@
 //! 3-D Secure (version 2 only) rules of spec sections 4, 5 and 8.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 /// How a challenge is presented.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Framework {

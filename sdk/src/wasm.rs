@@ -1,6 +1,9 @@
 //! The JS boundary: strings, integers and booleans in and out, so the glue
 //! stays small. Every function here is a thin call into the rule modules.
 
+#[allow(unused_imports)]
+use crate::prelude::*;
+
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::{

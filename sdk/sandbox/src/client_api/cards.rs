@@ -46,7 +46,7 @@ fn luhn(n: &str) -> bool {
         }
         sum += d;
     }
-    !n.is_empty() && sum % 10 == 0
+    !n.is_empty() && sum.is_multiple_of(10)
 }
 
 /// Network name by prefix, as the gateway reports it.
