@@ -75,6 +75,27 @@ test('state, events and container classes follow the typed card', async () => {
   await page.context().close();
 });
 
+test('autofill into the number frame reaches the expiry, CVV and name frames', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  const frame = page.frameLocator('iframe[name="braintree-hosted-field-credit-card-number"]');
+  await typeInto(page, 'credit-card-number', '4111111111111111');
+  // What a browser's autofill does: set the hidden inputs' values and fire change.
+  for (const [name, value] of [['cc-exp-month', '11'], ['cc-exp-year', '2031'], ['cc-csc', '321'], ['cc-name', 'Grace Hopper']]) {
+    await frame.locator(`input[name="${name}"]`).evaluate((el, v) => { el.value = v; el.dispatchEvent(new Event('change')); }, value);
+  }
+  await page.waitForFunction(() => {
+    const f = window.hostedFieldsInstance.getState().fields;
+    return f.expirationDate.isValid && f.cvv.isValid && f.cardholderName.isValid;
+  });
+  await typeInto(page, 'postal-code', '12345');
+  const r = await tokenize(page);
+  assert.equal(r.ok, true);
+  assert.equal(r.p.details.expirationMonth, '11');
+  assert.equal(r.p.details.expirationYear, '2031');
+  assert.equal(r.p.details.cardholderName, 'Grace Hopper');
+  await page.context().close();
+});
+
 test('tokenize errors: empty, invalid, CVV failure 81736, duplicate 81724', async () => {
   const page = await merchantPage(browser, sandbox.url);
   let r = await tokenize(page);

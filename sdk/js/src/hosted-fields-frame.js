@@ -212,8 +212,42 @@ function build(config) {
   input.addEventListener('blur', () => refresh('blur'));
   form.addEventListener('submit', (e) => { e.preventDefault(); toParent({ type: 'state', event: 'inputSubmitRequest', state }); });
   if (typeof field.prefill === 'string') { input.value = field.prefill; format(); }
+  if (key === 'number') addAutofillCatchers(form);
   client = new Client(config.configuration);
   refresh();
+}
+
+/**
+ * Browser autofill fills a whole card form at once, but each field lives in
+ * its own frame: the number frame carries hidden expiry, CVV and name inputs
+ * and hands what the browser fills into them to the sibling frames.
+ */
+function addAutofillCatchers(form) {
+  const targets = [['cc-exp-month', 'expirationMonth'], ['cc-exp-year', 'expirationYear'], ['cc-csc', 'cvv'], ['cc-name', 'cardholderName']];
+  const hidden = {};
+  for (const [token, target] of targets) {
+    const el = document.createElement('input');
+    el.autocomplete = token;
+    el.name = token;
+    el.tabIndex = -1;
+    el.className = 'autofill';
+    el.setAttribute('aria-hidden', 'true');
+    el.addEventListener('change', () => applyAutofill(hidden));
+    el.addEventListener('input', () => applyAutofill(hidden));
+    hidden[target] = el;
+    form.appendChild(el);
+  }
+}
+
+function applyAutofill(hidden) {
+  const month = hidden.expirationMonth.value.replace(/\D/g, '');
+  const year = hidden.expirationYear.value.replace(/\D/g, '');
+  const fill = (k, v) => { const s = sibling(k); if (s && v) s.setValue(v); };
+  fill('cvv', hidden.cvv.value);
+  fill('cardholderName', hidden.cardholderName.value);
+  fill('expirationMonth', month);
+  fill('expirationYear', year);
+  if (month && year) fill('expirationDate', month.padStart(2, '0') + ' / ' + year.slice(-2));
 }
 
 function fillSelect(options) {
@@ -316,7 +350,13 @@ window.__hostedField = {
     cardType = type;
     if (input) refresh();
   },
-  revalidate() { if (input) refresh(); }
+  revalidate() { if (input) refresh(); },
+  setValue(v) {
+    if (!input || input.value) return;
+    input.value = String(v);
+    format();
+    refresh();
+  }
 };
 
 window.addEventListener('message', onMessage);
