@@ -33,8 +33,10 @@ function gzipSize(src) {
 /** The scripts a route's HTML loads before it is interactive (its first-load JS). */
 function firstLoad(route) {
   const html = readFileSync(join(out, route, "index.html"), "utf8");
-  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
-  return scripts.reduce((sum, s) => sum + gzipSize(s.replace(/^\//, "")), 0);
+  // Modern browsers skip the noModule polyfills, so they are not counted.
+  const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]).filter((t) => !/noModule/i.test(t));
+  const scripts = [...new Set(tags.map((t) => t.match(/src="([^"]+\.js)"/)?.[1]).filter(Boolean))];
+  return scripts.reduce((sum, s) => sum + gzipSize(decodeURIComponent(s).replace(/^\//, "")), 0);
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;

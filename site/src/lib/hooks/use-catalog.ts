@@ -31,6 +31,6 @@ export const useCollection = (id: string | null) => useItem<Collection>(id ? `/c
 export const useRunway = (id: string | null) => useItem<Runway>(id ? `/runways/${encodeURIComponent(id)}` : null);
 export function useFeaturedRunway() {
   const { data, isLoading } = useSWR("/runways/featured", (p: string) => fetchFirst<Runway>(p), options);
-  return { item: data ?? null, isLoading };
+  return { item: data ?? null, isLoading: isLoading || data === undefined };
 }
 export const useNews = (id: string | null) => useItem<News>(id ? `/news/${encodeURIComponent(id)}` : null);

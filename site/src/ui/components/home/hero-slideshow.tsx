@@ -28,10 +28,10 @@ export function HeroSlideshow({ banners }: { banners: Banner[] }) {
           fetchPriority={i === 0 ? "high" : "low"}
         />
       ))}
-      <div className="hero__text">
-        <p className="eyebrow eyebrow--light">{house.tagline}</p>
-        <h1 className="hero__title">{house.name}</h1>
-      </div>
+      {/* The banners carry their own titles; the page's heading is for assistive technology. */}
+      <h1 className="visually-hidden">
+        {house.name} — {house.tagline}
+      </h1>
     </section>
   );
 }

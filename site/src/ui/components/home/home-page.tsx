@@ -16,10 +16,12 @@ export const HOME_NEWS = 3;
 
 export function HomePage() {
   const { items: banners } = useBanners();
-  const { item: featured } = useFeaturedRunway();
-  const { items: runways } = useRunways();
-  const { items: products } = useProducts();
-  const { items: news } = useNewsList();
+  const { item: featured, isLoading: l1 } = useFeaturedRunway();
+  const { items: runways, isLoading: l2 } = useRunways();
+  const { items: products, isLoading: l3 } = useProducts();
+  const { items: news, isLoading: l4 } = useNewsList();
+  // Sections below the banner appear together, so none pushes another down as its data lands.
+  const ready = !(l1 || l2 || l3 || l4);
   const series = runways.filter((r) => !r.isFeatured && r.id !== featured?.id);
   const arrivals = products.filter(isNewArrival);
   const latest = newestFirst(news).slice(0, HOME_NEWS);
@@ -28,7 +30,8 @@ export function HomePage() {
     <div className="home">
       <HeroSlideshow banners={banners} />
       <ContactSide />
-      {featured && isActive(featured) && (
+      {!ready && <div className="loading" aria-busy="true" />}
+      {ready && featured && isActive(featured) && (
         <section className="section featured" aria-labelledby="featured-title">
           <div className="container featured__grid">
             <div className="featured__text">
@@ -49,7 +52,7 @@ export function HomePage() {
           )}
         </section>
       )}
-      {series.length > 0 && (
+      {ready && series.length > 0 && (
         <section className="section series" aria-labelledby="series-title">
           <div className="container">
             <h2 id="series-title" className="section-title">
@@ -68,6 +71,7 @@ export function HomePage() {
           </div>
         </section>
       )}
+      {ready && (
       <section className="section" aria-labelledby="arrivals-title">
         <div className="container">
           <h2 id="arrivals-title" className="section-title">
@@ -81,7 +85,8 @@ export function HomePage() {
           </p>
         </div>
       </section>
-      {latest.length > 0 && (
+      )}
+      {ready && latest.length > 0 && (
         <section className="section" aria-labelledby="news-title">
           <div className="container">
             <h2 id="news-title" className="section-title">

@@ -54,7 +54,7 @@ export function Header() {
             <SearchIcon />
           </button>
         </div>
-        <Link href="/" className="header__logo" aria-label="Home">
+        <Link href="/" className="header__logo">
           <Logo inverted={dark} />
         </Link>
         <div className="header__side header__side--end">

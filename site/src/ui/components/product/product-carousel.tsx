@@ -15,13 +15,14 @@ interface Props {
 }
 
 export function ProductCarousel({ products, label, autoplayMs }: Props) {
-  const [ref, embla] = useEmblaCarousel({ align: "start", loop: Boolean(autoplayMs) && products.length > 1 });
+  const [ref, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps" });
   const wishlist = useWishlist();
   useEffect(() => {
     if (!embla || !autoplayMs) return;
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     if (reduce) return;
-    const t = window.setInterval(() => embla.scrollNext(), autoplayMs);
+    // Advance, and start over after the last page (wrap-around without loop's slide juggling).
+    const t = window.setInterval(() => (embla.canScrollNext() ? embla.scrollNext() : embla.scrollTo(0)), autoplayMs);
     return () => window.clearInterval(t);
   }, [embla, autoplayMs]);
   if (products.length === 0) return null;
