@@ -28,11 +28,11 @@ sdk-build:
 	  sdk/.build/payment_sdk_bg.wasm -o sdk/.build/payment_sdk_bg.wasm
 	node sdk/js/build.mjs
 
-# Rust rules on the host, then the browser tests against the whole local
-# server (shared/testkit/with-server.sh exports SHOP_URL; the tests fall back
-# to sdk-dev's sandbox-dev binary when run without it).
+# The Rust rules' unit tests run in the workspace nextest run (rust-test);
+# here the browser tests run against the whole local server
+# (shared/testkit/with-server.sh exports SHOP_URL; run without it, the tests
+# start sandbox-dev themselves).
 sdk-test:
-	cargo nextest run $(SDK_LOCKED) -p payment-sdk -p sandbox
 	shared/testkit/with-server.sh node --test --test-concurrency=1 sdk/tests/
 
 sdk-bench:
