@@ -46,6 +46,27 @@ test('vault popup: cancel and closing the popup give PAYPAL_POPUP_CLOSED', async
   await page.context().close();
 });
 
+test('popups blocked: the flow falls back to a full-screen frame; its close button gives PAYPAL_POPUP_CLOSED', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  await page.evaluate(() => { window.open = () => null; });
+  await page.click('#paypal-checkout');
+  const frame = page.frameLocator('[data-braintree-paypal-frame] iframe');
+  await frame.locator('#approve').click();
+  const r = await result(page, 'PayPal tokenized');
+  assert.match(r.nonce, /^tokenpp_/);
+  assert.equal(await page.locator('[data-braintree-paypal-frame]').count(), 0);
+  await page.evaluate(() => { document.body.dataset.lastResult = ''; });
+  await page.click('#paypal-vault');
+  await frame.locator('#approve').waitFor();
+  const box = await page.locator('[data-braintree-paypal-frame]').boundingBox();
+  const viewport = page.viewportSize();
+  assert.deepEqual([box.width, box.height], [viewport.width, viewport.height]);
+  await page.click('[data-braintree-paypal-frame] > button');
+  const e = await result(page, 'Error');
+  assert.equal(e.code, 'PAYPAL_POPUP_CLOSED');
+  await page.context().close();
+});
+
 test('paypal: flow required, one at a time, 422 gives INVALID_PAYMENT_OPTION, teardown', async () => {
   const page = await merchantPage(browser, sandbox.url);
   const out = await page.evaluate(async () => {
