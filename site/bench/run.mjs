@@ -58,17 +58,20 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
   try {
-    console.log("\nLighthouse (mobile defaults, simulated throttling):");
-    console.log(`  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)}   LCP      TBT     CLS`);
-    for (const [name, path] of targets) {
-      const result = await lighthouse(`${shop.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] });
-      const { categories: c, audits: a } = result.lhr;
-      const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
-      console.log(
-        `  ${name.padEnd(10)} ${score("performance")} ${score("accessibility")} ${score("best-practices")}   ${a["largest-contentful-paint"].displayValue.padEnd(8)} ${a["total-blocking-time"].displayValue.padEnd(7)} ${a["cumulative-layout-shift"].displayValue}`,
-      );
-      const failing = Object.values(a).filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === "binary").map((x) => x.id);
-      if (failing.length) console.log(`             failing audits: ${failing.join(", ")}`);
+    const desktop = (await import("lighthouse/core/config/desktop-config.js")).default;
+    for (const [label, config] of [["mobile defaults", undefined], ["desktop preset", desktop]]) {
+      console.log(`\nLighthouse 12 (${label}, simulated throttling):`);
+      console.log(`  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)}   LCP      TBT      CLS`);
+      for (const [name, path] of targets) {
+        const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] };
+        const result = await lighthouse(`${shop.url}${path}`, flags, config);
+        const { categories: c, audits: a } = result.lhr;
+        const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
+        const shown = (id) => (a[id]?.displayValue ?? "-").padEnd(8);
+        console.log(`  ${name.padEnd(10)} ${score("performance")} ${score("accessibility")} ${score("best-practices")}   ${shown("largest-contentful-paint")} ${shown("total-blocking-time")} ${shown("cumulative-layout-shift")}`);
+        const failing = Object.values(a).filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === "binary").map((x) => x.id);
+        if (failing.length) console.log(`             failing audits: ${failing.join(", ")}`);
+      }
     }
   } finally {
     await chrome.kill();

@@ -221,7 +221,7 @@ const journeys = [
       await dialog.getByRole("checkbox").check();
       await dialog.getByRole("button", { name: "SUBMIT" }).click();
       await dialog.getByText("Your order has been submitted. We will get in touch with you soon, please stay tuned.").waitFor();
-      await shoot(page, "made-to-order");
+      await shoot(page, "made-to-order-modal");
       await context.close();
     },
   },
