@@ -32,3 +32,11 @@ testkit-venv:
 	fi
 
 DEPS += testkit-deps
+
+# Per-request latency of both table adapters: the embedded SQLite table and
+# DynamoDB Local, in process (p50/p99 of get, query, index query, update).
+.PHONY: store-bench
+store-bench: testkit-deps
+	cargo run --release --locked -p store --example table_latency
+
+BENCHES += store-bench
