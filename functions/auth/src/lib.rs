@@ -1,8 +1,36 @@
-//! The auth resource's routes.
+//! The auth resource: sign-up, sign-in (password, Google, Facebook),
+//! sessions (refresh, logout, me) and passwords (forgot, reset, change).
+
+pub mod accounts;
+pub mod crypto;
+pub mod limits;
+pub mod mail;
+pub mod oauth;
+pub mod routes;
+pub mod sessions;
 
 use app::App;
-use axum::Router;
+use axum::routing::{get, post};
+use axum::{Extension, Router};
+
+use routes::{login, password, register, session};
 
 pub fn router(app: App) -> Router {
-    Router::new().with_state(app)
+    crypto::warm_up();
+    let providers = oauth::Providers::from_env(&app.config);
+    Router::new()
+        .route("/api/auth/register", post(register::register))
+        .route("/api/auth/login", post(login::login))
+        .route("/api/auth/refresh", post(session::refresh))
+        .route("/api/auth/logout", post(session::logout))
+        .route("/api/auth/me", get(session::me))
+        .route("/api/auth/forgot-password", post(password::forgot))
+        .route("/api/auth/reset-password", post(password::reset))
+        .route("/api/auth/change-password", post(password::change))
+        .route("/api/auth/google", get(oauth::start_google))
+        .route("/api/auth/google/callback", get(oauth::google_callback))
+        .route("/api/auth/facebook", get(oauth::start_facebook))
+        .route("/api/auth/facebook/callback", get(oauth::facebook_callback))
+        .layer(Extension(providers))
+        .with_state(app)
 }

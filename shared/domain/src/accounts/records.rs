@@ -91,6 +91,30 @@ impl UserProfile {
             .trim()
             .to_string()
     }
+
+    /// What the API answers about a profile (`GET /api/auth/me`, profile edits).
+    pub fn view(&self) -> ProfileView {
+        ProfileView {
+            id: self.id.clone(),
+            email: self.email.clone(),
+            name: self.name(),
+            firstname: self.firstname.clone(),
+            lastname: self.lastname.clone(),
+            title: self.title,
+            birthday: self.birthday,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProfileView {
+    pub id: String,
+    pub email: String,
+    pub name: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub title: Option<Title>,
+    pub birthday: Option<Birthday>,
 }
 
 /// What signing in with a password reads: one item per address.
@@ -324,6 +348,9 @@ mod tests {
             updated_at: 1,
         };
         assert_eq!(p.name(), "Ada Lovelace");
+        let view = serde_json::to_value(p.view()).unwrap();
+        assert_eq!(view["name"], "Ada Lovelace");
+        assert_eq!(view["title"], serde_json::Value::Null);
         let back: UserProfile = from_item(p.to_item().unwrap()).unwrap();
         assert_eq!(back, p);
     }

@@ -1,0 +1,139 @@
+//! Password hashing and the random values of sessions, resets and OAuth.
+
+use std::sync::LazyLock;
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use rand::rngs::OsRng;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use shop_http::ApiError;
+
+/// argon2id at OWASP's first recommended setting: 19 MiB, two passes, one
+/// lane. It fits a 512 MB Lambda many times over and keeps a sign-in far
+/// under a second (see the report's measurement); hashes carry their
+/// parameters, so raising them later only affects new hashes.
+pub const ARGON2_MEMORY_KIB: u32 = 19 * 1024;
+pub const ARGON2_PASSES: u32 = 2;
+pub const ARGON2_LANES: u32 = 1;
+
+fn argon2() -> Argon2<'static> {
+    let params = Params::new(ARGON2_MEMORY_KIB, ARGON2_PASSES, ARGON2_LANES, None)
+        .expect("valid argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// A hash nobody's password matches, verified against when the email is
+/// unknown so that answer takes as long as a wrong password.
+static DUMMY_HASH: LazyLock<String> = LazyLock::new(|| hash_now("not-a-real-password-0!"));
+
+/// Computes the dummy hash now rather than on the first unknown email.
+pub fn warm_up() {
+    LazyLock::force(&DUMMY_HASH);
+}
+
+fn hash_now(password: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    argon2()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("argon2 hashing with valid parameters")
+        .to_string()
+}
+
+fn verify_now(password: &str, hash: Option<&str>) -> bool {
+    let (phc, real) = match hash {
+        Some(h) => (h, true),
+        None => (DUMMY_HASH.as_str(), false),
+    };
+    let Ok(parsed) = PasswordHash::new(phc) else {
+        tracing::error!("stored password hash does not parse");
+        return false;
+    };
+    argon2()
+        .verify_password(password.as_bytes(), &parsed)
+        .is_ok()
+        && real
+}
+
+/// Hashes off the async threads: argon2 is deliberately slow.
+pub async fn hash_password(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || hash_now(&password))
+        .await
+        .map_err(|_| ApiError::internal())
+}
+
+/// Whether `password` matches `hash`; with no hash (unknown email, or an
+/// account without a password) it does the same work and answers false.
+pub async fn verify_password(password: String, hash: Option<String>) -> bool {
+    tokio::task::spawn_blocking(move || verify_now(&password, hash.as_deref()))
+        .await
+        .unwrap_or(false)
+}
+
+/// `bytes` random bytes, URL-safe base64 without padding (cookie- and URL-safe).
+pub fn random_token(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    OsRng.fill_bytes(&mut buf);
+    URL_SAFE_NO_PAD.encode(buf)
+}
+
+/// 128 random bits as hex: session ids, unguessable.
+pub fn random_id() -> String {
+    let mut buf = [0u8; 16];
+    OsRng.fill_bytes(&mut buf);
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn sha256_hex(value: &str) -> String {
+    Sha256::digest(value.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+pub fn sha256_b64url(value: &str) -> String {
+    URL_SAFE_NO_PAD.encode(Sha256::digest(value.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_are_argon2id_with_the_tuned_parameters() {
+        let hash = hash_now("couture1!");
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        assert!(verify_now("couture1!", Some(&hash)));
+        assert!(!verify_now("couture2!", Some(&hash)));
+    }
+
+    #[test]
+    fn no_hash_never_verifies() {
+        assert!(!verify_now("not-a-real-password-0!", None));
+        assert!(!verify_now("x", Some("garbage")));
+    }
+
+    #[test]
+    fn random_values_are_distinct_and_safe() {
+        let a = random_token(32);
+        assert_eq!(a.len(), 43);
+        assert!(a
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert_ne!(a, random_token(32));
+        assert_eq!(random_id().len(), 32);
+    }
+
+    #[test]
+    fn pkce_challenge_matches_rfc7636_example() {
+        assert_eq!(
+            sha256_b64url("dBjftJeZ4CVP-mB92K9uJeYhVlaeWg_v8bdgkk1NGnw"),
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        );
+    }
+}

@@ -1,0 +1,250 @@
+//! Google and Facebook sign-in: an OAuth 2.0 authorization-code flow with
+//! state and PKCE (S256). `GET /api/auth/{provider}` redirects the popup to
+//! the provider; its callback exchanges the code server-side, links or
+//! creates the account by verified email, sets the session cookies and
+//! renders [`page`], which tells the opener the shopper's name and closes.
+
+pub mod client;
+pub mod page;
+pub mod providers;
+pub mod state;
+
+use axum::extract::{Extension, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use app::App;
+use domain::accounts::records::{Credentials, Identity, UserProfile};
+use domain::accounts::EmailAddress;
+use shop_http::session::cookie_in;
+use shop_http::ApiError;
+
+pub use providers::{Kind, Providers};
+
+use crate::routes::now;
+use crate::sessions::{self, Start};
+use crate::{accounts, mail};
+use client::ProviderIdentity;
+use state::Flow;
+
+pub const FAILED: &str = "Sign-in could not be completed. Please try again.";
+pub const CANCELED: &str = "Sign-in was canceled.";
+
+fn redirect_uri(app: &App, kind: Kind) -> String {
+    format!("{}/api/auth/{}/callback", app.config.site_url, kind.name())
+}
+
+pub async fn start_google(State(app): State<App>, Extension(p): Extension<Providers>) -> Response {
+    start(&app, &p, Kind::Google)
+}
+
+pub async fn start_facebook(
+    State(app): State<App>,
+    Extension(p): Extension<Providers>,
+) -> Response {
+    start(&app, &p, Kind::Facebook)
+}
+
+fn start(app: &App, providers: &Providers, kind: Kind) -> Response {
+    let provider = providers.get(kind);
+    let flow = Flow::new(kind, now());
+    let query = [
+        ("response_type", "code"),
+        ("client_id", provider.client_id.as_str()),
+        ("redirect_uri", redirect_uri(app, kind).as_str()),
+        ("scope", provider.scope),
+        ("state", flow.state.as_str()),
+        ("code_challenge", flow.challenge().as_str()),
+        ("code_challenge_method", "S256"),
+    ]
+    .iter()
+    .map(|(k, v)| format!("{k}={}", urlencoding::encode(v)))
+    .collect::<Vec<_>>()
+    .join("&");
+    let separator = if provider.auth_url.contains('?') {
+        '&'
+    } else {
+        '?'
+    };
+    let location = format!("{}{separator}{query}", provider.auth_url);
+    let mut response = StatusCode::FOUND.into_response();
+    let headers = response.headers_mut();
+    match HeaderValue::from_str(&location) {
+        Ok(location) => headers.insert(header::LOCATION, location),
+        Err(_) => return ApiError::internal().into_response(),
+    };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.append(header::SET_COOKIE, flow.cookie(&app.config));
+    response
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Callback {
+    code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+}
+
+pub async fn google_callback(
+    State(app): State<App>,
+    Extension(p): Extension<Providers>,
+    headers: HeaderMap,
+    query: Result<Query<Callback>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    callback(
+        &app,
+        &p,
+        Kind::Google,
+        &headers,
+        query.map(|q| q.0).unwrap_or_default(),
+    )
+    .await
+}
+
+pub async fn facebook_callback(
+    State(app): State<App>,
+    Extension(p): Extension<Providers>,
+    headers: HeaderMap,
+    query: Result<Query<Callback>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    callback(
+        &app,
+        &p,
+        Kind::Facebook,
+        &headers,
+        query.map(|q| q.0).unwrap_or_default(),
+    )
+    .await
+}
+
+async fn callback(
+    app: &App,
+    providers: &Providers,
+    kind: Kind,
+    headers: &HeaderMap,
+    query: Callback,
+) -> Response {
+    let site = app.config.site_url.as_str();
+    let now = now();
+    let flow = cookie_in(headers, state::cookie_name(&app.config))
+        .and_then(|v| Flow::from_cookie(&app.config, v, kind, now));
+    let mut cookies = vec![Flow::clear_cookie(&app.config)];
+    let fail = |status, message: &str, cookies| page::failed(status, site, message, cookies);
+    let Some(flow) = flow.filter(|f| query.state.as_deref().is_some_and(|s| f.state_matches(s)))
+    else {
+        tracing::warn!(
+            provider = kind.name(),
+            "OAuth callback without a matching state"
+        );
+        return fail(StatusCode::BAD_REQUEST, FAILED, cookies);
+    };
+    if query.error.is_some() {
+        return fail(StatusCode::OK, CANCELED, cookies);
+    }
+    let Some(code) = query.code.filter(|c| !c.is_empty() && c.len() <= 2048) else {
+        return fail(StatusCode::BAD_REQUEST, FAILED, cookies);
+    };
+    let provider = providers.get(kind);
+    let identity = match client::exchange(
+        providers.http(),
+        provider,
+        &code,
+        &redirect_uri(app, kind),
+        &flow.verifier,
+    )
+    .await
+    {
+        Ok(identity) => identity,
+        Err(error) => {
+            tracing::error!(%error, provider = kind.name(), "OAuth code exchange failed");
+            return fail(StatusCode::BAD_GATEWAY, FAILED, cookies);
+        }
+    };
+    match sign_in(app, kind, identity, now).await {
+        Ok((name, session_cookies)) => {
+            cookies.extend(session_cookies);
+            page::signed_in(site, &name, cookies)
+        }
+        Err(error) => fail(error.status, &error.message, cookies),
+    }
+}
+
+/// Finds the account of a provider identity (by the identity link, else by
+/// verified email, else a new account) and starts a session for it.
+async fn sign_in(
+    app: &App,
+    kind: Kind,
+    who: ProviderIdentity,
+    now: i64,
+) -> Result<(String, Vec<HeaderValue>), ApiError> {
+    let profile = match accounts::identity(app, kind.name(), &who.subject).await? {
+        Some(link) => accounts::profile(app, &link.user_id).await?,
+        None => None,
+    };
+    let profile = match profile {
+        Some(profile) => profile,
+        None => link_or_create(app, kind, &who, now).await?,
+    };
+    // Facebook's logout needs its token; Google's is not kept.
+    let token = (kind == Kind::Facebook).then(|| who.access_token.clone());
+    let start = Start {
+        user_id: &profile.id,
+        email: &profile.email,
+        remember: false,
+        provider: Some((kind.name(), token)),
+    };
+    let cookies = sessions::start(app, start, now).await?;
+    tracing::info!(user = %profile.id, provider = kind.name(), "signed in socially");
+    Ok((profile.name(), cookies))
+}
+
+async fn link_or_create(
+    app: &App,
+    kind: Kind,
+    who: &ProviderIdentity,
+    now: i64,
+) -> Result<UserProfile, ApiError> {
+    let unverified = || {
+        ApiError::bad_request(format!(
+            "Your {} account has no verified email address, so it cannot be used to sign in here.",
+            kind.label()
+        ))
+    };
+    let email = who
+        .email
+        .as_deref()
+        .filter(|_| who.email_verified)
+        .ok_or_else(unverified)?;
+    let email = EmailAddress::parse(email).map_err(|_| unverified())?;
+    let identity = |user_id: &str| Identity {
+        user_id: user_id.to_string(),
+        provider: kind.name().into(),
+        subject: who.subject.clone(),
+    };
+    if let Some(credentials) = accounts::credentials(app, &email.canonical()).await? {
+        accounts::link(app, &identity(&credentials.user_id)).await?;
+        return accounts::profile(app, &credentials.user_id)
+            .await?
+            .ok_or_else(ApiError::internal);
+    }
+    let profile = UserProfile {
+        id: ulid::Ulid::new().to_string(),
+        email: email.to_string(),
+        firstname: who.first_name.chars().take(100).collect(),
+        lastname: who.last_name.chars().take(100).collect(),
+        title: None,
+        birthday: None,
+        created_at: now,
+        updated_at: now,
+    };
+    let credentials = Credentials {
+        user_id: profile.id.clone(),
+        email: profile.email.clone(),
+        password_hash: None,
+    };
+    accounts::create(app, &profile, &credentials, Some(&identity(&profile.id))).await?;
+    mail::welcome(app, &profile).await;
+    Ok(profile)
+}

@@ -1,0 +1,162 @@
+//! The flow's state and PKCE verifier, kept between the redirect to the
+//! provider and its callback in a short-lived, signed, httpOnly cookie.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use app::Config;
+use domain::accounts::records::constant_time_eq;
+use shop_http::session::{self, SameSite};
+
+use super::providers::Kind;
+use crate::crypto::{random_token, sha256_b64url};
+
+/// Ten minutes to pick an identity on the provider's page.
+pub const FLOW_SECONDS: i64 = 600;
+
+pub fn cookie_name(config: &Config) -> &'static str {
+    if config.secure_cookies {
+        "__Secure-oauth"
+    } else {
+        "oauth"
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Flow {
+    pub kind: Kind,
+    pub state: String,
+    pub verifier: String,
+    pub expires_at: i64,
+}
+
+impl Flow {
+    pub fn new(kind: Kind, now: i64) -> Self {
+        Self {
+            kind,
+            state: random_token(24),
+            verifier: random_token(48),
+            expires_at: now + FLOW_SECONDS,
+        }
+    }
+
+    /// The PKCE S256 challenge of the verifier.
+    pub fn challenge(&self) -> String {
+        sha256_b64url(&self.verifier)
+    }
+
+    fn payload(&self) -> String {
+        format!(
+            "{}.{}.{}.{}",
+            self.kind.name(),
+            self.state,
+            self.verifier,
+            self.expires_at
+        )
+    }
+
+    /// `Lax`, not `Strict`: it must come back on the provider's redirect,
+    /// a cross-site top-level navigation.
+    pub fn cookie(&self, config: &Config) -> http::HeaderValue {
+        let value = format!("{}.{}", self.payload(), mac(config, &self.payload()));
+        session::set_cookie(
+            config,
+            cookie_name(config),
+            &value,
+            "/api/auth",
+            Some(FLOW_SECONDS),
+            SameSite::Lax,
+        )
+    }
+
+    pub fn clear_cookie(config: &Config) -> http::HeaderValue {
+        session::clear_cookie(config, cookie_name(config), "/api/auth", SameSite::Lax)
+    }
+
+    /// The flow a cookie holds, if it is ours, unexpired and for `kind`.
+    pub fn from_cookie(config: &Config, value: &str, kind: Kind, now: i64) -> Option<Self> {
+        let (payload, tag) = value.rsplit_once('.')?;
+        if !constant_time_eq(&mac(config, payload), tag) {
+            return None;
+        }
+        let mut parts = payload.split('.');
+        let flow = Flow {
+            kind: Kind::from_name(parts.next()?)?,
+            state: parts.next()?.to_string(),
+            verifier: parts.next()?.to_string(),
+            expires_at: parts.next()?.parse().ok()?,
+        };
+        (parts.next().is_none() && flow.kind == kind && flow.expires_at > now).then_some(flow)
+    }
+
+    pub fn state_matches(&self, state: &str) -> bool {
+        constant_time_eq(&self.state, state)
+    }
+}
+
+fn mac(config: &Config, payload: &str) -> String {
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(&config.session_key).expect("HMAC takes any key length");
+    mac.update(b"oauth-flow:");
+    mac.update(payload.as_bytes());
+    URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> Config {
+        Config::local(
+            std::env::temp_dir().join(format!("auth-flow-{}", std::process::id())),
+            "http://127.0.0.1:3000",
+        )
+        .unwrap()
+    }
+
+    fn value(cookie: &http::HeaderValue) -> String {
+        let s = cookie.to_str().unwrap();
+        s.split(';')
+            .next()
+            .unwrap()
+            .split_once('=')
+            .unwrap()
+            .1
+            .to_string()
+    }
+
+    #[test]
+    fn a_flow_survives_its_cookie() {
+        let c = config();
+        let flow = Flow::new(Kind::Google, 1_000);
+        let cookie = flow.cookie(&c);
+        assert!(cookie.to_str().unwrap().contains("SameSite=Lax"));
+        assert_eq!(
+            Flow::from_cookie(&c, &value(&cookie), Kind::Google, 1_001),
+            Some(flow.clone())
+        );
+        assert!(flow.state_matches(&flow.state.clone()));
+        assert!(!flow.state_matches("other"));
+        assert_eq!(flow.challenge().len(), 43);
+    }
+
+    #[test]
+    fn tampered_expired_or_other_provider_cookies_are_refused() {
+        let c = config();
+        let flow = Flow::new(Kind::Google, 1_000);
+        let v = value(&flow.cookie(&c));
+        assert_eq!(Flow::from_cookie(&c, &v, Kind::Facebook, 1_001), None);
+        assert_eq!(
+            Flow::from_cookie(&c, &v, Kind::Google, 1_000 + FLOW_SECONDS),
+            None
+        );
+        let tampered = v.replacen("google", "facebook", 1);
+        assert_eq!(
+            Flow::from_cookie(&c, &tampered, Kind::Facebook, 1_001),
+            None
+        );
+        assert_eq!(Flow::from_cookie(&c, "garbage", Kind::Google, 1_001), None);
+    }
+}
