@@ -446,3 +446,25 @@ async fn concurrent_adds_to_one_line_lose_no_update() {
     assert_eq!(quantity, 90 + landed);
     assert!(quantity <= 99);
 }
+
+/// The whole way a shopper takes: sign up, log in (cookies set by the auth
+/// function), then fill the bag with that session.
+#[tokio::test]
+async fn a_registered_shopper_fills_their_bag_with_the_login_session() {
+    let shop = shop_with_products().await;
+    let browser = shop.client();
+    let signup = json!({ "email": "hoa@example.com", "password": "Secret1!x", "confirmPassword": "Secret1!x", "title": "Ms",
+                         "firstname": "Hoa", "lastname": "Le", "birthday": "1990-05-17", "isAgree": true });
+    let registered = browser.post("/api/auth/register", signup).await;
+    assert!(registered.status < 300, "{:?}", registered.body);
+    let login = browser
+        .post(
+            "/api/auth/login",
+            json!({ "email": "hoa@example.com", "password": "Secret1!x", "isRememberMe": false }),
+        )
+        .await;
+    assert_eq!(login.status, 200, "{:?}", login.body);
+    let added = browser.post("/api/cart/add", add_body(json!(1))).await;
+    assert_eq!(added.status, 200, "{:?}", added.body);
+    assert_eq!(browser.get("/api/cart").await.list().len(), 1);
+}
