@@ -5,7 +5,7 @@
 //! `functions/auth`.
 
 use axum::extract::FromRequestParts;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::http::request::Parts;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
@@ -55,8 +55,12 @@ pub fn verify_access(config: &Config, token: &str) -> Option<AccessClaims> {
 
 /// Reads one cookie's value from the request headers.
 pub fn cookie<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
-    parts
-        .headers
+    cookie_in(&parts.headers, name)
+}
+
+/// Reads one cookie's value from a header map.
+pub fn cookie_in<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
