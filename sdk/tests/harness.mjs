@@ -43,7 +43,7 @@ export async function merchantPage(browser, base) {
 /** Types into the hosted field inside the frame named braintree-hosted-field-{name}. */
 export async function typeInto(page, frameName, text) {
   const frame = page.frameLocator(`iframe[name="braintree-hosted-field-${frameName}"]`);
-  const input = frame.locator('input, select').first();
+  const input = frame.locator('input:not(.autofill), select').first();
   await input.click();
   await input.pressSequentially(text, { delay: 5 });
 }

@@ -52,8 +52,8 @@ test('state, events and container classes follow the typed card', async () => {
   await page.waitForFunction(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-valid'));
   assert.ok(await page.evaluate(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-focused')));
   const frame = page.frameLocator('iframe[name="braintree-hosted-field-credit-card-number"]');
-  assert.equal(await frame.locator('input').inputValue(), '3782 822463 10005');
-  assert.equal(await frame.locator('input').getAttribute('autocomplete'), 'cc-number');
+  assert.equal(await frame.locator('input#credit-card-number').inputValue(), '3782 822463 10005');
+  assert.equal(await frame.locator('input#credit-card-number').getAttribute('autocomplete'), 'cc-number');
   assert.equal(await frame.locator('label').textContent(), 'Credit Card Number');
   assert.equal(await page.getAttribute('iframe[name="braintree-hosted-field-credit-card-number"]', 'title'), 'Secure Credit Card Frame - Credit Card Number');
   await typeInto(page, 'cvv', '12');

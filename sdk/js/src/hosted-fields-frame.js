@@ -188,7 +188,8 @@ function build(config) {
     if (key !== 'cardholderName' && key !== 'postalCode') input.inputMode = 'numeric';
     if (field.placeholder) input.placeholder = String(field.placeholder);
     input.spellcheck = false;
-    input.autocorrect = 'off';
+    input.setAttribute('autocorrect', 'off');
+    input.setAttribute('autocapitalize', 'off');
   }
   input.id = name;
   input.name = name;
