@@ -4,9 +4,9 @@ import Link from "next/link";
 import { useBanners, useFeaturedRunway, useNewsList, useProducts, useRunways } from "@/lib/hooks/use-catalog";
 import { isActive, isNewArrival, runwayPath } from "@/lib/rules/catalog";
 import { newestFirst } from "@/lib/rules/format";
-import { BannerCarousel } from "@/ui/components/common/banner-carousel";
 import { NewsCard } from "@/ui/components/news/news-list";
 import { ProductCarousel } from "@/ui/components/product/product-carousel";
+import { CelebCarousel } from "@/ui/components/runway/celeb-carousel";
 import { ContactSide } from "./contact-side";
 import { Film } from "./film";
 import { HeroSlideshow } from "./hero-slideshow";
@@ -25,6 +25,8 @@ export function HomePage() {
   const series = runways.filter((r) => !r.isFeatured && r.id !== featured?.id);
   const arrivals = products.filter(isNewArrival);
   const latest = newestFirst(news).slice(0, HOME_NEWS);
+  // The featured show's image carousel: its looks, else its celebrities.
+  const featuredLooks = featured ? featured.galleries.filter(isActive).flatMap((g) => g.image.slice(0, 1)).concat(featured.celebs.map((c) => c.image)) : [];
 
   return (
     <div className="home">
@@ -45,9 +47,9 @@ export function HomePage() {
             </div>
             <Film src={featured.video} poster={featured.banners[0]} label={`${featured.name} film`} />
           </div>
-          {featured.banners.length > 1 && (
+          {featuredLooks.length > 0 && (
             <div className="container featured__carousel">
-              <BannerCarousel images={featured.banners} alt={featured.name} intervalMs={HOME_CAROUSEL_MS} />
+              <CelebCarousel images={featuredLooks} name={featured.name} label="Looks" />
             </div>
           )}
         </section>

@@ -6,7 +6,7 @@ import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
 
 export const CELEBS_PER_PAGE = 3;
 
-export function CelebCarousel({ images, name }: { images: string[]; name: string }) {
+export function CelebCarousel({ images, name, label = "Celebrities" }: { images: string[]; name: string; label?: string }) {
   const [ref, embla] = useEmblaCarousel({ align: "start", slidesToScroll: CELEBS_PER_PAGE, containScroll: "trimSnaps" });
   const [can, setCan] = useState({ prev: false, next: images.length > CELEBS_PER_PAGE });
   const update = useCallback(() => embla && setCan({ prev: embla.canScrollPrev(), next: embla.canScrollNext() }), [embla]);
@@ -19,12 +19,12 @@ export function CelebCarousel({ images, name }: { images: string[]; name: string
     };
   }, [embla, update]);
   return (
-    <div className="celebs" role="region" aria-roledescription="carousel" aria-label="Celebrities">
+    <div className="celebs" role="region" aria-roledescription="carousel" aria-label={label}>
       <div className="embla" ref={ref}>
         <div className="embla__container">
           {images.map((src, i) => (
             <div className="embla__slide celebs__slide" key={src + i}>
-              <img src={src} alt={`Guest at ${name}, ${i + 1}`} width={600} height={800} loading="lazy" />
+              <img src={src} alt={`${label === "Celebrities" ? "Guest at" : "Look from"} ${name}, ${i + 1}`} width={600} height={800} loading="lazy" />
             </div>
           ))}
         </div>
