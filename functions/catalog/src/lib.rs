@@ -12,7 +12,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use domain::catalog::{self, Category, Collection, Kind, Menu, Product, Runway, ACTIVE, MAX_SEARCH_LEN};
+use domain::catalog::{
+    self, Category, Collection, Kind, Menu, Product, Runway, ACTIVE, MAX_SEARCH_LEN,
+};
 use domain::text::fold;
 use shop_http::{list, ApiError, ApiResult};
 
@@ -49,55 +51,101 @@ fn param(params: &Params, name: &str) -> ApiResult<Option<String>> {
 }
 
 async fn menus(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_menus(all::<Menu>(&app, Kind::Menu).await?)))
+    Ok(list(catalog::visible_menus(
+        all::<Menu>(&app, Kind::Menu).await?,
+    )))
 }
 
 async fn categories(State(app): State<App>) -> ApiResult<Json<Value>> {
     let categories: Vec<Category> = all(&app, Kind::Category).await?;
-    Ok(list(categories.into_iter().filter(|c| c.status == ACTIVE).collect()))
+    Ok(list(
+        categories
+            .into_iter()
+            .filter(|c| c.status == ACTIVE)
+            .collect(),
+    ))
 }
 
 async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Category>> {
-    one(&app, Kind::Category, &id, |c: &Category| c.status == ACTIVE, "Category not found.").await.map(Json)
+    one(
+        &app,
+        Kind::Category,
+        &id,
+        |c: &Category| c.status == ACTIVE,
+        "Category not found.",
+    )
+    .await
+    .map(Json)
 }
 
 async fn products(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_products(all(&app, Kind::Product).await?)))
+    Ok(list(catalog::visible_products(
+        all(&app, Kind::Product).await?,
+    )))
 }
 
 async fn product(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Product>> {
-    one(&app, Kind::Product, &id, Product::is_active, "Product not found.").await.map(Json)
+    one(
+        &app,
+        Kind::Product,
+        &id,
+        Product::is_active,
+        "Product not found.",
+    )
+    .await
+    .map(Json)
 }
 
 async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
     let q = param(&params, "q")?.unwrap_or_default();
     if q.chars().count() > MAX_SEARCH_LEN {
-        return Err(ApiError::bad_request(format!("Search for at most {MAX_SEARCH_LEN} characters.")));
+        return Err(ApiError::bad_request(format!(
+            "Search for at most {MAX_SEARCH_LEN} characters."
+        )));
     }
     let q = fold(&q);
     if q.is_empty() {
         return Ok(list(Vec::<Product>::new()));
     }
     let found = catalog::visible_products(all(&app, Kind::Product).await?);
-    Ok(list(found.into_iter().filter(|p| catalog::matches_search(p, &q)).collect()))
+    Ok(list(
+        found
+            .into_iter()
+            .filter(|p| catalog::matches_search(p, &q))
+            .collect(),
+    ))
 }
 
 async fn by_collection(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
-    let name = param(&params, "name")?.filter(|n| !n.is_empty()).ok_or_else(|| ApiError::bad_request("Give the collection's name."))?;
+    let name = param(&params, "name")?
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| ApiError::bad_request("Give the collection's name."))?;
     let name = fold(&name);
     let found = catalog::visible_products(all(&app, Kind::Product).await?);
-    Ok(list(found.into_iter().filter(|p| fold(&p.collection_name) == name).collect()))
+    Ok(list(
+        found
+            .into_iter()
+            .filter(|p| fold(&p.collection_name) == name)
+            .collect(),
+    ))
 }
 
 async fn collections(State(app): State<App>) -> ApiResult<Json<Value>> {
     let collections: Vec<Collection> = all(&app, Kind::Collection).await?;
-    Ok(list(collections.into_iter().filter(|c| c.status == ACTIVE).collect()))
+    Ok(list(
+        collections
+            .into_iter()
+            .filter(|c| c.status == ACTIVE)
+            .collect(),
+    ))
 }
 
 /// The collection and its active products, from one GSI1 query.
 async fn collection(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let (collection, products) = read::collection_with_products(&app, &id).await?;
-    let collection = collection.filter(|c| c.status == ACTIVE).ok_or_else(|| ApiError::not_found("Collection not found."))?;
+    let collection = collection
+        .filter(|c| c.status == ACTIVE)
+        .ok_or_else(|| ApiError::not_found("Collection not found."))?;
     let mut body = serde_json::to_value(collection).map_err(|_| ApiError::internal())?;
     body["products"] = json!(catalog::visible_products(products));
     Ok(Json(body))
@@ -105,7 +153,13 @@ async fn collection(State(app): State<App>, Path(id): Path<String>) -> ApiResult
 
 async fn runways(State(app): State<App>) -> ApiResult<Json<Value>> {
     let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
-    Ok(list(runways.into_iter().filter(|r| r.status == ACTIVE).map(catalog::public_runway).collect()))
+    Ok(list(
+        runways
+            .into_iter()
+            .filter(|r| r.status == ACTIVE)
+            .map(catalog::public_runway)
+            .collect(),
+    ))
 }
 
 async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
@@ -118,12 +172,21 @@ async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
 }
 
 async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Runway>> {
-    let runway = one(&app, Kind::Runway, &id, |r: &Runway| r.status == ACTIVE, "Runway not found.").await?;
+    let runway = one(
+        &app,
+        Kind::Runway,
+        &id,
+        |r: &Runway| r.status == ACTIVE,
+        "Runway not found.",
+    )
+    .await?;
     Ok(Json(catalog::public_runway(runway)))
 }
 
 async fn banners(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_banners(all(&app, Kind::Banner).await?)))
+    Ok(list(catalog::visible_banners(
+        all(&app, Kind::Banner).await?,
+    )))
 }
 
 async fn news_list(State(app): State<App>) -> ApiResult<Json<Value>> {
@@ -131,5 +194,13 @@ async fn news_list(State(app): State<App>) -> ApiResult<Json<Value>> {
 }
 
 async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<catalog::News>> {
-    one(&app, Kind::News, &id, |n: &catalog::News| n.status == ACTIVE, "News article not found.").await.map(Json)
+    one(
+        &app,
+        Kind::News,
+        &id,
+        |n: &catalog::News| n.status == ACTIVE,
+        "News article not found.",
+    )
+    .await
+    .map(Json)
 }

@@ -41,11 +41,16 @@ fn var(name: &str) -> Option<String> {
 
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
-        let data_dir = var("DATA_DIR").map(PathBuf::from).unwrap_or_else(default_data_dir);
+        let data_dir = var("DATA_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(default_data_dir);
         let site_url = var("SITE_URL").unwrap_or_else(|| "http://127.0.0.1:3000".into());
         let site_url = site_url.trim_end_matches('/').to_string();
         let allowed_origins = match var("ALLOWED_ORIGINS") {
-            Some(list) => list.split(',').map(|o| o.trim().trim_end_matches('/').to_string()).collect(),
+            Some(list) => list
+                .split(',')
+                .map(|o| o.trim().trim_end_matches('/').to_string())
+                .collect(),
             None => local_aliases(&site_url),
         };
         let session_key = match var("SESSION_KEY") {
@@ -55,7 +60,10 @@ impl Config {
             None => local_session_key(&data_dir)?,
         };
         if session_key.len() < 32 {
-            return Err(ConfigError::Invalid("SESSION_KEY", "needs at least 32 bytes".into()));
+            return Err(ConfigError::Invalid(
+                "SESSION_KEY",
+                "needs at least 32 bytes".into(),
+            ));
         }
         let secure_cookies = !is_plain_http_localhost(&site_url);
         let sandbox_url = var("SANDBOX_URL").unwrap_or_else(|| format!("{site_url}/sandbox"));
@@ -84,7 +92,9 @@ fn default_data_dir() -> PathBuf {
 }
 
 fn is_plain_http_localhost(url: &str) -> bool {
-    ["http://127.0.0.1", "http://localhost", "http://[::1]"].iter().any(|p| url.starts_with(p))
+    ["http://127.0.0.1", "http://localhost", "http://[::1]"]
+        .iter()
+        .any(|p| url.starts_with(p))
 }
 
 /// Locally the site is reached as 127.0.0.1 and as localhost alike.
@@ -106,7 +116,8 @@ fn local_session_key(data_dir: &Path) -> Result<Vec<u8>, ConfigError> {
         }
     }
     let key: [u8; 32] = rand::random();
-    std::fs::create_dir_all(data_dir).map_err(|e| ConfigError::Invalid("DATA_DIR", e.to_string()))?;
+    std::fs::create_dir_all(data_dir)
+        .map_err(|e| ConfigError::Invalid("DATA_DIR", e.to_string()))?;
     std::fs::write(&path, key).map_err(|e| ConfigError::Invalid("DATA_DIR", e.to_string()))?;
     Ok(key.to_vec())
 }
@@ -117,12 +128,17 @@ impl Config {
     pub fn local(data_dir: PathBuf, site_url: &str) -> Result<Self, ConfigError> {
         let site_url = site_url.trim_end_matches('/').to_string();
         Ok(Self {
-            table: store::TableConfig::Sqlite { path: data_dir.join("shop.sqlite") },
+            table: store::TableConfig::Sqlite {
+                path: data_dir.join("shop.sqlite"),
+            },
             mail: mail::MailConfig::Outbox {
                 dir: data_dir.join("outbox"),
                 from: "Couture House <no-reply@couture.invalid>".into(),
             },
-            blobs: blobs::BlobsConfig::Folder { dir: data_dir.join("blobs"), public_base: "/blobs".to_string() },
+            blobs: blobs::BlobsConfig::Folder {
+                dir: data_dir.join("blobs"),
+                public_base: "/blobs".to_string(),
+            },
             allowed_origins: local_aliases(&site_url),
             session_key: local_session_key(&data_dir)?,
             secure_cookies: !is_plain_http_localhost(&site_url),

@@ -28,9 +28,20 @@ impl App {
     }
 
     pub async fn with_config(config: Config) -> Result<Self, ConfigError> {
-        let table = store::open(&config.table).await.map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        let mailer = mail::open(&config.mail).await.map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        let blobs = blobs::open(&config.blobs).await.map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        Ok(Self { table, mailer, blobs, config: Arc::new(config) })
+        let table = store::open(&config.table)
+            .await
+            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
+        let mailer = mail::open(&config.mail)
+            .await
+            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
+        let blobs = blobs::open(&config.blobs)
+            .await
+            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
+        Ok(Self {
+            table,
+            mailer,
+            blobs,
+            config: Arc::new(config),
+        })
     }
 }

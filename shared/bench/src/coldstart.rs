@@ -32,7 +32,10 @@ async fn start_to_ready(binary: &Path, data_dir: &Path) -> Option<Duration> {
         .env("MAIL_TRANSPORT", "ses")
         .env("BLOBS_BUCKET", "bench")
         .env("SITE_URL", "https://shop.example.com")
-        .env("SESSION_KEY", "YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2g=")
+        .env(
+            "SESSION_KEY",
+            "YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2g=",
+        )
         .env("DATA_DIR", data_dir)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -42,8 +45,11 @@ async fn start_to_ready(binary: &Path, data_dir: &Path) -> Option<Duration> {
     let ready = tokio::time::timeout(Duration::from_secs(5), async {
         let (mut socket, _) = listener.accept().await.ok()?;
         let mut buffer = [0u8; 256];
-        socket.read(&mut buffer).await.ok()?;
-        std::str::from_utf8(&buffer).ok()?.contains("/invocation/next").then(|| started.elapsed())
+        let read = socket.read(&mut buffer).await.ok()?;
+        std::str::from_utf8(&buffer[..read])
+            .ok()?
+            .contains("/invocation/next")
+            .then(|| started.elapsed())
     })
     .await
     .ok()

@@ -38,8 +38,13 @@ async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
     let mut config = Config::local(dir.to_path_buf(), "http://127.0.0.1:3000").expect("config");
     if let Some(endpoint) = dynamo {
         let client = store::DynamoTable::connect("bench", Some(endpoint)).await;
-        store::create_table(client.client(), "bench").await.expect("create table");
-        config.table = store::TableConfig::Dynamo { table: "bench".into(), endpoint: Some(endpoint.into()) };
+        store::create_table(client.client(), "bench")
+            .await
+            .expect("create table");
+        config.table = store::TableConfig::Dynamo {
+            table: "bench".into(),
+            endpoint: Some(endpoint.into()),
+        };
     }
     let app = App::with_config(config).await.expect("app");
     shopctl::seed::run(&app).await.expect("seed");
@@ -48,9 +53,15 @@ async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
 
 async fn measure(app: &App, path: &str, runs: usize) -> Figures {
     let api = server::routes::api(app.clone());
-    let call = || api.clone().oneshot(Request::get(path).body(Body::empty()).unwrap());
+    let call = || {
+        api.clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+    };
     for _ in 0..5 {
-        assert!(call().await.unwrap().status().is_success(), "{path} answers");
+        assert!(
+            call().await.unwrap().status().is_success(),
+            "{path} answers"
+        );
     }
     let before = app.table.request_count();
     let mut times = Vec::with_capacity(runs);
@@ -62,7 +73,11 @@ async fn measure(app: &App, path: &str, runs: usize) -> Figures {
     }
     let requests = (app.table.request_count() - before) as f64 / runs as f64;
     times.sort();
-    Figures { requests, p50: times[runs / 2], p99: times[runs * 99 / 100] }
+    Figures {
+        requests,
+        p50: times[runs / 2],
+        p99: times[runs * 99 / 100],
+    }
 }
 
 pub async fn report() {
@@ -71,7 +86,10 @@ pub async fn report() {
     let dynamodb = DynamoDbLocal::start();
     let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
     println!("\n== API: table requests and in-process handler latency per catalogue route ==");
-    println!("{:<50} {:>8} {:>22} {:>26}", "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99");
+    println!(
+        "{:<50} {:>8} {:>22} {:>26}",
+        "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99"
+    );
     for path in ROUTES {
         let e = measure(&embedded, path, 400).await;
         let d = measure(&dynamo, path, 60).await;

@@ -13,7 +13,10 @@ mod dynamodb_local;
 
 #[tokio::main]
 async fn main() {
-    let bin_dir = std::env::args().nth(1).map(std::path::PathBuf::from).expect("usage: shop-bench <release bin dir>");
+    let bin_dir = std::env::args()
+        .nth(1)
+        .map(std::path::PathBuf::from)
+        .expect("usage: shop-bench <release bin dir>");
     latency::report().await;
     sizes::report(&bin_dir);
     coldstart::report(&bin_dir).await;

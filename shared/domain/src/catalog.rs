@@ -91,16 +91,28 @@ impl Product {
         self.status == ACTIVE
     }
     pub fn is_new(&self) -> bool {
-        self.categories.iter().any(|c| c.eq_ignore_ascii_case(NEW_CATEGORY))
+        self.categories
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(NEW_CATEGORY))
     }
     /// The unit price of a cart line: the set's price, or the chosen item's.
     /// `None` when the category names neither the set nor one of its items.
     pub fn unit_price(&self, category: &str) -> Option<f64> {
         let category = category.trim();
-        if category.is_empty() || category.eq_ignore_ascii_case("set") || self.items.is_empty() && self.categories.iter().any(|c| c.eq_ignore_ascii_case(category)) {
+        if category.is_empty()
+            || category.eq_ignore_ascii_case("set")
+            || self.items.is_empty()
+                && self
+                    .categories
+                    .iter()
+                    .any(|c| c.eq_ignore_ascii_case(category))
+        {
             return Some(self.price);
         }
-        self.items.iter().find(|i| i.name.eq_ignore_ascii_case(category)).map(|i| i.price)
+        self.items
+            .iter()
+            .find(|i| i.name.eq_ignore_ascii_case(category))
+            .map(|i| i.price)
     }
 }
 
@@ -234,7 +246,9 @@ pub fn visible_news(mut news: Vec<News>) -> Vec<News> {
 
 /// A runway as a visitor sees it: celebs oldest first, active galleries only.
 pub fn public_runway(mut runway: Runway) -> Runway {
-    runway.celebs.sort_by(|a, b| a.created_at.cmp(&b.created_at));
+    runway
+        .celebs
+        .sort_by(|a, b| a.created_at.cmp(&b.created_at));
     runway.galleries.retain(|g| g.status == ACTIVE);
     runway
 }
@@ -242,13 +256,20 @@ pub fn public_runway(mut runway: Runway) -> Runway {
 /// Products a visitor sees: active ones, newest first.
 pub fn visible_products(mut products: Vec<Product>) -> Vec<Product> {
     products.retain(Product::is_active);
-    products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id)));
+    products.sort_by(|a, b| {
+        b.created_at
+            .cmp(&a.created_at)
+            .then_with(|| a.id.cmp(&b.id))
+    });
     products
 }
 
 /// Ids are short printable tokens; anything else cannot name an item.
 pub fn is_plausible_id(id: &str) -> bool {
-    (1..=128).contains(&id.len()) && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    (1..=128).contains(&id.len())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 #[cfg(test)]
@@ -272,7 +293,16 @@ mod tests {
             tag: vec![],
             status: ACTIVE.into(),
             product_gallery: vec![],
-            items: vec![SetItem { name: "Jacket".into(), price: 60.0 }, SetItem { name: "Trousers".into(), price: 40.0 }],
+            items: vec![
+                SetItem {
+                    name: "Jacket".into(),
+                    price: 60.0,
+                },
+                SetItem {
+                    name: "Trousers".into(),
+                    price: 40.0,
+                },
+            ],
             created_at: "2025-01-01T00:00:00Z".into(),
         }
     }
@@ -297,9 +327,22 @@ mod tests {
 
     #[test]
     fn menus_and_banners_are_active_and_ordered() {
-        let menu = |id: &str, status: &str, order| Menu { id: id.into(), title: id.into(), url: "/".into(), status: status.into(), order };
-        let menus = visible_menus(vec![menu("b", ACTIVE, 2), menu("x", "inactive", 0), menu("a", ACTIVE, 1)]);
-        assert_eq!(menus.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        let menu = |id: &str, status: &str, order| Menu {
+            id: id.into(),
+            title: id.into(),
+            url: "/".into(),
+            status: status.into(),
+            order,
+        };
+        let menus = visible_menus(vec![
+            menu("b", ACTIVE, 2),
+            menu("x", "inactive", 0),
+            menu("a", ACTIVE, 1),
+        ]);
+        assert_eq!(
+            menus.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(),
+            ["a", "b"]
+        );
     }
 
     #[test]

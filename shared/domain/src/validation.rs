@@ -17,7 +17,9 @@ impl FieldErrors {
     /// Records `message` for `field` unless the field already has one:
     /// the first broken rule of a field is the one shown.
     pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0.entry(field.to_string()).or_insert_with(|| message.into());
+        self.0
+            .entry(field.to_string())
+            .or_insert_with(|| message.into());
     }
 
     /// Records the message when `ok` is false.

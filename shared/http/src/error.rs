@@ -17,13 +17,25 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), errors: FieldErrors::new() }
+        Self {
+            status,
+            code,
+            message: message.into(),
+            errors: FieldErrors::new(),
+        }
     }
 
     /// 400 with each field's message; the first one is also the `message`.
     pub fn validation(errors: FieldErrors) -> Self {
-        let message = errors.iter().next().map(|(_, m)| m.to_string()).unwrap_or_default();
-        Self { errors, ..Self::new(StatusCode::BAD_REQUEST, "validation", message) }
+        let message = errors
+            .iter()
+            .next()
+            .map(|(_, m)| m.to_string())
+            .unwrap_or_default();
+        Self {
+            errors,
+            ..Self::new(StatusCode::BAD_REQUEST, "validation", message)
+        }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -48,7 +60,11 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, "payment_refused", message)
     }
     pub fn internal() -> Self {
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong. Please try again.")
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "Something went wrong. Please try again.",
+        )
     }
 
     /// The same error with another message (routes give 401s their own words).
@@ -90,6 +106,12 @@ impl IntoResponse for ApiError {
 
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )
     }
 }

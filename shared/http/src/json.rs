@@ -35,22 +35,32 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
                 "Send the request body as application/json.",
             ));
         }
-        let bytes = to_bytes(req.into_body(), BODY_LIMIT).await.map_err(|_| too_large())?;
+        let bytes = to_bytes(req.into_body(), BODY_LIMIT)
+            .await
+            .map_err(|_| too_large())?;
         parse(&bytes).map(JsonBody)
     }
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.")
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        "The request body is too large.",
+    )
 }
 
 /// Parses a body, telling malformed JSON apart from JSON of the wrong shape.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let value: Value = serde_json::from_slice(bytes).map_err(|_| ApiError::bad_request("The request body is not valid JSON."))?;
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|_| ApiError::bad_request("The request body is not valid JSON."))?;
     if !value.is_object() {
-        return Err(ApiError::bad_request("The request body must be a JSON object."));
+        return Err(ApiError::bad_request(
+            "The request body must be a JSON object.",
+        ));
     }
-    serde_json::from_value(value).map_err(|e| ApiError::bad_request(format!("The request body is not valid: {e}.")))
+    serde_json::from_value(value)
+        .map_err(|e| ApiError::bad_request(format!("The request body is not valid: {e}.")))
 }
 
 /// A list answer: `{ "data": [...] }`.

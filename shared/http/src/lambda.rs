@@ -7,8 +7,11 @@ use app::App;
 
 /// Logs as JSON lines (CloudWatch) in Lambda, as text locally; `RUST_LOG` filters.
 pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false);
     if std::env::var_os("AWS_LAMBDA_FUNCTION_NAME").is_some() {
         builder.json().without_time().init();
     } else {

@@ -8,7 +8,9 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::trace::TraceLayer;
 
 use app::App;
@@ -39,7 +41,9 @@ struct Ulids;
 
 impl MakeRequestId for Ulids {
     fn make_request_id<B>(&mut self, _: &http::Request<B>) -> Option<RequestId> {
-        HeaderValue::from_str(&ulid::Ulid::new().to_string()).ok().map(RequestId::new)
+        HeaderValue::from_str(&ulid::Ulid::new().to_string())
+            .ok()
+            .map(RequestId::new)
     }
 }
 
@@ -63,9 +67,19 @@ async fn check_origin(State(app): State<App>, req: Request, next: Next) -> Respo
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.run(req).await;
     }
-    let origin = req.headers().get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    let origin = req
+        .headers()
+        .get(header::ORIGIN)
+        .and_then(|v| v.to_str().ok());
     match origin {
-        Some(origin) if app.config.allowed_origins.iter().any(|o| o == origin) => next.run(req).await,
-        _ => ApiError::new(StatusCode::FORBIDDEN, "origin_not_allowed", "This request's origin is not allowed.").into_response(),
+        Some(origin) if app.config.allowed_origins.iter().any(|o| o == origin) => {
+            next.run(req).await
+        }
+        _ => ApiError::new(
+            StatusCode::FORBIDDEN,
+            "origin_not_allowed",
+            "This request's origin is not allowed.",
+        )
+        .into_response(),
     }
 }

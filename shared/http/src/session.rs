@@ -5,8 +5,8 @@
 //! `functions/auth`.
 
 use axum::extract::FromRequestParts;
-use axum::http::{header, HeaderMap, HeaderValue};
 use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
@@ -22,11 +22,19 @@ pub const SESSION_EXPIRED: &str = "Your session has expired. Please log in again
 
 /// Cookie names: `__Host-`/`__Secure-` prefixed when cookies are Secure.
 pub fn access_cookie_name(config: &Config) -> &'static str {
-    if config.secure_cookies { "__Host-access" } else { "access" }
+    if config.secure_cookies {
+        "__Host-access"
+    } else {
+        "access"
+    }
 }
 
 pub fn refresh_cookie_name(config: &Config) -> &'static str {
-    if config.secure_cookies { "__Secure-refresh" } else { "refresh" }
+    if config.secure_cookies {
+        "__Secure-refresh"
+    } else {
+        "refresh"
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -41,16 +49,24 @@ pub struct AccessClaims {
 }
 
 pub fn issue_access(config: &Config, claims: &AccessClaims) -> String {
-    jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &EncodingKey::from_secret(&config.session_key))
-        .expect("HS256 signing with an in-memory key cannot fail")
+    jsonwebtoken::encode(
+        &Header::new(Algorithm::HS256),
+        claims,
+        &EncodingKey::from_secret(&config.session_key),
+    )
+    .expect("HS256 signing with an in-memory key cannot fail")
 }
 
 pub fn verify_access(config: &Config, token: &str) -> Option<AccessClaims> {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.leeway = 0;
-    jsonwebtoken::decode::<AccessClaims>(token, &DecodingKey::from_secret(&config.session_key), &validation)
-        .ok()
-        .map(|data| data.claims)
+    jsonwebtoken::decode::<AccessClaims>(
+        token,
+        &DecodingKey::from_secret(&config.session_key),
+        &validation,
+    )
+    .ok()
+    .map(|data| data.claims)
 }
 
 /// Reads one cookie's value from the request headers.
@@ -87,7 +103,11 @@ impl FromRequestParts<App> for CurrentUser {
         let config = &app.config;
         cookie(parts, access_cookie_name(config))
             .and_then(|token| verify_access(config, token))
-            .map(|c| CurrentUser { id: c.sub, email: c.email, session_id: c.sid })
+            .map(|c| CurrentUser {
+                id: c.sub,
+                email: c.email,
+                session_id: c.sid,
+            })
             .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))
     }
 }
@@ -107,7 +127,14 @@ pub enum SameSite {
 
 /// A `Set-Cookie` value: httpOnly always, `Secure` whenever the site is not
 /// plain-http localhost. `max_age: None` makes a browser-session cookie.
-pub fn set_cookie(config: &Config, name: &str, value: &str, path: &str, max_age: Option<i64>, same_site: SameSite) -> HeaderValue {
+pub fn set_cookie(
+    config: &Config,
+    name: &str,
+    value: &str,
+    path: &str,
+    max_age: Option<i64>,
+    same_site: SameSite,
+) -> HeaderValue {
     let mut cookie = format!("{name}={value}; Path={path}; HttpOnly; SameSite={same_site:?}");
     if config.secure_cookies {
         cookie.push_str("; Secure");
@@ -125,19 +152,38 @@ pub fn clear_cookie(config: &Config, name: &str, path: &str, same_site: SameSite
 
 /// The access-token cookie: site-wide, lives as long as the token.
 pub fn access_cookie(config: &Config, token: &str) -> HeaderValue {
-    set_cookie(config, access_cookie_name(config), token, "/", Some(ACCESS_TTL_SECONDS), SameSite::Strict)
+    set_cookie(
+        config,
+        access_cookie_name(config),
+        token,
+        "/",
+        Some(ACCESS_TTL_SECONDS),
+        SameSite::Strict,
+    )
 }
 
 /// The refresh-token cookie; `max_age: None` for a browser-session cookie.
 pub fn refresh_cookie(config: &Config, token: &str, max_age: Option<i64>) -> HeaderValue {
-    set_cookie(config, refresh_cookie_name(config), token, REFRESH_PATH, max_age, SameSite::Strict)
+    set_cookie(
+        config,
+        refresh_cookie_name(config),
+        token,
+        REFRESH_PATH,
+        max_age,
+        SameSite::Strict,
+    )
 }
 
 /// Both session cookies, deleted.
 pub fn clear_session_cookies(config: &Config) -> [HeaderValue; 2] {
     [
         clear_cookie(config, access_cookie_name(config), "/", SameSite::Strict),
-        clear_cookie(config, refresh_cookie_name(config), REFRESH_PATH, SameSite::Strict),
+        clear_cookie(
+            config,
+            refresh_cookie_name(config),
+            REFRESH_PATH,
+            SameSite::Strict,
+        ),
     ]
 }
 
@@ -147,7 +193,11 @@ mod tests {
 
     fn config(secure: bool) -> Config {
         let dir = std::env::temp_dir().join(format!("shop-http-session-{}", std::process::id()));
-        let site = if secure { "https://shop.example" } else { "http://127.0.0.1:3000" };
+        let site = if secure {
+            "https://shop.example"
+        } else {
+            "http://127.0.0.1:3000"
+        };
         Config::local(dir, site).unwrap()
     }
 
@@ -155,28 +205,52 @@ mod tests {
     fn cookies_are_secure_and_prefixed_off_localhost() {
         let c = config(true);
         let access = access_cookie(&c, "jwt");
-        assert_eq!(access, "__Host-access=jwt; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=900");
+        assert_eq!(
+            access,
+            "__Host-access=jwt; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=900"
+        );
         let refresh = refresh_cookie(&c, "r", Some(60));
-        assert_eq!(refresh, "__Secure-refresh=r; Path=/api/auth; HttpOnly; SameSite=Strict; Secure; Max-Age=60");
+        assert_eq!(
+            refresh,
+            "__Secure-refresh=r; Path=/api/auth; HttpOnly; SameSite=Strict; Secure; Max-Age=60"
+        );
     }
 
     #[test]
     fn plain_http_localhost_relaxes_secure_and_prefixes() {
         let c = config(false);
-        assert_eq!(refresh_cookie(&c, "r", None), "refresh=r; Path=/api/auth; HttpOnly; SameSite=Strict");
+        assert_eq!(
+            refresh_cookie(&c, "r", None),
+            "refresh=r; Path=/api/auth; HttpOnly; SameSite=Strict"
+        );
         let [a, r] = clear_session_cookies(&c);
         assert_eq!(a, "access=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
-        assert_eq!(r, "refresh=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0");
+        assert_eq!(
+            r,
+            "refresh=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0"
+        );
     }
 
     #[test]
     fn access_tokens_round_trip_and_forgeries_fail() {
         let c = config(false);
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        let claims = AccessClaims { sub: "u".into(), email: "a@b.co".into(), sid: "s".into(), iat: now, exp: now + 60 };
+        let claims = AccessClaims {
+            sub: "u".into(),
+            email: "a@b.co".into(),
+            sid: "s".into(),
+            iat: now,
+            exp: now + 60,
+        };
         let token = issue_access(&c, &claims);
         assert_eq!(verify_access(&c, &token), Some(claims.clone()));
-        let expired = issue_access(&c, &AccessClaims { exp: now - 1, ..claims.clone() });
+        let expired = issue_access(
+            &c,
+            &AccessClaims {
+                exp: now - 1,
+                ..claims.clone()
+            },
+        );
         assert_eq!(verify_access(&c, &expired), None);
         let mut other = c.clone();
         other.session_key = vec![7; 32];

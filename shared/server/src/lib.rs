@@ -31,7 +31,10 @@ impl Paths {
     /// The folders of the repository holding `cdk.json`, found from the working directory.
     pub fn discover() -> Self {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        let root = cwd.ancestors().find(|d| d.join("cdk.json").is_file()).unwrap_or(&cwd);
+        let root = cwd
+            .ancestors()
+            .find(|d| d.join("cdk.json").is_file())
+            .unwrap_or(&cwd);
         Self::under(root)
     }
 
@@ -58,6 +61,8 @@ pub fn router(app: App, paths: &Paths) -> Router {
     }
     router
         .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
+        // CloudFront compresses in AWS; locally the server does.
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
 }
 
@@ -65,11 +70,32 @@ pub fn router(app: App, paths: &Paths) -> Router {
 /// fallback rather than a `/api/{*rest}` route: a wildcard route would leave its
 /// `rest` capture in the request, and every handler's `Path<String>` would then
 /// see two parameters.
-fn api_or_site<A, S>(api: A, site: S) -> impl tower::Service<axum::extract::Request, Response = axum::response::Response, Error = std::convert::Infallible, Future = impl Send> + Clone + Send
+fn api_or_site<A, S>(
+    api: A,
+    site: S,
+) -> impl tower::Service<
+    axum::extract::Request,
+    Response = axum::response::Response,
+    Error = std::convert::Infallible,
+    Future = impl Send,
+> + Clone
+       + Send
 where
-    A: tower::Service<axum::extract::Request, Response = axum::response::Response, Error = std::convert::Infallible> + Clone + Send + 'static,
+    A: tower::Service<
+            axum::extract::Request,
+            Response = axum::response::Response,
+            Error = std::convert::Infallible,
+        > + Clone
+        + Send
+        + 'static,
     A::Future: Send,
-    S: tower::Service<axum::extract::Request, Response = axum::response::Response, Error = std::convert::Infallible> + Clone + Send + 'static,
+    S: tower::Service<
+            axum::extract::Request,
+            Response = axum::response::Response,
+            Error = std::convert::Infallible,
+        > + Clone
+        + Send
+        + 'static,
     S::Future: Send,
 {
     use tower::ServiceExt;

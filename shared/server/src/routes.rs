@@ -31,7 +31,9 @@ pub struct FunctionRoutes {
 
 /// The functions and their prefixes, as `shared/routes.json` lists them.
 pub fn functions() -> Vec<FunctionRoutes> {
-    serde_json::from_str::<RouteTable>(ROUTES_JSON).expect("shared/routes.json is valid").functions
+    serde_json::from_str::<RouteTable>(ROUTES_JSON)
+        .expect("shared/routes.json is valid")
+        .functions
 }
 
 /// A function's router, by its name in the routing table.
@@ -54,7 +56,12 @@ pub fn function_router(name: &str, app: App) -> Option<Router> {
 pub fn function_for<'a>(table: &'a [(String, String)], path: &str) -> Option<&'a str> {
     table
         .iter()
-        .find(|(prefix, _)| path == prefix || path.strip_prefix(prefix.as_str()).is_some_and(|rest| rest.starts_with('/')))
+        .find(|(prefix, _)| {
+            path == prefix
+                || path
+                    .strip_prefix(prefix.as_str())
+                    .is_some_and(|rest| rest.starts_with('/'))
+        })
         .map(|(_, name)| name.as_str())
 }
 
@@ -71,20 +78,28 @@ fn prefix_table() -> Vec<(String, String)> {
 /// The `/api` service: one router per function, built once.
 pub fn api(
     app: App,
-) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send> + Clone + Send {
+) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send>
+       + Clone
+       + Send {
     let table = Arc::new(prefix_table());
     let routers: Arc<HashMap<String, Router>> = Arc::new(
         functions()
             .into_iter()
             .map(|f| {
-                let router = function_router(&f.name, app.clone())
-                    .unwrap_or_else(|| panic!("routes.json names function {} that the server does not mount", f.name));
+                let router = function_router(&f.name, app.clone()).unwrap_or_else(|| {
+                    panic!(
+                        "routes.json names function {} that the server does not mount",
+                        f.name
+                    )
+                });
                 (f.name, router)
             })
             .collect(),
     );
     service_fn(move |req: Request<Body>| {
-        let target = function_for(&table, req.uri().path()).and_then(|name| routers.get(name)).cloned();
+        let target = function_for(&table, req.uri().path())
+            .and_then(|name| routers.get(name))
+            .cloned();
         async move {
             match target {
                 Some(router) => router.oneshot(req).await,
@@ -104,7 +119,10 @@ mod tests {
         assert_eq!(function_for(&table, "/api/cart"), Some("cart"));
         assert_eq!(function_for(&table, "/api/cart/add"), Some("cart"));
         assert_eq!(function_for(&table, "/api/cartography"), None);
-        assert_eq!(function_for(&table, "/api/products/search"), Some("catalog"));
+        assert_eq!(
+            function_for(&table, "/api/products/search"),
+            Some("catalog")
+        );
         assert_eq!(function_for(&table, "/api/made-to-order"), Some("requests"));
         assert_eq!(function_for(&table, "/api"), None);
     }
@@ -132,8 +150,13 @@ mod watch_router {
     /// `cargo lambda watch` routes by Cargo.toml's metadata: it must say what routes.json says.
     #[test]
     fn cargo_lambda_watch_routes_match_the_routing_table() {
-        let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml")).unwrap();
-        let section = manifest.split("[workspace.metadata.lambda.watch.router]").nth(1).expect("watch router section");
+        let manifest =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml"))
+                .unwrap();
+        let section = manifest
+            .split("[workspace.metadata.lambda.watch.router]")
+            .nth(1)
+            .expect("watch router section");
         let section = section.split("\n[").next().unwrap();
         let mut declared: Vec<String> = section
             .lines()
@@ -142,7 +165,14 @@ mod watch_router {
             .collect();
         let mut expected: Vec<String> = functions()
             .iter()
-            .flat_map(|f| f.prefixes.iter().flat_map(move |p| [format!("\"{p}\"=\"{}\"", f.name), format!("\"{p}/{{*rest}}\"=\"{}\"", f.name)]))
+            .flat_map(|f| {
+                f.prefixes.iter().flat_map(move |p| {
+                    [
+                        format!("\"{p}\"=\"{}\"", f.name),
+                        format!("\"{p}/{{*rest}}\"=\"{}\"", f.name),
+                    ]
+                })
+            })
             .collect();
         declared.sort();
         expected.sort();

@@ -38,25 +38,41 @@ pub struct Rule {
 }
 
 fn segments(path: &str) -> Vec<String> {
-    path.split('/').filter(|s| !s.is_empty()).map(str::to_string).collect()
+    path.split('/')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 impl Rule {
     pub fn new(from: &str, to: &str) -> Self {
-        Self { from: segments(from), to: segments(to) }
+        Self {
+            from: segments(from),
+            to: segments(to),
+        }
     }
 
     fn matches(&self, path: &[&str]) -> bool {
         path.len() >= self.from.len()
-            && self.from.iter().zip(path).all(|(pattern, seg)| pattern.starts_with(':') && !seg.is_empty() || pattern == seg)
+            && self
+                .from
+                .iter()
+                .zip(path)
+                .all(|(pattern, seg)| pattern.starts_with(':') && !seg.is_empty() || pattern == seg)
     }
 }
 
 /// Reads `site/rewrites.json`; no file means no rewrites.
 pub fn load_rules(path: &Path) -> Vec<Rule> {
-    let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
     match serde_json::from_str::<RewriteFile>(&text) {
-        Ok(file) => file.rewrites.iter().map(|r| Rule::new(&r.from, &r.to)).collect(),
+        Ok(file) => file
+            .rewrites
+            .iter()
+            .map(|r| Rule::new(&r.from, &r.to))
+            .collect(),
         Err(e) => {
             tracing::error!(error = %e, "site/rewrites.json is not valid; serving without rewrites");
             Vec::new()
@@ -72,7 +88,9 @@ pub fn rewrite(rules: &[Rule], path: &str) -> String {
         return path.to_string();
     }
     let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    let Some(rule) = rules.iter().find(|r| r.matches(&parts)) else { return path.to_string() };
+    let Some(rule) = rules.iter().find(|r| r.matches(&parts)) else {
+        return path.to_string();
+    };
     let mut out: Vec<&str> = rule.to.iter().map(String::as_str).collect();
     out.extend(&parts[rule.from.len()..]);
     let trailing = if path.ends_with('/') { "/" } else { "" };
@@ -84,10 +102,16 @@ fn needs_slash(path: &str) -> bool {
     !path.ends_with('/') && !path.rsplit('/').next().unwrap_or("").contains('.')
 }
 
-pub fn service(paths: &Paths) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send> + Clone + Send {
+pub fn service(
+    paths: &Paths,
+) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send>
+       + Clone
+       + Send {
     let rules = Arc::new(load_rules(&paths.rewrites));
     let out = paths.site_out.clone();
-    let files = ServeDir::new(&out).append_index_html_on_directories(true).not_found_service(ServeFile::new(out.join("404.html")));
+    let files = ServeDir::new(&out)
+        .append_index_html_on_directories(true)
+        .not_found_service(ServeFile::new(out.join("404.html")));
     let built = out.join("index.html").is_file();
     service_fn(move |mut req: Request<Body>| {
         let rules = rules.clone();
@@ -98,17 +122,29 @@ pub fn service(paths: &Paths) -> impl tower::Service<Request, Response = Respons
             }
             let path = req.uri().path().to_string();
             if needs_slash(&path) {
-                let query = req.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+                let query = req
+                    .uri()
+                    .query()
+                    .map(|q| format!("?{q}"))
+                    .unwrap_or_default();
                 return Ok(Redirect::permanent(&format!("{path}/{query}")).into_response());
             }
             let target = rewrite(&rules, &path);
             if target != path {
-                let query = req.uri().query().map(|q| format!("?{q}")).unwrap_or_default();
+                let query = req
+                    .uri()
+                    .query()
+                    .map(|q| format!("?{q}"))
+                    .unwrap_or_default();
                 if let Ok(uri) = format!("{target}{query}").parse::<Uri>() {
                     *req.uri_mut() = uri;
                 }
             }
-            let mut response = files.oneshot(req).await.map(IntoResponse::into_response).unwrap_or_else(|e| match e {});
+            let mut response = files
+                .oneshot(req)
+                .await
+                .map(IntoResponse::into_response)
+                .unwrap_or_else(|e| match e {});
             cache_headers(&path, &mut response);
             Ok(response)
         }
@@ -117,8 +153,15 @@ pub fn service(paths: &Paths) -> impl tower::Service<Request, Response = Respons
 
 /// Hashed build assets are immutable; pages are revalidated.
 fn cache_headers(path: &str, response: &mut Response) {
-    let value = if path.starts_with("/_next/static/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static(value));
+    let value = if path.starts_with("/_next/static/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static(value),
+    );
 }
 
 fn not_built() -> Response {
@@ -132,14 +175,24 @@ mod tests {
     use super::*;
 
     fn rules() -> Vec<Rule> {
-        vec![Rule::new("/shop/product/:id/:slug", "/shop/product/_/_"), Rule::new("/shop/:menu", "/shop/_"), Rule::new("/news/:id/:slug", "/news/_/_")]
+        vec![
+            Rule::new("/shop/product/:id/:slug", "/shop/product/_/_"),
+            Rule::new("/shop/:menu", "/shop/_"),
+            Rule::new("/news/:id/:slug", "/news/_/_"),
+        ]
     }
 
     #[test]
     fn rewrites_dynamic_segments_and_keeps_the_rest() {
         let r = rules();
-        assert_eq!(rewrite(&r, "/shop/product/p1/silk-gown/"), "/shop/product/_/_/");
-        assert_eq!(rewrite(&r, "/shop/product/p1/silk-gown/index.txt"), "/shop/product/_/_/index.txt");
+        assert_eq!(
+            rewrite(&r, "/shop/product/p1/silk-gown/"),
+            "/shop/product/_/_/"
+        );
+        assert_eq!(
+            rewrite(&r, "/shop/product/p1/silk-gown/index.txt"),
+            "/shop/product/_/_/index.txt"
+        );
         assert_eq!(rewrite(&r, "/shop/women/"), "/shop/_/");
         assert_eq!(rewrite(&r, "/shop/"), "/shop/");
         assert_eq!(rewrite(&r, "/news/n1/a-title/"), "/news/_/_/");

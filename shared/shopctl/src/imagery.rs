@@ -67,8 +67,12 @@ fn outline(cut: Cut) -> &'static str {
 /// Fold lines drawn over the fabric, so it reads as cloth rather than a cut-out.
 fn folds(cut: Cut) -> &'static str {
     match cut {
-        Cut::Gown => "M400 440 Q398 720 380 1000 M440 450 Q500 720 560 990 M360 450 Q300 720 240 990",
-        Cut::Dress => "M400 440 Q398 620 392 790 M440 450 Q490 620 520 785 M360 450 Q310 620 280 785",
+        Cut::Gown => {
+            "M400 440 Q398 720 380 1000 M440 450 Q500 720 560 990 M360 450 Q300 720 240 990"
+        }
+        Cut::Dress => {
+            "M400 440 Q398 620 392 790 M440 450 Q490 620 520 785 M360 450 Q310 620 280 785"
+        }
         Cut::Suit => "M400 330 L400 640 M330 470 L372 470 M400 760 L400 1005",
         Cut::Coat => "M400 345 L400 990 M385 520 L385 522 M385 620 L385 622 M385 720 L385 722",
         Cut::Top => "M400 250 L400 600 M340 420 Q400 440 460 420",
@@ -103,9 +107,18 @@ pub fn product_shot(cut: Cut, color: &str, variant: u8) -> String {
 }
 
 /// A wide editorial banner: the title in spaced capitals over three garments.
-pub fn banner(title: &str, subtitle: &str, cuts: [Cut; 3], colors: [&str; 3], dark: bool) -> String {
-    let (top, bottom, ink, rule) =
-        if dark { ("#2b2926", "#0f0e0d", "#f5f1ea", "#c8a25a") } else { ("#f4efe7", "#ddd4c6", "#161514", "#8b6f3e") };
+pub fn banner(
+    title: &str,
+    subtitle: &str,
+    cuts: [Cut; 3],
+    colors: [&str; 3],
+    dark: bool,
+) -> String {
+    let (top, bottom, ink, rule) = if dark {
+        ("#2b2926", "#0f0e0d", "#f5f1ea", "#c8a25a")
+    } else {
+        ("#f4efe7", "#ddd4c6", "#161514", "#8b6f3e")
+    };
     let garments: String = cuts
         .iter()
         .zip(colors)
@@ -190,7 +203,9 @@ pub fn poster(kicker: &str, cut: Cut, color: &str) -> String {
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -202,7 +217,13 @@ mod tests {
         for picture in [
             product_shot(Cut::Gown, "Ivory", 0),
             product_shot(Cut::Suit, "Navy", 1),
-            banner("Lotus & Reverie", "Spring", [Cut::Gown, Cut::Dress, Cut::Coat], ["Blush", "Ivory", "Gold"], true),
+            banner(
+                "Lotus & Reverie",
+                "Spring",
+                [Cut::Gown, Cut::Dress, Cut::Coat],
+                ["Blush", "Ivory", "Gold"],
+                true,
+            ),
             runway_scene(&["Black", "Red", "Gold"], "#c8a25a"),
             portrait("Emerald", "Gold"),
             poster("Atelier", Cut::AoDai, "Red"),
@@ -217,6 +238,9 @@ mod tests {
     fn light_fabrics_get_a_darker_backdrop() {
         assert!(is_light(fabric("Ivory")));
         assert!(!is_light(fabric("Black")));
-        assert_ne!(product_shot(Cut::Gown, "Ivory", 0), product_shot(Cut::Gown, "Black", 0).replace(fabric("Black"), fabric("Ivory")));
+        assert_ne!(
+            product_shot(Cut::Gown, "Ivory", 0),
+            product_shot(Cut::Gown, "Black", 0).replace(fabric("Black"), fabric("Ivory"))
+        );
     }
 }

@@ -3,6 +3,6 @@
 pub mod seed;
 
 // Orders and requests (shopping).
+pub mod imagery;
 pub mod orders;
 pub mod requests;
-pub mod imagery;

@@ -12,11 +12,22 @@ async fn main() {
         Ok(app) => app,
         Err(e) => fail(&e.to_string()),
     };
-    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["seed"] => shopctl::seed::run(&app).await.map(|()| "catalogue seeded".to_string()),
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["seed"] => shopctl::seed::run(&app)
+            .await
+            .map(|()| "catalogue seeded".to_string()),
         ["orders", rest @ ..] => shopctl::orders::run(&app, rest).await,
-        ["requests", rest @ ..] => shopctl::requests::run(&app, domain::requests::RequestKind::MadeToOrder, rest).await,
-        ["appointments", rest @ ..] => shopctl::requests::run(&app, domain::requests::RequestKind::Appointment, rest).await,
+        ["requests", rest @ ..] => {
+            shopctl::requests::run(&app, domain::requests::RequestKind::MadeToOrder, rest).await
+        }
+        ["appointments", rest @ ..] => {
+            shopctl::requests::run(&app, domain::requests::RequestKind::Appointment, rest).await
+        }
         _ => fail(USAGE),
     };
     match result {

@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use app::App;
 use domain::catalog::{
-    collection_partition, Banner, Category, Celeb, Collection, CollectionRef, Gallery, Kind, Menu, News, Product, ProductRef,
-    Runway, SetItem, ACTIVE, SIZES,
+    collection_partition, Banner, Category, Celeb, Collection, CollectionRef, Gallery, Kind, Menu,
+    News, Product, ProductRef, Runway, SetItem, ACTIVE, SIZES,
 };
 use domain::ports::{to_item, Condition};
 
@@ -41,18 +41,46 @@ struct Piece {
     active: bool,
 }
 
-const fn piece(name: &'static str, cut: Cut, categories: &'static [&'static str], colors: &'static [&'static str], price: f64) -> Piece {
-    Piece { name, cut, categories, colors, price, items: &[], active: true }
+const fn piece(
+    name: &'static str,
+    cut: Cut,
+    categories: &'static [&'static str],
+    colors: &'static [&'static str],
+    price: f64,
+) -> Piece {
+    Piece {
+        name,
+        cut,
+        categories,
+        colors,
+        price,
+        items: &[],
+        active: true,
+    }
 }
 
-const fn set(name: &'static str, cut: Cut, categories: &'static [&'static str], colors: &'static [&'static str], items: &'static [(&'static str, f64)]) -> Piece {
+const fn set(
+    name: &'static str,
+    cut: Cut,
+    categories: &'static [&'static str],
+    colors: &'static [&'static str],
+    items: &'static [(&'static str, f64)],
+) -> Piece {
     let mut price = 0.0;
     let mut i = 0;
     while i < items.len() {
         price += items[i].1;
         i += 1;
     }
-    Piece { name, cut, categories, colors, price, items, active: true }
+    Piece {
+        name,
+        cut,
+        categories,
+        colors,
+        price,
+        items,
+        active: true,
+    }
 }
 
 const fn retired(p: Piece) -> Piece {
@@ -162,9 +190,18 @@ pub async fn run(app: &App) -> Result<(), SeedError> {
     Ok(())
 }
 
-async fn put<T: Serialize>(app: &App, kind: Kind, record: &T, extra: Value) -> Result<(), SeedError> {
+async fn put<T: Serialize>(
+    app: &App,
+    kind: Kind,
+    record: &T,
+    extra: Value,
+) -> Result<(), SeedError> {
     let mut item = to_item(record)?;
-    let id = item.get("id").and_then(Value::as_str).ok_or("seed record without an id")?.to_string();
+    let id = item
+        .get("id")
+        .and_then(Value::as_str)
+        .ok_or("seed record without an id")?
+        .to_string();
     item.insert("pk".into(), json!(kind.partition()));
     item.insert("sk".into(), json!(id));
     if let Value::Object(extra) = extra {
@@ -177,7 +214,9 @@ async fn put<T: Serialize>(app: &App, kind: Kind, record: &T, extra: Value) -> R
 /// Stores a picture and answers its public address.
 async fn picture(app: &App, key: &str, svg: String) -> Result<String, SeedError> {
     let key = format!("images/{key}.svg");
-    app.blobs.put(&key, svg.into_bytes(), "image/svg+xml").await?;
+    app.blobs
+        .put(&key, svg.into_bytes(), "image/svg+xml")
+        .await?;
     Ok(app.blobs.public_url(&key))
 }
 
@@ -200,7 +239,17 @@ async fn categories(app: &App) -> Result<(), SeedError> {
         ("cat-accessories", "Accessories", INACTIVE),
     ];
     for (id, name, status) in names {
-        put(app, Kind::Category, &Category { id: id.into(), name: name.into(), status: status.into() }, Value::Null).await?;
+        put(
+            app,
+            Kind::Category,
+            &Category {
+                id: id.into(),
+                name: name.into(),
+                status: status.into(),
+            },
+            Value::Null,
+        )
+        .await?;
     }
     Ok(())
 }
@@ -216,21 +265,78 @@ async fn menus(app: &App) -> Result<(), SeedError> {
         };
         put(app, Kind::Menu, &menu, Value::Null).await?;
     }
-    let archive = Menu { id: "menu-archive".into(), title: "Archive".into(), url: "/archive".into(), status: INACTIVE.into(), order: 0 };
+    let archive = Menu {
+        id: "menu-archive".into(),
+        title: "Archive".into(),
+        url: "/archive".into(),
+        status: INACTIVE.into(),
+        order: 0,
+    };
     put(app, Kind::Menu, &archive, Value::Null).await
 }
 
 async fn banners(app: &App) -> Result<(), SeedError> {
     let slides = [
-        ("banner-1", "Saigon Nocturne", "Autumn Winter 2025", [Cut::Gown, Cut::Suit, Cut::Dress], ["Black", "Red", "Burgundy"], true, ACTIVE),
-        ("banner-2", "Lotus Reverie", "Spring Summer 2025", [Cut::Dress, Cut::Gown, Cut::AoDai], ["Blush", "Ivory", "Gold"], false, ACTIVE),
-        ("banner-3", "Ivory Atelier", "Bridal by appointment", [Cut::Gown, Cut::Coat, Cut::Dress], ["Ivory", "Champagne", "Silver"], true, ACTIVE),
-        ("banner-4", "Monsoon Silk", "Resort 2026", [Cut::Coat, Cut::Gown, Cut::Suit], ["Emerald", "Sage", "Navy"], false, ACTIVE),
-        ("banner-5", "Private Sale", "Ended", [Cut::Top, Cut::Top, Cut::Top], ["Gold", "Gold", "Gold"], true, INACTIVE),
+        (
+            "banner-1",
+            "Saigon Nocturne",
+            "Autumn Winter 2025",
+            [Cut::Gown, Cut::Suit, Cut::Dress],
+            ["Black", "Red", "Burgundy"],
+            true,
+            ACTIVE,
+        ),
+        (
+            "banner-2",
+            "Lotus Reverie",
+            "Spring Summer 2025",
+            [Cut::Dress, Cut::Gown, Cut::AoDai],
+            ["Blush", "Ivory", "Gold"],
+            false,
+            ACTIVE,
+        ),
+        (
+            "banner-3",
+            "Ivory Atelier",
+            "Bridal by appointment",
+            [Cut::Gown, Cut::Coat, Cut::Dress],
+            ["Ivory", "Champagne", "Silver"],
+            true,
+            ACTIVE,
+        ),
+        (
+            "banner-4",
+            "Monsoon Silk",
+            "Resort 2026",
+            [Cut::Coat, Cut::Gown, Cut::Suit],
+            ["Emerald", "Sage", "Navy"],
+            false,
+            ACTIVE,
+        ),
+        (
+            "banner-5",
+            "Private Sale",
+            "Ended",
+            [Cut::Top, Cut::Top, Cut::Top],
+            ["Gold", "Gold", "Gold"],
+            true,
+            INACTIVE,
+        ),
     ];
-    for (order, (id, title, subtitle, cuts, colors, dark, status)) in slides.into_iter().enumerate() {
-        let image_url = picture(app, &format!("banners/{id}"), imagery::banner(title, subtitle, cuts, colors, dark)).await?;
-        let banner = Banner { id: id.into(), image_url, status: status.into(), order: (slides_order(order)) };
+    for (order, (id, title, subtitle, cuts, colors, dark, status)) in slides.into_iter().enumerate()
+    {
+        let image_url = picture(
+            app,
+            &format!("banners/{id}"),
+            imagery::banner(title, subtitle, cuts, colors, dark),
+        )
+        .await?;
+        let banner = Banner {
+            id: id.into(),
+            image_url,
+            status: status.into(),
+            order: (slides_order(order)),
+        };
         put(app, Kind::Banner, &banner, Value::Null).await?;
     }
     Ok(())
@@ -252,26 +358,45 @@ async fn collection(app: &App, line: &Line) -> Result<(), SeedError> {
         id: line.id.into(),
         slug: line.slug.into(),
         name: format!("  {}  ", line.name),
-        description: format!("<p><strong>{}</strong> — {}</p><p style=\"color:red\">{}</p>", line.season, line.story, "Made to order in our Ho Chi Minh City atelier."),
+        description: format!(
+            "<p><strong>{}</strong> — {}</p><p style=\"color:red\">{}</p>",
+            line.season, line.story, "Made to order in our Ho Chi Minh City atelier."
+        ),
         banner,
         status: ACTIVE.into(),
     };
-    put(app, Kind::Collection, &record, json!({ "gsi1pk": collection_partition(line.id), "gsi1sk": "#COLLECTION" })).await
+    put(
+        app,
+        Kind::Collection,
+        &record,
+        json!({ "gsi1pk": collection_partition(line.id), "gsi1sk": "#COLLECTION" }),
+    )
+    .await
 }
 
 fn slugify(name: &str) -> String {
     let folded = domain::text::fold(name);
-    let words: Vec<&str> = folded.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = folded
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
     words.join("-")
 }
 
-async fn product(app: &App, line: &Line, index: usize, piece: &Piece, day: u32) -> Result<(), SeedError> {
+async fn product(
+    app: &App,
+    line: &Line,
+    index: usize,
+    piece: &Piece,
+    day: u32,
+) -> Result<(), SeedError> {
     let id = format!("prod-{}-{:02}", line.slug, index + 1);
     let mut gallery = Vec::new();
     for (i, color) in piece.colors.iter().enumerate() {
         for variant in 0..2u8 {
             let key = format!("products/{id}-{}-{}", i + 1, variant + 1);
-            gallery.push(picture(app, &key, imagery::product_shot(piece.cut, color, variant)).await?);
+            gallery
+                .push(picture(app, &key, imagery::product_shot(piece.cut, color, variant)).await?);
         }
     }
     let record = Product {
@@ -287,17 +412,42 @@ async fn product(app: &App, line: &Line, index: usize, piece: &Piece, day: u32) 
         color: piece.colors.iter().map(|c| c.to_string()).collect(),
         price: piece.price,
         tag: vec![line.season.into()],
-        status: if piece.active { ACTIVE.into() } else { INACTIVE.into() },
+        status: if piece.active {
+            ACTIVE.into()
+        } else {
+            INACTIVE.into()
+        },
         product_gallery: gallery,
-        items: piece.items.iter().map(|(name, price)| SetItem { name: name.to_string(), price: *price }).collect(),
+        items: piece
+            .items
+            .iter()
+            .map(|(name, price)| SetItem {
+                name: name.to_string(),
+                price: *price,
+            })
+            .collect(),
         created_at: format!("2025-{:02}-{:02}T09:00:00.000Z", 1 + day / 28, 1 + day % 28),
     };
-    put(app, Kind::Product, &record, json!({ "gsi1pk": collection_partition(line.id), "gsi1sk": format!("PRODUCT#{id}") })).await
+    put(
+        app,
+        Kind::Product,
+        &record,
+        json!({ "gsi1pk": collection_partition(line.id), "gsi1sk": format!("PRODUCT#{id}") }),
+    )
+    .await
 }
 
 fn description(line: &Line, piece: &Piece) -> String {
-    let parts: String = piece.items.iter().map(|(name, price)| format!("<li>{name}: {price:.2} USD</li>")).collect();
-    let set = if parts.is_empty() { String::new() } else { format!("<p>The set is made of:</p><ul>{parts}</ul>") };
+    let parts: String = piece
+        .items
+        .iter()
+        .map(|(name, price)| format!("<li>{name}: {price:.2} USD</li>"))
+        .collect();
+    let set = if parts.is_empty() {
+        String::new()
+    } else {
+        format!("<p>The set is made of:</p><ul>{parts}</ul>")
+    };
     format!(
         "<p style=\"font-size:40px\">From <em>{}</em>, {}.</p><p>{}</p>{set}<ul><li>Made to order in our atelier within 2 business days of confirmation.</li><li>Dry clean only.</li><li>Return or exchange within 20 days of delivery.</li></ul><script>alert('sanitise me')</script>",
         line.name,
@@ -307,19 +457,45 @@ fn description(line: &Line, piece: &Piece) -> String {
 }
 
 async fn runways(app: &App) -> Result<(), SeedError> {
-    let shows = [("run-saigon-nocturne", 1, true, "2025-09-20"), ("run-lotus-reverie", 0, false, "2025-03-14"), ("run-monsoon-silk", 3, false, "2025-11-02")];
+    let shows = [
+        ("run-saigon-nocturne", 1, true, "2025-09-20"),
+        ("run-lotus-reverie", 0, false, "2025-03-14"),
+        ("run-monsoon-silk", 3, false, "2025-11-02"),
+    ];
     for (id, line_index, featured, date) in shows {
         let line = &LINES[line_index];
         let mut banners = Vec::new();
         for i in 0..2 {
-            let colors: Vec<&str> = line.palette.iter().cycle().skip(i).take(3).copied().collect();
-            banners.push(picture(app, &format!("runways/{id}-{}", i + 1), imagery::runway_scene(&colors, imagery::fabric(line.palette[2]))).await?);
+            let colors: Vec<&str> = line
+                .palette
+                .iter()
+                .cycle()
+                .skip(i)
+                .take(3)
+                .copied()
+                .collect();
+            banners.push(
+                picture(
+                    app,
+                    &format!("runways/{id}-{}", i + 1),
+                    imagery::runway_scene(&colors, imagery::fabric(line.palette[2])),
+                )
+                .await?,
+            );
         }
         let mut celebs = Vec::new();
         for i in 0..5 {
-            let url = picture(app, &format!("runways/{id}-guest-{}", i + 1), imagery::portrait(line.palette[i % 3], line.palette[(i + 1) % 3])).await?;
+            let url = picture(
+                app,
+                &format!("runways/{id}-guest-{}", i + 1),
+                imagery::portrait(line.palette[i % 3], line.palette[(i + 1) % 3]),
+            )
+            .await?;
             // Stored newest first: the API answers them oldest first.
-            celebs.push(Celeb { image: url, created_at: format!("{date}T2{}:00:00.000Z", 4 - i) });
+            celebs.push(Celeb {
+                image: url,
+                created_at: format!("{date}T2{}:00:00.000Z", 4 - i),
+            });
         }
         let galleries = line
             .products
@@ -330,9 +506,18 @@ async fn runways(app: &App) -> Result<(), SeedError> {
                 let product_id = format!("prod-{}-{:02}", line.slug, i + 1);
                 Gallery {
                     id: format!("{id}-look-{}", i + 1),
-                    status: if i == 3 { INACTIVE.into() } else { ACTIVE.into() },
-                    image: vec![app.blobs.public_url(&format!("images/products/{product_id}-1-1.svg"))],
-                    product: ProductRef { id: product_id, slug: slugify(p.name) },
+                    status: if i == 3 {
+                        INACTIVE.into()
+                    } else {
+                        ACTIVE.into()
+                    },
+                    image: vec![app
+                        .blobs
+                        .public_url(&format!("images/products/{product_id}-1-1.svg"))],
+                    product: ProductRef {
+                        id: product_id,
+                        slug: slugify(p.name),
+                    },
                 }
             })
             .collect();
@@ -343,10 +528,17 @@ async fn runways(app: &App) -> Result<(), SeedError> {
             status: ACTIVE.into(),
             is_featured: featured,
             banners,
-            description: format!("<p>The {} show, {}.</p><p>{}</p>", line.name, line.season, line.story),
+            description: format!(
+                "<p>The {} show, {}.</p><p>{}</p>",
+                line.name, line.season, line.story
+            ),
             video: "/videos/runway.mp4".into(),
             youtube_url: "https://www.youtube.com/embed/aqz-KE-bpKQ".into(),
-            collection: CollectionRef { id: line.id.into(), name: line.name.into(), slug: line.slug.into() },
+            collection: CollectionRef {
+                id: line.id.into(),
+                name: line.name.into(),
+                slug: line.slug.into(),
+            },
             celebs,
             galleries,
             created_at: format!("{date}T20:00:00.000Z"),
@@ -366,7 +558,12 @@ async fn news(app: &App) -> Result<(), SeedError> {
         ("news-draft", "Unpublished: holiday hours", "This draft is not shown.", Cut::Top, "Gold", "2025-12-01", INACTIVE),
     ];
     for (id, title, description, cut, color, date, status) in articles {
-        let poster = picture(app, &format!("news/{id}"), imagery::poster("Couture journal", cut, color)).await?;
+        let poster = picture(
+            app,
+            &format!("news/{id}"),
+            imagery::poster("Couture journal", cut, color),
+        )
+        .await?;
         let article = News {
             id: id.into(),
             slug: slugify(title),
@@ -393,7 +590,10 @@ mod tests {
     fn the_catalogue_is_big_enough_and_ids_are_unique() {
         let products: usize = LINES.iter().map(|l| l.products.len()).sum();
         assert!(products >= 40, "{products} products");
-        let mut ids: Vec<String> = LINES.iter().flat_map(|l| l.products.iter().map(|p| slugify(p.name))).collect();
+        let mut ids: Vec<String> = LINES
+            .iter()
+            .flat_map(|l| l.products.iter().map(|p| slugify(p.name)))
+            .collect();
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), products, "product slugs are unique");
@@ -401,7 +601,11 @@ mod tests {
 
     #[test]
     fn a_set_costs_the_sum_of_its_items() {
-        let tuxedo = LINES[1].products.iter().find(|p| p.name == "Midnight Tuxedo Set").unwrap();
+        let tuxedo = LINES[1]
+            .products
+            .iter()
+            .find(|p| p.name == "Midnight Tuxedo Set")
+            .unwrap();
         assert_eq!(tuxedo.price, 3780.0);
     }
 

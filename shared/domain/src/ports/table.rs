@@ -27,7 +27,10 @@ pub struct Key {
 
 impl Key {
     pub fn new(pk: impl Into<String>, sk: impl Into<String>) -> Self {
-        Self { pk: pk.into(), sk: sk.into() }
+        Self {
+            pk: pk.into(),
+            sk: sk.into(),
+        }
     }
 }
 
@@ -80,10 +83,17 @@ pub struct Query {
 
 impl Query {
     pub fn partition(pk: impl Into<String>) -> Self {
-        Self { pk: pk.into(), ascending: true, ..Self::default() }
+        Self {
+            pk: pk.into(),
+            ascending: true,
+            ..Self::default()
+        }
     }
     pub fn on_gsi1(pk: impl Into<String>) -> Self {
-        Self { index: Index::Gsi1, ..Self::partition(pk) }
+        Self {
+            index: Index::Gsi1,
+            ..Self::partition(pk)
+        }
     }
     pub fn begins_with(mut self, prefix: impl Into<String>) -> Self {
         self.sk = SortKey::BeginsWith(prefix.into());
@@ -133,11 +143,23 @@ pub struct Update {
 /// One write of a transaction.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Write {
-    Put { item: Item, condition: Condition },
-    Update { key: Key, update: Update },
-    Delete { key: Key, condition: Condition },
+    Put {
+        item: Item,
+        condition: Condition,
+    },
+    Update {
+        key: Key,
+        update: Update,
+    },
+    Delete {
+        key: Key,
+        condition: Condition,
+    },
     /// Checks a condition on an item the transaction does not change.
-    Check { key: Key, condition: Condition },
+    Check {
+        key: Key,
+        condition: Condition,
+    },
 }
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -187,5 +209,7 @@ pub fn from_item<T: DeserializeOwned>(item: Item) -> Result<T, TableError> {
 
 /// Whether an item's `expiresAt` has passed at `now` (epoch seconds).
 pub fn is_expired(item: &Item, now: i64) -> bool {
-    item.get(EXPIRES_AT).and_then(Value::as_i64).is_some_and(|at| at <= now)
+    item.get(EXPIRES_AT)
+        .and_then(Value::as_i64)
+        .is_some_and(|at| at <= now)
 }

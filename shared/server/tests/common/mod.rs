@@ -18,7 +18,9 @@ pub struct TestShop {
 /// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
 pub async fn start() -> TestShop {
     let dir = tempfile::tempdir().expect("temp dir");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
     let url = format!("http://{}", listener.local_addr().unwrap());
     let config = Config::local(dir.path().to_path_buf(), &url).expect("config");
     let app = App::with_config(config).await.expect("app");
@@ -26,7 +28,12 @@ pub async fn start() -> TestShop {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let router = server::router(app.clone(), &server::Paths::under(&root));
     tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
-    TestShop { url, app, data_dir: dir.path().to_path_buf(), _dir: dir }
+    TestShop {
+        url,
+        app,
+        data_dir: dir.path().to_path_buf(),
+        _dir: dir,
+    }
 }
 
 impl TestShop {
@@ -40,15 +47,23 @@ impl TestShop {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap();
-        Client { http, base: self.url.clone() }
+        Client {
+            http,
+            base: self.url.clone(),
+        }
     }
 
     /// The emails written to the outbox so far, as raw text.
     pub fn outbox(&self) -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(self.data_dir.join("outbox")) else { return Vec::new() };
+        let Ok(entries) = std::fs::read_dir(self.data_dir.join("outbox")) else {
+            return Vec::new();
+        };
         let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
         files.sort();
-        files.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect()
+        files
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .collect()
     }
 }
 
@@ -78,20 +93,60 @@ impl Answer {
 
 impl Client {
     pub async fn get(&self, path: &str) -> Answer {
-        answer(self.http.get(format!("{}{path}", self.base)).send().await.unwrap()).await
+        answer(
+            self.http
+                .get(format!("{}{path}", self.base))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
     }
     pub async fn post(&self, path: &str, body: Value) -> Answer {
-        answer(self.http.post(format!("{}{path}", self.base)).json(&body).send().await.unwrap()).await
+        answer(
+            self.http
+                .post(format!("{}{path}", self.base))
+                .json(&body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
     }
     pub async fn patch(&self, path: &str, body: Value) -> Answer {
-        answer(self.http.patch(format!("{}{path}", self.base)).json(&body).send().await.unwrap()).await
+        answer(
+            self.http
+                .patch(format!("{}{path}", self.base))
+                .json(&body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
     }
     pub async fn delete(&self, path: &str) -> Answer {
-        answer(self.http.delete(format!("{}{path}", self.base)).send().await.unwrap()).await
+        answer(
+            self.http
+                .delete(format!("{}{path}", self.base))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
     }
     /// A raw request for bad-input cases (wrong content type, broken JSON, huge bodies).
-    pub async fn raw(&self, method: reqwest::Method, path: &str, content_type: &str, body: Vec<u8>) -> Answer {
-        let req = self.http.request(method, format!("{}{path}", self.base)).header("content-type", content_type).body(body);
+    pub async fn raw(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> Answer {
+        let req = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .header("content-type", content_type)
+            .body(body);
         answer(req.send().await.unwrap()).await
     }
 }
@@ -101,5 +156,9 @@ async fn answer(response: reqwest::Response) -> Answer {
     let headers = response.headers().clone();
     let bytes = response.bytes().await.unwrap_or_default();
     let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    Answer { status, body, headers }
+    Answer {
+        status,
+        body,
+        headers,
+    }
 }
