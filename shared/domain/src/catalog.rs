@@ -7,7 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ports::Key;
+use crate::ports::{Key, Table, TableError};
+use crate::records::Record;
 
 /// Content is shown only when its status is this.
 pub const ACTIVE: &str = "active";
@@ -46,6 +47,28 @@ impl Kind {
     pub fn key(self, id: &str) -> Key {
         Key::new(self.partition(), id)
     }
+}
+
+impl Record for Product {
+    fn key(&self) -> Key {
+        Kind::Product.key(&self.id)
+    }
+    fn index_key(&self) -> Option<Key> {
+        Some(Key::new(
+            collection_partition(&self.collection),
+            format!("PRODUCT#{}", self.id),
+        ))
+    }
+}
+
+/// The product a shopper may buy or keep: known and active. An id that
+/// cannot name a product is refused before any table request.
+pub async fn active_product(table: &dyn Table, id: &str) -> Result<Option<Product>, TableError> {
+    if !is_plausible_id(id) {
+        return Ok(None);
+    }
+    let product: Option<Product> = table.read(&Kind::Product.key(id)).await?;
+    Ok(product.filter(Product::is_active))
 }
 
 /// The GSI1 partition shared by a collection and its products.
@@ -89,30 +112,6 @@ pub struct Product {
 impl Product {
     pub fn is_active(&self) -> bool {
         self.status == ACTIVE
-    }
-    pub fn is_new(&self) -> bool {
-        self.categories
-            .iter()
-            .any(|c| c.eq_ignore_ascii_case(NEW_CATEGORY))
-    }
-    /// The unit price of a cart line: the set's price, or the chosen item's.
-    /// `None` when the category names neither the set nor one of its items.
-    pub fn unit_price(&self, category: &str) -> Option<f64> {
-        let category = category.trim();
-        if category.is_empty()
-            || category.eq_ignore_ascii_case("set")
-            || self.items.is_empty()
-                && self
-                    .categories
-                    .iter()
-                    .any(|c| c.eq_ignore_ascii_case(category))
-        {
-            return Some(self.price);
-        }
-        self.items
-            .iter()
-            .find(|i| i.name.eq_ignore_ascii_case(category))
-            .map(|i| i.price)
     }
 }
 
@@ -319,10 +318,12 @@ mod tests {
     #[test]
     fn unit_price_is_the_sets_or_the_chosen_items() {
         let p = product("Tuxedo", &["men"], "");
-        assert_eq!(p.unit_price("Set"), Some(100.0));
-        assert_eq!(p.unit_price(""), Some(100.0));
-        assert_eq!(p.unit_price("jacket"), Some(60.0));
-        assert_eq!(p.unit_price("Scarf"), None);
+        let unit_price = |category| crate::cart::category_price(&p, category).map(|(_, m)| m);
+        let dollars = |d| crate::pricing::Money::from_dollars(d);
+        assert_eq!(unit_price("Set"), dollars(100.0));
+        assert_eq!(unit_price(""), dollars(100.0));
+        assert_eq!(unit_price("jacket"), dollars(60.0));
+        assert_eq!(unit_price("Scarf"), None);
     }
 
     #[test]

@@ -4,7 +4,9 @@
 pub mod accounts;
 pub mod catalog;
 pub mod ports;
+pub mod records;
 pub mod text;
+pub mod timestamp;
 pub mod validation;
 
 // Shopping: bag, wishlist, addresses, orders, requests.

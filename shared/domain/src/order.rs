@@ -279,8 +279,8 @@ mod tests {
             size: "M".into(),
             quantity,
             price: Money::from_cents(price_cents),
-            created_at: "t".into(),
-            updated_at: "t".into(),
+            created_at: crate::timestamp::Timestamp::from_unix(0).unwrap(),
+            updated_at: crate::timestamp::Timestamp::from_unix(0).unwrap(),
         }
     }
 

@@ -5,8 +5,9 @@
 mod common;
 mod shopping;
 
-use domain::cart::{self, line_item, CartLine, ProductSnapshot};
+use domain::cart::{self, Bag, LineToAdd, ProductSnapshot};
 use domain::pricing::Money;
+use domain::timestamp::Timestamp;
 use serde_json::{json, Value};
 use shopping::{concurrently, counted, put_product, signed_in};
 
@@ -61,7 +62,10 @@ async fn add_again_list_change_and_remove_a_line() {
     let (added, cost) = counted(&shop, lan.post("/api/cart/add", add_body(json!(2)))).await;
     assert_eq!(added.status, 200, "{:?}", added.body);
     assert_eq!(added.body["message"], "Add to cart successfully!");
-    assert_eq!(cost, 3, "GetItem product + Query bag + UpdateItem");
+    assert_eq!(
+        cost, 3,
+        "GetItem product + UpdateItem refused (no line yet) + transaction (line and count)"
+    );
     let line = &added.body["data"];
     assert_eq!(
         line["product"],
@@ -372,32 +376,26 @@ async fn another_shoppers_lines_are_not_found_and_stay_unchanged() {
 async fn a_bag_holds_at_most_100_lines() {
     let shop = shop_with_products().await;
     let lan = signed_in(&shop, "lan");
-    // 100 lines written straight to the table, then the 101st through the API.
+    // 100 lines added through the domain, then the 101st through the API.
+    let bag = Bag::of(&*shop.app.table, "lan");
     for i in 0..cart::MAX_LINES {
-        let line = CartLine {
-            id: cart::line_id("t-plain", "Black", "M", &format!("line {i}")),
+        let category = format!("line {i}");
+        let line = LineToAdd {
+            id: cart::line_id("t-plain", "Black", "M", &category),
             product: ProductSnapshot {
                 id: "t-plain".into(),
                 slug: "test-t-plain".into(),
                 name: "Test t-plain".into(),
                 product_gallery: vec![],
             },
-            category: "Set".into(),
+            category,
             color: "Black".into(),
             size: "M".into(),
             quantity: 1,
             price: Money::from_cents(9_999),
-            created_at: format!("2025-01-01T00:00:{i:02}Z"),
-            updated_at: "2025-01-01T00:00:00Z".into(),
         };
-        shop.app
-            .table
-            .put(
-                line_item("lan", &line).unwrap(),
-                domain::ports::Condition::None,
-            )
-            .await
-            .unwrap();
+        let added = bag.add(&line, Timestamp::now()).await.unwrap();
+        assert!(matches!(added, cart::AddOutcome::Added(_)), "{i}");
     }
     let full = lan.post("/api/cart/add", add_body(json!(1))).await;
     assert_eq!(

@@ -29,8 +29,8 @@ fn line(name: &str, cents: i64, quantity: u32) -> CartLine {
         size: "M".into(),
         quantity,
         price: Money::from_cents(cents),
-        created_at: "2025-01-01T00:00:00.000000Z".into(),
-        updated_at: "2025-01-01T00:00:00.000000Z".into(),
+        created_at: domain::timestamp::Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+        updated_at: domain::timestamp::Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
     }
 }
 

@@ -231,6 +231,17 @@ pub fn values_equal(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// DynamoDB's `a < :n`: false for anything but a number.
+pub fn number_below(value: &Value, limit: i64) -> bool {
+    match value {
+        Value::Number(n) => match n.as_i64() {
+            Some(n) => n < limit,
+            None => n.as_f64().is_some_and(|f| f < limit as f64),
+        },
+        _ => false,
+    }
+}
+
 /// What a query can match once DynamoDB's refusals of empty key values are
 /// taken into account: `None` means it matches nothing.
 pub fn effective_sort_key(query: &Query) -> Result<Option<SortKey>, TableError> {

@@ -91,4 +91,7 @@ conformance!(
     concurrent_adds_are_not_lost,
     concurrent_creates_have_one_winner,
     requests_are_counted,
+    counter_caps,
+    counter_caps_in_transactions,
+    concurrent_adds_respect_a_cap,
 );

@@ -55,6 +55,22 @@ pub enum Condition {
     /// The item must exist and the attribute must equal the value
     /// (optimistic concurrency: `version = :v`).
     Equals(String, Value),
+    /// The item must exist and the attribute must be a number below the
+    /// limit (a cap on a counter that is being added to: `n < :max`).
+    Below(String, i64),
+    /// The item or the attribute may be absent; if present, the attribute
+    /// must be a number below the limit (a cap on a counter that starts at zero).
+    AbsentOrBelow(String, i64),
+}
+
+impl Condition {
+    /// Whether an absent item satisfies the condition.
+    pub fn holds_when_absent(&self) -> bool {
+        matches!(
+            self,
+            Condition::None | Condition::NotExists | Condition::AbsentOrBelow(..)
+        )
+    }
 }
 
 /// Which sort keys a query selects.

@@ -70,7 +70,24 @@ impl Expr {
                 let value = self.value(to_attribute(value)?);
                 format!("{name} = {value} AND NOT {}", self.expired(now))
             }
+            Condition::Below(name, limit) => {
+                let name = self.name(name);
+                let limit = self.number(*limit);
+                format!("{name} < {limit} AND NOT {}", self.expired(now))
+            }
+            Condition::AbsentOrBelow(name, limit) => {
+                let (pk, expired) = (self.name(PK), self.expired(now));
+                let below = self.absent_or_below(name, *limit);
+                format!("attribute_not_exists({pk}) OR {expired} OR {below}")
+            }
         }))
+    }
+
+    /// `attribute_not_exists(a) OR a < :n`.
+    fn absent_or_below(&mut self, attribute: &str, limit: i64) -> String {
+        let name = self.name(attribute);
+        let limit = self.number(limit);
+        format!("(attribute_not_exists({name}) OR {name} < {limit})")
     }
 
     /// An update's condition. An expired item must not lend its attributes
@@ -88,6 +105,12 @@ impl Expr {
                 self.expired(now)
             ),
             Condition::NotExists => format!("attribute_not_exists({})", self.name(PK)),
+            // An expired item must fail here, to be cleared and the update tried again.
+            Condition::AbsentOrBelow(name, limit) => {
+                let (pk, expired) = (self.name(PK), self.expired(now));
+                let below = self.absent_or_below(name, *limit);
+                format!("attribute_not_exists({pk}) OR (NOT {expired} AND {below})")
+            }
             other => self.condition(other, now)?.unwrap_or_default(),
         })
     }

@@ -104,7 +104,7 @@ fn sort_condition(expr: &mut Expr, sk: &str, sort_key: &SortKey) -> String {
 /// Whether absence would satisfy the condition, so that an expired item in
 /// the way may be cleared and the write tried again.
 fn absence_satisfies(condition: &Condition) -> bool {
-    matches!(condition, Condition::None | Condition::NotExists)
+    condition.holds_when_absent()
 }
 
 fn old_item_expired(old: Option<&AttributeMap>, now: i64) -> Result<bool, TableError> {

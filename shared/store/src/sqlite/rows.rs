@@ -34,6 +34,13 @@ pub(super) fn condition_holds(current: Option<&Item>, condition: &Condition) -> 
         Condition::Equals(name, expected) => current
             .and_then(|item| item.get(name))
             .is_some_and(|actual| rules::values_equal(actual, expected)),
+        Condition::Below(name, limit) => current
+            .and_then(|item| item.get(name))
+            .is_some_and(|actual| rules::number_below(actual, *limit)),
+        Condition::AbsentOrBelow(name, limit) => match current.and_then(|item| item.get(name)) {
+            None => true,
+            Some(actual) => rules::number_below(actual, *limit),
+        },
     }
 }
 

@@ -1096,3 +1096,155 @@ impl WithCondition for Update {
         self
     }
 }
+
+fn add(name: &str, delta: i64, condition: Condition) -> Update {
+    Update {
+        add: vec![(name.into(), delta)],
+        condition,
+        ..Update::default()
+    }
+}
+
+/// Caps enforced by the write: `Below` needs the item, `AbsentOrBelow` starts from zero.
+pub async fn counter_caps(t: T) {
+    let line = Key::new("BAG", "line");
+    assert_eq!(
+        t.update(
+            &line,
+            add("quantity", 2, Condition::Below("quantity".into(), 9))
+        )
+        .await,
+        Err(TableError::ConditionFailed),
+        "Below needs the item"
+    );
+    put(&t, json!({"pk": "BAG", "sk": "line", "quantity": 7})).await;
+    let below = |limit| add("quantity", 2, Condition::Below("quantity".into(), limit));
+    assert_eq!(
+        t.update(&line, below(8)).await.expect("7 < 8")["quantity"],
+        json!(9)
+    );
+    assert_eq!(
+        t.update(&line, below(9)).await,
+        Err(TableError::ConditionFailed)
+    );
+    assert_eq!(
+        get(&t, "BAG", "line").await.expect("line")["quantity"],
+        json!(9)
+    );
+
+    let count = Key::new("BAG", "count");
+    let up = || add("lines", 1, Condition::AbsentOrBelow("lines".into(), 2));
+    assert_eq!(
+        t.update(&count, up()).await.expect("absent")["lines"],
+        json!(1)
+    );
+    assert_eq!(
+        t.update(&count, up()).await.expect("1 < 2")["lines"],
+        json!(2)
+    );
+    assert_eq!(
+        t.update(&count, up()).await,
+        Err(TableError::ConditionFailed)
+    );
+    put(&t, json!({"pk": "BAG", "sk": "words", "lines": "two"})).await;
+    assert_eq!(
+        t.update(&Key::new("BAG", "words"), up()).await,
+        Err(TableError::ConditionFailed),
+        "a string is never below a number"
+    );
+    put(&t, json!({"pk": "BAG", "sk": "other"})).await;
+    assert_eq!(
+        t.update(&Key::new("BAG", "other"), up())
+            .await
+            .expect("attribute absent")["lines"],
+        json!(1)
+    );
+}
+
+/// The caps in a transaction, and an expired counter that counts as absent.
+pub async fn counter_caps_in_transactions(t: T) {
+    let count = Key::new("BAG", "count");
+    let new_line = |sk: &str| Write::Put {
+        item: item(json!({"pk": "BAG", "sk": sk, "quantity": 1})),
+        condition: Condition::NotExists,
+    };
+    let count_up = || Write::Update {
+        key: count.clone(),
+        update: add("lines", 1, Condition::AbsentOrBelow("lines".into(), 2)),
+    };
+    for sk in ["a", "b"] {
+        t.transact(vec![new_line(sk), count_up()])
+            .await
+            .expect("room");
+    }
+    assert_eq!(
+        t.transact(vec![new_line("c"), count_up()]).await,
+        Err(TableError::TransactionCanceled {
+            conditions: vec![false, true]
+        })
+    );
+    assert_eq!(get(&t, "BAG", "c").await, None, "all or nothing");
+
+    put(
+        &t,
+        json!({"pk": "BAG", "sk": "count", "lines": 2, "expiresAt": now() - 10}),
+    )
+    .await;
+    t.transact(vec![new_line("c"), count_up()])
+        .await
+        .expect("an expired counter is absent");
+    assert_eq!(
+        get(&t, "BAG", "count").await.expect("count")["lines"],
+        json!(1)
+    );
+    let stale = Key::new("BAG", "stale");
+    put(
+        &t,
+        json!({"pk": "BAG", "sk": "stale", "lines": 5, "expiresAt": now() - 10}),
+    )
+    .await;
+    let updated = t
+        .update(
+            &stale,
+            add("lines", 1, Condition::AbsentOrBelow("lines".into(), 2)),
+        )
+        .await
+        .expect("an expired item lends nothing");
+    assert_eq!(updated["lines"], json!(1));
+    assert_eq!(
+        t.update(&stale, add("lines", 1, Condition::Below("lines".into(), 9)))
+            .await
+            .expect("live now")["lines"],
+        json!(2)
+    );
+}
+
+/// Concurrent adds under a cap: exactly as many succeed as the cap allows.
+pub async fn concurrent_adds_respect_a_cap(t: T) {
+    let key = Key::new("BAG", "line");
+    put(&t, json!({"pk": "BAG", "sk": "line", "quantity": 0})).await;
+    let adds = (0..12).map(|_| {
+        let t = t.clone();
+        let key = key.clone();
+        tokio::spawn(async move {
+            t.update(
+                &key,
+                add("quantity", 1, Condition::Below("quantity".into(), 5)),
+            )
+            .await
+        })
+    });
+    let mut done = 0;
+    for add in adds.collect::<Vec<_>>() {
+        match add.await.expect("task") {
+            Ok(_) => done += 1,
+            Err(TableError::ConditionFailed) => {}
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(done, 5);
+    assert_eq!(
+        get(&t, "BAG", "line").await.expect("line")["quantity"],
+        json!(5)
+    );
+}

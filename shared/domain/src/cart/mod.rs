@@ -1,19 +1,22 @@
 //! The shopping bag: what a line is, how an "add to cart" is checked against
 //! the catalogue, and where lines live in the table.
 //!
-//! A line is `USER#<user> / CART#<lineId>` and carries a snapshot of the
-//! product (id, slug, name, productGallery) and its catalogue unit price, so
-//! the bag is one Query. The line id is derived from (product, color, size,
-//! category): adding the same thing again names the same item, so the add is
-//! one atomic `ADD quantity` and concurrent adds never lose an update.
+//! A line carries a snapshot of the product (id, slug, name, productGallery)
+//! and its catalogue unit price, so the bag is one Query. The line id is
+//! derived from (product, color, size, category): adding the same thing again
+//! names the same line, so the add is one atomic `ADD quantity` and concurrent
+//! adds never lose an update. How the caps hold is in [`store`].
+
+mod store;
+
+pub use store::{AddOutcome, Bag};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalog::{Product, SIZES};
-use crate::ports::{to_item, Item, Key, TableError};
 use crate::pricing::Money;
-use crate::shopper::user_pk;
+use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
 
 /// The size of a made-to-measure line.
@@ -24,8 +27,6 @@ pub const SET_CATEGORY: &str = "Set";
 pub const MAX_QUANTITY: u32 = 99;
 /// No bag holds more than this many lines.
 pub const MAX_LINES: usize = 100;
-/// Sort-key prefix of cart lines.
-pub const LINE_PREFIX: &str = "CART#";
 
 pub const LOGIN_REQUIRED: &str = "Log in to start building your cart and enjoy a faster checkout!";
 pub const PRODUCT_REQUIRED: &str = "Please select a product.";
@@ -43,6 +44,9 @@ pub const PRICE_NOT_NUMBER: &str = "Price must be a number.";
 pub const PRICE_CHANGED: &str =
     "The price of this product has changed. Please refresh the page and try again.";
 pub const LINE_NOT_FOUND: &str = "This item is no longer in your shopping bag.";
+pub const ADDED: &str = "Add to cart successfully!";
+pub const UPDATED: &str = "Quantity updated.";
+pub const REMOVED: &str = "Item removed from your shopping bag.";
 
 /// What a line shows of its product.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,10 +81,8 @@ pub struct CartLine {
     pub quantity: u32,
     /// The unit price from the catalogue.
     pub price: Money,
-    /// Absent only on a line re-created by an add racing its removal.
-    #[serde(default)]
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
 }
 
 impl CartLine {
@@ -88,10 +90,6 @@ impl CartLine {
     pub fn cost(&self) -> Option<Money> {
         self.price.times(self.quantity)
     }
-}
-
-pub fn line_key(user_id: &str, line_id: &str) -> Key {
-    Key::new(user_pk(user_id), format!("{LINE_PREFIX}{line_id}"))
 }
 
 /// A line id: 32 hex digits of the 128-bit FNV-1a hash of the line's
@@ -239,7 +237,7 @@ impl AddRequest {
 
 impl LineToAdd {
     /// The stored line, new, at `now`.
-    pub fn line(&self, now: &str) -> CartLine {
+    pub fn line(&self, now: Timestamp) -> CartLine {
         CartLine {
             id: self.id.clone(),
             product: self.product.clone(),
@@ -248,30 +246,10 @@ impl LineToAdd {
             size: self.size.clone(),
             quantity: self.quantity,
             price: self.price,
-            created_at: now.to_string(),
-            updated_at: now.to_string(),
+            created_at: now,
+            updated_at: now,
         }
     }
-
-    /// The attributes an add sets (everything but the quantity, which it adds):
-    /// the snapshot and price are refreshed from the catalogue on every add.
-    pub fn set_attributes(&self, now: &str, is_new: bool) -> Result<Item, TableError> {
-        let mut item = to_item(&self.line(now))?;
-        item.remove("quantity");
-        if !is_new {
-            item.remove("createdAt");
-        }
-        Ok(item)
-    }
-}
-
-/// The stored item of a line.
-pub fn line_item(user_id: &str, line: &CartLine) -> Result<Item, TableError> {
-    let key = line_key(user_id, &line.id);
-    let mut item = to_item(line)?;
-    item.insert(crate::ports::PK.into(), key.pk.into());
-    item.insert(crate::ports::SK.into(), key.sk.into());
-    Ok(item)
 }
 
 /// A quantity: a whole number from 1 to [`MAX_QUANTITY`]; `2.0` counts as
@@ -335,7 +313,7 @@ fn canonical_color(product: &Product, color: &str) -> Option<String> {
 /// The canonical category of a line and its unit price: the set (an empty
 /// category or "Set") at the product's price, or one of the set's items at
 /// its own price. A product without items may also name one of its
-/// categories, bought whole. Agrees with [`Product::unit_price`].
+/// categories, bought whole.
 pub fn category_price(product: &Product, category: &str) -> Option<(String, Money)> {
     let category = category.trim();
     let whole = |name: &str| Money::from_dollars(product.price).map(|p| (name.to_string(), p));
@@ -495,14 +473,12 @@ mod tests {
     #[test]
     fn category_prices_agree_with_the_catalogue() {
         let p = product();
-        for category in ["", "set", "Jacket", "skirt", "Hat"] {
-            let ours = category_price(&p, category).map(|(_, m)| m);
-            assert_eq!(
-                ours,
-                p.unit_price(category).and_then(Money::from_dollars),
-                "{category}"
-            );
-        }
+        let price = |category| category_price(&p, category).map(|(_, m)| m.cents());
+        assert_eq!(price(""), Some(120_050));
+        assert_eq!(price("set"), Some(120_050));
+        assert_eq!(price("Jacket"), Some(80_000));
+        assert_eq!(price("skirt"), Some(45_025));
+        assert_eq!(price("Hat"), None);
         let mut plain = product();
         plain.items.clear();
         assert_eq!(
@@ -527,19 +503,13 @@ mod tests {
     }
 
     #[test]
-    fn stored_lines_carry_keys_and_read_back() {
+    fn lines_cost_price_times_quantity() {
         let request =
             add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 3 }))
                 .unwrap();
-        let line = request
-            .against(&product())
-            .unwrap()
-            .line("2025-01-01T00:00:00Z");
-        let item = line_item("u1", &line).unwrap();
-        assert_eq!(item["pk"], "USER#u1");
-        assert_eq!(item["sk"], format!("CART#{}", line.id));
-        assert_eq!(item["price"], json!(1200.5));
-        let back: CartLine = crate::ports::from_item(item).unwrap();
+        let at = Timestamp::parse("2025-01-01T00:00:00Z").unwrap();
+        let line = request.against(&product()).unwrap().line(at);
+        let back: CartLine = serde_json::from_value(serde_json::to_value(&line).unwrap()).unwrap();
         assert_eq!(back, line);
         assert_eq!(back.cost(), Some(Money::from_cents(360_150)));
     }
