@@ -20,12 +20,22 @@ BUILDS :=
 TESTS :=
 BENCHES :=
 
+# A new API function, wired into the workspace, routes.json and the local
+# server: make function NAME=gift-cards PREFIXES="/api/gift-cards /api/vouchers"
+function:
+	python3 shared/scaffold/new_function.py $(NAME) $(PREFIXES)
+
+scaffold-test:
+	python3 -m unittest discover -s shared/scaffold -p 'test_*.py'
+
+TESTS += scaffold-test
+
 -include shared/testkit/testkit.mk
 -include site/site.mk
 -include sdk/sdk.mk
 -include infra/infra.mk
 
-.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench lint fmt seed serve watch
+.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench lint fmt seed serve watch function scaffold-test
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT) (installs what is missing)"
