@@ -12,7 +12,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cart::{CartLine, ProductSnapshot, MAX_QUANTITY};
+use crate::cart::{CartLine, MAX_QUANTITY};
+use crate::catalog::ProductSnapshot;
 use crate::ports::{to_item, Condition, Item, Key, TableError, Update, GSI1_PK, GSI1_SK, PK, SK};
 use crate::pricing::{Money, Totals};
 use crate::shopper::user_pk;

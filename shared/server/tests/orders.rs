@@ -5,7 +5,8 @@
 mod common;
 mod shopping;
 
-use domain::cart::{CartLine, ProductSnapshot};
+use domain::cart::CartLine;
+use domain::catalog::ProductSnapshot;
 use domain::order::{
     order_item, order_key, Order, OrderStatus, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED,
 };
