@@ -1,14 +1,14 @@
 //! Saved addresses. Signed-in only (401 'Your session has expired. Please log
 //! in again.'). The default is one marker item, so there is never more than
-//! one (see `domain::address`).
+//! one, and the marker counts the addresses, so the cap is kept by the write
+//! that adds one (see `domain::address`).
 //!
 //! Table requests: `GET /api/addresses` one Query (addresses and marker);
 //! `GET /api/addresses/{id}` one BatchGetItem (address and marker);
-//! `POST /api/addresses` a Query (count, current default) then one PutItem,
-//! or one transaction (address + marker) when it becomes the default;
-//! `PATCH /api/addresses/{id}` a BatchGetItem then one conditional PutItem,
-//! or one transaction when the default moves; `DELETE
-//! /api/addresses/remove/{id}` one conditional DeleteItem.
+//! `POST /api/addresses` a Query (is there a default?) then one transaction
+//! (address + marker's count); `PATCH /api/addresses/{id}` a BatchGetItem then
+//! one conditional PutItem, or one transaction when the default moves;
+//! `DELETE /api/addresses/remove/{id}` one transaction (address + count).
 
 use app::App;
 use axum::extract::{Path, State};
@@ -16,15 +16,13 @@ use axum::http::StatusCode;
 use axum::routing::{delete, get};
 use axum::{Json, Router};
 use serde_json::{json, Map, Value};
-use time::OffsetDateTime;
 
 use domain::address::{
-    address_item, address_key, arrange, default_item, default_key, marker_target, Address,
-    AddressInput, CREATED, DEFAULT_SK, MAX_ADDRESSES, NOT_FOUND, QUERY_PREFIX, REMOVED, TOO_MANY,
+    AddressBook, AddressInput, AddressView, NewAddress, CREATED, NOT_FOUND, REMOVED, TOO_MANY,
     UPDATED,
 };
-use domain::ports::{from_item, Condition, Item, Query, TableError, Write, SK};
-use domain::shopper::{is_ulid, timestamp, user_pk};
+use domain::shopper::is_ulid;
+use domain::timestamp::Timestamp;
 use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
@@ -35,13 +33,9 @@ pub fn router(app: App) -> Router {
         .with_state(app)
 }
 
-fn now() -> String {
-    timestamp(OffsetDateTime::now_utc())
-}
-
 /// The list, default first.
 async fn addresses(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
-    let (addresses, _) = read_all(&app, &user.id).await?;
+    let addresses = AddressBook::of(&*app.table, &user.id).all().await?;
     Ok(list(addresses))
 }
 
@@ -49,8 +43,12 @@ async fn address(
     State(app): State<App>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> ApiResult<Json<Address>> {
-    let (address, _) = read_one(&app, &user.id, &id).await?;
+) -> ApiResult<Json<AddressView>> {
+    let id = known_address(id)?;
+    let address = AddressBook::of(&*app.table, &user.id)
+        .one(&id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     Ok(Json(address))
 }
 
@@ -60,35 +58,16 @@ async fn create(
     JsonBody(body): JsonBody<AddressInput>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let fields = body.check()?;
-    let (existing, default) = read_all(&app, &user.id).await?;
-    if existing.len() >= MAX_ADDRESSES {
-        return Err(ApiError::bad_request(TOO_MANY));
+    let book = AddressBook::of(&*app.table, &user.id);
+    let is_default = fields.becomes_default(book.has_default().await?);
+    let address = fields.into_address(ulid::Ulid::new().to_string(), Timestamp::now());
+    match book.add(&address, is_default).await? {
+        NewAddress::Added => Ok((
+            StatusCode::CREATED,
+            Json(json!({ "message": CREATED, "data": address.view(is_default) })),
+        )),
+        NewAddress::Full => Err(ApiError::bad_request(TOO_MANY)),
     }
-    // The first address is the default until another is chosen.
-    let is_default = fields.is_default.unwrap_or(false) || default.is_none();
-    let (id, at) = (ulid::Ulid::new().to_string(), now());
-    let address = fields.into_address(&id, &at, &at, is_default);
-    let item = address_item(&user.id, &address)?;
-    if is_default {
-        app.table
-            .transact(vec![
-                Write::Put {
-                    item,
-                    condition: Condition::NotExists,
-                },
-                Write::Put {
-                    item: default_item(&user.id, &id),
-                    condition: Condition::None,
-                },
-            ])
-            .await?;
-    } else {
-        app.table.put(item, Condition::NotExists).await?;
-    }
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "message": CREATED, "data": address })),
-    ))
 }
 
 /// Fields left out keep their values; the result is checked whole.
@@ -98,115 +77,39 @@ async fn update(
     Path(id): Path<String>,
     JsonBody(body): JsonBody<Map<String, Value>>,
 ) -> ApiResult<Json<Value>> {
-    let (stored, was_default) = read_one(&app, &user.id, &id).await?;
-    let fields = AddressInput::merged(&stored, &body).check()?;
-    let is_default = fields.is_default.unwrap_or(was_default);
-    let address = fields.into_address(&id, &stored.created_at, &now(), is_default);
-    let item = address_item(&user.id, &address)?;
-    let marker = match (was_default, is_default) {
-        (false, true) => Some(Write::Put {
-            item: default_item(&user.id, &id),
-            condition: Condition::None,
-        }),
-        (true, false) => Some(Write::Delete {
-            key: default_key(&user.id),
-            condition: Condition::Equals("addressId".into(), id.clone().into()),
-        }),
-        _ => None,
-    };
-    let written = match marker {
-        None => app.table.put(item, Condition::Exists).await,
-        Some(marker) => {
-            app.table
-                .transact(vec![
-                    Write::Put {
-                        item,
-                        condition: Condition::Exists,
-                    },
-                    marker,
-                ])
-                .await
-        }
-    };
-    match written {
-        Ok(()) => Ok(Json(json!({ "message": UPDATED, "data": address }))),
-        // Removed between the read and the write.
-        Err(TableError::ConditionFailed) => Err(ApiError::not_found(NOT_FOUND)),
-        Err(TableError::TransactionCanceled { conditions })
-            if conditions.first() == Some(&true) =>
-        {
-            Err(ApiError::not_found(NOT_FOUND))
-        }
-        Err(e) => Err(e.into()),
-    }
+    let id = known_address(id)?;
+    let book = AddressBook::of(&*app.table, &user.id);
+    let stored = book
+        .one(&id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+    let fields = AddressInput::merged(&stored.address, &body).check()?;
+    let revision = stored.revised(fields, Timestamp::now());
+    // Refused when it was removed between the read and the write.
+    book.save(&revision)
+        .await?
+        .or(ApiError::not_found(NOT_FOUND))?;
+    Ok(Json(json!({ "message": UPDATED, "data": revision.view() })))
 }
 
-/// Removing the default leaves a marker naming nothing: no default, which
-/// the list and the next new address treat as such.
 async fn remove(
     State(app): State<App>,
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    if !is_ulid(&id) {
-        return Err(ApiError::not_found(NOT_FOUND));
-    }
-    match app
-        .table
-        .delete(&address_key(&user.id, &id), Condition::Exists)
-        .await
-    {
-        Ok(()) => Ok(Json(json!({ "message": REMOVED, "id": id }))),
-        Err(TableError::ConditionFailed) => Err(ApiError::not_found(NOT_FOUND)),
-        Err(e) => Err(e.into()),
-    }
+    let id = known_address(id)?;
+    AddressBook::of(&*app.table, &user.id)
+        .remove(&id)
+        .await?
+        .or(ApiError::not_found(NOT_FOUND))?;
+    Ok(Json(json!({ "message": REMOVED, "id": id })))
 }
 
-/// Every address and the default's id: one Query of the `ADDR` prefix.
-async fn read_all(app: &App, user_id: &str) -> ApiResult<(Vec<Address>, Option<String>)> {
-    let mut items = Vec::new();
-    let mut next = None;
-    loop {
-        let page = app
-            .table
-            .query(
-                Query::partition(user_pk(user_id))
-                    .begins_with(QUERY_PREFIX)
-                    .start_after(next),
-            )
-            .await?;
-        items.extend(page.items);
-        match page.next {
-            Some(cursor) => next = Some(cursor),
-            None => break,
-        }
+/// An id of the shape the shop mints; anything else cannot name an address.
+fn known_address(id: String) -> ApiResult<String> {
+    if is_ulid(&id) {
+        Ok(id)
+    } else {
+        Err(ApiError::not_found(NOT_FOUND))
     }
-    arrange(items).map_err(corrupt)
-}
-
-/// One address and whether it is the default: one BatchGetItem.
-async fn read_one(app: &App, user_id: &str, id: &str) -> ApiResult<(Address, bool)> {
-    if !is_ulid(id) {
-        return Err(ApiError::not_found(NOT_FOUND));
-    }
-    let items = app
-        .table
-        .batch_get(&[address_key(user_id, id), default_key(user_id)])
-        .await?;
-    let (markers, addresses): (Vec<Item>, Vec<Item>) = items
-        .into_iter()
-        .partition(|i| i.get(SK).and_then(Value::as_str) == Some(DEFAULT_SK));
-    let is_default = markers.first().and_then(marker_target).as_deref() == Some(id);
-    let item = addresses
-        .into_iter()
-        .next()
-        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
-    let mut address: Address = from_item(item).map_err(corrupt)?;
-    address.is_default = is_default;
-    Ok((address, is_default))
-}
-
-fn corrupt(e: TableError) -> ApiError {
-    tracing::error!(error = %e, "stored address does not decode");
-    ApiError::internal()
 }

@@ -13,14 +13,11 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use time::OffsetDateTime;
 
-use domain::order::{
-    move_update, order_key, Order, OrderStatus, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED, ORDER_PREFIX,
-};
-use domain::ports::{from_item, Query, TableError};
-use domain::shopper::{is_ulid, timestamp, user_pk};
-use shop_http::{ApiError, ApiResult, CurrentUser};
+use domain::order::{Move, Order, Orders, Step, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
+use domain::shopper::is_ulid;
+use domain::timestamp::Timestamp;
+use shop_http::{ApiResult, CurrentUser};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -34,26 +31,8 @@ pub fn router(app: App) -> Router {
 
 /// `{ data: { data: [orders newest first] } }`, each with its total.
 async fn my_orders(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
-    let mut views = Vec::new();
-    let mut next = None;
-    loop {
-        let query = Query::partition(user_pk(&user.id))
-            .begins_with(ORDER_PREFIX)
-            .descending()
-            .start_after(next);
-        let page = app.table.query(query).await?;
-        for item in page.items {
-            let order: Order = from_item(item).map_err(|e| {
-                tracing::error!(error = %e, "stored order does not decode");
-                ApiError::internal()
-            })?;
-            views.push(order.view());
-        }
-        match page.next {
-            Some(cursor) => next = Some(cursor),
-            None => break,
-        }
-    }
+    let orders = Orders::of(&*app.table, &user.id).newest_first().await?;
+    let views: Vec<_> = orders.into_iter().map(Order::view).collect();
     Ok(Json(json!({ "data": { "data": views } })))
 }
 
@@ -65,31 +44,28 @@ async fn confirm_delivery(
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let refused = |status: StatusCode| {
-        (
-            status,
-            Json(json!({ "success": false, "message": CONFIRM_FAILED })),
-        )
-    };
     if !is_ulid(&id) {
         return Ok(refused(StatusCode::NOT_FOUND));
     }
-    let key = order_key(&user.id, &id);
-    let update = move_update(
-        OrderStatus::Confirmed,
-        OrderStatus::Delivered,
-        &timestamp(OffsetDateTime::now_utc()),
-    )
-    .expect("confirmed -> delivered is a move of the state machine");
-    match app.table.update(&key, update).await {
-        Ok(_) => Ok((
+    let orders = Orders::of(&*app.table, &user.id);
+    match orders
+        .advance(&id, Step::CONFIRM_DELIVERY, Timestamp::now())
+        .await?
+    {
+        Move::Done(_) => Ok((
             StatusCode::OK,
             Json(json!({ "success": true, "message": CONFIRMED_BY_CUSTOMER })),
         )),
-        Err(TableError::ConditionFailed) => match app.table.get(&key).await? {
+        Move::NotAllowed => match orders.get(&id).await? {
             Some(_) => Ok(refused(StatusCode::CONFLICT)),
             None => Ok(refused(StatusCode::NOT_FOUND)),
         },
-        Err(e) => Err(e.into()),
     }
+}
+
+fn refused(status: StatusCode) -> (StatusCode, Json<Value>) {
+    (
+        status,
+        Json(json!({ "success": false, "message": CONFIRM_FAILED })),
+    )
 }

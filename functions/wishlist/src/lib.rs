@@ -1,5 +1,6 @@
 //! The wishlist's routes. Signed-in only: a visitor gets 401 with the spec's
-//! wishlist message. Adding and removing are idempotent.
+//! wishlist message. Adding and removing are idempotent. The rules and how
+//! the table keeps them are in `domain::wishlist`.
 //!
 //! Table requests: `GET /api/wishlist` one Query; `POST /api/wishlist/add` a
 //! GetItem of the product and one PutItem; `DELETE /api/wishlist/remove/{id}`
@@ -11,23 +12,18 @@ use axum::http::request::Parts;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use time::OffsetDateTime;
 
-use domain::catalog::{is_plausible_id, Kind, Product};
-use domain::ports::{from_item, Condition, Item, Query};
-use domain::shopper::{timestamp, user_pk};
+use domain::catalog::active_product;
+use domain::timestamp::Timestamp;
 use domain::wishlist::{
-    entry_item, entry_key, newest_first, AddToWishlist, WishlistEntry, ENTRY_PREFIX,
-    LOGIN_REQUIRED, PRODUCT_UNAVAILABLE,
+    self, newest_first, AddToWishlist, Wishlist, WishlistEntry, ADDED, LOGIN_REQUIRED,
+    NOT_IN_WISHLIST, PRODUCT_UNAVAILABLE, REMOVED,
 };
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
-pub const ADDED: &str = "Added to your wishlist.";
-pub const REMOVED: &str = "Removed from your wishlist.";
-
 pub fn router(app: App) -> Router {
     Router::new()
-        .route("/api/wishlist", get(wishlist))
+        .route("/api/wishlist", get(entries))
         .route("/api/wishlist/add", post(add))
         .route("/api/wishlist/remove/{id}", delete(remove))
         .with_state(app)
@@ -49,29 +45,8 @@ impl FromRequestParts<App> for Shopper {
 
 /// `{ data: [entries newest first], productIds: [...] }`: the entries and
 /// the id list the site keeps as "the wishlist".
-async fn wishlist(State(app): State<App>, Shopper(user): Shopper) -> ApiResult<Json<Value>> {
-    let mut entries = Vec::new();
-    let mut next = None;
-    loop {
-        let page = app
-            .table
-            .query(
-                Query::partition(user_pk(&user.id))
-                    .begins_with(ENTRY_PREFIX)
-                    .start_after(next),
-            )
-            .await?;
-        entries.extend(
-            page.items
-                .into_iter()
-                .map(decode::<WishlistEntry>)
-                .collect::<ApiResult<Vec<_>>>()?,
-        );
-        match page.next {
-            Some(cursor) => next = Some(cursor),
-            None => break,
-        }
-    }
+async fn entries(State(app): State<App>, Shopper(user): Shopper) -> ApiResult<Json<Value>> {
+    let entries = Wishlist::of(&*app.table, &user.id).entries().await?;
     let (entries, ids) = newest_first(entries);
     Ok(Json(json!({ "data": entries, "productIds": ids })))
 }
@@ -82,21 +57,11 @@ async fn add(
     JsonBody(body): JsonBody<AddToWishlist>,
 ) -> ApiResult<Json<Value>> {
     let product_id = body.product_id()?;
-    if !is_plausible_id(&product_id) {
-        return Err(ApiError::not_found(PRODUCT_UNAVAILABLE));
-    }
-    let product = match app.table.get(&Kind::Product.key(&product_id)).await? {
-        Some(item) => decode::<Product>(item)?,
-        None => return Err(ApiError::not_found(PRODUCT_UNAVAILABLE)),
-    };
-    if !product.is_active() {
-        return Err(ApiError::not_found(PRODUCT_UNAVAILABLE));
-    }
-    let entry = WishlistEntry::of(&product, &timestamp(OffsetDateTime::now_utc()));
-    // A plain put: adding twice leaves one entry (with a fresh snapshot).
-    app.table
-        .put(entry_item(&user.id, &entry)?, Condition::None)
-        .await?;
+    let product = active_product(&*app.table, &product_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(PRODUCT_UNAVAILABLE))?;
+    let entry = WishlistEntry::of(&product, Timestamp::now());
+    Wishlist::of(&*app.table, &user.id).keep(&entry).await?;
     Ok(Json(json!({ "message": ADDED, "data": entry })))
 }
 
@@ -105,19 +70,9 @@ async fn remove(
     Shopper(user): Shopper,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    if !is_plausible_id(&id) {
-        return Err(ApiError::not_found("This product is not in your wishlist."));
+    if !wishlist::is_entry_id(&id) {
+        return Err(ApiError::not_found(NOT_IN_WISHLIST));
     }
-    // Unconditional: removing what is not there is already done.
-    app.table
-        .delete(&entry_key(&user.id, &id), Condition::None)
-        .await?;
+    Wishlist::of(&*app.table, &user.id).forget(&id).await?;
     Ok(Json(json!({ "message": REMOVED, "productId": id })))
-}
-
-fn decode<T: serde::de::DeserializeOwned>(item: Item) -> ApiResult<T> {
-    from_item(item).map_err(|e| {
-        tracing::error!(error = %e, "stored wishlist item does not decode");
-        ApiError::internal()
-    })
 }

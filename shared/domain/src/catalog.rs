@@ -71,6 +71,28 @@ pub async fn active_product(table: &dyn Table, id: &str) -> Result<Option<Produc
     Ok(product.filter(Product::is_active))
 }
 
+/// What a shopper's record (a bag line, a wishlist entry, an order item)
+/// shows of a product, taken when the record is written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSnapshot {
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    pub product_gallery: Vec<String>,
+}
+
+impl From<&Product> for ProductSnapshot {
+    fn from(p: &Product) -> Self {
+        Self {
+            id: p.id.clone(),
+            slug: p.slug.clone(),
+            name: p.name.clone(),
+            product_gallery: p.product_gallery.clone(),
+        }
+    }
+}
+
 /// The GSI1 partition shared by a collection and its products.
 pub fn collection_partition(collection_id: &str) -> String {
     format!("COLLECTION#{collection_id}")

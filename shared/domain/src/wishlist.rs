@@ -6,16 +6,18 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::cart::ProductSnapshot;
-use crate::catalog::Product;
-use crate::ports::{to_item, Item, Key, TableError, PK, SK};
-use crate::shopper::user_pk;
+use crate::catalog::{is_plausible_id, Product, ProductSnapshot};
+use crate::ports::{Condition, Table, TableError};
+use crate::shopper::{Owned, Shelf};
+use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
 
-pub const ENTRY_PREFIX: &str = "WISH#";
 pub const LOGIN_REQUIRED: &str = "Please log in to add products to your wishlist.";
 pub const PRODUCT_REQUIRED: &str = "Please select a product.";
 pub const PRODUCT_UNAVAILABLE: &str = "This product is no longer available.";
+pub const NOT_IN_WISHLIST: &str = "This product is not in your wishlist.";
+pub const ADDED: &str = "Added to your wishlist.";
+pub const REMOVED: &str = "Removed from your wishlist.";
 
 /// One wishlist entry; its id is the product's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -23,29 +25,24 @@ pub const PRODUCT_UNAVAILABLE: &str = "This product is no longer available.";
 pub struct WishlistEntry {
     pub id: String,
     pub product: ProductSnapshot,
-    pub created_at: String,
+    pub created_at: Timestamp,
 }
 
 impl WishlistEntry {
-    pub fn of(product: &Product, now: &str) -> Self {
+    pub fn of(product: &Product, now: Timestamp) -> Self {
         Self {
             id: product.id.clone(),
             product: product.into(),
-            created_at: now.to_string(),
+            created_at: now,
         }
     }
 }
 
-pub fn entry_key(user_id: &str, product_id: &str) -> Key {
-    Key::new(user_pk(user_id), format!("{ENTRY_PREFIX}{product_id}"))
-}
-
-pub fn entry_item(user_id: &str, entry: &WishlistEntry) -> Result<Item, TableError> {
-    let key = entry_key(user_id, &entry.id);
-    let mut item = to_item(entry)?;
-    item.insert(PK.into(), key.pk.into());
-    item.insert(SK.into(), key.sk.into());
-    Ok(item)
+impl Owned for WishlistEntry {
+    const PREFIX: &'static str = "WISH#";
+    fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 /// The body of `POST /api/wishlist/add`.
@@ -68,6 +65,11 @@ impl AddToWishlist {
     }
 }
 
+/// Whether `id` could name an entry (a product id); anything else is refused unread.
+pub fn is_entry_id(id: &str) -> bool {
+    is_plausible_id(id)
+}
+
 /// Entries newest first, and the product ids the site keeps as the wishlist.
 pub fn newest_first(mut entries: Vec<WishlistEntry>) -> (Vec<WishlistEntry>, Vec<String>) {
     entries.sort_by(|a, b| {
@@ -77,6 +79,38 @@ pub fn newest_first(mut entries: Vec<WishlistEntry>) -> (Vec<WishlistEntry>, Vec
     });
     let ids = entries.iter().map(|e| e.id.clone()).collect();
     (entries, ids)
+}
+
+/// One shopper's wishlist in the table.
+pub struct Wishlist<'a> {
+    entries: Shelf<'a, WishlistEntry>,
+}
+
+impl<'a> Wishlist<'a> {
+    pub fn of(table: &'a dyn Table, user_id: &'a str) -> Self {
+        Self {
+            entries: Shelf::of(table, user_id),
+        }
+    }
+
+    /// Every entry: one Query.
+    pub async fn entries(&self) -> Result<Vec<WishlistEntry>, TableError> {
+        self.entries.all().await
+    }
+
+    /// Keeps the entry: a plain put, so adding twice leaves one entry (with
+    /// a fresh snapshot).
+    pub async fn keep(&self, entry: &WishlistEntry) -> Result<(), TableError> {
+        let _always = self.entries.put(entry, Condition::None).await?;
+        Ok(())
+    }
+
+    /// Forgets the product: unconditional, as removing what is not there is
+    /// already done.
+    pub async fn forget(&self, product_id: &str) -> Result<(), TableError> {
+        let _always = self.entries.delete(product_id, Condition::None).await?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -96,6 +130,7 @@ mod tests {
         assert_eq!(body.product_id().unwrap(), "p7");
         let body: AddToWishlist = serde_json::from_value(json!({ "productId": 12 })).unwrap();
         assert_eq!(body.product_id().unwrap(), "12");
+        assert!(is_entry_id("p7") && !is_entry_id("../x"));
     }
 
     #[test]
@@ -106,21 +141,20 @@ mod tests {
             name: "n".into(),
             product_gallery: vec![],
         };
+        let at = |text| Timestamp::parse(text).unwrap();
         let old = WishlistEntry {
             id: "a".into(),
             product: snapshot("a"),
-            created_at: "2025-01-01T00:00:00Z".into(),
+            created_at: at("2025-01-01T00:00:00Z"),
         };
         let new = WishlistEntry {
             id: "b".into(),
             product: snapshot("b"),
-            created_at: "2025-02-01T00:00:00Z".into(),
+            created_at: at("2025-02-01T00:00:00Z"),
         };
-        let item = entry_item("u1", &old).unwrap();
-        assert_eq!(
-            (item["pk"].as_str(), item["sk"].as_str()),
-            (Some("USER#u1"), Some("WISH#a"))
-        );
+        assert_eq!(WishlistEntry::PREFIX, "WISH#");
+        let item = crate::records::encode(&old).unwrap();
+        assert_eq!(item["createdAt"], "2025-01-01T00:00:00.000000Z");
         let (entries, ids) = newest_first(vec![old, new]);
         assert_eq!(entries[0].id, "b");
         assert_eq!(ids, vec!["b", "a"]);

@@ -8,7 +8,7 @@ mod shopping;
 use domain::address as rules;
 use serde_json::{json, Value};
 use shop_http::session::SESSION_EXPIRED;
-use shopping::{counted, signed_in};
+use shopping::{concurrently, counted, signed_in};
 
 fn home() -> Value {
     json!({ "title": "Home", "firstName": "Lan", "lastName": "Tran", "country": "Vietnam", "state": "Ho Chi Minh",
@@ -256,4 +256,44 @@ async fn another_shoppers_addresses_are_not_found_and_stay_unchanged() {
         (Some("1 Le Loi"), Some(true))
     );
     assert!(minh.get("/api/addresses").await.list().is_empty());
+}
+
+#[tokio::test]
+async fn an_account_keeps_at_most_20_addresses_even_when_adds_race() {
+    let shop = common::start().await;
+    let lan = signed_in(&shop, "lan");
+    for _ in 0..rules::MAX_ADDRESSES - 2 {
+        assert_eq!(lan.post("/api/addresses", home()).await.status, 201);
+    }
+    let answers = concurrently(&lan, 6, "/api/addresses", home()).await;
+    let landed = answers.iter().filter(|a| a.status == 201).count();
+    assert_eq!(landed, 2, "the count is the write's condition");
+    assert!(answers
+        .iter()
+        .all(|a| a.status == 201 || a.body["message"] == rules::TOO_MANY));
+    let list = lan.get("/api/addresses").await.list();
+    assert_eq!(list.len(), rules::MAX_ADDRESSES);
+
+    let (full, cost) = counted(&shop, lan.post("/api/addresses", home())).await;
+    assert_eq!(
+        (full.status, full.body["message"].as_str(), cost),
+        (400, Some(rules::TOO_MANY), 2),
+        "Query + one refused transaction"
+    );
+    let id = list[3]["id"].as_str().unwrap();
+    assert_eq!(
+        lan.delete(&format!("/api/addresses/remove/{id}"))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        lan.post("/api/addresses", home()).await.status,
+        201,
+        "a removal makes room"
+    );
+    assert_eq!(
+        lan.get("/api/addresses").await.list().len(),
+        rules::MAX_ADDRESSES
+    );
 }

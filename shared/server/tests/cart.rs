@@ -5,7 +5,8 @@
 mod common;
 mod shopping;
 
-use domain::cart::{self, Bag, LineToAdd, ProductSnapshot};
+use domain::cart::{self, Bag, LineToAdd};
+use domain::catalog::ProductSnapshot;
 use domain::pricing::Money;
 use domain::timestamp::Timestamp;
 use serde_json::{json, Value};

@@ -5,12 +5,13 @@
 mod common;
 mod shopping;
 
-use domain::cart::{CartLine, ProductSnapshot};
-use domain::order::{
-    order_item, order_key, Order, OrderStatus, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED,
-};
-use domain::ports::{from_item, Condition};
+use domain::cart::CartLine;
+use domain::catalog::ProductSnapshot;
+use domain::order::{Order, OrderStatus, Orders, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
+use domain::ports::Condition;
 use domain::pricing::Money;
+use domain::records::Record;
+use domain::timestamp::Timestamp;
 use serde_json::json;
 use shop_http::session::SESSION_EXPIRED;
 use shopping::{counted, signed_in};
@@ -43,24 +44,19 @@ async fn place(
     lines: &[CartLine],
     at: &str,
 ) -> Order {
+    let at = Timestamp::parse(at).unwrap();
     let order = Order::from_lines(id, user, status, lines, at).unwrap();
     shop.app
         .table
-        .put(order_item(&order).unwrap(), Condition::NotExists)
+        .put(order.to_item().unwrap(), Condition::NotExists)
         .await
         .unwrap();
     order
 }
 
 async fn stored_status(shop: &common::TestShop, user: &str, id: &str) -> OrderStatus {
-    let item = shop
-        .app
-        .table
-        .get(&order_key(user, id))
-        .await
-        .unwrap()
-        .unwrap();
-    from_item::<Order>(item).unwrap().status
+    let order = Orders::of(&*shop.app.table, user).get(id).await.unwrap();
+    order.unwrap().status
 }
 
 const OLD: &str = "01JD0000000000000000000001";

@@ -1,15 +1,11 @@
 //! `shopctl orders`: list orders by status and move them along the state
 //! machine. Operators confirm (awaiting_confirmation → confirmed) or cancel;
-//! the customer confirms delivery on the site.
-//!
-//! Orders are indexed on GSI1 by status (`ORDERS#<status>`, sort key the
-//! order's ULID): a list by status is one Query, and an order is found by id
-//! with an exact sort-key match in each status partition.
+//! the customer confirms delivery on the site. How orders are found by status
+//! or by id is in `domain::order`.
 
 use app::App;
-use domain::order::{move_update, Order, OrderStatus};
-use domain::ports::{from_item, Query, SortKey, TableError};
-use domain::shopper::timestamp;
+use domain::order::{self, Move, OrderStatus, Orders};
+use domain::timestamp::Timestamp;
 
 pub type CliResult = Result<String, Box<dyn std::error::Error + Send + Sync>>;
 
@@ -56,7 +52,7 @@ pub async fn list(app: &App, status: Option<OrderStatus>) -> CliResult {
     let mut lines =
         vec!["id\tstatus\tcustomer\tcreatedAt\titems\tsubtotal\tshipping\ttotal".to_string()];
     for status in statuses {
-        for order in by_status(app, status).await? {
+        for order in order::with_status(&*app.table, status).await? {
             let totals = order.totals();
             let pieces: u32 = order.items.iter().map(|i| i.quantity).sum();
             lines.push(format!(
@@ -75,54 +71,24 @@ pub async fn list(app: &App, status: Option<OrderStatus>) -> CliResult {
     Ok(lines.join("\n"))
 }
 
-/// Every order of a status: one Query per page of the status partition.
-pub async fn by_status(app: &App, status: OrderStatus) -> Result<Vec<Order>, TableError> {
-    let mut orders = Vec::new();
-    let mut next = None;
-    loop {
-        let page = app
-            .table
-            .query(Query::on_gsi1(status.partition()).start_after(next))
-            .await?;
-        for item in page.items {
-            orders.push(from_item(item)?);
-        }
-        match page.next {
-            Some(cursor) => next = Some(cursor),
-            None => return Ok(orders),
-        }
-    }
-}
-
-/// The order with this id, wherever its status puts it.
-pub async fn find(app: &App, id: &str) -> Result<Option<Order>, TableError> {
-    for status in OrderStatus::ALL {
-        let query = Query {
-            sk: SortKey::Equals(id.to_string()),
-            ..Query::on_gsi1(status.partition())
-        };
-        if let Some(item) = app.table.query(query).await?.items.into_iter().next() {
-            return Ok(Some(from_item(item)?));
-        }
-    }
-    Ok(None)
-}
-
-/// Moves an order if the state machine allows it, conditionally on the
-/// status it was read in, so a concurrent move is never overwritten.
+/// Moves an order if the state machine allows it: one conditional write
+/// on the status it was read in, so a concurrent move is never overwritten.
 pub async fn move_order(app: &App, id: &str, to: OrderStatus) -> CliResult {
-    let order = find(app, id)
+    let order = order::find(&*app.table, id)
         .await?
         .ok_or_else(|| OrdersError::NotFound(id.to_string()))?;
-    let now = timestamp(time::OffsetDateTime::now_utc());
-    let update = move_update(order.status, to, &now).map_err(|refused| OrdersError::Refused {
-        id: id.to_string(),
-        refused,
-    })?;
-    let key = domain::order::order_key(&order.user_id, &order.id);
-    match app.table.update(&key, update).await {
-        Ok(_) => Ok(format!("order {id}: {} -> {to}", order.status)),
-        Err(TableError::ConditionFailed) => Err(OrdersError::Raced(id.to_string()).into()),
-        Err(e) => Err(e.into()),
+    let step = order
+        .status
+        .step_to(to)
+        .map_err(|refused| OrdersError::Refused {
+            id: id.to_string(),
+            refused,
+        })?;
+    match Orders::of(&*app.table, &order.user_id)
+        .advance(&order.id, step, Timestamp::now())
+        .await?
+    {
+        Move::Done(_) => Ok(format!("order {id}: {} -> {to}", order.status)),
+        Move::NotAllowed => Err(OrdersError::Raced(id.to_string()).into()),
     }
 }

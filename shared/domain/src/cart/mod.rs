@@ -14,7 +14,7 @@ pub use store::{AddOutcome, Bag};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::catalog::{Product, SIZES};
+use crate::catalog::{Product, ProductSnapshot, SIZES};
 use crate::pricing::Money;
 use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
@@ -47,27 +47,6 @@ pub const LINE_NOT_FOUND: &str = "This item is no longer in your shopping bag.";
 pub const ADDED: &str = "Add to cart successfully!";
 pub const UPDATED: &str = "Quantity updated.";
 pub const REMOVED: &str = "Item removed from your shopping bag.";
-
-/// What a line shows of its product.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductSnapshot {
-    pub id: String,
-    pub slug: String,
-    pub name: String,
-    pub product_gallery: Vec<String>,
-}
-
-impl From<&Product> for ProductSnapshot {
-    fn from(p: &Product) -> Self {
-        Self {
-            id: p.id.clone(),
-            slug: p.slug.clone(),
-            name: p.name.clone(),
-            product_gallery: p.product_gallery.clone(),
-        }
-    }
-}
 
 /// One line of the bag, as stored and as answered.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

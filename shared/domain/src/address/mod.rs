@@ -1,24 +1,22 @@
 //! Saved shipping addresses and the account's address rules.
 //!
 //! An address is `USER#<user> / ADDR#<ulid>`. Which one is the default is held
-//! once, by a marker item `USER#<user> / ADDRDEFAULT {addressId}`, not by a
-//! flag on each address: there can be at most one default by construction,
-//! setting another default is one write, and creating or editing an address
-//! that becomes the default writes the address and the marker in one
-//! transaction. `isDefault` is answered from the marker. One Query with the
-//! sort-key prefix `ADDR` reads the addresses and the marker together.
+//! once, by a marker item beside them, not by a flag on each address: there
+//! can be at most one default by construction, and `isDefault` is answered
+//! from the marker. The marker also counts the addresses, so the cap of
+//! [`MAX_ADDRESSES`] is a condition of the write that adds one. How the table
+//! keeps these rules is in [`store`].
+
+mod store;
+
+pub use store::{AddressBook, NewAddress};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::ports::{from_item, to_item, Item, Key, TableError, PK, SK};
-use crate::shopper::user_pk;
+use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
 
-/// Sort-key prefix of the addresses and of the default marker: one Query reads both.
-pub const QUERY_PREFIX: &str = "ADDR";
-pub const ADDRESS_PREFIX: &str = "ADDR#";
-pub const DEFAULT_SK: &str = "ADDRDEFAULT";
 pub const DEFAULT_PHONE_CODE: &str = "+84";
 /// No account keeps more addresses than this.
 pub const MAX_ADDRESSES: usize = 20;
@@ -41,7 +39,8 @@ pub const CREATED: &str = "Address created successfully!";
 pub const UPDATED: &str = "Address updated successfully!";
 pub const REMOVED: &str = "Address removed.";
 
-/// A saved address, as stored (without `isDefault`) and as answered.
+/// A saved address, as stored. Whether it is the default is the marker's
+/// business ([`AddressView`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
@@ -56,10 +55,38 @@ pub struct Address {
     pub zip_code: String,
     pub phone_code: String,
     pub phone: String,
-    #[serde(default)]
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+}
+
+/// An address as answered: with `isDefault`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressView {
+    #[serde(flatten)]
+    pub address: Address,
     pub is_default: bool,
-    pub created_at: String,
-    pub updated_at: String,
+}
+
+/// How an edit moves the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultChange {
+    /// The address stays the default, or stays not the default.
+    Keep,
+    /// The address becomes the default (whichever was before no longer is).
+    Take,
+    /// The address stops being the default: then there is none.
+    Give,
+}
+
+impl DefaultChange {
+    pub fn of(was_default: bool, is_default: bool) -> Self {
+        match (was_default, is_default) {
+            (false, true) => DefaultChange::Take,
+            (true, false) => DefaultChange::Give,
+            _ => DefaultChange::Keep,
+        }
+    }
 }
 
 /// The fields of a create or update body, as sent, so each gets its message.
@@ -150,7 +177,6 @@ impl AddressInput {
             Ok(Value::Object(map)) => map,
             _ => Map::new(),
         };
-        merged.remove("isDefault");
         for (field, value) in body {
             merged.insert(field.clone(), value.clone());
         }
@@ -159,15 +185,17 @@ impl AddressInput {
 }
 
 impl AddressFields {
-    pub fn into_address(
-        self,
-        id: &str,
-        created_at: &str,
-        updated_at: &str,
-        is_default: bool,
-    ) -> Address {
+    /// Whether a new address is the default: when the body asks for it, and
+    /// the first address (or the first after the default was removed) until
+    /// another is chosen.
+    pub fn becomes_default(&self, has_default: bool) -> bool {
+        self.is_default.unwrap_or(false) || !has_default
+    }
+
+    /// A new address, created at `now`.
+    pub fn into_address(self, id: String, now: Timestamp) -> Address {
         Address {
-            id: id.to_string(),
+            id,
             title: self.title,
             first_name: self.first_name,
             last_name: self.last_name,
@@ -178,10 +206,50 @@ impl AddressFields {
             zip_code: self.zip_code,
             phone_code: self.phone_code,
             phone: self.phone,
-            is_default,
-            created_at: created_at.to_string(),
-            updated_at: updated_at.to_string(),
+            created_at: now,
+            updated_at: now,
         }
+    }
+}
+
+impl Address {
+    pub fn view(self, is_default: bool) -> AddressView {
+        AddressView {
+            address: self,
+            is_default,
+        }
+    }
+}
+
+/// An edit of a stored address, ready to be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Revision {
+    pub address: Address,
+    pub change: DefaultChange,
+    /// Whether it is the default afterwards.
+    pub is_default: bool,
+}
+
+impl AddressView {
+    /// The address with an edit's checked fields laid over, at `now`; it is
+    /// the default as the body asks, else as it was.
+    pub fn revised(&self, fields: AddressFields, now: Timestamp) -> Revision {
+        let is_default = fields.is_default.unwrap_or(self.is_default);
+        let address = Address {
+            created_at: self.address.created_at,
+            ..fields.into_address(self.address.id.clone(), now)
+        };
+        Revision {
+            address,
+            change: DefaultChange::of(self.is_default, is_default),
+            is_default,
+        }
+    }
+}
+
+impl Revision {
+    pub fn view(self) -> AddressView {
+        self.address.view(self.is_default)
     }
 }
 
@@ -205,69 +273,6 @@ pub fn is_phone(phone: &str) -> bool {
         && phone
             .bytes()
             .all(|b| b.is_ascii_digit() || b"+-() ".contains(&b))
-}
-
-pub fn address_key(user_id: &str, id: &str) -> Key {
-    Key::new(user_pk(user_id), format!("{ADDRESS_PREFIX}{id}"))
-}
-
-pub fn default_key(user_id: &str) -> Key {
-    Key::new(user_pk(user_id), DEFAULT_SK)
-}
-
-/// The stored item of an address (the default is the marker's business).
-pub fn address_item(user_id: &str, address: &Address) -> Result<Item, TableError> {
-    let key = address_key(user_id, &address.id);
-    let mut item = to_item(address)?;
-    item.remove("isDefault");
-    item.insert(PK.into(), key.pk.into());
-    item.insert(SK.into(), key.sk.into());
-    Ok(item)
-}
-
-/// The marker naming the default address.
-pub fn default_item(user_id: &str, address_id: &str) -> Item {
-    let key = default_key(user_id);
-    let mut item = Item::new();
-    item.insert(PK.into(), key.pk.into());
-    item.insert(SK.into(), key.sk.into());
-    item.insert("addressId".into(), address_id.into());
-    item
-}
-
-/// The default address id a marker names.
-pub fn marker_target(item: &Item) -> Option<String> {
-    item.get("addressId")
-        .and_then(Value::as_str)
-        .map(str::to_string)
-}
-
-/// An account's addresses from the items under the `ADDR` prefix: each
-/// with its `isDefault` from the marker, the default first, then in the
-/// order they were added. Also answers the default's id, if it still exists.
-pub fn arrange(items: Vec<Item>) -> Result<(Vec<Address>, Option<String>), TableError> {
-    let (markers, stored): (Vec<Item>, Vec<Item>) = items
-        .into_iter()
-        .partition(|item| item.get(SK).and_then(Value::as_str) == Some(DEFAULT_SK));
-    let default = markers.first().and_then(marker_target);
-    let mut addresses: Vec<Address> = stored
-        .into_iter()
-        .map(from_item)
-        .collect::<Result<_, _>>()?;
-    for address in &mut addresses {
-        address.is_default = default.as_deref() == Some(address.id.as_str());
-    }
-    addresses.sort_by(|a, b| {
-        b.is_default
-            .cmp(&a.is_default)
-            .then_with(|| a.created_at.cmp(&b.created_at))
-            .then_with(|| a.id.cmp(&b.id))
-    });
-    let default = addresses
-        .first()
-        .filter(|a| a.is_default)
-        .map(|a| a.id.clone());
-    Ok((addresses, default))
 }
 
 #[cfg(test)]
@@ -338,10 +343,11 @@ mod tests {
 
     #[test]
     fn updates_lay_the_body_over_the_stored_address() {
+        let t0 = Timestamp::from_unix(0).unwrap();
         let stored = input(valid())
             .check()
             .unwrap()
-            .into_address("A1", "t0", "t0", false);
+            .into_address("A1".into(), t0);
         let body = json!({ "isDefault": true, "street": "2 Nguyen Hue" });
         let merged = AddressInput::merged(&stored, body.as_object().unwrap())
             .check()
@@ -354,6 +360,18 @@ mod tests {
             ),
             ("2 Nguyen Hue", "Lan", Some(true))
         );
+        let now = Timestamp::from_unix(60).unwrap();
+        let revision = stored.clone().view(false).revised(merged, now);
+        let revised = &revision.address;
+        assert_eq!(
+            (revised.id.as_str(), revised.street.as_str()),
+            ("A1", "2 Nguyen Hue")
+        );
+        assert_eq!((revised.created_at, revised.updated_at), (t0, now));
+        assert_eq!(
+            (revision.change, revision.is_default),
+            (DefaultChange::Take, true)
+        );
         let body = json!({ "firstName": "" });
         let errors = AddressInput::merged(&stored, body.as_object().unwrap())
             .check()
@@ -362,27 +380,40 @@ mod tests {
     }
 
     #[test]
-    fn the_marker_names_the_single_default_listed_first() {
-        let fields = input(valid()).check().unwrap();
-        let a = fields.clone().into_address("A", "2025-01-01", "x", false);
-        let b = fields.into_address("B", "2025-01-02", "x", true);
-        let mut items = vec![
-            address_item("u", &a).unwrap(),
-            address_item("u", &b).unwrap(),
-            default_item("u", "B"),
-        ];
-        assert!(!items[1].contains_key("isDefault"));
-        let (list, default) = arrange(items.clone()).unwrap();
-        assert_eq!(
-            list.iter()
-                .map(|a| (a.id.as_str(), a.is_default))
-                .collect::<Vec<_>>(),
-            vec![("B", true), ("A", false)]
-        );
-        assert_eq!(default.as_deref(), Some("B"));
-        items[2] = default_item("u", "GONE");
-        let (list, default) = arrange(items).unwrap();
-        assert!(list.iter().all(|a| !a.is_default));
-        assert_eq!(default, None);
+    fn the_first_address_is_the_default_until_another_is_chosen() {
+        let fields = |body: Value| input(body).check().unwrap();
+        let plain = fields(valid());
+        assert!(plain.becomes_default(false));
+        assert!(!plain.becomes_default(true));
+        let mut asked = valid();
+        asked["isDefault"] = json!(true);
+        assert!(fields(asked.clone()).becomes_default(true));
+
+        let at = Timestamp::from_unix(0).unwrap();
+        let edit = |was: bool, body: Value| {
+            let revision = plain
+                .clone()
+                .into_address("A".into(), at)
+                .view(was)
+                .revised(fields(body), at);
+            (revision.change, revision.is_default)
+        };
+        assert_eq!(edit(true, valid()), (DefaultChange::Keep, true));
+        assert_eq!(edit(false, valid()), (DefaultChange::Keep, false));
+        assert_eq!(edit(false, asked.clone()), (DefaultChange::Take, true));
+        asked["isDefault"] = json!(false);
+        assert_eq!(edit(true, asked), (DefaultChange::Give, false));
+    }
+
+    #[test]
+    fn answers_carry_is_default_beside_the_stored_fields() {
+        let at = Timestamp::from_unix(0).unwrap();
+        let address = input(valid()).check().unwrap().into_address("A".into(), at);
+        let stored = serde_json::to_value(&address).unwrap();
+        assert!(stored.get("isDefault").is_none());
+        let answered = serde_json::to_value(address.view(true)).unwrap();
+        assert_eq!(answered["isDefault"], true);
+        assert_eq!(answered["createdAt"], "1970-01-01T00:00:00.000000Z");
+        assert_eq!(answered["zipCode"], "700000");
     }
 }

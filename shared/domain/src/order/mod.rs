@@ -1,23 +1,25 @@
 //! Orders: their states and moves, how one is built from the bag, and
 //! where it lives.
 //!
-//! An order is `USER#<user> / ORDER#<ulid>`, items embedded, so "my orders"
-//! is one descending Query (ULIDs sort by creation time). It is also indexed
-//! on GSI1 by status, `ORDERS#<status> / <ulid>`, for the operators: a list by
-//! status is one Query, and an order is found by id with an exact sort-key
-//! match in each status partition it could be in. Every status change
-//! rewrites `gsi1pk` in the same conditional update.
+//! An order moves along a state machine ([`OrderStatus::step_to`]): pending →
+//! awaiting_confirmation → confirmed → delivered, or canceled before delivery.
+//! Each move is one conditional write whose condition is the status the move
+//! starts from, so two racing moves cannot both happen. How orders are stored
+//! and found is in [`store`].
+
+mod store;
+
+pub use store::{find, with_status, Move, Orders};
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cart::{CartLine, ProductSnapshot, MAX_QUANTITY};
-use crate::ports::{to_item, Condition, Item, Key, TableError, Update, GSI1_PK, GSI1_SK, PK, SK};
-use crate::pricing::{Money, Totals};
-use crate::shopper::user_pk;
+use crate::cart::{CartLine, MAX_QUANTITY};
+use crate::catalog::ProductSnapshot;
+use crate::pricing::{Money, Totals, MAX_MONEY};
+use crate::timestamp::Timestamp;
 
-pub const ORDER_PREFIX: &str = "ORDER#";
 pub const CONFIRM_FAILED: &str =
     "This order cannot be confirmed. It may have already been completed.";
 pub const CONFIRMED_BY_CUSTOMER: &str =
@@ -72,25 +74,38 @@ impl OrderStatus {
         )
     }
 
-    /// The states from which an order may move to `to`.
-    pub fn sources_of(to: OrderStatus) -> Vec<OrderStatus> {
-        Self::ALL
-            .into_iter()
-            .filter(|from| from.can_move_to(to))
-            .collect()
-    }
-
-    pub fn move_to(self, to: OrderStatus) -> Result<OrderStatus, MoveRefused> {
+    /// The move to `to`, if the state machine allows it.
+    pub fn step_to(self, to: OrderStatus) -> Result<Step, MoveRefused> {
         if self.can_move_to(to) {
-            Ok(to)
+            Ok(Step { from: self, to })
         } else {
             Err(MoveRefused { from: self, to })
         }
     }
+}
 
-    /// The GSI1 partition of the orders in this state.
-    pub fn partition(self) -> String {
-        format!("ORDERS#{}", self.as_str())
+/// A move the state machine allows: only [`OrderStatus::step_to`] and the
+/// named moves make one, so no write can take an order along another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    from: OrderStatus,
+    to: OrderStatus,
+}
+
+impl Step {
+    /// The customer confirms receipt of a confirmed order.
+    pub const CONFIRM_DELIVERY: Step = Step {
+        from: OrderStatus::Confirmed,
+        to: OrderStatus::Delivered,
+    };
+
+    /// The status the order must be in for the move to apply.
+    pub fn from(self) -> OrderStatus {
+        self.from
+    }
+
+    pub fn to(self) -> OrderStatus {
+        self.to
     }
 }
 
@@ -136,8 +151,8 @@ pub struct Order {
     pub id: String,
     pub user_id: String,
     pub status: OrderStatus,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
     pub subtotal: Money,
     pub shippingfee: Money,
     pub items: Vec<OrderItem>,
@@ -149,8 +164,8 @@ pub struct Order {
 pub struct OrderView {
     pub id: String,
     pub status: OrderStatus,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
     pub subtotal: Money,
     pub shippingfee: Money,
     pub total: Money,
@@ -166,7 +181,7 @@ impl Order {
         user_id: &str,
         status: OrderStatus,
         lines: &[CartLine],
-        now: &str,
+        now: Timestamp,
     ) -> Result<Order, OrderError> {
         if lines.is_empty() {
             return Err(OrderError::Empty);
@@ -195,8 +210,8 @@ impl Order {
             id: id.to_string(),
             user_id: user_id.to_string(),
             status,
-            created_at: now.to_string(),
-            updated_at: now.to_string(),
+            created_at: now,
+            updated_at: now,
             subtotal: totals.subtotal,
             shippingfee: totals.shippingfee,
             items,
@@ -210,7 +225,7 @@ impl Order {
             total: self
                 .subtotal
                 .checked_add(self.shippingfee)
-                .unwrap_or(crate::pricing::MAX_MONEY),
+                .unwrap_or(MAX_MONEY),
         }
     }
 
@@ -227,37 +242,6 @@ impl Order {
             items: self.items,
         }
     }
-}
-
-pub fn order_key(user_id: &str, order_id: &str) -> Key {
-    Key::new(user_pk(user_id), format!("{ORDER_PREFIX}{order_id}"))
-}
-
-/// The stored item: keys, and the GSI1 entry of its status.
-pub fn order_item(order: &Order) -> Result<Item, TableError> {
-    let key = order_key(&order.user_id, &order.id);
-    let mut item = to_item(order)?;
-    item.insert(PK.into(), key.pk.into());
-    item.insert(SK.into(), key.sk.into());
-    item.insert(GSI1_PK.into(), order.status.partition().into());
-    item.insert(GSI1_SK.into(), order.id.clone().into());
-    Ok(item)
-}
-
-/// The conditional update moving an order from `from` to `to` at `now`:
-/// it applies only while the order is still `from`, so two moves racing
-/// cannot both happen, and a refused move changes nothing.
-pub fn move_update(from: OrderStatus, to: OrderStatus, now: &str) -> Result<Update, MoveRefused> {
-    from.move_to(to)?;
-    let mut set = Item::new();
-    set.insert("status".into(), to.as_str().into());
-    set.insert("updatedAt".into(), now.into());
-    set.insert(GSI1_PK.into(), to.partition().into());
-    Ok(Update {
-        set,
-        condition: Condition::Equals("status".into(), from.as_str().into()),
-        ..Update::default()
-    })
 }
 
 #[cfg(test)]
@@ -279,9 +263,13 @@ mod tests {
             size: "M".into(),
             quantity,
             price: Money::from_cents(price_cents),
-            created_at: crate::timestamp::Timestamp::from_unix(0).unwrap(),
-            updated_at: crate::timestamp::Timestamp::from_unix(0).unwrap(),
+            created_at: Timestamp::from_unix(0).unwrap(),
+            updated_at: Timestamp::from_unix(0).unwrap(),
         }
+    }
+
+    fn at() -> Timestamp {
+        Timestamp::from_unix(1_700_000_000).unwrap()
     }
 
     #[test]
@@ -304,21 +292,24 @@ mod tests {
             }
         }
         assert_eq!(
-            Delivered.move_to(Canceled),
+            Delivered.step_to(Canceled),
             Err(MoveRefused {
                 from: Delivered,
                 to: Canceled
             })
         );
         assert_eq!(
-            Pending.move_to(Confirmed).unwrap_err().to_string(),
+            Pending.step_to(Confirmed).unwrap_err().to_string(),
             "an order that is pending cannot become confirmed"
         );
-        assert_eq!(
-            OrderStatus::sources_of(Canceled),
-            vec![Pending, AwaitingConfirmation, Confirmed]
-        );
-        assert_eq!(OrderStatus::sources_of(Delivered), vec![Confirmed]);
+        let step = AwaitingConfirmation.step_to(Confirmed).unwrap();
+        assert_eq!((step.from(), step.to()), (AwaitingConfirmation, Confirmed));
+    }
+
+    #[test]
+    fn the_named_moves_are_moves_of_the_state_machine() {
+        let step = Step::CONFIRM_DELIVERY;
+        assert_eq!(step.from().step_to(step.to()), Ok(step));
     }
 
     #[test]
@@ -329,7 +320,6 @@ mod tests {
         );
         assert_eq!(OrderStatus::parse("CONFIRMED"), Some(Confirmed));
         assert_eq!(OrderStatus::parse("shipped"), None);
-        assert_eq!(Canceled.partition(), "ORDERS#canceled");
     }
 
     #[test]
@@ -339,13 +329,13 @@ mod tests {
             "u1",
             Pending,
             &[line(100_000, 2), line(2_601, 1)],
-            "t",
+            at(),
         )
         .unwrap();
         assert_eq!(order.subtotal, Money::from_cents(202_601));
         assert_eq!(order.shippingfee, Money::from_cents(5_690));
         assert_eq!(order.clone().view().total, Money::from_cents(208_291));
-        let free = Order::from_lines("O2", "u1", Pending, &[line(227_602, 1)], "t").unwrap();
+        let free = Order::from_lines("O2", "u1", Pending, &[line(227_602, 1)], at()).unwrap();
         assert_eq!(
             (free.shippingfee, free.view().total),
             (Money::ZERO, Money::from_cents(227_602))
@@ -355,46 +345,20 @@ mod tests {
     #[test]
     fn orders_refuse_empty_bags_and_bad_quantities() {
         assert_eq!(
-            Order::from_lines("O", "u", Pending, &[], "t"),
+            Order::from_lines("O", "u", Pending, &[], at()),
             Err(OrderError::Empty)
         );
         assert_eq!(
-            Order::from_lines("O", "u", Pending, &[line(100, 0)], "t"),
+            Order::from_lines("O", "u", Pending, &[line(100, 0)], at()),
             Err(OrderError::Quantity)
         );
         assert_eq!(
-            Order::from_lines("O", "u", Pending, &[line(100, 100)], "t"),
+            Order::from_lines("O", "u", Pending, &[line(100, 100)], at()),
             Err(OrderError::Quantity)
         );
         assert_eq!(
-            Order::from_lines("O", "u", Pending, &[line(900_000_000, 99)], "t"),
+            Order::from_lines("O", "u", Pending, &[line(900_000_000, 99)], at()),
             Err(OrderError::TooLarge)
         );
-    }
-
-    #[test]
-    fn stored_orders_are_indexed_by_status_and_moves_are_conditional() {
-        let order = Order::from_lines(
-            "01JD0000000000000000000000",
-            "u1",
-            Confirmed,
-            &[line(100, 1)],
-            "t",
-        )
-        .unwrap();
-        let item = order_item(&order).unwrap();
-        assert_eq!(item["pk"], "USER#u1");
-        assert_eq!(item["sk"], "ORDER#01JD0000000000000000000000");
-        assert_eq!(item["gsi1pk"], "ORDERS#confirmed");
-        assert_eq!(item["gsi1sk"], "01JD0000000000000000000000");
-        let back: Order = crate::ports::from_item(item).unwrap();
-        assert_eq!(back, order);
-        let update = move_update(Confirmed, Delivered, "t2").unwrap();
-        assert_eq!(
-            update.condition,
-            Condition::Equals("status".into(), "confirmed".into())
-        );
-        assert_eq!(update.set["gsi1pk"], "ORDERS#delivered");
-        assert!(move_update(Delivered, Confirmed, "t2").is_err());
     }
 }

@@ -1,0 +1,185 @@
+//! Where orders live and how a move is one conditional write.
+//!
+//! An order is `USER#<user> / ORDER#<ulid>`, items embedded, so "my orders"
+//! is one descending Query (ULIDs sort by creation time). It is also indexed
+//! on GSI1 by status, `ORDERS#<status> / <ulid>`, for the operators: a list by
+//! status is one Query, and an order is found by id with an exact sort-key
+//! match in each status partition it could be in. A move sets the status and
+//! rewrites `gsi1pk` in one update, on condition that the order is still in
+//! the status the move starts from.
+
+use serde::Serialize;
+
+use crate::ports::{Condition, Key, Query, SortKey, Table, TableError, Update, Write, GSI1_PK};
+use crate::records::{encode, put, Outcome, Record};
+use crate::shopper::user_pk;
+use crate::timestamp::Timestamp;
+
+use super::{Order, OrderStatus, Step};
+
+const PREFIX: &str = "ORDER#";
+const STATUS: &str = "status";
+
+fn order_key(user_id: &str, id: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{PREFIX}{id}"))
+}
+
+/// The GSI1 partition of the orders in a status.
+fn status_partition(status: OrderStatus) -> String {
+    format!("ORDERS#{}", status.as_str())
+}
+
+impl Record for Order {
+    fn key(&self) -> Key {
+        order_key(&self.user_id, &self.id)
+    }
+    fn index_key(&self) -> Option<Key> {
+        Some(Key::new(status_partition(self.status), &self.id))
+    }
+}
+
+impl Order {
+    /// The put of a new order, for the transaction that places it (with the
+    /// bag's `clear_writes`): refused if the id is taken.
+    pub fn put_write(&self) -> Result<Write, TableError> {
+        put(self, Condition::NotExists)
+    }
+}
+
+/// What a move did.
+#[must_use]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Move {
+    /// The order as stored now.
+    Done(Order),
+    /// There is no such order, or it is not in the status the move starts from.
+    NotAllowed,
+}
+
+/// The fields a move sets.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StatusChange {
+    status: OrderStatus,
+    updated_at: Timestamp,
+}
+
+/// One shopper's orders in the table.
+pub struct Orders<'a> {
+    table: &'a dyn Table,
+    user_id: &'a str,
+}
+
+impl<'a> Orders<'a> {
+    pub fn of(table: &'a dyn Table, user_id: &'a str) -> Self {
+        Self { table, user_id }
+    }
+
+    /// Every order, newest first: one descending Query.
+    pub async fn newest_first(&self) -> Result<Vec<Order>, TableError> {
+        let query = Query::partition(user_pk(self.user_id))
+            .begins_with(PREFIX)
+            .descending();
+        self.table.read_all(query).await
+    }
+
+    pub async fn get(&self, id: &str) -> Result<Option<Order>, TableError> {
+        self.table.read(&order_key(self.user_id, id)).await
+    }
+
+    /// Takes the order one step along the state machine, at `now`: one
+    /// UpdateItem that applies only while the order is in the step's
+    /// starting status, so a refused or racing move changes nothing.
+    pub async fn advance(&self, id: &str, step: Step, now: Timestamp) -> Result<Move, TableError> {
+        let mut set = encode(&StatusChange {
+            status: step.to(),
+            updated_at: now,
+        })?;
+        set.insert(GSI1_PK.into(), status_partition(step.to()).into());
+        let update = Update {
+            set,
+            condition: Condition::Equals(STATUS.into(), step.from().as_str().into()),
+            ..Update::default()
+        };
+        let key = order_key(self.user_id, id);
+        Ok(match self.table.change(&key, update).await? {
+            Outcome::Done(order) => Move::Done(order),
+            Outcome::Refused => Move::NotAllowed,
+        })
+    }
+}
+
+/// Every order in a status, for the operators: one Query of its GSI1
+/// partition (every page).
+pub async fn with_status(table: &dyn Table, status: OrderStatus) -> Result<Vec<Order>, TableError> {
+    table
+        .read_all(Query::on_gsi1(status_partition(status)))
+        .await
+}
+
+/// The order with this id, whoever placed it and wherever its status puts it:
+/// an exact sort-key Query of each status partition until found.
+pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Order>, TableError> {
+    for status in OrderStatus::ALL {
+        let query = Query {
+            sk: SortKey::Equals(id.to_string()),
+            ..Query::on_gsi1(status_partition(status))
+        };
+        if let Some(order) = table.read_all(query).await?.into_iter().next() {
+            return Ok(Some(order));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::ProductSnapshot;
+    use crate::order::OrderItem;
+    use crate::pricing::Money;
+    use crate::records::decode;
+
+    #[test]
+    fn stored_orders_are_indexed_by_status() {
+        let at = Timestamp::parse("2025-01-01T00:00:00Z").unwrap();
+        let order = Order {
+            id: "01JD0000000000000000000000".into(),
+            user_id: "u1".into(),
+            status: OrderStatus::AwaitingConfirmation,
+            created_at: at,
+            updated_at: at,
+            subtotal: Money::from_cents(100),
+            shippingfee: Money::from_cents(5_690),
+            items: vec![OrderItem {
+                product: ProductSnapshot {
+                    id: "p".into(),
+                    slug: "s".into(),
+                    name: "Dress".into(),
+                    product_gallery: vec![],
+                },
+                category: "Set".into(),
+                color: "Red".into(),
+                size: "M".into(),
+                quantity: 1,
+                price: Money::from_cents(100),
+            }],
+        };
+        let item = order.to_item().unwrap();
+        assert_eq!(item["pk"], "USER#u1");
+        assert_eq!(item["sk"], "ORDER#01JD0000000000000000000000");
+        assert_eq!(item["gsi1pk"], "ORDERS#awaiting_confirmation");
+        assert_eq!(item["gsi1sk"], "01JD0000000000000000000000");
+        assert_eq!(item["status"], "awaiting_confirmation");
+        assert_eq!(item["createdAt"], "2025-01-01T00:00:00.000000Z");
+        assert_eq!(
+            (item["subtotal"].as_f64(), item["shippingfee"].as_f64()),
+            (Some(1.0), Some(56.9))
+        );
+        assert_eq!(decode::<Order>(item).unwrap(), order);
+        match order.put_write().unwrap() {
+            Write::Put { condition, .. } => assert_eq!(condition, Condition::NotExists),
+            other => panic!("{other:?}"),
+        }
+    }
+}
