@@ -38,7 +38,7 @@ pub struct Bag<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AddOutcome {
     /// The line as stored now.
-    Added(CartLine),
+    Added(Box<CartLine>),
     /// The line would hold more than [`MAX_QUANTITY`] pieces.
     LineFull,
     /// The bag already holds [`MAX_LINES`] lines.
@@ -76,7 +76,7 @@ impl<'a> Bag<'a> {
     /// One request when the line exists, two when it is new.
     pub async fn add(&self, line: &LineToAdd, now: Timestamp) -> Result<AddOutcome, TableError> {
         if let Outcome::Done(stored) = self.add_to_line(line, now).await? {
-            return Ok(AddOutcome::Added(stored));
+            return Ok(AddOutcome::Added(Box::new(stored)));
         }
         let new = line.line(now);
         let transaction = Transaction::new()
@@ -86,13 +86,13 @@ impl<'a> Bag<'a> {
             )
             .with(NewLine::BagFull, self.count_change(1, Some(MAX_LINES)));
         match self.table.commit(transaction).await? {
-            Committed::Done => Ok(AddOutcome::Added(new)),
+            Committed::Done => Ok(AddOutcome::Added(Box::new(new))),
             Committed::Refused(NewLine::BagFull) => Ok(AddOutcome::BagFull),
             // The line exists, so the update above was refused for its cap,
             // or a racing add created it in between: try it once more.
             Committed::Refused(NewLine::AlreadyThere) => {
                 Ok(match self.add_to_line(line, now).await? {
-                    Outcome::Done(stored) => AddOutcome::Added(stored),
+                    Outcome::Done(stored) => AddOutcome::Added(Box::new(stored)),
                     Outcome::Refused => AddOutcome::LineFull,
                 })
             }
