@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod house;
 pub mod ports;
 pub mod records;
 pub mod text;
@@ -12,6 +13,7 @@ pub mod validation;
 // Shopping: bag, wishlist, addresses, orders, requests.
 pub mod address;
 pub mod cart;
+pub mod checkout;
 pub mod order;
 pub mod pricing;
 pub mod requests;

@@ -33,6 +33,10 @@ impl Money {
         self.0
     }
 
+    pub fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+
     /// Dollars rounded to the cent; `None` when not finite, negative or above [`MAX_MONEY`].
     pub fn from_dollars(dollars: f64) -> Option<Self> {
         if !dollars.is_finite() || dollars < 0.0 {

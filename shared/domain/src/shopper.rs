@@ -45,6 +45,11 @@ impl<'a, T: Owned> Shelf<'a, T> {
         }
     }
 
+    /// The table the shelf is in.
+    pub fn table(&self) -> &'a dyn Table {
+        self.table
+    }
+
     pub fn key(&self, id: &str) -> Key {
         Key::new(user_pk(self.user_id), format!("{}{id}", T::PREFIX))
     }

@@ -33,6 +33,13 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
+    /// Adds another set of errors (a field keeps its first message).
+    pub fn merge(&mut self, other: FieldErrors) {
+        for (field, message) in other.0 {
+            self.add(&field, message);
+        }
+    }
+
     pub fn get(&self, field: &str) -> Option<&str> {
         self.0.get(field).map(String::as_str)
     }

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cart::{CartLine, MAX_QUANTITY};
 use crate::catalog::ProductSnapshot;
+use crate::checkout::{Payment, ShippingAddress};
 use crate::pricing::{Money, Totals, MAX_MONEY};
 use crate::timestamp::Timestamp;
 
@@ -155,7 +156,16 @@ pub struct Order {
     pub updated_at: Timestamp,
     pub subtotal: Money,
     pub shippingfee: Money,
+    /// Tax charged (zero unless a rate is configured).
+    #[serde(default, skip_serializing_if = "Money::is_zero")]
+    pub tax: Money,
     pub items: Vec<OrderItem>,
+    /// Where it goes (orders placed by checkout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipping_address: Option<ShippingAddress>,
+    /// How it was paid (orders placed by checkout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment: Option<Payment>,
 }
 
 /// An order as the customer sees it: with its total.
@@ -170,6 +180,10 @@ pub struct OrderView {
     pub shippingfee: Money,
     pub total: Money,
     pub items: Vec<OrderItem>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shipping_address: Option<ShippingAddress>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payment: Option<Payment>,
 }
 
 impl Order {
@@ -214,7 +228,10 @@ impl Order {
             updated_at: now,
             subtotal: totals.subtotal,
             shippingfee: totals.shippingfee,
+            tax: Money::ZERO,
             items,
+            shipping_address: None,
+            payment: None,
         })
     }
 
@@ -225,6 +242,7 @@ impl Order {
             total: self
                 .subtotal
                 .checked_add(self.shippingfee)
+                .and_then(|sum| sum.checked_add(self.tax))
                 .unwrap_or(MAX_MONEY),
         }
     }
@@ -240,6 +258,8 @@ impl Order {
             shippingfee: self.shippingfee,
             total,
             items: self.items,
+            shipping_address: self.shipping_address,
+            payment: self.payment,
         }
     }
 }

@@ -151,6 +151,9 @@ mod tests {
             updated_at: at,
             subtotal: Money::from_cents(100),
             shippingfee: Money::from_cents(5_690),
+            tax: Money::ZERO,
+            shipping_address: None,
+            payment: None,
             items: vec![OrderItem {
                 product: ProductSnapshot {
                     id: "p".into(),
