@@ -13,6 +13,8 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub errors: FieldErrors,
+    /// Adds `"success": false` to the body (the payment routes' refusals).
+    pub success_flag: bool,
 }
 
 impl ApiError {
@@ -22,6 +24,7 @@ impl ApiError {
             code,
             message: message.into(),
             errors: FieldErrors::new(),
+            success_flag: false,
         }
     }
 
@@ -67,6 +70,12 @@ impl ApiError {
         )
     }
 
+    /// The same error, its body also saying `"success": false`.
+    pub fn with_success_flag(mut self) -> Self {
+        self.success_flag = true;
+        self
+    }
+
     /// The same error with another message (routes give 401s their own words).
     pub fn with_message(mut self, message: impl Into<String>) -> Self {
         self.message = message.into();
@@ -99,6 +108,9 @@ impl IntoResponse for ApiError {
         let mut body = json!({ "message": self.message, "code": self.code });
         if !self.errors.is_empty() {
             body["errors"] = json!(self.errors);
+        }
+        if self.success_flag {
+            body["success"] = json!(false);
         }
         (self.status, Json(body)).into_response()
     }

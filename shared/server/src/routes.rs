@@ -47,6 +47,7 @@ pub fn function_router(name: &str, app: App) -> Option<Router> {
         "addresses" => addresses::router,
         "orders" => orders::router,
         "requests" => requests::router,
+        "payment" => payment::router,
         _ => return None,
     };
     Some(shop_http::serve(router(app.clone()), app))

@@ -153,11 +153,12 @@ impl<'a> Bag<'a> {
     }
 
     /// The writes that empty the bag (lines and count), for the transaction
-    /// that turns it into an order; each line must still be there.
+    /// that turns it into an order; each line must still hold the quantity
+    /// that was priced, so a bag changed meanwhile refuses the transaction.
     pub fn clear_writes(&self, lines: &[CartLine]) -> Vec<Write> {
         let lines = lines.iter().map(|line| Write::Delete {
             key: self.lines.key(&line.id),
-            condition: Condition::Exists,
+            condition: Condition::Equals(QUANTITY.into(), line.quantity.into()),
         });
         let count = Write::Delete {
             key: self.count_key(),

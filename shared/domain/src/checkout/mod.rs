@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 
 use crate::address::{is_phone, is_postal_code, DEFAULT_PHONE_CODE, MAX_FIELD, TOO_LONG};
 use crate::cart::CartLine;
-use crate::ports::payments::PaymentMethodSummary;
+use crate::ports::payments::{PaymentError, PaymentMethodSummary};
 use crate::pricing::{Money, Totals, MAX_MONEY};
 use crate::validation::FieldErrors;
 
@@ -285,6 +285,25 @@ impl PayPalCapture {
             paypal_order_id: id,
             address,
         })
+    }
+}
+
+/// What a refused payment tells the shopper (nothing was charged).
+pub fn refusal(error: &PaymentError) -> String {
+    match error {
+        PaymentError::Declined { reason, .. } => format!("Your payment was declined: {reason}."),
+        PaymentError::Rejected { reason } => format!("Your payment was refused: {reason}."),
+        PaymentError::NonceUsed => {
+            "This payment was already submitted. Please enter your card details again.".into()
+        }
+        PaymentError::InvalidNonce => {
+            "This payment method is not valid. Please enter your card details again.".into()
+        }
+        PaymentError::OrderNotApproved => PAYPAL_NOT_APPROVED.into(),
+        PaymentError::AlreadyCaptured => IN_PROGRESS.into(),
+        PaymentError::NotFound(_) => PAYPAL_ORDER_NOT_FOUND.into(),
+        PaymentError::Invalid(reason) => format!("The payment provider refused the payment: {reason}."),
+        PaymentError::Unavailable(_) => UNAVAILABLE.into(),
     }
 }
 

@@ -160,6 +160,10 @@ pub trait PaymentGateway: Send + Sync {
         request_id: &str,
     ) -> Result<String, PaymentError>;
 
+    /// Refunds a PayPal capture in full (when the order it paid for could
+    /// not be placed).
+    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError>;
+
     /// Captures an approved PayPal order. Replaying the same `request_id`
     /// returns the first capture instead of failing as already captured.
     async fn paypal_capture(
