@@ -17,7 +17,7 @@ use routes::{login, password, register, session};
 
 pub fn router(app: App) -> Router {
     crypto::warm_up();
-    let providers = oauth::Providers::from_env(&app.config);
+    let providers = oauth::Providers::new(&app.config);
     Router::new()
         .route("/api/auth/register", post(register::register))
         .route("/api/auth/login", post(login::login))

@@ -21,8 +21,6 @@ use domain::requests::{
 use domain::shopper::{timestamp, user_pk};
 use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
 
-pub const DEFAULT_HOUSE_EMAIL: &str = "atelier@couture.invalid";
-
 pub fn router(app: App) -> Router {
     Router::new()
         .route(
@@ -31,14 +29,6 @@ pub fn router(app: App) -> Router {
         )
         .route("/api/appointments", get(my_appointments).post(appointment))
         .with_state(app)
-}
-
-/// Where the house is told about new requests.
-pub fn house_email() -> String {
-    std::env::var("HOUSE_EMAIL")
-        .ok()
-        .filter(|v| !v.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_HOUSE_EMAIL.into())
 }
 
 async fn made_to_order(
@@ -117,7 +107,7 @@ async fn submit(
     // for the operators, who list requests with `shopctl`.
     for email in [
         request.acknowledgement(),
-        request.house_notification(&house_email()),
+        request.house_notification(&app.config.house_email),
     ] {
         if let Err(e) = app.mailer.send(email).await {
             tracing::error!(error = %e, request = %id, "request email not sent");

@@ -1,4 +1,8 @@
-//! Configuration variables (see the README's table).
+//! Configuration variables (see the README's table), read in one place:
+//! [`Config::from_lookup`] is the only reader, [`Config::from_env`] runs it
+//! over the process environment and [`Config::local`] over an empty one, so
+//! the two cannot disagree. The adapters' configurations are plain data built
+//! here.
 
 use std::path::{Path, PathBuf};
 
@@ -15,7 +19,7 @@ pub enum ConfigError {
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The public origin of the shop, e.g. `https://shop.example.com`; links in
-    /// emails are built from it. `SITE_URL`, default `http://127.0.0.1:3000`.
+    /// emails are built from it. `SITE_URL`, default `http://127.0.0.1:$PORT`.
     pub site_url: String,
     /// Origins whose state-changing requests are accepted (`ALLOWED_ORIGINS`,
     /// comma separated; defaults to the site's origin).
@@ -30,21 +34,80 @@ pub struct Config {
     pub sandbox_url: String,
     /// The folder of embedded data (`DATA_DIR`, default `.data` at the repository root).
     pub data_dir: PathBuf,
+    /// The local server's port (`PORT`, default 3000; an unreadable value is 3000 too).
+    pub port: u16,
+    /// Where the house is told about made-to-order requests and appointments
+    /// (`HOUSE_EMAIL`, default `atelier@couture.invalid`).
+    pub house_email: String,
+    /// The social sign-in providers (`GOOGLE_*`, `FACEBOOK_*`).
+    pub oauth: OAuthConfig,
+    /// What the environment says about reaching AWS (`AWS_REGION`, credentials).
+    pub aws: aws_env::AwsConfig,
     pub table: store::TableConfig,
     pub mail: mail::MailConfig,
     pub blobs: blobs::BlobsConfig,
 }
 
-fn var(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+/// One social sign-in provider's endpoints and client credentials:
+/// `<PROVIDER>_AUTH_URL`, `_TOKEN_URL`, `_USERINFO_URL`, `_CLIENT_ID`,
+/// `_CLIENT_SECRET`. Unset, they point at the sandbox's sign-in pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OAuthClient {
+    pub auth_url: String,
+    pub token_url: String,
+    pub userinfo_url: String,
+    pub client_id: String,
+    pub client_secret: String,
 }
 
+#[derive(Debug, Clone, PartialEq)]
+pub struct OAuthConfig {
+    pub google: OAuthClient,
+    pub facebook: OAuthClient,
+    /// Facebook's logout page (`FACEBOOK_LOGOUT_URL`).
+    pub facebook_logout_url: String,
+}
+
+/// The default sender of every email (`MAIL_FROM`).
+pub const DEFAULT_MAIL_FROM: &str = "Couture House <no-reply@couture.invalid>";
+/// The default address of the house (`HOUSE_EMAIL`).
+pub const DEFAULT_HOUSE_EMAIL: &str = "atelier@couture.invalid";
+const DEFAULT_PORT: u16 = 3000;
+
 impl Config {
+    /// The configuration from the process environment (once per process).
     pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// The embedded defaults for a data folder and site address, ignoring the
+    /// environment: what tests and tools use for an isolated shop. The same
+    /// reader as [`Config::from_env`], over an environment holding only
+    /// `DATA_DIR` and `SITE_URL`.
+    pub fn local(data_dir: PathBuf, site_url: &str) -> Result<Self, ConfigError> {
+        let dir = data_dir
+            .to_str()
+            .ok_or_else(|| ConfigError::Invalid("DATA_DIR", "not UTF-8".into()))?
+            .to_owned();
+        Self::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.clone()),
+            "SITE_URL" => Some(site_url.to_owned()),
+            _ => None,
+        })
+    }
+
+    /// The one reader of configuration variables: `lookup` answers a
+    /// variable's value, or `None` when unset. Empty (blank) values count as
+    /// unset.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let var = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
         let data_dir = var("DATA_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(default_data_dir);
-        let site_url = var("SITE_URL").unwrap_or_else(|| "http://127.0.0.1:3000".into());
+        let port = var("PORT")
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(DEFAULT_PORT);
+        let site_url = var("SITE_URL").unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
         let site_url = site_url.trim_end_matches('/').to_string();
         let allowed_origins = match var("ALLOWED_ORIGINS") {
             Some(list) => list
@@ -67,10 +130,53 @@ impl Config {
         }
         let secure_cookies = !is_plain_http_localhost(&site_url);
         let sandbox_url = var("SANDBOX_URL").unwrap_or_else(|| format!("{site_url}/sandbox"));
+        let table = match var("TABLE_NAME") {
+            Some(table) => store::TableConfig::Dynamo {
+                table,
+                endpoint: var("DYNAMODB_ENDPOINT"),
+            },
+            None => store::TableConfig::Sqlite {
+                path: data_dir.join("shop.sqlite"),
+            },
+        };
+        let from = var("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.into());
+        let mail = match var("MAIL_TRANSPORT").as_deref() {
+            Some("ses") => mail::MailConfig::Ses {
+                from,
+                endpoint: var("SES_ENDPOINT"),
+            },
+            _ => mail::MailConfig::Outbox {
+                dir: data_dir.join("outbox"),
+                from,
+            },
+        };
+        // Relative: the local server serves the folder at /blobs on the
+        // site's own origin, as the distribution does in production.
+        let public_base = var("BLOBS_PUBLIC_URL").unwrap_or_else(|| "/blobs".into());
+        let blobs = match var("BLOBS_BUCKET") {
+            Some(bucket) => blobs::BlobsConfig::S3 {
+                bucket,
+                endpoint: var("S3_ENDPOINT"),
+                public_base,
+            },
+            None => blobs::BlobsConfig::Folder {
+                dir: data_dir.join("blobs"),
+                public_base,
+            },
+        };
+        let any = |names: &[&str]| names.iter().any(|name| var(name).is_some());
+        let aws = aws_env::AwsConfig {
+            credentials_in_env: any(&aws_env::CREDENTIALS_VARIABLES),
+            region_in_env: any(&aws_env::REGION_VARIABLES),
+        };
         Ok(Self {
-            table: store::TableConfig::from_env(&data_dir),
-            mail: mail::MailConfig::from_env(&data_dir),
-            blobs: blobs::BlobsConfig::from_env(&data_dir, &site_url),
+            port,
+            house_email: var("HOUSE_EMAIL").unwrap_or_else(|| DEFAULT_HOUSE_EMAIL.into()),
+            oauth: OAuthConfig::from_lookup(&var, &sandbox_url),
+            aws,
+            table,
+            mail,
+            blobs,
             site_url,
             allowed_origins,
             session_key,
@@ -78,6 +184,48 @@ impl Config {
             sandbox_url,
             data_dir,
         })
+    }
+
+    /// The endpoint override of each AWS service the adapters use (`None`:
+    /// AWS itself); empty when no adapter needs AWS.
+    pub fn aws_endpoints(&self) -> Vec<Option<&str>> {
+        let mut endpoints = Vec::new();
+        if let store::TableConfig::Dynamo { endpoint, .. } = &self.table {
+            endpoints.push(endpoint.as_deref());
+        }
+        if let mail::MailConfig::Ses { endpoint, .. } = &self.mail {
+            endpoints.push(endpoint.as_deref());
+        }
+        if let blobs::BlobsConfig::S3 { endpoint, .. } = &self.blobs {
+            endpoints.push(endpoint.as_deref());
+        }
+        endpoints
+    }
+}
+
+impl OAuthConfig {
+    fn from_lookup(var: &dyn Fn(&str) -> Option<String>, sandbox_url: &str) -> Self {
+        let sandbox = sandbox_url.trim_end_matches('/');
+        let client = |name: &str, userinfo_path: &str| {
+            let prefix = name.to_ascii_uppercase();
+            let get = |suffix: &str, default: String| {
+                var(&format!("{prefix}_{suffix}")).unwrap_or(default)
+            };
+            let base = format!("{sandbox}/oauth/{name}");
+            OAuthClient {
+                auth_url: get("AUTH_URL", format!("{base}/authorize")),
+                token_url: get("TOKEN_URL", format!("{base}/token")),
+                userinfo_url: get("USERINFO_URL", format!("{base}/{userinfo_path}")),
+                client_id: get("CLIENT_ID", format!("sandbox-{name}-client")),
+                client_secret: get("CLIENT_SECRET", "sandbox-secret".into()),
+            }
+        };
+        Self {
+            google: client("google", "userinfo"),
+            facebook: client("facebook", "me"),
+            facebook_logout_url: var("FACEBOOK_LOGOUT_URL")
+                .unwrap_or_else(|| format!("{sandbox}/oauth/facebook/logout")),
+        }
     }
 }
 
@@ -122,29 +270,174 @@ fn local_session_key(data_dir: &Path) -> Result<Vec<u8>, ConfigError> {
     Ok(key.to_vec())
 }
 
-impl Config {
-    /// The embedded defaults for a data folder and site address, ignoring the
-    /// environment: what tests and tools use for an isolated shop.
-    pub fn local(data_dir: PathBuf, site_url: &str) -> Result<Self, ConfigError> {
-        let site_url = site_url.trim_end_matches('/').to_string();
-        Ok(Self {
-            table: store::TableConfig::Sqlite {
-                path: data_dir.join("shop.sqlite"),
-            },
-            mail: mail::MailConfig::Outbox {
-                dir: data_dir.join("outbox"),
-                from: "Couture House <no-reply@couture.invalid>".into(),
-            },
-            blobs: blobs::BlobsConfig::Folder {
-                dir: data_dir.join("blobs"),
-                public_base: "/blobs".to_string(),
-            },
-            allowed_origins: local_aliases(&site_url),
-            session_key: local_session_key(&data_dir)?,
-            secure_cookies: !is_plain_http_localhost(&site_url),
-            sandbox_url: format!("{site_url}/sandbox"),
-            site_url,
-            data_dir,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data_dir(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("app-config-{name}-{}", std::process::id()))
+    }
+
+    /// `Config::local` and the environment reader over the same two variables.
+    fn both(name: &str, site_url: &str) -> (Config, Config) {
+        let dir = data_dir(name);
+        let local = Config::local(dir.clone(), site_url).unwrap();
+        let read = Config::from_lookup(|var| match var {
+            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+            "SITE_URL" => Some(site_url.into()),
+            _ => None,
         })
+        .unwrap();
+        (local, read)
+    }
+
+    #[test]
+    fn local_is_the_reader_over_an_empty_environment() {
+        let (local, read) = both("same", "http://127.0.0.1:3000/");
+        let dir = data_dir("same");
+        assert_eq!(format!("{local:?}"), format!("{read:?}"));
+        assert_eq!(local.site_url, "http://127.0.0.1:3000");
+        assert_eq!(
+            local.allowed_origins,
+            ["http://127.0.0.1:3000", "http://localhost:3000"]
+        );
+        assert!(!local.secure_cookies);
+        assert_eq!(local.sandbox_url, "http://127.0.0.1:3000/sandbox");
+        assert_eq!(local.port, 3000);
+        assert_eq!(local.house_email, DEFAULT_HOUSE_EMAIL);
+        assert_eq!(
+            local.table,
+            store::TableConfig::Sqlite {
+                path: dir.join("shop.sqlite")
+            }
+        );
+        assert_eq!(
+            local.mail,
+            mail::MailConfig::Outbox {
+                dir: dir.join("outbox"),
+                from: DEFAULT_MAIL_FROM.into()
+            }
+        );
+        assert_eq!(
+            local.blobs,
+            blobs::BlobsConfig::Folder {
+                dir: dir.join("blobs"),
+                public_base: "/blobs".into()
+            }
+        );
+        assert_eq!(
+            local.oauth.google.auth_url,
+            "http://127.0.0.1:3000/sandbox/oauth/google/authorize"
+        );
+        assert_eq!(local.aws, aws_env::AwsConfig::default());
+        assert!(local.aws_endpoints().is_empty());
+        assert_eq!(local.session_key.len(), 32);
+    }
+
+    #[test]
+    fn every_variable_is_read_through_the_lookup() {
+        let dir = data_dir("vars");
+        let vars = [
+            ("DATA_DIR", dir.to_str().unwrap()),
+            ("PORT", "8080"),
+            ("SITE_URL", "https://shop.example.com/"),
+            ("ALLOWED_ORIGINS", "https://a.example, https://b.example/"),
+            (
+                "SESSION_KEY",
+                "MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDE=",
+            ),
+            ("SANDBOX_URL", "https://pay.sandbox.example"),
+            ("HOUSE_EMAIL", "atelier@couture.example"),
+            ("TABLE_NAME", "shop"),
+            ("DYNAMODB_ENDPOINT", "http://127.0.0.1:8000"),
+            ("MAIL_TRANSPORT", "ses"),
+            ("MAIL_FROM", "Maison <no-reply@couture.example>"),
+            ("BLOBS_BUCKET", "blobs"),
+            ("BLOBS_PUBLIC_URL", "https://cdn.example"),
+            ("FACEBOOK_CLIENT_SECRET", "s3cret"),
+            ("FACEBOOK_LOGOUT_URL", "https://www.facebook.com/logout.php"),
+            ("AWS_REGION", "eu-west-1"),
+            ("SES_ENDPOINT", " "),
+        ];
+        let config = Config::from_lookup(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+        .unwrap();
+        assert_eq!(config.port, 8080);
+        assert_eq!(config.site_url, "https://shop.example.com");
+        assert_eq!(
+            config.allowed_origins,
+            ["https://a.example", "https://b.example"]
+        );
+        assert!(config.secure_cookies);
+        assert_eq!(config.session_key, b"01234567890123456789012345678901");
+        assert_eq!(config.sandbox_url, "https://pay.sandbox.example");
+        assert_eq!(config.house_email, "atelier@couture.example");
+        assert_eq!(
+            config.table,
+            store::TableConfig::Dynamo {
+                table: "shop".into(),
+                endpoint: Some("http://127.0.0.1:8000".into())
+            }
+        );
+        assert_eq!(
+            config.mail,
+            mail::MailConfig::Ses {
+                from: "Maison <no-reply@couture.example>".into(),
+                endpoint: None
+            }
+        );
+        assert_eq!(
+            config.blobs,
+            blobs::BlobsConfig::S3 {
+                bucket: "blobs".into(),
+                endpoint: None,
+                public_base: "https://cdn.example".into()
+            }
+        );
+        assert_eq!(config.oauth.facebook.client_secret, "s3cret");
+        assert_eq!(
+            config.oauth.facebook.token_url,
+            "https://pay.sandbox.example/oauth/facebook/token"
+        );
+        assert_eq!(
+            config.oauth.facebook_logout_url,
+            "https://www.facebook.com/logout.php"
+        );
+        assert_eq!(
+            config.aws,
+            aws_env::AwsConfig {
+                credentials_in_env: false,
+                region_in_env: true
+            }
+        );
+        assert_eq!(
+            config.aws_endpoints(),
+            [Some("http://127.0.0.1:8000"), None, None]
+        );
+    }
+
+    #[test]
+    fn the_default_site_follows_the_port_and_bad_values_are_refused() {
+        let dir = data_dir("port");
+        let with = |port: &'static str, key: Option<&'static str>| {
+            let dir = dir.to_str().unwrap().to_owned();
+            Config::from_lookup(move |name| match name {
+                "DATA_DIR" => Some(dir.clone()),
+                "PORT" => Some(port.into()),
+                "SESSION_KEY" => key.map(Into::into),
+                _ => None,
+            })
+        };
+        let config = with("4000", None).unwrap();
+        assert_eq!(config.site_url, "http://127.0.0.1:4000");
+        assert_eq!(config.port, 4000);
+        assert_eq!(with("not a port", None).unwrap().port, 3000);
+        assert!(matches!(
+            with("4000", Some("c2hvcnQ=")),
+            Err(ConfigError::Invalid("SESSION_KEY", _))
+        ));
     }
 }

@@ -9,13 +9,19 @@ use std::sync::Arc;
 
 use domain::ports::{Blobs, Mailer, Table};
 
-pub use config::{Config, ConfigError};
+pub use config::{
+    Config, ConfigError, OAuthClient, OAuthConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM,
+};
 
 #[derive(Clone)]
 pub struct App {
     pub table: Arc<dyn Table>,
     pub mailer: Arc<dyn Mailer>,
     pub blobs: Arc<dyn Blobs>,
+    /// The process's one AWS configuration, loaded only if an adapter needs
+    /// it; every AWS client of the process (Secrets Manager included) is
+    /// built from `aws.sdk_config().await`.
+    pub aws: Arc<aws_env::Aws>,
     pub config: Arc<Config>,
 }
 
@@ -28,19 +34,24 @@ impl App {
     }
 
     pub async fn with_config(config: Config) -> Result<Self, ConfigError> {
-        let table = store::open(&config.table)
+        // Offline defaults (dummy credentials, us-east-1) only when every AWS
+        // service in use is a local server.
+        let local_only = config.aws_endpoints().iter().all(Option::is_some);
+        let aws = Arc::new(aws_env::Aws::new(config.aws, local_only));
+        let table = store::open(&config.table, &aws)
             .await
             .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        let mailer = mail::open(&config.mail)
+        let mailer = mail::open(&config.mail, &aws)
             .await
             .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        let blobs = blobs::open(&config.blobs)
+        let blobs = blobs::open(&config.blobs, &aws)
             .await
             .map_err(|e| ConfigError::Adapter(e.to_string()))?;
         Ok(Self {
             table,
             mailer,
             blobs,
+            aws,
             config: Arc::new(config),
         })
     }

@@ -37,7 +37,8 @@ struct Figures {
 async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
     let mut config = Config::local(dir.to_path_buf(), "http://127.0.0.1:3000").expect("config");
     if let Some(endpoint) = dynamo {
-        let client = store::DynamoTable::connect("bench", Some(endpoint)).await;
+        let aws = aws_env::Aws::local();
+        let client = store::DynamoTable::connect(aws.sdk_config().await, "bench", Some(endpoint));
         store::create_table(client.client(), "bench")
             .await
             .expect("create table");

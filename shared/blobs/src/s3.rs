@@ -6,7 +6,7 @@ use aws_sdk_s3::primitives::ByteStream;
 use aws_sdk_s3::Client;
 use domain::ports::{Blobs, BlobsError};
 
-use crate::{aws_env, key};
+use crate::key;
 
 pub struct S3Blobs {
     client: Client,
@@ -19,11 +19,16 @@ fn s3_error(error: impl std::error::Error) -> BlobsError {
 }
 
 impl S3Blobs {
-    /// Builds the process's client; with an endpoint (a local server) it
-    /// addresses buckets by path, as local servers expect.
-    pub async fn connect(bucket: &str, endpoint: Option<&str>, public_base: &str) -> Self {
-        let config = aws_env::sdk_config(endpoint).await;
-        let s3 = aws_sdk_s3::config::Builder::from(&config)
+    /// Builds the process's client on the shared AWS configuration; with an
+    /// endpoint (a local server) it addresses buckets by path, as local
+    /// servers expect.
+    pub fn connect(
+        sdk: &aws_env::SdkConfig,
+        bucket: &str,
+        endpoint: Option<&str>,
+        public_base: &str,
+    ) -> Self {
+        let s3 = aws_sdk_s3::config::Builder::from(&aws_env::with_endpoint(sdk, endpoint))
             .force_path_style(endpoint.is_some())
             .build();
         Self::new(Client::from_conf(s3), bucket, public_base)

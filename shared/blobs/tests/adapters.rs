@@ -58,7 +58,9 @@ async fn folder_stores_files_under_its_folder() {
         dir: root.clone(),
         public_base: "http://127.0.0.1:3000/blobs".into(),
     };
-    let store = blobs::open(&config).await.expect("folder opens");
+    let store = blobs::open(&config, &aws_env::Aws::local())
+        .await
+        .expect("folder opens");
     round_trip(store.as_ref()).await;
     assert_eq!(
         std::fs::read(root.join("images/products/p1-1.svg")).expect("file"),
@@ -80,7 +82,13 @@ async fn folder_stores_files_under_its_folder() {
 async fn s3_stores_objects_in_its_bucket() {
     let moto = moto::Moto::start();
     let endpoint = moto.endpoint();
-    let store = S3Blobs::connect("shop-blobs", Some(&endpoint), "https://cdn.example.com/").await;
+    let aws = aws_env::Aws::local();
+    let store = S3Blobs::connect(
+        aws.sdk_config().await,
+        "shop-blobs",
+        Some(&endpoint),
+        "https://cdn.example.com/",
+    );
     store
         .client()
         .create_bucket()
@@ -126,7 +134,7 @@ async fn s3_stores_objects_in_its_bucket() {
         endpoint: Some(endpoint),
         public_base: "https://cdn.example.com".into(),
     };
-    let opened = blobs::open(&config).await.expect("open");
+    let opened = blobs::open(&config, &aws).await.expect("open");
     assert_eq!(
         opened.get("images/products/p1-1.svg").await.expect("get"),
         Some(b"v2".to_vec())
@@ -137,7 +145,7 @@ async fn s3_stores_objects_in_its_bucket() {
         public_base: String::new(),
     };
     assert!(
-        blobs::open(&absent)
+        blobs::open(&absent, &aws)
             .await
             .expect("open")
             .get("x")

@@ -6,7 +6,7 @@ use aws_sdk_ses::types::{Body, Content, Destination, Message};
 use aws_sdk_ses::Client;
 use domain::ports::{Email, Mailer, MailerError};
 
-use crate::{aws_env, message};
+use crate::message;
 
 pub struct SesMailer {
     client: Client,
@@ -22,10 +22,10 @@ fn content(data: &str) -> Result<Content, MailerError> {
 }
 
 impl SesMailer {
-    /// Builds the process's client; `endpoint` points it at a local server.
-    pub async fn connect(from: &str, endpoint: Option<&str>) -> Result<Self, MailerError> {
-        let config = aws_env::sdk_config(endpoint).await;
-        Ok(Self::new(Client::new(&config), from))
+    /// Builds the process's client on the shared AWS configuration;
+    /// `endpoint` points it at a local server.
+    pub fn connect(sdk: &aws_env::SdkConfig, from: &str, endpoint: Option<&str>) -> Self {
+        Self::new(Client::new(&aws_env::with_endpoint(sdk, endpoint)), from)
     }
 
     pub fn new(client: Client, from: &str) -> Self {

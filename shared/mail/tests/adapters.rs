@@ -30,10 +30,13 @@ fn eml_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 async fn outbox_writes_one_eml_per_email() {
     let dir = tempfile::tempdir().expect("temp dir");
     let outbox = dir.path().join("data/outbox");
-    let mailer = mail::open(&MailConfig::Outbox {
-        dir: outbox.clone(),
-        from: FROM.into(),
-    })
+    let mailer = mail::open(
+        &MailConfig::Outbox {
+            dir: outbox.clone(),
+            from: FROM.into(),
+        },
+        &aws_env::Aws::local(),
+    )
     .await
     .expect("outbox opens");
     mailer
@@ -106,9 +109,8 @@ async fn outbox_refuses_header_injection() {
 async fn ses_sends_through_moto() {
     let moto = moto::Moto::start();
     let endpoint = moto.endpoint();
-    let mailer = SesMailer::connect(FROM, Some(&endpoint))
-        .await
-        .expect("client");
+    let aws = aws_env::Aws::local();
+    let mailer = SesMailer::connect(aws.sdk_config().await, FROM, Some(&endpoint));
 
     // SES refuses a sender it has not verified.
     let refused = mailer.send(reset_email("ada@example.com")).await;
@@ -121,10 +123,13 @@ async fn ses_sends_through_moto() {
         .send()
         .await
         .expect("verify sender");
-    let opened = mail::open(&MailConfig::Ses {
-        from: FROM.into(),
-        endpoint: Some(endpoint),
-    })
+    let opened = mail::open(
+        &MailConfig::Ses {
+            from: FROM.into(),
+            endpoint: Some(endpoint),
+        },
+        &aws,
+    )
     .await
     .expect("open");
     opened

@@ -2,27 +2,22 @@
 
 use std::net::SocketAddr;
 
-use app::App;
+use app::{App, Config};
 use server::Paths;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let port: u16 = std::env::var("PORT")
-        .ok()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(3000);
-    if std::env::var_os("SITE_URL").is_none() {
-        // Before any thread starts: links and the Origin check follow the port.
-        std::env::set_var("SITE_URL", format!("http://127.0.0.1:{port}"));
-    }
+    // The site's default address follows the port (see `Config::port`).
+    let config = Config::from_env()?;
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(serve(port))
+        .block_on(serve(config))
 }
 
-async fn serve(port: u16) -> Result<(), Box<dyn std::error::Error>> {
+async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     shop_http::lambda::init_tracing();
-    let app = App::from_env().await?;
+    let port = config.port;
+    let app = App::with_config(config).await?;
     let router = server::router(app.clone(), &Paths::discover());
     let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await?;
     println!("The shop is ready on {}", app.config.site_url);

@@ -111,7 +111,8 @@ async fn main() {
     let _ = std::fs::remove_dir_all(&dir);
 
     let server = dynamodb_local::DynamoDbLocal::start();
-    let dynamo = DynamoTable::connect("latency", Some(&server.endpoint())).await;
+    let aws = aws_env::Aws::local();
+    let dynamo = DynamoTable::connect(aws.sdk_config().await, "latency", Some(&server.endpoint()));
     store::create_table(dynamo.client(), "latency")
         .await
         .expect("table");

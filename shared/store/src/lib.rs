@@ -27,7 +27,7 @@ pub mod dynamo;
 pub mod rules;
 pub mod sqlite;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use domain::ports::{Table, TableError};
@@ -36,7 +36,7 @@ pub use dynamo::{create_table, DynamoTable};
 pub use sqlite::SqliteTable;
 
 /// Which table adapter to use: DynamoDB when `TABLE_NAME` is set, else the
-/// embedded SQLite file.
+/// embedded SQLite file. Plain data: `app::Config` reads the environment.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TableConfig {
     Sqlite {
@@ -48,24 +48,10 @@ pub enum TableConfig {
     },
 }
 
-impl TableConfig {
-    pub fn from_env(data_dir: &Path) -> Self {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        match var("TABLE_NAME") {
-            Some(table) => Self::Dynamo {
-                table,
-                endpoint: var("DYNAMODB_ENDPOINT"),
-            },
-            None => Self::Sqlite {
-                path: data_dir.join("shop.sqlite"),
-            },
-        }
-    }
-}
-
 /// Opens the configured table. Call once per process: the DynamoDB client and
-/// the SQLite connections are reused by every request.
-pub async fn open(config: &TableConfig) -> Result<Arc<dyn Table>, TableError> {
+/// the SQLite connections are reused by every request. `aws` is loaded only
+/// for DynamoDB.
+pub async fn open(config: &TableConfig, aws: &aws_env::Aws) -> Result<Arc<dyn Table>, TableError> {
     match config {
         TableConfig::Sqlite { path } => {
             let path = path.clone();
@@ -74,8 +60,10 @@ pub async fn open(config: &TableConfig) -> Result<Arc<dyn Table>, TableError> {
                 .map_err(|e| TableError::Backend(e.to_string()))??;
             Ok(Arc::new(table))
         }
-        TableConfig::Dynamo { table, endpoint } => Ok(Arc::new(
-            DynamoTable::connect(table, endpoint.as_deref()).await,
-        )),
+        TableConfig::Dynamo { table, endpoint } => Ok(Arc::new(DynamoTable::connect(
+            aws.sdk_config().await,
+            table,
+            endpoint.as_deref(),
+        ))),
     }
 }

@@ -22,7 +22,8 @@ fn sqlite_table() -> (Arc<dyn Table>, tempfile::TempDir) {
 }
 
 async fn dynamo_table(endpoint: &str, name: &str) -> Arc<dyn Table> {
-    let table = DynamoTable::connect(name, Some(endpoint)).await;
+    let aws = aws_env::Aws::local();
+    let table = DynamoTable::connect(aws.sdk_config().await, name, Some(endpoint));
     store::create_table(table.client(), name)
         .await
         .expect("table is created");

@@ -54,14 +54,18 @@ async fn data_survives_reopening_and_open_creates_folders() {
     let path = dir.path().join("a/b/.data/shop.sqlite");
     let config = TableConfig::Sqlite { path: path.clone() };
     {
-        let table = store::open(&config).await.expect("opens, creating folders");
+        let table = store::open(&config, &aws_env::Aws::local())
+            .await
+            .expect("opens, creating folders");
         let item = json!({"pk": "USER#1", "sk": "PROFILE", "name": "Ada"});
         let serde_json::Value::Object(item) = item else {
             unreachable!()
         };
         table.put(item, Condition::NotExists).await.expect("put");
     }
-    let table = store::open(&config).await.expect("reopens");
+    let table = store::open(&config, &aws_env::Aws::local())
+        .await
+        .expect("reopens");
     let page = table
         .query(Query::partition("USER#1"))
         .await

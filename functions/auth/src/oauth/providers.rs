@@ -1,11 +1,12 @@
 //! The social sign-in providers' endpoints and client credentials, from the
-//! environment (`GOOGLE_AUTH_URL`, `GOOGLE_TOKEN_URL`, `GOOGLE_USERINFO_URL`,
-//! `GOOGLE_CLIENT_ID`, `GOOGLE_CLIENT_SECRET`, the `FACEBOOK_*` equivalents and
-//! `FACEBOOK_LOGOUT_URL`). Unset, they point at the sandbox's sign-in pages.
+//! configuration (`app::Config::oauth`: `GOOGLE_AUTH_URL`, `GOOGLE_TOKEN_URL`,
+//! `GOOGLE_USERINFO_URL`, `GOOGLE_CLIENT_ID`, `GOOGLE_CLIENT_SECRET`, the
+//! `FACEBOOK_*` equivalents and `FACEBOOK_LOGOUT_URL`). Unset, they point at
+//! the sandbox's sign-in pages.
 
 use std::sync::Arc;
 
-use app::Config;
+use app::{Config, OAuthClient};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -60,40 +61,27 @@ struct Inner {
 }
 
 impl Providers {
-    pub fn from_env(config: &Config) -> Self {
-        Self::with_lookup(config, |name| {
-            std::env::var(name).ok().filter(|v| !v.trim().is_empty())
-        })
-    }
-
-    pub fn with_lookup(config: &Config, var: impl Fn(&str) -> Option<String>) -> Self {
-        let sandbox = config.sandbox_url.trim_end_matches('/');
-        let provider = |kind: Kind, scope, userinfo_path: &str| {
-            let prefix = kind.name().to_ascii_uppercase();
-            let get = |suffix: &str, default: String| {
-                var(&format!("{prefix}_{suffix}")).unwrap_or(default)
-            };
-            let base = format!("{sandbox}/oauth/{}", kind.name());
-            Provider {
-                kind,
-                auth_url: get("AUTH_URL", format!("{base}/authorize")),
-                token_url: get("TOKEN_URL", format!("{base}/token")),
-                userinfo_url: get("USERINFO_URL", format!("{base}/{userinfo_path}")),
-                client_id: get("CLIENT_ID", format!("sandbox-{}-client", kind.name())),
-                client_secret: get("CLIENT_SECRET", "sandbox-secret".into()),
-                scope,
-            }
+    /// The providers of the configuration (`app::Config::oauth`).
+    pub fn new(config: &Config) -> Self {
+        let provider = |kind: Kind, client: &OAuthClient, scope| Provider {
+            kind,
+            auth_url: client.auth_url.clone(),
+            token_url: client.token_url.clone(),
+            userinfo_url: client.userinfo_url.clone(),
+            client_id: client.client_id.clone(),
+            client_secret: client.client_secret.clone(),
+            scope,
         };
+        let oauth = &config.oauth;
         let http = reqwest::Client::builder()
             .timeout(std::time::Duration::from_secs(10))
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("HTTP client with rustls builds");
         Self(Arc::new(Inner {
-            google: provider(Kind::Google, "openid email profile", "userinfo"),
-            facebook: provider(Kind::Facebook, "email public_profile", "me"),
-            facebook_logout_url: var("FACEBOOK_LOGOUT_URL")
-                .unwrap_or_else(|| format!("{sandbox}/oauth/facebook/logout")),
+            google: provider(Kind::Google, &oauth.google, "openid email profile"),
+            facebook: provider(Kind::Facebook, &oauth.facebook, "email public_profile"),
+            facebook_logout_url: oauth.facebook_logout_url.clone(),
             http,
         }))
     }
@@ -125,17 +113,20 @@ impl Providers {
 mod tests {
     use super::*;
 
-    fn config() -> Config {
-        Config::local(
-            std::env::temp_dir().join(format!("auth-providers-{}", std::process::id())),
-            "http://127.0.0.1:3000",
-        )
+    /// A local configuration plus the variables `var` answers.
+    fn config(var: impl Fn(&str) -> Option<String>) -> Config {
+        let dir = std::env::temp_dir().join(format!("auth-providers-{}", std::process::id()));
+        Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.to_str().unwrap().to_owned()),
+            "SITE_URL" => Some("http://127.0.0.1:3000".into()),
+            _ => var(name),
+        })
         .unwrap()
     }
 
     #[test]
     fn defaults_point_at_the_sandbox() {
-        let p = Providers::with_lookup(&config(), |_| None);
+        let p = Providers::new(&config(|_| None));
         assert_eq!(
             p.get(Kind::Google).auth_url,
             "http://127.0.0.1:3000/sandbox/oauth/google/authorize"
@@ -152,11 +143,11 @@ mod tests {
 
     #[test]
     fn environment_overrides_each_endpoint() {
-        let p = Providers::with_lookup(&config(), |name| match name {
+        let p = Providers::new(&config(|name| match name {
             "GOOGLE_AUTH_URL" => Some("https://accounts.google.com/o/oauth2/v2/auth".into()),
             "GOOGLE_CLIENT_ID" => Some("real-id".into()),
             _ => None,
-        });
+        }));
         let g = p.get(Kind::Google);
         assert_eq!(g.auth_url, "https://accounts.google.com/o/oauth2/v2/auth");
         assert_eq!(g.client_id, "real-id");

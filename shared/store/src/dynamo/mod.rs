@@ -25,7 +25,7 @@ use domain::ports::{
 use self::expr::Expr;
 use crate::rules;
 
-pub use setup::{create_table, sdk_config, GSI1_NAME};
+pub use setup::{create_table, GSI1_NAME};
 
 type AttributeMap = HashMap<String, AttributeValue>;
 
@@ -115,10 +115,10 @@ fn old_item_expired(old: Option<&AttributeMap>, now: i64) -> Result<bool, TableE
 }
 
 impl DynamoTable {
-    /// Builds the process's client (see [`sdk_config`] for local endpoints).
-    pub async fn connect(table: &str, endpoint: Option<&str>) -> Self {
-        let config = sdk_config(endpoint).await;
-        Self::new(Client::new(&config), table)
+    /// Builds the process's client on the shared AWS configuration;
+    /// `endpoint` points it at a local server (DynamoDB Local).
+    pub fn connect(sdk: &aws_env::SdkConfig, table: &str, endpoint: Option<&str>) -> Self {
+        Self::new(Client::new(&aws_env::with_endpoint(sdk, endpoint)), table)
     }
 
     pub fn new(client: Client, table: impl Into<String>) -> Self {

@@ -1,9 +1,7 @@
-//! The SDK configuration and the table's definition.
+//! The table's definition.
 
 use std::time::Duration;
 
-use aws_config::{BehaviorVersion, Region, SdkConfig};
-use aws_sdk_dynamodb::config::Credentials;
 use aws_sdk_dynamodb::error::ProvideErrorMetadata;
 use aws_sdk_dynamodb::types::{
     AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection,
@@ -16,46 +14,6 @@ use super::sdk_error;
 
 /// The name of the first global secondary index.
 pub const GSI1_NAME: &str = "gsi1";
-
-fn has_env_credentials() -> bool {
-    [
-        "AWS_ACCESS_KEY_ID",
-        "AWS_PROFILE",
-        "AWS_WEB_IDENTITY_TOKEN_FILE",
-        "AWS_CONTAINER_CREDENTIALS_FULL_URI",
-    ]
-    .iter()
-    .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
-}
-
-fn has_env_region() -> bool {
-    ["AWS_REGION", "AWS_DEFAULT_REGION"]
-        .iter()
-        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
-}
-
-/// The process's AWS configuration. With a local endpoint (DynamoDB Local)
-/// and no credentials or region in the environment, dummy credentials and
-/// us-east-1 are used, so that it works offline with no AWS setup.
-pub async fn sdk_config(endpoint: Option<&str>) -> SdkConfig {
-    let mut loader = aws_config::defaults(BehaviorVersion::latest());
-    if let Some(endpoint) = endpoint {
-        loader = loader.endpoint_url(endpoint);
-        if !has_env_credentials() {
-            loader = loader.credentials_provider(Credentials::new(
-                "local",
-                "local",
-                None,
-                None,
-                "local-endpoint",
-            ));
-        }
-        if !has_env_region() {
-            loader = loader.region(Region::new("us-east-1"));
-        }
-    }
-    loader.load().await
-}
 
 fn string_attribute(name: &str) -> Result<AttributeDefinition, TableError> {
     AttributeDefinition::builder()
