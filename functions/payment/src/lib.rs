@@ -22,9 +22,9 @@ use serde_json::{json, Value};
 
 use domain::cart::{Bag, CartLine};
 use domain::checkout::{
-    self, payment_key, CardCheckout, Claim, ClaimState, Claimed, Payment, PayPalCapture,
-    Payments, Placed, Quote, ShippingAddress, CURRENCY, EMPTY_BAG, IN_PROGRESS, NOT_PLACED,
-    PAID, PAYPAL_BAG_CHANGED, PAYPAL_ORDER_NOT_FOUND,
+    self, payment_key, CardCheckout, Claim, ClaimState, Claimed, PayPalCapture, Payment, Payments,
+    Placed, Quote, ShippingAddress, CURRENCY, EMPTY_BAG, IN_PROGRESS, NOT_PLACED, PAID,
+    PAYPAL_BAG_CHANGED, PAYPAL_ORDER_NOT_FOUND,
 };
 use domain::order::{Order, OrderStatus, Orders};
 use domain::ports::payments::{PaymentError, PaymentMethodSummary};
@@ -36,8 +36,14 @@ pub fn router(app: App) -> Router {
     Router::new()
         .route("/api/payment/client-token", get(client_token))
         .route("/api/payment/checkout", post(card_checkout))
-        .route("/api/payment/paypal/create-order", post(paypal_create_order))
-        .route("/api/payment/paypal/capture-order", post(paypal_capture_order))
+        .route(
+            "/api/payment/paypal/create-order",
+            post(paypal_create_order),
+        )
+        .route(
+            "/api/payment/paypal/capture-order",
+            post(paypal_capture_order),
+        )
         .with_state(app)
 }
 
@@ -83,7 +89,15 @@ async fn card_checkout(
         amount: charge.amount,
     };
     let order = order_of(&claim, &user, &lines, quote, payment.address, paid)?;
-    place(&app, &payments, &order, &lines, &claim, Paid::Card(charge.id)).await?;
+    place(
+        &app,
+        &payments,
+        &order,
+        &lines,
+        &claim,
+        Paid::Card(charge.id),
+    )
+    .await?;
     confirmation::send(&app, &user, &order).await;
     Ok((StatusCode::CREATED, Json(placed_answer(order))))
 }
@@ -173,7 +187,15 @@ async fn paypal_capture_order(
     };
     let quote = quote(&app, &lines)?;
     let order = order_of(&claim, &user, &lines, quote, request.address, paid)?;
-    place(&app, &payments, &order, &lines, &claim, Paid::PayPal(capture.id)).await?;
+    place(
+        &app,
+        &payments,
+        &order,
+        &lines,
+        &claim,
+        Paid::PayPal(capture.id),
+    )
+    .await?;
     confirmation::send(&app, &user, &order).await;
     Ok((StatusCode::CREATED, Json(placed_answer(order))))
 }

@@ -41,6 +41,9 @@ pub struct Config {
     pub house_email: String,
     /// The social sign-in providers (`GOOGLE_*`, `FACEBOOK_*`).
     pub oauth: OAuthConfig,
+    /// Tax charged at checkout, in basis points of the subtotal (`TAX_RATE`,
+    /// a percentage such as `8.25`; default 0).
+    pub tax_basis_points: u32,
     /// What the environment says about reaching AWS (`AWS_REGION`, credentials).
     pub aws: aws_env::AwsConfig,
     pub table: store::TableConfig,
@@ -169,8 +172,21 @@ impl Config {
             credentials_in_env: any(&aws_env::CREDENTIALS_VARIABLES),
             region_in_env: any(&aws_env::REGION_VARIABLES),
         };
+        let tax_basis_points = match var("TAX_RATE") {
+            None => 0,
+            Some(rate) => rate
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|r| (0.0..=100.0).contains(r))
+                .map(|r| (r * 100.0).round() as u32)
+                .ok_or_else(|| {
+                    ConfigError::Invalid("TAX_RATE", "a percentage from 0 to 100".into())
+                })?,
+        };
         Ok(Self {
             port,
+            tax_basis_points,
             house_email: var("HOUSE_EMAIL").unwrap_or_else(|| DEFAULT_HOUSE_EMAIL.into()),
             oauth: OAuthConfig::from_lookup(&var, &sandbox_url),
             aws,

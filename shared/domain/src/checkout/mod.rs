@@ -302,7 +302,9 @@ pub fn refusal(error: &PaymentError) -> String {
         PaymentError::OrderNotApproved => PAYPAL_NOT_APPROVED.into(),
         PaymentError::AlreadyCaptured => IN_PROGRESS.into(),
         PaymentError::NotFound(_) => PAYPAL_ORDER_NOT_FOUND.into(),
-        PaymentError::Invalid(reason) => format!("The payment provider refused the payment: {reason}."),
+        PaymentError::Invalid(reason) => {
+            format!("The payment provider refused the payment: {reason}.")
+        }
         PaymentError::Unavailable(_) => UNAVAILABLE.into(),
     }
 }
