@@ -4,8 +4,12 @@
 
 pub mod blobs;
 pub mod mailer;
+pub mod payments;
 pub mod table;
 
 pub use blobs::{Blobs, BlobsError};
 pub use mailer::{Email, Mailer, MailerError};
+pub use payments::{
+    Capture, Cents, Charge, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,
+};
 pub use table::*;
