@@ -14,6 +14,9 @@
 //! Creating an order again with the same `PayPal-Request-Id` returns the same
 //! order. The payer is `buyer@example.com` (payer id `SANDBOXPAYER1`).
 
+// Handlers return a ready axum `Response` as their error, as in `client_api`.
+#![allow(clippy::result_large_err)]
+
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
