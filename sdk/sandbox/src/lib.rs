@@ -4,11 +4,16 @@
 //!
 //! Test values follow the provider's published sandbox values; see
 //! `client_api::cards` (cards and tokenization failures), `client_api::three_ds`
-//! (3-D Secure 2 cards) and `client_api::paypal` (PayPal approval).
+//! (3-D Secure 2 cards), `client_api::paypal` (PayPal approval), `gateway`
+//! (the server-side GraphQL API: nonces, declines, rejections, void, refund),
+//! `paypal_orders` (PayPal OAuth and Orders v2) and `control` (reset, fault
+//! injection, settlement for tests).
 
 pub mod client_api;
+pub mod control;
 pub mod gateway;
 pub mod oauth;
+pub mod paypal_orders;
 pub mod state;
 
 use axum::Router;
@@ -26,6 +31,12 @@ pub fn router(config: SandboxConfig) -> Router {
     let shared = state::Shared::new(config.clone());
     Router::new()
         .merge(client_api::router(shared.clone()))
-        .merge(gateway::router(shared))
+        .merge(gateway::router(shared.clone()))
+        .merge(paypal_orders::router(shared.clone()))
         .merge(oauth::router(&config))
+        .merge(control::router(shared.clone()))
+        .layer(axum::middleware::from_fn_with_state(
+            shared,
+            control::faults,
+        ))
 }

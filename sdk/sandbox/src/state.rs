@@ -1,5 +1,7 @@
-//! The sandbox's memory: issued client tokens, nonces, vaulted payment methods
-//! and pending 3-D Secure and PayPal transactions. In-process only, by design.
+//! The sandbox's memory: issued client tokens, nonces, vaulted payment methods,
+//! pending 3-D Secure and PayPal approvals, gateway transactions, PayPal
+//! orders and injected faults. In-process only, by design; `POST
+//! /__control/reset` empties it.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,6 +13,12 @@ use crate::SandboxConfig;
 
 /// The one merchant the sandbox knows.
 pub const MERCHANT_ID: &str = "merchant01";
+/// The gateway API keys (HTTP Basic on the server-side GraphQL calls).
+pub const PUBLIC_KEY: &str = "sandbox-public-key";
+pub const PRIVATE_KEY: &str = "sandbox-private-key";
+/// The PayPal REST app (OAuth2 client credentials).
+pub const PAYPAL_CLIENT_ID: &str = "sandbox-client-id";
+pub const PAYPAL_CLIENT_SECRET: &str = "sandbox-client-secret";
 
 #[derive(Debug, Clone)]
 pub struct CardData {
@@ -18,6 +26,9 @@ pub struct CardData {
     pub expiration_month: String,
     pub expiration_year: String,
     pub cardholder_name: String,
+    /// Kept for the gateway's checks at charge time (CVV 200, postal code 20000).
+    pub cvv: String,
+    pub postal_code: String,
 }
 
 /// What a nonce stands for.
@@ -55,6 +66,52 @@ pub struct Inner {
     pub challenges: HashMap<String, (String, String)>,
     /// PayPal token (EC-/BA-) → the payment resource request.
     pub paypal: HashMap<String, Value>,
+    /// Gateway transactions by legacy id.
+    pub transactions: HashMap<String, Transaction>,
+    /// PayPal Orders v2 by order id.
+    pub orders: HashMap<String, Order>,
+    /// PayPal captures by capture id → (amount, currency, refunded).
+    pub captures: HashMap<String, (String, String, bool)>,
+    /// `PayPal-Request-Id` replays: (operation, request id) → (status, body).
+    pub paypal_replays: HashMap<(String, String), (u16, Value)>,
+    /// Issued PayPal access tokens.
+    pub paypal_tokens: Vec<String>,
+    /// Faults injected with `/__control/fail-next`, first match wins.
+    pub faults: Vec<Fault>,
+}
+
+/// A charge on the gateway.
+#[derive(Debug, Clone)]
+pub struct Transaction {
+    pub amount_cents: u64,
+    pub refunded_cents: u64,
+    /// `SUBMITTED_FOR_SETTLEMENT`, `SETTLED`, `VOIDED`, `PROCESSOR_DECLINED`, `GATEWAY_REJECTED`.
+    pub status: String,
+    pub order_id: Option<String>,
+    /// The `paymentMethodSnapshot` the gateway reports.
+    pub snapshot: Value,
+}
+
+/// A PayPal order (Orders v2).
+#[derive(Debug, Clone)]
+pub struct Order {
+    /// `CREATED`, `APPROVED` or `COMPLETED`.
+    pub status: String,
+    pub amount: String,
+    pub currency: String,
+    pub created: Value,
+}
+
+/// One injected fault: the next request whose path (inside the sandbox)
+/// starts with `prefix` waits `delay_ms`, then answers `status` (if set) or
+/// goes through.
+#[derive(Debug, Clone)]
+pub struct Fault {
+    pub prefix: String,
+    pub status: Option<u16>,
+    pub delay_ms: u64,
+    /// How many more requests it applies to.
+    pub remaining: u32,
 }
 
 #[derive(Clone)]
@@ -79,6 +136,13 @@ impl Shared {
         // A poisoned lock only means another request panicked mid-update; the
         // maps stay usable for a test stand-in.
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Forgets everything (tokens, nonces, transactions, orders, faults) and
+    /// restores the seeded vault, as at start.
+    pub fn reset(&self) {
+        *self.lock() = Inner::default();
+        self.seed_vault("customer01");
     }
 
     /// A fresh id: `prefix` + 16 hex digits, unique per process.
@@ -108,6 +172,8 @@ impl Shared {
                         expiration_month: "12".into(),
                         expiration_year: "2030".into(),
                         cardholder_name: "Ada Lovelace".into(),
+                        cvv: String::new(),
+                        postal_code: String::new(),
                     }),
                     default: true,
                 },

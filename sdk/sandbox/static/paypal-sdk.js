@@ -1,7 +1,10 @@
 // Sandbox stand-in for the PayPal JS SDK script: `paypal.Buttons(options)`
 // renders one button that calls createOrder (or createBillingAgreement), opens
 // the sandbox approval page in a popup and calls onApprove / onCancel when the
-// SDK's landing frame reports back.
+// popup reports back: the SDK's landing frame for the payment SDK's flows, or
+// the approval page itself for an Orders v2 order the shop's server created
+// (`createOrder` resolves to its id; `onApprove({orderID, payerID})` then has
+// the server capture it).
 (function () {
   'use strict';
   var script = document.currentScript;

@@ -41,6 +41,11 @@ pub struct Config {
     pub house_email: String,
     /// The social sign-in providers (`GOOGLE_*`, `FACEBOOK_*`).
     pub oauth: OAuthConfig,
+    /// The payment provider and PayPal (`PAYMENT_*`, `PAYPAL_*`; the sandbox by default).
+    pub payments: payments::PaymentsConfig,
+    /// Secrets Manager entries overlaying the payment credentials in AWS
+    /// (`PAYMENT_PROVIDER_SECRET_ARN`, `PAYPAL_SECRET_ARN`), read once at init.
+    pub payment_secret_arns: Vec<(&'static str, String)>,
     /// Tax charged at checkout, in basis points of the subtotal (`TAX_RATE`,
     /// a percentage such as `8.25`; default 0).
     pub tax_basis_points: u32,
@@ -184,8 +189,19 @@ impl Config {
                     ConfigError::Invalid("TAX_RATE", "a percentage from 0 to 100".into())
                 })?,
         };
+        let payments = payments::PaymentsConfig::from_lookup(|name| match name {
+            "SANDBOX_URL" => Some(sandbox_url.clone()),
+            _ => var(name),
+        })
+        .map_err(|e| ConfigError::Invalid("PAYMENT_*", e.to_string()))?;
+        let payment_secret_arns = ["PAYMENT_PROVIDER_SECRET_ARN", "PAYPAL_SECRET_ARN"]
+            .into_iter()
+            .filter_map(|name| var(name).map(|arn| (name, arn)))
+            .collect();
         Ok(Self {
             port,
+            payments,
+            payment_secret_arns,
             tax_basis_points,
             house_email: var("HOUSE_EMAIL").unwrap_or_else(|| DEFAULT_HOUSE_EMAIL.into()),
             oauth: OAuthConfig::from_lookup(&var, &sandbox_url),

@@ -7,7 +7,7 @@ mod config;
 
 use std::sync::Arc;
 
-use domain::ports::{Blobs, Mailer, Table};
+use domain::ports::{Blobs, Mailer, PaymentGateway, Table};
 
 pub use config::{
     Config, ConfigError, OAuthClient, OAuthConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM,
@@ -18,6 +18,7 @@ pub struct App {
     pub table: Arc<dyn Table>,
     pub mailer: Arc<dyn Mailer>,
     pub blobs: Arc<dyn Blobs>,
+    pub payments: Arc<dyn PaymentGateway>,
     /// The process's one AWS configuration, loaded only if an adapter needs
     /// it; every AWS client of the process (Secrets Manager included) is
     /// built from `aws.sdk_config().await`.
@@ -47,12 +48,35 @@ impl App {
         let blobs = blobs::open(&config.blobs, &aws)
             .await
             .map_err(|e| ConfigError::Adapter(e.to_string()))?;
+        let payments = open_payments(&config, &aws).await?;
         Ok(Self {
             table,
             mailer,
             blobs,
+            payments,
             aws,
             config: Arc::new(config),
         })
     }
+}
+
+/// The payment gateway, its credentials overlaid from Secrets Manager in AWS.
+async fn open_payments(
+    config: &Config,
+    aws: &aws_env::Aws,
+) -> Result<Arc<dyn PaymentGateway>, ConfigError> {
+    let mut payments = config.payments.clone();
+    if !config.payment_secret_arns.is_empty() {
+        let arns = &config.payment_secret_arns;
+        let lookup = |name: &str| {
+            arns.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, a)| a.clone())
+        };
+        payments = payments
+            .with_secrets(aws.sdk_config().await, lookup)
+            .await
+            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
+    }
+    payments::open(&payments).map_err(|e| ConfigError::Adapter(e.to_string()))
 }

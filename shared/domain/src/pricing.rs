@@ -33,6 +33,26 @@ impl Money {
         self.0
     }
 
+    /// The providers' decimal form: `1234` cents → `"12.34"`.
+    pub fn to_decimal(self) -> String {
+        self.to_string()
+    }
+
+    /// A non-negative decimal with at most two fraction digits (`"12"`,
+    /// `"12.3"`, `"12.34"`), as the providers answer amounts; else `None`.
+    pub fn parse_decimal(text: &str) -> Option<Money> {
+        let text = text.trim();
+        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if int.is_empty() || !digits(int) || frac.len() > 2 || !digits(frac) {
+            return None;
+        }
+        let whole: i64 = int.parse().ok()?;
+        let frac: i64 = format!("{frac:0<2}").parse().ok()?;
+        let cents = whole.checked_mul(100)?.checked_add(frac)?;
+        (cents <= MAX_MONEY.0).then_some(Money(cents))
+    }
+
     pub fn is_zero(&self) -> bool {
         self.0 == 0
     }
@@ -121,6 +141,21 @@ impl Totals {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn money_round_trips_as_the_providers_decimals() {
+        assert_eq!(Money(0).to_decimal(), "0.00");
+        assert_eq!(Money(5).to_decimal(), "0.05");
+        assert_eq!(Money(227_602).to_decimal(), "2276.02");
+        assert_eq!(Money::parse_decimal("2276.02"), Some(Money(227_602)));
+        assert_eq!(Money::parse_decimal("10"), Some(Money(1000)));
+        assert_eq!(Money::parse_decimal("10.5"), Some(Money(1050)));
+        assert_eq!(Money::parse_decimal("10.005"), None);
+        assert_eq!(Money::parse_decimal("-1.00"), None);
+        assert_eq!(Money::parse_decimal("1e3"), None);
+        assert_eq!(Money::parse_decimal(""), None);
+        assert_eq!(Money::parse_decimal(".50"), None);
+    }
 
     #[test]
     fn express_fee_applies_strictly_under_the_threshold() {

@@ -4,9 +4,13 @@
 //! Sandbox test values, as the provider publishes them: any Luhn-valid number
 //! tokenizes (4111111111111111, 5555555555554444, 378282246310005, …;
 //! 4000111111111115 tokenizes and is declined at sale). CVV `200` fails CVV
-//! verification (server code 81736); the number 4005519200000004 is already in
-//! the merchant's vault and fails on duplicate (81724). Nonces:
-//! `fake-valid-nonce` and `fake-valid-visa-nonce` always work.
+//! verification (server code 81736) on the REST tokenization the SDK uses
+//! and on GraphQL `tokenizeCreditCard` with `options.validate: true`; without
+//! it the GraphQL tokenization mints the nonce and the gateway rejects the
+//! charge (CVV). A billing postal code `20000` is rejected at charge (AVS).
+//! The number 4005519200000004 is already in the merchant's vault and fails
+//! on duplicate (81724). The gateway's fixed nonces (`fake-valid-nonce`, …)
+//! are listed in [`crate::gateway`].
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -107,7 +111,13 @@ fn field_error(field: &str, code: &str, message: &str) -> Response {
 }
 
 /// Validates and stores a card, returning its nonce or the error response.
-fn tokenize_card(shared: &Shared, card: &Value) -> Result<(String, CardData), Response> {
+/// With `verify_cvv`, CVV `200` fails here (81736); without, the nonce is
+/// minted and the gateway rejects the charge instead (CVV mismatch).
+fn tokenize_card(
+    shared: &Shared,
+    card: &Value,
+    verify_cvv: bool,
+) -> Result<(String, CardData), Response> {
     let text = |k: &str| {
         card.get(k)
             .and_then(Value::as_str)
@@ -144,7 +154,7 @@ fn tokenize_card(shared: &Shared, card: &Value) -> Result<(String, CardData), Re
             "Expiration date is invalid.",
         ));
     }
-    if text("cvv") == CVV_FAILURE {
+    if verify_cvv && text("cvv") == CVV_FAILURE {
         return Err(field_error("cvv", "81736", "CVV verification failed"));
     }
     if number == DUPLICATE_CARD {
@@ -159,6 +169,13 @@ fn tokenize_card(shared: &Shared, card: &Value) -> Result<(String, CardData), Re
         expiration_month: format!("{:0>2}", month),
         expiration_year: year,
         cardholder_name: text("cardholderName"),
+        cvv: text("cvv"),
+        postal_code: card
+            .pointer("/billingAddress/postalCode")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_string(),
     };
     let nonce = shared.id("tokencc_");
     shared.lock().nonces.insert(
@@ -185,7 +202,7 @@ async fn tokenize_rest(
     let Some(card) = body.get("creditCard").filter(|c| c.is_object()) else {
         return error(StatusCode::UNPROCESSABLE_ENTITY, "creditCard is required");
     };
-    match tokenize_card(&shared, card) {
+    match tokenize_card(&shared, card, true) {
         Ok((nonce, data)) => (
             StatusCode::CREATED,
             Json(json!({ "creditCards": [card_payload(&nonce, &data, None)] })),
@@ -268,12 +285,18 @@ fn graphql_error(message: &str, class: &str) -> Response {
     Json(json!({ "data": null, "errors": [{ "message": message, "extensions": { "errorClass": class } }] })).into_response()
 }
 
-/// GraphQL: tokenizeCreditCard and deletePaymentMethodFromSingleUseToken.
+/// GraphQL: tokenizeCreditCard and deletePaymentMethodFromSingleUseToken
+/// for the SDK (Bearer fingerprint or tokenization key); the server-side
+/// mutations of the gateway (HTTP Basic API keys) are answered by
+/// [`crate::gateway::graphql`].
 async fn graphql(
     State(shared): State<Shared>,
     headers: HeaderMap,
     Json(body): Json<Value>,
 ) -> Response {
+    if crate::gateway::is_server_call(&headers) {
+        return crate::gateway::graphql(&shared, &headers, &body);
+    }
     let caller = match authorize(&shared, bearer(&headers)) {
         Ok(c) => c,
         Err(r) => return r,
@@ -285,7 +308,8 @@ async fn graphql(
         .unwrap_or(Value::Null);
     if query.contains("tokenizeCreditCard") {
         let card = input.get("creditCard").cloned().unwrap_or(Value::Null);
-        return match tokenize_card(&shared, &card) {
+        let validate = input.pointer("/options/validate") == Some(&Value::Bool(true));
+        return match tokenize_card(&shared, &card, validate) {
             Ok((nonce, data)) => {
                 let p = card_payload(&nonce, &data, None);
                 Json(json!({ "data": { "tokenizeCreditCard": { "token": nonce, "creditCard": {

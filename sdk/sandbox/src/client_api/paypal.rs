@@ -6,6 +6,9 @@
 //! resource; a malformed amount or currency answers 422 (the SDK's
 //! INVALID_PAYMENT_OPTION). The approval page's Approve button approves as
 //! the sandbox buyer `buyer@example.com`; Cancel returns to the cancel URL.
+//! The same page (also at `/paypal/checkoutnow`) approves the shop's Orders
+//! v2 orders ([`crate::paypal_orders`]); it then reports to its opener with
+//! `postMessage({paypalLanding: {token, PayerID}})` (or `{cancel: true}`).
 
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
@@ -41,6 +44,7 @@ pub fn router() -> Router<Shared> {
             post(tokenize),
         )
         .route("/paypal/checkout", get(approval_page))
+        .route("/paypal/checkoutnow", get(approval_page))
         .route("/paypal/approve.js", get(approve_js))
         .route("/paypal/approve", post(approve))
         .route("/paypal/sdk/js", get(sdk_js))
@@ -159,7 +163,22 @@ struct ApprovalQuery {
 }
 
 async fn approval_page(State(shared): State<Shared>, Query(q): Query<ApprovalQuery>) -> Response {
-    let Some(resource) = shared.lock().paypal.get(&q.token).cloned() else {
+    let resource = shared.lock().paypal.get(&q.token).cloned();
+    if resource.is_none() {
+        if let Some(summary) = crate::paypal_orders::summary(&shared, &q.token) {
+            // An Orders v2 order: no return URLs, the page tells its opener.
+            return Html(
+                include_str!("../../static/approve.html")
+                    .replace("{{token}}", &escape(&q.token))
+                    .replace("{{return}}", "")
+                    .replace("{{cancel}}", "")
+                    .replace("{{summary}}", &escape(&summary))
+                    .replace("{{vault}}", ""),
+            )
+            .into_response();
+        }
+    }
+    let Some(resource) = resource else {
         return (
             StatusCode::NOT_FOUND,
             Html("<!doctype html><title>PayPal</title><p>Unknown payment</p>"),
@@ -217,6 +236,9 @@ async fn sdk_js() -> Response {
 /// The buyer approves on the approval page.
 async fn approve(State(shared): State<Shared>, Json(body): Json<Value>) -> Response {
     let token = body.get("token").and_then(Value::as_str).unwrap_or("");
+    if crate::paypal_orders::approve(&shared, token) {
+        return Json(json!({ "payerId": PAYER_ID })).into_response();
+    }
     let mut inner = shared.lock();
     let Some(resource) = inner.paypal.get_mut(token) else {
         return error(StatusCode::NOT_FOUND, "Unknown payment");

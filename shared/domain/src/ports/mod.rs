@@ -10,6 +10,6 @@ pub mod table;
 pub use blobs::{Blobs, BlobsError};
 pub use mailer::{Email, Mailer, MailerError};
 pub use payments::{
-    Capture, Cents, Charge, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,
+    Capture, Charge, Money, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,
 };
 pub use table::*;

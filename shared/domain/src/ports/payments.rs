@@ -2,47 +2,13 @@
 //! voids, refunds) and PayPal Orders (create, capture). Production adapters
 //! speak HTTPS to the providers; locally they speak to the sandbox.
 //!
-//! Money is integer cents ([`Cents`]); the adapters format the providers'
-//! decimal strings, so no float ever holds an amount.
-
-use std::fmt;
+//! Money is the shop's [`Money`] (integer cents); the adapters format the
+//! providers' decimal strings, so no float ever holds an amount.
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
-/// An amount in cents of the shop's currency (USD).
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(transparent)]
-pub struct Cents(pub u64);
-
-impl Cents {
-    /// The providers' decimal form: `1234` → `"12.34"`.
-    pub fn to_decimal(self) -> String {
-        format!("{}.{:02}", self.0 / 100, self.0 % 100)
-    }
-
-    /// Reads a non-negative decimal with at most two fraction digits
-    /// (`"12"`, `"12.3"`, `"12.34"`); anything else is `None`.
-    pub fn parse_decimal(text: &str) -> Option<Cents> {
-        let text = text.trim();
-        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
-        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if int.is_empty() || !digits(int) || frac.len() > 2 || !digits(frac) {
-            return None;
-        }
-        let whole: u64 = int.parse().ok()?;
-        let frac: u64 = format!("{frac:0<2}").parse().ok()?;
-        whole.checked_mul(100)?.checked_add(frac).map(Cents)
-    }
-}
-
-impl fmt::Display for Cents {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_decimal())
-    }
-}
+pub use crate::pricing::Money;
 
 /// What the shopper paid with, as an order or receipt shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,7 +30,7 @@ pub struct Charge {
     pub id: String,
     /// The provider's status, e.g. `SUBMITTED_FOR_SETTLEMENT`.
     pub status: String,
-    pub amount: Cents,
+    pub amount: Money,
     pub method: PaymentMethodSummary,
 }
 
@@ -73,7 +39,7 @@ pub struct Charge {
 pub struct Refund {
     pub id: String,
     pub status: String,
-    pub amount: Cents,
+    pub amount: Money,
 }
 
 /// A captured PayPal order.
@@ -85,7 +51,7 @@ pub struct Capture {
     pub id: String,
     /// The capture's status, e.g. `COMPLETED`.
     pub status: String,
-    pub amount: Cents,
+    pub amount: Money,
     pub currency: String,
     /// The payer's email and PayPal payer id.
     pub payer_email: Option<String>,
@@ -140,7 +106,7 @@ pub trait PaymentGateway: Send + Sync {
     async fn charge(
         &self,
         nonce: &str,
-        amount: Cents,
+        amount: Money,
         order_reference: &str,
     ) -> Result<Charge, PaymentError>;
 
@@ -148,14 +114,14 @@ pub trait PaymentGateway: Send + Sync {
     async fn void(&self, transaction_id: &str) -> Result<(), PaymentError>;
 
     /// Refunds part or all of a settled charge.
-    async fn refund(&self, transaction_id: &str, amount: Cents) -> Result<Refund, PaymentError>;
+    async fn refund(&self, transaction_id: &str, amount: Money) -> Result<Refund, PaymentError>;
 
     /// Creates a PayPal order (intent CAPTURE) and returns its id, which the
     /// page's PayPal button opens for approval. `request_id` makes a retry
     /// return the same order.
     async fn paypal_create_order(
         &self,
-        amount: Cents,
+        amount: Money,
         currency: &str,
         request_id: &str,
     ) -> Result<String, PaymentError>;
@@ -171,24 +137,4 @@ pub trait PaymentGateway: Send + Sync {
         order_id: &str,
         request_id: &str,
     ) -> Result<Capture, PaymentError>;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Cents;
-
-    #[test]
-    fn cents_round_trip_as_decimals() {
-        assert_eq!(Cents(0).to_decimal(), "0.00");
-        assert_eq!(Cents(5).to_decimal(), "0.05");
-        assert_eq!(Cents(227_602).to_decimal(), "2276.02");
-        assert_eq!(Cents::parse_decimal("2276.02"), Some(Cents(227_602)));
-        assert_eq!(Cents::parse_decimal("10"), Some(Cents(1000)));
-        assert_eq!(Cents::parse_decimal("10.5"), Some(Cents(1050)));
-        assert_eq!(Cents::parse_decimal("10.005"), None);
-        assert_eq!(Cents::parse_decimal("-1.00"), None);
-        assert_eq!(Cents::parse_decimal("1e3"), None);
-        assert_eq!(Cents::parse_decimal(""), None);
-        assert_eq!(Cents::parse_decimal(".50"), None);
-    }
 }

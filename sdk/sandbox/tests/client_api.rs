@@ -1,0 +1,171 @@
+//! The client API paths the gateway work touched, called through the router:
+//! REST tokenization still verifies CVV, GraphQL tokenization without
+//! `validate` mints, the payment SDK's PayPal approval still lands on its
+//! return URL, and server calls on the shared GraphQL endpoint need the keys.
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use base64::Engine;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+const KEY: &str = "sandbox_abc_merchant01";
+const API: &str = "/merchants/merchant01/client_api/v1";
+
+fn app() -> axum::Router {
+    sandbox::router(sandbox::SandboxConfig {
+        public_url: "http://127.0.0.1:9/sandbox".into(),
+        assets_url: "http://127.0.0.1:9".into(),
+    })
+}
+
+async fn call(
+    app: &axum::Router,
+    method: &str,
+    uri: &str,
+    auth: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, String) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(auth) = auth {
+        req = req.header(header::AUTHORIZATION, auth);
+    }
+    let req = match body {
+        Some(b) => req
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(b.to_string())),
+        None => req.body(Body::empty()),
+    }
+    .expect("request");
+    let res = app.clone().oneshot(req).await.expect("response");
+    let status = res.status();
+    let bytes = res.into_body().collect().await.expect("body").to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| panic!("not JSON: {text}"))
+}
+
+#[tokio::test]
+async fn rest_tokenization_still_fails_cvv_200() {
+    let app = app();
+    let card = json!({ "number": "4111111111111111", "expirationDate": "12/30", "cvv": "200" });
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("{API}/payment_methods/credit_cards"),
+        None,
+        Some(json!({ "tokenizationKey": KEY, "creditCard": card })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        json(&body)["fieldErrors"][0]["fieldErrors"][0]["code"],
+        "81736"
+    );
+}
+
+#[tokio::test]
+async fn graphql_tokenization_verifies_cvv_only_when_asked() {
+    let app = app();
+    let bearer = format!("Bearer {KEY}");
+    let card = json!({ "number": "4111111111111111", "expirationMonth": "12", "expirationYear": "2030", "cvv": "200" });
+    let query = "mutation TokenizeCreditCard($input: TokenizeCreditCardInput!) { tokenizeCreditCard(input: $input) { token } }";
+    let (_, minted) = call(
+        &app,
+        "POST",
+        "/graphql",
+        Some(&bearer),
+        Some(json!({ "query": query, "variables": { "input": { "creditCard": card } } })),
+    )
+    .await;
+    assert!(json(&minted)["data"]["tokenizeCreditCard"]["token"].is_string());
+    let validated = json!({ "creditCard": card, "options": { "validate": true } });
+    let (_, verified) = call(
+        &app,
+        "POST",
+        "/graphql",
+        Some(&bearer),
+        Some(json!({ "query": query, "variables": { "input": validated } })),
+    )
+    .await;
+    assert!(json(&verified)["errors"].is_array(), "{verified}");
+}
+
+#[tokio::test]
+async fn server_calls_need_the_api_keys_and_a_version() {
+    let app = app();
+    let query = json!({ "query": "query { ping }" });
+    let wrong = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode("wrong:key")
+    );
+    let (status, _) = call(&app, "POST", "/graphql", Some(&wrong), Some(query.clone())).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let good = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode("sandbox-public-key:sandbox-private-key")
+    );
+    let (status, _) = call(&app, "POST", "/graphql", Some(&good), Some(query)).await;
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "no Braintree-Version header"
+    );
+}
+
+#[tokio::test]
+async fn sdk_paypal_approval_returns_to_its_landing_frame() {
+    let app = app();
+    let resource = json!({ "tokenizationKey": KEY, "amount": "10.00", "currencyIsoCode": "USD",
+                           "returnUrl": "https://merchant.example/landing", "cancelUrl": "https://merchant.example/cancel" });
+    let (status, body) = call(
+        &app,
+        "POST",
+        &format!("{API}/paypal_hermes/create_payment_resource"),
+        None,
+        Some(resource),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let token = json(&body)["paymentResource"]["paymentToken"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    let (status, page) = call(
+        &app,
+        "GET",
+        &format!("/paypal/checkout?token={token}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        page.contains("data-return=\"https://merchant.example/landing\""),
+        "{page}"
+    );
+    let (_, approved) = call(
+        &app,
+        "POST",
+        "/paypal/approve",
+        None,
+        Some(json!({ "token": token })),
+    )
+    .await;
+    assert_eq!(json(&approved)["payerId"], "SANDBOXPAYER1");
+    let (status, account) = call(
+        &app,
+        "POST",
+        &format!("{API}/payment_methods/paypal_accounts"),
+        None,
+        Some(json!({ "tokenizationKey": KEY, "paypalAccount": { "paymentToken": token } })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{account}");
+    assert!(json(&account)["paypalAccounts"][0]["nonce"].is_string());
+    let (status, _) = call(&app, "GET", "/paypal/checkout?token=EC-UNKNOWN", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,267 @@
+//! PayPal Orders v2: an OAuth2 client-credentials token (cached until shortly
+//! before it expires), order creation (intent CAPTURE) and capture, both with
+//! the `PayPal-Request-Id` idempotency header.
+
+use std::time::{Duration, Instant};
+
+use domain::ports::{Capture, Money, PaymentError, Refund};
+use serde_json::{json, Value};
+use tokio::sync::Mutex;
+
+use crate::config::{PayPalCredentials, Timeouts};
+use crate::http;
+
+const PROVIDER: &str = "PayPal";
+/// A token is renewed this long before PayPal says it expires.
+const EXPIRY_MARGIN: Duration = Duration::from_secs(60);
+
+pub struct PayPalOrders {
+    http: reqwest::Client,
+    api: String,
+    client_id: String,
+    client_secret: String,
+    token: Mutex<Option<(String, Instant)>>,
+}
+
+impl PayPalOrders {
+    pub fn new(credentials: &PayPalCredentials, timeouts: &Timeouts) -> Result<Self, PaymentError> {
+        Ok(Self {
+            http: http::client(timeouts)?,
+            api: credentials.api_url.trim_end_matches('/').to_string(),
+            client_id: credentials.client_id.clone(),
+            client_secret: credentials.client_secret.clone(),
+            token: Mutex::new(None),
+        })
+    }
+
+    /// The cached access token, or a new one.
+    async fn access_token(&self) -> Result<String, PaymentError> {
+        let mut cached = self.token.lock().await;
+        if let Some((token, until)) = cached.as_ref() {
+            if Instant::now() < *until {
+                return Ok(token.clone());
+            }
+        }
+        let response = self
+            .http
+            .post(format!("{}/v1/oauth2/token", self.api))
+            .basic_auth(&self.client_id, Some(&self.client_secret))
+            .header("Accept", "application/json")
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("grant_type=client_credentials")
+            .send()
+            .await
+            .map_err(|e| http::transport(PROVIDER, e))?;
+        let (status, body) = http::json_body(PROVIDER, response).await?;
+        let token = body.get("access_token").and_then(Value::as_str);
+        let (200, Some(token)) = (status, token) else {
+            tracing::error!(status, "PayPal refused the client credentials");
+            return Err(PaymentError::Unavailable(format!(
+                "{PROVIDER} refused the client credentials ({status})"
+            )));
+        };
+        let lifetime =
+            Duration::from_secs(body.get("expires_in").and_then(Value::as_u64).unwrap_or(0));
+        let until = Instant::now() + lifetime.saturating_sub(EXPIRY_MARGIN);
+        *cached = Some((token.to_string(), until));
+        Ok(token.to_string())
+    }
+
+    /// POSTs JSON with the bearer token; a 401 (token revoked or expired
+    /// early) gets one fresh token and one retry.
+    async fn post(
+        &self,
+        path: &str,
+        request_id: &str,
+        body: &Value,
+    ) -> Result<(u16, Value), PaymentError> {
+        for attempt in 0..2 {
+            let token = self.access_token().await?;
+            let response = self
+                .http
+                .post(format!("{}{path}", self.api))
+                .bearer_auth(&token)
+                .header("Accept", "application/json")
+                .header("PayPal-Request-Id", request_id)
+                .header("Prefer", "return=representation")
+                .json(body)
+                .send()
+                .await
+                .map_err(|e| http::transport(PROVIDER, e))?;
+            let (status, body) = http::json_body(PROVIDER, response).await?;
+            if status == 401 && attempt == 0 {
+                *self.token.lock().await = None;
+                continue;
+            }
+            return Ok((status, body));
+        }
+        Err(PaymentError::Unavailable(format!(
+            "{PROVIDER} refused the access token"
+        )))
+    }
+
+    pub async fn create_order(
+        &self,
+        amount: Money,
+        currency: &str,
+        request_id: &str,
+    ) -> Result<String, PaymentError> {
+        if amount.is_zero() {
+            return Err(PaymentError::Invalid("the amount must be positive".into()));
+        }
+        let body = json!({
+            "intent": "CAPTURE",
+            "purchase_units": [{ "amount": { "currency_code": currency, "value": amount.to_decimal() } }],
+        });
+        let (status, body) = self.post("/v2/checkout/orders", request_id, &body).await?;
+        if !(200..300).contains(&status) {
+            return Err(map_error(status, &body));
+        }
+        body.get("id")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .ok_or_else(|| PaymentError::Unavailable(format!("{PROVIDER}: no order id")))
+    }
+
+    pub async fn capture(&self, order_id: &str, request_id: &str) -> Result<Capture, PaymentError> {
+        let valid = !order_id.is_empty()
+            && order_id.len() <= 64
+            && order_id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !valid {
+            return Err(PaymentError::NotFound(format!("PayPal order {order_id:?}")));
+        }
+        let path = format!("/v2/checkout/orders/{order_id}/capture");
+        let (status, body) = self.post(&path, request_id, &json!({})).await?;
+        if !(200..300).contains(&status) {
+            return Err(map_error(status, &body));
+        }
+        let capture = body
+            .pointer("/purchase_units/0/payments/captures/0")
+            .cloned()
+            .unwrap_or(Value::Null);
+        let text = |v: &Value, p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
+        let (Some(id), Some(amount)) = (
+            text(&capture, "/id"),
+            text(&capture, "/amount/value").and_then(|v| Money::parse_decimal(&v)),
+        ) else {
+            return Err(PaymentError::Unavailable(format!(
+                "{PROVIDER}: no capture in the answer"
+            )));
+        };
+        let status = text(&capture, "/status").unwrap_or_default();
+        if status == "DECLINED" || status == "FAILED" {
+            return Err(PaymentError::Declined {
+                code: status,
+                reason: "PayPal declined the payment.".into(),
+            });
+        }
+        Ok(Capture {
+            order_id: text(&body, "/id").unwrap_or_else(|| order_id.to_string()),
+            id,
+            status,
+            amount,
+            currency: text(&capture, "/amount/currency_code").unwrap_or_default(),
+            payer_email: text(&body, "/payer/email_address")
+                .or_else(|| text(&body, "/payment_source/paypal/email_address")),
+            payer_id: text(&body, "/payer/payer_id")
+                .or_else(|| text(&body, "/payment_source/paypal/account_id")),
+        })
+    }
+}
+
+impl PayPalOrders {
+    /// Refunds a capture in full; the capture id is the request id, so a
+    /// retry refunds once.
+    pub async fn refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
+        let valid = (1..=64).contains(&capture_id.len())
+            && capture_id.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !valid {
+            return Err(PaymentError::NotFound(format!(
+                "PayPal capture {capture_id:?}"
+            )));
+        }
+        let path = format!("/v2/payments/captures/{capture_id}/refund");
+        let (status, body) = self.post(&path, capture_id, &json!({})).await?;
+        if !(200..300).contains(&status) {
+            return Err(map_error(status, &body));
+        }
+        let text = |p: &str| body.pointer(p).and_then(Value::as_str).map(str::to_string);
+        match (
+            text("/id"),
+            text("/amount/value").and_then(|v| Money::parse_decimal(&v)),
+        ) {
+            (Some(id), Some(amount)) => Ok(Refund {
+                id,
+                status: text("/status").unwrap_or_default(),
+                amount,
+            }),
+            _ => Err(PaymentError::Unavailable(format!(
+                "{PROVIDER}: no refund in the answer"
+            ))),
+        }
+    }
+}
+
+/// A 4xx answer as a port error, by its first `details[].issue`.
+fn map_error(status: u16, body: &Value) -> PaymentError {
+    let issue = body
+        .pointer("/details/0/issue")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let message = body
+        .pointer("/details/0/description")
+        .or_else(|| body.get("message"))
+        .and_then(Value::as_str)
+        .unwrap_or("refused")
+        .to_string();
+    match (status, issue) {
+        (_, "ORDER_NOT_APPROVED" | "PAYER_ACTION_REQUIRED") => PaymentError::OrderNotApproved,
+        (_, "ORDER_ALREADY_CAPTURED" | "ORDER_ALREADY_COMPLETED" | "DUPLICATE_INVOICE_ID") => {
+            PaymentError::AlreadyCaptured
+        }
+        (_, "INSTRUMENT_DECLINED" | "TRANSACTION_REFUSED" | "PAYER_CANNOT_PAY") => {
+            PaymentError::Declined {
+                code: issue.to_string(),
+                reason: message,
+            }
+        }
+        (404, _) | (_, "INVALID_RESOURCE_ID") => PaymentError::NotFound(message),
+        (401 | 403, _) => PaymentError::Unavailable(format!("{PROVIDER} refused the access token")),
+        (429, _) => PaymentError::Unavailable(format!("{PROVIDER} is rate limiting")),
+        _ => PaymentError::Invalid(message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issues_map_to_port_errors() {
+        let e = |status, issue: &str| {
+            map_error(
+                status,
+                &json!({ "details": [{ "issue": issue, "description": "d" }] }),
+            )
+        };
+        assert_eq!(e(422, "ORDER_NOT_APPROVED"), PaymentError::OrderNotApproved);
+        assert_eq!(
+            e(422, "ORDER_ALREADY_CAPTURED"),
+            PaymentError::AlreadyCaptured
+        );
+        assert_eq!(
+            e(404, "INVALID_RESOURCE_ID"),
+            PaymentError::NotFound("d".into())
+        );
+        assert!(matches!(
+            e(422, "INSTRUMENT_DECLINED"),
+            PaymentError::Declined { .. }
+        ));
+        assert_eq!(
+            e(400, "DECIMAL_PRECISION"),
+            PaymentError::Invalid("d".into())
+        );
+    }
+}
