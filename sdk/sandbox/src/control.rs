@@ -9,6 +9,8 @@
 //!   `delayMs`, then answers `status` with a JSON error, or goes through.
 //! - `POST /__control/settle` `{"transactionId": "…"}`: the charge settles,
 //!   so it can be refunded.
+//! - `GET /__control/transactions`: every card transaction and PayPal capture
+//!   with its status, so tests can prove that no charge was left unreversed.
 
 use std::time::Duration;
 
@@ -16,7 +18,7 @@ use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
@@ -29,6 +31,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/__control/reset", post(reset))
         .route("/__control/fail-next", post(fail_next))
         .route("/__control/settle", post(settle))
+        .route("/__control/transactions", get(transactions))
         .with_state(shared)
 }
 
@@ -58,6 +61,26 @@ async fn fail_next(State(shared): State<Shared>, Json(body): Json<Value>) -> Res
         remaining: times.clamp(1, 1000) as u32,
     });
     StatusCode::NO_CONTENT.into_response()
+}
+
+async fn transactions(State(shared): State<Shared>) -> Response {
+    let inner = shared.lock();
+    let cards: Vec<Value> = inner
+        .transactions
+        .iter()
+        .map(|(id, tx)| {
+            json!({ "id": id, "status": tx.status, "amountCents": tx.amount_cents,
+                    "refundedCents": tx.refunded_cents, "orderId": tx.order_id })
+        })
+        .collect();
+    let captures: Vec<Value> = inner
+        .captures
+        .iter()
+        .map(|(id, (amount, currency, refunded))| {
+            json!({ "id": id, "amount": amount, "currency": currency, "refunded": refunded })
+        })
+        .collect();
+    Json(json!({ "transactions": cards, "captures": captures })).into_response()
 }
 
 async fn settle(State(shared): State<Shared>, Json(body): Json<Value>) -> Response {
