@@ -1,5 +1,6 @@
 //! The shop's API over real HTTP: one test binary, one module per resource,
-//! one kit of helpers (`helpers`) they all share.
+//! one kit of helpers (`helpers`) they all share; and the local server's
+//! rewrite of site paths on the site's own rules (`rewrites`).
 
 mod addresses;
 mod auth;
@@ -7,5 +8,6 @@ mod cart;
 mod helpers;
 mod orders;
 mod requests;
+mod rewrites;
 mod users;
 mod wishlist;
