@@ -1,6 +1,6 @@
 // The CloudFront Functions' generated code, evaluated in Node on sample requests.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -19,6 +19,14 @@ function request(uri: string, querystring: Record<string, unknown> = {}) {
 }
 
 const fixtureRules = loadRewrites(join(fixtures, 'rewrites.json'))!;
+
+/** The site's own rules; their absence is a failure, not a skip. */
+function siteRules() {
+  const file = join(repoRoot, 'site', 'rewrites.json');
+  const rules = loadRewrites(file);
+  assert.ok(rules, `${file} is missing: the site's viewer-request function is generated from it`);
+  return rules;
+}
 const site = load(siteRequestFunctionCode(fixtureRules));
 const served = (uri: string) => site(request(uri)).uri;
 
@@ -77,8 +85,7 @@ describe('site viewer-request function', () => {
   });
 
   it('is generated from the site\'s own site/rewrites.json', () => {
-    const rules = loadRewrites(join(repoRoot, 'site', 'rewrites.json'));
-    if (!rules) return; // the site has not written it yet: the fixture above covers the format
+    const rules = siteRules();
     // With the site's export when it is built, so its pages are checked too.
     const out = join(repoRoot, 'site', 'out');
     const options = existsSync(join(out, 'index.html')) ? { pages: exportedPages(out), notFound: notFoundPage(out) } : {};
@@ -101,6 +108,25 @@ describe('site viewer-request function', () => {
     assert.throws(() => loadRewrites(file), /absolute 'from' and 'to'/);
     assert.equal(loadRewrites(join(dir, 'absent.json')), undefined);
   });
+});
+
+describe('site/rewrites.cases.json through the generated function', () => {
+  // The same table the local server's rewrite is tested on (shared/server/tests/api/rewrites.rs).
+  const file = join(repoRoot, 'site', 'rewrites.cases.json');
+  assert.ok(existsSync(file), `${file} is missing: it holds the rewrite sample cases both implementations are tested on`);
+  const cases = Object.entries((JSON.parse(readFileSync(file, 'utf8')) as { cases: Record<string, string> }).cases);
+  const real = load(siteRequestFunctionCode(siteRules()));
+
+  it('has cases', () => {
+    assert.ok(cases.length > 0, `${file} has no cases`);
+  });
+
+  for (const [from, to] of cases) {
+    it(`serves ${from} from ${to}`, () => {
+      // The function also names a directory's index.html, which the bucket needs.
+      assert.equal(real(request(from)).uri, to.endsWith('/') ? `${to}index.html` : to);
+    });
+  }
 });
 
 describe('blobs viewer-request function', () => {

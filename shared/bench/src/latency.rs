@@ -28,10 +28,10 @@ const ROUTES: [&str; 15] = [
     "/api/news/news-nocturne-show",
 ];
 
-struct Figures {
-    requests: f64,
-    p50: Duration,
-    p99: Duration,
+pub struct Figures {
+    pub requests: f64,
+    pub p50: Duration,
+    pub p99: Duration,
 }
 
 async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
@@ -102,12 +102,13 @@ pub async fn report() {
             format!("{:.2} ms / {:.2} ms", millis(d.p50), millis(d.p99)),
         );
     }
+    crate::login::report(&embedded, &dynamo).await;
 }
 
-fn micros(d: Duration) -> f64 {
+pub fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
 
-fn millis(d: Duration) -> f64 {
+pub fn millis(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }

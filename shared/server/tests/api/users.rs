@@ -1,9 +1,6 @@
 //! The profile editor over HTTP: own id only, the spec's messages.
 
-mod accounts;
-mod common;
-
-use accounts::signed_in;
+use crate::helpers::{self, sign_up_and_sign_in};
 use serde_json::json;
 
 fn edit() -> serde_json::Value {
@@ -12,9 +9,9 @@ fn edit() -> serde_json::Value {
 
 #[tokio::test]
 async fn a_shopper_edits_their_own_profile() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    let id = signed_in(&shop, &c, "ada@example.com").await;
+    let id = sign_up_and_sign_in(&c, "ada@example.com").await;
     let answer = c
         .patch(&format!("/api/users/edit/profile/{id}"), edit())
         .await;
@@ -32,9 +29,9 @@ async fn a_shopper_edits_their_own_profile() {
 
 #[tokio::test]
 async fn profile_rules_have_their_messages() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    let id = signed_in(&shop, &c, "ada@example.com").await;
+    let id = sign_up_and_sign_in(&c, "ada@example.com").await;
     let path = format!("/api/users/edit/profile/{id}");
     let empty = c.patch(&path, json!({})).await;
     assert_eq!(empty.status, 400);
@@ -84,11 +81,11 @@ async fn profile_rules_have_their_messages() {
 
 #[tokio::test]
 async fn someone_elses_profile_is_forbidden_and_visitors_are_refused() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let ada = shop.client();
-    let ada_id = signed_in(&shop, &ada, "ada@example.com").await;
+    let ada_id = sign_up_and_sign_in(&ada, "ada@example.com").await;
     let eve = shop.client();
-    signed_in(&shop, &eve, "eve@example.com").await;
+    sign_up_and_sign_in(&eve, "eve@example.com").await;
     let answer = eve
         .patch(&format!("/api/users/edit/profile/{ada_id}"), edit())
         .await;

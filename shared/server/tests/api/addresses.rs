@@ -2,13 +2,10 @@
 //! single default listed first, partial updates, and another shopper's ids
 //! answering 404 with nothing changed.
 
-mod common;
-mod shopping;
-
+use crate::helpers::{self, client_with_access_token, count_table_requests, post_concurrently};
 use domain::address as rules;
 use serde_json::{json, Value};
 use shop_http::session::SESSION_EXPIRED;
-use shopping::{concurrently, counted, signed_in};
 
 fn home() -> Value {
     json!({ "title": "Home", "firstName": "Lan", "lastName": "Tran", "country": "Vietnam", "state": "Ho Chi Minh",
@@ -17,7 +14,7 @@ fn home() -> Value {
 
 #[tokio::test]
 async fn visitors_get_the_session_message() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let visitor = shop.client();
     for answer in [
         visitor.get("/api/addresses").await,
@@ -32,8 +29,8 @@ async fn visitors_get_the_session_message() {
 
 #[tokio::test]
 async fn every_rule_has_its_message() {
-    let shop = common::start().await;
-    let lan = signed_in(&shop, "lan");
+    let shop = helpers::spawn_shop().await;
+    let lan = client_with_access_token(&shop, "lan");
     let empty = lan.post("/api/addresses", json!({})).await;
     assert_eq!(empty.status, 400);
     let errors = &empty.body["errors"];
@@ -84,10 +81,10 @@ async fn every_rule_has_its_message() {
 
 #[tokio::test]
 async fn one_default_at_most_listed_first() {
-    let shop = common::start().await;
-    let lan = signed_in(&shop, "lan");
+    let shop = helpers::spawn_shop().await;
+    let lan = client_with_access_token(&shop, "lan");
 
-    let (first, cost) = counted(&shop, lan.post("/api/addresses", home())).await;
+    let (first, cost) = count_table_requests(&shop, lan.post("/api/addresses", home())).await;
     assert_eq!(
         (first.status, first.body["message"].as_str()),
         (201, Some(rules::CREATED))
@@ -106,7 +103,7 @@ async fn one_default_at_most_listed_first() {
     let mut office = home();
     office["title"] = json!("Office");
     office["phoneCode"] = json!("+1");
-    let (second, cost) = counted(&shop, lan.post("/api/addresses", office)).await;
+    let (second, cost) = count_table_requests(&shop, lan.post("/api/addresses", office)).await;
     assert_eq!(
         (
             second.status,
@@ -123,7 +120,7 @@ async fn one_default_at_most_listed_first() {
     let third = lan.post("/api/addresses", shop_addr).await.body["data"].clone();
     assert_eq!(third["isDefault"], true);
 
-    let (list, cost) = counted(&shop, lan.get("/api/addresses")).await;
+    let (list, cost) = count_table_requests(&shop, lan.get("/api/addresses")).await;
     assert_eq!(
         (list.status, cost),
         (200, 1),
@@ -145,7 +142,7 @@ async fn one_default_at_most_listed_first() {
     );
 
     // "Set as default" sends only the flag; the other fields keep their values.
-    let (set, cost) = counted(
+    let (set, cost) = count_table_requests(
         &shop,
         lan.patch(
             &format!("/api/addresses/{second_id}"),
@@ -169,7 +166,8 @@ async fn one_default_at_most_listed_first() {
     assert_eq!(list.iter().filter(|a| a["isDefault"] == true).count(), 1);
     assert_eq!(list[0]["id"], second_id.as_str());
 
-    let (one, cost) = counted(&shop, lan.get(&format!("/api/addresses/{second_id}"))).await;
+    let (one, cost) =
+        count_table_requests(&shop, lan.get(&format!("/api/addresses/{second_id}"))).await;
     assert_eq!(
         (one.status, one.body["isDefault"].as_bool(), cost),
         (200, Some(true), 1),
@@ -209,7 +207,7 @@ async fn one_default_at_most_listed_first() {
         "no default is allowed"
     );
 
-    let (removed, cost) = counted(
+    let (removed, cost) = count_table_requests(
         &shop,
         lan.delete(&format!("/api/addresses/remove/{second_id}")),
     )
@@ -224,8 +222,11 @@ async fn one_default_at_most_listed_first() {
 
 #[tokio::test]
 async fn another_shoppers_addresses_are_not_found_and_stay_unchanged() {
-    let shop = common::start().await;
-    let (lan, minh) = (signed_in(&shop, "lan"), signed_in(&shop, "minh"));
+    let shop = helpers::spawn_shop().await;
+    let (lan, minh) = (
+        client_with_access_token(&shop, "lan"),
+        client_with_access_token(&shop, "minh"),
+    );
     let id = lan.post("/api/addresses", home()).await.body["data"]["id"]
         .as_str()
         .unwrap()
@@ -260,12 +261,12 @@ async fn another_shoppers_addresses_are_not_found_and_stay_unchanged() {
 
 #[tokio::test]
 async fn an_account_keeps_at_most_20_addresses_even_when_adds_race() {
-    let shop = common::start().await;
-    let lan = signed_in(&shop, "lan");
+    let shop = helpers::spawn_shop().await;
+    let lan = client_with_access_token(&shop, "lan");
     for _ in 0..rules::MAX_ADDRESSES - 2 {
         assert_eq!(lan.post("/api/addresses", home()).await.status, 201);
     }
-    let answers = concurrently(&lan, 6, "/api/addresses", home()).await;
+    let answers = post_concurrently(&lan, 6, "/api/addresses", home()).await;
     let landed = answers.iter().filter(|a| a.status == 201).count();
     assert_eq!(landed, 2, "the count is the write's condition");
     assert!(answers
@@ -274,7 +275,7 @@ async fn an_account_keeps_at_most_20_addresses_even_when_adds_race() {
     let list = lan.get("/api/addresses").await.list();
     assert_eq!(list.len(), rules::MAX_ADDRESSES);
 
-    let (full, cost) = counted(&shop, lan.post("/api/addresses", home())).await;
+    let (full, cost) = count_table_requests(&shop, lan.post("/api/addresses", home())).await;
     assert_eq!(
         (full.status, full.body["message"].as_str(), cost),
         (400, Some(rules::TOO_MANY), 2),

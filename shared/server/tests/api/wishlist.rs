@@ -2,24 +2,25 @@
 //! message, unknown and inactive products, and one shopper never seeing
 //! another's entries.
 
-mod common;
-mod shopping;
-
+use crate::helpers::{self, client_with_access_token, count_table_requests, put_product};
 use domain::wishlist;
 use serde_json::json;
-use shopping::{counted, put_product, signed_in};
 
-async fn shop_with_products() -> common::TestShop {
-    let shop = common::start().await;
-    put_product(&shop, &shopping::product("w-one", "active", 120.0, &[])).await;
-    put_product(&shop, &shopping::product("w-two", "active", 240.0, &[])).await;
-    put_product(&shop, &shopping::product("w-off", "inactive", 10.0, &[])).await;
+async fn shop_with_products() -> helpers::TestShop {
+    let shop = helpers::spawn_shop().await;
+    put_product(&shop, &helpers::test_product("w-one", "active", 120.0, &[])).await;
+    put_product(&shop, &helpers::test_product("w-two", "active", 240.0, &[])).await;
+    put_product(
+        &shop,
+        &helpers::test_product("w-off", "inactive", 10.0, &[]),
+    )
+    .await;
     shop
 }
 
 #[tokio::test]
 async fn visitors_are_asked_to_log_in() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let visitor = shop.client();
     for answer in [
         visitor.get("/api/wishlist").await,
@@ -38,9 +39,9 @@ async fn visitors_are_asked_to_log_in() {
 #[tokio::test]
 async fn add_list_and_remove_idempotently() {
     let shop = shop_with_products().await;
-    let lan = signed_in(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan");
 
-    let (added, cost) = counted(
+    let (added, cost) = count_table_requests(
         &shop,
         lan.post("/api/wishlist/add", json!({ "productId": "w-one" })),
     )
@@ -65,7 +66,7 @@ async fn add_list_and_remove_idempotently() {
         200
     );
 
-    let (list, cost) = counted(&shop, lan.get("/api/wishlist")).await;
+    let (list, cost) = count_table_requests(&shop, lan.get("/api/wishlist")).await;
     assert_eq!(
         (list.status, cost),
         (200, 1),
@@ -83,7 +84,8 @@ async fn add_list_and_remove_idempotently() {
     );
     assert_eq!(list.body["productIds"], json!(["w-two", "w-one"]));
 
-    let (removed, cost) = counted(&shop, lan.delete("/api/wishlist/remove/w-one")).await;
+    let (removed, cost) =
+        count_table_requests(&shop, lan.delete("/api/wishlist/remove/w-one")).await;
     assert_eq!((removed.status, cost), (200, 1));
     assert_eq!(
         lan.delete("/api/wishlist/remove/w-one").await.status,
@@ -99,7 +101,7 @@ async fn add_list_and_remove_idempotently() {
 #[tokio::test]
 async fn only_active_catalogue_products_can_be_wished_for() {
     let shop = shop_with_products().await;
-    let lan = signed_in(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan");
     let missing = lan.post("/api/wishlist/add", json!({})).await;
     assert_eq!(
         (missing.status, missing.body["errors"]["productId"].as_str()),
@@ -125,7 +127,10 @@ async fn only_active_catalogue_products_can_be_wished_for() {
 #[tokio::test]
 async fn wishlists_are_private() {
     let shop = shop_with_products().await;
-    let (lan, minh) = (signed_in(&shop, "lan"), signed_in(&shop, "minh"));
+    let (lan, minh) = (
+        client_with_access_token(&shop, "lan"),
+        client_with_access_token(&shop, "minh"),
+    );
     lan.post("/api/wishlist/add", json!({ "productId": "w-one" }))
         .await;
     assert!(minh.get("/api/wishlist").await.list().is_empty());

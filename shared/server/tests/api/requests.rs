@@ -1,14 +1,11 @@
 //! Made-to-order requests and appointments over HTTP: open to visitors,
 //! step-0 messages, stored, two emails each, and "my requests".
 
-mod common;
-mod shopping;
-
+use crate::helpers::{self, client_with_access_token, count_table_requests};
 use domain::requests as rules;
 use domain::requests::RequestKind;
 use serde_json::{json, Value};
 use shop_http::session::SESSION_EXPIRED;
-use shopping::{counted, signed_in};
 
 fn contact() -> Value {
     json!({ "firstName": "Lan", "lastName": "Tran", "email": "lan@example.com", "phoneCode": "+84", "phone": "901234567",
@@ -24,10 +21,11 @@ fn made_to_order() -> Value {
 
 #[tokio::test]
 async fn visitors_submit_requests_that_are_stored_and_mailed() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let visitor = shop.client();
 
-    let (answer, cost) = counted(&shop, visitor.post("/api/made-to-order", made_to_order())).await;
+    let (answer, cost) =
+        count_table_requests(&shop, visitor.post("/api/made-to-order", made_to_order())).await;
     assert_eq!(
         (answer.status, answer.body["message"].as_str()),
         (201, Some(rules::MADE_TO_ORDER_SUBMITTED)),
@@ -35,7 +33,8 @@ async fn visitors_submit_requests_that_are_stored_and_mailed() {
         answer.body
     );
     assert_eq!(cost, 1, "one PutItem");
-    let (booked, cost) = counted(&shop, visitor.post("/api/appointments", contact())).await;
+    let (booked, cost) =
+        count_table_requests(&shop, visitor.post("/api/appointments", contact())).await;
     assert_eq!(
         (booked.status, booked.body["message"].as_str(), cost),
         (201, Some(rules::APPOINTMENT_BOOKED), 1)
@@ -90,7 +89,7 @@ async fn visitors_submit_requests_that_are_stored_and_mailed() {
 
 #[tokio::test]
 async fn step_zero_rules_have_their_messages() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let visitor = shop.client();
     for path in ["/api/made-to-order", "/api/appointments"] {
         let empty = visitor.post(path, json!({})).await;
@@ -137,8 +136,11 @@ async fn step_zero_rules_have_their_messages() {
 
 #[tokio::test]
 async fn customers_list_their_own_requests() {
-    let shop = common::start().await;
-    let (lan, minh) = (signed_in(&shop, "lan"), signed_in(&shop, "minh"));
+    let shop = helpers::spawn_shop().await;
+    let (lan, minh) = (
+        client_with_access_token(&shop, "lan"),
+        client_with_access_token(&shop, "minh"),
+    );
     assert_eq!(
         shop.client().get("/api/made-to-order").await.body["message"],
         SESSION_EXPIRED
@@ -154,7 +156,7 @@ async fn customers_list_their_own_requests() {
         .await;
     lan.post("/api/appointments", contact()).await;
 
-    let (mine, cost) = counted(&shop, lan.get("/api/made-to-order")).await;
+    let (mine, cost) = count_table_requests(&shop, lan.get("/api/made-to-order")).await;
     assert_eq!(
         (mine.status, cost),
         (200, 1),

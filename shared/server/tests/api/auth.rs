@@ -3,13 +3,11 @@
 //! email, change of password, Google and Facebook sign-in through the
 //! sandbox's pages, abuse limits, and bad input.
 
-mod accounts;
-mod common;
+use std::time::Instant;
 
-use std::time::{Duration, Instant};
-
-use accounts::{
-    bare_client, cookie_value, get_url, location, registration, set_cookie, signed_in, PASSWORD,
+use crate::helpers::{
+    self, bare_client, cookie_value, get_url, location, registration, set_cookie,
+    sign_up_and_sign_in, PASSWORD,
 };
 use domain::accounts::records::PasswordReset;
 use domain::ports::Condition;
@@ -19,7 +17,7 @@ use serde_json::{json, Value};
 
 #[tokio::test]
 async fn an_empty_sign_up_gets_every_rule_message() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let answer = shop.client().post("/api/auth/register", json!({})).await;
     assert_eq!(answer.status, 400);
     let errors = &answer.body["errors"];
@@ -37,7 +35,7 @@ async fn an_empty_sign_up_gets_every_rule_message() {
 
 #[tokio::test]
 async fn each_sign_up_rule_has_its_message() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     let cases: Vec<(&str, Value, &str)> = vec![
         ("email", json!("ada@"), "Invalid email format"),
@@ -126,7 +124,7 @@ async fn each_sign_up_rule_has_its_message() {
 
 #[tokio::test]
 async fn sign_up_welcomes_and_an_address_has_one_account_in_any_case() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     let created = c
         .post("/api/auth/register", registration("Ada@Example.com"))
@@ -161,7 +159,7 @@ async fn sign_up_welcomes_and_an_address_has_one_account_in_any_case() {
 
 #[tokio::test]
 async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     c.post("/api/auth/register", registration("ada@example.com"))
         .await;
@@ -228,7 +226,7 @@ async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
 
 #[tokio::test]
 async fn wrong_credentials_get_one_message_naming_the_password() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     c.post("/api/auth/register", registration("ada@example.com"))
         .await;
@@ -272,7 +270,7 @@ async fn wrong_credentials_get_one_message_naming_the_password() {
 
 #[tokio::test]
 async fn unknown_emails_take_as_long_as_wrong_passwords() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     c.post("/api/auth/register", registration("ada@example.com"))
         .await;
@@ -304,18 +302,17 @@ async fn unknown_emails_take_as_long_as_wrong_passwords() {
     );
 }
 
-/// Prints the sign-in latency (p50 of 20) for the report; fails above a second.
+/// Twenty sign-ins from twenty addresses all succeed (under the per-email
+/// limit). Their latency is a figure of `make bench` (shop-bench), not a test.
 #[tokio::test]
-async fn login_latency_is_well_under_a_second() {
-    let shop = common::start().await;
+async fn twenty_sign_ins_from_different_addresses_all_succeed() {
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     // Two accounts, ten sign-ins each: under the per-email limit.
     for email in ["ada0@example.com", "ada1@example.com"] {
         c.post("/api/auth/register", registration(email)).await;
     }
-    let mut times = Vec::new();
     for i in 0..20 {
-        let started = Instant::now();
         let answer = c
             .http
             .post(format!("{}/api/auth/login", shop.url))
@@ -324,26 +321,17 @@ async fn login_latency_is_well_under_a_second() {
             .send()
             .await
             .unwrap();
-        times.push(started.elapsed());
         assert_eq!(answer.status().as_u16(), 200);
     }
-    times.sort();
-    let p50 = times[times.len() / 2];
-    println!(
-        "login latency p50 over {} sign-ins: {:.1} ms",
-        times.len(),
-        p50.as_secs_f64() * 1000.0
-    );
-    assert!(p50 < Duration::from_secs(1), "{p50:?}");
 }
 
 // ---------------------------------------------------------------- sessions
 
 #[tokio::test]
 async fn refresh_rotates_and_a_replayed_token_revokes_the_family() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    signed_in(&shop, &c, "ada@example.com").await;
+    sign_up_and_sign_in(&c, "ada@example.com").await;
     let login = c
         .post(
             "/api/auth/login",
@@ -393,9 +381,9 @@ async fn refresh_rotates_and_a_replayed_token_revokes_the_family() {
 
 #[tokio::test]
 async fn logout_ends_the_session_and_clears_the_cookies() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    signed_in(&shop, &c, "ada@example.com").await;
+    sign_up_and_sign_in(&c, "ada@example.com").await;
     let login = c
         .post(
             "/api/auth/login",
@@ -427,9 +415,9 @@ async fn logout_ends_the_session_and_clears_the_cookies() {
 
 #[tokio::test]
 async fn forged_expired_and_garbage_tokens_are_401() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    let id = signed_in(&shop, &c, "ada@example.com").await;
+    let id = sign_up_and_sign_in(&c, "ada@example.com").await;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -483,9 +471,9 @@ fn reset_token(email_text: &str) -> String {
 
 #[tokio::test]
 async fn forgot_then_reset_by_email_then_sign_in_with_the_new_password() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    signed_in(&shop, &c, "ada@example.com").await;
+    sign_up_and_sign_in(&c, "ada@example.com").await;
     let before = shop.outbox().len();
 
     let unknown = c
@@ -598,9 +586,9 @@ async fn forgot_then_reset_by_email_then_sign_in_with_the_new_password() {
 
 #[tokio::test]
 async fn expired_and_made_up_reset_tokens_are_refused() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    let id = signed_in(&shop, &c, "ada@example.com").await;
+    let id = sign_up_and_sign_in(&c, "ada@example.com").await;
     let token = "expired-token-expired-token-expired-token-x";
     let hash = auth::crypto::sha256_hex(token);
     let now = std::time::SystemTime::now()
@@ -647,7 +635,7 @@ async fn expired_and_made_up_reset_tokens_are_refused() {
 
 #[tokio::test]
 async fn change_password_needs_the_current_one_and_the_rules() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let visitor = shop.client();
     let anonymous = visitor
         .post(
@@ -658,7 +646,7 @@ async fn change_password_needs_the_current_one_and_the_rules() {
     assert_eq!(anonymous.status, 401);
 
     let c = shop.client();
-    signed_in(&shop, &c, "ada@example.com").await;
+    sign_up_and_sign_in(&c, "ada@example.com").await;
     let other_device = shop.client();
     other_device
         .post(
@@ -740,8 +728,8 @@ async fn change_password_needs_the_current_one_and_the_rules() {
 /// Follows a provider sign-in in the popup: start, the sandbox's page, the
 /// chosen identity, the callback. Answers the callback's status and page.
 async fn social_sign_in(
-    shop: &common::TestShop,
-    c: &common::Client,
+    shop: &helpers::TestShop,
+    c: &helpers::Client,
     provider: &str,
     identity: &str,
 ) -> (u16, String) {
@@ -787,7 +775,7 @@ async fn social_sign_in(
 
 #[tokio::test]
 async fn google_sign_in_creates_then_finds_the_account() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     let (status, page) = social_sign_in(&shop, &c, "google", "ada").await;
     assert_eq!(status, 200, "{page}");
@@ -820,9 +808,9 @@ async fn google_sign_in_creates_then_finds_the_account() {
 
 #[tokio::test]
 async fn google_sign_in_links_an_existing_account_by_verified_email() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
-    let id = signed_in(&shop, &c, "Linh.Nguyen@example.com").await;
+    let id = sign_up_and_sign_in(&c, "Linh.Nguyen@example.com").await;
     let popup = shop.client();
     let (status, page) = social_sign_in(&shop, &popup, "google", "linh").await;
     assert_eq!(status, 200);
@@ -841,7 +829,7 @@ async fn google_sign_in_links_an_existing_account_by_verified_email() {
 
 #[tokio::test]
 async fn a_callback_without_its_state_is_refused() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     let (status, _, page) = get_url(
         &c,
@@ -871,7 +859,7 @@ async fn a_callback_without_its_state_is_refused() {
 
 #[tokio::test]
 async fn facebook_sign_in_and_logout_through_the_provider() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     let (status, page) = social_sign_in(&shop, &c, "facebook", "frida").await;
     assert_eq!(status, 200, "{page}");
@@ -913,7 +901,7 @@ async fn facebook_sign_in_and_logout_through_the_provider() {
 
 #[tokio::test]
 async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     c.post("/api/auth/register", registration("ada@example.com"))
         .await;
@@ -988,7 +976,7 @@ async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
 
 #[tokio::test]
 async fn bad_bodies_get_clean_4xx_answers() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let c = shop.client();
     let post = reqwest::Method::POST;
     let broken = c

@@ -2,9 +2,7 @@
 //! totals, confirming delivery only of one's own confirmed order, and the
 //! state machine refusing every other move.
 
-mod common;
-mod shopping;
-
+use crate::helpers::{self, client_with_access_token, count_table_requests};
 use domain::cart::CartLine;
 use domain::catalog::ProductSnapshot;
 use domain::order::{Order, OrderStatus, Orders, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
@@ -14,7 +12,6 @@ use domain::records::Record;
 use domain::timestamp::Timestamp;
 use serde_json::json;
 use shop_http::session::SESSION_EXPIRED;
-use shopping::{counted, signed_in};
 
 fn line(name: &str, cents: i64, quantity: u32) -> CartLine {
     CartLine {
@@ -37,7 +34,7 @@ fn line(name: &str, cents: i64, quantity: u32) -> CartLine {
 
 /// Writes an order as the payment function will: built from bag lines.
 async fn place(
-    shop: &common::TestShop,
+    shop: &helpers::TestShop,
     user: &str,
     id: &str,
     status: OrderStatus,
@@ -54,7 +51,7 @@ async fn place(
     order
 }
 
-async fn stored_status(shop: &common::TestShop, user: &str, id: &str) -> OrderStatus {
+async fn stored_status(shop: &helpers::TestShop, user: &str, id: &str) -> OrderStatus {
     let order = Orders::of(&*shop.app.table, user).get(id).await.unwrap();
     order.unwrap().status
 }
@@ -66,8 +63,8 @@ const MINHS: &str = "01JD0000000000000000000004";
 
 #[tokio::test]
 async fn my_orders_newest_first_with_totals() {
-    let shop = common::start().await;
-    let lan = signed_in(&shop, "lan");
+    let shop = helpers::spawn_shop().await;
+    let lan = client_with_access_token(&shop, "lan");
     assert_eq!(
         shop.client().get("/api/orders/me").await.body["message"],
         SESSION_EXPIRED
@@ -100,7 +97,7 @@ async fn my_orders_newest_first_with_totals() {
     )
     .await;
 
-    let (answer, cost) = counted(&shop, lan.get("/api/orders/me")).await;
+    let (answer, cost) = count_table_requests(&shop, lan.get("/api/orders/me")).await;
     assert_eq!(
         (answer.status, cost),
         (200, 1),
@@ -156,8 +153,11 @@ async fn my_orders_newest_first_with_totals() {
 
 #[tokio::test]
 async fn only_my_confirmed_order_can_be_confirmed_delivered() {
-    let shop = common::start().await;
-    let (lan, minh) = (signed_in(&shop, "lan"), signed_in(&shop, "minh"));
+    let shop = helpers::spawn_shop().await;
+    let (lan, minh) = (
+        client_with_access_token(&shop, "lan"),
+        client_with_access_token(&shop, "minh"),
+    );
     place(
         &shop,
         "lan",
@@ -194,7 +194,7 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
         OrderStatus::Confirmed
     );
 
-    let (done, cost) = counted(
+    let (done, cost) = count_table_requests(
         &shop,
         lan.get(&format!("/api/orders/customer-confirm-fe/{NEW}")),
     )
@@ -252,7 +252,7 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
 
 #[tokio::test]
 async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let at = "2025-02-01T00:00:00.000000Z";
     place(
         &shop,

@@ -2,21 +2,20 @@
 //! bad inputs of issue 4 (foreign ids, odd quantities, unknown and inactive
 //! products, string and altered prices, the line cap, concurrent adds).
 
-mod common;
-mod shopping;
-
+use crate::helpers::{
+    self, client_with_access_token, count_table_requests, post_concurrently, put_product,
+};
 use domain::cart::{self, Bag, LineToAdd};
 use domain::catalog::ProductSnapshot;
 use domain::pricing::Money;
 use domain::timestamp::Timestamp;
 use serde_json::{json, Value};
-use shopping::{concurrently, counted, put_product, signed_in};
 
-async fn shop_with_products() -> common::TestShop {
-    let shop = common::start().await;
+async fn shop_with_products() -> helpers::TestShop {
+    let shop = helpers::spawn_shop().await;
     put_product(
         &shop,
-        &shopping::product(
+        &helpers::test_product(
             "t-set",
             "active",
             1200.5,
@@ -24,8 +23,16 @@ async fn shop_with_products() -> common::TestShop {
         ),
     )
     .await;
-    put_product(&shop, &shopping::product("t-plain", "active", 99.99, &[])).await;
-    put_product(&shop, &shopping::product("t-off", "inactive", 10.0, &[])).await;
+    put_product(
+        &shop,
+        &helpers::test_product("t-plain", "active", 99.99, &[]),
+    )
+    .await;
+    put_product(
+        &shop,
+        &helpers::test_product("t-off", "inactive", 10.0, &[]),
+    )
+    .await;
     shop
 }
 
@@ -35,7 +42,7 @@ fn add_body(quantity: Value) -> Value {
 
 #[tokio::test]
 async fn visitors_are_asked_to_log_in() {
-    let shop = common::start().await;
+    let shop = helpers::spawn_shop().await;
     let visitor = shop.client();
     for answer in [
         visitor.get("/api/cart").await,
@@ -58,9 +65,10 @@ async fn visitors_are_asked_to_log_in() {
 #[tokio::test]
 async fn add_again_list_change_and_remove_a_line() {
     let shop = shop_with_products().await;
-    let lan = signed_in(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan");
 
-    let (added, cost) = counted(&shop, lan.post("/api/cart/add", add_body(json!(2)))).await;
+    let (added, cost) =
+        count_table_requests(&shop, lan.post("/api/cart/add", add_body(json!(2)))).await;
     assert_eq!(added.status, 200, "{:?}", added.body);
     assert_eq!(added.body["message"], "Add to cart successfully!");
     assert_eq!(
@@ -117,7 +125,7 @@ async fn add_again_list_change_and_remove_a_line() {
         (200, Some("Set"))
     );
 
-    let (bag, cost) = counted(&shop, lan.get("/api/cart")).await;
+    let (bag, cost) = count_table_requests(&shop, lan.get("/api/cart")).await;
     assert_eq!((bag.status, cost), (200, 1), "GET /api/cart is one Query");
     let lines = bag.list();
     assert_eq!(lines.len(), 3);
@@ -133,7 +141,7 @@ async fn add_again_list_change_and_remove_a_line() {
     );
     assert_eq!(bag.body["count"], 7);
 
-    let (changed, cost) = counted(
+    let (changed, cost) = count_table_requests(
         &shop,
         lan.patch(&format!("/api/cart/{id}"), json!({ "quantity": 1 })),
     )
@@ -153,7 +161,8 @@ async fn add_again_list_change_and_remove_a_line() {
         "2100.49 is under 2276.02: Express costs 56.90"
     );
 
-    let (removed, cost) = counted(&shop, lan.delete(&format!("/api/cart/remove/{id}"))).await;
+    let (removed, cost) =
+        count_table_requests(&shop, lan.delete(&format!("/api/cart/remove/{id}"))).await;
     assert_eq!((removed.status, cost), (200, 1));
     assert_eq!(lan.get("/api/cart").await.list().len(), 2);
     let gone = lan.delete(&format!("/api/cart/remove/{id}")).await;
@@ -170,7 +179,7 @@ async fn add_again_list_change_and_remove_a_line() {
 #[tokio::test]
 async fn quantities_must_be_whole_numbers_from_1_to_99() {
     let shop = shop_with_products().await;
-    let lan = signed_in(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan");
     let cases = [
         (json!(0), cart::QUANTITY_MIN),
         (json!(-1), cart::QUANTITY_MIN),
@@ -231,7 +240,7 @@ async fn quantities_must_be_whole_numbers_from_1_to_99() {
 #[tokio::test]
 async fn the_catalogue_decides_what_can_be_added_and_at_what_price() {
     let shop = shop_with_products().await;
-    let lan = signed_in(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan");
     let add = |body: Value| lan.post("/api/cart/add", body);
 
     let unknown =
@@ -338,7 +347,10 @@ async fn the_catalogue_decides_what_can_be_added_and_at_what_price() {
 #[tokio::test]
 async fn another_shoppers_lines_are_not_found_and_stay_unchanged() {
     let shop = shop_with_products().await;
-    let (lan, minh) = (signed_in(&shop, "lan"), signed_in(&shop, "minh"));
+    let (lan, minh) = (
+        client_with_access_token(&shop, "lan"),
+        client_with_access_token(&shop, "minh"),
+    );
     let line = lan.post("/api/cart/add", add_body(json!(2))).await.body["data"]["id"]
         .as_str()
         .unwrap()
@@ -376,7 +388,7 @@ async fn another_shoppers_lines_are_not_found_and_stay_unchanged() {
 #[tokio::test]
 async fn a_bag_holds_at_most_100_lines() {
     let shop = shop_with_products().await;
-    let lan = signed_in(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan");
     // 100 lines added through the domain, then the 101st through the API.
     let bag = Bag::of(&*shop.app.table, "lan");
     for i in 0..cart::MAX_LINES {
@@ -415,8 +427,8 @@ async fn a_bag_holds_at_most_100_lines() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_adds_to_one_line_lose_no_update() {
     let shop = shop_with_products().await;
-    let lan = signed_in(&shop, "lan");
-    let answers = concurrently(&lan, 20, "/api/cart/add", add_body(json!(1))).await;
+    let lan = client_with_access_token(&shop, "lan");
+    let answers = post_concurrently(&lan, 20, "/api/cart/add", add_body(json!(1))).await;
     assert!(
         answers.iter().all(|a| a.status == 200),
         "{:?}",
@@ -433,7 +445,7 @@ async fn concurrent_adds_to_one_line_lose_no_update() {
             .status,
         200
     );
-    let answers = concurrently(&lan, 20, "/api/cart/add", add_body(json!(1))).await;
+    let answers = post_concurrently(&lan, 20, "/api/cart/add", add_body(json!(1))).await;
     let landed = answers.iter().filter(|a| a.status == 200).count() as u64;
     assert!(answers
         .iter()

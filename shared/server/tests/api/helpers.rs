@@ -1,0 +1,366 @@
+//! The API tests' one kit: a whole shop spawned in-process on an ephemeral
+//! port with its own data folder, seeded with the catalogue, reached over
+//! real HTTP; accounts (sign-up, sign-in, cookies), test products written
+//! straight to the table, and table-request counting.
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use app::{App, Config};
+use domain::catalog::{Kind, Product, SetItem};
+use domain::ports::{to_item, Condition, PK, SK};
+use reqwest::header::{HeaderMap, HeaderValue, ORIGIN, SET_COOKIE};
+use serde_json::{json, Value};
+use shop_http::session::{access_cookie_name, issue_access, AccessClaims};
+
+pub struct TestShop {
+    pub url: String,
+    pub app: App,
+    pub data_dir: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
+pub async fn spawn_shop() -> TestShop {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let config = Config::local(dir.path().to_path_buf(), &url).expect("config");
+    let app = App::with_config(config).await.expect("app");
+    shopctl::seed::run(&app).await.expect("seed");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let router = server::router(app.clone(), &server::Paths::under(&root));
+    tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
+    TestShop {
+        url,
+        app,
+        data_dir: dir.path().to_path_buf(),
+        _dir: dir,
+    }
+}
+
+impl TestShop {
+    /// A browser-like client: its own cookie jar, and the site's Origin on every request.
+    pub fn client(&self) -> Client {
+        let mut headers = HeaderMap::new();
+        headers.insert(ORIGIN, HeaderValue::from_str(&self.url).unwrap());
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .default_headers(headers)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        Client {
+            http,
+            base: self.url.clone(),
+        }
+    }
+
+    /// The emails written to the outbox so far, as raw text.
+    pub fn outbox(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.data_dir.join("outbox")) else {
+            return Vec::new();
+        };
+        let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+        files.sort();
+        files
+            .iter()
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .collect()
+    }
+}
+
+pub struct Client {
+    pub http: reqwest::Client,
+    pub base: String,
+}
+
+/// An answer: status and JSON body (Null when the body is not JSON).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+    pub headers: reqwest::header::HeaderMap,
+}
+
+impl Answer {
+    /// The answer's list, whatever shape holds it (`[..]`, `{data}`, `{data:{data}}`).
+    pub fn list(&self) -> Vec<Value> {
+        let mut v = &self.body;
+        while let Some(inner) = v.get("data") {
+            v = inner;
+        }
+        v.as_array().cloned().unwrap_or_default()
+    }
+}
+
+impl Client {
+    pub async fn get(&self, path: &str) -> Answer {
+        answer(
+            self.http
+                .get(format!("{}{path}", self.base))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
+        answer(
+            self.http
+                .post(format!("{}{path}", self.base))
+                .json(&body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+    pub async fn patch(&self, path: &str, body: Value) -> Answer {
+        answer(
+            self.http
+                .patch(format!("{}{path}", self.base))
+                .json(&body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+    pub async fn delete(&self, path: &str) -> Answer {
+        answer(
+            self.http
+                .delete(format!("{}{path}", self.base))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+    /// A raw request for bad-input cases (wrong content type, broken JSON, huge bodies).
+    pub async fn raw(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> Answer {
+        let req = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .header("content-type", content_type)
+            .body(body);
+        answer(req.send().await.unwrap()).await
+    }
+}
+
+async fn answer(response: reqwest::Response) -> Answer {
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let bytes = response.bytes().await.unwrap_or_default();
+    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Answer {
+        status,
+        body,
+        headers,
+    }
+}
+
+// ---------------------------------------------------------------- accounts
+
+pub const PASSWORD: &str = "couture1!";
+
+pub fn registration(email: &str) -> Value {
+    json!({
+        "email": email,
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "title": "Ms",
+        "firstname": "Ada",
+        "lastname": "Lovelace",
+        "birthday": "1990-12-10",
+        "agreeToUpdates": true,
+    })
+}
+
+/// Signs up through the API and signs in with the same client (its jar
+/// keeps the cookies); answers the new account's id.
+pub async fn sign_up_and_sign_in(c: &Client, email: &str) -> String {
+    let created = c.post("/api/auth/register", registration(email)).await;
+    assert_eq!(created.status, 201, "{:?}", created.body);
+    let login = c
+        .post(
+            "/api/auth/login",
+            json!({ "email": email, "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(login.status, 200, "{:?}", login.body);
+    created.body["user"]["id"].as_str().unwrap().to_string()
+}
+
+/// The Set-Cookie header for a cookie name, whole.
+pub fn set_cookie(answer: &Answer, name: &str) -> Option<String> {
+    answer
+        .headers
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with(&format!("{name}=")))
+        .map(str::to_string)
+}
+
+/// A cookie's value from the answer's Set-Cookie headers.
+pub fn cookie_value(answer: &Answer, name: &str) -> Option<String> {
+    set_cookie(answer, name).map(|c| {
+        c.split(';')
+            .next()
+            .unwrap()
+            .split_once('=')
+            .unwrap()
+            .1
+            .to_string()
+    })
+}
+
+/// A client without a cookie jar: sends exactly `cookies` (and the site's Origin).
+pub fn bare_client(shop: &TestShop, cookies: &str) -> Client {
+    let mut headers = HeaderMap::new();
+    headers.insert(ORIGIN, HeaderValue::from_str(&shop.url).unwrap());
+    if !cookies.is_empty() {
+        headers.insert(
+            reqwest::header::COOKIE,
+            HeaderValue::from_str(cookies).unwrap(),
+        );
+    }
+    let http = reqwest::Client::builder()
+        .default_headers(headers)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    Client {
+        http,
+        base: shop.url.clone(),
+    }
+}
+
+/// A GET of an absolute address: status, headers and body text.
+pub async fn get_url(c: &Client, url: &str) -> (u16, HeaderMap, String) {
+    let response = c.http.get(url).send().await.unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    (status, headers, response.text().await.unwrap())
+}
+
+pub fn location(headers: &HeaderMap) -> String {
+    headers
+        .get(reqwest::header::LOCATION)
+        .expect("a redirect")
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+// ---------------------------------------------------------------- shopping
+
+/// A client signed in as `user_id`: an access token minted with the shop's
+/// key in the cookie the auth function sets.
+pub fn client_with_access_token(shop: &TestShop, user_id: &str) -> Client {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let claims = AccessClaims {
+        sub: user_id.into(),
+        email: format!("{user_id}@example.com"),
+        sid: format!("s-{user_id}"),
+        iat: now,
+        exp: now + 900,
+    };
+    let token = issue_access(&shop.app.config, &claims);
+    let jar = reqwest::cookie::Jar::default();
+    jar.add_cookie_str(
+        &format!("{}={token}; Path=/", access_cookie_name(&shop.app.config)),
+        &shop.url.parse().unwrap(),
+    );
+    let mut headers = HeaderMap::new();
+    headers.insert(ORIGIN, HeaderValue::from_str(&shop.url).unwrap());
+    let http = reqwest::Client::builder()
+        .cookie_provider(Arc::new(jar))
+        .default_headers(headers)
+        .build()
+        .unwrap();
+    Client {
+        http,
+        base: shop.url.clone(),
+    }
+}
+
+/// A product of the tests' own, so they do not depend on the seed.
+pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -> Product {
+    Product {
+        id: id.into(),
+        sku: format!("SKU-{id}"),
+        name: format!("Test {id}"),
+        description: "<p>test</p>".into(),
+        categories: vec!["women".into()],
+        collection: "test-collection".into(),
+        collection_name: "Test".into(),
+        slug: format!("test-{id}"),
+        size: vec!["S".into(), "M".into(), "L".into()],
+        color: vec!["Ivory".into(), "Black".into()],
+        price,
+        tag: vec![],
+        status: status.into(),
+        product_gallery: vec![format!("/blobs/{id}.jpg")],
+        items: items
+            .iter()
+            .map(|(name, price)| SetItem {
+                name: name.to_string(),
+                price: *price,
+            })
+            .collect(),
+        created_at: "2025-01-01T00:00:00Z".into(),
+    }
+}
+
+pub async fn put_product(shop: &TestShop, product: &Product) {
+    let key = Kind::Product.key(&product.id);
+    let mut item = to_item(product).unwrap();
+    item.insert(PK.into(), key.pk.into());
+    item.insert(SK.into(), key.sk.into());
+    shop.app.table.put(item, Condition::None).await.unwrap();
+}
+
+/// The answer of `call` and how many table requests it cost.
+pub async fn count_table_requests<T>(shop: &TestShop, call: impl Future<Output = T>) -> (T, u64) {
+    let before = shop.app.table.request_count();
+    let answer = call.await;
+    (answer, shop.app.table.request_count() - before)
+}
+
+/// `n` identical POSTs in flight at once, each on its own task.
+pub async fn post_concurrently(
+    client: &Client,
+    n: usize,
+    path: &str,
+    body: serde_json::Value,
+) -> Vec<Answer> {
+    let tasks: Vec<_> = (0..n)
+        .map(|_| {
+            let client = Client {
+                http: client.http.clone(),
+                base: client.base.clone(),
+            };
+            let (path, body) = (path.to_string(), body.clone());
+            tokio::spawn(async move { client.post(&path, body).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for task in tasks {
+        answers.push(task.await.expect("request task"));
+    }
+    answers
+}

@@ -1,0 +1,13 @@
+//! The shop's API over real HTTP: one test binary, one module per resource,
+//! one kit of helpers (`helpers`) they all share; and the local server's
+//! rewrite of site paths on the site's own rules (`rewrites`).
+
+mod addresses;
+mod auth;
+mod cart;
+mod helpers;
+mod orders;
+mod requests;
+mod rewrites;
+mod users;
+mod wishlist;

@@ -1,0 +1,75 @@
+//! The local server's rewrite (`server::site`) on the site's own
+//! `site/rewrites.json`, driven by the sample cases of
+//! `site/rewrites.cases.json` that the CloudFront function's test
+//! (infra/test/edge-functions.test.ts) runs too, so the two cannot drift.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use server::site::{load_rules, rewrite, Rule};
+
+fn site_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../site")
+        .join(name)
+}
+
+fn site_rules() -> Vec<Rule> {
+    let path = site_file("rewrites.json");
+    let rules = load_rules(&path);
+    assert!(
+        !rules.is_empty(),
+        "{} is missing, invalid or has no rules",
+        path.display()
+    );
+    rules
+}
+
+/// `(path asked for, path served from)`, in the file's order.
+fn sample_cases() -> Vec<(String, String)> {
+    let path = site_file("rewrites.cases.json");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", path.display()));
+    let file: Value = serde_json::from_str(&text).expect("rewrites.cases.json is JSON");
+    let cases: Vec<(String, String)> = file["cases"]
+        .as_object()
+        .expect("rewrites.cases.json has a `cases` object")
+        .iter()
+        .map(|(from, to)| {
+            let to = to.as_str().expect("each case maps a path to a path");
+            (from.clone(), to.to_string())
+        })
+        .collect();
+    assert!(!cases.is_empty(), "rewrites.cases.json has no cases");
+    cases
+}
+
+#[test]
+fn the_server_rewrites_every_sample_case_as_the_table_says() {
+    let rules = site_rules();
+    let wrong: Vec<String> = sample_cases()
+        .into_iter()
+        .filter_map(|(from, to)| {
+            let served = rewrite(&rules, &from);
+            (served != to).then(|| format!("{from} is served from {served}, expected {to}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Each rule decides at least one case: without it some case comes out otherwise.
+#[test]
+fn every_rule_is_exercised_by_a_sample_case() {
+    let rules = site_rules();
+    let cases = sample_cases();
+    for i in 0..rules.len() {
+        let mut without = rules.clone();
+        let rule = without.remove(i);
+        assert!(
+            cases
+                .iter()
+                .any(|(from, _)| rewrite(&without, from) != rewrite(&rules, from)),
+            "no sample case in rewrites.cases.json needs rule {i} ({rule:?})"
+        );
+    }
+}
