@@ -23,7 +23,7 @@ pub const CONFIRM_FAILED: &str =
 pub const CONFIRMED_BY_CUSTOMER: &str =
     "Thank you! You have successfully confirmed receipt of your order.";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderStatus {
     Pending,
@@ -118,7 +118,7 @@ pub enum OrderError {
 }
 
 /// One item of an order: what was bought, at what unit price.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub product: ProductSnapshot,
@@ -144,7 +144,7 @@ pub struct Order {
 }
 
 /// An order as the customer sees it: with its total.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: String,

@@ -18,7 +18,7 @@ pub const PRODUCT_REQUIRED: &str = "Please select a product.";
 pub const PRODUCT_UNAVAILABLE: &str = "This product is no longer available.";
 
 /// One wishlist entry; its id is the product's.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistEntry {
     pub id: String,
@@ -49,7 +49,7 @@ pub fn entry_item(user_id: &str, entry: &WishlistEntry) -> Result<Item, TableErr
 }
 
 /// The body of `POST /api/wishlist/add`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToWishlist {
     pub product_id: Value,

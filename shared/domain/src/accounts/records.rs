@@ -106,7 +106,7 @@ impl UserProfile {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ProfileView {
     pub id: String,
     pub email: String,
