@@ -42,7 +42,8 @@ pub const UPDATED: &str = "Address updated successfully!";
 pub const REMOVED: &str = "Address removed.";
 
 /// A saved address, as stored (without `isDefault`) and as answered.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub id: String,
@@ -63,7 +64,8 @@ pub struct Address {
 }
 
 /// The fields of a create or update body, as sent, so each gets its message.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddressInput {
     pub title: Value,

@@ -23,7 +23,8 @@ pub const CONFIRM_FAILED: &str =
 pub const CONFIRMED_BY_CUSTOMER: &str =
     "Thank you! You have successfully confirmed receipt of your order.";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderStatus {
     Pending,
@@ -118,7 +119,8 @@ pub enum OrderError {
 }
 
 /// One item of an order: what was bought, at what unit price.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub product: ProductSnapshot,
@@ -144,7 +146,8 @@ pub struct Order {
 }
 
 /// An order as the customer sees it: with its total.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: String,

@@ -9,7 +9,8 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An amount of US dollars, in cents. Never negative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(utoipa::ToSchema)]
 #[schema(value_type = f64, description = "US dollars as a decimal number: 800.0, 56.9.", example = 56.9)]
 pub struct Money(i64);
 

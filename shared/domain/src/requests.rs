@@ -37,7 +37,8 @@ pub const CONTACT_TIMES: [&str; 4] = ["any", "9-12", "12-15", "15-18"];
 const MAX_SHORT: usize = 200;
 const MAX_MESSAGE: usize = 5_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RequestKind {
     MadeToOrder,
@@ -68,7 +69,8 @@ impl RequestKind {
 }
 
 /// The body of `POST /api/made-to-order` and `POST /api/appointments`, as sent.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RequestInput {
     pub first_name: Value,
@@ -84,7 +86,8 @@ pub struct RequestInput {
 
 /// Measurements for a custom size: numbers, 0 when not given (the spec
 /// leaves them unvalidated; text that is not a number counts as not given).
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Measurements {
     pub name_product: String,
@@ -99,7 +102,8 @@ pub struct Measurements {
 }
 
 /// A stored request.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactRequest {
     pub id: String,

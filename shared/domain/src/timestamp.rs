@@ -9,7 +9,8 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Date, OffsetDateTime, UtcOffset};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(utoipa::ToSchema)]
 #[schema(value_type = String, format = DateTime)]
 pub struct Timestamp(OffsetDateTime);
 

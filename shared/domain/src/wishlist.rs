@@ -18,7 +18,8 @@ pub const PRODUCT_REQUIRED: &str = "Please select a product.";
 pub const PRODUCT_UNAVAILABLE: &str = "This product is no longer available.";
 
 /// One wishlist entry; its id is the product's.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistEntry {
     pub id: String,
@@ -49,7 +50,8 @@ pub fn entry_item(user_id: &str, entry: &WishlistEntry) -> Result<Item, TableErr
 }
 
 /// The body of `POST /api/wishlist/add`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToWishlist {
     pub product_id: Value,

@@ -22,7 +22,8 @@ pub enum BirthdayError {
 }
 
 /// A validated date of birth.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(utoipa::ToSchema)]
 #[schema(value_type = String, format = Date)]
 pub struct Birthday(Date);
 

@@ -39,7 +39,8 @@ pub const NAME_TOO_LONG: &str = "Please use at most 100 characters.";
 pub const NAME_UNPRINTABLE: &str = "Please use only printable characters.";
 
 /// `POST /api/auth/register`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RegistrationForm {
     pub email: String,
@@ -119,7 +120,8 @@ impl RegistrationForm {
 }
 
 /// `POST /api/auth/login`. No strength rules: only presence.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LoginForm {
     pub email: String,
@@ -154,7 +156,8 @@ impl LoginForm {
 }
 
 /// `POST /api/auth/forgot-password`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct ForgotForm {
     pub email: String,
@@ -171,7 +174,8 @@ impl ForgotForm {
 }
 
 /// `POST /api/auth/reset-password`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ResetForm {
     pub token: String,
@@ -210,7 +214,8 @@ impl ResetForm {
 }
 
 /// `POST /api/auth/change-password`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ChangePasswordForm {
     pub current_password: String,
@@ -265,7 +270,8 @@ impl ChangePasswordForm {
 }
 
 /// `PATCH /api/users/edit/profile/{id}`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct ProfileForm {
     #[serde(alias = "firstName")]

@@ -106,7 +106,8 @@ impl UserProfile {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(utoipa::ToSchema)]
 pub struct ProfileView {
     pub id: String,
     pub email: String,

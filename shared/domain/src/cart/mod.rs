@@ -49,7 +49,8 @@ pub const UPDATED: &str = "Quantity updated.";
 pub const REMOVED: &str = "Item removed from your shopping bag.";
 
 /// What a line shows of its product.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductSnapshot {
     pub id: String,
@@ -70,7 +71,8 @@ impl From<&Product> for ProductSnapshot {
 }
 
 /// One line of the bag, as stored and as answered.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartLine {
     pub id: String,
@@ -118,7 +120,8 @@ pub fn is_line_id(id: &str) -> bool {
 }
 
 /// The body of `POST /api/cart/add`, fields as sent so each gets its own message.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToCart {
     pub product_id: Value,
@@ -186,7 +189,8 @@ impl AddToCart {
 }
 
 /// The body of `PATCH /api/cart/{id}`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct SetQuantity {
     pub quantity: Value,
