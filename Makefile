@@ -21,6 +21,7 @@ TESTS :=
 BENCHES :=
 
 -include shared/testkit/testkit.mk
+-include shared/contract/contract.mk
 -include site/site.mk
 -include sdk/sdk.mk
 -include infra/infra.mk
