@@ -31,6 +31,7 @@ scaffold-test:
 TESTS += scaffold-test
 
 -include shared/testkit/testkit.mk
+-include shared/contract/contract.mk
 -include site/site.mk
 -include sdk/sdk.mk
 -include infra/infra.mk

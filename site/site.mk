@@ -4,7 +4,7 @@
 SITE_ENV := NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
 SITE_SOURCES := $(shell find site/src site/public -type f 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json
 
-.PHONY: site-deps site-build site-test site-unit site-e2e site-bench
+.PHONY: site-deps site-build site-test site-unit site-e2e site-bench site-api-types
 
 # npm ci at the root when the installed tree is missing or older than the lockfile;
 # Debian's Chromium for the journeys and Lighthouse.
@@ -20,7 +20,14 @@ site/out/index.html: $(SITE_SOURCES)
 
 site-build: site/out/index.html
 
+# The API's TypeScript types, generated from its OpenAPI document
+# (shared/openapi.json; `make openapi` rewrites both).
+site-api-types:
+	cd site && npx openapi-typescript ../shared/openapi.json --output src/lib/api/schema.d.ts
+
 site-unit:
+	@cd site && npx openapi-typescript ../shared/openapi.json 2>/dev/null | cmp -s - src/lib/api/schema.d.ts \
+		|| { echo "site/src/lib/api/schema.d.ts is stale: run make openapi"; exit 1; }
 	cd site && npx eslint --max-warnings 0 .
 	cd site && npx tsc --noEmit
 	cd site && npx vitest run

@@ -74,6 +74,7 @@ pub async fn active_product(table: &dyn Table, id: &str) -> Result<Option<Produc
 /// What a shopper's record (a bag line, a wishlist entry, an order item)
 /// shows of a product, taken when the record is written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductSnapshot {
     pub id: String,
@@ -100,12 +101,14 @@ pub fn collection_partition(collection_id: &str) -> String {
 
 /// A part of a set, with its own price.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 pub struct SetItem {
     pub name: String,
     pub price: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
     pub id: String,
@@ -138,6 +141,7 @@ impl Product {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 pub struct Category {
     pub id: String,
     pub name: String,
@@ -145,6 +149,7 @@ pub struct Category {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 pub struct Menu {
     pub id: String,
     pub title: String,
@@ -155,6 +160,7 @@ pub struct Menu {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Banner {
     pub id: String,
@@ -165,6 +171,7 @@ pub struct Banner {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 pub struct Collection {
     pub id: String,
     pub slug: String,
@@ -175,6 +182,7 @@ pub struct Collection {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 pub struct CollectionRef {
     pub id: String,
     pub name: String,
@@ -182,6 +190,7 @@ pub struct CollectionRef {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Celeb {
     pub image: String,
@@ -189,12 +198,14 @@ pub struct Celeb {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 pub struct ProductRef {
     pub id: String,
     pub slug: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 pub struct Gallery {
     pub id: String,
     pub status: String,
@@ -203,6 +214,7 @@ pub struct Gallery {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Runway {
     pub id: String,
@@ -221,6 +233,7 @@ pub struct Runway {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct News {
     pub id: String,

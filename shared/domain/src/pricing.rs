@@ -10,6 +10,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An amount of US dollars, in cents. Never negative.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = f64, description = "US dollars as a decimal number: 800.0, 56.9.", example = 56.9)]
 pub struct Money(i64);
 
 /// The largest amount the shop handles (ten million dollars): far above any

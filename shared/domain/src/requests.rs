@@ -38,6 +38,7 @@ const MAX_SHORT: usize = 200;
 const MAX_MESSAGE: usize = 5_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RequestKind {
     MadeToOrder,
@@ -69,6 +70,7 @@ impl RequestKind {
 
 /// The body of `POST /api/made-to-order` and `POST /api/appointments`, as sent.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RequestInput {
     pub first_name: Value,
@@ -85,6 +87,7 @@ pub struct RequestInput {
 /// Measurements for a custom size: numbers, 0 when not given (the spec
 /// leaves them unvalidated; text that is not a number counts as not given).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Measurements {
     pub name_product: String,
@@ -100,6 +103,7 @@ pub struct Measurements {
 
 /// A stored request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactRequest {
     pub id: String,

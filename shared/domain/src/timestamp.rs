@@ -10,6 +10,8 @@ use time::macros::format_description;
 use time::{Date, OffsetDateTime, UtcOffset};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = DateTime)]
 pub struct Timestamp(OffsetDateTime);
 
 impl Timestamp {

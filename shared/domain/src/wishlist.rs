@@ -21,6 +21,7 @@ pub const REMOVED: &str = "Removed from your wishlist.";
 
 /// One wishlist entry; its id is the product's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WishlistEntry {
     pub id: String,
@@ -47,6 +48,7 @@ impl Owned for WishlistEntry {
 
 /// The body of `POST /api/wishlist/add`.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToWishlist {
     pub product_id: Value,

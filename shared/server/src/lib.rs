@@ -54,6 +54,7 @@ pub fn router(app: App, paths: &Paths) -> Router {
         assets_url: app.config.site_url.clone(),
     });
     let mut router = Router::new()
+        .route("/api/openapi.json", axum::routing::get(openapi))
         .nest("/sandbox", sandbox)
         .nest_service("/web", ServeDir::new(paths.sdk_dist.join("web")));
     if let blobs::BlobsConfig::Folder { dir, .. } = &app.config.blobs {
@@ -64,6 +65,15 @@ pub fn router(app: App, paths: &Paths) -> Router {
         // CloudFront compresses in AWS; locally the server does.
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
+}
+
+/// The API's OpenAPI document (`shared/contract`), built once.
+async fn openapi() -> impl axum::response::IntoResponse {
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        DOCUMENT.get_or_init(contract::openapi_json).as_str(),
+    )
 }
 
 /// `/api/...` goes to the function routers, everything else to the site. A

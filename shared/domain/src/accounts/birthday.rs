@@ -23,6 +23,8 @@ pub enum BirthdayError {
 
 /// A validated date of birth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(utoipa::ToSchema)]
+#[schema(value_type = String, format = Date)]
 pub struct Birthday(Date);
 
 impl Birthday {

@@ -40,6 +40,7 @@ pub const NAME_UNPRINTABLE: &str = "Please use only printable characters.";
 
 /// `POST /api/auth/register`.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RegistrationForm {
     pub email: String,
@@ -120,6 +121,7 @@ impl RegistrationForm {
 
 /// `POST /api/auth/login`. No strength rules: only presence.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LoginForm {
     pub email: String,
@@ -155,6 +157,7 @@ impl LoginForm {
 
 /// `POST /api/auth/forgot-password`.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct ForgotForm {
     pub email: String,
@@ -172,6 +175,7 @@ impl ForgotForm {
 
 /// `POST /api/auth/reset-password`.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ResetForm {
     pub token: String,
@@ -211,6 +215,7 @@ impl ResetForm {
 
 /// `POST /api/auth/change-password`.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ChangePasswordForm {
     pub current_password: String,
@@ -266,6 +271,7 @@ impl ChangePasswordForm {
 
 /// `PATCH /api/users/edit/profile/{id}`.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct ProfileForm {
     #[serde(alias = "firstName")]

@@ -107,6 +107,7 @@ impl UserProfile {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(utoipa::ToSchema)]
 pub struct ProfileView {
     pub id: String,
     pub email: String,

@@ -42,6 +42,7 @@ pub const REMOVED: &str = "Address removed.";
 /// A saved address, as stored. Whether it is the default is the marker's
 /// business ([`AddressView`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub id: String,
@@ -91,6 +92,7 @@ impl DefaultChange {
 
 /// The fields of a create or update body, as sent, so each gets its message.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddressInput {
     pub title: Value,

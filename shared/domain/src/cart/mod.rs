@@ -50,6 +50,7 @@ pub const REMOVED: &str = "Item removed from your shopping bag.";
 
 /// One line of the bag, as stored and as answered.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartLine {
     pub id: String,
@@ -98,6 +99,7 @@ pub fn is_line_id(id: &str) -> bool {
 
 /// The body of `POST /api/cart/add`, fields as sent so each gets its own message.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToCart {
     pub product_id: Value,
@@ -166,6 +168,7 @@ impl AddToCart {
 
 /// The body of `PATCH /api/cart/{id}`.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct SetQuantity {
     pub quantity: Value,

@@ -111,7 +111,7 @@ fn money(value: &Value) -> Option<Money> {
 
 /// Where the order goes, as checkout collects it (its own rules: the phone
 /// is required only when both phone and code are empty).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ShippingAddress {
     pub title: String,
@@ -317,7 +317,7 @@ pub fn payment_key(kind: &str, key: &str) -> String {
 }
 
 /// How an order was paid, as the order and the invoice show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
     /// `card` or `paypal`.

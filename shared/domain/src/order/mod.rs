@@ -27,6 +27,7 @@ pub const CONFIRMED_BY_CUSTOMER: &str =
     "Thank you! You have successfully confirmed receipt of your order.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderStatus {
     Pending,
@@ -135,6 +136,7 @@ pub enum OrderError {
 
 /// One item of an order: what was bought, at what unit price.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub product: ProductSnapshot,
@@ -170,6 +172,7 @@ pub struct Order {
 
 /// An order as the customer sees it: with its total.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: String,

@@ -11,13 +11,15 @@ use serde::{Deserialize, Serialize};
 pub use crate::pricing::Money;
 
 /// What the shopper paid with, as an order or receipt shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum PaymentMethodSummary {
     /// A card: the network as the provider names it (`VISA`, `MASTERCARD`,
     /// `AMERICAN_EXPRESS`, …) and the last four digits.
+    #[serde(rename_all = "camelCase")]
     Card { card_type: String, last4: String },
     /// A PayPal account, by its payer's email.
+    #[serde(rename = "paypal")]
     PayPal { email: String },
     /// Anything else the provider can charge, by its description.
     Other { description: String },

@@ -1,100 +1,32 @@
-/** The catalogue entities as the API sends them (camelCase, as in shared/domain catalog.rs). */
+/**
+ * The API's entities as it sends them: aliases of the schemas generated from
+ * the API's OpenAPI document (`schema.d.ts`, from shared/openapi.json; run
+ * `make openapi` after changing a Rust request or response type).
+ */
+import type { components } from "./schema";
 
-export interface SetItem {
-  name: string;
-  price: number;
-}
+type Schemas = components["schemas"];
 
-export interface Product {
-  id: string;
-  sku: string;
-  name: string;
-  description: string;
-  categories: string[];
-  collection: string;
-  collectionName?: string;
-  slug: string;
-  size: string[];
-  color: string[];
-  price: number;
-  tag?: string[];
-  status: string;
-  productGallery: string[];
-  items?: SetItem[];
-  createdAt: string;
-}
-
-export interface Category {
-  id: string;
-  name: string;
-  status: string;
-}
-
-export interface Menu {
-  id: string;
-  title: string;
-  url: string;
-  status: string;
-  order: number;
-}
-
-export interface Banner {
-  id: string;
-  imageUrl: string;
-  status: string;
-  order: number;
-}
-
-export interface Collection {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  banner: string[];
-  status: string;
-  products?: Product[];
-}
-
-export interface Runway {
-  id: string;
-  slug: string;
-  name: string;
-  status: string;
-  isFeatured: boolean;
-  banners: string[];
-  description: string;
-  video: string;
-  youtubeUrl: string;
-  collection: { id: string; name: string; slug: string };
-  celebs: { image: string; createdAt: string }[];
-  galleries: { id: string; status: string; image: string[]; product: { id: string; slug: string } }[];
-  createdAt: string;
-}
-
-export interface News {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  poster: string;
-  content: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Profile {
-  id: string;
-  email: string;
-  name?: string;
-  firstname?: string;
-  lastname?: string;
-}
-
-export interface WishlistEntry {
-  id: string;
-  product: { id: string; slug?: string; name?: string; productGallery?: string[] };
-}
+export type SetItem = Schemas["SetItem"];
+export type Product = Schemas["Product"];
+export type Category = Schemas["Category"];
+export type Menu = Schemas["Menu"];
+export type Banner = Schemas["Banner"];
+/** A collection; `GET /api/collections/{id}` adds its products. */
+export type Collection = Schemas["Collection"] & { products?: Product[] };
+export type CollectionWithProducts = Schemas["CollectionWithProducts"];
+export type Runway = Schemas["Runway"];
+export type News = Schemas["News"];
+/** The signed-in shopper's profile (`GET /api/auth/me`). */
+export type Profile = Schemas["ProfileView"];
+export type WishlistEntry = Schemas["WishlistEntry"];
+export type CartLine = Schemas["CartLine"];
+export type Bag = Schemas["Bag"];
+export type Address = Schemas["Address"];
+export type Order = Schemas["OrderView"];
+export type ContactRequest = Schemas["ContactRequest"];
+/** Every 4xx and 5xx answer: `{ message, code, errors? }`. */
+export type ApiErrorBody = Schemas["Error"];
 
 /** Field-level errors of a 400, keyed by field name. */
 export type FieldErrors = Record<string, string>;

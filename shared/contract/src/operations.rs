@@ -1,0 +1,299 @@
+//! The table of operations: every route of every function, what it takes
+//! and every status it answers. A route a function adds belongs here too; the
+//! tests check every prefix of `shared/routes.json` has its routes.
+
+use std::collections::BTreeMap;
+
+use domain::accounts::forms::{
+    ChangePasswordForm, ForgotForm, LoginForm, ProfileForm, RegistrationForm, ResetForm,
+};
+use domain::accounts::records::ProfileView;
+use domain::address::{Address, AddressInput};
+use domain::cart::{AddToCart, SetQuantity};
+use domain::catalog::{Banner, Category, Collection, Menu, News, Product, Runway};
+use domain::requests::{ContactRequest, RequestInput};
+use domain::wishlist::AddToWishlist;
+use utoipa::ToSchema;
+
+use crate::shapes::{
+    AddressSaved, Bag, CartLineSaved, CollectionWithProducts, DeliveryConfirmation, Error,
+    LoggedIn, LoggedOut, Message, MyOrders, ProfileSaved, Removed, RequestReceived, Wishlist,
+    WishlistEntrySaved, WishlistRemoved,
+};
+use crate::{Body, Method, Operation, Shape};
+
+/// Every operation of the API, grouped by function.
+pub fn operations() -> Vec<Operation> {
+    use Method::{Delete, Get, Patch, Post};
+    let catalog = |method, path, summary| op("catalog", method, path, summary);
+    let auth = |method, path, summary| op("auth", method, path, summary);
+    vec![
+        // Catalogue: read-only, active content only.
+        catalog(Get, "/api/menus", "The active menus, in order.").list::<Menu>(),
+        catalog(Get, "/api/categories", "The active categories.").list::<Category>(),
+        catalog(Get, "/api/categories/{id}", "One active category.")
+            .ok::<Category>()
+            .fails(&[404]),
+        catalog(Get, "/api/products", "The active products.").list::<Product>(),
+        catalog(Get, "/api/products/search", "Active products matching `q` (name, SKU, description, accents and case ignored); empty for an empty `q`.")
+            .query("q", "The words to look for (at most 100 characters).")
+            .list::<Product>()
+            .fails(&[400]),
+        catalog(Get, "/api/products/by-collection", "The active products of the collection named `name`.")
+            .query("name", "The collection's name.")
+            .list::<Product>()
+            .fails(&[400]),
+        catalog(Get, "/api/products/{id}", "One active product.")
+            .ok::<Product>()
+            .fails(&[404]),
+        catalog(Get, "/api/collections", "The active collections.").list::<Collection>(),
+        catalog(Get, "/api/collections/{id}", "One active collection with its active products.")
+            .ok::<CollectionWithProducts>()
+            .fails(&[404]),
+        catalog(Get, "/api/runways", "The active runway shows.").list::<Runway>(),
+        catalog(Get, "/api/runways/featured", "The featured runway show.")
+            .ok::<Runway>()
+            .fails(&[404]),
+        catalog(Get, "/api/runways/{id}", "One active runway show.")
+            .ok::<Runway>()
+            .fails(&[404]),
+        catalog(Get, "/api/banners", "The active banners, in order.").list::<Banner>(),
+        catalog(Get, "/api/news", "The active news, newest first.").list::<News>(),
+        catalog(Get, "/api/news/{id}", "One active news article.")
+            .ok::<News>()
+            .fails(&[404]),
+        // Accounts and sessions.
+        auth(Post, "/api/auth/register", "Creates an account (the shopper then signs in).")
+            .body::<RegistrationForm>()
+            .status::<ProfileSaved>(201, "Created")
+            .fails(&[409]),
+        auth(Post, "/api/auth/login", "Signs in with a password: sets the session cookies.")
+            .body::<LoginForm>()
+            .ok::<LoggedIn>()
+            .fails(&[401, 429]),
+        auth(Post, "/api/auth/refresh", "Rotates the refresh cookie and issues a new access cookie; 401 clears both.")
+            .ok::<Message>()
+            .fails(&[401]),
+        auth(Post, "/api/auth/logout", "Ends the session and clears the cookies.")
+            .ok::<LoggedOut>(),
+        auth(Get, "/api/auth/me", "The signed-in shopper's profile, while the session is live.")
+            .ok::<ProfileView>()
+            .fails(&[401]),
+        auth(Post, "/api/auth/forgot-password", "Mails a reset link when the address has an account (the answer is the same either way).")
+            .body::<ForgotForm>()
+            .ok::<Message>()
+            .fails(&[429]),
+        auth(Post, "/api/auth/reset-password", "Sets a new password with a reset link's token; ends every session.")
+            .body::<ResetForm>()
+            .ok::<Message>()
+            .fails(&[429]),
+        auth(Post, "/api/auth/change-password", "Changes the signed-in shopper's password; ends their other sessions.")
+            .session()
+            .body::<ChangePasswordForm>()
+            .ok::<Message>()
+            .fails(&[429]),
+        auth(Get, "/api/auth/google", "Starts a Google sign-in (opened in a popup).").redirect(),
+        auth(Get, "/api/auth/google/callback", "Google's return: a page that tells the opener who signed in.")
+            .query("code", "The authorisation code.")
+            .query("state", "The flow's state.")
+            .query("error", "Set when the shopper canceled.")
+            .page(),
+        auth(Get, "/api/auth/facebook", "Starts a Facebook sign-in (opened in a popup).").redirect(),
+        auth(Get, "/api/auth/facebook/callback", "Facebook's return: a page that tells the opener who signed in.")
+            .query("code", "The authorisation code.")
+            .query("state", "The flow's state.")
+            .query("error", "Set when the shopper canceled.")
+            .page(),
+        op("users", Patch, "/api/users/edit/profile/{id}", "Edits the signed-in shopper's own profile.")
+            .session()
+            .body::<ProfileForm>()
+            .ok::<ProfileSaved>()
+            .fails(&[403, 404]),
+        // The bag.
+        op("cart", Get, "/api/cart", "The bag: lines in the order added, with totals.")
+            .session()
+            .ok::<Bag>(),
+        op("cart", Post, "/api/cart/add", "Adds a product to the bag, or more of a line already there.")
+            .session()
+            .body::<AddToCart>()
+            .ok::<CartLineSaved>()
+            .fails(&[404]),
+        op("cart", Patch, "/api/cart/{id}", "Sets a line's quantity.")
+            .session()
+            .body::<SetQuantity>()
+            .ok::<CartLineSaved>()
+            .fails(&[404]),
+        op("cart", Delete, "/api/cart/remove/{id}", "Removes a line.")
+            .session()
+            .ok::<Removed>()
+            .fails(&[404]),
+        // The wishlist.
+        op("wishlist", Get, "/api/wishlist", "The wishlist, newest first, and its product ids.")
+            .session()
+            .ok::<Wishlist>(),
+        op("wishlist", Post, "/api/wishlist/add", "Saves a product (saving it twice keeps one entry).")
+            .session()
+            .body::<AddToWishlist>()
+            .ok::<WishlistEntrySaved>()
+            .fails(&[404]),
+        op("wishlist", Delete, "/api/wishlist/remove/{id}", "Takes a product off the wishlist.")
+            .session()
+            .ok::<WishlistRemoved>()
+            .fails(&[404]),
+        // Addresses.
+        op("addresses", Get, "/api/addresses", "The saved addresses, default first.")
+            .session()
+            .list::<Address>(),
+        op("addresses", Post, "/api/addresses", "Saves an address (the first becomes the default).")
+            .session()
+            .body::<AddressInput>()
+            .status::<AddressSaved>(201, "Created"),
+        op("addresses", Get, "/api/addresses/{id}", "One saved address.")
+            .session()
+            .ok::<Address>()
+            .fails(&[404]),
+        op("addresses", Patch, "/api/addresses/{id}", "Changes an address; fields left out keep their values.")
+            .session()
+            .body::<AddressInput>()
+            .ok::<AddressSaved>()
+            .fails(&[404]),
+        op("addresses", Delete, "/api/addresses/remove/{id}", "Removes an address.")
+            .session()
+            .ok::<Removed>()
+            .fails(&[404]),
+        // Orders.
+        op("orders", Get, "/api/orders/me", "The shopper's orders, newest first, each with its total.")
+            .session()
+            .ok::<MyOrders>(),
+        op("orders", Get, "/api/orders/customer-confirm-fe/{id}", "The shopper confirms receipt of a confirmed order; 404 for an order not theirs, 409 for one in another state.")
+            .session()
+            .ok::<DeliveryConfirmation>()
+            .status::<DeliveryConfirmation>(404, "Not one of the shopper's orders")
+            .status::<DeliveryConfirmation>(409, "The order is not awaiting receipt"),
+        // Made-to-order and appointment requests.
+        op("requests", Get, "/api/made-to-order", "The shopper's made-to-order requests, newest first.")
+            .session()
+            .list::<ContactRequest>(),
+        op("requests", Post, "/api/made-to-order", "Sends a made-to-order request (signed in or not).")
+            .body::<RequestInput>()
+            .status::<RequestReceived>(201, "Received"),
+        op("requests", Get, "/api/appointments", "The shopper's appointment requests, newest first.")
+            .session()
+            .list::<ContactRequest>(),
+        op("requests", Post, "/api/appointments", "Books an appointment (signed in or not).")
+            .body::<RequestInput>()
+            .status::<RequestReceived>(201, "Received"),
+    ]
+}
+
+/// An operation answering 500 on a failure of the server, and, when it
+/// changes state, 403 for a request from an origin not allowed.
+fn op(
+    function: &'static str,
+    method: Method,
+    path: &'static str,
+    summary: &'static str,
+) -> Operation {
+    let mut responses = BTreeMap::new();
+    responses.insert(500, ("The server failed", error()));
+    if method != Method::Get {
+        responses.insert(403, ("Refused: an origin not allowed", error()));
+    }
+    Operation {
+        method,
+        path,
+        summary,
+        function,
+        session: false,
+        query: Vec::new(),
+        request: None,
+        responses,
+    }
+}
+
+fn error() -> Body {
+    Body::Json(Shape::of::<Error>())
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        400 => "A field broke a rule (`errors` names it), or the request is malformed",
+        401 => "No live session",
+        403 => "Not the shopper's own, or an origin not allowed",
+        404 => "Not found",
+        409 => "In conflict with what is stored",
+        413 => "The body is larger than the API accepts",
+        415 => "The body is not JSON",
+        429 => "Too many attempts; try again later",
+        _ => "Error",
+    }
+}
+
+impl Operation {
+    fn status<T: ToSchema>(mut self, status: u16, description: &'static str) -> Self {
+        self.responses
+            .insert(status, (description, Body::Json(Shape::of::<T>())));
+        self
+    }
+
+    fn ok<T: ToSchema>(self) -> Self {
+        self.status::<T>(200, "OK")
+    }
+
+    fn list<T: ToSchema>(mut self) -> Self {
+        self.responses
+            .insert(200, ("OK", Body::Json(Shape::list::<T>())));
+        self
+    }
+
+    fn page(mut self) -> Self {
+        for (status, description) in [
+            (
+                200,
+                "Signed in, or canceled: the page posts the outcome to the opener",
+            ),
+            (
+                400,
+                "A failed sign-in: the page posts the error to the opener",
+            ),
+            (
+                502,
+                "The provider failed: the page posts the error to the opener",
+            ),
+        ] {
+            self.responses.insert(status, (description, Body::Html));
+        }
+        self
+    }
+
+    fn redirect(mut self) -> Self {
+        self.responses
+            .insert(302, ("To the provider's sign-in page", Body::Redirect));
+        self
+    }
+
+    fn query(mut self, name: &'static str, description: &'static str) -> Self {
+        self.query.push((name, description));
+        self
+    }
+
+    /// A JSON body: 400 for one that breaks a rule or does not parse, 413
+    /// and 415 for one too large or not JSON.
+    fn body<T: ToSchema>(mut self) -> Self {
+        self.request = Some(Shape::of::<T>());
+        self.fails(&[400, 413, 415])
+    }
+
+    /// Signed-in only: 401 without a live session.
+    fn session(mut self) -> Self {
+        self.session = true;
+        self.fails(&[401])
+    }
+
+    fn fails(mut self, statuses: &[u16]) -> Self {
+        for &status in statuses {
+            self.responses.insert(status, (reason(status), error()));
+        }
+        self
+    }
+}

@@ -1,0 +1,163 @@
+//! The bodies handlers build ad hoc (`json!({...})`), as types: each says
+//! exactly what its route sends, so the document can describe it. Entities
+//! themselves (products, bag lines, addresses...) are the domain's types.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use domain::accounts::records::ProfileView;
+use domain::address::Address;
+use domain::cart::CartLine;
+use domain::catalog::{Collection, Product};
+use domain::order::OrderView;
+use domain::pricing::Money;
+use domain::wishlist::WishlistEntry;
+
+/// Every 4xx and 5xx answer (`shop_http::ApiError`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Error {
+    /// The message to show.
+    pub message: String,
+    /// A stable machine code: `validation`, `bad_request`, `unauthorized`,
+    /// `forbidden`, `origin_not_allowed`, `not_found`, `conflict`,
+    /// `payload_too_large`, `unsupported_media_type`, `too_many_requests`,
+    /// `internal`...
+    pub code: String,
+    /// The message of each field that broke a rule, by field name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub errors: Option<BTreeMap<String, String>>,
+}
+
+/// `{ message }`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Message {
+    pub message: String,
+}
+
+/// `GET /api/cart`: the lines in the order added, with the bag's totals.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Bag {
+    pub data: Vec<CartLine>,
+    /// The sum of the lines' quantities.
+    pub count: u32,
+    pub subtotal: Money,
+    pub shippingfee: Money,
+    pub total: Money,
+}
+
+/// A bag line added or changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CartLineSaved {
+    pub message: String,
+    pub data: CartLine,
+}
+
+/// A bag line or an address removed: `{ message, id }`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Removed {
+    pub message: String,
+    pub id: String,
+}
+
+/// `GET /api/wishlist`: entries newest first and their product ids.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Wishlist {
+    pub data: Vec<WishlistEntry>,
+    pub product_ids: Vec<String>,
+}
+
+/// A product saved to the wishlist.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WishlistEntrySaved {
+    pub message: String,
+    pub data: WishlistEntry,
+}
+
+/// A product taken off the wishlist.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WishlistRemoved {
+    pub message: String,
+    pub product_id: String,
+}
+
+/// An address created or updated.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AddressSaved {
+    pub message: String,
+    pub data: Address,
+}
+
+/// `GET /api/orders/me`: the orders newest first, nested as the spec has it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyOrders {
+    pub data: OrderList,
+}
+
+/// The inner `{ data: [orders] }` of `GET /api/orders/me`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderList {
+    pub data: Vec<OrderView>,
+}
+
+/// The answer of a customer's delivery confirmation, success or not.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliveryConfirmation {
+    pub success: bool,
+    pub message: String,
+}
+
+/// A made-to-order or appointment request received.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RequestReceived {
+    pub message: String,
+    pub data: RequestId,
+}
+
+/// The id of a request received.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RequestId {
+    pub id: String,
+}
+
+/// An account created, or a profile edited: `{ message, user }`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileSaved {
+    pub message: String,
+    pub user: ProfileView,
+}
+
+/// `POST /api/auth/login`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoggedIn {
+    pub message: String,
+    pub user: SignedInUser,
+}
+
+/// Who signed in.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedInUser {
+    pub id: String,
+    pub email: String,
+}
+
+/// `POST /api/auth/logout`: where the browser goes next after a Facebook
+/// sign-in (its logout page), else `null`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoggedOut {
+    pub message: String,
+    #[schema(required = true)]
+    pub redirect: Option<String>,
+}
+
+/// `GET /api/collections/{id}`: the collection and its active products.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CollectionWithProducts {
+    #[serde(flatten)]
+    pub collection: Collection,
+    pub products: Vec<Product>,
+}
