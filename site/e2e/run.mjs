@@ -262,7 +262,7 @@ const journeys = [
       assert(problems.length === 0, problems.join("; "));
       // A visitor's account icon asks the server (401) and opens the LOGIN panel.
       await page.getByRole("button", { name: "Account" }).click();
-      await page.getByRole("dialog", { name: "Account" }).getByText("LOGIN").waitFor();
+      await page.getByRole("dialog", { name: "Account" }).getByRole("heading", { name: "LOGIN" }).waitFor();
       await context.close();
     },
   },

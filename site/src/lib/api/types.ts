@@ -89,6 +89,40 @@ export interface Profile {
   name?: string;
   firstname?: string;
   lastname?: string;
+  title?: string | null;
+  /** YYYY-MM-DD */
+  birthday?: string | null;
+}
+
+/** A line of the shopping bag (size is a value or 'custom'; price is the unit price). */
+export interface CartLine {
+  id: string;
+  product: { id: string; slug: string; name: string; productGallery?: string[] };
+  category?: string;
+  color?: string;
+  size?: string;
+  quantity: number;
+  price: number;
+}
+
+export interface OrderItem {
+  product: { id: string; slug?: string; name: string; productGallery?: string[] };
+  category?: string;
+  color?: string;
+  size?: string;
+  quantity: number;
+  price: number;
+}
+
+export interface Order {
+  id: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  subtotal: number;
+  shippingfee: number;
+  total?: number;
+  items: OrderItem[];
 }
 
 export interface WishlistEntry {
