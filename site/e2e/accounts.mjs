@@ -4,6 +4,7 @@
  * link, the shopping bag, and the session guard. Each shopper is new, so the
  * journeys run in parallel on one shop.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
@@ -39,6 +40,42 @@ function newestMail(dataDir, needle) {
     if (text.includes(needle)) return text;
   }
   return null;
+}
+
+/**
+ * Places an order for the signed-in shopper the way the payment function
+ * will store it (one item of the embedded table, as the API tests do): the
+ * checkout API is not part of this site release.
+ */
+function placeOrder(dataDir, userId, product) {
+  const tail = `${Date.now().toString(36)}${(serial += 1)}`.toUpperCase();
+  const id = `01E2E${"0".repeat(26)}`.slice(0, 26 - tail.length) + tail;
+  const at = new Date().toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+  const status = "awaiting_confirmation";
+  const item = {
+    pk: `USER#${userId}`,
+    sk: `ORDER#${id}`,
+    gsi1pk: `ORDERS#${status}`,
+    gsi1sk: id,
+    id,
+    userId,
+    status,
+    createdAt: at,
+    updatedAt: at,
+    subtotal: product.price,
+    shippingfee: 56.9,
+    items: [{ product: { id: product.id, slug: product.slug, name: product.name, productGallery: product.productGallery }, category: "Set", color: product.color[0], size: "custom", quantity: 1, price: product.price }],
+  };
+  const script = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1], timeout=10); c.execute('INSERT INTO items (pk, sk, gsi1pk, gsi1sk, body) VALUES (?,?,?,?,?)', sys.argv[2:7]); c.commit()";
+  const res = spawnSync("python3", ["-c", script, join(dataDir, "shop.sqlite"), item.pk, item.sk, item.gsi1pk, item.gsi1sk, JSON.stringify(item)], { encoding: "utf8" });
+  assert(res.status === 0, `placing the order failed: ${res.stderr}`);
+  return id;
+}
+
+function shopctl(shop, ...args) {
+  const res = spawnSync(join(shop.bin, "shopctl"), args, { cwd: shop.root, env: { ...process.env, DATA_DIR: shop.dataDir }, encoding: "utf8" });
+  assert(res.status === 0, `shopctl ${args.join(" ")}: ${res.stderr}`);
+  return res.stdout;
 }
 
 export function accountJourneys({ browser, base, shop, products }) {
@@ -385,6 +422,35 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByText("No orders found").waitFor();
         await page.getByLabel("Date filter").selectOption("today");
         await shoot(page, "orders");
+        await context.close();
+      },
+    },
+    {
+      name: "my orders: an order confirmed by shopctl, then Confirm delivery",
+      fn: async () => {
+        const { page, context } = await signedInContext(browser, base, WIDTHS.desktop, "confirm");
+        const me = await (await context.request.get(`${base}/api/auth/me`)).json();
+        const id = placeOrder(shop.dataDir, me.id, first);
+        await page.goto(`${base}/me/orders/`);
+        const card = page.getByTestId("order-card");
+        await card.locator(".status--blue").filter({ hasText: "AWAITING CONFIRMATION" }).waitFor();
+        await page.getByRole("tab", { name: "Wait for confirmation (1)" }).waitFor();
+        assert((await card.getByRole("button", { name: "Confirm delivery" }).count()) === 0, "no Confirm delivery before the house confirms");
+        await card.getByText("Custom").waitFor();
+        shopctl(shop, "orders", "confirm", id);
+        await page.reload();
+        await card.locator(".status--green").filter({ hasText: "CONFIRMED" }).waitFor();
+        await page.getByRole("tab", { name: "Confirmed (1)" }).click();
+        assert((await card.count()) === 1, "the Confirmed tab shows it");
+        await shoot(page, "orders-confirmed");
+        await card.getByRole("button", { name: "Confirm delivery" }).click();
+        await page.getByText("Thank you! You have successfully confirmed receipt of your order.").waitFor({ state: "attached" });
+        await page.getByRole("tab", { name: "Delivered (1)" }).click();
+        await card.locator(".status--purple").filter({ hasText: "DELIVERED" }).waitFor();
+        assert((await card.getByRole("button", { name: "Confirm delivery" }).count()) === 0, "delivered orders cannot be confirmed again");
+        await page.getByLabel("Date filter").selectOption("today");
+        await page.getByRole("tab", { name: "All (1)" }).waitFor();
+        await shoot(page, "orders-delivered");
         await context.close();
       },
     },
