@@ -4,9 +4,8 @@
  * calendar), status tabs with counts, order cards with coloured statuses and
  * Confirm delivery for confirmed orders (then the list reloads).
  */
+import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
-import { DayPicker, type DateRange as PickerRange } from "react-day-picker";
-import "react-day-picker/style.css";
 import useSWR from "swr";
 import { api } from "@/lib/api/client";
 import type { Order } from "@/lib/api/types";
@@ -15,6 +14,8 @@ import { formatPrice } from "@/lib/rules/format";
 import { DATE_PRESETS, STATUS_COLORS, STATUS_TABS, countByStatus, inRange, presetRange, statusLabel, type DatePreset, type DateRange, type StatusTab } from "@/lib/rules/order-dates";
 import { sizeLabel } from "@/ui/components/layout/bag-panel";
 import { notify } from "@/ui/components/common/notify";
+
+const RangeCalendar = dynamic(() => import("./range-calendar").then((m) => m.RangeCalendar), { ssr: false });
 
 export const ORDER_MSG = {
   empty: "No orders found",
@@ -28,7 +29,6 @@ export function MyOrders() {
   const { data, mutate, isLoading } = useSWR("/orders/me", (p: string) => fetchList<Order>(p), { revalidateOnFocus: false });
   const [preset, setPreset] = useState<DatePreset>("all");
   const [custom, setCustom] = useState<DateRange | null>(null);
-  const [picking, setPicking] = useState<PickerRange | undefined>(undefined);
   const [calendar, setCalendar] = useState(false);
   const [tab, setTab] = useState<StatusTab>("all");
   const [busy, setBusy] = useState<string | null>(null);
@@ -41,7 +41,6 @@ export function MyOrders() {
   const choosePreset = (value: DatePreset) => {
     setPreset(value);
     setCustom(null);
-    setPicking(undefined);
     setCalendar(value === "custom");
   };
 
@@ -82,19 +81,10 @@ export function MyOrders() {
       </div>
       {calendar && (
         <div className="orders__calendar" data-testid="orders-calendar">
-          <DayPicker
-            mode="range"
-            selected={picking}
-            disabled={{ after: new Date() }}
-            onSelect={(r, day) => {
-              // Two different days picked: close the calendar and filter; a first click only starts the range.
-              const next = picking?.from && !picking.to ? { from: picking.from, to: day } : { from: day, to: undefined };
-              setPicking(next);
-              if (next.from && next.to) {
-                setCustom({ from: next.from, to: next.to });
-                setCalendar(false);
-              }
-              void r;
+          <RangeCalendar
+            onRange={(range) => {
+              setCustom(range);
+              setCalendar(false);
             }}
           />
         </div>
