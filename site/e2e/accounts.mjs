@@ -48,7 +48,8 @@ function newestMail(dataDir, needle) {
  * checkout API is not part of this site release.
  */
 function placeOrder(dataDir, userId, product) {
-  const tail = `${Date.now().toString(36)}${(serial += 1)}`.toUpperCase();
+  // Digits only: order ids are ULIDs (Crockford base 32, no I, L, O or U).
+  const tail = `${Date.now()}${(serial += 1)}`;
   const id = `01E2E${"0".repeat(26)}`.slice(0, 26 - tail.length) + tail;
   const at = new Date().toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
   const status = "awaiting_confirmation";
@@ -121,6 +122,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         const years = await page.getByLabel("Year").locator("option").allTextContents();
         assert(years[1] === String(new Date().getFullYear()) && years.at(-1) === "1900", "years from now to 1900");
         await page.getByLabel("Day").selectOption("29");
+        await page.getByText("Date of birth is required").waitFor({ state: "detached" });
         const email = newEmail("signup");
         await page.getByLabel("Email *").fill(email);
         await page.getByLabel("Confirm password *").fill(PASSWORD);
@@ -451,6 +453,32 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByLabel("Date filter").selectOption("today");
         await page.getByRole("tab", { name: "All (1)" }).waitFor();
         await shoot(page, "orders-delivered");
+        await context.close();
+      },
+    },
+    {
+      name: "Facebook sign-in in a 600x700 popup, welcome panel, logout through the provider's logout page",
+      fn: async () => {
+        const { page, context } = await freshPage(browser, WIDTHS.desktop);
+        await page.goto(`${base}/`);
+        let panel = await openAccount(page);
+        const [popup] = await Promise.all([page.waitForEvent("popup"), panel.getByRole("button", { name: "Continue with Facebook" }).click()]);
+        await popup.getByRole("heading", { name: "Sign in with Facebook" }).waitFor();
+        const size = await popup.evaluate(() => ({ w: window.outerWidth, h: window.outerHeight }));
+        assert(Math.abs(size.w - 600) < 40 && Math.abs(size.h - 700) < 120, `popup is about 600x700 (${size.w}x${size.h})`);
+        await Promise.all([page.waitForEvent("load"), popup.getByRole("link", { name: /Frida Kahlo/ }).click()]);
+        for (let i = 0; i < 50 && !popup.isClosed(); i += 1) await new Promise((r) => setTimeout(r, 100));
+        assert(popup.isClosed(), "the popup closes itself");
+        panel = await openAccount(page);
+        await panel.getByRole("heading", { name: "WELCOME, frida.kahlo" }).waitFor();
+        await shoot(page, "social-welcome");
+        // The server answers Facebook's logout address; the provider sends the browser back home.
+        const [viaFacebook] = await Promise.all([page.waitForRequest(/\/oauth\/facebook\/logout\?/), panel.getByRole("button", { name: "(Logout)" }).click()]);
+        assert(/[?&]next=/.test(viaFacebook.url()) && /[?&]access_token=/.test(viaFacebook.url()), `logout carries next and the token: ${viaFacebook.url()}`);
+        await page.waitForURL(`${base}/`);
+        await page.waitForLoadState("load");
+        panel = await openAccount(page);
+        await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
         await context.close();
       },
     },

@@ -147,7 +147,7 @@ export function SignUpForm() {
                 </option>
               ))}
             </select>
-            <select aria-label="Day" {...register("day")}>
+            <select aria-label="Day" {...register("day", { deps: "month" })}>
               <option value="">Day</option>
               {days.map((d) => (
                 <option key={d} value={d}>
@@ -155,7 +155,7 @@ export function SignUpForm() {
                 </option>
               ))}
             </select>
-            <select aria-label="Year" {...register("year", { onChange: (e: React.ChangeEvent<HTMLSelectElement>) => adapt(month, e.target.value) })}>
+            <select aria-label="Year" {...register("year", { deps: "month", onChange: (e: React.ChangeEvent<HTMLSelectElement>) => adapt(month, e.target.value) })}>
               <option value="">Year</option>
               {years.map((y) => (
                 <option key={y} value={y}>
