@@ -207,7 +207,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await dialog.getByLabel("New password", { exact: true }).fill("Another1!");
         await dialog.getByLabel("Confirm new password", { exact: true }).fill("Another1!");
         await dialog.getByRole("button", { name: "SAVE" }).click();
-        await dialog.locator(".field__error").waitFor();
+        await dialog.getByText("Your current password is incorrect.").waitFor();
         await dialog.getByLabel("Current password", { exact: true }).fill(PASSWORD);
         await dialog.getByRole("button", { name: "SAVE" }).click();
         await page.getByText("Password changed successfully!").waitFor({ state: "attached" });
@@ -482,12 +482,28 @@ export function accountJourneys({ browser, base, shop, products }) {
         await context.close();
       },
     },
+    ...["account", "orders", "wishlist", "addresses"].flatMap((tab) =>
+      Object.values(WIDTHS).map((size) => ({
+        name: `signed-in deep link /me/${tab}/ at ${size.width}px`,
+        fn: async () => {
+          const { page, context, problems } = await signedInContext(browser, base, size, `tab-${tab}`);
+          await page.goto(`${base}/me/${tab}/`);
+          await page.locator(`.account__tabs a[aria-current="page"]`).waitFor();
+          await page.locator(".account__title").waitFor();
+          await page.waitForLoadState("networkidle").catch(() => {});
+          await shoot(page, `me-${tab}`);
+          await context.close();
+          assert(problems.length === 0, problems.join("; "));
+        },
+      })),
+    ),
     {
       name: "session guard: a visitor on /me/account gets the expired toast, then home",
       fn: async () => {
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
         await page.goto(`${base}/me/account/`);
-        await page.locator(".Toastify__toast-container--top-center").getByText("Your session has expired. Please log in again.").waitFor();
+        // Toasts last 5 s: on a loaded machine one may already be leaving when looked at, so presence is what counts.
+        await page.locator(".Toastify__toast-container--top-center").getByText("Your session has expired. Please log in again.").waitFor({ state: "attached" });
         assert((await page.locator(".account").count()) === 0, "nothing of the account renders");
         await shoot(page, "guard-toast");
         const started = Date.now();
