@@ -10,10 +10,17 @@ import type { Profile } from "@/lib/api/types";
 
 export const SESSION_KEY = "/auth/me";
 
+let lastEmail = "";
+
+/** The email of the last profile seen in this page's life (the login form prefills it once a session ends). */
+export const knownEmail = () => lastEmail;
+
 /** Fetches the profile; null when there is no session (401) or the call fails. */
 export async function fetchProfile(): Promise<Profile | null> {
   try {
-    return unwrapItem<Profile>(await api.get(SESSION_KEY, true));
+    const profile = unwrapItem<Profile>(await api.get(SESSION_KEY, true));
+    if (profile?.email) lastEmail = profile.email;
+    return profile;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.error("GET /auth/me failed", error);
     return null;

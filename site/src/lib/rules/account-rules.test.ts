@@ -117,3 +117,19 @@ describe("login errors", async () => {
     expect(loginErrorMessage(new TypeError("offline"))).toBe(LOGIN_FAILED);
   });
 });
+
+describe("login prefill", async () => {
+  const { fakeFetch } = await import("@/test/fake-fetch");
+  const { fetchProfile, knownEmail } = await import("@/lib/hooks/use-session");
+  it("remembers the last profile's email after the session ends", async () => {
+    let live = true;
+    fakeFetch({
+      "GET /api/auth/me": () => (live ? { body: { id: "u1", email: "lan@example.com" } } : { status: 401 }),
+      "POST /api/auth/refresh": () => ({ status: 401 }),
+    });
+    expect((await fetchProfile())?.email).toBe("lan@example.com");
+    live = false;
+    expect(await fetchProfile()).toBeNull();
+    expect(knownEmail()).toBe("lan@example.com");
+  });
+});

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useCallback } from "react";
 import type { Profile } from "@/lib/api/types";
 import { logout } from "@/lib/hooks/use-auth";
-import { useSession } from "@/lib/hooks/use-session";
+import { knownEmail, useSession } from "@/lib/hooks/use-session";
 import { welcomeName } from "@/lib/rules/names";
 import { LoginForm } from "@/ui/components/auth/login-form";
 import { Drawer } from "./drawer";
@@ -44,7 +44,7 @@ export function AccountPanel() {
       ) : (
         <div className="account-panel">
           <h2 className="panel-title">LOGIN</h2>
-          <LoginForm onNavigate={close} onSignedIn={onSignedIn} />
+          <LoginForm email={knownEmail()} onNavigate={close} onSignedIn={onSignedIn} />
         </div>
       )}
     </Drawer>
