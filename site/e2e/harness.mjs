@@ -22,7 +22,10 @@ export async function freshPage(browser, size = WIDTHS.desktop) {
   const problems = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    if (m.type() !== "error") return;
+    // A visitor's session probe (GET /auth/me, then one refresh) answers 401 by design: the cookies are httpOnly.
+    if (/status of 401/.test(m.text()) && /\/api\/auth\/(me|refresh)\b/.test(m.location()?.url ?? "")) return;
+    problems.push(`console error: ${m.text()}`);
   });
   page.setDefaultTimeout(15_000);
   return { page, context, problems };

@@ -5,6 +5,7 @@
  * site/test-results/screens.
  */
 import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
+import { accountJourneys } from "./accounts.mjs";
 import { startShop } from "./server.mjs";
 
 const shop = await startShop();
@@ -86,6 +87,9 @@ const routes = [
   ["privacy", "/privacy-policy/", heading("PRIVACY POLICY")],
   ["terms", "/terms-and-conditions/", both(heading("TERMS AND CONDITIONS"), async (p) => assert((await p.locator(".terms-list li").count()) === 8, "terms have eight bullets"))],
   ["terms-alias", "/termsAndConditions/", heading("TERMS AND CONDITIONS")],
+  ["sign-up", "/sign-up/", both(heading("CREATE ACCOUNT"), async (p) => p.getByLabel("Year").waitFor())],
+  ["forget-password", "/forget-password/", both(heading("FORGOT YOUR PASSWORD?"), async (p) => p.getByRole("button", { name: "Reset password" }).waitFor())],
+  ["reset-password", "/reset-password/?token=deep-link", both(heading("RESET PASSWORD"), async (p) => p.getByRole("button", { name: "Save" }).waitFor())],
 ];
 
 const deepLinks = routes.flatMap(([name, path, check]) =>
@@ -262,7 +266,7 @@ const journeys = [
       assert(problems.length === 0, problems.join("; "));
       // A visitor's account icon asks the server (401) and opens the LOGIN panel.
       await page.getByRole("button", { name: "Account" }).click();
-      await page.getByRole("dialog", { name: "Account" }).getByText("LOGIN").waitFor();
+      await page.getByRole("dialog", { name: "Account" }).getByRole("heading", { name: "LOGIN" }).waitFor();
       await context.close();
     },
   },
@@ -280,7 +284,10 @@ const journeys = [
   },
 ];
 
-const ok = await run([...journeys, ...deepLinks], Number(process.env.E2E_PARALLEL || 3));
+// E2E_ONLY=text runs only the journeys whose name contains it.
+const all = [...journeys, ...accountJourneys({ browser, base, shop, products }), ...deepLinks];
+const only = process.env.E2E_ONLY;
+const ok = await run(only ? all.filter((j) => j.name.includes(only)) : all, Number(process.env.E2E_PARALLEL || 3));
 await browser.close();
 await shop.stop();
 process.exit(ok ? 0 : 1);

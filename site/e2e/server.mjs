@@ -1,7 +1,8 @@
 /**
  * The shop under test: SHOP_URL when given (shared/testkit/with-server.sh sets
  * it), else a release shop-server started here on a free port with a fresh,
- * seeded data dir, stopped when the journeys end.
+ * seeded data dir, stopped when the journeys end. Its data dir (DATA_DIR) is
+ * where the outbox of emails lives.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -37,7 +38,7 @@ async function waitUntilUp(url, ms) {
 }
 
 export async function startShop() {
-  if (process.env.SHOP_URL) return { url: process.env.SHOP_URL.replace(/\/$/, ""), stop: async () => {} };
+  if (process.env.SHOP_URL) return { url: process.env.SHOP_URL.replace(/\/$/, ""), dataDir: process.env.DATA_DIR, root, bin: process.env.SHOP_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release"), stop: async () => {} };
   const bin = process.env.SHOP_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release");
   const dataDir = mkdtempSync(join(tmpdir(), "site-e2e-"));
   const port = await freePort();
@@ -49,6 +50,9 @@ export async function startShop() {
   await waitUntilUp(url, 20_000);
   return {
     url,
+    dataDir,
+    root,
+    bin,
     stop: async () => {
       child.kill("SIGTERM");
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
-import { ApiError, api, unwrapItem, unwrapList } from "./client";
+import { ApiError, api, setRefreshListener, unwrapItem, unwrapList } from "./client";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,5 +64,51 @@ describe("request", () => {
     const { calls } = fakeFetch({ "POST /api/auth/login": () => ({ status: 401, body: { message: "Wrong email or password" } }) });
     await expect(api.post("/auth/login", {})).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(1);
+  });
+
+  it("lets concurrent 401s wait for one refresh, then each retries once", async () => {
+    let session = false;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const { calls } = fakeFetch({
+      "GET /api/cart": () => (session ? { body: ["c"] } : { status: 401 }),
+      "GET /api/wishlist": () => (session ? { body: ["w"] } : { status: 401 }),
+      "GET /api/addresses": () => (session ? { body: ["a"] } : { status: 401 }),
+      "POST /api/auth/refresh": async () => {
+        await gate;
+        session = true;
+        return { body: {} };
+      },
+    });
+    const refreshed = vi.fn();
+    setRefreshListener(refreshed);
+    const pending = Promise.all([api.get("/cart"), api.get("/wishlist"), api.get("/addresses")]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
+    release();
+    await expect(pending).resolves.toEqual([["c"], ["w"], ["a"]]);
+    expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/api/cart")).toHaveLength(2);
+    expect(refreshed).toHaveBeenCalledTimes(1);
+    setRefreshListener(null);
+  });
+
+  it("retries at most once: a second 401 after a good refresh is the caller's error", async () => {
+    const { calls } = fakeFetch({
+      "GET /api/orders/me": () => ({ status: 401, body: { message: "Your session has expired." } }),
+      "POST /api/auth/refresh": () => ({ body: {} }),
+    });
+    await expect(api.get("/orders/me")).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/orders/me", "POST /api/auth/refresh", "GET /api/orders/me"]);
+  });
+
+  it("a later 401 starts a new refresh once the previous one has ended", async () => {
+    const { calls } = fakeFetch({
+      "GET /api/cart": () => ({ status: 401 }),
+      "POST /api/auth/refresh": () => ({ status: 401 }),
+    });
+    await api.get("/cart").catch(() => null);
+    await api.get("/cart").catch(() => null);
+    expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(2);
   });
 });

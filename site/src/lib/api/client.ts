@@ -34,11 +34,20 @@ export interface RequestOptions {
 const NO_REFRESH = ["/auth/refresh", "/auth/login", "/auth/logout"];
 
 let refreshing: Promise<boolean> | null = null;
+let onRefreshed: (() => void) | null = null;
+
+/** Called after each successful shared refresh (the session hook revalidates the profile). */
+export function setRefreshListener(listener: (() => void) | null): void {
+  onRefreshed = listener;
+}
 
 /** One refresh for every concurrent 401: later callers wait for the same promise. */
 function refreshSession(): Promise<boolean> {
   refreshing ??= fetch(`${API_BASE}/auth/refresh`, { method: "POST", credentials: "include" })
-    .then((res) => res.ok)
+    .then((res) => {
+      if (res.ok) onRefreshed?.();
+      return res.ok;
+    })
     .catch(() => false)
     .finally(() => {
       refreshing = null;

@@ -27,6 +27,7 @@ export type Order = Schemas["OrderView"];
 export type ContactRequest = Schemas["ContactRequest"];
 /** Every 4xx and 5xx answer: `{ message, code, errors? }`. */
 export type ApiErrorBody = Schemas["Error"];
+export type OrderItem = Schemas["OrderItem"];
 
 /** Field-level errors of a 400, keyed by field name. */
 export type FieldErrors = Record<string, string>;

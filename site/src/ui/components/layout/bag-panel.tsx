@@ -1,50 +1,84 @@
 "use client";
 /**
- * SHOPPING BAG: the signed-in shopper's cart lines with their cost. Editing
- * lines and checkout belong to the shopping release; visitors see the empty
- * bag and the sign-in invitation.
+ * SHOPPING BAG: the signed-in shopper's lines (image, name, category, colour,
+ * size, a stepper that never goes below 1, remove, line cost), PROCEED TO
+ * CHECKOUT. A line opens its product. Visitors see the empty bag and LOGIN.
  */
 import Link from "next/link";
-import useSWR from "swr";
-import { ApiError, api, unwrapList } from "@/lib/api/client";
-import { hasSessionHint } from "@/lib/hooks/use-session";
-import { formatPrice } from "@/lib/rules/format";
+import type { CartLine } from "@/lib/api/types";
+import { useCart } from "@/lib/hooks/use-cart";
 import { productPath } from "@/lib/rules/catalog";
+import { formatPrice } from "@/lib/rules/format";
+import { CloseIcon } from "@/ui/components/common/icons";
 import { Drawer } from "./drawer";
 import { usePanels } from "./panels";
 
-interface CartLine {
-  id: string;
-  product: { id: string; slug: string; name: string; productGallery?: string[] };
-  category?: string;
-  color?: string;
-  size?: string;
-  quantity: number;
-  price: number;
-}
+export const sizeLabel = (size?: string) => (size?.toLowerCase() === "custom" ? "Custom" : (size ?? ""));
 
-async function fetchCart(): Promise<CartLine[]> {
-  try {
-    return unwrapList<CartLine>(await api.get("/cart"));
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) console.error("GET /cart failed", error);
-    return [];
-  }
+function BagLine({ line, onNavigate, onQuantity, onRemove }: { line: CartLine; onNavigate: () => void; onQuantity: (q: number) => void; onRemove: () => void }) {
+  const href = productPath(line.product);
+  return (
+    <li className="bag-line" data-testid="bag-line">
+      <Link href={href} onClick={onNavigate} className="bag-line__image" tabIndex={-1} aria-hidden="true">
+        {line.product.productGallery?.[0] && <img src={line.product.productGallery[0]} alt="" width={84} height={112} />}
+      </Link>
+      <div className="bag-line__body">
+        <Link href={href} onClick={onNavigate} className="bag-line__name">
+          {line.product.name}
+        </Link>
+        <dl className="bag-line__facts">
+          {line.category && (
+            <div>
+              <dt>Category</dt>
+              <dd>{line.category}</dd>
+            </div>
+          )}
+          {line.color && (
+            <div>
+              <dt>Color</dt>
+              <dd>{line.color}</dd>
+            </div>
+          )}
+          {line.size && (
+            <div>
+              <dt>Size</dt>
+              <dd>{sizeLabel(line.size)}</dd>
+            </div>
+          )}
+        </dl>
+        <div className="bag-line__row">
+          <div className="stepper" role="group" aria-label={`Quantity of ${line.product.name}`}>
+            <button type="button" aria-label="Decrease quantity" disabled={line.quantity <= 1} onClick={() => onQuantity(line.quantity - 1)}>
+              −
+            </button>
+            <output aria-label="Quantity">{line.quantity}</output>
+            <button type="button" aria-label="Increase quantity" onClick={() => onQuantity(line.quantity + 1)}>
+              +
+            </button>
+          </div>
+          <span className="bag-line__cost">{formatPrice(line.price * line.quantity)}</span>
+        </div>
+      </div>
+      <button type="button" className="icon-button bag-line__remove" aria-label={`Remove ${line.product.name}`} onClick={onRemove}>
+        <CloseIcon />
+      </button>
+    </li>
+  );
 }
 
 export function BagPanel() {
   const { open, close, toggle } = usePanels();
   const isOpen = open === "bag";
-  const { data } = useSWR(isOpen && hasSessionHint() ? "/cart" : null, fetchCart);
-  const lines = data ?? [];
+  const { lines, signedIn, setQuantity, remove } = useCart(isOpen);
+  const pieces = lines.reduce((n, l) => n + l.quantity, 0);
   return (
     <Drawer open={isOpen} side="right" label="Shopping bag" onClose={close}>
       <div className="bag-panel">
-        <h2 className="panel-title">SHOPPING BAG ({lines.length})</h2>
+        <h2 className="panel-title">SHOPPING BAG ({pieces})</h2>
         {lines.length === 0 ? (
           <>
             <p className="muted">Your shopping cart is empty.</p>
-            {!hasSessionHint() && (
+            {!signedIn && (
               <button type="button" className="button button--outline button--block" onClick={() => toggle("account")}>
                 LOGIN
               </button>
@@ -54,20 +88,7 @@ export function BagPanel() {
           <>
             <ul className="bag-panel__lines">
               {lines.map((line) => (
-                <li key={line.id} className="bag-line">
-                  <Link href={productPath(line.product)} onClick={close} className="bag-line__link">
-                    {line.product.productGallery?.[0] && <img src={line.product.productGallery[0]} alt={line.product.name} width={72} height={96} />}
-                    <span>
-                      <strong>{line.product.name}</strong>
-                      <span className="muted">
-                        {[line.category, line.color, line.size === "custom" ? "Custom" : line.size].filter(Boolean).join(" · ")}
-                      </span>
-                      <span>
-                        {line.quantity} × {formatPrice(line.price)} = {formatPrice(line.price * line.quantity)}
-                      </span>
-                    </span>
-                  </Link>
-                </li>
+                <BagLine key={line.id} line={line} onNavigate={close} onQuantity={(q) => void setQuantity(line.id, q)} onRemove={() => void remove(line.id)} />
               ))}
             </ul>
             <Link className="button button--block" href="/checkout/" onClick={close}>

@@ -2,8 +2,10 @@
 /** Category, colour, size and quantity selects, ADD TO CART with the colour rule, wishlist, CUSTOM TO ORDER and SIZE GUIDE. */
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import { mutate } from "swr";
 import { ApiError, api } from "@/lib/api/client";
 import type { Product } from "@/lib/api/types";
+import { CART_KEY } from "@/lib/hooks/use-cart";
 import { useWishlist } from "@/lib/hooks/use-wishlist";
 import { CART_ADDED, CART_FAILED, CART_LOGIN, SET, cartBody, categoryChoices, unitPrice, validateChoice } from "@/lib/rules/add-to-cart";
 import { formatPrice } from "@/lib/rules/format";
@@ -19,7 +21,8 @@ export function AddToCart({ product }: { product: Product }) {
   const [category, setCategory] = useState(choices.length ? SET : "");
   const [color, setColor] = useState("");
   const [size, setSize] = useState("");
-  const [quantity, setQuantity] = useState(1);
+  // Kept as typed (it may be empty while the shopper types); read as at least 1 when added.
+  const [quantity, setQuantity] = useState("1");
   const [colorError, setColorError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useTimedStatus();
@@ -28,7 +31,7 @@ export function AddToCart({ product }: { product: Product }) {
   const wished = wishlist.has(product.id);
 
   const add = async () => {
-    const choice = { category, color, size, quantity };
+    const choice = { category, color, size, quantity: Math.max(1, Math.floor(Number(quantity)) || 1) };
     const error = validateChoice(choice);
     setColorError(error);
     if (error) return;
@@ -36,6 +39,7 @@ export function AddToCart({ product }: { product: Product }) {
     try {
       await api.post("/cart/add", cartBody(product, choice));
       setStatus({ kind: "success", text: CART_ADDED });
+      void mutate(CART_KEY);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) notify.product(CART_LOGIN, "info");
       else {
@@ -110,7 +114,15 @@ export function AddToCart({ product }: { product: Product }) {
         </label>
         <label className="field field--qty">
           <span className="field__label">Quantity</span>
-          <input type="number" min={1} step={1} value={quantity} onChange={(e) => setQuantity(Math.max(1, Number(e.target.value) || 1))} />
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value.replace(/[^0-9]/g, ""))}
+            onBlur={() => setQuantity(String(Math.max(1, Math.floor(Number(quantity)) || 1)))}
+          />
         </label>
       </div>
       <button type="button" className="text-link buy__guide" onClick={() => setModal("size")}>

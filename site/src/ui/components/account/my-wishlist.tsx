@@ -1,0 +1,48 @@
+"use client";
+/** Wishlist: the saved products as a grid, each with remove; 'Your wishlist is empty.' when none. */
+import Link from "next/link";
+import useSWR, { mutate as globalMutate } from "swr";
+import { api } from "@/lib/api/client";
+import type { WishlistEntry } from "@/lib/api/types";
+import { fetchList } from "@/lib/hooks/fetchers";
+import { productPath } from "@/lib/rules/catalog";
+
+export const WISHLIST_EMPTY = "Your wishlist is empty.";
+
+export function MyWishlist() {
+  const { data, mutate, isLoading } = useSWR(["/wishlist", "entries"], ([p]) => fetchList<WishlistEntry>(p), { revalidateOnFocus: false });
+  const entries = (data ?? []).filter((e) => e.product?.id);
+
+  const remove = async (productId: string) => {
+    try {
+      await api.delete(`/wishlist/remove/${encodeURIComponent(productId)}`);
+      await mutate(entries.filter((e) => e.product.id !== productId), { revalidate: true });
+      void globalMutate("/wishlist");
+    } catch (error) {
+      console.error("wishlist remove failed", error);
+    }
+  };
+
+  return (
+    <div>
+      <h1 className="account__title">WISHLIST</h1>
+      {isLoading ? null : entries.length === 0 ? (
+        <p className="muted">{WISHLIST_EMPTY}</p>
+      ) : (
+        <ul className="product-grid wishlist-grid">
+          {entries.map((e) => (
+            <li key={e.product.id} className="product-card" data-testid="wishlist-item">
+              <Link href={productPath({ id: e.product.id, slug: e.product.slug ?? "" })} className="product-card__link">
+                <div className="product-card__media">{e.product.productGallery?.[0] ? <img className="product-card__img" src={e.product.productGallery[0]} alt={e.product.name ?? ""} width={600} height={800} /> : <div className="product-card__img product-card__img--empty" />}</div>
+                <span className="product-card__name">{(e.product.name ?? "").toUpperCase()}</span>
+              </Link>
+              <button type="button" className="button button--outline button--block" onClick={() => void remove(e.product.id)} aria-label={`Remove ${e.product.name ?? "product"} from wishlist`}>
+                REMOVE
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+"use client";
+/**
+ * Sign-up: email, password and confirmation (each with show/hide), title,
+ * names, date of birth as month/day/year dropdowns, the marketing-updates
+ * consent, CREATE ACCOUNT (LOADING... while busy); success modal, OK home.
+ */
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { ApiError, api } from "@/lib/api/client";
+import { MONTHS, clampDay, dayOptions, toIsoBirthday, yearOptions } from "@/lib/rules/birthday";
+import { checkPassword, firstUnmet } from "@/lib/rules/passwords";
+import { Modal } from "@/ui/components/common/modal";
+import { notify } from "@/ui/components/common/notify";
+import { PageTitle } from "@/ui/components/common/page-title";
+import { PasswordField, RuleChecklist, TextField } from "./password-field";
+
+export const SIGN_UP_MSG = {
+  emailRequired: "Email is required",
+  emailFormat: "Invalid email format",
+  title: "Title is required",
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  mismatch: "Password and confirm password do not match.",
+  agree: "You must agree to receive updates before creating an account.",
+  created: "Account created successfully. Please Login.",
+  failed: "Registration failed. Please check your details and try again.",
+  birthday: "Date of birth is required",
+} as const;
+
+interface Values {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  title: string;
+  firstname: string;
+  lastname: string;
+  month: string;
+  day: string;
+  year: string;
+  agreeToUpdates: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELD_OF: Record<string, keyof Values> = { birthday: "year", agreeToUpdates: "agreeToUpdates", confirmPassword: "confirmPassword" };
+
+export function SignUpForm() {
+  const router = useRouter();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState("");
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: { email: "", password: "", confirmPassword: "", title: "", firstname: "", lastname: "", month: "", day: "", year: "", agreeToUpdates: false },
+  });
+  const [password, month, year, day] = watch(["password", "month", "year", "day"]);
+  const years = useMemo(() => yearOptions(), []);
+  const days = dayOptions(month ? Number(month) : undefined, year ? Number(year) : undefined);
+  const checks = checkPassword(password, "signUp");
+
+  const adapt = (nextMonth: string, nextYear: string) => {
+    const clamped = clampDay(day, nextMonth ? Number(nextMonth) : undefined, nextYear ? Number(nextYear) : undefined);
+    if (clamped !== day) setValue("day", clamped);
+  };
+
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError("");
+    try {
+      await api.post("/auth/register", {
+        email: v.email.trim(),
+        password: v.password,
+        confirmPassword: v.confirmPassword,
+        title: v.title,
+        firstname: v.firstname.trim(),
+        lastname: v.lastname.trim(),
+        birthday: toIsoBirthday(v.year, v.month, v.day),
+        agreeToUpdates: v.agreeToUpdates,
+      });
+      notify.show(SIGN_UP_MSG.created, "success");
+      setDone(true);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
+        for (const [field, message] of Object.entries(error.errors)) setError(FIELD_OF[field] ?? (field as keyof Values), { type: "server", message });
+      }
+      setFormError(error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : SIGN_UP_MSG.failed);
+    }
+  });
+
+  const a11y = (name: keyof Values) => ({ id: `signup-${name}`, "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `signup-${name}-error` : undefined });
+
+  return (
+    <div className="container section narrow auth-page">
+      <PageTitle sub="Create an account to follow your orders, keep a wishlist and check out faster.">CREATE ACCOUNT</PageTitle>
+      <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Create account">
+        <TextField id="signup-email" label="Email *" error={errors.email?.message}>
+          <input
+            {...a11y("email")}
+            type="email"
+            autoComplete="email"
+            {...register("email", { validate: (v) => (v.trim() === "" ? SIGN_UP_MSG.emailRequired : EMAIL.test(v.trim()) || SIGN_UP_MSG.emailFormat) })}
+          />
+        </TextField>
+        <PasswordField id="signup-password" label="Password *" autoComplete="new-password" error={errors.password?.message} {...register("password", { validate: (v) => firstUnmet(v, "signUp") })} />
+        <RuleChecklist checks={checks} />
+        <PasswordField
+          id="signup-confirmPassword"
+          label="Confirm password *"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword", { validate: (v, all) => v === all.password || SIGN_UP_MSG.mismatch })}
+        />
+        <TextField id="signup-title" label="Title *" error={errors.title?.message}>
+          <select {...a11y("title")} {...register("title", { validate: (v) => v !== "" || SIGN_UP_MSG.title })}>
+            <option value="">Select</option>
+            <option value="Ms">Ms</option>
+            <option value="Mr">Mr</option>
+          </select>
+        </TextField>
+        <div className="form-grid">
+          <TextField id="signup-firstname" label="First name *" error={errors.firstname?.message}>
+            <input {...a11y("firstname")} autoComplete="given-name" {...register("firstname", { validate: (v) => v.trim() !== "" || SIGN_UP_MSG.firstName })} />
+          </TextField>
+          <TextField id="signup-lastname" label="Last name *" error={errors.lastname?.message}>
+            <input {...a11y("lastname")} autoComplete="family-name" {...register("lastname", { validate: (v) => v.trim() !== "" || SIGN_UP_MSG.lastName })} />
+          </TextField>
+        </div>
+        <fieldset className="birthday">
+          <legend className="field__label">Date of birth *</legend>
+          <div className="birthday__row">
+            <select
+              aria-label="Month"
+              {...register("month", {
+                validate: (v, all) => Boolean(v && all.day && all.year) || SIGN_UP_MSG.birthday,
+                onChange: (e: React.ChangeEvent<HTMLSelectElement>) => adapt(e.target.value, year),
+              })}
+            >
+              <option value="">Month</option>
+              {MONTHS.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+            <select aria-label="Day" {...register("day", { deps: "month" })}>
+              <option value="">Day</option>
+              {days.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+            <select aria-label="Year" {...register("year", { deps: "month", onChange: (e: React.ChangeEvent<HTMLSelectElement>) => adapt(month, e.target.value) })}>
+              <option value="">Year</option>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </div>
+          {(errors.month || errors.year) && (
+            <span className="field__error" role="alert">
+              {errors.month?.message ?? errors.year?.message}
+            </span>
+          )}
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" {...register("agreeToUpdates", { validate: (v) => v || SIGN_UP_MSG.agree })} /> I would like to receive updates about new collections, events and offers.
+        </label>
+        {errors.agreeToUpdates && (
+          <span className="field__error" role="alert">
+            {errors.agreeToUpdates.message}
+          </span>
+        )}
+        <p className="muted small">
+          By creating an account you accept our <Link href="/terms-and-conditions/">Terms and Conditions</Link> and <Link href="/privacy-policy/">Privacy Policy</Link>.
+        </p>
+        {formError && (
+          <p className="field__error" role="alert">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="button button--block" disabled={isSubmitting}>
+          {isSubmitting ? "LOADING..." : "CREATE ACCOUNT"}
+        </button>
+      </form>
+      <Modal open={done} title="ACCOUNT CREATED" onClose={() => router.push("/")}>
+        <p>{SIGN_UP_MSG.created}</p>
+        <button type="button" className="button button--block" onClick={() => router.push("/")}>
+          OK
+        </button>
+      </Modal>
+    </div>
+  );
+}
