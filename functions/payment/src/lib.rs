@@ -63,10 +63,19 @@ async fn card_checkout(
     JsonBody(body): JsonBody<CardCheckout>,
 ) -> Answer<(StatusCode, Json<Value>)> {
     let payment = body.check()?;
-    let lines = Bag::of(&*app.table, &user.id).lines().await?;
-    let quote = quote(&app, &lines)?;
-    quote.confirm(&body.amount, &body.shippingfee)?;
     let payments = Payments::of(&*app.table, &user.id);
+    let lines = Bag::of(&*app.table, &user.id).lines().await?;
+    let quote = match quote(&app, &lines).and_then(|q| {
+        q.confirm(&body.amount, &body.shippingfee)?;
+        Ok(q)
+    }) {
+        Ok(quote) => quote,
+        // A replay of a placed payment meets the bag it emptied.
+        Err(refusal) => match payments.find(&payment.payment_key).await? {
+            Some(claim) => return Ok(answer_replay(&app, &user, claim).await?),
+            None => return Err(refusal.into()),
+        },
+    };
     let claim = new_claim(payment.payment_key, ClaimState::Charging, quote.total);
     if let Claimed::Existing(existing) = payments.claim(&claim).await? {
         return Ok(answer_replay(&app, &user, existing).await?);

@@ -11,14 +11,15 @@ use domain::accounts::records::ProfileView;
 use domain::address::{Address, AddressInput};
 use domain::cart::{AddToCart, SetQuantity};
 use domain::catalog::{Banner, Category, Collection, Menu, News, Product, Runway};
+use domain::checkout::{CardCheckout, PayPalCapture};
 use domain::requests::{ContactRequest, RequestInput};
 use domain::wishlist::AddToWishlist;
 use utoipa::ToSchema;
 
 use crate::shapes::{
-    AddressSaved, Bag, CartLineSaved, CollectionWithProducts, DeliveryConfirmation, Error,
-    LoggedIn, LoggedOut, Message, MyOrders, ProfileSaved, Removed, RequestReceived, Wishlist,
-    WishlistEntrySaved, WishlistRemoved,
+    AddressSaved, Bag, CartLineSaved, ClientToken, CollectionWithProducts, DeliveryConfirmation,
+    Error, LoggedIn, LoggedOut, Message, MyOrders, Paid, PayPalCreate, PayPalOrderCreated,
+    ProfileSaved, Removed, RequestReceived, Wishlist, WishlistEntrySaved, WishlistRemoved,
 };
 use crate::{Body, Method, Operation, Shape};
 
@@ -170,6 +171,28 @@ pub fn operations() -> Vec<Operation> {
             .ok::<DeliveryConfirmation>()
             .status::<DeliveryConfirmation>(404, "Not one of the shopper's orders")
             .status::<DeliveryConfirmation>(409, "The order is not awaiting receipt"),
+        // Payment.
+        op("payment", Get, "/api/payment/client-token", "A client token for the payment SDK, for the signed-in shopper.")
+            .session()
+            .ok::<ClientToken>()
+            .fails(&[503]),
+        op("payment", Post, "/api/payment/checkout", "Charges the card nonce the amount the shop computes from the bag (the client's amount and shippingfee are checked) and places the order; a replayed nonce or idempotency key answers the same order.")
+            .session()
+            .body::<CardCheckout>()
+            .status::<Paid>(201, "Paid and placed")
+            .status::<Paid>(200, "A replay: the order already placed for this payment")
+            .fails(&[409, 422, 503]),
+        op("payment", Post, "/api/payment/paypal/create-order", "Creates a PayPal order for the bag at the shop's amount.")
+            .session()
+            .body::<PayPalCreate>()
+            .ok::<PayPalOrderCreated>()
+            .fails(&[422, 503]),
+        op("payment", Post, "/api/payment/paypal/capture-order", "Captures the shopper's approved PayPal order once and places the order; a replay answers the same order.")
+            .session()
+            .body::<PayPalCapture>()
+            .status::<Paid>(201, "Captured and placed")
+            .status::<Paid>(200, "A replay: the order already placed for this capture")
+            .fails(&[404, 409, 422, 503]),
         // Made-to-order and appointment requests.
         op("requests", Get, "/api/made-to-order", "The shopper's made-to-order requests, newest first.")
             .session()
@@ -224,7 +247,9 @@ fn reason(status: u16) -> &'static str {
         409 => "In conflict with what is stored",
         413 => "The body is larger than the API accepts",
         415 => "The body is not JSON",
+        422 => "The payment was refused (`message` says why); nothing was charged",
         429 => "Too many attempts; try again later",
+        503 => "The payment provider could not be reached; nothing was charged",
         _ => "Error",
     }
 }

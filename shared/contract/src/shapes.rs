@@ -29,6 +29,10 @@ pub struct Error {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]
     pub errors: Option<BTreeMap<String, String>>,
+    /// `false` on the payment routes' refusals (the flag checkout reads).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub success: Option<bool>,
 }
 
 /// `{ message }`.
@@ -160,4 +164,40 @@ pub struct CollectionWithProducts {
     #[serde(flatten)]
     pub collection: Collection,
     pub products: Vec<Product>,
+}
+
+/// The payment SDK's client token.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientToken {
+    pub client_token: String,
+}
+
+/// A paid and placed order (a replay answers the same order).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Paid {
+    pub success: bool,
+    pub message: String,
+    pub order: domain::order::OrderView,
+}
+
+/// The body of `POST /api/payment/paypal/create-order`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayPalCreate {
+    /// What the page shows and expects to pay (checked against the bag).
+    pub amount: f64,
+    /// `USD`.
+    pub currency: String,
+}
+
+/// A PayPal order's id.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayPalOrderId {
+    pub id: String,
+}
+
+/// The PayPal order created for the bag.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayPalOrderCreated {
+    pub order: PayPalOrderId,
 }

@@ -111,7 +111,16 @@ fn money(value: &Value) -> Option<Money> {
 
 /// Where the order goes, as checkout collects it (its own rules: the phone
 /// is required only when both phone and code are empty).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ShippingAddress {
     pub title: String,
@@ -206,7 +215,7 @@ fn text(value: &Value) -> String {
 }
 
 /// The body of `POST /api/payment/checkout`, fields as sent.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CardCheckout {
     pub amount: Value,
@@ -255,7 +264,7 @@ impl CardCheckout {
 }
 
 /// The body of `POST /api/payment/paypal/capture-order`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PayPalCapture {
     pub order_id: Value,

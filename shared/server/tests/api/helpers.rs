@@ -23,6 +23,11 @@ pub struct TestShop {
 
 /// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
 pub async fn spawn_shop() -> TestShop {
+    spawn_shop_with(|app| app).await
+}
+
+/// A shop whose adapters `wrap` may replace (to inject faults through the ports).
+pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
     let dir = tempfile::tempdir().expect("temp dir");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -31,6 +36,7 @@ pub async fn spawn_shop() -> TestShop {
     let config = Config::local(dir.path().to_path_buf(), &url).expect("config");
     let app = App::with_config(config).await.expect("app");
     shopctl::seed::run(&app).await.expect("seed");
+    let app = wrap(app);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let router = server::router(app.clone(), &server::Paths::under(&root));
     tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
@@ -99,48 +105,35 @@ impl Answer {
 
 impl Client {
     pub async fn get(&self, path: &str) -> Answer {
-        answer(
-            self.http
-                .get(format!("{}{path}", self.base))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
+        self.send(reqwest::Method::GET, path, None).await
     }
     pub async fn post(&self, path: &str, body: Value) -> Answer {
-        answer(
-            self.http
-                .post(format!("{}{path}", self.base))
-                .json(&body)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
+        self.send(reqwest::Method::POST, path, Some(body)).await
     }
     pub async fn patch(&self, path: &str, body: Value) -> Answer {
-        answer(
-            self.http
-                .patch(format!("{}{path}", self.base))
-                .json(&body)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
+        self.send(reqwest::Method::PATCH, path, Some(body)).await
     }
     pub async fn delete(&self, path: &str) -> Answer {
-        answer(
-            self.http
-                .delete(format!("{}{path}", self.base))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await
+        self.send(reqwest::Method::DELETE, path, None).await
     }
-    /// A raw request for bad-input cases (wrong content type, broken JSON, huge bodies).
+
+    /// Sends the request; every answer of the API must match its schema in
+    /// the API contract (`shared/openapi.json`).
+    async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Answer {
+        let mut request = self
+            .http
+            .request(method.clone(), format!("{}{path}", self.base));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let answer = answer(request.send().await.unwrap()).await;
+        keeps_the_contract(&method, path, &answer);
+        answer
+    }
+
+    /// A raw request for bad-input cases (wrong content type, broken JSON,
+    /// huge bodies); checked against the contract too, except for a method
+    /// the route does not have (axum's 405, on purpose undocumented).
     pub async fn raw(
         &self,
         method: reqwest::Method,
@@ -150,10 +143,22 @@ impl Client {
     ) -> Answer {
         let req = self
             .http
-            .request(method, format!("{}{path}", self.base))
+            .request(method.clone(), format!("{}{path}", self.base))
             .header("content-type", content_type)
             .body(body);
-        answer(req.send().await.unwrap()).await
+        let answer = answer(req.send().await.unwrap()).await;
+        if answer.status != 405 {
+            keeps_the_contract(&method, path, &answer);
+        }
+        answer
+    }
+}
+
+fn keeps_the_contract(method: &reqwest::Method, path: &str, answer: &Answer) {
+    if path.starts_with("/api/") {
+        if let Err(broken) = contract::check(method.as_str(), path, answer.status, &answer.body) {
+            panic!("{method} {path} broke the API contract: {broken}");
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod auth;
 mod cart;
 mod helpers;
 mod orders;
+mod payment;
 mod requests;
 mod rewrites;
 mod users;

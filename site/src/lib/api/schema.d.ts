@@ -686,6 +686,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/client-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client token for the payment SDK, for the signed-in shopper. */
+        get: operations["get_payment_client_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Charges the card nonce the amount the shop computes from the bag (the client's amount and shippingfee are checked) and places the order; a replayed nonce or idempotency key answers the same order. */
+        post: operations["post_payment_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/paypal/create-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a PayPal order for the bag at the shop's amount. */
+        post: operations["post_payment_paypal_create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/paypal/capture-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Captures the shopper's approved PayPal order once and places the order; a replay answers the same order. */
+        post: operations["post_payment_paypal_capture_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/made-to-order": {
         parameters: {
             query?: never;
@@ -739,7 +807,8 @@ export interface components {
         AddToWishlist: {
             productId?: unknown;
         };
-        /** @description A saved address, as stored (without `isDefault`) and as answered. */
+        /** @description A saved address, as stored. Whether it is the default is the marker's
+         *     business ([`AddressView`]). */
         Address: {
             id: string;
             title: string;
@@ -752,9 +821,8 @@ export interface components {
             zipCode: string;
             phoneCode: string;
             phone: string;
-            isDefault?: boolean;
-            createdAt: string;
-            updatedAt: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
         };
         /** @description The fields of a create or update body, as sent, so each gets its message. */
         AddressInput: {
@@ -799,6 +867,17 @@ export interface components {
          * @description A validated date of birth.
          */
         Birthday: string;
+        /** @description The body of `POST /api/payment/checkout`, fields as sent. */
+        CardCheckout: {
+            amount?: unknown;
+            taxRate?: unknown;
+            shippingfee?: unknown;
+            paymentMethodNonce?: unknown;
+            customerName?: unknown;
+            addresses?: unknown;
+            /** @description A client-chosen key making retries of one checkout one payment. */
+            idempotencyKey?: unknown;
+        };
         /** @description One line of the bag, as stored and as answered. */
         CartLine: {
             id: string;
@@ -835,6 +914,10 @@ export interface components {
             newPassword: string;
             /** @default null */
             confirmPassword: string | null;
+        };
+        /** @description The payment SDK's client token. */
+        ClientToken: {
+            clientToken: string;
         };
         Collection: {
             id: string;
@@ -888,6 +971,8 @@ export interface components {
             errors?: {
                 [key: string]: string;
             } | null;
+            /** @description `false` on the payment routes' refusals (the flag checkout reads). */
+            success?: boolean | null;
         };
         /** @description `POST /api/auth/forgot-password`. */
         ForgotForm: {
@@ -1020,12 +1105,69 @@ export interface components {
         OrderView: {
             id: string;
             status: components["schemas"]["OrderStatus"];
-            createdAt: string;
-            updatedAt: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
             subtotal: components["schemas"]["Money"];
             shippingfee: components["schemas"]["Money"];
             total: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
+            shippingAddress?: null | components["schemas"]["ShippingAddress"];
+            payment?: null | components["schemas"]["Payment"];
+        };
+        /** @description A paid and placed order (a replay answers the same order). */
+        Paid: {
+            success: boolean;
+            message: string;
+            order: components["schemas"]["OrderView"];
+        };
+        /** @description The body of `POST /api/payment/paypal/capture-order`. */
+        PayPalCapture: {
+            orderId?: unknown;
+            shippingAddress?: unknown;
+            taxRate?: unknown;
+            shippingfee?: unknown;
+        };
+        /** @description The body of `POST /api/payment/paypal/create-order`. */
+        PayPalCreate: {
+            /**
+             * Format: double
+             * @description What the page shows and expects to pay (checked against the bag).
+             */
+            amount: number;
+            /** @description `USD`. */
+            currency: string;
+        };
+        /** @description The PayPal order created for the bag. */
+        PayPalOrderCreated: {
+            order: components["schemas"]["PayPalOrderId"];
+        };
+        /** @description A PayPal order's id. */
+        PayPalOrderId: {
+            id: string;
+        };
+        /** @description How an order was paid, as the order and the invoice show it. */
+        Payment: {
+            /** @description `card` or `paypal`. */
+            provider: string;
+            /** @description The provider's transaction (card) or capture (PayPal) id. */
+            reference: string;
+            method: components["schemas"]["PaymentMethodSummary"];
+            amount: components["schemas"]["Money"];
+        };
+        /** @description What the shopper paid with, as an order or receipt shows it. */
+        PaymentMethodSummary: {
+            cardType: string;
+            last4: string;
+            /** @enum {string} */
+            kind: "card";
+        } | {
+            email: string;
+            /** @enum {string} */
+            kind: "paypal";
+        } | {
+            description: string;
+            /** @enum {string} */
+            kind: "other";
         };
         Product: {
             id: string;
@@ -1052,7 +1194,8 @@ export interface components {
             id: string;
             slug: string;
         };
-        /** @description What a line shows of its product. */
+        /** @description What a shopper's record (a bag line, a wishlist entry, an order item)
+         *     shows of a product, taken when the record is written. */
         ProductSnapshot: {
             id: string;
             slug: string;
@@ -1171,6 +1314,30 @@ export interface components {
         SetQuantity: {
             quantity?: unknown;
         };
+        /** @description Where the order goes, as checkout collects it (its own rules: the phone
+         *     is required only when both phone and code are empty). */
+        ShippingAddress: {
+            /** @default  */
+            title: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+            /** @default  */
+            street: string;
+            /** @default  */
+            city: string;
+            /** @default  */
+            state: string;
+            /** @default  */
+            country: string;
+            /** @default  */
+            zipCode: string;
+            /** @default  */
+            phoneCode: string;
+            /** @default  */
+            phone: string;
+        };
         /** @description Who signed in. */
         SignedInUser: {
             id: string;
@@ -1189,7 +1356,7 @@ export interface components {
         WishlistEntry: {
             id: string;
             product: components["schemas"]["ProductSnapshot"];
-            createdAt: string;
+            createdAt: components["schemas"]["Timestamp"];
         };
         /** @description A product saved to the wishlist. */
         WishlistEntrySaved: {
@@ -3389,6 +3556,386 @@ export interface operations {
             };
             /** @description The server failed */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_payment_client_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientToken"];
+                };
+            };
+            /** @description No live session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider could not be reached; nothing was charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_payment_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardCheckout"];
+            };
+        };
+        responses: {
+            /** @description A replay: the order already placed for this payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paid"];
+                };
+            };
+            /** @description Paid and placed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paid"];
+                };
+            };
+            /** @description A field broke a rule (`errors` names it), or the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No live session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: an origin not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment was refused (`message` says why); nothing was charged */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider could not be reached; nothing was charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_payment_paypal_create_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalCreate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayPalOrderCreated"];
+                };
+            };
+            /** @description A field broke a rule (`errors` names it), or the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No live session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: an origin not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment was refused (`message` says why); nothing was charged */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider could not be reached; nothing was charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_payment_paypal_capture_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalCapture"];
+            };
+        };
+        responses: {
+            /** @description A replay: the order already placed for this capture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paid"];
+                };
+            };
+            /** @description Captured and placed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paid"];
+                };
+            };
+            /** @description A field broke a rule (`errors` names it), or the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No live session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused: an origin not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the API accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment was refused (`message` says why); nothing was charged */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment provider could not be reached; nothing was charged */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
