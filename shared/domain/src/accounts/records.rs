@@ -320,6 +320,8 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PasswordReset {
+    /// Absent from items written before it was stored: the key has it.
+    #[serde(default)]
     pub token_hash: String,
     pub user_id: String,
     /// The account's address, lower case.

@@ -192,7 +192,11 @@ impl<'a> Accounts<'a> {
         &self,
         token_hash: &str,
     ) -> Result<Option<PasswordReset>, TableError> {
-        self.table.read(&reset_key(token_hash)).await
+        let pending: Option<PasswordReset> = self.table.read(&reset_key(token_hash)).await?;
+        Ok(pending.map(|reset| PasswordReset {
+            token_hash: token_hash.to_string(),
+            ..reset
+        }))
     }
 
     /// Uses the link: deletes it (it must still be there), sets the new hash
