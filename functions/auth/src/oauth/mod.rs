@@ -225,16 +225,8 @@ async fn link_or_create(
             .await?
             .ok_or_else(ApiError::internal);
     }
-    let profile = UserProfile {
-        id: ulid::Ulid::new().to_string(),
-        email: email.to_string(),
-        firstname: who.first_name.chars().take(100).collect(),
-        lastname: who.last_name.chars().take(100).collect(),
-        title: None,
-        birthday: None,
-        created_at: now,
-        updated_at: now,
-    };
+    let id = ulid::Ulid::new().to_string();
+    let profile = UserProfile::social(id, &email, &who.first_name, &who.last_name, now);
     let credentials = profile.credentials(None);
     accounts::create(app, &profile, &credentials, Some(&identity(&profile.id))).await?;
     mail::welcome(app, &profile).await;

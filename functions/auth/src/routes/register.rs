@@ -8,7 +8,6 @@ use serde_json::json;
 
 use app::App;
 use domain::accounts::forms::RegistrationForm;
-use domain::accounts::records::UserProfile;
 use domain::accounts::CREATED;
 use domain::timestamp::Timestamp;
 use shop_http::{ApiResult, JsonBody};
@@ -22,17 +21,7 @@ pub async fn register(
 ) -> ApiResult<Response> {
     let registration = form.validate(today())?;
     let password_hash = crypto::hash_password(registration.password.clone()).await?;
-    let now = Timestamp::now();
-    let profile = UserProfile {
-        id: ulid::Ulid::new().to_string(),
-        email: registration.email.to_string(),
-        firstname: registration.firstname,
-        lastname: registration.lastname,
-        title: Some(registration.title),
-        birthday: Some(registration.birthday),
-        created_at: now,
-        updated_at: now,
-    };
+    let profile = registration.profile(ulid::Ulid::new().to_string(), Timestamp::now());
     let credentials = profile.credentials(Some(password_hash));
     accounts::create(&app, &profile, &credentials, None).await?;
     tracing::info!(user = %profile.id, "account created");

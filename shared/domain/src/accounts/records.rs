@@ -14,7 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::birthday::Birthday;
-use super::forms::ProfileEdit;
+use super::email::EmailAddress;
+use super::forms::{ProfileEdit, Registration, NAME_MAX_CHARS};
 use super::title::Title;
 use crate::ports::{Condition, Key, Update};
 use crate::records::{encode, Record};
@@ -51,7 +52,45 @@ pub(crate) fn profile_key(user_id: &str) -> Key {
     Key::new(user_pk(user_id), PROFILE_SK)
 }
 
+impl Registration {
+    /// The profile of the new account `id`.
+    pub fn profile(&self, id: String, now: Timestamp) -> UserProfile {
+        UserProfile {
+            id,
+            email: self.email.to_string(),
+            firstname: self.firstname.clone(),
+            lastname: self.lastname.clone(),
+            title: Some(self.title),
+            birthday: Some(self.birthday),
+            created_at: now,
+            updated_at: now,
+        }
+    }
+}
+
 impl UserProfile {
+    /// The profile of an account a social sign-in creates: the names the
+    /// provider gave, cut to [`NAME_MAX_CHARS`]; no title or birthday yet.
+    pub fn social(
+        id: String,
+        email: &EmailAddress,
+        firstname: &str,
+        lastname: &str,
+        now: Timestamp,
+    ) -> Self {
+        let cut = |name: &str| name.chars().take(NAME_MAX_CHARS).collect();
+        UserProfile {
+            id,
+            email: email.to_string(),
+            firstname: cut(firstname),
+            lastname: cut(lastname),
+            title: None,
+            birthday: None,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
     /// The display name: "first last".
     pub fn name(&self) -> String {
         format!("{} {}", self.firstname, self.lastname)
