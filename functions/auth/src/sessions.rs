@@ -1,11 +1,12 @@
 //! Sessions: a short-lived access token and a rotating refresh token, each in
 //! an httpOnly cookie. The refresh cookie's value is `user.session.secret`,
-//! so a refresh is one GetItem; only the secret's SHA-256 is stored.
+//! so a refresh is one GetItem; only the secret's SHA-256 is stored. How the
+//! table keeps a token single-use is in `domain::accounts::store`.
 
 use axum::http::HeaderValue;
-use domain::accounts::records::{session_key, user_partition, Session, Verdict, SESSION_PREFIX};
-use domain::ports::{from_item, Condition, Query, TableError, Update, Write};
-use serde_json::Value;
+use domain::accounts::records::{NewSession, Session};
+use domain::accounts::{Rotate, Sessions};
+use domain::timestamp::Timestamp;
 
 use app::App;
 use shop_http::session::{self, AccessClaims, ACCESS_TTL_SECONDS};
@@ -13,51 +14,28 @@ use shop_http::ApiError;
 
 use crate::crypto::{random_id, random_token, sha256_hex};
 
-/// Who a new session is for.
-pub struct Start<'a> {
-    pub user_id: &'a str,
-    pub email: &'a str,
-    pub remember: bool,
-    /// The social provider and, for Facebook, its token (its logout needs it).
-    pub provider: Option<(&'a str, Option<String>)>,
-}
-
 /// Starts a session: stores its family and answers the two cookies.
-pub async fn start(app: &App, who: Start<'_>, now: i64) -> Result<Vec<HeaderValue>, ApiError> {
+pub async fn start(
+    app: &App,
+    who: NewSession,
+    now: Timestamp,
+) -> Result<Vec<HeaderValue>, ApiError> {
     let secret = random_token(32);
-    let (provider, provider_token) = match who.provider {
-        Some((name, token)) => (Some(name.to_string()), token),
-        None => (None, None),
-    };
-    let session = Session {
-        user_id: who.user_id.to_string(),
-        session_id: random_id(),
-        email: who.email.to_string(),
-        token_hash: sha256_hex(&secret),
-        prev_hash: None,
-        rotated_at: now,
-        remember: who.remember,
-        created_at: now,
-        expires_at: now + Session::lifetime(who.remember),
-        provider,
-        provider_token,
-    };
-    app.table
-        .put(session.to_item()?, Condition::NotExists)
-        .await?;
+    let session = Session::start(who, random_id(), sha256_hex(&secret), now);
+    Sessions::of(&*app.table).open(&session).await?;
     Ok(vec![
         access_cookie(app, &session, now),
         refresh_cookie(app, &session, &secret),
     ])
 }
 
-fn access_cookie(app: &App, session: &Session, now: i64) -> HeaderValue {
+fn access_cookie(app: &App, session: &Session, now: Timestamp) -> HeaderValue {
     let claims = AccessClaims {
         sub: session.user_id.clone(),
         email: session.email.clone(),
         sid: session.session_id.clone(),
-        iat: now,
-        exp: now + ACCESS_TTL_SECONDS,
+        iat: now.unix(),
+        exp: now.unix() + ACCESS_TTL_SECONDS,
     };
     session::access_cookie(&app.config, &session::issue_access(&app.config, &claims))
 }
@@ -96,61 +74,34 @@ pub enum RefreshError {
 pub async fn refresh(
     app: &App,
     cookie: Option<&str>,
-    now: i64,
+    now: Timestamp,
 ) -> Result<Result<Vec<HeaderValue>, RefreshError>, ApiError> {
     let Some((user, sid, secret)) = cookie.and_then(parse) else {
         return Ok(Err(RefreshError::Malformed));
     };
-    let key = session_key(user, sid);
-    let Some(item) = app.table.get(&key).await? else {
-        return Ok(Err(RefreshError::Ended));
-    };
-    let current: Session = from_item(item)?;
-    match current.judge(&sha256_hex(secret), now) {
-        Verdict::Rotate => rotate(app, current, now).await,
-        // A second tab: the browser already holds the rotated refresh cookie.
-        Verdict::Grace => Ok(Ok(vec![access_cookie(app, &current, now)])),
-        Verdict::Reuse => {
-            tracing::warn!(user, "refresh token reuse: revoking the session family");
-            app.table.delete(&key, Condition::None).await?;
-            Ok(Err(RefreshError::Reuse))
-        }
-    }
-}
-
-async fn rotate(
-    app: &App,
-    current: Session,
-    now: i64,
-) -> Result<Result<Vec<HeaderValue>, RefreshError>, ApiError> {
-    let secret = random_token(32);
-    let next = Session {
-        token_hash: sha256_hex(&secret),
-        prev_hash: Some(current.token_hash.clone()),
-        rotated_at: now,
-        expires_at: now + Session::lifetime(current.remember),
-        ..current.clone()
-    };
-    let mut update = Update {
-        condition: Condition::Equals("tokenHash".into(), current.token_hash.clone().into()),
-        ..Update::default()
-    };
-    for field in ["tokenHash", "prevHash", "rotatedAt", "expiresAt"] {
-        let item = next.to_item()?;
-        update.set.insert(
-            field.into(),
-            item.get(field).cloned().unwrap_or(Value::Null),
-        );
-    }
-    match app.table.update(&current.key(), update).await {
-        Ok(_) => Ok(Ok(vec![
+    let next_secret = random_token(32);
+    let rotation = Sessions::of(&*app.table)
+        .rotate(
+            user,
+            sid,
+            &sha256_hex(secret),
+            sha256_hex(&next_secret),
+            now,
+        )
+        .await?;
+    Ok(match rotation {
+        Rotate::Rotated(next) => Ok(vec![
             access_cookie(app, &next, now),
-            refresh_cookie(app, &next, &secret),
-        ])),
-        // Another request rotated the same token a moment ago: a second tab.
-        Err(TableError::ConditionFailed) => Ok(Ok(vec![access_cookie(app, &current, now)])),
-        Err(e) => Err(e.into()),
-    }
+            refresh_cookie(app, &next, &next_secret),
+        ]),
+        // A second tab: the browser already holds the rotated refresh cookie.
+        Rotate::SecondTab(current) => Ok(vec![access_cookie(app, &current, now)]),
+        Rotate::Ended => Err(RefreshError::Ended),
+        Rotate::Reused => {
+            tracing::warn!(user, "refresh token reuse: revoking the session family");
+            Err(RefreshError::Reuse)
+        }
+    })
 }
 
 /// Ends the session a refresh cookie (or else an access token) names and
@@ -167,67 +118,7 @@ pub async fn end(
     else {
         return Ok(None);
     };
-    let key = session_key(user, sid);
-    let ended = match app.table.get(&key).await? {
-        Some(item) => Some(from_item::<Session>(item)?),
-        None => None,
-    };
-    app.table.delete(&key, Condition::None).await?;
-    Ok(ended)
-}
-
-/// Whether a session is still live (not logged out, revoked or expired).
-pub async fn is_live(app: &App, user: &str, sid: &str) -> Result<bool, ApiError> {
-    Ok(app.table.get(&session_key(user, sid)).await?.is_some())
-}
-
-/// Deletes for every session of a user except `keep`, for a transaction.
-pub async fn revoke_writes(
-    app: &App,
-    user: &str,
-    keep: Option<&str>,
-) -> Result<Vec<Write>, ApiError> {
-    let mut writes = Vec::new();
-    let mut cursor = None;
-    loop {
-        let query = Query::partition(user_partition(user))
-            .begins_with(SESSION_PREFIX)
-            .start_after(cursor);
-        let page = app.table.query(query).await?;
-        for item in page.items {
-            let session: Session = from_item(item)?;
-            if Some(session.session_id.as_str()) != keep {
-                writes.push(Write::Delete {
-                    key: session.key(),
-                    condition: Condition::None,
-                });
-            }
-        }
-        cursor = page.next;
-        if cursor.is_none() {
-            return Ok(writes);
-        }
-    }
-}
-
-/// Runs `first` together with the session deletes: as many as fit in one
-/// transaction with it, the rest (a shopper with dozens of sessions) after.
-pub async fn transact_with_revocations(
-    app: &App,
-    first: Vec<Write>,
-    revocations: Vec<Write>,
-) -> Result<(), TableError> {
-    let room = 100usize.saturating_sub(first.len());
-    let mut revocations = revocations.into_iter();
-    let mut writes = first;
-    writes.extend(revocations.by_ref().take(room));
-    app.table.transact(writes).await?;
-    for write in revocations {
-        if let Write::Delete { key, .. } = write {
-            app.table.delete(&key, Condition::None).await?;
-        }
-    }
-    Ok(())
+    Ok(Sessions::of(&*app.table).end(user, sid).await?)
 }
 
 #[cfg(test)]

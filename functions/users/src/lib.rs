@@ -7,12 +7,9 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use domain::accounts::forms::ProfileForm;
-use domain::accounts::records::{profile_key, UserProfile};
-use domain::ports::{from_item, Condition, TableError, Update};
+use domain::accounts::{Accounts, ACCOUNT_GONE, NOT_YOURS, PROFILE_UPDATED};
+use domain::timestamp::Timestamp;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
-
-pub const UPDATED: &str = "Update profile successfully!";
-pub const NOT_YOURS: &str = "You can only edit your own profile.";
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -21,6 +18,7 @@ pub fn router(app: App) -> Router {
 }
 
 /// `PATCH /api/users/edit/profile/{id}`: only the signed-in shopper's own id.
+/// One conditional UpdateItem.
 async fn edit_profile(
     State(app): State<App>,
     user: CurrentUser,
@@ -30,31 +28,14 @@ async fn edit_profile(
     if id != user.id {
         return Err(ApiError::forbidden(NOT_YOURS));
     }
-    let edit = form.validate(time::OffsetDateTime::now_utc().date())?;
-    let mut update = Update {
-        condition: Condition::Exists,
-        ..Update::default()
-    };
-    update.set.insert("firstname".into(), edit.firstname.into());
-    update.set.insert("lastname".into(), edit.lastname.into());
-    update
-        .set
-        .insert("title".into(), edit.title.as_str().into());
-    update
-        .set
-        .insert("birthday".into(), edit.birthday.to_string().into());
-    update.set.insert(
-        "updatedAt".into(),
-        time::OffsetDateTime::now_utc().unix_timestamp().into(),
-    );
-    let item = match app.table.update(&profile_key(&user.id), update).await {
-        Ok(item) => item,
-        Err(TableError::ConditionFailed) => {
-            return Err(ApiError::not_found("This account no longer exists."))
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let profile: UserProfile = from_item(item)?;
+    let now = Timestamp::now();
+    let edit = form.validate(now.date())?;
+    let profile = Accounts::of(&*app.table)
+        .edit_profile(&user.id, &edit, now)
+        .await?
+        .or(ApiError::not_found(ACCOUNT_GONE))?;
     tracing::info!(user = %profile.id, "profile updated");
-    Ok(Json(json!({ "message": UPDATED, "user": profile.view() })))
+    Ok(Json(
+        json!({ "message": PROFILE_UPDATED, "user": profile.view() }),
+    ))
 }

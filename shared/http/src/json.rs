@@ -1,7 +1,7 @@
 //! JSON in and out. Bodies must say they are JSON, stay under [`BODY_LIMIT`]
 //! and parse; each failure is a clear 4xx, never a panic.
 
-use axum::body::{to_bytes, Body};
+use axum::body::to_bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
 use axum::Json;
@@ -66,9 +66,4 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// A list answer: `{ "data": [...] }`.
 pub fn list<T: Serialize>(items: Vec<T>) -> Json<Value> {
     Json(json!({ "data": items }))
-}
-
-/// Reads a whole body for routes that take something other than JSON.
-pub async fn limited_bytes(body: Body) -> Result<axum::body::Bytes, ApiError> {
-    to_bytes(body, BODY_LIMIT).await.map_err(|_| too_large())
 }

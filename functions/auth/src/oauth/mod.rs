@@ -15,21 +15,20 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use app::App;
-use domain::accounts::records::{Credentials, Identity, UserProfile};
-use domain::accounts::EmailAddress;
+use domain::accounts::records::{Identity, NewSession, UserProfile};
+use domain::accounts::{
+    unverified_email, Accounts, EmailAddress, SIGN_IN_CANCELED as CANCELED,
+    SIGN_IN_FAILED as FAILED,
+};
+use domain::timestamp::Timestamp;
 use shop_http::session::cookie_in;
 use shop_http::ApiError;
 
 pub use providers::{Kind, Providers};
 
-use crate::routes::now;
-use crate::sessions::{self, Start};
-use crate::{accounts, mail};
+use crate::{accounts, mail, sessions};
 use client::ProviderIdentity;
 use state::Flow;
-
-pub const FAILED: &str = "Sign-in could not be completed. Please try again.";
-pub const CANCELED: &str = "Sign-in was canceled.";
 
 fn redirect_uri(app: &App, kind: Kind) -> String {
     format!("{}/api/auth/{}/callback", app.config.site_url, kind.name())
@@ -48,7 +47,7 @@ pub async fn start_facebook(
 
 fn start(app: &App, providers: &Providers, kind: Kind) -> Response {
     let provider = providers.get(kind);
-    let flow = Flow::new(kind, now());
+    let flow = Flow::new(kind, Timestamp::now().unix());
     let query = [
         ("response_type", "code"),
         ("client_id", provider.client_id.as_str()),
@@ -127,9 +126,9 @@ async fn callback(
     query: Callback,
 ) -> Response {
     let site = app.config.site_url.as_str();
-    let now = now();
+    let now = Timestamp::now();
     let flow = cookie_in(headers, state::cookie_name(&app.config))
-        .and_then(|v| Flow::from_cookie(&app.config, v, kind, now));
+        .and_then(|v| Flow::from_cookie(&app.config, v, kind, now.unix()));
     let mut cookies = vec![Flow::clear_cookie(&app.config)];
     let fail = |status, message: &str, cookies| page::failed(status, site, message, cookies);
     let Some(flow) = flow.filter(|f| query.state.as_deref().is_some_and(|s| f.state_matches(s)))
@@ -177,23 +176,23 @@ async fn sign_in(
     app: &App,
     kind: Kind,
     who: ProviderIdentity,
-    now: i64,
+    now: Timestamp,
 ) -> Result<(String, Vec<HeaderValue>), ApiError> {
-    let profile = match accounts::identity(app, kind.name(), &who.subject).await? {
-        Some(link) => accounts::profile(app, &link.user_id).await?,
-        None => None,
-    };
+    let profile = Accounts::of(&*app.table)
+        .linked_profile(kind.name(), &who.subject)
+        .await?;
     let profile = match profile {
         Some(profile) => profile,
         None => link_or_create(app, kind, &who, now).await?,
     };
     // Facebook's logout needs its token; Google's is not kept.
     let token = (kind == Kind::Facebook).then(|| who.access_token.clone());
-    let start = Start {
-        user_id: &profile.id,
-        email: &profile.email,
+    let start = NewSession {
+        user_id: profile.id.clone(),
+        email: profile.email.clone(),
         remember: false,
-        provider: Some((kind.name(), token)),
+        provider: Some(kind.name().into()),
+        provider_token: token,
     };
     let cookies = sessions::start(app, start, now).await?;
     tracing::info!(user = %profile.id, provider = kind.name(), "signed in socially");
@@ -204,14 +203,9 @@ async fn link_or_create(
     app: &App,
     kind: Kind,
     who: &ProviderIdentity,
-    now: i64,
+    now: Timestamp,
 ) -> Result<UserProfile, ApiError> {
-    let unverified = || {
-        ApiError::bad_request(format!(
-            "Your {} account has no verified email address, so it cannot be used to sign in here.",
-            kind.label()
-        ))
-    };
+    let unverified = || ApiError::bad_request(unverified_email(kind.label()));
     let email = who
         .email
         .as_deref()
@@ -223,27 +217,17 @@ async fn link_or_create(
         provider: kind.name().into(),
         subject: who.subject.clone(),
     };
-    if let Some(credentials) = accounts::credentials(app, &email.canonical()).await? {
-        accounts::link(app, &identity(&credentials.user_id)).await?;
-        return accounts::profile(app, &credentials.user_id)
+    let accounts = Accounts::of(&*app.table);
+    if let Some(credentials) = accounts.credentials(email.as_str()).await? {
+        accounts.link(&identity(&credentials.user_id)).await?;
+        return accounts
+            .profile(&credentials.user_id)
             .await?
             .ok_or_else(ApiError::internal);
     }
-    let profile = UserProfile {
-        id: ulid::Ulid::new().to_string(),
-        email: email.to_string(),
-        firstname: who.first_name.chars().take(100).collect(),
-        lastname: who.last_name.chars().take(100).collect(),
-        title: None,
-        birthday: None,
-        created_at: now,
-        updated_at: now,
-    };
-    let credentials = Credentials {
-        user_id: profile.id.clone(),
-        email: profile.email.clone(),
-        password_hash: None,
-    };
+    let id = ulid::Ulid::new().to_string();
+    let profile = UserProfile::social(id, &email, &who.first_name, &who.last_name, now);
+    let credentials = profile.credentials(None);
     accounts::create(app, &profile, &credentials, Some(&identity(&profile.id))).await?;
     mail::welcome(app, &profile).await;
     Ok(profile)

@@ -8,16 +8,12 @@ pub mod session;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::timestamp::Timestamp;
 use serde_json::Value;
-
-/// Seconds since the epoch.
-pub fn now() -> i64 {
-    time::OffsetDateTime::now_utc().unix_timestamp()
-}
 
 /// Today's date (UTC), the upper bound of a date of birth.
 pub fn today() -> time::Date {
-    time::OffsetDateTime::now_utc().date()
+    Timestamp::now().date()
 }
 
 /// A JSON answer that sets cookies; never cached.

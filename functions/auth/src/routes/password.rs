@@ -8,33 +8,30 @@ use serde_json::json;
 
 use app::App;
 use domain::accounts::forms::{ChangePasswordForm, ForgotForm, ResetForm, RESET_LINK_INVALID};
-use domain::accounts::records::{credentials_key, reset_key, PasswordReset, RESET_TTL_SECONDS};
-use domain::ports::{from_item, Condition, TableError, Update, Write};
+use domain::accounts::limits::{
+    CHANGE_PER_USER, FORGOT_PER_ADDRESS, FORGOT_PER_EMAIL, RESET_PER_ADDRESS, RESET_PER_TOKEN,
+};
+use domain::accounts::records::PasswordReset;
+use domain::accounts::{
+    Accounts, Reset, NO_PASSWORD_YET, PASSWORD_CHANGED, RESET_DONE, RESET_SENT, WRONG_CURRENT,
+};
+use domain::timestamp::Timestamp;
 use domain::validation::FieldErrors;
+use shop_http::session::SESSION_EXPIRED;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
-use super::now;
 use crate::limits::{self, ClientAddress};
-use crate::{accounts, crypto, mail, sessions};
-
-pub const RESET_SENT: &str = "Password reset email has been sent.";
-pub const RESET_DONE: &str = "Your password has been reset successfully.";
-pub const CHANGED: &str = "Password changed successfully!";
-pub const WRONG_CURRENT: &str = "Your current password is incorrect.";
-pub const NO_PASSWORD_YET: &str =
-    "Your account signs in with Google or Facebook and has no password yet. Use Forgot password to set one.";
+use crate::{crypto, mail};
 
 fn message(text: &str) -> Response {
     (StatusCode::OK, Json(json!({ "message": text }))).into_response()
 }
 
-fn field_error(status: StatusCode, field: &str, text: &str) -> ApiError {
+/// A 400 naming the field.
+fn field_error(field: &str, text: &str) -> ApiError {
     let mut errors = FieldErrors::new();
     errors.add(field, text);
-    ApiError {
-        status,
-        ..ApiError::validation(errors)
-    }
+    ApiError::validation(errors)
 }
 
 /// The same answer whether or not the address has an account.
@@ -44,76 +41,44 @@ pub async fn forgot(
     JsonBody(form): JsonBody<ForgotForm>,
 ) -> ApiResult<Response> {
     let email = form.validate()?;
-    let now = now();
-    limits::hit(&app, limits::FORGOT_PER_ADDRESS, &address, now).await?;
-    limits::hit(&app, limits::FORGOT_PER_EMAIL, &email.canonical(), now).await?;
-    if let Some(credentials) = accounts::credentials(&app, &email.canonical()).await? {
+    let now = Timestamp::now();
+    limits::hit(&app, FORGOT_PER_ADDRESS, &address, now).await?;
+    limits::hit(&app, FORGOT_PER_EMAIL, &email.canonical(), now).await?;
+    let accounts = Accounts::of(&*app.table);
+    if let Some(credentials) = accounts.credentials(email.as_str()).await? {
         let token = crypto::random_token(32);
-        let reset = PasswordReset {
-            user_id: credentials.user_id.clone(),
-            email: email.canonical(),
-            expires_at: now + RESET_TTL_SECONDS,
-        };
-        app.table
-            .put(
-                reset.to_item(&crypto::sha256_hex(&token))?,
-                Condition::NotExists,
-            )
-            .await?;
+        let reset = PasswordReset::new(&credentials, crypto::sha256_hex(&token), now);
+        accounts.request_reset(&reset).await?;
         mail::reset(&app, &credentials.email, &token).await;
         tracing::info!(user = %credentials.user_id, "password reset sent");
     }
     Ok(message(RESET_SENT))
 }
 
-/// Consumes the token exactly once: its delete is conditional and in the same
-/// transaction as the new hash and the revocation of every session.
+/// Uses the link exactly once, and signs out every session.
 pub async fn reset(
     State(app): State<App>,
     ClientAddress(address): ClientAddress,
     JsonBody(form): JsonBody<ResetForm>,
 ) -> ApiResult<Response> {
     let reset = form.validate()?;
-    let now = now();
+    let now = Timestamp::now();
     let token_hash = crypto::sha256_hex(&reset.token);
-    limits::hit(&app, limits::RESET_PER_ADDRESS, &address, now).await?;
-    limits::hit(&app, limits::RESET_PER_TOKEN, &token_hash, now).await?;
-    let invalid = || field_error(StatusCode::BAD_REQUEST, "token", RESET_LINK_INVALID);
-    let Some(item) = app.table.get(&reset_key(&token_hash)).await? else {
-        return Err(invalid());
-    };
-    let pending: PasswordReset = from_item(item)?;
+    limits::hit(&app, RESET_PER_ADDRESS, &address, now).await?;
+    limits::hit(&app, RESET_PER_TOKEN, &token_hash, now).await?;
+    let invalid = || field_error("token", RESET_LINK_INVALID);
+    let accounts = Accounts::of(&*app.table);
+    let pending = accounts
+        .pending_reset(&token_hash)
+        .await?
+        .ok_or_else(invalid)?;
     let password_hash = crypto::hash_password(reset.new_password).await?;
-    let mut set_hash = Update {
-        condition: Condition::Equals("userId".into(), pending.user_id.clone().into()),
-        ..Update::default()
-    };
-    set_hash
-        .set
-        .insert("passwordHash".into(), password_hash.into());
-    let writes = vec![
-        Write::Delete {
-            key: reset_key(&token_hash),
-            condition: Condition::Exists,
-        },
-        Write::Update {
-            key: credentials_key(&pending.email),
-            update: set_hash,
-        },
-    ];
-    let revocations = sessions::revoke_writes(&app, &pending.user_id, None).await?;
-    match sessions::transact_with_revocations(&app, writes, revocations).await {
-        Ok(()) => {
+    match accounts.reset_password(&pending, &password_hash).await? {
+        Reset::Done => {
             tracing::info!(user = %pending.user_id, "password reset; sessions revoked");
             Ok(message(RESET_DONE))
         }
-        // Used by a concurrent request a moment ago.
-        Err(TableError::TransactionCanceled { conditions })
-            if conditions.first() == Some(&true) =>
-        {
-            Err(invalid())
-        }
-        Err(e) => Err(e.into()),
+        Reset::TokenUsed => Err(invalid()),
     }
 }
 
@@ -125,40 +90,24 @@ pub async fn change(
 ) -> ApiResult<Response> {
     let user = user?;
     let change = form.validate()?;
-    limits::hit(&app, limits::CHANGE_PER_USER, &user.id, now()).await?;
-    let canonical = user.email.to_lowercase();
-    let credentials = accounts::credentials(&app, &canonical)
+    limits::hit(&app, CHANGE_PER_USER, &user.id, Timestamp::now()).await?;
+    let accounts = Accounts::of(&*app.table);
+    let credentials = accounts
+        .credentials(&user.email)
         .await?
-        .filter(|c| c.user_id == user.id);
-    let Some(credentials) = credentials else {
-        return Err(ApiError::unauthorized(shop_http::session::SESSION_EXPIRED));
-    };
-    let Some(old_hash) = credentials.password_hash.clone() else {
-        return Err(field_error(
-            StatusCode::BAD_REQUEST,
-            "currentPassword",
-            NO_PASSWORD_YET,
-        ));
-    };
+        .filter(|c| c.user_id == user.id)
+        .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))?;
+    let old_hash = credentials
+        .password_hash
+        .clone()
+        .ok_or_else(|| field_error("currentPassword", NO_PASSWORD_YET))?;
     if !crypto::verify_password(change.current_password, Some(old_hash.clone())).await {
-        return Err(field_error(
-            StatusCode::BAD_REQUEST,
-            "currentPassword",
-            WRONG_CURRENT,
-        ));
+        return Err(field_error("currentPassword", WRONG_CURRENT));
     }
     let new_hash = crypto::hash_password(change.new_password).await?;
-    let mut update = Update {
-        condition: Condition::Equals("passwordHash".into(), old_hash.into()),
-        ..Update::default()
-    };
-    update.set.insert("passwordHash".into(), new_hash.into());
-    let writes = vec![Write::Update {
-        key: credentials_key(&canonical),
-        update,
-    }];
-    let revocations = sessions::revoke_writes(&app, &user.id, Some(&user.session_id)).await?;
-    sessions::transact_with_revocations(&app, writes, revocations).await?;
+    accounts
+        .change_password(&credentials, &old_hash, &new_hash, &user.session_id)
+        .await?;
     tracing::info!(user = %user.id, "password changed; other sessions revoked");
-    Ok(message(CHANGED))
+    Ok(message(PASSWORD_CHANGED))
 }

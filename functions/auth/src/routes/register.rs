@@ -8,13 +8,12 @@ use serde_json::json;
 
 use app::App;
 use domain::accounts::forms::RegistrationForm;
-use domain::accounts::records::{Credentials, UserProfile};
+use domain::accounts::CREATED;
+use domain::timestamp::Timestamp;
 use shop_http::{ApiResult, JsonBody};
 
-use super::{now, today};
+use super::today;
 use crate::{accounts, crypto, mail};
-
-pub const CREATED: &str = "Account created successfully. Please Login.";
 
 pub async fn register(
     State(app): State<App>,
@@ -22,22 +21,8 @@ pub async fn register(
 ) -> ApiResult<Response> {
     let registration = form.validate(today())?;
     let password_hash = crypto::hash_password(registration.password.clone()).await?;
-    let now = now();
-    let profile = UserProfile {
-        id: ulid::Ulid::new().to_string(),
-        email: registration.email.to_string(),
-        firstname: registration.firstname,
-        lastname: registration.lastname,
-        title: Some(registration.title),
-        birthday: Some(registration.birthday),
-        created_at: now,
-        updated_at: now,
-    };
-    let credentials = Credentials {
-        user_id: profile.id.clone(),
-        email: profile.email.clone(),
-        password_hash: Some(password_hash),
-    };
+    let profile = registration.profile(ulid::Ulid::new().to_string(), Timestamp::now());
+    let credentials = profile.credentials(Some(password_hash));
     accounts::create(&app, &profile, &credentials, None).await?;
     tracing::info!(user = %profile.id, "account created");
     mail::welcome(&app, &profile).await;

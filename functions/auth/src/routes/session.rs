@@ -6,12 +6,12 @@ use axum::response::{AppendHeaders, IntoResponse, Response};
 use serde_json::json;
 
 use app::App;
-use domain::accounts::records::{profile_key, session_key, UserProfile};
-use domain::ports::from_item;
+use domain::accounts::{Accounts, LOGGED_OUT, REFRESHED};
+use domain::timestamp::Timestamp;
 use shop_http::session::{self, cookie_in, SESSION_EXPIRED};
 use shop_http::{ApiError, ApiResult, CurrentUser};
 
-use super::{now, with_cookies};
+use super::with_cookies;
 use crate::oauth::Providers;
 use crate::sessions;
 
@@ -31,11 +31,12 @@ fn expired(app: &App) -> Response {
 }
 
 pub async fn refresh(State(app): State<App>, headers: HeaderMap) -> ApiResult<Response> {
-    match sessions::refresh(&app, refresh_value(&app, &headers), now()).await? {
+    let cookie = refresh_value(&app, &headers);
+    match sessions::refresh(&app, cookie, Timestamp::now()).await? {
         Ok(cookies) => Ok(with_cookies(
             StatusCode::OK,
             cookies,
-            json!({ "message": "Session refreshed." }),
+            json!({ "message": REFRESHED }),
         )),
         Err(why) => {
             tracing::info!(%why, "refresh refused");
@@ -62,7 +63,7 @@ pub async fn logout(
     Ok(with_cookies(
         StatusCode::OK,
         cleared,
-        json!({ "message": "Logged out successfully.", "redirect": redirect }),
+        json!({ "message": LOGGED_OUT, "redirect": redirect }),
     ))
 }
 
@@ -76,26 +77,15 @@ pub async fn me(
     let Ok(user) = user else {
         return Ok(expired(&app));
     };
-    let items = app
-        .table
-        .batch_get(&[
-            profile_key(&user.id),
-            session_key(&user.id, &user.session_id),
-        ])
+    let profile = Accounts::of(&*app.table)
+        .live_profile(&user.id, &user.session_id)
         .await?;
-    let (mut profile, mut live) = (None, false);
-    for item in items {
-        match item.get("sk").and_then(|v| v.as_str()) {
-            Some("PROFILE") => profile = Some(from_item::<UserProfile>(item)?),
-            _ => live = true,
-        }
-    }
     match profile {
-        Some(profile) if live => Ok(with_cookies(
+        Some(profile) => Ok(with_cookies(
             StatusCode::OK,
             Vec::new(),
             json!(profile.view()),
         )),
-        _ => Ok(expired(&app)),
+        None => Ok(expired(&app)),
     }
 }

@@ -3,15 +3,48 @@
 //!
 //! Handlers parse a raw form into one of the validated types of [`forms`]; a
 //! value of those types has passed every rule, so the storage code never
-//! re-checks anything.
+//! re-checks anything. The records are in [`records`], and how the table
+//! keeps the rules (one account per address, single-use links and refresh
+//! tokens, capped attempts) in [`store`].
 
 pub mod birthday;
 pub mod email;
 pub mod forms;
+pub mod limits;
 pub mod password;
 pub mod records;
+pub mod store;
 pub mod title;
 
 pub use birthday::Birthday;
 pub use email::EmailAddress;
+pub use store::{Accounts, Attempts, Register, Reset, Rotate, Sessions};
 pub use title::Title;
+
+pub const CREATED: &str = "Account created successfully. Please Login.";
+pub const EMAIL_TAKEN: &str = "An account with this email already exists.";
+/// One answer for a wrong email and a wrong password; it mentions the
+/// password, so the site shows it under the password field.
+pub const WRONG_CREDENTIALS: &str = "Incorrect email or password.";
+pub const SIGNED_IN: &str = "Login successful.";
+pub const REFRESHED: &str = "Session refreshed.";
+pub const LOGGED_OUT: &str = "Logged out successfully.";
+pub const RESET_SENT: &str = "Password reset email has been sent.";
+pub const RESET_DONE: &str = "Your password has been reset successfully.";
+pub const PASSWORD_CHANGED: &str = "Password changed successfully!";
+pub const WRONG_CURRENT: &str = "Your current password is incorrect.";
+pub const NO_PASSWORD_YET: &str =
+    "Your account signs in with Google or Facebook and has no password yet. Use Forgot password to set one.";
+pub const PROFILE_UPDATED: &str = "Update profile successfully!";
+pub const NOT_YOURS: &str = "You can only edit your own profile.";
+pub const ACCOUNT_GONE: &str = "This account no longer exists.";
+/// Social sign-in.
+pub const SIGN_IN_FAILED: &str = "Sign-in could not be completed. Please try again.";
+pub const SIGN_IN_CANCELED: &str = "Sign-in was canceled.";
+
+/// A social account without a verified address cannot sign in.
+pub fn unverified_email(provider: &str) -> String {
+    format!(
+        "Your {provider} account has no verified email address, so it cannot be used to sign in here."
+    )
+}

@@ -1,4 +1,4 @@
-//! Where accounts live in the single table, and the stored records.
+//! The stored account records, each with the keys it lives under.
 //!
 //! | item | pk | sk | notes |
 //! |---|---|---|---|
@@ -7,59 +7,23 @@
 //! | social identity | `IDP#provider#subject` | `IDP` | user id |
 //! | refresh session | `USER#id` | `SESSION#sid` | one item per token family: current and previous token hashes; TTL |
 //! | password reset | `RESET#sha256(token)` | `RESET` | user id, TTL one hour, deleted on use under a condition |
-//! | rate counter | `RATE#scope#subject` | window number | `ADD count`, TTL |
+//! | rate counter | `RATE#scope#subject` | window number | `ADD count` under a cap, TTL |
+//!
+//! How the rules are kept by the writes is in [`super::store`].
 
 use serde::{Deserialize, Serialize};
 
 use super::birthday::Birthday;
+use super::email::EmailAddress;
+use super::forms::{ProfileEdit, Registration, NAME_MAX_CHARS};
 use super::title::Title;
-use crate::ports::{to_item, Item, Key, TableError, EXPIRES_AT, PK, SK};
+use crate::ports::{Condition, Key, Update};
+use crate::records::{encode, Record};
+use crate::shopper::user_pk;
+use crate::timestamp::Timestamp;
 
-pub const PROFILE_SK: &str = "PROFILE";
-pub const SESSION_PREFIX: &str = "SESSION#";
-
-pub fn user_partition(user_id: &str) -> String {
-    format!("USER#{user_id}")
-}
-
-pub fn profile_key(user_id: &str) -> Key {
-    Key::new(user_partition(user_id), PROFILE_SK)
-}
-
-/// `canonical` is [`super::EmailAddress::canonical`] (lower case).
-pub fn credentials_key(canonical_email: &str) -> Key {
-    Key::new(format!("EMAIL#{canonical_email}"), "EMAIL")
-}
-
-pub fn identity_key(provider: &str, subject: &str) -> Key {
-    Key::new(format!("IDP#{provider}#{subject}"), "IDP")
-}
-
-pub fn session_key(user_id: &str, session_id: &str) -> Key {
-    Key::new(
-        user_partition(user_id),
-        format!("{SESSION_PREFIX}{session_id}"),
-    )
-}
-
-pub fn reset_key(token_hash: &str) -> Key {
-    Key::new(format!("RESET#{token_hash}"), "RESET")
-}
-
-pub fn rate_key(scope: &str, subject: &str, window: i64) -> Key {
-    Key::new(format!("RATE#{scope}#{subject}"), window.to_string())
-}
-
-/// A record serialised with its key (and TTL, when it has one).
-fn keyed<T: Serialize>(record: &T, key: Key, expires_at: Option<i64>) -> Result<Item, TableError> {
-    let mut item = to_item(record)?;
-    item.insert(PK.into(), key.pk.into());
-    item.insert(SK.into(), key.sk.into());
-    if let Some(at) = expires_at {
-        item.insert(EXPIRES_AT.into(), at.into());
-    }
-    Ok(item)
-}
+pub(crate) const PROFILE_SK: &str = "PROFILE";
+pub(crate) const SESSION_PREFIX: &str = "SESSION#";
 
 /// A shopper's profile. Title and birthday are absent for accounts created
 /// by a social sign-in until the shopper fills them in.
@@ -72,17 +36,59 @@ pub struct UserProfile {
     pub lastname: String,
     pub title: Option<Title>,
     pub birthday: Option<Birthday>,
-    pub created_at: i64,
-    pub updated_at: i64,
+    #[serde(deserialize_with = "stored_time::text_or_seconds")]
+    pub created_at: Timestamp,
+    #[serde(deserialize_with = "stored_time::text_or_seconds")]
+    pub updated_at: Timestamp,
+}
+
+impl Record for UserProfile {
+    fn key(&self) -> Key {
+        profile_key(&self.id)
+    }
+}
+
+pub(crate) fn profile_key(user_id: &str) -> Key {
+    Key::new(user_pk(user_id), PROFILE_SK)
+}
+
+impl Registration {
+    /// The profile of the new account `id`.
+    pub fn profile(&self, id: String, now: Timestamp) -> UserProfile {
+        UserProfile {
+            id,
+            email: self.email.to_string(),
+            firstname: self.firstname.clone(),
+            lastname: self.lastname.clone(),
+            title: Some(self.title),
+            birthday: Some(self.birthday),
+            created_at: now,
+            updated_at: now,
+        }
+    }
 }
 
 impl UserProfile {
-    pub fn key(&self) -> Key {
-        profile_key(&self.id)
-    }
-
-    pub fn to_item(&self) -> Result<Item, TableError> {
-        keyed(self, self.key(), None)
+    /// The profile of an account a social sign-in creates: the names the
+    /// provider gave, cut to [`NAME_MAX_CHARS`]; no title or birthday yet.
+    pub fn social(
+        id: String,
+        email: &EmailAddress,
+        firstname: &str,
+        lastname: &str,
+        now: Timestamp,
+    ) -> Self {
+        let cut = |name: &str| name.chars().take(NAME_MAX_CHARS).collect();
+        UserProfile {
+            id,
+            email: email.to_string(),
+            firstname: cut(firstname),
+            lastname: cut(lastname),
+            title: None,
+            birthday: None,
+            created_at: now,
+            updated_at: now,
+        }
     }
 
     /// The display name: "first last".
@@ -104,6 +110,15 @@ impl UserProfile {
             birthday: self.birthday,
         }
     }
+
+    /// The credentials item that goes with a new profile.
+    pub fn credentials(&self, password_hash: Option<String>) -> Credentials {
+        Credentials {
+            user_id: self.id.clone(),
+            email: self.email.clone(),
+            password_hash,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -118,6 +133,36 @@ pub struct ProfileView {
     pub birthday: Option<Birthday>,
 }
 
+/// The fields a profile edit sets.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileFields<'a> {
+    firstname: &'a str,
+    lastname: &'a str,
+    title: Title,
+    birthday: Birthday,
+    updated_at: Timestamp,
+}
+
+impl ProfileEdit {
+    /// The update that applies the edit to a stored profile, which must
+    /// still be there.
+    pub fn update(&self, now: Timestamp) -> Update {
+        let fields = ProfileFields {
+            firstname: &self.firstname,
+            lastname: &self.lastname,
+            title: self.title,
+            birthday: self.birthday,
+            updated_at: now,
+        };
+        Update {
+            set: encode(&fields).unwrap_or_default(),
+            condition: Condition::Exists,
+            ..Update::default()
+        }
+    }
+}
+
 /// What signing in with a password reads: one item per address.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -129,14 +174,15 @@ pub struct Credentials {
     pub password_hash: Option<String>,
 }
 
-impl Credentials {
-    pub fn to_item(&self) -> Result<Item, TableError> {
-        keyed(
-            self,
-            credentials_key(&self.email.to_ascii_lowercase()),
-            None,
-        )
+impl Record for Credentials {
+    fn key(&self) -> Key {
+        credentials_key(&self.email.to_ascii_lowercase())
     }
+}
+
+/// `canonical` is [`super::EmailAddress::canonical`] (lower case).
+pub(crate) fn credentials_key(canonical_email: &str) -> Key {
+    Key::new(format!("EMAIL#{canonical_email}"), "EMAIL")
 }
 
 /// A social identity linked to an account.
@@ -148,10 +194,14 @@ pub struct Identity {
     pub subject: String,
 }
 
-impl Identity {
-    pub fn to_item(&self) -> Result<Item, TableError> {
-        keyed(self, identity_key(&self.provider, &self.subject), None)
+impl Record for Identity {
+    fn key(&self) -> Key {
+        identity_key(&self.provider, &self.subject)
     }
+}
+
+pub(crate) fn identity_key(provider: &str, subject: &str) -> Key {
+    Key::new(format!("IDP#{provider}#{subject}"), "IDP")
 }
 
 /// One refresh-token family: the session a sign-in starts. Only hashes of
@@ -166,10 +216,14 @@ pub struct Session {
     /// The token this one replaced, accepted for [`REFRESH_GRACE_SECONDS`]
     /// after rotation so two tabs refreshing at once are not taken for theft.
     pub prev_hash: Option<String>,
-    pub rotated_at: i64,
+    #[serde(deserialize_with = "stored_time::text_or_seconds")]
+    pub rotated_at: Timestamp,
     pub remember: bool,
-    pub created_at: i64,
-    pub expires_at: i64,
+    #[serde(deserialize_with = "stored_time::text_or_seconds")]
+    pub created_at: Timestamp,
+    /// When the table forgets the session: its TTL, in epoch seconds.
+    #[serde(with = "stored_time::seconds")]
+    pub expires_at: Timestamp,
     /// Which provider signed this session in (`facebook` needs a logout).
     pub provider: Option<String>,
     /// The provider's access token, kept only where its logout needs it.
@@ -183,15 +237,32 @@ pub const REFRESH_GRACE_SECONDS: i64 = 10;
 pub const REMEMBER_SECONDS: i64 = 30 * 24 * 3600;
 pub const BROWSER_SESSION_SECONDS: i64 = 24 * 3600;
 
-impl Session {
-    pub fn key(&self) -> Key {
+impl Record for Session {
+    fn key(&self) -> Key {
         session_key(&self.user_id, &self.session_id)
     }
-
-    pub fn to_item(&self) -> Result<Item, TableError> {
-        keyed(self, self.key(), Some(self.expires_at))
+    fn expires_at(&self) -> Option<i64> {
+        Some(self.expires_at.unix())
     }
+}
 
+pub(crate) fn session_key(user_id: &str, session_id: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{SESSION_PREFIX}{session_id}"))
+}
+
+/// Who a new session is for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewSession {
+    pub user_id: String,
+    pub email: String,
+    pub remember: bool,
+    /// The social provider that signed the shopper in.
+    pub provider: Option<String>,
+    /// The provider's access token, for Facebook (its logout needs it).
+    pub provider_token: Option<String>,
+}
+
+impl Session {
     pub fn lifetime(remember: bool) -> i64 {
         if remember {
             REMEMBER_SECONDS
@@ -200,22 +271,77 @@ impl Session {
         }
     }
 
+    /// A new session (id `session_id`) whose current token hashes to `token_hash`.
+    pub fn start(who: NewSession, session_id: String, token_hash: String, now: Timestamp) -> Self {
+        Session {
+            user_id: who.user_id,
+            session_id,
+            email: who.email,
+            token_hash,
+            prev_hash: None,
+            rotated_at: now,
+            remember: who.remember,
+            created_at: now,
+            expires_at: later(now, Session::lifetime(who.remember)),
+            provider: who.provider,
+            provider_token: who.provider_token,
+        }
+    }
+
+    /// The session after a rotation to the token hashing to `token_hash`.
+    pub fn rotated(&self, token_hash: String, now: Timestamp) -> Self {
+        Session {
+            prev_hash: Some(self.token_hash.clone()),
+            token_hash,
+            rotated_at: now,
+            expires_at: later(now, Session::lifetime(self.remember)),
+            ..self.clone()
+        }
+    }
+
     /// What presenting a refresh token whose hash is `presented` means.
-    pub fn judge(&self, presented: &str, now: i64) -> Verdict {
+    pub fn judge(&self, presented: &str, now: Timestamp) -> Verdict {
         if constant_time_eq(presented, &self.token_hash) {
             Verdict::Rotate
         } else if self
             .prev_hash
             .as_deref()
             .is_some_and(|prev| constant_time_eq(presented, prev))
-            && now - self.rotated_at <= REFRESH_GRACE_SECONDS
+            && now.unix() - self.rotated_at.unix() <= REFRESH_GRACE_SECONDS
         {
             Verdict::Grace
         } else {
             Verdict::Reuse
         }
     }
+
+    /// The update that moves the stored session to `next`, on condition that
+    /// it still holds this session's token (two tabs rotating at once: one wins).
+    pub(crate) fn rotation(&self, next: &Session) -> Update {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Rotation<'a> {
+            token_hash: &'a str,
+            prev_hash: Option<&'a str>,
+            rotated_at: Timestamp,
+            #[serde(with = "stored_time::seconds")]
+            expires_at: Timestamp,
+        }
+        let fields = Rotation {
+            token_hash: &next.token_hash,
+            prev_hash: next.prev_hash.as_deref(),
+            rotated_at: next.rotated_at,
+            expires_at: next.expires_at,
+        };
+        Update {
+            set: encode(&fields).unwrap_or_default(),
+            condition: Condition::Equals(TOKEN_HASH.into(), self.token_hash.clone().into()),
+            ..Update::default()
+        }
+    }
 }
+
+const TOKEN_HASH: &str = "tokenHash";
 
 /// The outcome of presenting a refresh token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,17 +360,48 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PasswordReset {
+    /// Absent from items written before it was stored: the key has it.
+    #[serde(default)]
+    pub token_hash: String,
     pub user_id: String,
+    /// The account's address, lower case.
     pub email: String,
-    pub expires_at: i64,
+    /// When the link stops working: its TTL, in epoch seconds.
+    #[serde(with = "stored_time::seconds")]
+    pub expires_at: Timestamp,
 }
 
 pub const RESET_TTL_SECONDS: i64 = 3600;
 
-impl PasswordReset {
-    pub fn to_item(&self, token_hash: &str) -> Result<Item, TableError> {
-        keyed(self, reset_key(token_hash), Some(self.expires_at))
+impl Record for PasswordReset {
+    fn key(&self) -> Key {
+        reset_key(&self.token_hash)
     }
+    fn expires_at(&self) -> Option<i64> {
+        Some(self.expires_at.unix())
+    }
+}
+
+pub(crate) fn reset_key(token_hash: &str) -> Key {
+    Key::new(format!("RESET#{token_hash}"), "RESET")
+}
+
+impl PasswordReset {
+    /// A reset of the account of `credentials` by the token hashing to
+    /// `token_hash`, good for [`RESET_TTL_SECONDS`].
+    pub fn new(credentials: &Credentials, token_hash: String, now: Timestamp) -> Self {
+        PasswordReset {
+            token_hash,
+            user_id: credentials.user_id.clone(),
+            email: credentials.email.to_ascii_lowercase(),
+            expires_at: later(now, RESET_TTL_SECONDS),
+        }
+    }
+}
+
+/// `seconds` after `at` (to the second, as TTLs are).
+fn later(at: Timestamp, seconds: i64) -> Timestamp {
+    Timestamp::from_unix(at.unix() + seconds).unwrap_or(at)
 }
 
 /// Compares two strings without stopping at the first difference.
@@ -256,10 +413,57 @@ pub fn constant_time_eq(a: &str, b: &str) -> bool {
             == 0
 }
 
+/// How account times are stored: instants as [`Timestamp`] text, TTLs as
+/// epoch seconds (what the table's expiry reads).
+mod stored_time {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::timestamp::Timestamp;
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Seconds(i64),
+        Text(String),
+    }
+
+    fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Timestamp, D::Error> {
+        let at = match Stored::deserialize(d)? {
+            Stored::Seconds(seconds) => Timestamp::from_unix(seconds),
+            Stored::Text(text) => Timestamp::parse(&text),
+        };
+        at.ok_or_else(|| serde::de::Error::custom("not a time"))
+    }
+
+    /// Text, or epoch seconds as accounts stored their times before
+    /// [`Timestamp`]: items written then still read.
+    pub fn text_or_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Timestamp, D::Error> {
+        read(d)
+    }
+
+    /// A TTL: epoch seconds.
+    pub mod seconds {
+        use super::*;
+
+        pub fn serialize<S: Serializer>(at: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_i64(at.unix())
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Timestamp, D::Error> {
+            read(d)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::from_item;
+    use crate::records::decode;
+    use time::macros::date;
+
+    fn at(seconds: i64) -> Timestamp {
+        Timestamp::from_unix(seconds).unwrap()
+    }
 
     fn session() -> Session {
         Session {
@@ -268,29 +472,48 @@ mod tests {
             email: "a@b.co".into(),
             token_hash: "new".into(),
             prev_hash: Some("old".into()),
-            rotated_at: 1_000,
+            rotated_at: at(1_000),
             remember: true,
-            created_at: 900,
-            expires_at: 5_000,
+            created_at: at(900),
+            expires_at: at(5_000),
             provider: None,
             provider_token: None,
         }
     }
 
+    fn profile() -> UserProfile {
+        UserProfile {
+            id: "u1".into(),
+            email: "a@b.co".into(),
+            firstname: "Ada".into(),
+            lastname: "Lovelace".into(),
+            title: None,
+            birthday: None,
+            created_at: at(1),
+            updated_at: at(1),
+        }
+    }
+
     #[test]
     fn keys_follow_the_table_design() {
-        assert_eq!(profile_key("u1"), Key::new("USER#u1", "PROFILE"));
-        assert_eq!(credentials_key("a@b.co"), Key::new("EMAIL#a@b.co", "EMAIL"));
-        assert_eq!(
-            identity_key("google", "42"),
-            Key::new("IDP#google#42", "IDP")
-        );
-        assert_eq!(session_key("u1", "s1"), Key::new("USER#u1", "SESSION#s1"));
-        assert_eq!(reset_key("abc"), Key::new("RESET#abc", "RESET"));
-        assert_eq!(
-            rate_key("login", "ip:1.2.3.4", 7),
-            Key::new("RATE#login#ip:1.2.3.4", "7")
-        );
+        assert_eq!(profile().key(), Key::new("USER#u1", "PROFILE"));
+        let creds = Credentials {
+            user_id: "u1".into(),
+            email: "Ada@X.co".into(),
+            password_hash: None,
+        };
+        assert_eq!(creds.key(), Key::new("EMAIL#ada@x.co", "EMAIL"));
+        let identity = Identity {
+            user_id: "u1".into(),
+            provider: "google".into(),
+            subject: "42".into(),
+        };
+        assert_eq!(identity.key(), Key::new("IDP#google#42", "IDP"));
+        assert_eq!(session().key(), Key::new("USER#u1", "SESSION#s1"));
+        let reset = PasswordReset::new(&creds, "abc".into(), at(0));
+        assert_eq!(reset.key(), Key::new("RESET#abc", "RESET"));
+        assert_eq!(reset.email, "ada@x.co");
+        assert_eq!(reset.expires_at(), Some(RESET_TTL_SECONDS));
     }
 
     #[test]
@@ -299,61 +522,89 @@ mod tests {
         assert_eq!(item["pk"], "USER#u1");
         assert_eq!(item["sk"], "SESSION#s1");
         assert_eq!(item["expiresAt"], 5_000);
-        assert_eq!(from_item::<Session>(item).unwrap(), session());
-        let creds = Credentials {
-            user_id: "u1".into(),
-            email: "Ada@X.co".into(),
-            password_hash: None,
-        };
-        assert_eq!(creds.to_item().unwrap()["pk"], "EMAIL#ada@x.co");
+        assert_eq!(item["rotatedAt"], "1970-01-01T00:16:40.000000Z");
+        assert_eq!(decode::<Session>(item).unwrap(), session());
+    }
+
+    #[test]
+    fn times_stored_as_seconds_still_read() {
+        let mut item = session().to_item().unwrap();
+        item.insert("rotatedAt".into(), 1_000.into());
+        item.insert("createdAt".into(), 900.into());
+        assert_eq!(decode::<Session>(item).unwrap(), session());
+        let mut item = profile().to_item().unwrap();
+        item.insert("createdAt".into(), 1.into());
+        assert_eq!(decode::<UserProfile>(item).unwrap(), profile());
+    }
+
+    #[test]
+    fn a_rotation_keeps_the_replaced_token_and_extends_the_ttl() {
+        let next = session().rotated("newer".into(), at(2_000));
+        assert_eq!(next.prev_hash.as_deref(), Some("new"));
+        assert_eq!(next.expires_at, at(2_000 + REMEMBER_SECONDS));
+        let update = session().rotation(&next);
+        assert_eq!(
+            update.condition,
+            Condition::Equals("tokenHash".into(), "new".into())
+        );
+        assert_eq!(update.set["tokenHash"], "newer");
+        assert_eq!(update.set["prevHash"], "new");
+        assert_eq!(update.set["expiresAt"], 2_000 + REMEMBER_SECONDS);
     }
 
     #[test]
     fn the_current_token_rotates() {
-        assert_eq!(session().judge("new", 99_999), Verdict::Rotate);
+        assert_eq!(session().judge("new", at(99_999)), Verdict::Rotate);
     }
 
     #[test]
     fn the_previous_token_is_a_second_tab_only_briefly() {
         assert_eq!(
-            session().judge("old", 1_000 + REFRESH_GRACE_SECONDS),
+            session().judge("old", at(1_000 + REFRESH_GRACE_SECONDS)),
             Verdict::Grace
         );
         assert_eq!(
-            session().judge("old", 1_001 + REFRESH_GRACE_SECONDS),
+            session().judge("old", at(1_001 + REFRESH_GRACE_SECONDS)),
             Verdict::Reuse
         );
     }
 
     #[test]
     fn any_other_token_is_reuse() {
-        assert_eq!(session().judge("older", 1_000), Verdict::Reuse);
-        assert_eq!(session().judge("", 1_000), Verdict::Reuse);
+        assert_eq!(session().judge("older", at(1_000)), Verdict::Reuse);
+        assert_eq!(session().judge("", at(1_000)), Verdict::Reuse);
         let fresh = Session {
             prev_hash: None,
             ..session()
         };
-        assert_eq!(fresh.judge("old", 1_000), Verdict::Reuse);
+        assert_eq!(fresh.judge("old", at(1_000)), Verdict::Reuse);
     }
 
     #[test]
     fn profile_name_and_optional_fields() {
-        let p = UserProfile {
-            id: "u1".into(),
-            email: "a@b.co".into(),
-            firstname: "Ada".into(),
-            lastname: "Lovelace".into(),
-            title: None,
-            birthday: None,
-            created_at: 1,
-            updated_at: 1,
-        };
+        let p = profile();
         assert_eq!(p.name(), "Ada Lovelace");
         let view = serde_json::to_value(p.view()).unwrap();
         assert_eq!(view["name"], "Ada Lovelace");
         assert_eq!(view["title"], serde_json::Value::Null);
-        let back: UserProfile = from_item(p.to_item().unwrap()).unwrap();
+        let back: UserProfile = decode(p.to_item().unwrap()).unwrap();
         assert_eq!(back, p);
+    }
+
+    #[test]
+    fn a_profile_edit_sets_its_fields_on_a_stored_profile() {
+        let edit = ProfileEdit {
+            firstname: "Grace".into(),
+            lastname: "Hopper".into(),
+            title: Title::Mrs,
+            birthday: Birthday::parse("1906-12-09", date!(2026 - 01 - 01)).unwrap(),
+        };
+        let update = edit.update(at(60));
+        assert_eq!(update.condition, Condition::Exists);
+        assert_eq!(update.set["firstname"], "Grace");
+        assert_eq!(update.set["title"], "Mrs");
+        assert_eq!(update.set["birthday"], "1906-12-09");
+        assert_eq!(update.set["updatedAt"], "1970-01-01T00:01:00.000000Z");
     }
 
     #[test]

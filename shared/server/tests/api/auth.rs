@@ -11,6 +11,8 @@ use crate::helpers::{
 };
 use domain::accounts::records::PasswordReset;
 use domain::ports::Condition;
+use domain::records::Record;
+use domain::timestamp::Timestamp;
 use serde_json::{json, Value};
 
 // ---------------------------------------------------------------- sign-up
@@ -596,13 +598,14 @@ async fn expired_and_made_up_reset_tokens_are_refused() {
         .unwrap()
         .as_secs() as i64;
     let stale = PasswordReset {
+        token_hash: hash,
         user_id: id,
         email: "ada@example.com".into(),
-        expires_at: now - 1,
+        expires_at: Timestamp::from_unix(now - 1).unwrap(),
     };
     shop.app
         .table
-        .put(stale.to_item(&hash).unwrap(), Condition::None)
+        .put(stale.to_item().unwrap(), Condition::None)
         .await
         .unwrap();
     for token in [token, "made-up", "{\"$ne\":null}"] {

@@ -1,0 +1,414 @@
+//! Where accounts live and how their rules are kept by the writes themselves
+//! (the items are listed in [`super::records`]):
+//! - one account per address: a sign-up is one transaction that puts the
+//!   credentials where none are (`EMAIL#lower(email)`), with the profile and
+//!   any social identity;
+//! - a refresh token rotates once: the update holds only while the session
+//!   still has the presented token, so of two tabs rotating at once one wins
+//!   and the other is a second tab, never a theft;
+//! - a reset link works once: its item is deleted on condition that it is
+//!   there, in the transaction that sets the new hash and revokes the sessions;
+//! - a password changes from the one that was checked: the update holds only
+//!   while the stored hash is still that one;
+//! - an abuse counter never passes its limit: each attempt adds one under
+//!   the cap, and a refused add is the attempt refused.
+//!
+//! A refusal that only a lost race can cause (an identity linked a moment ago,
+//! a password changed by another request) is [`TableError::ConditionFailed`],
+//! which the API answers with its generic 409.
+
+use serde_json::Value;
+
+use crate::ports::{Condition, Key, Query, Table, TableError, Update, Write, EXPIRES_AT, SK};
+use crate::records::{decode, put, Committed, Outcome, Record, Transaction};
+use crate::shopper::user_pk;
+use crate::timestamp::Timestamp;
+
+use super::forms::ProfileEdit;
+use super::limits::Limit;
+use super::records::{
+    credentials_key, identity_key, profile_key, reset_key, session_key, Credentials, Identity,
+    PasswordReset, Session, UserProfile, Verdict, PROFILE_SK, SESSION_PREFIX,
+};
+
+/// DynamoDB's limit on the writes of one transaction.
+const MAX_TRANSACTION_WRITES: usize = 100;
+const PASSWORD_HASH: &str = "passwordHash";
+const USER_ID: &str = "userId";
+const COUNT: &str = "count";
+
+/// The rules the account transactions check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    /// No account has the address yet.
+    EmailFree,
+    /// The new profile's id is not taken.
+    ProfileFree,
+    /// The social identity is not linked yet.
+    IdentityFree,
+    /// The reset link has not been used.
+    TokenUnused,
+    /// The address still belongs to the account the link was sent for.
+    SameAccount,
+    /// The password is still the one that was checked.
+    SamePassword,
+    /// A write that cannot be refused (a session's revocation).
+    Always,
+}
+
+/// What a sign-up did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Register {
+    Created,
+    /// The address (in any letter case) already has an account; nothing was written.
+    EmailTaken,
+}
+
+/// What presenting a refresh token did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rotate {
+    /// No such session: logged out, revoked or expired.
+    Ended,
+    /// The current token: the session now holds the new one.
+    Rotated(Session),
+    /// The token just replaced, or one another request rotated a moment ago:
+    /// a second tab, answered from the session as it was.
+    SecondTab(Session),
+    /// An already rotated token: the family is revoked.
+    Reused,
+}
+
+/// What using a reset link did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reset {
+    /// The new password is set and every session revoked.
+    Done,
+    /// The link was used a moment ago by another request.
+    TokenUsed,
+}
+
+/// The accounts in the table: profiles, credentials, identities, resets.
+pub struct Accounts<'a> {
+    table: &'a dyn Table,
+}
+
+impl<'a> Accounts<'a> {
+    pub fn of(table: &'a dyn Table) -> Self {
+        Self { table }
+    }
+
+    /// The credentials of an address, in any letter case: one strongly
+    /// consistent GetItem.
+    pub async fn credentials(&self, email: &str) -> Result<Option<Credentials>, TableError> {
+        let key = credentials_key(&email.to_ascii_lowercase());
+        self.table.read(&key).await
+    }
+
+    pub async fn profile(&self, user_id: &str) -> Result<Option<UserProfile>, TableError> {
+        self.table.read(&profile_key(user_id)).await
+    }
+
+    /// The profile a social identity is linked to: two GetItems when linked.
+    pub async fn linked_profile(
+        &self,
+        provider: &str,
+        subject: &str,
+    ) -> Result<Option<UserProfile>, TableError> {
+        let link: Option<Identity> = self.table.read(&identity_key(provider, subject)).await?;
+        match link {
+            Some(link) => self.profile(&link.user_id).await,
+            None => Ok(None),
+        }
+    }
+
+    /// The profile, only while the session is live (not logged out, revoked
+    /// or expired): one BatchGetItem of the profile and the session.
+    pub async fn live_profile(
+        &self,
+        user_id: &str,
+        session_id: &str,
+    ) -> Result<Option<UserProfile>, TableError> {
+        let keys = [profile_key(user_id), session_key(user_id, session_id)];
+        let (mut profile, mut live) = (None, false);
+        for item in self.table.batch_get(&keys).await? {
+            match item.get(SK).and_then(Value::as_str) {
+                Some(PROFILE_SK) => profile = Some(decode::<UserProfile>(item)?),
+                _ => live = true,
+            }
+        }
+        Ok(profile.filter(|_| live))
+    }
+
+    /// Creates the profile, its credentials and any social identity in one
+    /// transaction, unless the address has an account.
+    pub async fn register(
+        &self,
+        profile: &UserProfile,
+        credentials: &Credentials,
+        identity: Option<&Identity>,
+    ) -> Result<Register, TableError> {
+        let mut transaction = Transaction::new()
+            .with(Rule::EmailFree, put(credentials, Condition::NotExists)?)
+            .with(Rule::ProfileFree, put(profile, Condition::NotExists)?);
+        if let Some(identity) = identity {
+            transaction.push(Rule::IdentityFree, put(identity, Condition::NotExists)?);
+        }
+        match self.table.commit(transaction).await? {
+            Committed::Done => Ok(Register::Created),
+            Committed::Refused(Rule::EmailFree) => Ok(Register::EmailTaken),
+            Committed::Refused(_) => Err(lost_race()),
+        }
+    }
+
+    /// Links a social identity to an existing account; linking twice is fine.
+    pub async fn link(&self, identity: &Identity) -> Result<(), TableError> {
+        // Refused: already linked, which is what was asked.
+        let _ = self.table.write(identity, Condition::NotExists).await?;
+        Ok(())
+    }
+
+    /// Applies a profile edit; refused when the account is gone.
+    pub async fn edit_profile(
+        &self,
+        user_id: &str,
+        edit: &ProfileEdit,
+        now: Timestamp,
+    ) -> Result<Outcome<UserProfile>, TableError> {
+        self.table
+            .change(&profile_key(user_id), edit.update(now))
+            .await
+    }
+
+    /// Stores a reset link's item.
+    pub async fn request_reset(&self, reset: &PasswordReset) -> Result<(), TableError> {
+        self.table
+            .write(reset, Condition::NotExists)
+            .await?
+            .or(lost_race())
+    }
+
+    /// The reset a link's token (by its hash) names, if unused and unexpired.
+    pub async fn pending_reset(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<PasswordReset>, TableError> {
+        let pending: Option<PasswordReset> = self.table.read(&reset_key(token_hash)).await?;
+        Ok(pending.map(|reset| PasswordReset {
+            token_hash: token_hash.to_string(),
+            ..reset
+        }))
+    }
+
+    /// Uses the link: deletes it (it must still be there), sets the new hash
+    /// and revokes every session of the account, all at once.
+    pub async fn reset_password(
+        &self,
+        pending: &PasswordReset,
+        password_hash: &str,
+    ) -> Result<Reset, TableError> {
+        let use_link = Write::Delete {
+            key: pending.key(),
+            condition: Condition::Exists,
+        };
+        let set_hash = Write::Update {
+            key: credentials_key(&pending.email),
+            update: set_password(
+                password_hash,
+                Condition::Equals(USER_ID.into(), pending.user_id.clone().into()),
+            ),
+        };
+        let transaction = Transaction::new()
+            .with(Rule::TokenUnused, use_link)
+            .with(Rule::SameAccount, set_hash);
+        let sessions = Sessions::of(self.table);
+        match sessions
+            .commit_revoking(transaction, &pending.user_id, None)
+            .await?
+        {
+            Committed::Done => Ok(Reset::Done),
+            Committed::Refused(Rule::TokenUnused) => Ok(Reset::TokenUsed),
+            Committed::Refused(_) => Err(lost_race()),
+        }
+    }
+
+    /// Replaces the password that was checked (`old_hash`) and revokes every
+    /// other session of the account, all at once.
+    pub async fn change_password(
+        &self,
+        credentials: &Credentials,
+        old_hash: &str,
+        new_hash: &str,
+        keep_session: &str,
+    ) -> Result<(), TableError> {
+        let set_hash = Write::Update {
+            key: credentials.key(),
+            update: set_password(
+                new_hash,
+                Condition::Equals(PASSWORD_HASH.into(), old_hash.into()),
+            ),
+        };
+        let transaction = Transaction::new().with(Rule::SamePassword, set_hash);
+        let sessions = Sessions::of(self.table);
+        match sessions
+            .commit_revoking(transaction, &credentials.user_id, Some(keep_session))
+            .await?
+        {
+            Committed::Done => Ok(()),
+            Committed::Refused(_) => Err(lost_race()),
+        }
+    }
+}
+
+fn set_password(hash: &str, condition: Condition) -> Update {
+    let mut update = Update {
+        condition,
+        ..Update::default()
+    };
+    update.set.insert(PASSWORD_HASH.into(), hash.into());
+    update
+}
+
+/// A refusal only a concurrent request can cause: the API's generic 409.
+fn lost_race() -> TableError {
+    TableError::ConditionFailed
+}
+
+/// The refresh sessions in the table.
+pub struct Sessions<'a> {
+    table: &'a dyn Table,
+}
+
+impl<'a> Sessions<'a> {
+    pub fn of(table: &'a dyn Table) -> Self {
+        Self { table }
+    }
+
+    /// Stores a new session.
+    pub async fn open(&self, session: &Session) -> Result<(), TableError> {
+        self.table
+            .write(session, Condition::NotExists)
+            .await?
+            .or(lost_race())
+    }
+
+    /// Presents the refresh token hashing to `presented` for the session
+    /// `session_id` of `user_id`: rotates it to the one hashing to `next`,
+    /// or tells a second tab, or revokes the family on reuse. One GetItem,
+    /// then one conditional UpdateItem or one DeleteItem.
+    pub async fn rotate(
+        &self,
+        user_id: &str,
+        session_id: &str,
+        presented: &str,
+        next: String,
+        now: Timestamp,
+    ) -> Result<Rotate, TableError> {
+        let key = session_key(user_id, session_id);
+        let Some(current) = self.table.read::<Session>(&key).await? else {
+            return Ok(Rotate::Ended);
+        };
+        match current.judge(presented, now) {
+            Verdict::Rotate => {
+                let next = current.rotated(next, now);
+                let update = current.rotation(&next);
+                Ok(match self.table.change::<Session>(&key, update).await? {
+                    Outcome::Done(_) => Rotate::Rotated(next),
+                    // Another request rotated the same token a moment ago.
+                    Outcome::Refused => Rotate::SecondTab(current),
+                })
+            }
+            Verdict::Grace => Ok(Rotate::SecondTab(current)),
+            Verdict::Reuse => {
+                let _ = self.table.erase(&key, Condition::None).await?;
+                Ok(Rotate::Reused)
+            }
+        }
+    }
+
+    /// Ends a session and answers what it was (for the provider's logout):
+    /// one GetItem and one DeleteItem.
+    pub async fn end(
+        &self,
+        user_id: &str,
+        session_id: &str,
+    ) -> Result<Option<Session>, TableError> {
+        let key = session_key(user_id, session_id);
+        let ended = self.table.read(&key).await?;
+        let _ = self.table.erase(&key, Condition::None).await?;
+        Ok(ended)
+    }
+
+    /// Commits `transaction` with the deletes of every session of the user
+    /// but `keep`: as many as fit in it, the rest (a shopper with dozens of
+    /// sessions) one by one after it.
+    async fn commit_revoking(
+        &self,
+        mut transaction: Transaction<Rule>,
+        user_id: &str,
+        keep: Option<&str>,
+    ) -> Result<Committed<Rule>, TableError> {
+        let query = Query::partition(user_pk(user_id)).begins_with(SESSION_PREFIX);
+        let sessions: Vec<Session> = self.table.read_all(query).await?;
+        let mut revoked = sessions
+            .iter()
+            .filter(|s| Some(s.session_id.as_str()) != keep)
+            .map(Record::key);
+        // The transaction holds at most a few writes of its own.
+        let room = MAX_TRANSACTION_WRITES - 2;
+        for key in revoked.by_ref().take(room) {
+            transaction.push(
+                Rule::Always,
+                Write::Delete {
+                    key,
+                    condition: Condition::None,
+                },
+            );
+        }
+        let committed = self.table.commit(transaction).await?;
+        if committed == Committed::Done {
+            for key in revoked {
+                let _ = self.table.erase(&key, Condition::None).await?;
+            }
+        }
+        Ok(committed)
+    }
+}
+
+/// The abuse counters in the table: one per limit, subject and window.
+pub struct Attempts<'a> {
+    table: &'a dyn Table,
+}
+
+impl<'a> Attempts<'a> {
+    pub fn of(table: &'a dyn Table) -> Self {
+        Self { table }
+    }
+
+    /// Counts one attempt of `subject` (a digest: no address is written into
+    /// a counter) under `limit`; refused once the window holds `limit.max`
+    /// attempts. One UpdateItem.
+    pub async fn count(
+        &self,
+        limit: Limit,
+        subject: &str,
+        now: Timestamp,
+    ) -> Result<Outcome, TableError> {
+        let window = now.unix().div_euclid(limit.window);
+        let key = Key::new(
+            format!("RATE#{}#{subject}", limit.scope),
+            window.to_string(),
+        );
+        let mut update = Update {
+            add: vec![(COUNT.into(), 1)],
+            condition: Condition::AbsentOrBelow(COUNT.into(), limit.max),
+            ..Update::default()
+        };
+        // Kept a minute past the window's end.
+        let forget_at = (window + 1) * limit.window + 60;
+        update.set.insert(EXPIRES_AT.into(), forget_at.into());
+        match self.table.change::<Value>(&key, update).await? {
+            Outcome::Done(_) => Ok(Outcome::Done(())),
+            Outcome::Refused => Ok(Outcome::Refused),
+        }
+    }
+}
