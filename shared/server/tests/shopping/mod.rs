@@ -58,7 +58,7 @@ pub fn product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -> Pro
         slug: format!("test-{id}"),
         size: vec!["S".into(), "M".into(), "L".into()],
         color: vec!["Ivory".into(), "Black".into()],
-        price,
+        price: domain::pricing::Money::from_dollars(price).unwrap(),
         tag: vec![],
         status: status.into(),
         product_gallery: vec![format!("/blobs/{id}.jpg")],
@@ -66,10 +66,10 @@ pub fn product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -> Pro
             .iter()
             .map(|(name, price)| SetItem {
                 name: name.to_string(),
-                price: *price,
+                price: domain::pricing::Money::from_dollars(*price).unwrap(),
             })
             .collect(),
-        created_at: "2025-01-01T00:00:00Z".into(),
+        created_at: domain::timestamp::Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
     }
 }
 
