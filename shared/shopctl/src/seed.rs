@@ -479,10 +479,11 @@ async fn runways(app: &App) -> Result<(), SeedError> {
                 imagery::portrait(line.palette[i % 3], line.palette[(i + 1) % 3]),
             )
             .await?;
-            // Stored newest first: the API answers them oldest first.
+            // Stored newest first (23:00 down to 19:00; the hour 24 of old
+            // seeds is not an instant): the API answers them oldest first.
             celebs.push(Celeb {
                 image: url,
-                created_at: at(&format!("{date}T2{}:00:00.000Z", 4 - i))?,
+                created_at: at(&format!("{date}T{}:00:00.000Z", 23 - i))?,
             });
         }
         let galleries = line
