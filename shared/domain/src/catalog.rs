@@ -324,15 +324,13 @@ pub fn visible_banners(mut banners: Vec<Banner>) -> Vec<Banner> {
 /// News a visitor sees: active articles, newest first by `createdAt`.
 pub fn visible_news(mut news: Vec<News>) -> Vec<News> {
     news.retain(|n| n.status == ACTIVE);
-    news.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    news.sort_by_key(|n| std::cmp::Reverse(n.created_at));
     news
 }
 
 /// A runway as a visitor sees it: celebs oldest first, active galleries only.
 pub fn public_runway(mut runway: Runway) -> Runway {
-    runway
-        .celebs
-        .sort_by(|a, b| a.created_at.cmp(&b.created_at));
+    runway.celebs.sort_by_key(|c| c.created_at);
     runway.galleries.retain(|g| g.status == ACTIVE);
     runway
 }
