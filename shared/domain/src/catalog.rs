@@ -18,6 +18,15 @@ pub const ACTIVE: &str = "active";
 /// The category that marks new arrivals.
 pub const NEW_CATEGORY: &str = "new";
 
+pub const CATEGORY_NOT_FOUND: &str = "Category not found.";
+pub const PRODUCT_NOT_FOUND: &str = "Product not found.";
+pub const COLLECTION_NOT_FOUND: &str = "Collection not found.";
+pub const RUNWAY_NOT_FOUND: &str = "Runway not found.";
+pub const NO_FEATURED_RUNWAY: &str = "No featured runway.";
+pub const NEWS_NOT_FOUND: &str = "News article not found.";
+pub const COLLECTION_NAME_REQUIRED: &str = "Give the collection's name.";
+pub const QUERY_STRING_INVALID: &str = "The query string is not valid.";
+
 /// The sizes a product line can be bought in, besides `custom`.
 pub const SIZES: [&str; 8] = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL"];
 
