@@ -8,7 +8,7 @@ use domain::ports::Email;
 pub async fn welcome(app: &App, profile: &UserProfile) {
     let site = &app.config.site_url;
     let text = format!(
-        "Dear {name},\n\nWelcome to Couture House. Your account for {email} is ready.\n\
+        "Dear {name},\n\nWelcome to Maison Lan Anh. Your account for {email} is ready.\n\
          Sign in at {site}/ to save your wishlist, keep addresses and follow your orders.\n\n\
          If you did not create this account, reply to this email and we will remove it.\n",
         name = profile.name(),
@@ -18,7 +18,7 @@ pub async fn welcome(app: &App, profile: &UserProfile) {
         app,
         Email {
             to: profile.email.clone(),
-            subject: "Welcome to Couture House".into(),
+            subject: "Welcome to Maison Lan Anh".into(),
             text,
             html: None,
         },
@@ -34,7 +34,7 @@ pub fn reset_link(site_url: &str, token: &str) -> String {
 pub async fn reset(app: &App, to: &str, token: &str) {
     let link = reset_link(&app.config.site_url, token);
     let text = format!(
-        "Someone asked to reset the password of your Couture House account.\n\n\
+        "Someone asked to reset the password of your Maison Lan Anh account.\n\n\
          Choose a new password here (the link works once, for one hour):\n{link}\n\n\
          If it was not you, ignore this email: your password stays as it is.\n"
     );
@@ -42,7 +42,7 @@ pub async fn reset(app: &App, to: &str, token: &str) {
         app,
         Email {
             to: to.to_string(),
-            subject: "Reset your Couture House password".into(),
+            subject: "Reset your Maison Lan Anh password".into(),
             text,
             html: None,
         },

@@ -46,7 +46,7 @@ type Params = Result<Query<HashMap<String, String>>, axum::extract::rejection::Q
 fn param(params: &Params, name: &str) -> ApiResult<Option<String>> {
     match params {
         Ok(Query(map)) => Ok(map.get(name).map(|v| v.trim().to_string())),
-        Err(_) => Err(ApiError::bad_request("The query string is not valid.")),
+        Err(_) => Err(ApiError::bad_request(catalog::QUERY_STRING_INVALID)),
     }
 }
 
@@ -72,7 +72,7 @@ async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<J
         Kind::Category,
         &id,
         |c: &Category| c.status == ACTIVE,
-        "Category not found.",
+        catalog::CATEGORY_NOT_FOUND,
     )
     .await
     .map(Json)
@@ -90,7 +90,7 @@ async fn product(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Js
         Kind::Product,
         &id,
         Product::is_active,
-        "Product not found.",
+        catalog::PRODUCT_NOT_FOUND,
     )
     .await
     .map(Json)
@@ -119,7 +119,7 @@ async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<Value>
 async fn by_collection(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
     let name = param(&params, "name")?
         .filter(|n| !n.is_empty())
-        .ok_or_else(|| ApiError::bad_request("Give the collection's name."))?;
+        .ok_or_else(|| ApiError::bad_request(catalog::COLLECTION_NAME_REQUIRED))?;
     let name = fold(&name);
     let found = catalog::visible_products(all(&app, Kind::Product).await?);
     Ok(list(
@@ -145,7 +145,7 @@ async fn collection(State(app): State<App>, Path(id): Path<String>) -> ApiResult
     let (collection, products) = read::collection_with_products(&app, &id).await?;
     let collection = collection
         .filter(|c| c.status == ACTIVE)
-        .ok_or_else(|| ApiError::not_found("Collection not found."))?;
+        .ok_or_else(|| ApiError::not_found(catalog::COLLECTION_NOT_FOUND))?;
     let mut body = serde_json::to_value(collection).map_err(|_| ApiError::internal())?;
     body["products"] = json!(catalog::visible_products(products));
     Ok(Json(body))
@@ -168,7 +168,7 @@ async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
         .into_iter()
         .find(|r| r.status == ACTIVE && r.is_featured)
         .map(|r| Json(catalog::public_runway(r)))
-        .ok_or_else(|| ApiError::not_found("No featured runway."))
+        .ok_or_else(|| ApiError::not_found(catalog::NO_FEATURED_RUNWAY))
 }
 
 async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Runway>> {
@@ -177,7 +177,7 @@ async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Jso
         Kind::Runway,
         &id,
         |r: &Runway| r.status == ACTIVE,
-        "Runway not found.",
+        catalog::RUNWAY_NOT_FOUND,
     )
     .await?;
     Ok(Json(catalog::public_runway(runway)))
@@ -199,7 +199,7 @@ async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<
         Kind::News,
         &id,
         |n: &catalog::News| n.status == ACTIVE,
-        "News article not found.",
+        catalog::NEWS_NOT_FOUND,
     )
     .await
     .map(Json)

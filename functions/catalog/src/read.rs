@@ -3,13 +3,12 @@
 use serde::de::DeserializeOwned;
 
 use app::App;
-use domain::catalog::{collection_partition, is_plausible_id, Collection, Kind, Product};
-use domain::ports::{from_item, Item, Query};
+use domain::catalog::{self, is_plausible_id, Collection, Kind, Product};
 use shop_http::{ApiError, ApiResult};
 
 /// Every item of one kind: one Query (more only past DynamoDB's 1 MB page).
 pub async fn all<T: DeserializeOwned>(app: &App, kind: Kind) -> ApiResult<Vec<T>> {
-    decode_all(query_all(app, Query::partition(kind.partition())).await?)
+    Ok(app.table.read_all(kind.all()).await?)
 }
 
 /// One visible item by id, or a 404 with `missing` as the message.
@@ -23,9 +22,8 @@ pub async fn one<T: DeserializeOwned>(
     if !is_plausible_id(id) {
         return Err(ApiError::not_found(missing));
     }
-    let item = app.table.get(&kind.key(id)).await?;
-    item.map(decode)
-        .transpose()?
+    let found: Option<T> = app.table.read(&kind.key(id)).await?;
+    found
         .filter(|t| visible(t))
         .ok_or_else(|| ApiError::not_found(missing))
 }
@@ -38,36 +36,9 @@ pub async fn collection_with_products(
     if !is_plausible_id(id) {
         return Ok((None, Vec::new()));
     }
-    let items = query_all(app, Query::on_gsi1(collection_partition(id))).await?;
-    let (collections, products): (Vec<Item>, Vec<Item>) = items.into_iter().partition(|item| {
-        item.get("pk").and_then(|v| v.as_str()) == Some(Kind::Collection.partition())
-    });
-    Ok((
-        collections.into_iter().next().map(decode).transpose()?,
-        decode_all(products)?,
-    ))
-}
-
-async fn query_all(app: &App, query: Query) -> ApiResult<Vec<Item>> {
-    let mut items = Vec::new();
-    let mut next = None;
-    loop {
-        let page = app.table.query(query.clone().start_after(next)).await?;
-        items.extend(page.items);
-        match page.next {
-            Some(cursor) => next = Some(cursor),
-            None => return Ok(items),
-        }
-    }
-}
-
-fn decode<T: DeserializeOwned>(item: Item) -> ApiResult<T> {
-    from_item(item).map_err(|e| {
-        tracing::error!(error = %e, "catalogue item does not decode");
-        ApiError::internal()
-    })
-}
-
-fn decode_all<T: DeserializeOwned>(items: Vec<Item>) -> ApiResult<Vec<T>> {
-    items.into_iter().map(decode).collect()
+    let items = app
+        .table
+        .read_items(catalog::collection_with_products(id))
+        .await?;
+    Ok(catalog::split_collection(items)?)
 }

@@ -12,13 +12,12 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use time::OffsetDateTime;
 
-use domain::ports::{from_item, Condition, Query};
+use domain::ports::{Condition, TableError};
 use domain::requests::{
     ContactRequest, RequestInput, RequestKind, APPOINTMENT_BOOKED, MADE_TO_ORDER_SUBMITTED,
 };
-use domain::shopper::{timestamp, user_pk};
+use domain::timestamp::Timestamp;
 use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
@@ -96,13 +95,11 @@ async fn submit(
     done: &str,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let id = ulid::Ulid::new().to_string();
-    let request = body.check(
-        kind,
-        &id,
-        user_id.as_deref(),
-        &timestamp(OffsetDateTime::now_utc()),
-    )?;
-    app.table.put(request.item()?, Condition::NotExists).await?;
+    let request = body.check(kind, &id, user_id.as_deref(), Timestamp::now())?;
+    app.table
+        .write(&request, Condition::NotExists)
+        .await?
+        .or(TableError::ConditionFailed)?;
     // The request is kept whatever the mail does; a failed email is logged
     // for the operators, who list requests with `shopctl`.
     for email in [
@@ -121,28 +118,9 @@ async fn submit(
 
 /// The customer's own requests of a kind, newest first: one Query.
 async fn mine(app: &App, user_id: &str, kind: RequestKind) -> ApiResult<Json<Value>> {
-    let mut requests = Vec::new();
-    let mut next = None;
-    loop {
-        let page = app
-            .table
-            .query(
-                Query::partition(user_pk(user_id))
-                    .begins_with(kind.prefix())
-                    .descending()
-                    .start_after(next),
-            )
-            .await?;
-        for item in page.items {
-            requests.push(from_item::<ContactRequest>(item).map_err(|e| {
-                tracing::error!(error = %e, "stored request does not decode");
-                ApiError::internal()
-            })?);
-        }
-        match page.next {
-            Some(cursor) => next = Some(cursor),
-            None => break,
-        }
-    }
+    let requests: Vec<ContactRequest> = app
+        .table
+        .read_all(ContactRequest::of_customer(user_id, kind))
+        .await?;
     Ok(list(requests))
 }

@@ -107,7 +107,7 @@ impl Shape {
 #[derive(Clone)]
 pub enum Body {
     /// A JSON body of this shape.
-    Json(Shape),
+    Json(Box<Shape>),
     /// An HTML page (the social sign-in popup's landing page).
     Html,
     /// A redirect (`Location`), no body to speak of.

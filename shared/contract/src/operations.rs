@@ -235,7 +235,7 @@ fn op(
 }
 
 fn error() -> Body {
-    Body::Json(Shape::of::<Error>())
+    Body::Json(Box::new(Shape::of::<Error>()))
 }
 
 fn reason(status: u16) -> &'static str {
@@ -257,7 +257,7 @@ fn reason(status: u16) -> &'static str {
 impl Operation {
     fn status<T: ToSchema>(mut self, status: u16, description: &'static str) -> Self {
         self.responses
-            .insert(status, (description, Body::Json(Shape::of::<T>())));
+            .insert(status, (description, Body::Json(Box::new(Shape::of::<T>()))));
         self
     }
 
@@ -267,7 +267,7 @@ impl Operation {
 
     fn list<T: ToSchema>(mut self) -> Self {
         self.responses
-            .insert(200, ("OK", Body::Json(Shape::list::<T>())));
+            .insert(200, ("OK", Body::Json(Box::new(Shape::list::<T>()))));
         self
     }
 

@@ -7,14 +7,25 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ports::{Key, Table, TableError};
+use crate::ports::{Key, Query, Table, TableError};
+use crate::pricing::Money;
 use crate::records::Record;
+use crate::timestamp::Timestamp;
 
 /// Content is shown only when its status is this.
 pub const ACTIVE: &str = "active";
 
 /// The category that marks new arrivals.
 pub const NEW_CATEGORY: &str = "new";
+
+pub const CATEGORY_NOT_FOUND: &str = "Category not found.";
+pub const PRODUCT_NOT_FOUND: &str = "Product not found.";
+pub const COLLECTION_NOT_FOUND: &str = "Collection not found.";
+pub const RUNWAY_NOT_FOUND: &str = "Runway not found.";
+pub const NO_FEATURED_RUNWAY: &str = "No featured runway.";
+pub const NEWS_NOT_FOUND: &str = "News article not found.";
+pub const COLLECTION_NAME_REQUIRED: &str = "Give the collection's name.";
+pub const QUERY_STRING_INVALID: &str = "The query string is not valid.";
 
 /// The sizes a product line can be bought in, besides `custom`.
 pub const SIZES: [&str; 8] = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL"];
@@ -46,6 +57,65 @@ impl Kind {
 
     pub fn key(self, id: &str) -> Key {
         Key::new(self.partition(), id)
+    }
+
+    /// Every item of the kind: one partition.
+    pub fn all(self) -> Query {
+        Query::partition(self.partition())
+    }
+}
+
+/// A catalogue record: one item of its kind's partition, keyed by its id.
+pub trait Listed {
+    const KIND: Kind;
+    fn id(&self) -> &str;
+}
+
+macro_rules! listed {
+    ($($ty:ty => $kind:expr),* $(,)?) => {$(
+        impl Listed for $ty {
+            const KIND: Kind = $kind;
+            fn id(&self) -> &str {
+                &self.id
+            }
+        }
+    )*};
+}
+
+listed! {
+    Product => Kind::Product,
+    Category => Kind::Category,
+    Menu => Kind::Menu,
+    Banner => Kind::Banner,
+    Collection => Kind::Collection,
+    Runway => Kind::Runway,
+    News => Kind::News,
+}
+
+macro_rules! stored_by_id {
+    ($($ty:ty),*) => {$(
+        impl Record for $ty {
+            fn key(&self) -> Key {
+                Self::KIND.key(self.id())
+            }
+        }
+    )*};
+}
+
+stored_by_id!(Category, Menu, Banner, Runway, News);
+
+/// The sort key of a collection in its GSI1 partition, before its products.
+pub const COLLECTION_INDEX_SK: &str = "#COLLECTION";
+
+impl Record for Collection {
+    fn key(&self) -> Key {
+        Kind::Collection.key(&self.id)
+    }
+    fn index_key(&self) -> Option<Key> {
+        Some(Key::new(
+            collection_partition(&self.id),
+            COLLECTION_INDEX_SK,
+        ))
     }
 }
 
@@ -99,12 +169,36 @@ pub fn collection_partition(collection_id: &str) -> String {
     format!("COLLECTION#{collection_id}")
 }
 
+/// A collection and its products: one GSI1 partition.
+pub fn collection_with_products(collection_id: &str) -> Query {
+    Query::on_gsi1(collection_partition(collection_id))
+}
+
+/// A collection's GSI1 partition read back: the collection (if stored) and
+/// its products, told apart by their partition.
+pub fn split_collection(
+    items: Vec<crate::ports::Item>,
+) -> Result<(Option<Collection>, Vec<Product>), TableError> {
+    let mut collection = None;
+    let mut products = Vec::new();
+    for item in items {
+        let is_collection = item.get(crate::ports::PK).and_then(|v| v.as_str())
+            == Some(Kind::Collection.partition());
+        if is_collection {
+            collection = Some(crate::records::decode(item)?);
+        } else {
+            products.push(crate::records::decode(item)?);
+        }
+    }
+    Ok((collection, products))
+}
+
 /// A part of a set, with its own price.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[derive(utoipa::ToSchema)]
 pub struct SetItem {
     pub name: String,
-    pub price: f64,
+    pub price: Money,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -124,14 +218,14 @@ pub struct Product {
     pub slug: String,
     pub size: Vec<String>,
     pub color: Vec<String>,
-    pub price: f64,
+    pub price: Money,
     #[serde(default)]
     pub tag: Vec<String>,
     pub status: String,
     pub product_gallery: Vec<String>,
     #[serde(default)]
     pub items: Vec<SetItem>,
-    pub created_at: String,
+    pub created_at: Timestamp,
 }
 
 impl Product {
@@ -194,7 +288,7 @@ pub struct CollectionRef {
 #[serde(rename_all = "camelCase")]
 pub struct Celeb {
     pub image: String,
-    pub created_at: String,
+    pub created_at: Timestamp,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -229,7 +323,7 @@ pub struct Runway {
     pub collection: CollectionRef,
     pub celebs: Vec<Celeb>,
     pub galleries: Vec<Gallery>,
-    pub created_at: String,
+    pub created_at: Timestamp,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -243,8 +337,8 @@ pub struct News {
     pub poster: String,
     pub content: String,
     pub status: String,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
 }
 
 /// The longest search text accepted: longer text cannot match a product name.
@@ -274,15 +368,13 @@ pub fn visible_banners(mut banners: Vec<Banner>) -> Vec<Banner> {
 /// News a visitor sees: active articles, newest first by `createdAt`.
 pub fn visible_news(mut news: Vec<News>) -> Vec<News> {
     news.retain(|n| n.status == ACTIVE);
-    news.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    news.sort_by_key(|n| std::cmp::Reverse(n.created_at));
     news
 }
 
 /// A runway as a visitor sees it: celebs oldest first, active galleries only.
 pub fn public_runway(mut runway: Runway) -> Runway {
-    runway
-        .celebs
-        .sort_by(|a, b| a.created_at.cmp(&b.created_at));
+    runway.celebs.sort_by_key(|c| c.created_at);
     runway.galleries.retain(|g| g.status == ACTIVE);
     runway
 }
@@ -323,21 +415,21 @@ mod tests {
             slug: "p".into(),
             size: vec![],
             color: vec![],
-            price: 100.0,
+            price: Money::from_cents(10_000),
             tag: vec![],
             status: ACTIVE.into(),
             product_gallery: vec![],
             items: vec![
                 SetItem {
                     name: "Jacket".into(),
-                    price: 60.0,
+                    price: Money::from_cents(6_000),
                 },
                 SetItem {
                     name: "Trousers".into(),
-                    price: 40.0,
+                    price: Money::from_cents(4_000),
                 },
             ],
-            created_at: "2025-01-01T00:00:00Z".into(),
+            created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
         }
     }
 

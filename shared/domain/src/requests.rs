@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::{Date, Month};
 
-use crate::ports::{to_item, Email, Item, Key, TableError, GSI1_PK, GSI1_SK, PK, SK};
+use crate::ports::{Email, Key, Query};
+use crate::records::Record;
 use crate::shopper::user_pk;
+use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
 
 pub const FIRST_NAME_REQUIRED: &str = "Please enter your first name.";
@@ -121,7 +123,7 @@ pub struct ContactRequest {
     pub social_media: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_size_order: Option<Measurements>,
-    pub created_at: String,
+    pub created_at: Timestamp,
 }
 
 impl RequestInput {
@@ -131,7 +133,7 @@ impl RequestInput {
         kind: RequestKind,
         id: &str,
         user_id: Option<&str>,
-        now: &str,
+        now: Timestamp,
     ) -> Result<ContactRequest, FieldErrors> {
         let mut errors = FieldErrors::new();
         let mut field = |name: &str, value: &Value, max: usize| {
@@ -195,7 +197,7 @@ impl RequestInput {
             message,
             social_media,
             custom_size_order,
-            created_at: now.to_string(),
+            created_at: now,
         })
     }
 }
@@ -271,23 +273,30 @@ fn measurements(value: &Value) -> Measurements {
     }
 }
 
-impl ContactRequest {
-    pub fn key(&self) -> Key {
+impl Record for ContactRequest {
+    fn key(&self) -> Key {
         match &self.user_id {
             Some(user) => Key::new(user_pk(user), format!("{}{}", self.kind.prefix(), self.id)),
             None => Key::new(format!("REQUEST#{}", self.id), "REQUEST"),
         }
     }
 
-    /// The stored item: its key and its GSI1 entry.
-    pub fn item(&self) -> Result<Item, TableError> {
-        let key = self.key();
-        let mut item = to_item(self)?;
-        item.insert(PK.into(), key.pk.into());
-        item.insert(SK.into(), key.sk.into());
-        item.insert(GSI1_PK.into(), self.kind.partition().into());
-        item.insert(GSI1_SK.into(), self.id.clone().into());
-        Ok(item)
+    fn index_key(&self) -> Option<Key> {
+        Some(Key::new(self.kind.partition(), self.id.clone()))
+    }
+}
+
+impl ContactRequest {
+    /// A customer's own requests of a kind, newest first.
+    pub fn of_customer(user_id: &str, kind: RequestKind) -> Query {
+        Query::partition(user_pk(user_id))
+            .begins_with(kind.prefix())
+            .descending()
+    }
+
+    /// Every request of a kind, visitors' and customers' alike, oldest first.
+    pub fn all_of(kind: RequestKind) -> Query {
+        Query::on_gsi1(kind.partition())
     }
 
     fn summary(&self) -> String {
@@ -329,7 +338,7 @@ impl ContactRequest {
             to: self.email.clone(),
             subject: subject.into(),
             text: format!(
-                "Dear {},\n\n{thanks}\n\nWhat you sent us:\n{}\n\nCouture House",
+                "Dear {},\n\n{thanks}\n\nWhat you sent us:\n{}\n\nMaison Lan Anh",
                 self.first_name,
                 self.summary()
             ),
@@ -368,7 +377,7 @@ mod tests {
             kind,
             "01JD0000000000000000000000",
             user,
-            "t",
+            Timestamp::from_unix(1_700_000_000).unwrap(),
         )
     }
 
@@ -451,7 +460,7 @@ mod tests {
     #[test]
     fn signed_in_requests_live_with_the_customer_and_visitors_alone() {
         let mine = check(RequestKind::MadeToOrder, valid(), Some("u1")).unwrap();
-        let item = mine.item().unwrap();
+        let item = mine.to_item().unwrap();
         assert_eq!(
             (item["pk"].as_str(), item["sk"].as_str()),
             (Some("USER#u1"), Some("MTO#01JD0000000000000000000000"))
@@ -462,7 +471,7 @@ mod tests {
             visitor.key(),
             Key::new("REQUEST#01JD0000000000000000000000", "REQUEST")
         );
-        assert_eq!(visitor.item().unwrap()["gsi1pk"], "REQUESTS#APPOINTMENT");
+        assert_eq!(visitor.to_item().unwrap()["gsi1pk"], "REQUESTS#APPOINTMENT");
     }
 
     #[test]

@@ -10,8 +10,6 @@ use std::marker::PhantomData;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use time::macros::format_description;
-use time::OffsetDateTime;
 
 use crate::ports::{Condition, Item, Key, Query, Table, TableError, Update, Write, PK, SK};
 use crate::records::{encode, Outcome};
@@ -101,16 +99,6 @@ impl<'a, T: Owned> Shelf<'a, T> {
     }
 }
 
-/// A timestamp as stored and answered: RFC 3339 in UTC with a fixed six
-/// fractional digits, so string order is time order.
-pub fn timestamp(at: OffsetDateTime) -> String {
-    let format =
-        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:6]Z");
-    at.to_offset(time::UtcOffset::UTC)
-        .format(&format)
-        .unwrap_or_else(|_| at.unix_timestamp().to_string())
-}
-
 /// Whether `id` has the shape of a ULID (26 Crockford base-32 characters):
 /// ids the shop mints for addresses, orders and requests. Anything else cannot
 /// name one, so it is refused before any table request.
@@ -133,13 +121,5 @@ mod tests {
         assert!(!is_ulid("01jd0000000000000000000000"));
         assert!(!is_ulid("01JD00000000000000000000#X"));
         assert!(!is_ulid("short"));
-    }
-
-    #[test]
-    fn timestamps_are_utc_rfc3339() {
-        let at = OffsetDateTime::from_unix_timestamp(1_700_000_000).unwrap();
-        assert_eq!(timestamp(at), "2023-11-14T22:13:20.000000Z");
-        let later = at + time::Duration::microseconds(1_500);
-        assert_eq!(timestamp(later), "2023-11-14T22:13:20.001500Z");
     }
 }

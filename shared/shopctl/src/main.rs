@@ -2,7 +2,7 @@
 
 use app::App;
 
-const USAGE: &str = "usage: shopctl seed | orders list [--status S] | orders confirm ID | orders cancel ID | orders move ID STATUS | requests list | appointments list";
+const USAGE: &str = "usage: shopctl seed | orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID | requests list | appointments list";
 
 #[tokio::main]
 async fn main() {

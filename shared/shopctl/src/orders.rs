@@ -4,12 +4,14 @@
 //! or by id is in `domain::order`.
 
 use app::App;
-use domain::order::{self, Move, OrderStatus, Orders};
+use domain::accounts::Accounts;
+use domain::checkout::{confirmation_email, PendingConfirmation};
+use domain::order::{self, Move, Order, OrderStatus, Orders};
 use domain::timestamp::Timestamp;
 
 pub type CliResult = Result<String, Box<dyn std::error::Error + Send + Sync>>;
 
-pub const USAGE: &str = "shopctl orders list [--status S] | orders confirm ID | orders cancel ID | orders move ID STATUS";
+pub const USAGE: &str = "shopctl orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID";
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrdersError {
@@ -26,6 +28,10 @@ pub enum OrdersError {
     Raced(String),
     #[error("{0}")]
     Usage(&'static str),
+    #[error("order {0} has no payment to refund")]
+    Unpaid(String),
+    #[error("the customer of order {0} has no account any more")]
+    NoCustomer(String),
 }
 
 /// Runs `shopctl orders <args>`.
@@ -36,6 +42,10 @@ pub async fn run(app: &App, args: &[&str]) -> CliResult {
         ["confirm", id] => move_order(app, id, OrderStatus::Confirmed).await,
         ["cancel", id] => move_order(app, id, OrderStatus::Canceled).await,
         ["move", id, status] => move_order(app, id, parse(status)?).await,
+        ["show", id] => show(app, id).await,
+        ["resend", "--pending"] => resend_pending(app).await,
+        ["resend", id] => resend(app, id).await,
+        ["refund", id] => refund(app, id).await,
         _ => Err(OrdersError::Usage(USAGE).into()),
     }
 }
@@ -91,4 +101,110 @@ pub async fn move_order(app: &App, id: &str, to: OrderStatus) -> CliResult {
         Move::Done(_) => Ok(format!("order {id}: {} -> {to}", order.status)),
         Move::NotAllowed => Err(OrdersError::Raced(id.to_string()).into()),
     }
+}
+
+async fn find(app: &App, id: &str) -> Result<Order, Box<dyn std::error::Error + Send + Sync>> {
+    Ok(order::find(&*app.table, id)
+        .await?
+        .ok_or_else(|| OrdersError::NotFound(id.to_string()))?)
+}
+
+/// One order whole: status, customer, lines, totals, address and payment.
+pub async fn show(app: &App, id: &str) -> CliResult {
+    let order = find(app, id).await?;
+    let totals = order.totals();
+    let mut lines = vec![
+        format!("order     {}", order.id),
+        format!("status    {}", order.status),
+        format!("customer  {}", order.user_id),
+        format!("placed    {}", order.created_at),
+    ];
+    for item in &order.items {
+        lines.push(format!(
+            "  {} × {} ({}, {}, {}) at {}",
+            item.quantity, item.product.name, item.category, item.color, item.size, item.price
+        ));
+    }
+    lines.push(format!(
+        "subtotal {}  shipping {}  tax {}  total {}",
+        totals.subtotal, totals.shippingfee, order.tax, totals.total
+    ));
+    if let Some(address) = &order.shipping_address {
+        lines.push(format!(
+            "ship to   {} {}, {}, {} {}, {} {}, {}{}",
+            address.first_name,
+            address.last_name,
+            address.street,
+            address.zip_code,
+            address.city,
+            address.state,
+            address.country,
+            address.phone_code,
+            address.phone
+        ));
+    }
+    if let Some(payment) = &order.payment {
+        lines.push(format!(
+            "payment   {} {} ({}), {}",
+            payment.provider,
+            payment.reference,
+            payment.describe(),
+            payment.amount
+        ));
+    }
+    Ok(lines.join("\n"))
+}
+
+/// Sends the order's confirmation email again (and clears its pending marker).
+pub async fn resend(app: &App, id: &str) -> CliResult {
+    let order = find(app, id).await?;
+    let customer = Accounts::of(&*app.table)
+        .profile(&order.user_id)
+        .await?
+        .ok_or_else(|| OrdersError::NoCustomer(id.to_string()))?;
+    let email = confirmation_email(&order, &customer.email, &app.config.site_url);
+    app.mailer.send(email).await?;
+    PendingConfirmation::sent(&*app.table, &order.id).await?;
+    Ok(format!(
+        "order {id}: confirmation sent to {}",
+        customer.email
+    ))
+}
+
+/// Sends every confirmation whose first sending failed.
+pub async fn resend_pending(app: &App) -> CliResult {
+    let pending = PendingConfirmation::all(&*app.table).await?;
+    let mut sent = Vec::new();
+    for marker in &pending {
+        sent.push(resend(app, &marker.order_id).await?);
+    }
+    sent.push(format!("{} pending confirmation(s) sent", pending.len()));
+    Ok(sent.join("\n"))
+}
+
+/// Gives the whole payment back (a card charge is voided while unsettled,
+/// refunded once settled; a PayPal capture is refunded) and cancels the
+/// order if it can still be canceled.
+pub async fn refund(app: &App, id: &str) -> CliResult {
+    let order = find(app, id).await?;
+    let payment = order
+        .payment
+        .as_ref()
+        .ok_or_else(|| OrdersError::Unpaid(id.to_string()))?;
+    match payment.provider.as_str() {
+        "paypal" => app
+            .payments
+            .paypal_refund(&payment.reference)
+            .await
+            .map(|_| ())?,
+        _ => app.payments.void(&payment.reference).await?,
+    }
+    let canceled = match move_order(app, id, OrderStatus::Canceled).await {
+        Ok(moved) => moved,
+        Err(kept) => format!("order {id} kept its status: {kept}"),
+    };
+    Ok(format!(
+        "order {id}: {} {} given back ({})\n{canceled}",
+        payment.amount, payment.provider, payment.reference
+    ))
 }

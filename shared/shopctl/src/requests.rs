@@ -3,7 +3,6 @@
 //! from its GSI1 partition (one Query per page), oldest first.
 
 use app::App;
-use domain::ports::{from_item, Query};
 use domain::requests::{ContactRequest, RequestKind};
 
 use crate::orders::CliResult;
@@ -22,21 +21,7 @@ pub async fn all(
     app: &App,
     kind: RequestKind,
 ) -> Result<Vec<ContactRequest>, domain::ports::TableError> {
-    let mut requests = Vec::new();
-    let mut next = None;
-    loop {
-        let page = app
-            .table
-            .query(Query::on_gsi1(kind.partition()).start_after(next))
-            .await?;
-        for item in page.items {
-            requests.push(from_item(item)?);
-        }
-        match page.next {
-            Some(cursor) => next = Some(cursor),
-            None => return Ok(requests),
-        }
-    }
+    app.table.read_all(ContactRequest::all_of(kind)).await
 }
 
 pub async fn list(app: &App, kind: RequestKind) -> CliResult {

@@ -2,15 +2,15 @@
 //! banners, menus and categories, with their imagery. Ids, dates and pictures
 //! are fixed, so seeding twice writes the same items and changes nothing.
 
-use serde::Serialize;
-use serde_json::{json, Value};
-
 use app::App;
 use domain::catalog::{
-    collection_partition, Banner, Category, Celeb, Collection, CollectionRef, Gallery, Kind, Menu,
-    News, Product, ProductRef, Runway, SetItem, ACTIVE, SIZES,
+    Banner, Category, Celeb, Collection, CollectionRef, Gallery, Menu, News, Product, ProductRef,
+    Runway, SetItem, ACTIVE, SIZES,
 };
-use domain::ports::{to_item, Condition};
+use domain::ports::Condition;
+use domain::pricing::Money;
+use domain::records::Record;
+use domain::timestamp::Timestamp;
 
 use crate::imagery::{self, Cut};
 
@@ -190,25 +190,21 @@ pub async fn run(app: &App) -> Result<(), SeedError> {
     Ok(())
 }
 
-async fn put<T: Serialize>(
-    app: &App,
-    kind: Kind,
-    record: &T,
-    extra: Value,
-) -> Result<(), SeedError> {
-    let mut item = to_item(record)?;
-    let id = item
-        .get("id")
-        .and_then(Value::as_str)
-        .ok_or("seed record without an id")?
-        .to_string();
-    item.insert("pk".into(), json!(kind.partition()));
-    item.insert("sk".into(), json!(id));
-    if let Value::Object(extra) = extra {
-        item.extend(extra);
-    }
-    app.table.put(item, Condition::None).await?;
+/// Writes a record under the keys it declares; seeding again overwrites it
+/// with the same item.
+async fn put<T: Record>(app: &App, record: &T) -> Result<(), SeedError> {
+    let _written = app.table.write(record, Condition::None).await?;
     Ok(())
+}
+
+/// A fixed seed date.
+fn at(text: &str) -> Result<Timestamp, SeedError> {
+    Timestamp::parse(text).ok_or_else(|| format!("seed date {text} is not RFC 3339").into())
+}
+
+/// A fixed seed price.
+fn dollars(amount: f64) -> Result<Money, SeedError> {
+    Money::from_dollars(amount).ok_or_else(|| format!("seed price {amount} is not money").into())
 }
 
 /// Stores a picture and answers its public address.
@@ -241,13 +237,11 @@ async fn categories(app: &App) -> Result<(), SeedError> {
     for (id, name, status) in names {
         put(
             app,
-            Kind::Category,
             &Category {
                 id: id.into(),
                 name: name.into(),
                 status: status.into(),
             },
-            Value::Null,
         )
         .await?;
     }
@@ -263,7 +257,7 @@ async fn menus(app: &App) -> Result<(), SeedError> {
             status: ACTIVE.into(),
             order: order as i64 + 1,
         };
-        put(app, Kind::Menu, &menu, Value::Null).await?;
+        put(app, &menu).await?;
     }
     let archive = Menu {
         id: "menu-archive".into(),
@@ -272,7 +266,7 @@ async fn menus(app: &App) -> Result<(), SeedError> {
         status: INACTIVE.into(),
         order: 0,
     };
-    put(app, Kind::Menu, &archive, Value::Null).await
+    put(app, &archive).await
 }
 
 async fn banners(app: &App) -> Result<(), SeedError> {
@@ -337,7 +331,7 @@ async fn banners(app: &App) -> Result<(), SeedError> {
             status: status.into(),
             order: (slides_order(order)),
         };
-        put(app, Kind::Banner, &banner, Value::Null).await?;
+        put(app, &banner).await?;
     }
     Ok(())
 }
@@ -365,13 +359,7 @@ async fn collection(app: &App, line: &Line) -> Result<(), SeedError> {
         banner,
         status: ACTIVE.into(),
     };
-    put(
-        app,
-        Kind::Collection,
-        &record,
-        json!({ "gsi1pk": collection_partition(line.id), "gsi1sk": "#COLLECTION" }),
-    )
-    .await
+    put(app, &record).await
 }
 
 fn slugify(name: &str) -> String {
@@ -410,7 +398,7 @@ async fn product(
         slug: slugify(piece.name),
         size: SIZES.iter().map(|s| s.to_string()).collect(),
         color: piece.colors.iter().map(|c| c.to_string()).collect(),
-        price: piece.price,
+        price: dollars(piece.price)?,
         tag: vec![line.season.into()],
         status: if piece.active {
             ACTIVE.into()
@@ -421,20 +409,20 @@ async fn product(
         items: piece
             .items
             .iter()
-            .map(|(name, price)| SetItem {
-                name: name.to_string(),
-                price: *price,
+            .map(|(name, price)| {
+                Ok(SetItem {
+                    name: name.to_string(),
+                    price: dollars(*price)?,
+                })
             })
-            .collect(),
-        created_at: format!("2025-{:02}-{:02}T09:00:00.000Z", 1 + day / 28, 1 + day % 28),
+            .collect::<Result<_, SeedError>>()?,
+        created_at: at(&format!(
+            "2025-{:02}-{:02}T09:00:00.000Z",
+            1 + day / 28,
+            1 + day % 28
+        ))?,
     };
-    put(
-        app,
-        Kind::Product,
-        &record,
-        json!({ "gsi1pk": collection_partition(line.id), "gsi1sk": format!("PRODUCT#{id}") }),
-    )
-    .await
+    put(app, &record).await
 }
 
 fn description(line: &Line, piece: &Piece) -> String {
@@ -491,10 +479,11 @@ async fn runways(app: &App) -> Result<(), SeedError> {
                 imagery::portrait(line.palette[i % 3], line.palette[(i + 1) % 3]),
             )
             .await?;
-            // Stored newest first: the API answers them oldest first.
+            // Stored newest first (23:00 down to 19:00; the hour 24 of old
+            // seeds is not an instant): the API answers them oldest first.
             celebs.push(Celeb {
                 image: url,
-                created_at: format!("{date}T2{}:00:00.000Z", 4 - i),
+                created_at: at(&format!("{date}T{}:00:00.000Z", 23 - i))?,
             });
         }
         let galleries = line
@@ -541,9 +530,9 @@ async fn runways(app: &App) -> Result<(), SeedError> {
             },
             celebs,
             galleries,
-            created_at: format!("{date}T20:00:00.000Z"),
+            created_at: at(&format!("{date}T20:00:00.000Z"))?,
         };
-        put(app, Kind::Runway, &runway, Value::Null).await?;
+        put(app, &runway).await?;
     }
     Ok(())
 }
@@ -574,10 +563,10 @@ async fn news(app: &App) -> Result<(), SeedError> {
                 "<p>{description}</p><h2 style=\"color:hotpink\">From the atelier</h2><p>Every piece is cut and finished by hand in Ho Chi Minh City. Visits to the showroom are by appointment; our stylists are available on request.</p><img src=\"x\" onerror=\"alert(1)\">"
             ),
             status: status.into(),
-            created_at: format!("{date}T08:30:00.000Z"),
-            updated_at: format!("{date}T16:45:00.000Z"),
+            created_at: at(&format!("{date}T08:30:00.000Z"))?,
+            updated_at: at(&format!("{date}T16:45:00.000Z"))?,
         };
-        put(app, Kind::News, &article, Value::Null).await?;
+        put(app, &article).await?;
     }
     Ok(())
 }

@@ -298,7 +298,7 @@ fn canonical_color(product: &Product, color: &str) -> Option<String> {
 /// categories, bought whole.
 pub fn category_price(product: &Product, category: &str) -> Option<(String, Money)> {
     let category = category.trim();
-    let whole = |name: &str| Money::from_dollars(product.price).map(|p| (name.to_string(), p));
+    let whole = |name: &str| Some((name.to_string(), product.price));
     if category.is_empty() || category.eq_ignore_ascii_case(SET_CATEGORY) {
         return whole(SET_CATEGORY);
     }
@@ -313,7 +313,7 @@ pub fn category_price(product: &Product, category: &str) -> Option<(String, Mone
         .items
         .iter()
         .find(|i| i.name.eq_ignore_ascii_case(category))?;
-    Money::from_dollars(item.price).map(|p| (item.name.clone(), p))
+    Some((item.name.clone(), item.price))
 }
 
 /// Lines in the order they were first added.
@@ -345,21 +345,21 @@ mod tests {
             slug: "silk-set".into(),
             size: vec!["S".into(), "M".into()],
             color: vec!["Ivory".into(), "Black".into()],
-            price: 1200.5,
+            price: Money::from_cents(120_050),
             tag: vec![],
             status: "active".into(),
             product_gallery: vec!["/blobs/a.jpg".into()],
             items: vec![
                 SetItem {
                     name: "Jacket".into(),
-                    price: 800.0,
+                    price: Money::from_cents(80_000),
                 },
                 SetItem {
                     name: "Skirt".into(),
-                    price: 450.25,
+                    price: Money::from_cents(45_025),
                 },
             ],
-            created_at: "2025-01-01T00:00:00Z".into(),
+            created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
         }
     }
 

@@ -35,7 +35,7 @@ pub fn usd(money: Money) -> String {
     let dollars = (money.cents() / 100).to_string();
     let mut grouped = String::new();
     for (i, digit) in dollars.chars().enumerate() {
-        if i > 0 && (dollars.len() - i) % 3 == 0 {
+        if i > 0 && (dollars.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);

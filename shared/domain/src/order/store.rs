@@ -51,7 +51,7 @@ impl Order {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Move {
     /// The order as stored now.
-    Done(Order),
+    Done(Box<Order>),
     /// There is no such order, or it is not in the status the move starts from.
     NotAllowed,
 }
@@ -103,7 +103,7 @@ impl<'a> Orders<'a> {
         };
         let key = order_key(self.user_id, id);
         Ok(match self.table.change(&key, update).await? {
-            Outcome::Done(order) => Move::Done(order),
+            Outcome::Done(order) => Move::Done(Box::new(order)),
             Outcome::Refused => Move::NotAllowed,
         })
     }

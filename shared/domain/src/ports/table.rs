@@ -6,7 +6,6 @@
 //! DynamoDB deletes expired items only eventually and emulators never do.
 
 use async_trait::async_trait;
-use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
 
 /// One stored item: attribute name to value.
@@ -208,19 +207,6 @@ pub trait Table: Send + Sync {
     async fn transact(&self, writes: Vec<Write>) -> Result<(), TableError>;
     /// How many requests this table has served, for `make bench`.
     fn request_count(&self) -> u64;
-}
-
-/// Typed conversions between items and domain records.
-pub fn to_item<T: Serialize>(value: &T) -> Result<Item, TableError> {
-    match serde_json::to_value(value) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(TableError::InvalidItem("not an object".into())),
-        Err(e) => Err(TableError::InvalidItem(e.to_string())),
-    }
-}
-
-pub fn from_item<T: DeserializeOwned>(item: Item) -> Result<T, TableError> {
-    serde_json::from_value(Value::Object(item)).map_err(|e| TableError::InvalidItem(e.to_string()))
 }
 
 /// Whether an item's `expiresAt` has passed at `now` (epoch seconds).

@@ -8,8 +8,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use app::{App, Config};
-use domain::catalog::{Kind, Product, SetItem};
-use domain::ports::{to_item, Condition, PK, SK};
+use domain::catalog::{Product, SetItem};
+use domain::ports::Condition;
+use domain::pricing::Money;
+use domain::records::Outcome;
+use domain::timestamp::Timestamp;
 use reqwest::header::{HeaderMap, HeaderValue, ORIGIN, SET_COOKIE};
 use serde_json::{json, Value};
 use shop_http::session::{access_cookie_name, issue_access, AccessClaims};
@@ -316,7 +319,7 @@ pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -
         slug: format!("test-{id}"),
         size: vec!["S".into(), "M".into(), "L".into()],
         color: vec!["Ivory".into(), "Black".into()],
-        price,
+        price: Money::from_dollars(price).unwrap(),
         tag: vec![],
         status: status.into(),
         product_gallery: vec![format!("/blobs/{id}.jpg")],
@@ -324,19 +327,21 @@ pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -
             .iter()
             .map(|(name, price)| SetItem {
                 name: name.to_string(),
-                price: *price,
+                price: Money::from_dollars(*price).unwrap(),
             })
             .collect(),
-        created_at: "2025-01-01T00:00:00Z".into(),
+        created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
     }
 }
 
 pub async fn put_product(shop: &TestShop, product: &Product) {
-    let key = Kind::Product.key(&product.id);
-    let mut item = to_item(product).unwrap();
-    item.insert(PK.into(), key.pk.into());
-    item.insert(SK.into(), key.sk.into());
-    shop.app.table.put(item, Condition::None).await.unwrap();
+    let written = shop
+        .app
+        .table
+        .write(product, Condition::None)
+        .await
+        .unwrap();
+    assert_eq!(written, Outcome::Done(()));
 }
 
 /// The answer of `call` and how many table requests it cost.

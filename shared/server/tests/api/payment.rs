@@ -621,3 +621,41 @@ async fn injected_faults_lose_nothing() {
     assert_eq!(paid.status, 201, "{:?}", paid.body);
     nothing_charged_without_an_order(&shop, &lan).await;
 }
+
+/// The operator's side: `shopctl orders show`, `resend` and `refund`.
+#[tokio::test]
+async fn operators_show_resend_and_refund_a_paid_order() {
+    let shop = shop().await;
+    let lan = shop.client();
+    helpers::sign_up_and_sign_in(&lan, "lan@example.com").await;
+    fill_bag(&lan).await;
+    let paid = lan
+        .post(
+            "/api/payment/checkout",
+            checkout_body("fake-valid-mastercard-nonce", "ops"),
+        )
+        .await;
+    assert_eq!(paid.status, 201, "{:?}", paid.body);
+    let id = paid.body["order"]["id"].as_str().unwrap();
+    let reference = paid.body["order"]["payment"]["reference"].as_str().unwrap();
+
+    let shown = shopctl::orders::show(&shop.app, id).await.unwrap();
+    assert!(
+        shown.contains(reference) && shown.contains("1807.40"),
+        "{shown}"
+    );
+    let mails = shop.outbox().len();
+    let resent = shopctl::orders::resend(&shop.app, id).await.unwrap();
+    assert!(resent.contains("lan@example.com"), "{resent}");
+    assert_eq!(shop.outbox().len(), mails + 1);
+
+    let refunded = shopctl::orders::refund(&shop.app, id).await.unwrap();
+    assert!(refunded.contains("-> canceled"), "{refunded}");
+    let ledger = ledger(&shop).await;
+    assert_eq!(ledger["transactions"][0]["status"], "VOIDED");
+    assert_eq!(orders(&lan).await[0]["status"], "canceled");
+    assert!(
+        shopctl::orders::refund(&shop.app, id).await.is_err(),
+        "a refund happens once"
+    );
+}

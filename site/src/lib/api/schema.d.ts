@@ -904,7 +904,7 @@ export interface components {
         };
         Celeb: {
             image: string;
-            createdAt: string;
+            createdAt: components["schemas"]["Timestamp"];
         };
         /** @description `POST /api/auth/change-password`. */
         ChangePasswordForm: {
@@ -951,7 +951,7 @@ export interface components {
             message: string;
             socialMedia: string;
             customSizeOrder?: null | components["schemas"]["Measurements"];
-            createdAt: string;
+            createdAt: components["schemas"]["Timestamp"];
         };
         /** @description The answer of a customer's delivery confirmation, success or not. */
         DeliveryConfirmation: {
@@ -1081,8 +1081,8 @@ export interface components {
             poster: string;
             content: string;
             status: string;
-            createdAt: string;
-            updatedAt: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
         };
         /** @description One item of an order: what was bought, at what unit price. */
         OrderItem: {
@@ -1182,13 +1182,12 @@ export interface components {
             slug: string;
             size: string[];
             color: string[];
-            /** Format: double */
-            price: number;
+            price: components["schemas"]["Money"];
             tag?: string[];
             status: string;
             productGallery: string[];
             items?: components["schemas"]["SetItem"][];
-            createdAt: string;
+            createdAt: components["schemas"]["Timestamp"];
         };
         ProductRef: {
             id: string;
@@ -1302,13 +1301,12 @@ export interface components {
             collection: components["schemas"]["CollectionRef"];
             celebs: components["schemas"]["Celeb"][];
             galleries: components["schemas"]["Gallery"][];
-            createdAt: string;
+            createdAt: components["schemas"]["Timestamp"];
         };
         /** @description A part of a set, with its own price. */
         SetItem: {
             name: string;
-            /** Format: double */
-            price: number;
+            price: components["schemas"]["Money"];
         };
         /** @description The body of `PATCH /api/cart/{id}`. */
         SetQuantity: {
