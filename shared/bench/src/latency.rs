@@ -103,6 +103,7 @@ pub async fn report() {
         );
     }
     crate::login::report(&embedded, &dynamo).await;
+    crate::checkout::report(&embedded, &dynamo).await;
 }
 
 pub fn micros(d: Duration) -> f64 {

@@ -1,10 +1,12 @@
 //! `shop-bench`: the API's figures for `make bench` (DESIGN.md section 10).
 //! Prints, per catalogue route, table requests per call and in-process
 //! handler latency on the embedded store and on DynamoDB Local side by side,
-//! and the same for sign-in (`POST /api/auth/login`, p50 / p99);
+//! and the same for sign-in (`POST /api/auth/login`) and card checkout
+//! (`POST /api/payment/checkout`, p50 / p99);
 //! then each function's release bootstrap size, zipped, and its start-to-ready
 //! time next to a hello-world lambda_http binary.
 
+mod checkout;
 mod coldstart;
 mod latency;
 mod login;

@@ -256,8 +256,10 @@ fn reason(status: u16) -> &'static str {
 
 impl Operation {
     fn status<T: ToSchema>(mut self, status: u16, description: &'static str) -> Self {
-        self.responses
-            .insert(status, (description, Body::Json(Box::new(Shape::of::<T>()))));
+        self.responses.insert(
+            status,
+            (description, Body::Json(Box::new(Shape::of::<T>()))),
+        );
         self
     }
 

@@ -1,0 +1,146 @@
+//! Checkout latency: `POST /api/payment/checkout` in-process, from the bag
+//! read to the order placed (claim, charge at the provider, one transaction),
+//! the provider being the sandbox on a loopback port. Invoice and email are
+//! written after placing and are timed too, as the shopper waits for them.
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use serde_json::json;
+use tower::ServiceExt;
+
+use app::App;
+use domain::catalog::{Kind, Product};
+use shop_http::session::{access_cookie_name, issue_access, AccessClaims};
+
+use crate::latency::{millis, Figures};
+
+const RUNS: usize = 60;
+
+/// The app with its gateway pointed at a sandbox of its own.
+async fn with_sandbox(app: &App) -> App {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let sandbox = sandbox::router(sandbox::SandboxConfig {
+        public_url: url.clone(),
+        assets_url: url.clone(),
+    });
+    tokio::spawn(async move { axum::serve(listener, sandbox).await.unwrap() });
+    let mut app = app.clone();
+    app.payments = payments::open(&payments::PaymentsConfig::sandbox(&url)).unwrap();
+    app
+}
+
+fn request(
+    app: &App,
+    user: &str,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> Request<Body> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let claims = AccessClaims {
+        sub: user.into(),
+        email: format!("{user}@example.com"),
+        sid: format!("s-{user}"),
+        iat: now,
+        exp: now + 900,
+    };
+    let cookie = format!(
+        "{}={}",
+        access_cookie_name(&app.config),
+        issue_access(&app.config, &claims)
+    );
+    let origin = app
+        .config
+        .allowed_origins
+        .first()
+        .cloned()
+        .unwrap_or_default();
+    Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ORIGIN, origin)
+        .header(header::COOKIE, cookie)
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+/// The first active product under 1000 USD (a bag of one, under the
+/// sandbox's declining amounts).
+async fn a_product(app: &App) -> Product {
+    let products: Vec<Product> = app
+        .table
+        .read_all(domain::ports::Query::partition(Kind::Product.partition()))
+        .await
+        .unwrap();
+    products
+        .into_iter()
+        .find(|p| p.is_active() && p.items.is_empty() && p.price.cents() < 100_000)
+        .expect("a product under 1000 USD")
+}
+
+async fn measure(app: &App) -> Figures {
+    let app = with_sandbox(app).await;
+    let api = server::routes::api(app.clone());
+    let product = a_product(&app).await;
+    let mut times: Vec<Duration> = Vec::with_capacity(RUNS);
+    let mut requests = 0;
+    for run in 0..RUNS {
+        let user = format!("bench-buyer-{run}");
+        let add = json!({ "productId": product.id, "size": "M", "color": product.color.first(), "quantity": 1 });
+        let added = api
+            .clone()
+            .oneshot(request(&app, &user, "POST", "/api/cart/add", add))
+            .await
+            .unwrap();
+        assert_eq!(added.status(), StatusCode::OK, "the bag is filled");
+        let amount = product
+            .price
+            .checked_add(domain::pricing::shipping_fee(product.price))
+            .unwrap();
+        let body = json!({ "amount": amount, "shippingfee": domain::pricing::shipping_fee(product.price),
+            "taxRate": 0, "paymentMethodNonce": "fake-valid-nonce", "customerName": "Bench Buyer",
+            "addresses": { "firstName": "Bench", "lastName": "Buyer", "country": "Vietnam", "street": "1 Le Loi",
+                           "zipCode": "700000", "phoneCode": "+84", "phone": "0901234567" },
+            "idempotencyKey": user });
+        let checkout = request(&app, &user, "POST", "/api/payment/checkout", body);
+        let before = app.table.request_count();
+        let start = Instant::now();
+        let response = api.clone().oneshot(checkout).await.unwrap();
+        let status = response.status();
+        let _ = axum::body::to_bytes(response.into_body(), usize::MAX).await;
+        times.push(start.elapsed());
+        requests += app.table.request_count() - before;
+        assert_eq!(status, StatusCode::CREATED, "checkout {run} is placed");
+    }
+    times.sort();
+    Figures {
+        requests: requests as f64 / RUNS as f64,
+        p50: times[RUNS / 2],
+        p99: times[RUNS * 99 / 100],
+    }
+}
+
+/// Prints the checkout row: table requests per checkout and p50 / p99 on each adapter.
+pub async fn report(embedded: &App, dynamo: &App) {
+    let e = measure(embedded).await;
+    let d = measure(dynamo).await;
+    println!("\n== API: card checkout latency ({RUNS} checkouts, in-process, sandbox provider on loopback) ==");
+    println!(
+        "{:<50} {:>8} {:>22} {:>26}",
+        "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99"
+    );
+    println!(
+        "{:<50} {:>8} {:>22} {:>26}",
+        "POST /api/payment/checkout",
+        format!("{:.1}", e.requests.max(d.requests)),
+        format!("{:.1} ms / {:.1} ms", millis(e.p50), millis(e.p99)),
+        format!("{:.1} ms / {:.1} ms", millis(d.p50), millis(d.p99)),
+    );
+}
