@@ -9,7 +9,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import useSWR from "swr";
 import { ApiError, api } from "@/lib/api/client";
-import { COUNTRIES, PHONE_CODES, citiesOf, statesOf } from "@/config/countries";
+import { phoneCodes, useCountries, useRegions } from "@/lib/geo";
 import { fetchList } from "@/lib/hooks/fetchers";
 import { ADDRESS_MSG, EMPTY_ADDRESS, accountPhoneRule, required, sortAddresses, zipRule, type Address, type AddressForm } from "@/lib/rules/address";
 import { Modal } from "@/ui/components/common/modal";
@@ -35,12 +35,17 @@ function AddressFormModal({ initial, title, onClose, onSubmit }: { initial: Addr
   const [country, state, city] = watch(["country", "state", "city"]);
   // A stored value outside the offline table stays choosable.
   const keep = (list: string[], value: string) => (value && !list.includes(value) ? [value, ...list] : list);
+  const known = useCountries();
+  const regions = useRegions(country);
   const countries = keep(
-    COUNTRIES.map((c) => c.name),
+    known.map((c) => c.name),
     country,
   );
-  const states = keep(statesOf(country), state);
-  const cities = keep(citiesOf(country, state), city);
+  const states = keep(
+    regions.map((r) => r.name),
+    state,
+  );
+  const cities = keep(regions.find((r) => r.name === state)?.cities ?? [], city);
   const a11y = (name: keyof AddressForm) => ({ id: `address-${name}`, "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `address-${name}-error` : undefined });
   const err = (name: keyof AddressForm) =>
     errors[name]?.message ? (
@@ -117,7 +122,7 @@ function AddressFormModal({ initial, title, onClose, onSubmit }: { initial: Addr
           </label>
           <div className="phone-row">
             <select aria-label="Phone code" className="phone-row__code" {...register("phoneCode")}>
-              {PHONE_CODES.map((c) => (
+              {phoneCodes(known).map((c) => (
                 <option key={c} value={c}>
                   {c}
                 </option>

@@ -4,14 +4,14 @@
  * this site (no third-party dataset); a country without states takes a
  * free-text state and city.
  */
-export interface Country {
+interface CountryWithStates {
   name: string;
   isoCode2: string;
   phoneCode: string;
   states: Record<string, string[]>;
 }
 
-export const COUNTRIES: Country[] = [
+export const COUNTRIES: CountryWithStates[] = [
   {
     name: "Vietnam",
     isoCode2: "VN",
@@ -106,13 +106,3 @@ export const COUNTRIES: Country[] = [
     states: { Lombardy: ["Milan", "Bergamo"], Lazio: ["Rome"], Tuscany: ["Florence", "Pisa"] },
   },
 ];
-
-export const PHONE_CODES = Array.from(new Set(COUNTRIES.map((c) => c.phoneCode))).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
-
-export function statesOf(country: string): string[] {
-  return Object.keys(COUNTRIES.find((c) => c.name === country)?.states ?? {});
-}
-
-export function citiesOf(country: string, state: string): string[] {
-  return COUNTRIES.find((c) => c.name === country)?.states[state] ?? [];
-}
