@@ -112,7 +112,7 @@ export async function startPayments(clientToken: string, containers: CardFieldCo
   const client = await sdk.client.create({ authorization: clientToken, sandboxUrl: sandboxUrlOf(clientToken) });
   const fields = await sdk.hostedFields.create({
     client,
-    styles: { input: { "font-size": "15px", color: "#111" }, ".invalid": { color: "#b3261e" } },
+    styles: { input: { "font-size": "15px", "font-family": "'Helvetica Neue', Arial, sans-serif", color: "#111" }, ".invalid": { color: "#b3261e" } },
     fields: {
       number: { container: containers.number, placeholder: "1111 1111 1111 1111" },
       expirationDate: { container: containers.expirationDate, placeholder: "MM / YY" },

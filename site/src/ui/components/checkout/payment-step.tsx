@@ -7,7 +7,7 @@
  * is disabled while paying so a double click is one payment.
  */
 import { useEffect, useRef, useState } from "react";
-import { capturePayPalOrder, createPayPalOrder, fetchClientToken, payByCard, type PaymentOutcome } from "@/lib/hooks/use-checkout";
+import { capturePayPalOrder, createPayPalOrder, fetchClientToken, payByCard, revalidateBag, type PaymentOutcome } from "@/lib/hooks/use-checkout";
 import { startPayments, type Payments } from "@/lib/payments/sdk";
 import type { AddressForm } from "@/lib/rules/address";
 import { PaymentAttempt, type Summary } from "@/lib/rules/checkout";
@@ -64,7 +64,11 @@ export function PaymentStep({ summary, address, onOutcome }: Props) {
   latest.current = { summary, address, onOutcome };
 
   const settle = (outcome: PaymentOutcome) => {
-    if (outcome.kind === "retry") return setMessage(outcome.message);
+    if (outcome.kind === "retry") {
+      // The server's quote may have moved (the bag changed elsewhere): show the amounts it will charge.
+      void revalidateBag();
+      return setMessage(outcome.message);
+    }
     attempt.current.finish();
     latest.current.onOutcome(outcome.kind === "paid" ? "success" : "fail");
   };
