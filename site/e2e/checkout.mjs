@@ -296,6 +296,32 @@ export function checkoutJourneys({ browser, base, shop, products }) {
       },
     },
     {
+      name: "checkout: a saved address card is chosen; New Address clears the choice and back",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "saved");
+        const address = { title: "Atelier", firstName: "Mai", lastName: "Pham", country: "Vietnam", state: "Ho Chi Minh City", city: "District 3", street: "12 Vo Van Tan", zipCode: "700000", phone: "912345678", phoneCode: "+84", isDefault: true };
+        const saved = await context.request.post(`${base}/api/addresses`, { headers: { Origin: base }, data: address });
+        assert(saved.ok(), `address ${saved.status()}`);
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        const card = page.getByTestId("saved-address").filter({ hasText: "Atelier" });
+        await card.getByText("PRIMARY SHIPPING").waitFor();
+        await card.getByRole("radio").check();
+        await page.getByRole("radio", { name: "New Address" }).check();
+        assert(!(await card.getByRole("radio").isChecked()), "New Address clears the chosen card");
+        await page.getByRole("form", { name: "New Address" }).getByLabel("First name *").fill("Someone");
+        await card.getByRole("radio").check();
+        assert((await page.getByRole("form", { name: "New Address" }).count()) === 0, "a chosen card closes the new-address form");
+        await page.getByRole("radio", { name: "New Address" }).check();
+        assert((await page.getByRole("form", { name: "New Address" }).getByLabel("First name *").inputValue()) === "", "choosing a card cleared the form");
+        await card.getByRole("radio").check();
+        await continueToPayment(page);
+        await page.getByText("12 Vo Van Tan").waitFor();
+        await page.getByRole("button", { name: /^PAY / }).waitFor();
+        await context.close();
+      },
+    },
+    {
       name: "checkout: a double click on Pay charges once",
       fn: async () => {
         const { page, context } = await shopper(browser, base, WIDTHS.desktop, "double");
