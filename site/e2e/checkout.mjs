@@ -343,6 +343,17 @@ export function checkoutJourneys({ browser, base, shop, products }) {
       },
     },
     {
+      name: "checkout: a visitor hears the session has expired and goes home",
+      fn: async () => {
+        const { page, context } = await freshPage(browser, WIDTHS.mobile);
+        await page.goto(`${base}/checkout/`);
+        await page.getByText("Your session has expired. Please log in again.").waitFor({ state: "attached" });
+        assert((await page.getByRole("heading", { name: "CHECKOUT" }).count()) === 0, "nothing of the checkout shows");
+        await page.waitForURL(`${base}/`);
+        await context.close();
+      },
+    },
+    {
       name: "checkout: an empty bag says so and links back to the shop",
       fn: async () => {
         const { page, context } = await shopper(browser, base, WIDTHS.mobile, "empty");
