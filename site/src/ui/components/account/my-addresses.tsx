@@ -9,9 +9,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import useSWR from "swr";
 import { ApiError, api } from "@/lib/api/client";
-import { phoneCodes, useCountries, useRegions } from "@/lib/geo";
 import { fetchList } from "@/lib/hooks/fetchers";
-import { ADDRESS_MSG, EMPTY_ADDRESS, accountPhoneRule, required, sortAddresses, zipRule, type Address, type AddressForm } from "@/lib/rules/address";
+import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
+import { AddressFields } from "@/ui/components/address/address-fields";
 import { Modal } from "@/ui/components/common/modal";
 import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-banner";
 
@@ -25,113 +25,16 @@ export const ADDRESS_RESULT = {
 type Mode = { kind: "add" } | { kind: "edit"; address: Address } | { kind: "delete"; address: Address } | { kind: "default"; address: Address } | null;
 
 function AddressFormModal({ initial, title, onClose, onSubmit }: { initial: AddressForm; title: string; onClose: () => void; onSubmit: (v: AddressForm) => Promise<void> }) {
+  const form = useForm<AddressForm>({ defaultValues: initial });
   const {
     register,
     handleSubmit,
-    watch,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<AddressForm>({ defaultValues: initial });
-  const [country, state, city] = watch(["country", "state", "city"]);
-  // A stored value outside the offline table stays choosable.
-  const keep = (list: string[], value: string) => (value && !list.includes(value) ? [value, ...list] : list);
-  const known = useCountries();
-  const regions = useRegions(country);
-  const countries = keep(
-    known.map((c) => c.name),
-    country,
-  );
-  const states = keep(
-    regions.map((r) => r.name),
-    state,
-  );
-  const cities = keep(regions.find((r) => r.name === state)?.cities ?? [], city);
-  const a11y = (name: keyof AddressForm) => ({ id: `address-${name}`, "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `address-${name}-error` : undefined });
-  const err = (name: keyof AddressForm) =>
-    errors[name]?.message ? (
-      <span id={`address-${name}-error`} className="field__error" role="alert">
-        {String(errors[name]?.message)}
-      </span>
-    ) : null;
-  const field = (name: keyof AddressForm, label: string, input: React.ReactNode, wide = false) => (
-    <div className={`field ${wide ? "field--wide" : ""}`}>
-      <label className="field__label" htmlFor={`address-${name}`}>
-        {label}
-      </label>
-      {input}
-      {err(name)}
-    </div>
-  );
-
+    formState: { isSubmitting },
+  } = form;
   return (
     <Modal open title={title} onClose={onClose} size="lg">
       <form className="form-grid" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
-        {field("title", "Address title *", <input {...a11y("title")} placeholder="Home, Office…" {...register("title", { validate: required(ADDRESS_MSG.title) })} />, true)}
-        {field("firstName", "First name *", <input {...a11y("firstName")} autoComplete="given-name" {...register("firstName", { validate: required(ADDRESS_MSG.firstName) })} />)}
-        {field("lastName", "Last name *", <input {...a11y("lastName")} autoComplete="family-name" {...register("lastName", { validate: required(ADDRESS_MSG.lastName) })} />)}
-        {field(
-          "country",
-          "Country *",
-          <select
-            {...a11y("country")}
-            {...register("country", {
-              validate: required(ADDRESS_MSG.country),
-              onChange: () => {
-                setValue("state", "");
-                setValue("city", "");
-              },
-            })}
-          >
-            <option value="">Select country</option>
-            {countries.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          "state",
-          "State / Province *",
-          <select {...a11y("state")} disabled={states.length === 0} {...register("state", { onChange: () => setValue("city", "") })}>
-            <option value="">Select state</option>
-            {states.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          "city",
-          "City *",
-          <select {...a11y("city")} disabled={cities.length === 0} {...register("city")}>
-            <option value="">Select city</option>
-            {cities.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field("zipCode", "Postal code *", <input {...a11y("zipCode")} inputMode="numeric" autoComplete="postal-code" {...register("zipCode", { validate: zipRule })} />)}
-        {field("street", "Street *", <input {...a11y("street")} autoComplete="street-address" {...register("street", { validate: required(ADDRESS_MSG.street) })} />, true)}
-        <div className="field field--wide">
-          <label className="field__label" htmlFor="address-phone">
-            Phone *
-          </label>
-          <div className="phone-row">
-            <select aria-label="Phone code" className="phone-row__code" {...register("phoneCode")}>
-              {phoneCodes(known).map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-            <input {...a11y("phone")} type="tel" autoComplete="tel-national" {...register("phone", { validate: accountPhoneRule })} />
-          </div>
-          {err("phone")}
-        </div>
+        <AddressFields form={form} rules="account" />
         <label className="checkbox field--wide">
           <input type="checkbox" {...register("isDefault")} /> Set as primary shipping address
         </label>

@@ -1,0 +1,368 @@
+/**
+ * Journeys of a purchase: sign in, fill the bag, /checkout (address step,
+ * card hosted fields, 3-D Secure, PayPal) against the payment sandbox, the
+ * result page, the order in My Orders and its email. Every order stays under
+ * 2000.00 (the sandbox declines 2000.00-2999.99 on purpose) and each journey
+ * has its own shopper, so they run in parallel on one shop.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+
+const PASSWORD = "Couture1!";
+const CARD_OK = "4111111111111111";
+const CARD_DECLINED = "4000111111111115";
+const CARD_3DS_CHALLENGE = "4000000000001091";
+let serial = 0;
+const newEmail = (tag) => `${tag}.co${Date.now().toString(36)}${(serial += 1)}@example.com`;
+const usd = (n) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+
+/** A new shopper registered through the API; signed in through the API too unless `viaPanel`. */
+async function shopper(browser, base, size, tag, viaPanel = false) {
+  const { page, context, problems } = await freshPage(browser, size);
+  const email = newEmail(tag);
+  const headers = { Origin: base };
+  const reg = await context.request.post(`${base}/api/auth/register`, {
+    headers,
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Tran", birthday: "1994-02-28", agreeToUpdates: true },
+  });
+  assert(reg.ok(), `register ${reg.status()} ${await reg.text()}`);
+  if (viaPanel) {
+    await page.goto(`${base}/`);
+    await page.getByRole("button", { name: "Account" }).click();
+    const panel = page.getByRole("dialog", { name: "Account" });
+    await panel.getByLabel("Email").fill(email);
+    await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+  } else {
+    const login = await context.request.post(`${base}/api/auth/login`, { headers, data: { email, password: PASSWORD, isRememberMe: false } });
+    assert(login.ok(), `login ${login.status()}`);
+  }
+  return { page, context, problems, email };
+}
+
+/** Adds a product from its page with its first colour and the given quantity. */
+async function addToBag(page, base, product, quantity) {
+  await page.goto(`${base}/shop/product/${product.id}/${product.slug}/`);
+  await page.getByLabel("Color").selectOption(product.color[0]);
+  const box = page.getByLabel("Quantity");
+  await box.fill("");
+  await box.pressSequentially(String(quantity));
+  await page.getByRole("button", { name: "ADD TO CART" }).click();
+  await page.getByText("Add to cart successfully!").waitFor();
+}
+
+async function openCheckout(page, base) {
+  await page.goto(`${base}/checkout/`);
+  await page.getByRole("heading", { name: "CHECKOUT" }).waitFor();
+}
+
+async function fillNewAddress(page) {
+  await page.getByRole("radio", { name: "New Address" }).check();
+  const form = page.getByRole("form", { name: "New Address" });
+  await form.getByLabel("First name *").fill("Linh");
+  await form.getByLabel("Last name *").fill("Tran");
+  await form.getByLabel("Country *").selectOption("Vietnam");
+  await form.getByLabel("State / Province *").selectOption("Ho Chi Minh City");
+  await form.getByLabel("City *").selectOption("District 1");
+  await form.getByLabel("Postal code *").fill("700000");
+  await form.getByLabel("Street *").fill("68 Dong Khoi");
+  await form.getByLabel("Phone *").fill("901234567");
+}
+
+async function continueToPayment(page) {
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "EDIT" }).waitFor();
+}
+
+async function typeInto(page, container, text) {
+  const input = page.frameLocator(`${container} iframe`).locator("input").first();
+  await input.click();
+  await input.pressSequentially(text, { delay: 5 });
+}
+
+async function fillCard(page, number) {
+  await page.getByRole("button", { name: /^PAY / }).and(page.locator(":not([disabled])")).waitFor();
+  await typeInto(page, "#checkout-card-number", number);
+  await typeInto(page, "#checkout-card-expiration", "1230");
+  await typeInto(page, "#checkout-card-cvv", "123");
+}
+
+async function result(page, title) {
+  await page.waitForURL(/\/checkout\/notify\/\?status=/, { timeout: 30_000 });
+  await page.getByRole("heading", { name: title }).waitFor();
+}
+
+async function sandboxTransactions(base) {
+  const res = await fetch(`${base}/sandbox/__control/transactions`);
+  assert(res.ok, `transactions ${res.status}`);
+  return (await res.json()).transactions;
+}
+
+async function ordersOf(context, base) {
+  const res = await context.request.get(`${base}/api/orders/me`);
+  assert(res.ok(), `orders ${res.status()}`);
+  const body = await res.json();
+  const list = Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : body.data.data;
+  return list;
+}
+
+async function bagOf(context, base) {
+  const res = await context.request.get(`${base}/api/cart`);
+  const body = await res.json();
+  return Array.isArray(body) ? body : body.data;
+}
+
+/** The order confirmation sent to that shopper (quoted-printable soft breaks undone), if it is in the outbox yet. */
+function mailTo(dataDir, email) {
+  const dir = join(dataDir, "outbox");
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
+    const text = readFileSync(join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    if (text.includes(email) && text.includes("Total paid")) return text;
+  }
+  return null;
+}
+
+export function checkoutJourneys({ browser, base, shop, products }) {
+  // The cheapest products keep every order far below the sandbox's 2000.00 decline range.
+  const [cheap, second, third] = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price);
+  const twoProducts = async (page) => {
+    await addToBag(page, base, cheap, 2);
+    await addToBag(page, base, second, 1);
+  };
+  const expected = cheap.price * 2 + second.price + 56.9;
+
+  return [
+    {
+      name: "checkout: sign in → two products (one ×2) → new address → card → success → My Orders → email",
+      fn: async () => {
+        const { page, context, problems, email } = await shopper(browser, base, WIDTHS.desktop, "buyer", true);
+        await twoProducts(page);
+        // What counts is the checkout's own errors: leaving a page mid-load aborts its fetches (logged), by design.
+        problems.length = 0;
+        await page.getByRole("button", { name: "Shopping bag" }).click();
+        await page.getByRole("dialog", { name: "Shopping bag" }).getByRole("link", { name: "PROCEED TO CHECKOUT" }).click();
+        await page.getByRole("heading", { name: "CHECKOUT" }).waitFor();
+        await page.getByText(`You are checking out as ${email}`).waitFor();
+        assert((await page.getByTestId("summary-line").count()) === 2, "two summary lines");
+        await page.getByTestId("summary-line").filter({ hasText: cheap.name }).getByText(usd(cheap.price * 2)).waitFor();
+        assert((await page.getByTestId("summary-shipping").textContent()) === "$56.90", "Express shipping below 2276.02");
+        assert((await page.getByTestId("summary-total").textContent()) === usd(expected), `total ${usd(expected)}`);
+        assert((await page.getByTestId("paypal-button").count()) === 0, "no payment before the address step");
+        await fillNewAddress(page);
+        await shoot(page, "checkout-step1");
+        await continueToPayment(page);
+        await fillCard(page, CARD_OK);
+        await shoot(page, "checkout-step2");
+        await page.getByRole("button", { name: `PAY ${usd(expected)}` }).click();
+        await result(page, "Payment Successful!");
+        await page.getByText("Please check your email for the invoice.").waitFor();
+        await shoot(page, "checkout-notify-success");
+        await page.setViewportSize(WIDTHS.mobile);
+        await shoot(page, "checkout-notify-success");
+        await page.setViewportSize(WIDTHS.desktop);
+        assert((await bagOf(context, base)).length === 0, "the server emptied the bag");
+        await page.getByRole("link", { name: "VIEW MY ORDERS" }).click();
+        const card = page.getByTestId("order-card").first();
+        await card.waitFor();
+        await card.getByText(usd(expected)).first().waitFor();
+        const orders = await ordersOf(context, base);
+        assert(orders.length === 1 && Math.abs(orders[0].subtotal + orders[0].shippingfee - expected) < 0.001, "one order at the charged total");
+        let mail = null;
+        for (let i = 0; i < 50 && !mail; i += 1) {
+          mail = mailTo(shop.dataDir, email);
+          if (!mail) await page.waitForTimeout(100);
+        }
+        assert(mail, "the confirmation email is in the outbox");
+        assert(mail.includes(`total ${usd(expected)}`), "the email states the total");
+        assert(problems.length === 0, problems.join("; "));
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: a declined card → Payment Failed, the bag intact",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.mobile, "declined");
+        await twoProducts(page);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        await shoot(page, "checkout-step1");
+        await continueToPayment(page);
+        await fillCard(page, CARD_DECLINED);
+        await shoot(page, "checkout-step2");
+        await page.getByRole("button", { name: /^PAY / }).click();
+        await result(page, "Payment Failed");
+        await page.getByText("Please try again or use another payment method.").waitFor();
+        await shoot(page, "checkout-notify-fail");
+        await page.setViewportSize(WIDTHS.desktop);
+        await shoot(page, "checkout-notify-fail");
+        const bag = await bagOf(context, base);
+        assert(bag.length === 2 && bag.some((l) => l.quantity === 2), "the bag is as it was");
+        assert((await ordersOf(context, base)).length === 0, "no order");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: PayPal cancel, then approve in the popup → success",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "paypal");
+        await twoProducts(page);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        const button = page.getByRole("button", { name: "Pay with PayPal" });
+        let [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+        await popup.getByRole("button", { name: "Cancel" }).click();
+        await page.getByText("The PayPal payment was canceled.").waitFor();
+        assert((await ordersOf(context, base)).length === 0, "a canceled PayPal payment places no order");
+        [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+        await popup.getByRole("button", { name: "Approve" }).click();
+        await result(page, "Payment Successful!");
+        const orders = await ordersOf(context, base);
+        assert(orders.length === 1 && Math.abs(orders[0].subtotal + orders[0].shippingfee - expected) < 0.001, "one PayPal order at the total");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: 3-D Secure challenge completed in its frame → success",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "tds");
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        await fillCard(page, CARD_3DS_CHALLENGE);
+        await page.getByRole("button", { name: /^PAY / }).click();
+        const challenge = page.frameLocator("[data-cardinal-modal] iframe");
+        await challenge.getByRole("heading", { name: "Purchase authentication" }).waitFor();
+        await shoot(page, "checkout-3ds-challenge");
+        await challenge.locator("#submit").click();
+        await result(page, "Payment Successful!");
+        assert((await ordersOf(context, base)).length === 1, "one order");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: the session expires mid-checkout (access cookie gone) → the refresh recovers the payment",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "expiry");
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        await fillCard(page, CARD_OK);
+        const cookies = await context.cookies();
+        assert(cookies.some((c) => c.name === "access"), "an access cookie to lose");
+        await context.clearCookies({ name: "access" });
+        await page.getByRole("button", { name: /^PAY / }).click();
+        await result(page, "Payment Successful!");
+        assert((await context.cookies()).some((c) => c.name === "access"), "the refresh set a new access cookie");
+        assert((await ordersOf(context, base)).length === 1, "one order");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: address step rules and messages, EDIT and Save Changes",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.mobile, "rules");
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        await page.getByRole("button", { name: "Continue to payment" }).click();
+        await page.getByText("Please select a shipping address before continuing.").waitFor();
+        await page.getByRole("radio", { name: "New Address" }).check();
+        await page.getByRole("button", { name: "Continue to payment" }).click();
+        for (const text of ["Please enter your first name.", "Please enter your last name", "Please select your country.", "Please enter postal code.", "Please enter street."]) {
+          await page.getByRole("alert").filter({ hasText: text }).first().waitFor();
+        }
+        const form = page.getByRole("form", { name: "New Address" });
+        await form.getByLabel("Postal code *").fill("12");
+        await form.getByLabel("Phone *").fill("12ab");
+        await page.getByRole("button", { name: "Continue to payment" }).click();
+        await page.getByText("Please enter a valid postal code.").waitFor();
+        await page.getByText("Please enter a valid phone number.").waitFor();
+        await shoot(page, "checkout-rules");
+        // Dependent selects: a new country clears state and city.
+        await form.getByLabel("Country *").selectOption("Vietnam");
+        await form.getByLabel("State / Province *").selectOption("Ho Chi Minh City");
+        await form.getByLabel("City *").selectOption("District 1");
+        await form.getByLabel("Country *").selectOption("France");
+        assert((await form.getByLabel("State / Province *").inputValue()) === "", "country change clears the state");
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        await page.getByRole("button", { name: "EDIT" }).click();
+        await page.getByRole("button", { name: "Save Changes" }).click();
+        await page.getByRole("button", { name: "EDIT" }).waitFor();
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: a saved address card is chosen; New Address clears the choice and back",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "saved");
+        const address = { title: "Atelier", firstName: "Mai", lastName: "Pham", country: "Vietnam", state: "Ho Chi Minh City", city: "District 3", street: "12 Vo Van Tan", zipCode: "700000", phone: "912345678", phoneCode: "+84", isDefault: true };
+        const saved = await context.request.post(`${base}/api/addresses`, { headers: { Origin: base }, data: address });
+        assert(saved.ok(), `address ${saved.status()}`);
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        const card = page.getByTestId("saved-address").filter({ hasText: "Atelier" });
+        await card.getByText("PRIMARY SHIPPING").waitFor();
+        await card.getByRole("radio").check();
+        await page.getByRole("radio", { name: "New Address" }).check();
+        assert(!(await card.getByRole("radio").isChecked()), "New Address clears the chosen card");
+        await page.getByRole("form", { name: "New Address" }).getByLabel("First name *").fill("Someone");
+        await card.getByRole("radio").check();
+        assert((await page.getByRole("form", { name: "New Address" }).count()) === 0, "a chosen card closes the new-address form");
+        await page.getByRole("radio", { name: "New Address" }).check();
+        assert((await page.getByRole("form", { name: "New Address" }).getByLabel("First name *").inputValue()) === "", "choosing a card cleared the form");
+        await card.getByRole("radio").check();
+        await continueToPayment(page);
+        await page.getByText("12 Vo Van Tan").waitFor();
+        await page.getByRole("button", { name: /^PAY / }).waitFor();
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: a double click on Pay charges once",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "double");
+        // Its own amount (the third cheapest alone) tells its charges from the other journeys'.
+        const amountCents = Math.round((third.price + 56.9) * 100);
+        await addToBag(page, base, third, 1);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        await fillCard(page, CARD_OK);
+        const charged = async () => (await sandboxTransactions(base)).filter((t) => t.amountCents === amountCents).length;
+        const before = await charged();
+        await page.getByRole("button", { name: /^PAY / }).dblclick();
+        await result(page, "Payment Successful!");
+        const charges = (await charged()) - before;
+        assert(charges === 1, `one charge, not ${charges}`);
+        assert((await ordersOf(context, base)).length === 1, "one order");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: a visitor hears the session has expired and goes home",
+      fn: async () => {
+        const { page, context } = await freshPage(browser, WIDTHS.mobile);
+        await page.goto(`${base}/checkout/`);
+        await page.getByText("Your session has expired. Please log in again.").waitFor({ state: "attached" });
+        assert((await page.getByRole("heading", { name: "CHECKOUT" }).count()) === 0, "nothing of the checkout shows");
+        await page.waitForURL(`${base}/`);
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: an empty bag says so and links back to the shop",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.mobile, "empty");
+        await openCheckout(page, base);
+        await page.getByText("Your shopping bag is empty.").waitFor();
+        await page.getByRole("link", { name: "CONTINUE SHOPPING" }).click();
+        await page.waitForURL(/\/shop\/$/);
+        await context.close();
+      },
+    },
+  ];
+}

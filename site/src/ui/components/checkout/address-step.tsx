@@ -1,0 +1,129 @@
+"use client";
+/**
+ * Step 1, Shipping Address: a saved address card or the New Address form
+ * (choosing one clears the other), delivery by Express, and Continue to
+ * payment (Save Changes after an EDIT). Done, it shows the address and EDIT.
+ */
+import { useState, type Dispatch } from "react";
+import { useForm } from "react-hook-form";
+import useSWR from "swr";
+import { fetchList } from "@/lib/hooks/fetchers";
+import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
+import { CHECKOUT_MSG, continueLabel, type StepEvent, type StepState } from "@/lib/rules/checkout";
+import { formatPrice } from "@/lib/rules/format";
+import { AddressFields } from "@/ui/components/address/address-fields";
+
+function AddressLines({ a }: { a: AddressForm }) {
+  return (
+    <p className="checkout-address__lines">
+      {a.firstName} {a.lastName}
+      <br />
+      {a.street}
+      <br />
+      {[a.city, a.state, a.zipCode].filter(Boolean).join(", ")}
+      <br />
+      {a.country}
+      {a.phone && (
+        <>
+          <br />
+          {a.phoneCode} {a.phone}
+        </>
+      )}
+    </p>
+  );
+}
+
+function SavedCards({ addresses, chosen, onChoose }: { addresses: Address[]; chosen: string | null; onChoose: (id: string) => void }) {
+  return (
+    <div className="checkout-address__cards" role="radiogroup" aria-label="Saved addresses">
+      {addresses.map((a) => (
+        <label key={a.id} className={chosen === a.id ? "checkout-address__card is-chosen" : "checkout-address__card"} data-testid="saved-address">
+          <input type="radio" name="saved-address" checked={chosen === a.id} onChange={() => onChoose(a.id)} />
+          <span className="checkout-address__card-head">
+            <strong>{a.title || "Address"}</strong>
+            {a.isDefault && <span className="address-card__primary">PRIMARY SHIPPING</span>}
+          </span>
+          <AddressLines a={a} />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping }: { step: StepState; dispatch: Dispatch<StepEvent>; shippingfee: number; shipping: AddressForm | null; onShipping: (a: AddressForm) => void }) {
+  const { data } = useSWR("/addresses", (p: string) => fetchList<Address>(p), { revalidateOnFocus: false });
+  const addresses = sortAddresses(data ?? []);
+  const form = useForm<AddressForm>({ defaultValues: EMPTY_ADDRESS });
+  const [noChoice, setNoChoice] = useState(false);
+  const chosenId = step.choice.kind === "saved" ? step.choice.id : null;
+
+  const chooseSaved = (id: string) => {
+    form.reset(EMPTY_ADDRESS);
+    setNoChoice(false);
+    dispatch({ type: "choose", choice: { kind: "saved", id } });
+  };
+  const chooseNew = () => {
+    setNoChoice(false);
+    dispatch({ type: "choose", choice: { kind: "new" } });
+  };
+  const proceed = (address: AddressForm) => {
+    onShipping(address);
+    dispatch({ type: "continue", valid: true });
+  };
+  const onContinue = async () => {
+    if (step.choice.kind === "none") return setNoChoice(true);
+    if (step.choice.kind === "saved") {
+      const saved = addresses.find((a) => a.id === chosenId);
+      return saved ? proceed(saved) : setNoChoice(true);
+    }
+    await form.handleSubmit(proceed)();
+  };
+
+  if (step.done && shipping) {
+    return (
+      <section className="checkout-step" aria-labelledby="step-address">
+        <div className="checkout-step__head">
+          <h2 id="step-address" className="checkout-step__title">
+            1. SHIPPING ADDRESS
+          </h2>
+          <button type="button" className="text-link" onClick={() => dispatch({ type: "edit" })}>
+            EDIT
+          </button>
+        </div>
+        <AddressLines a={shipping} />
+        <p className="muted">Delivery method: Express</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="checkout-step" aria-labelledby="step-address">
+      <h2 id="step-address" className="checkout-step__title">
+        1. SHIPPING ADDRESS
+      </h2>
+      {addresses.length > 0 && <SavedCards addresses={addresses} chosen={chosenId} onChoose={chooseSaved} />}
+      <label className={step.choice.kind === "new" ? "checkout-address__new is-chosen" : "checkout-address__new"}>
+        <input type="radio" name="saved-address" checked={step.choice.kind === "new"} onChange={chooseNew} /> New Address
+      </label>
+      {step.choice.kind === "new" && (
+        <form className="form-grid" noValidate aria-label="New Address" onSubmit={(e) => e.preventDefault()}>
+          <AddressFields form={form} rules="checkout" idPrefix="checkout-address" />
+        </form>
+      )}
+      <fieldset className="checkout-delivery">
+        <legend className="field__label">Delivery method</legend>
+        <label className="checkbox">
+          <input type="radio" name="delivery" checked readOnly /> Express — {shippingfee === 0 ? "Free" : formatPrice(shippingfee)}
+        </label>
+      </fieldset>
+      {noChoice && (
+        <p className="field__error" role="alert">
+          {CHECKOUT_MSG.noAddress}
+        </p>
+      )}
+      <button type="button" className="button button--block" onClick={onContinue}>
+        {continueLabel(step)}
+      </button>
+    </section>
+  );
+}
