@@ -53,6 +53,9 @@ test('state, events and container classes follow the typed card', async () => {
   assert.ok(await page.evaluate(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-focused')));
   const frame = page.frameLocator('iframe[name="braintree-hosted-field-credit-card-number"]');
   assert.equal(await frame.locator('input#credit-card-number').inputValue(), '3782 822463 10005');
+  // The merchant's styles win over the frame's own defaults, even a bare `input` (font) and `.valid` (colour).
+  const look = await frame.locator('input#credit-card-number').evaluate((el) => [getComputedStyle(el).fontFamily, getComputedStyle(el).color]);
+  assert.deepEqual(look, ['monospace', 'rgb(46, 139, 87)']);
   assert.equal(await frame.locator('input#credit-card-number').getAttribute('autocomplete'), 'cc-number');
   assert.equal(await frame.locator('label').textContent(), 'Credit Card Number');
   assert.equal(await page.getAttribute('iframe[name="braintree-hosted-field-credit-card-number"]', 'title'), 'Secure Credit Card Frame - Credit Card Number');

@@ -18,7 +18,7 @@ async function main() {
   const client = await sdk.client.create({ authorization: clientToken, sandboxUrl });
   const hf = await sdk.hostedFields.create({
     client,
-    styles: { input: { 'font-size': '16px', color: '#222' }, '.invalid': { color: '#c0392b' }, '.valid': { color: '#2e8b57' } },
+    styles: { input: { 'font-size': '16px', 'font-family': 'monospace', color: '#222' }, '.invalid': { color: '#c0392b' }, '.valid': { color: '#2e8b57' } },
     fields: {
       cardholderName: { container: '#cc-name', placeholder: 'Name on card' },
       number: { container: '#cc-number', placeholder: '4111 1111 1111 1111' },
