@@ -3,7 +3,7 @@
 // ../.build and the frame pages. One shared wasm module; per-component ES
 // module entries with shared chunks; braintree.js as a classic script.
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,7 +50,12 @@ writeFileSync(join(dist, 'meta.json'), JSON.stringify(esm.metafile));
 
 mkdirSync(web, { recursive: true });
 cpSync(dist, join(web, 'js'), { recursive: true, filter: (p) => !p.endsWith('.d.ts') && !p.endsWith('meta.json') });
-cpSync(join(here, 'html'), join(web, 'html'), { recursive: true });
+cpSync(join(here, 'html'), join(web, 'html'), { recursive: true, filter: (p) => !p.endsWith('landing-frame.html') });
+// The PayPal return, cancel and loading pages differ only in their name: one template.
+const landing = readFileSync(join(here, 'html', 'landing-frame.html'), 'utf8');
+for (const frame of ['cancel-frame', 'dispatch-frame', 'paypal-landing-frame', 'redirect-frame']) {
+  writeFileSync(join(web, 'html', frame + '.html'), landing.replace('{{frame}}', frame));
+}
 cpSync(join(here, 'css'), join(web, 'css'), { recursive: true });
 cpSync(join(here, 'test-page'), web, { recursive: true });
 console.log('built ' + readdirSync(join(web, 'js')).length + ' files into sdk/dist/web/3.130.0');

@@ -287,16 +287,7 @@ pub fn vault_initiated_missing(present: &str) -> String {
     s(paypal::vault_initiated_missing(&split_list(present)))
 }
 
-#[wasm_bindgen(js_name = sdkQuery)]
-pub fn sdk_query(
-    client_id: &str,
-    components: &str,
-    vault: bool,
-    intent: &str,
-    currency: &str,
-) -> String {
-    paypal::sdk_query(client_id, components, vault, intent, currency)
-}
+// `sdkQuery` is exported from `paypal::sdk_query` itself: it already speaks strings.
 
 #[wasm_bindgen(js_name = contextType)]
 pub fn context_type(flow: &str) -> String {

@@ -17,7 +17,8 @@
 // Handlers return a ready axum `Response` as their error, as in `client_api`.
 #![allow(clippy::result_large_err)]
 
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -153,24 +154,45 @@ fn request_id(headers: &HeaderMap) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-fn replayed(shared: &Shared, op: &str, request_id: Option<&String>) -> Option<Response> {
-    let key = (op.to_string(), request_id?.clone());
-    let (status, body) = shared.lock().paypal_replays.get(&key).cloned()?;
-    Some(
-        (
-            StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
-            Json(body),
-        )
-            .into_response(),
-    )
+/// A call of the shop's server: its bearer token checked, its
+/// `PayPal-Request-Id` kept so a retried call replays the first answer.
+struct ServerCall {
+    request_id: Option<String>,
 }
 
-fn remember(shared: &Shared, op: &str, request_id: Option<String>, status: u16, body: &Value) {
-    if let Some(id) = request_id {
-        shared
-            .lock()
-            .paypal_replays
-            .insert((op.to_string(), id), (status, body.clone()));
+impl FromRequestParts<Shared> for ServerCall {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, shared: &Shared) -> Result<Self, Response> {
+        authorized(shared, &parts.headers)?;
+        Ok(ServerCall {
+            request_id: request_id(&parts.headers),
+        })
+    }
+}
+
+impl ServerCall {
+    /// The first answer to this operation under the same request id, if any.
+    fn replayed(&self, shared: &Shared, op: &str) -> Option<Response> {
+        let key = (op.to_string(), self.request_id.clone()?);
+        let (status, body) = shared.lock().paypal_replays.get(&key).cloned()?;
+        Some(
+            (
+                StatusCode::from_u16(status).unwrap_or(StatusCode::OK),
+                Json(body),
+            )
+                .into_response(),
+        )
+    }
+
+    /// Keeps this answer for a retry under the same request id.
+    fn remember(self, shared: &Shared, op: &str, status: u16, body: &Value) {
+        if let Some(id) = self.request_id {
+            shared
+                .lock()
+                .paypal_replays
+                .insert((op.to_string(), id), (status, body.clone()));
+        }
     }
 }
 
@@ -215,14 +237,10 @@ fn payer() -> Value {
 
 async fn create(
     State(shared): State<Shared>,
-    headers: HeaderMap,
+    call: ServerCall,
     Json(body): Json<Value>,
 ) -> Response {
-    if let Err(r) = authorized(&shared, &headers) {
-        return r;
-    }
-    let rid = request_id(&headers);
-    if let Some(r) = replayed(&shared, "create", rid.as_ref()) {
+    if let Some(r) = call.replayed(&shared, "create") {
         return r;
     }
     let intent = body.get("intent").and_then(Value::as_str).unwrap_or("");
@@ -295,7 +313,7 @@ async fn create(
     };
     let out = order_json(&shared, &id, &order);
     shared.lock().orders.insert(id, order);
-    remember(&shared, "create", rid, 201, &out);
+    call.remember(&shared, "create", 201, &out);
     (StatusCode::CREATED, Json(out)).into_response()
 }
 
@@ -309,14 +327,7 @@ fn not_found(shared: &Shared, id: &str) -> Response {
     )
 }
 
-async fn show(
-    State(shared): State<Shared>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    if let Err(r) = authorized(&shared, &headers) {
-        return r;
-    }
+async fn show(State(shared): State<Shared>, _: ServerCall, Path(id): Path<String>) -> Response {
     let order = shared.lock().orders.get(&id).cloned();
     match order {
         Some(order) => Json(order_json(&shared, &id, &order)).into_response(),
@@ -326,15 +337,11 @@ async fn show(
 
 async fn capture(
     State(shared): State<Shared>,
+    call: ServerCall,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = authorized(&shared, &headers) {
-        return r;
-    }
-    let rid = request_id(&headers);
     let op = format!("capture:{id}");
-    if let Some(r) = replayed(&shared, &op, rid.as_ref()) {
+    if let Some(r) = call.replayed(&shared, &op) {
         return r;
     }
     let Some(mut order) = shared.lock().orders.get(&id).cloned() else {
@@ -401,7 +408,7 @@ async fn capture(
     state.captures.insert(capture_id, captured);
     state.orders.insert(id, order);
     drop(state);
-    remember(&shared, &op, rid, 201, &out);
+    call.remember(&shared, &op, 201, &out);
     (StatusCode::CREATED, Json(out)).into_response()
 }
 
@@ -409,15 +416,11 @@ async fn capture(
 /// a second refund is refused as the real API does.
 async fn refund(
     State(shared): State<Shared>,
+    call: ServerCall,
     Path(id): Path<String>,
-    headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = authorized(&shared, &headers) {
-        return r;
-    }
-    let rid = request_id(&headers);
     let op = format!("refund:{id}");
-    if let Some(r) = replayed(&shared, &op, rid.as_ref()) {
+    if let Some(r) = call.replayed(&shared, &op) {
         return r;
     }
     let Some((amount, currency, refunded)) = shared.lock().captures.get(&id).cloned() else {
@@ -438,7 +441,7 @@ async fn refund(
         "status": "COMPLETED",
         "amount": { "currency_code": currency, "value": amount },
     });
-    remember(&shared, &op, rid, 201, &out);
+    call.remember(&shared, &op, 201, &out);
     (StatusCode::CREATED, Json(out)).into_response()
 }
 

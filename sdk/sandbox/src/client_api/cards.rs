@@ -19,7 +19,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use super::{authorize, bearer, body_credential, check_merchant, error};
+use super::{authorize, bearer, check_merchant, error, Authorized};
 use crate::state::{CardData, Nonce, Shared, Tokenized};
 
 pub const DUPLICATE_CARD: &str = "4005519200000004";
@@ -189,16 +189,7 @@ fn tokenize_card(
     Ok((nonce, data))
 }
 
-async fn tokenize_rest(
-    State(shared): State<Shared>,
-    Path(merchant): Path<String>,
-    Json(body): Json<Value>,
-) -> Response {
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
-    {
-        return r;
-    }
+async fn tokenize_rest(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
     let Some(card) = body.get("creditCard").filter(|c| c.is_object()) else {
         return error(StatusCode::UNPROCESSABLE_ENTITY, "creditCard is required");
     };

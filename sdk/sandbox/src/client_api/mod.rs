@@ -11,7 +11,9 @@ pub mod cards;
 pub mod paypal;
 pub mod three_ds;
 
-use axum::extract::{Path, Query, Request, State};
+use std::collections::HashMap;
+
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -100,10 +102,34 @@ pub fn authorize(shared: &Shared, credential: Option<&str>) -> Result<Caller, Re
 }
 
 /// The credential in a JSON body (REST POST).
-pub fn body_credential(body: &Value) -> Option<&str> {
+fn body_credential(body: &Value) -> Option<&str> {
     body.get("authorizationFingerprint")
         .or_else(|| body.get("tokenizationKey"))
         .and_then(Value::as_str)
+}
+
+/// The JSON body of a client API call to our merchant, authorized by the
+/// fingerprint or tokenization key it carries. Refused in the order the real
+/// API refuses: a malformed body, then an unknown merchant, then the credential.
+pub struct Authorized(pub Value);
+
+impl FromRequest<Shared> for Authorized {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, shared: &Shared) -> Result<Self, Response> {
+        let (mut parts, body) = req.into_parts();
+        let Path(params) = <Path<HashMap<String, String>> as axum::extract::FromRequestParts<
+            Shared,
+        >>::from_request_parts(&mut parts, shared)
+        .await
+        .map_err(IntoResponse::into_response)?;
+        let Json(body) = Json::<Value>::from_request(Request::from_parts(parts, body), shared)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        check_merchant(params.get("merchant").map_or("", String::as_str))?;
+        authorize(shared, body_credential(&body))?;
+        Ok(Authorized(body))
+    }
 }
 
 /// The credential of a GraphQL call (`Authorization: Bearer …`).

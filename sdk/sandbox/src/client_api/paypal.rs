@@ -10,7 +10,7 @@
 //! v2 orders ([`crate::paypal_orders`]); it then reports to its opener with
 //! `postMessage({paypalLanding: {token, PayerID}})` (or `{cancel: true}`).
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -18,7 +18,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use super::three_ds::escape;
-use super::{authorize, body_credential, check_merchant, error};
+use super::{error, Authorized};
 use crate::state::{Nonce, Shared, Tokenized};
 
 pub const BUYER_EMAIL: &str = "buyer@example.com";
@@ -77,16 +77,7 @@ fn valid_return(v: Option<&Value>) -> bool {
         .is_some_and(|u| u.starts_with("http://") || u.starts_with("https://"))
 }
 
-async fn create_payment(
-    State(shared): State<Shared>,
-    Path(merchant): Path<String>,
-    Json(body): Json<Value>,
-) -> Response {
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
-    {
-        return r;
-    }
+async fn create_payment(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
     if !valid_amount(body.get("amount")) || !valid_currency(body.get("currencyIsoCode")) {
         return unprocessable("Amount or currency is invalid");
     }
@@ -99,16 +90,7 @@ async fn create_payment(
     Json(json!({ "paymentResource": { "redirectUrl": url, "paymentToken": token, "authenticateUrl": null } })).into_response()
 }
 
-async fn setup_agreement(
-    State(shared): State<Shared>,
-    Path(merchant): Path<String>,
-    Json(body): Json<Value>,
-) -> Response {
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
-    {
-        return r;
-    }
+async fn setup_agreement(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
     if !valid_return(body.get("returnUrl")) || !valid_return(body.get("cancelUrl")) {
         return unprocessable("returnUrl and cancelUrl are required");
     }
@@ -121,16 +103,7 @@ async fn setup_agreement(
     Json(json!({ "agreementSetup": { "approvalUrl": url, "tokenId": token } })).into_response()
 }
 
-async fn patch_payment(
-    State(shared): State<Shared>,
-    Path(merchant): Path<String>,
-    Json(body): Json<Value>,
-) -> Response {
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
-    {
-        return r;
-    }
+async fn patch_payment(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
     let id = body
         .get("paymentId")
         .and_then(Value::as_str)
@@ -247,16 +220,7 @@ async fn approve(State(shared): State<Shared>, Json(body): Json<Value>) -> Respo
     Json(json!({ "payerId": PAYER_ID })).into_response()
 }
 
-async fn tokenize(
-    State(shared): State<Shared>,
-    Path(merchant): Path<String>,
-    Json(body): Json<Value>,
-) -> Response {
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
-    {
-        return r;
-    }
+async fn tokenize(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
     let account = body.get("paypalAccount").cloned().unwrap_or(Value::Null);
     let token = account
         .get("paymentToken")

@@ -27,7 +27,7 @@ use base64::Engine;
 use serde_json::{json, Value};
 
 use super::cards::card_payload;
-use super::{authorize, body_credential, check_merchant, error};
+use super::{error, Authorized};
 use crate::state::{Nonce, Shared, Tokenized};
 
 pub fn router() -> Router<Shared> {
@@ -102,14 +102,9 @@ fn amount_ok(v: Option<&Value>) -> bool {
 
 async fn lookup(
     State(shared): State<Shared>,
-    Path((merchant, nonce)): Path<(String, String)>,
-    Json(body): Json<Value>,
+    Path((_, nonce)): Path<(String, String)>,
+    Authorized(body): Authorized,
 ) -> Response {
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
-    {
-        return r;
-    }
     let card = match shared.lock().nonces.get(&nonce).map(|n| n.method.clone()) {
         Some(Tokenized::Card(card)) => card,
         _ => return error(StatusCode::NOT_FOUND, "Payment method nonce not found"),
@@ -148,14 +143,9 @@ async fn lookup(
 
 async fn authenticate(
     State(shared): State<Shared>,
-    Path((merchant, nonce)): Path<(String, String)>,
-    Json(body): Json<Value>,
+    Path((_, nonce)): Path<(String, String)>,
+    Authorized(body): Authorized,
 ) -> Response {
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, body_credential(&body)))
-    {
-        return r;
-    }
     let claims = body.get("jwt").and_then(Value::as_str).and_then(jwt_claims);
     let tx = claims
         .as_ref()
