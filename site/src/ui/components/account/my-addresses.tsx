@@ -12,6 +12,7 @@ import { ApiError, api } from "@/lib/api/client";
 import { fetchList } from "@/lib/hooks/fetchers";
 import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
 import { AddressFields } from "@/ui/components/address/address-fields";
+import { AddressLines } from "@/ui/components/address/address-lines";
 import { Modal } from "@/ui/components/common/modal";
 import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-banner";
 
@@ -149,17 +150,7 @@ export function MyAddresses() {
                 <strong>{a.title}</strong>
                 {a.isDefault && <span className="address-card__primary">PRIMARY SHIPPING</span>}
               </div>
-              <p>
-                {a.firstName} {a.lastName}
-                <br />
-                {a.street}
-                <br />
-                {[a.city, a.state, a.zipCode].filter(Boolean).join(", ")}
-                <br />
-                {a.country}
-                <br />
-                {a.phoneCode} {a.phone}
-              </p>
+              <AddressLines a={a} />
               <div className="address-card__actions">
                 <button type="button" className="text-link" onClick={() => setMode({ kind: "edit", address: a })}>
                   Edit

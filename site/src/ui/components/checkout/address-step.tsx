@@ -12,26 +12,7 @@ import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/
 import { CHECKOUT_MSG, continueLabel, type StepEvent, type StepState } from "@/lib/rules/checkout";
 import { formatPrice } from "@/lib/rules/format";
 import { AddressFields } from "@/ui/components/address/address-fields";
-
-function AddressLines({ a }: { a: AddressForm }) {
-  return (
-    <p className="checkout-address__lines">
-      {a.firstName} {a.lastName}
-      <br />
-      {a.street}
-      <br />
-      {[a.city, a.state, a.zipCode].filter(Boolean).join(", ")}
-      <br />
-      {a.country}
-      {a.phone && (
-        <>
-          <br />
-          {a.phoneCode} {a.phone}
-        </>
-      )}
-    </p>
-  );
-}
+import { AddressLines } from "@/ui/components/address/address-lines";
 
 function SavedCards({ addresses, chosen, onChoose }: { addresses: Address[]; chosen: string | null; onChoose: (id: string) => void }) {
   return (
@@ -43,7 +24,7 @@ function SavedCards({ addresses, chosen, onChoose }: { addresses: Address[]; cho
             <strong>{a.title || "Address"}</strong>
             {a.isDefault && <span className="address-card__primary">PRIMARY SHIPPING</span>}
           </span>
-          <AddressLines a={a} />
+          <AddressLines a={a} className="checkout-address__lines" />
         </label>
       ))}
     </div>
@@ -90,7 +71,7 @@ export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping 
             EDIT
           </button>
         </div>
-        <AddressLines a={shipping} />
+        <AddressLines a={shipping} className="checkout-address__lines" />
         <p className="muted">Delivery method: Express</p>
       </section>
     );
