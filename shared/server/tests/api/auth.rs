@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::helpers::{
     self, bare_client, cookie_value, get_url, location, registration, set_cookie,
-    sign_up_and_sign_in, PASSWORD,
+    sign_up_and_sign_in, Client, TestShop, PASSWORD,
 };
 use domain::accounts::records::PasswordReset;
 use domain::ports::Condition;
@@ -154,12 +154,19 @@ async fn sign_up_welcomes_and_an_address_has_one_account_in_any_case() {
 
 // ---------------------------------------------------------------- sign-in
 
-#[tokio::test]
-async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
+/// A shop where ada@example.com has signed up (not signed in), and a
+/// client of it.
+async fn shop_with_ada() -> (TestShop, Client) {
     let shop = helpers::spawn_shop().await;
     let c = shop.client();
     c.post("/api/auth/register", registration("ada@example.com"))
         .await;
+    (shop, c)
+}
+
+#[tokio::test]
+async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
+    let (shop, c) = shop_with_ada().await;
     let login = c.sign_in("ADA@example.com ", PASSWORD).await;
     assert_eq!(login.status, 200, "{:?}", login.body);
     let access = set_cookie(&login, "access").unwrap();
@@ -218,10 +225,7 @@ async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
 
 #[tokio::test]
 async fn wrong_credentials_get_one_message_naming_the_password() {
-    let shop = helpers::spawn_shop().await;
-    let c = shop.client();
-    c.post("/api/auth/register", registration("ada@example.com"))
-        .await;
+    let (_shop, c) = shop_with_ada().await;
     let wrong_password = c.sign_in("ada@example.com", "couture2!").await;
     let unknown_email = c.sign_in("nobody@example.com", PASSWORD).await;
     let junk_email = c.sign_in("' OR 1=1 --", PASSWORD).await;
@@ -245,10 +249,7 @@ async fn wrong_credentials_get_one_message_naming_the_password() {
 
 #[tokio::test]
 async fn unknown_emails_take_as_long_as_wrong_passwords() {
-    let shop = helpers::spawn_shop().await;
-    let c = shop.client();
-    c.post("/api/auth/register", registration("ada@example.com"))
-        .await;
+    let (_shop, c) = shop_with_ada().await;
     let timed = |email: &'static str| {
         let c = &c;
         async move {
@@ -828,10 +829,7 @@ async fn facebook_sign_in_and_logout_through_the_provider() {
 
 #[tokio::test]
 async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
-    let shop = helpers::spawn_shop().await;
-    let c = shop.client();
-    c.post("/api/auth/register", registration("ada@example.com"))
-        .await;
+    let (shop, c) = shop_with_ada().await;
     let mut statuses = Vec::new();
     for i in 0..11 {
         let answer = c
