@@ -27,10 +27,8 @@ pub fn router(app: App) -> Router {
         .route("/api/auth/forgot-password", post(password::forgot))
         .route("/api/auth/reset-password", post(password::reset))
         .route("/api/auth/change-password", post(password::change))
-        .route("/api/auth/google", get(oauth::start_google))
-        .route("/api/auth/google/callback", get(oauth::google_callback))
-        .route("/api/auth/facebook", get(oauth::start_facebook))
-        .route("/api/auth/facebook/callback", get(oauth::facebook_callback))
+        .merge(oauth::routes(oauth::Kind::Google))
+        .merge(oauth::routes(oauth::Kind::Facebook))
         .layer(Extension(providers))
         .with_state(app)
 }

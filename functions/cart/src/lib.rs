@@ -8,8 +8,7 @@
 //! conditional UpdateItem; `DELETE /api/cart/remove/{id}` one transaction.
 
 use app::App;
-use axum::extract::{FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::routing::{delete, get, patch, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
@@ -22,7 +21,7 @@ use domain::catalog::active_product;
 use domain::pricing::{Money, Totals};
 use domain::timestamp::Timestamp;
 use domain::validation::FieldErrors;
-use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
+use shop_http::{ApiError, ApiResult, JsonBody, LoginWording, SignedIn};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -34,21 +33,16 @@ pub fn router(app: App) -> Router {
 }
 
 /// The signed-in shopper, or a 401 worded for the bag.
-struct Shopper(CurrentUser);
+type Shopper = SignedIn<Login>;
 
-impl FromRequestParts<App> for Shopper {
-    type Rejection = ApiError;
+struct Login;
 
-    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, ApiError> {
-        CurrentUser::from_request_parts(parts, app)
-            .await
-            .map(Shopper)
-            .map_err(|e| e.with_message(LOGIN_REQUIRED))
-    }
+impl LoginWording for Login {
+    const MESSAGE: &'static str = LOGIN_REQUIRED;
 }
 
 /// `{ data: [lines in the order added], count, subtotal, shippingfee, total }`.
-async fn bag(State(app): State<App>, Shopper(user): Shopper) -> ApiResult<Json<Value>> {
+async fn bag(State(app): State<App>, Shopper { user, .. }: Shopper) -> ApiResult<Json<Value>> {
     let lines = Bag::of(&*app.table, &user.id).lines().await?;
     let subtotal = lines
         .iter()
@@ -72,18 +66,15 @@ async fn bag(State(app): State<App>, Shopper(user): Shopper) -> ApiResult<Json<V
 
 async fn add(
     State(app): State<App>,
-    Shopper(user): Shopper,
+    Shopper { user, .. }: Shopper,
     JsonBody(body): JsonBody<AddToCart>,
 ) -> ApiResult<Json<Value>> {
     let request = body.check()?;
     let product = active_product(&*app.table, &request.product_id)
         .await?
         .ok_or_else(|| ApiError::not_found(PRODUCT_UNAVAILABLE))?;
-    let line = request.against(&product)?;
-    match Bag::of(&*app.table, &user.id)
-        .add(&line, Timestamp::now())
-        .await?
-    {
+    let line = request.against(&product, Timestamp::now())?;
+    match Bag::of(&*app.table, &user.id).add(&line).await? {
         AddOutcome::Added(stored) => Ok(Json(json!({ "message": ADDED, "data": stored }))),
         AddOutcome::LineFull => Err(quantity_error(LINE_FULL)),
         AddOutcome::BagFull => Err(ApiError::bad_request(CART_FULL)),
@@ -92,7 +83,7 @@ async fn add(
 
 async fn set_quantity(
     State(app): State<App>,
-    Shopper(user): Shopper,
+    Shopper { user, .. }: Shopper,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SetQuantity>,
 ) -> ApiResult<Json<Value>> {
@@ -107,7 +98,7 @@ async fn set_quantity(
 
 async fn remove(
     State(app): State<App>,
-    Shopper(user): Shopper,
+    Shopper { user, .. }: Shopper,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
     let id = known_line(id)?;

@@ -97,18 +97,13 @@ async fn card_checkout(
         method: charge.method,
         amount: charge.amount,
     };
-    let order = order_of(&claim, &user, &lines, quote, payment.address, paid)?;
-    place(
-        &app,
-        &payments,
-        &order,
-        &lines,
-        &claim,
-        Paid::Card(charge.id),
-    )
-    .await?;
-    confirmation::send(&app, &user, &order).await;
-    Ok((StatusCode::CREATED, Json(placed_answer(order))))
+    let sale = Sale {
+        claim: &claim,
+        lines: &lines,
+        quote,
+        address: payment.address,
+    };
+    Ok(complete(&app, &payments, &user, sale, paid, Paid::Card(charge.id)).await?)
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -194,19 +189,14 @@ async fn paypal_capture_order(
         },
         amount: capture.amount,
     };
-    let quote = quote(&app, &lines)?;
-    let order = order_of(&claim, &user, &lines, quote, request.address, paid)?;
-    place(
-        &app,
-        &payments,
-        &order,
-        &lines,
-        &claim,
-        Paid::PayPal(capture.id),
-    )
-    .await?;
-    confirmation::send(&app, &user, &order).await;
-    Ok((StatusCode::CREATED, Json(placed_answer(order))))
+    let sale = Sale {
+        claim: &claim,
+        lines: &lines,
+        quote: quote(&app, &lines)?,
+        address: request.address,
+    };
+    let reversal = Paid::PayPal(capture.id);
+    Ok(complete(&app, &payments, &user, sale, paid, reversal).await?)
 }
 
 /// The shop's quote of the bag; an empty bag is refused.
@@ -224,24 +214,43 @@ fn new_claim(key: String, state: ClaimState, amount: domain::pricing::Money) -> 
     }
 }
 
-fn order_of(
-    claim: &Claim,
-    user: &CurrentUser,
-    lines: &[CartLine],
+/// What a paid order is made of: the claim it settles, the bag it empties,
+/// the shop's quote of that bag and where it ships.
+struct Sale<'a> {
+    claim: &'a Claim,
+    lines: &'a [CartLine],
     quote: Quote,
     address: ShippingAddress,
+}
+
+/// The money is taken: places the order, sends the confirmation and answers
+/// `201 {success: true, order}`; both payment methods end here.
+async fn complete(
+    app: &App,
+    payments: &Payments<'_>,
+    user: &CurrentUser,
+    sale: Sale<'_>,
     payment: Payment,
-) -> ApiResult<Order> {
+    paid: Paid,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let (claim, lines) = (sale.claim, sale.lines);
+    let order = order_of(sale, user, payment)?;
+    place(app, payments, &order, lines, claim, paid).await?;
+    confirmation::send(app, user, &order).await;
+    Ok((StatusCode::CREATED, Json(placed_answer(order))))
+}
+
+fn order_of(sale: Sale<'_>, user: &CurrentUser, payment: Payment) -> ApiResult<Order> {
     let mut order = Order::from_lines(
-        &claim.order_id,
+        &sale.claim.order_id,
         &user.id,
         OrderStatus::AwaitingConfirmation,
-        lines,
+        sale.lines,
         Timestamp::now(),
     )
     .map_err(|_| ApiError::bad_request(EMPTY_BAG))?;
-    order.tax = quote.tax;
-    order.shipping_address = Some(address);
+    order.tax = sale.quote.tax;
+    order.shipping_address = Some(sale.address);
     order.payment = Some(payment);
     Ok(order)
 }

@@ -7,9 +7,9 @@
 //! signed-in customer's own) one Query each.
 
 use app::App;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::{Extension, FromRequestParts, State};
 use axum::http::StatusCode;
-use axum::routing::get;
+use axum::routing::{get, MethodRouter};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
@@ -22,50 +22,23 @@ use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
     Router::new()
-        .route(
-            "/api/made-to-order",
-            get(my_made_to_order).post(made_to_order),
-        )
-        .route("/api/appointments", get(my_appointments).post(appointment))
+        .route("/api/made-to-order", requests_of(RequestKind::MadeToOrder))
+        .route("/api/appointments", requests_of(RequestKind::Appointment))
         .with_state(app)
 }
 
-async fn made_to_order(
-    State(app): State<App>,
-    visitor: Visitor,
-    JsonBody(body): JsonBody<RequestInput>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
-    submit(
-        &app,
-        visitor.0,
-        RequestKind::MadeToOrder,
-        body,
-        MADE_TO_ORDER_SUBMITTED,
-    )
-    .await
+/// One kind's two routes: `POST` submits, `GET` lists the customer's own.
+/// The kind rides along as an extension so one handler serves both kinds.
+fn requests_of(kind: RequestKind) -> MethodRouter<App> {
+    get(mine).post(submit).layer(Extension(kind))
 }
 
-async fn appointment(
-    State(app): State<App>,
-    visitor: Visitor,
-    JsonBody(body): JsonBody<RequestInput>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
-    submit(
-        &app,
-        visitor.0,
-        RequestKind::Appointment,
-        body,
-        APPOINTMENT_BOOKED,
-    )
-    .await
-}
-
-async fn my_made_to_order(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
-    mine(&app, &user.id, RequestKind::MadeToOrder).await
-}
-
-async fn my_appointments(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
-    mine(&app, &user.id, RequestKind::Appointment).await
+/// The answer's message for a kind's submission.
+fn submitted(kind: RequestKind) -> &'static str {
+    match kind {
+        RequestKind::MadeToOrder => MADE_TO_ORDER_SUBMITTED,
+        RequestKind::Appointment => APPOINTMENT_BOOKED,
+    }
 }
 
 /// Anyone: the signed-in customer's id when there is a session.
@@ -88,11 +61,10 @@ impl FromRequestParts<App> for Visitor {
 }
 
 async fn submit(
-    app: &App,
-    user_id: Option<String>,
-    kind: RequestKind,
-    body: RequestInput,
-    done: &str,
+    State(app): State<App>,
+    Extension(kind): Extension<RequestKind>,
+    Visitor(user_id): Visitor,
+    JsonBody(body): JsonBody<RequestInput>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let id = ulid::Ulid::new().to_string();
     let request = body.check(kind, &id, user_id.as_deref(), Timestamp::now())?;
@@ -112,15 +84,19 @@ async fn submit(
     }
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "message": done, "data": { "id": id } })),
+        Json(json!({ "message": submitted(kind), "data": { "id": id } })),
     ))
 }
 
 /// The customer's own requests of a kind, newest first: one Query.
-async fn mine(app: &App, user_id: &str, kind: RequestKind) -> ApiResult<Json<Value>> {
+async fn mine(
+    State(app): State<App>,
+    Extension(kind): Extension<RequestKind>,
+    user: CurrentUser,
+) -> ApiResult<Json<Value>> {
     let requests: Vec<ContactRequest> = app
         .table
-        .read_all(ContactRequest::of_customer(user_id, kind))
+        .read_all(ContactRequest::of_customer(&user.id, kind))
         .await?;
     Ok(list(requests))
 }

@@ -7,8 +7,7 @@
 //! one DeleteItem.
 
 use app::App;
-use axum::extract::{FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, State};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
@@ -19,7 +18,7 @@ use domain::wishlist::{
     self, newest_first, AddToWishlist, Wishlist, WishlistEntry, ADDED, LOGIN_REQUIRED,
     NOT_IN_WISHLIST, PRODUCT_UNAVAILABLE, REMOVED,
 };
-use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
+use shop_http::{ApiError, ApiResult, JsonBody, LoginWording, SignedIn};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -30,22 +29,17 @@ pub fn router(app: App) -> Router {
 }
 
 /// The signed-in shopper, or a 401 worded for the wishlist.
-struct Shopper(CurrentUser);
+type Shopper = SignedIn<Login>;
 
-impl FromRequestParts<App> for Shopper {
-    type Rejection = ApiError;
+struct Login;
 
-    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, ApiError> {
-        CurrentUser::from_request_parts(parts, app)
-            .await
-            .map(Shopper)
-            .map_err(|e| e.with_message(LOGIN_REQUIRED))
-    }
+impl LoginWording for Login {
+    const MESSAGE: &'static str = LOGIN_REQUIRED;
 }
 
 /// `{ data: [entries newest first], productIds: [...] }`: the entries and
 /// the id list the site keeps as "the wishlist".
-async fn entries(State(app): State<App>, Shopper(user): Shopper) -> ApiResult<Json<Value>> {
+async fn entries(State(app): State<App>, Shopper { user, .. }: Shopper) -> ApiResult<Json<Value>> {
     let entries = Wishlist::of(&*app.table, &user.id).entries().await?;
     let (entries, ids) = newest_first(entries);
     Ok(Json(json!({ "data": entries, "productIds": ids })))
@@ -53,7 +47,7 @@ async fn entries(State(app): State<App>, Shopper(user): Shopper) -> ApiResult<Js
 
 async fn add(
     State(app): State<App>,
-    Shopper(user): Shopper,
+    Shopper { user, .. }: Shopper,
     JsonBody(body): JsonBody<AddToWishlist>,
 ) -> ApiResult<Json<Value>> {
     let product_id = body.product_id()?;
@@ -67,7 +61,7 @@ async fn add(
 
 async fn remove(
     State(app): State<App>,
-    Shopper(user): Shopper,
+    Shopper { user, .. }: Shopper,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
     if !wishlist::is_entry_id(&id) {

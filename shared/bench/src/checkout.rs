@@ -3,7 +3,7 @@
 //! the provider being the sandbox on a loopback port. Invoice and email are
 //! written after placing and are timed too, as the shopper waits for them.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -14,7 +14,7 @@ use app::App;
 use domain::catalog::{Kind, Product};
 use shop_http::session::{access_cookie_name, issue_access, AccessClaims};
 
-use crate::latency::{millis, Figures};
+use crate::latency::{json_request, print_header, print_millis_row, timed, Figures};
 
 const RUNS: usize = 60;
 
@@ -55,17 +55,7 @@ fn request(
         access_cookie_name(&app.config),
         issue_access(&app.config, &claims)
     );
-    let origin = app
-        .config
-        .allowed_origins
-        .first()
-        .cloned()
-        .unwrap_or_default();
-    Request::builder()
-        .method(method)
-        .uri(path)
-        .header(header::CONTENT_TYPE, "application/json")
-        .header(header::ORIGIN, origin)
+    json_request(app, method, path)
         .header(header::COOKIE, cookie)
         .body(Body::from(body.to_string()))
         .unwrap()
@@ -111,36 +101,20 @@ async fn measure(app: &App) -> Figures {
             "idempotencyKey": user });
         let checkout = request(&app, &user, "POST", "/api/payment/checkout", body);
         let before = app.table.request_count();
-        let start = Instant::now();
-        let response = api.clone().oneshot(checkout).await.unwrap();
-        let status = response.status();
-        let _ = axum::body::to_bytes(response.into_body(), usize::MAX).await;
-        times.push(start.elapsed());
+        let (status, time) = timed(&api, checkout).await;
+        times.push(time);
         requests += app.table.request_count() - before;
         assert_eq!(status, StatusCode::CREATED, "checkout {run} is placed");
     }
-    times.sort();
-    Figures {
-        requests: requests as f64 / RUNS as f64,
-        p50: times[RUNS / 2],
-        p99: times[RUNS * 99 / 100],
-    }
+    Figures::of(requests as f64 / RUNS as f64, times)
 }
 
 /// Prints the checkout row: table requests per checkout and p50 / p99 on each adapter.
 pub async fn report(embedded: &App, dynamo: &App) {
     let e = measure(embedded).await;
     let d = measure(dynamo).await;
-    println!("\n== API: card checkout latency ({RUNS} checkouts, in-process, sandbox provider on loopback) ==");
-    println!(
-        "{:<50} {:>8} {:>22} {:>26}",
-        "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99"
-    );
-    println!(
-        "{:<50} {:>8} {:>22} {:>26}",
-        "POST /api/payment/checkout",
-        format!("{:.1}", e.requests.max(d.requests)),
-        format!("{:.1} ms / {:.1} ms", millis(e.p50), millis(e.p99)),
-        format!("{:.1} ms / {:.1} ms", millis(d.p50), millis(d.p99)),
-    );
+    print_header(&format!(
+        "API: card checkout latency ({RUNS} checkouts, in-process, sandbox provider on loopback)"
+    ));
+    print_millis_row("POST /api/payment/checkout", &e, &d);
 }

@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use axum::http::Request;
+use axum::http::{header, request, Request, StatusCode};
 use tower::ServiceExt;
 
 use app::{App, Config};
@@ -32,6 +32,64 @@ pub struct Figures {
     pub requests: f64,
     pub p50: Duration,
     pub p99: Duration,
+}
+
+impl Figures {
+    /// The median and 99th percentile of the measured times, beside the
+    /// table requests per run.
+    pub fn of(requests: f64, mut times: Vec<Duration>) -> Figures {
+        times.sort();
+        let runs = times.len();
+        Figures {
+            requests,
+            p50: times[runs / 2],
+            p99: times[runs * 99 / 100],
+        }
+    }
+}
+
+/// A JSON request as the site sends it: with the shop's own Origin.
+pub fn json_request(app: &App, method: &str, path: &str) -> request::Builder {
+    let origin = app.config.allowed_origins.first().cloned();
+    Request::builder()
+        .method(method)
+        .uri(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ORIGIN, origin.unwrap_or_default())
+}
+
+/// Sends one request through `api` and reads the whole answer: its status
+/// and how long the round took.
+pub async fn timed(
+    api: &impl server::HttpService,
+    request: Request<Body>,
+) -> (StatusCode, Duration) {
+    let start = Instant::now();
+    let response = api.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let _ = axum::body::to_bytes(response.into_body(), usize::MAX).await;
+    (status, start.elapsed())
+}
+
+/// Prints the table's header: one row per route, both adapters side by side.
+pub fn print_header(title: &str) {
+    println!("\n== {title} ==");
+    println!(
+        "{:<50} {:>8} {:>22} {:>26}",
+        "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99"
+    );
+}
+
+/// Prints a route's row, both adapters in milliseconds.
+pub fn print_millis_row(route: &str, embedded: &Figures, dynamo: &Figures) {
+    let (e, d) = (embedded, dynamo);
+    println!(
+        "{:<50} {:>8} {:>22} {:>26}",
+        route,
+        format!("{:.1}", e.requests.max(d.requests)),
+        format!("{:.1} ms / {:.1} ms", millis(e.p50), millis(e.p99)),
+        format!("{:.1} ms / {:.1} ms", millis(d.p50), millis(d.p99)),
+    );
 }
 
 async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
@@ -67,18 +125,11 @@ async fn measure(app: &App, path: &str, runs: usize) -> Figures {
     let before = app.table.request_count();
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
-        let start = Instant::now();
-        let response = call().await.unwrap();
-        let _ = axum::body::to_bytes(response.into_body(), usize::MAX).await;
-        times.push(start.elapsed());
+        let (_, time) = timed(&api, Request::get(path).body(Body::empty()).unwrap()).await;
+        times.push(time);
     }
     let requests = (app.table.request_count() - before) as f64 / runs as f64;
-    times.sort();
-    Figures {
-        requests,
-        p50: times[runs / 2],
-        p99: times[runs * 99 / 100],
-    }
+    Figures::of(requests, times)
 }
 
 pub async fn report() {
@@ -86,11 +137,7 @@ pub async fn report() {
     let embedded = shop(&dir.path().join("embedded"), None).await;
     let dynamodb = DynamoDbLocal::start();
     let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
-    println!("\n== API: table requests and in-process handler latency per catalogue route ==");
-    println!(
-        "{:<50} {:>8} {:>22} {:>26}",
-        "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99"
-    );
+    print_header("API: table requests and in-process handler latency per catalogue route");
     for path in ROUTES {
         let e = measure(&embedded, path, 400).await;
         let d = measure(&dynamo, path, 60).await;

@@ -2,16 +2,16 @@
 //! session writes included, on both table adapters. The API tests only check
 //! that sign-ins succeed; how long they take is this figure.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
+use axum::http::{Request, StatusCode};
 use serde_json::json;
 use tower::ServiceExt;
 
 use app::App;
 
-use crate::latency::{millis, Figures};
+use crate::latency::{json_request, print_header, print_millis_row, timed, Figures};
 
 const PASSWORD: &str = "couture1!";
 /// Sign-ins per account: under the per-email limit of the login window.
@@ -20,15 +20,7 @@ const ACCOUNTS: usize = 12;
 
 /// One POST from its own forwarded address (so the per-address limit never bites).
 fn post(app: &App, path: &str, address: usize, body: serde_json::Value) -> Request<Body> {
-    let origin = app
-        .config
-        .allowed_origins
-        .first()
-        .cloned()
-        .unwrap_or_default();
-    Request::post(path)
-        .header(header::CONTENT_TYPE, "application/json")
-        .header(header::ORIGIN, origin)
+    json_request(app, "POST", path)
         .header(
             "x-forwarded-for",
             format!(
@@ -65,39 +57,21 @@ async fn measure(app: &App) -> Figures {
     for run in 0..runs {
         let body = json!({ "email": emails[run % ACCOUNTS], "password": PASSWORD });
         let request = post(app, "/api/auth/login", ACCOUNTS + run, body);
-        let start = Instant::now();
-        let response = api.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let _ = axum::body::to_bytes(response.into_body(), usize::MAX).await;
-        times.push(start.elapsed());
+        let (status, time) = timed(&api, request).await;
+        times.push(time);
         assert_eq!(status, StatusCode::OK, "sign-in {run} succeeds");
     }
     let requests = (app.table.request_count() - before) as f64 / runs as f64;
-    times.sort();
-    Figures {
-        requests,
-        p50: times[runs / 2],
-        p99: times[runs * 99 / 100],
-    }
+    Figures::of(requests, times)
 }
 
 /// Prints the sign-in row: table requests per sign-in and p50 / p99 on each adapter.
 pub async fn report(embedded: &App, dynamo: &App) {
     let e = measure(embedded).await;
     let d = measure(dynamo).await;
-    println!(
-        "\n== API: sign-in latency ({} sign-ins, in-process) ==",
+    print_header(&format!(
+        "API: sign-in latency ({} sign-ins, in-process)",
         ACCOUNTS * PER_ACCOUNT
-    );
-    println!(
-        "{:<50} {:>8} {:>22} {:>26}",
-        "route", "requests", "embedded p50 / p99", "DynamoDB Local p50 / p99"
-    );
-    println!(
-        "{:<50} {:>8} {:>22} {:>26}",
-        "POST /api/auth/login",
-        format!("{:.1}", e.requests.max(d.requests)),
-        format!("{:.1} ms / {:.1} ms", millis(e.p50), millis(e.p99)),
-        format!("{:.1} ms / {:.1} ms", millis(d.p50), millis(d.p99)),
-    );
+    ));
+    print_millis_row("POST /api/auth/login", &e, &d);
 }

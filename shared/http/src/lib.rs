@@ -11,7 +11,7 @@ pub mod session;
 pub use error::ApiError;
 pub use json::{list, JsonBody};
 pub use service::serve;
-pub use session::CurrentUser;
+pub use session::{CurrentUser, LoginWording, SignedIn};
 
 /// The result of a handler.
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -9,6 +9,7 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
+use std::marker::PhantomData;
 
 use app::{App, Config};
 
@@ -87,8 +88,7 @@ pub fn cookie_in<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 }
 
 /// The signed-in shopper. Rejects with 401 [`SESSION_EXPIRED`]; routes with
-/// their own wording map the message (`.map_err(|e| e.with_message(..))`)
-/// by taking `Result<CurrentUser, ApiError>`.
+/// their own wording take [`SignedIn`] instead.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CurrentUser {
     pub id: String,
@@ -109,6 +109,33 @@ impl FromRequestParts<App> for CurrentUser {
                 session_id: c.sid,
             })
             .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))
+    }
+}
+
+/// The 401 message of routes that word their sign-in demand themselves (the
+/// bag and the wishlist each invite the visitor in their own words).
+pub trait LoginWording {
+    const MESSAGE: &'static str;
+}
+
+/// The signed-in shopper, or a 401 with `W`'s message instead of
+/// [`SESSION_EXPIRED`].
+pub struct SignedIn<W> {
+    pub user: CurrentUser,
+    wording: PhantomData<W>,
+}
+
+impl<W: LoginWording> FromRequestParts<App> for SignedIn<W> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, ApiError> {
+        let user = CurrentUser::from_request_parts(parts, app)
+            .await
+            .map_err(|e| e.with_message(W::MESSAGE))?;
+        Ok(SignedIn {
+            user,
+            wording: PhantomData,
+        })
     }
 }
 

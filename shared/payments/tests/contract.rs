@@ -535,30 +535,21 @@ async fn injected_500_and_timeout_are_unavailable() {
         "the client gives up"
     );
 
-    sandbox
-        .control(
-            "fail-next",
-            json!({ "pathPrefix": "/paypal/v1/oauth2", "status": 503 }),
-        )
-        .await;
-    assert!(matches!(
-        gateway
+    // A failed sign-in to PayPal and a stalled order call both leave the
+    // order uncreated.
+    for fault in [
+        json!({ "pathPrefix": "/paypal/v1/oauth2", "status": 503 }),
+        json!({ "pathPrefix": "/paypal/v2/checkout/orders", "delayMs": 4000 }),
+    ] {
+        sandbox.control("fail-next", fault.clone()).await;
+        let created = gateway
             .paypal_create_order(Money::from_cents(1_000), "USD", "r")
-            .await,
-        Err(PaymentError::Unavailable(_))
-    ));
-    sandbox
-        .control(
-            "fail-next",
-            json!({ "pathPrefix": "/paypal/v2/checkout/orders", "delayMs": 4000 }),
-        )
-        .await;
-    assert!(matches!(
-        gateway
-            .paypal_create_order(Money::from_cents(1_000), "USD", "r")
-            .await,
-        Err(PaymentError::Unavailable(_))
-    ));
+            .await;
+        assert!(
+            matches!(created, Err(PaymentError::Unavailable(_))),
+            "{fault}: {created:?}"
+        );
+    }
     gateway
         .paypal_create_order(Money::from_cents(1_000), "USD", "r2")
         .await

@@ -7,9 +7,13 @@
 pub mod routes;
 pub mod site;
 
+use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 
+use axum::extract::Request;
+use axum::response::Response;
 use axum::Router;
+use tower::Service;
 use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -80,36 +84,9 @@ async fn openapi() -> impl axum::response::IntoResponse {
 /// fallback rather than a `/api/{*rest}` route: a wildcard route would leave its
 /// `rest` capture in the request, and every handler's `Path<String>` would then
 /// see two parameters.
-fn api_or_site<A, S>(
-    api: A,
-    site: S,
-) -> impl tower::Service<
-    axum::extract::Request,
-    Response = axum::response::Response,
-    Error = std::convert::Infallible,
-    Future = impl Send,
-> + Clone
-       + Send
-where
-    A: tower::Service<
-            axum::extract::Request,
-            Response = axum::response::Response,
-            Error = std::convert::Infallible,
-        > + Clone
-        + Send
-        + 'static,
-    A::Future: Send,
-    S: tower::Service<
-            axum::extract::Request,
-            Response = axum::response::Response,
-            Error = std::convert::Infallible,
-        > + Clone
-        + Send
-        + 'static,
-    S::Future: Send,
-{
+fn api_or_site<A: HttpService, S: HttpService>(api: A, site: S) -> impl HttpService {
     use tower::ServiceExt;
-    tower::service_fn(move |req: axum::extract::Request| {
+    tower::service_fn(move |req: Request| {
         let (api, site) = (api.clone(), site.clone());
         async move {
             let path = req.uri().path();
@@ -120,4 +97,19 @@ where
             }
         }
     })
+}
+
+/// A service axum can route to: answers every request (errors are
+/// responses) from a future that may move between threads.
+pub trait HttpService:
+    Service<Request, Response = Response, Error = Infallible, Future: Send> + Clone + Send + 'static
+{
+}
+
+impl<T> HttpService for T where
+    T: Service<Request, Response = Response, Error = Infallible, Future: Send>
+        + Clone
+        + Send
+        + 'static
+{
 }

@@ -3,12 +3,11 @@
 //! send to it is unreachable here, exactly as in AWS.
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::Request;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::Router;
 use serde::Deserialize;
 use tower::{service_fn, ServiceExt};
@@ -77,11 +76,7 @@ fn prefix_table() -> Vec<(String, String)> {
 }
 
 /// The `/api` service: one router per function, built once.
-pub fn api(
-    app: App,
-) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send>
-       + Clone
-       + Send {
+pub fn api(app: App) -> impl crate::HttpService {
     let table = Arc::new(prefix_table());
     let routers: Arc<HashMap<String, Router>> = Arc::new(
         functions()

@@ -2,7 +2,6 @@
 //! CloudFront's viewer-request function applies (`site/rewrites.json`), so a
 //! deep link to an id unknown at build time renders its placeholder page.
 
-use std::convert::Infallible;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -102,11 +101,7 @@ fn needs_slash(path: &str) -> bool {
     !path.ends_with('/') && !path.rsplit('/').next().unwrap_or("").contains('.')
 }
 
-pub fn service(
-    paths: &Paths,
-) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send>
-       + Clone
-       + Send {
+pub fn service(paths: &Paths) -> impl crate::HttpService {
     let rules = Arc::new(load_rules(&paths.rewrites));
     let out = paths.site_out.clone();
     let files = ServeDir::new(&out)

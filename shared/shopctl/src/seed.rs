@@ -73,13 +73,8 @@ const fn set(
         i += 1;
     }
     Piece {
-        name,
-        cut,
-        categories,
-        colors,
-        price,
         items,
-        active: true,
+        ..piece(name, cut, categories, colors, price)
     }
 }
 

@@ -12,6 +12,8 @@ pub mod state;
 use axum::extract::{Extension, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use serde::Deserialize;
 
 use app::App;
@@ -34,15 +36,24 @@ fn redirect_uri(app: &App, kind: Kind) -> String {
     format!("{}/api/auth/{}/callback", app.config.site_url, kind.name())
 }
 
-pub async fn start_google(State(app): State<App>, Extension(p): Extension<Providers>) -> Response {
-    start(&app, &p, Kind::Google)
+/// The provider's two routes: `GET /api/auth/{provider}` (the redirect to the
+/// provider) and its callback. The provider rides along as an extension so
+/// one handler serves each step for every provider.
+pub fn routes(kind: Kind) -> Router<App> {
+    let start_path = format!("/api/auth/{}", kind.name());
+    let callback_path = format!("{start_path}/callback");
+    Router::new()
+        .route(&start_path, get(begin))
+        .route(&callback_path, get(callback))
+        .layer(Extension(kind))
 }
 
-pub async fn start_facebook(
+async fn begin(
     State(app): State<App>,
     Extension(p): Extension<Providers>,
+    Extension(kind): Extension<Kind>,
 ) -> Response {
-    start(&app, &p, Kind::Facebook)
+    start(&app, &p, kind)
 }
 
 fn start(app: &App, providers: &Providers, kind: Kind) -> Response {
@@ -86,39 +97,24 @@ pub struct Callback {
     error: Option<String>,
 }
 
-pub async fn google_callback(
-    State(app): State<App>,
-    Extension(p): Extension<Providers>,
-    headers: HeaderMap,
-    query: Result<Query<Callback>, axum::extract::rejection::QueryRejection>,
-) -> Response {
-    callback(
-        &app,
-        &p,
-        Kind::Google,
-        &headers,
-        query.map(|q| q.0).unwrap_or_default(),
-    )
-    .await
-}
-
-pub async fn facebook_callback(
-    State(app): State<App>,
-    Extension(p): Extension<Providers>,
-    headers: HeaderMap,
-    query: Result<Query<Callback>, axum::extract::rejection::QueryRejection>,
-) -> Response {
-    callback(
-        &app,
-        &p,
-        Kind::Facebook,
-        &headers,
-        query.map(|q| q.0).unwrap_or_default(),
-    )
-    .await
-}
-
 async fn callback(
+    State(app): State<App>,
+    Extension(p): Extension<Providers>,
+    Extension(kind): Extension<Kind>,
+    headers: HeaderMap,
+    query: Result<Query<Callback>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    finish(
+        &app,
+        &p,
+        kind,
+        &headers,
+        query.map(|q| q.0).unwrap_or_default(),
+    )
+    .await
+}
+
+async fn finish(
     app: &App,
     providers: &Providers,
     kind: Kind,

@@ -14,6 +14,7 @@ pub use store::{AddressBook, NewAddress};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::checkout::ShippingAddress;
 use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
 
@@ -108,19 +109,11 @@ pub struct AddressInput {
     pub is_default: Value,
 }
 
-/// An address's fields that passed the rules.
+/// An address's fields that passed the rules: the same lines an order
+/// ships to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AddressFields {
-    pub title: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub street: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub zip_code: String,
-    pub phone_code: String,
-    pub phone: String,
+    pub lines: ShippingAddress,
     /// Whether the body asked for this address to be the default.
     pub is_default: Option<bool>,
 }
@@ -156,7 +149,7 @@ impl AddressInput {
             .unwrap_or_else(|| DEFAULT_PHONE_CODE.into());
         errors.check(phone_code.chars().count() <= 8, "phoneCode", PHONE_INVALID);
         let is_default = self.is_default.as_bool();
-        errors.into_result(AddressFields {
+        let lines = ShippingAddress {
             title,
             first_name,
             last_name,
@@ -167,8 +160,8 @@ impl AddressInput {
             zip_code,
             phone_code,
             phone,
-            is_default,
-        })
+        };
+        errors.into_result(AddressFields { lines, is_default })
     }
 
     /// The body of an update laid over the stored address: fields the body
@@ -196,18 +189,19 @@ impl AddressFields {
 
     /// A new address, created at `now`.
     pub fn into_address(self, id: String, now: Timestamp) -> Address {
+        let lines = self.lines;
         Address {
             id,
-            title: self.title,
-            first_name: self.first_name,
-            last_name: self.last_name,
-            street: self.street,
-            city: self.city,
-            state: self.state,
-            country: self.country,
-            zip_code: self.zip_code,
-            phone_code: self.phone_code,
-            phone: self.phone,
+            title: lines.title,
+            first_name: lines.first_name,
+            last_name: lines.last_name,
+            street: lines.street,
+            city: lines.city,
+            state: lines.state,
+            country: lines.country,
+            zip_code: lines.zip_code,
+            phone_code: lines.phone_code,
+            phone: lines.phone,
             created_at: now,
             updated_at: now,
         }
@@ -338,8 +332,8 @@ mod tests {
         let mut body = valid();
         body["zipCode"] = json!(700000);
         let fields = input(body).check().unwrap();
-        assert_eq!(fields.phone_code, DEFAULT_PHONE_CODE);
-        assert_eq!(fields.zip_code, "700000");
+        assert_eq!(fields.lines.phone_code, DEFAULT_PHONE_CODE);
+        assert_eq!(fields.lines.zip_code, "700000");
         assert_eq!(fields.is_default, None);
     }
 
@@ -356,8 +350,8 @@ mod tests {
             .unwrap();
         assert_eq!(
             (
-                merged.street.as_str(),
-                merged.first_name.as_str(),
+                merged.lines.street.as_str(),
+                merged.lines.first_name.as_str(),
                 merged.is_default
             ),
             ("2 Nguyen Hue", "Lan", Some(true))

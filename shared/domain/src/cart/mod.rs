@@ -174,23 +174,12 @@ pub struct SetQuantity {
     pub quantity: Value,
 }
 
-/// A line ready to be written: canonical values from the catalogue.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LineToAdd {
-    pub id: String,
-    pub product: ProductSnapshot,
-    pub category: String,
-    pub color: String,
-    pub size: String,
-    pub quantity: u32,
-    pub price: Money,
-}
-
 impl AddRequest {
     /// Checks the request against the product: active, one of its colors,
     /// the set or one of its items, and the price the shopper saw (if sent)
     /// equal to the catalogue's, so a stale price is never silently charged.
-    pub fn against(&self, product: &Product) -> Result<LineToAdd, FieldErrors> {
+    /// The line is new at `now`, with canonical values from the catalogue.
+    pub fn against(&self, product: &Product, now: Timestamp) -> Result<CartLine, FieldErrors> {
         let mut errors = FieldErrors::new();
         if !product.is_active() {
             errors.add("productId", PRODUCT_UNAVAILABLE);
@@ -205,7 +194,7 @@ impl AddRequest {
         }
         errors.into_result(())?;
         let (color, (category, price)) = (color.unwrap_or_default(), priced.unwrap_or_default());
-        Ok(LineToAdd {
+        Ok(CartLine {
             id: line_id(&product.id, &color, &self.size, &category),
             product: product.into(),
             category,
@@ -213,24 +202,9 @@ impl AddRequest {
             size: self.size.clone(),
             quantity: self.quantity,
             price,
-        })
-    }
-}
-
-impl LineToAdd {
-    /// The stored line, new, at `now`.
-    pub fn line(&self, now: Timestamp) -> CartLine {
-        CartLine {
-            id: self.id.clone(),
-            product: self.product.clone(),
-            category: self.category.clone(),
-            color: self.color.clone(),
-            size: self.size.clone(),
-            quantity: self.quantity,
-            price: self.price,
             created_at: now,
             updated_at: now,
-        }
+        })
     }
 }
 
@@ -409,14 +383,14 @@ mod tests {
     fn the_catalogue_decides_color_category_and_price() {
         let p = product();
         let request = add(json!({ "productId": "p1", "size": "M", "color": "ivory", "quantity": 1, "category": "skirt", "price": 450.25 })).unwrap();
-        let line = request.against(&p).unwrap();
+        let line = request.against(&p, Timestamp::now()).unwrap();
         assert_eq!(
             (line.color.as_str(), line.category.as_str(), line.price),
             ("Ivory", "Skirt", Money::from_cents(45_025))
         );
         let set = add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1 }))
             .unwrap()
-            .against(&p)
+            .against(&p, Timestamp::now())
             .unwrap();
         assert_eq!(
             (set.category.as_str(), set.price),
@@ -424,17 +398,23 @@ mod tests {
         );
 
         let bad = add(json!({ "productId": "p1", "size": "M", "color": "Red", "quantity": 1, "category": "Hat", "price": 1.0 })).unwrap();
-        let errors = bad.against(&p).unwrap_err();
+        let errors = bad.against(&p, Timestamp::now()).unwrap_err();
         assert_eq!(errors.get("color"), Some(COLOR_REQUIRED));
         assert_eq!(errors.get("category"), Some(CATEGORY_INVALID));
         let stale = add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1, "price": 1100 })).unwrap();
         assert_eq!(
-            stale.against(&p).unwrap_err().get("price"),
+            stale
+                .against(&p, Timestamp::now())
+                .unwrap_err()
+                .get("price"),
             Some(PRICE_CHANGED)
         );
         let no_color = add(json!({ "productId": "p1", "size": "M", "quantity": 1 })).unwrap();
         assert_eq!(
-            no_color.against(&p).unwrap_err().get("color"),
+            no_color
+                .against(&p, Timestamp::now())
+                .unwrap_err()
+                .get("color"),
             Some(COLOR_REQUIRED)
         );
     }
@@ -447,7 +427,10 @@ mod tests {
             add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1 }))
                 .unwrap();
         assert_eq!(
-            request.against(&p).unwrap_err().get("productId"),
+            request
+                .against(&p, Timestamp::now())
+                .unwrap_err()
+                .get("productId"),
             Some(PRODUCT_UNAVAILABLE)
         );
     }
@@ -490,7 +473,7 @@ mod tests {
             add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 3 }))
                 .unwrap();
         let at = Timestamp::parse("2025-01-01T00:00:00Z").unwrap();
-        let line = request.against(&product()).unwrap().line(at);
+        let line = request.against(&product(), at).unwrap();
         let back: CartLine = serde_json::from_value(serde_json::to_value(&line).unwrap()).unwrap();
         assert_eq!(back, line);
         assert_eq!(back.cost(), Some(Money::from_cents(360_150)));

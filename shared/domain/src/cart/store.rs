@@ -14,7 +14,7 @@ use crate::records::{encode, Committed, Outcome, Transaction};
 use crate::shopper::{user_pk, Owned, Shelf};
 use crate::timestamp::Timestamp;
 
-use super::{in_added_order, CartLine, LineToAdd, MAX_LINES, MAX_QUANTITY};
+use super::{in_added_order, CartLine, MAX_LINES, MAX_QUANTITY};
 
 const COUNT_SK: &str = "BAG";
 const QUANTITY: &str = "quantity";
@@ -72,41 +72,35 @@ impl<'a> Bag<'a> {
         Ok(in_added_order(self.lines.all().await?))
     }
 
-    /// Adds the pieces: to the line if the bag has it, else as a new line.
-    /// One request when the line exists, two when it is new.
-    pub async fn add(&self, line: &LineToAdd, now: Timestamp) -> Result<AddOutcome, TableError> {
-        if let Outcome::Done(stored) = self.add_to_line(line, now).await? {
+    /// Adds the pieces of a line made for this add: to the line if the bag
+    /// has it, else as a new line. One request when the line exists, two
+    /// when it is new.
+    pub async fn add(&self, new: &CartLine) -> Result<AddOutcome, TableError> {
+        if let Outcome::Done(stored) = self.add_to_line(new).await? {
             return Ok(AddOutcome::Added(Box::new(stored)));
         }
-        let new = line.line(now);
         let transaction = Transaction::new()
             .with(
                 NewLine::AlreadyThere,
-                self.lines.put_write(&new, Condition::NotExists)?,
+                self.lines.put_write(new, Condition::NotExists)?,
             )
             .with(NewLine::BagFull, self.count_change(1, Some(MAX_LINES)));
         match self.table.commit(transaction).await? {
-            Committed::Done => Ok(AddOutcome::Added(Box::new(new))),
+            Committed::Done => Ok(AddOutcome::Added(Box::new(new.clone()))),
             Committed::Refused(NewLine::BagFull) => Ok(AddOutcome::BagFull),
             // The line exists, so the update above was refused for its cap,
             // or a racing add created it in between: try it once more.
-            Committed::Refused(NewLine::AlreadyThere) => {
-                Ok(match self.add_to_line(line, now).await? {
-                    Outcome::Done(stored) => AddOutcome::Added(Box::new(stored)),
-                    Outcome::Refused => AddOutcome::LineFull,
-                })
-            }
+            Committed::Refused(NewLine::AlreadyThere) => Ok(match self.add_to_line(new).await? {
+                Outcome::Done(stored) => AddOutcome::Added(Box::new(stored)),
+                Outcome::Refused => AddOutcome::LineFull,
+            }),
         }
     }
 
     /// `ADD quantity` to an existing line with room for the pieces; the
     /// snapshot and price are refreshed from the catalogue on every add.
-    async fn add_to_line(
-        &self,
-        line: &LineToAdd,
-        now: Timestamp,
-    ) -> Result<Outcome<CartLine>, TableError> {
-        let mut set = encode(&line.line(now))?;
+    async fn add_to_line(&self, line: &CartLine) -> Result<Outcome<CartLine>, TableError> {
+        let mut set = encode(line)?;
         set.remove(QUANTITY);
         set.remove("createdAt");
         let room = i64::from(MAX_QUANTITY - line.quantity.min(MAX_QUANTITY)) + 1;

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::helpers::{
     self, bare_client, cookie_value, get_url, location, registration, set_cookie,
-    sign_up_and_sign_in, PASSWORD,
+    sign_up_and_sign_in, Client, TestShop, PASSWORD,
 };
 use domain::accounts::records::PasswordReset;
 use domain::ports::Condition;
@@ -113,12 +113,7 @@ async fn each_sign_up_rule_has_its_message() {
     body["lastname"] = json!("Nguyễn");
     assert_eq!(c.post("/api/auth/register", body).await.status, 201);
     assert_eq!(
-        c.post(
-            "/api/auth/login",
-            json!({"email": "rules@example.com", "password": PASSWORD})
-        )
-        .await
-        .status,
+        c.sign_in("rules@example.com", PASSWORD).await.status,
         401,
         "nothing stored"
     );
@@ -159,18 +154,20 @@ async fn sign_up_welcomes_and_an_address_has_one_account_in_any_case() {
 
 // ---------------------------------------------------------------- sign-in
 
-#[tokio::test]
-async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
+/// A shop where ada@example.com has signed up (not signed in), and a
+/// client of it.
+async fn shop_with_ada() -> (TestShop, Client) {
     let shop = helpers::spawn_shop().await;
     let c = shop.client();
     c.post("/api/auth/register", registration("ada@example.com"))
         .await;
-    let login = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "ADA@example.com ", "password": PASSWORD }),
-        )
-        .await;
+    (shop, c)
+}
+
+#[tokio::test]
+async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
+    let (shop, c) = shop_with_ada().await;
+    let login = c.sign_in("ADA@example.com ", PASSWORD).await;
     assert_eq!(login.status, 200, "{:?}", login.body);
     let access = set_cookie(&login, "access").unwrap();
     assert!(
@@ -228,28 +225,10 @@ async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
 
 #[tokio::test]
 async fn wrong_credentials_get_one_message_naming_the_password() {
-    let shop = helpers::spawn_shop().await;
-    let c = shop.client();
-    c.post("/api/auth/register", registration("ada@example.com"))
-        .await;
-    let wrong_password = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": "couture2!" }),
-        )
-        .await;
-    let unknown_email = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "nobody@example.com", "password": PASSWORD }),
-        )
-        .await;
-    let junk_email = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "' OR 1=1 --", "password": PASSWORD }),
-        )
-        .await;
+    let (_shop, c) = shop_with_ada().await;
+    let wrong_password = c.sign_in("ada@example.com", "couture2!").await;
+    let unknown_email = c.sign_in("nobody@example.com", PASSWORD).await;
+    let junk_email = c.sign_in("' OR 1=1 --", PASSWORD).await;
     for answer in [&wrong_password, &unknown_email, &junk_email] {
         assert_eq!(answer.status, 401);
         assert_eq!(answer.body["message"], "Incorrect email or password.");
@@ -259,9 +238,7 @@ async fn wrong_credentials_get_one_message_naming_the_password() {
         );
         assert!(set_cookie(answer, "access").is_none());
     }
-    let blank = c
-        .post("/api/auth/login", json!({ "email": " ", "password": "" }))
-        .await;
+    let blank = c.sign_in(" ", "").await;
     assert_eq!(blank.status, 400);
     assert_eq!(blank.body["errors"]["email"], "Please enter your email.");
     assert_eq!(
@@ -272,20 +249,12 @@ async fn wrong_credentials_get_one_message_naming_the_password() {
 
 #[tokio::test]
 async fn unknown_emails_take_as_long_as_wrong_passwords() {
-    let shop = helpers::spawn_shop().await;
-    let c = shop.client();
-    c.post("/api/auth/register", registration("ada@example.com"))
-        .await;
+    let (_shop, c) = shop_with_ada().await;
     let timed = |email: &'static str| {
         let c = &c;
         async move {
             let started = Instant::now();
-            let answer = c
-                .post(
-                    "/api/auth/login",
-                    json!({ "email": email, "password": "couture2!" }),
-                )
-                .await;
+            let answer = c.sign_in(email, "couture2!").await;
             assert_eq!(answer.status, 401);
             started.elapsed()
         }
@@ -334,12 +303,7 @@ async fn refresh_rotates_and_a_replayed_token_revokes_the_family() {
     let shop = helpers::spawn_shop().await;
     let c = shop.client();
     sign_up_and_sign_in(&c, "ada@example.com").await;
-    let login = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": PASSWORD }),
-        )
-        .await;
+    let login = c.sign_in("ada@example.com", PASSWORD).await;
     let r1 = cookie_value(&login, "refresh").unwrap();
 
     let first = c.post("/api/auth/refresh", json!({})).await;
@@ -570,19 +534,9 @@ async fn forgot_then_reset_by_email_then_sign_in_with_the_new_password() {
         .unwrap()
         .contains("invalid or has expired"));
 
-    let old = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": PASSWORD }),
-        )
-        .await;
+    let old = c.sign_in("ada@example.com", PASSWORD).await;
     assert_eq!(old.status, 401);
-    let new = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": "atelier2&" }),
-        )
-        .await;
+    let new = c.sign_in("ada@example.com", "atelier2&").await;
     assert_eq!(new.status, 200);
 }
 
@@ -625,15 +579,7 @@ async fn expired_and_made_up_reset_tokens_are_refused() {
         c.post("/api/auth/forgot-password", json!({})).await.body["errors"]["email"],
         "Email is required"
     );
-    assert_eq!(
-        c.post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": PASSWORD })
-        )
-        .await
-        .status,
-        200
-    );
+    assert_eq!(c.sign_in("ada@example.com", PASSWORD).await.status, 200);
 }
 
 #[tokio::test]
@@ -651,12 +597,7 @@ async fn change_password_needs_the_current_one_and_the_rules() {
     let c = shop.client();
     sign_up_and_sign_in(&c, "ada@example.com").await;
     let other_device = shop.client();
-    other_device
-        .post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": PASSWORD }),
-        )
-        .await;
+    other_device.sign_in("ada@example.com", PASSWORD).await;
 
     let blank = c
         .post(
@@ -706,24 +647,8 @@ async fn change_password_needs_the_current_one_and_the_rules() {
         401,
         "other sessions end"
     );
-    assert_eq!(
-        c.post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": PASSWORD })
-        )
-        .await
-        .status,
-        401
-    );
-    assert_eq!(
-        c.post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": "atelier2!" })
-        )
-        .await
-        .status,
-        200
-    );
+    assert_eq!(c.sign_in("ada@example.com", PASSWORD).await.status, 401);
+    assert_eq!(c.sign_in("ada@example.com", "atelier2!").await.status, 200);
 }
 
 // ---------------------------------------------------------------- social sign-in
@@ -904,10 +829,7 @@ async fn facebook_sign_in_and_logout_through_the_provider() {
 
 #[tokio::test]
 async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
-    let shop = helpers::spawn_shop().await;
-    let c = shop.client();
-    c.post("/api/auth/register", registration("ada@example.com"))
-        .await;
+    let (shop, c) = shop_with_ada().await;
     let mut statuses = Vec::new();
     for i in 0..11 {
         let answer = c
@@ -932,19 +854,9 @@ async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
         statuses[10], 429,
         "the 11th attempt on one email in 15 minutes"
     );
-    let right = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": PASSWORD }),
-        )
-        .await;
+    let right = c.sign_in("ada@example.com", PASSWORD).await;
     assert_eq!(right.status, 429, "even the right password waits");
-    let other = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": "other@example.com", "password": PASSWORD }),
-        )
-        .await;
+    let other = c.sign_in("other@example.com", PASSWORD).await;
     assert_eq!(other.status, 401, "other emails are not blocked");
 
     let mut last = 0;
@@ -1044,11 +956,7 @@ async fn bad_bodies_get_clean_4xx_answers() {
         "odd names are just text"
     );
     let me = {
-        c.post(
-            "/api/auth/login",
-            json!({ "email": "ada@example.com", "password": PASSWORD }),
-        )
-        .await;
+        c.sign_in("ada@example.com", PASSWORD).await;
         c.get("/api/auth/me").await
     };
     assert_eq!(me.body["lastname"], "'; DROP TABLE users; --");

@@ -5,7 +5,7 @@
 use crate::helpers::{
     self, client_with_access_token, count_table_requests, post_concurrently, put_product,
 };
-use domain::cart::{self, Bag, LineToAdd};
+use domain::cart::{self, Bag, CartLine};
 use domain::catalog::ProductSnapshot;
 use domain::pricing::Money;
 use domain::timestamp::Timestamp;
@@ -393,7 +393,8 @@ async fn a_bag_holds_at_most_100_lines() {
     let bag = Bag::of(&*shop.app.table, "lan");
     for i in 0..cart::MAX_LINES {
         let category = format!("line {i}");
-        let line = LineToAdd {
+        let now = Timestamp::now();
+        let line = CartLine {
             id: cart::line_id("t-plain", "Black", "M", &category),
             product: ProductSnapshot {
                 id: "t-plain".into(),
@@ -406,8 +407,10 @@ async fn a_bag_holds_at_most_100_lines() {
             size: "M".into(),
             quantity: 1,
             price: Money::from_cents(9_999),
+            created_at: now,
+            updated_at: now,
         };
-        let added = bag.add(&line, Timestamp::now()).await.unwrap();
+        let added = bag.add(&line).await.unwrap();
         assert!(matches!(added, cart::AddOutcome::Added(_)), "{i}");
     }
     let full = lan.post("/api/cart/add", add_body(json!(1))).await;

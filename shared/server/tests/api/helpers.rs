@@ -54,18 +54,11 @@ pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
 impl TestShop {
     /// A browser-like client: its own cookie jar, and the site's Origin on every request.
     pub fn client(&self) -> Client {
-        let mut headers = HeaderMap::new();
-        headers.insert(ORIGIN, HeaderValue::from_str(&self.url).unwrap());
-        let http = reqwest::Client::builder()
-            .cookie_store(true)
-            .default_headers(headers)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap();
-        Client {
-            http,
-            base: self.url.clone(),
-        }
+        client_of(
+            self,
+            HeaderMap::new(),
+            reqwest::Client::builder().cookie_store(true),
+        )
     }
 
     /// The emails written to the outbox so far, as raw text.
@@ -118,6 +111,11 @@ impl Client {
     }
     pub async fn delete(&self, path: &str) -> Answer {
         self.send(reqwest::Method::DELETE, path, None).await
+    }
+    /// `POST /api/auth/login` with an email and a password.
+    pub async fn sign_in(&self, email: &str, password: &str) -> Answer {
+        let body = json!({ "email": email, "password": password });
+        self.post("/api/auth/login", body).await
     }
 
     /// Sends the request; every answer of the API must match its schema in
@@ -199,12 +197,7 @@ pub fn registration(email: &str) -> Value {
 pub async fn sign_up_and_sign_in(c: &Client, email: &str) -> String {
     let created = c.post("/api/auth/register", registration(email)).await;
     assert_eq!(created.status, 201, "{:?}", created.body);
-    let login = c
-        .post(
-            "/api/auth/login",
-            json!({ "email": email, "password": PASSWORD }),
-        )
-        .await;
+    let login = c.sign_in(email, PASSWORD).await;
     assert_eq!(login.status, 200, "{:?}", login.body);
     created.body["user"]["id"].as_str().unwrap().to_string()
 }
@@ -236,14 +229,20 @@ pub fn cookie_value(answer: &Answer, name: &str) -> Option<String> {
 /// A client without a cookie jar: sends exactly `cookies` (and the site's Origin).
 pub fn bare_client(shop: &TestShop, cookies: &str) -> Client {
     let mut headers = HeaderMap::new();
-    headers.insert(ORIGIN, HeaderValue::from_str(&shop.url).unwrap());
     if !cookies.is_empty() {
         headers.insert(
             reqwest::header::COOKIE,
             HeaderValue::from_str(cookies).unwrap(),
         );
     }
-    let http = reqwest::Client::builder()
+    client_of(shop, headers, reqwest::Client::builder())
+}
+
+/// A client of `shop` like a browser's: the site's Origin on every request
+/// beside `headers`, and redirects answered rather than followed.
+fn client_of(shop: &TestShop, mut headers: HeaderMap, builder: reqwest::ClientBuilder) -> Client {
+    headers.insert(ORIGIN, HeaderValue::from_str(&shop.url).unwrap());
+    let http = builder
         .default_headers(headers)
         .redirect(reqwest::redirect::Policy::none())
         .build()

@@ -51,6 +51,17 @@ async fn place(
     order
 }
 
+/// An order of one line (one of product "a" at 100) kept for `user`.
+async fn place_one(
+    shop: &helpers::TestShop,
+    user: &str,
+    id: &str,
+    status: OrderStatus,
+    at: &str,
+) -> Order {
+    place(shop, user, id, status, &[line("a", 100, 1)], at).await
+}
+
 async fn stored_status(shop: &helpers::TestShop, user: &str, id: &str) -> OrderStatus {
     let order = Orders::of(&*shop.app.table, user).get(id).await.unwrap();
     order.unwrap().status
@@ -158,21 +169,19 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
         client_with_access_token(&shop, "lan"),
         client_with_access_token(&shop, "minh"),
     );
-    place(
+    place_one(
         &shop,
         "lan",
         NEW,
         OrderStatus::Confirmed,
-        &[line("a", 100, 1)],
         "2025-02-01T00:00:00.000000Z",
     )
     .await;
-    place(
+    place_one(
         &shop,
         "lan",
         PENDING,
         OrderStatus::Pending,
-        &[line("a", 100, 1)],
         "2025-02-02T00:00:00.000000Z",
     )
     .await;
@@ -254,33 +263,9 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
 async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
     let shop = helpers::spawn_shop().await;
     let at = "2025-02-01T00:00:00.000000Z";
-    place(
-        &shop,
-        "lan",
-        OLD,
-        OrderStatus::AwaitingConfirmation,
-        &[line("a", 100, 1)],
-        at,
-    )
-    .await;
-    place(
-        &shop,
-        "lan",
-        PENDING,
-        OrderStatus::Pending,
-        &[line("a", 100, 1)],
-        at,
-    )
-    .await;
-    place(
-        &shop,
-        "minh",
-        MINHS,
-        OrderStatus::Delivered,
-        &[line("a", 100, 1)],
-        at,
-    )
-    .await;
+    place_one(&shop, "lan", OLD, OrderStatus::AwaitingConfirmation, at).await;
+    place_one(&shop, "lan", PENDING, OrderStatus::Pending, at).await;
+    place_one(&shop, "minh", MINHS, OrderStatus::Delivered, at).await;
 
     let awaiting = shopctl::orders::run(&shop.app, &["list", "--status", "awaiting_confirmation"])
         .await

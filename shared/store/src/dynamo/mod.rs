@@ -10,8 +10,14 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use aws_sdk_dynamodb::error::{DisplayErrorContext, ProvideErrorMetadata, SdkError};
+use aws_sdk_dynamodb::operation::delete_item::builders::DeleteItemFluentBuilder;
+use aws_sdk_dynamodb::operation::put_item::builders::PutItemFluentBuilder;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+use aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder;
 use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
+use aws_sdk_dynamodb::types::builders::{
+    ConditionCheckBuilder, DeleteBuilder, PutBuilder, UpdateBuilder,
+};
 use aws_sdk_dynamodb::types::{
     AttributeValue, CancellationReason, ConditionCheck, Delete, KeysAndAttributes, Put,
     ReturnValue, ReturnValuesOnConditionCheckFailure, TransactWriteItem, Update as UpdateWrite,
@@ -28,6 +34,36 @@ use crate::rules;
 pub use setup::{create_table, GSI1_NAME};
 
 type AttributeMap = HashMap<String, AttributeValue>;
+
+/// A conditional write's builder (single or in a transaction): takes the
+/// condition and the names and values its expressions use.
+trait Conditioned {
+    fn conditioned(self, condition: Option<String>, expr: Expr) -> Self;
+}
+
+/// The SDK's builders share the setters but no trait, so each gets one.
+macro_rules! conditioned {
+    ($($builder:ty),*) => {$(
+        impl Conditioned for $builder {
+            fn conditioned(self, condition: Option<String>, expr: Expr) -> Self {
+                let (names, values) = expr.into_parts();
+                self.set_condition_expression(condition)
+                    .set_expression_attribute_names(names)
+                    .set_expression_attribute_values(values)
+            }
+        }
+    )*};
+}
+
+conditioned!(
+    PutItemFluentBuilder,
+    UpdateItemFluentBuilder,
+    DeleteItemFluentBuilder,
+    PutBuilder,
+    UpdateBuilder,
+    DeleteBuilder,
+    ConditionCheckBuilder
+);
 
 /// Attempts at an update or transaction that meets expired items to clear.
 const ATTEMPTS: u32 = 4;
@@ -146,15 +182,12 @@ impl DynamoTable {
     async fn clear_expired(&self, key: &Key, now: i64) -> Result<(), TableError> {
         let mut expr = Expr::default();
         let condition = expr.expired(now);
-        let (names, values) = expr.into_parts();
         let result = self
             .client
             .delete_item()
             .table_name(&self.table)
             .set_key(Some(key_map(key)))
-            .condition_expression(condition)
-            .set_expression_attribute_names(names)
-            .set_expression_attribute_values(values)
+            .conditioned(Some(condition), expr)
             .send()
             .await;
         match result.map_err(sdk_error) {
@@ -172,16 +205,13 @@ impl DynamoTable {
         let mut expr = Expr::default();
         let expression = expr.update(update)?;
         let condition = expr.update_condition(&update.condition, now)?;
-        let (names, values) = expr.into_parts();
         let result = self
             .client
             .update_item()
             .table_name(&self.table)
             .set_key(Some(key_map(key)))
             .update_expression(expression)
-            .condition_expression(condition)
-            .set_expression_attribute_names(names)
-            .set_expression_attribute_values(values)
+            .conditioned(Some(condition), expr)
             .return_values(ReturnValue::AllNew)
             .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld)
             .send()
@@ -203,39 +233,30 @@ impl DynamoTable {
         let item = match write {
             Write::Put { item, condition } => {
                 let condition = expr.condition(condition, now)?;
-                let (names, values) = expr.into_parts();
                 let put = Put::builder()
                     .table_name(&self.table)
                     .set_item(Some(to_map(item)?))
-                    .set_condition_expression(condition)
-                    .set_expression_attribute_names(names)
-                    .set_expression_attribute_values(values)
+                    .conditioned(condition, expr)
                     .return_values_on_condition_check_failure(on_failure);
                 TransactWriteItem::builder().put(put.build().map_err(backend)?)
             }
             Write::Update { key, update } => {
                 let expression = expr.update(update)?;
                 let condition = expr.update_condition(&update.condition, now)?;
-                let (names, values) = expr.into_parts();
                 let update = UpdateWrite::builder()
                     .table_name(&self.table)
                     .set_key(Some(key_map(key)))
                     .update_expression(expression)
-                    .condition_expression(condition)
-                    .set_expression_attribute_names(names)
-                    .set_expression_attribute_values(values)
+                    .conditioned(Some(condition), expr)
                     .return_values_on_condition_check_failure(on_failure);
                 TransactWriteItem::builder().update(update.build().map_err(backend)?)
             }
             Write::Delete { key, condition } => {
                 let condition = expr.condition(condition, now)?;
-                let (names, values) = expr.into_parts();
                 let delete = Delete::builder()
                     .table_name(&self.table)
                     .set_key(Some(key_map(key)))
-                    .set_condition_expression(condition)
-                    .set_expression_attribute_names(names)
-                    .set_expression_attribute_values(values)
+                    .conditioned(condition, expr)
                     .return_values_on_condition_check_failure(on_failure);
                 TransactWriteItem::builder().delete(delete.build().map_err(backend)?)
             }
@@ -248,13 +269,10 @@ impl DynamoTable {
                         format!("attribute_exists({pk}) OR attribute_not_exists({pk})")
                     }
                 };
-                let (names, values) = expr.into_parts();
                 let check = ConditionCheck::builder()
                     .table_name(&self.table)
                     .set_key(Some(key_map(key)))
-                    .condition_expression(condition)
-                    .set_expression_attribute_names(names)
-                    .set_expression_attribute_values(values)
+                    .conditioned(Some(condition), expr)
                     .return_values_on_condition_check_failure(on_failure);
                 TransactWriteItem::builder().condition_check(check.build().map_err(backend)?)
             }
@@ -326,14 +344,11 @@ impl Table for DynamoTable {
         self.count();
         let mut expr = Expr::default();
         let condition = expr.condition(&condition, rules::now())?;
-        let (names, values) = expr.into_parts();
         self.client
             .put_item()
             .table_name(&self.table)
             .set_item(Some(to_map(&item)?))
-            .set_condition_expression(condition)
-            .set_expression_attribute_names(names)
-            .set_expression_attribute_values(values)
+            .conditioned(condition, expr)
             .send()
             .await
             .map_err(sdk_error)?;
@@ -365,14 +380,11 @@ impl Table for DynamoTable {
         self.count();
         let mut expr = Expr::default();
         let condition = expr.condition(&condition, rules::now())?;
-        let (names, values) = expr.into_parts();
         self.client
             .delete_item()
             .table_name(&self.table)
             .set_key(Some(key_map(key)))
-            .set_condition_expression(condition)
-            .set_expression_attribute_names(names)
-            .set_expression_attribute_values(values)
+            .conditioned(condition, expr)
             .send()
             .await
             .map_err(sdk_error)?;
