@@ -47,14 +47,19 @@ pub fn router(app: App) -> Router {
         .with_state(app)
 }
 
-/// `{clientToken}` for the payment SDK, for this customer.
+/// `{clientToken, taxRate}`: the payment SDK's token for this customer, and
+/// the tax rate (percent) the shop's quote adds, so the page shows and sends
+/// exactly the amount the checkout will charge.
 async fn client_token(State(app): State<App>, user: CurrentUser) -> Answer<Json<Value>> {
     let token = app
         .payments
         .client_token(Some(&user.id))
         .await
         .map_err(|e| refused(&e))?;
-    Ok(Json(json!({ "clientToken": token })))
+    Ok(Json(json!({
+        "clientToken": token,
+        "taxRate": f64::from(app.config.tax_basis_points) / 100.0,
+    })))
 }
 
 async fn card_checkout(

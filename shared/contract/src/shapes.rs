@@ -171,6 +171,8 @@ pub struct CollectionWithProducts {
 #[serde(rename_all = "camelCase")]
 pub struct ClientToken {
     pub client_token: String,
+    /// The tax rate in percent that the checkout adds to the subtotal (0 unless configured).
+    pub tax_rate: f64,
 }
 
 /// A paid and placed order (a replay answers the same order).

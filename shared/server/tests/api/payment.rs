@@ -132,6 +132,43 @@ async fn client_tokens_are_for_signed_in_shoppers() {
         .as_str()
         .is_some_and(|f| !f.is_empty()));
     assert!(decoded["configUrl"].as_str().unwrap().contains("/sandbox/"));
+    assert_eq!(
+        token.body["taxRate"],
+        json!(0.0),
+        "no tax unless configured"
+    );
+}
+
+#[tokio::test]
+async fn a_configured_tax_is_announced_with_the_client_token_and_charged() {
+    let shop = with_products(
+        helpers::spawn_shop_with(|mut app| {
+            let mut config = (*app.config).clone();
+            config.tax_basis_points = 825;
+            app.config = std::sync::Arc::new(config);
+            app
+        })
+        .await,
+    )
+    .await;
+    let lan = client_with_access_token(&shop, "lan");
+    fill_bag(&lan).await;
+    let token = lan.get("/api/payment/client-token").await;
+    assert_eq!(token.body["taxRate"], json!(8.25));
+    // Without the tax the amount is refused; with it (1750.50 × 8.25% = 144.42) it is charged.
+    let untaxed = lan
+        .post(
+            "/api/payment/checkout",
+            checkout_body("fake-valid-visa-nonce", "tax-1"),
+        )
+        .await;
+    assert_eq!(untaxed.status, 400, "{:?}", untaxed.body);
+    let mut taxed = checkout_body("fake-valid-visa-nonce", "tax-2");
+    taxed["amount"] = json!(1951.82);
+    taxed["taxRate"] = json!(8.25);
+    let paid = lan.post("/api/payment/checkout", taxed).await;
+    assert_eq!(paid.status, 201, "{:?}", paid.body);
+    assert_eq!(paid.body["order"]["total"], json!(1951.82));
 }
 
 fn base64_json(text: &str) -> Value {

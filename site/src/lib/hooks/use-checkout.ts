@@ -20,10 +20,22 @@ export function useCheckoutBag() {
 /** The server empties the bag when it places the order; the header's bag follows. */
 export const revalidateBag = () => mutate(CART_KEY);
 
-export async function fetchClientToken(): Promise<string> {
-  const body = await api.get<{ clientToken?: string }>("/payment/client-token", true);
+export interface PaymentSetup {
+  clientToken: string;
+  /** Percent; the summary adds it so the amount sent is the amount charged. */
+  taxRate: number;
+}
+
+async function fetchPaymentSetup(): Promise<PaymentSetup> {
+  const body = await api.get<{ clientToken?: string; taxRate?: number }>("/payment/client-token", true);
   if (!body?.clientToken) throw new Error("no client token");
-  return body.clientToken;
+  return { clientToken: body.clientToken, taxRate: Number(body.taxRate ?? 0) };
+}
+
+/** One client token per checkout visit (not refetched on focus), with the shop's tax rate. */
+export function usePaymentSetup() {
+  const { data, error } = useSWR("/payment/client-token", fetchPaymentSetup, { revalidateOnFocus: false, revalidateIfStale: false });
+  return { setup: data ?? null, failed: Boolean(error) };
 }
 
 /** The address as the payment API takes it: a copy with a lowercase `zipcode` added. */
@@ -52,7 +64,7 @@ export async function payByCard({ nonce, summary, address, idempotencyKey }: Car
   try {
     const body = await api.post<{ success?: boolean }>("/payment/checkout", {
       amount: summary.total,
-      taxRate: 0,
+      taxRate: summary.taxRate,
       shippingfee: summary.shippingfee,
       paymentMethodNonce: nonce,
       customerName: `${address.firstName} ${address.lastName}`.trim(),
@@ -73,7 +85,7 @@ export async function createPayPalOrder(summary: Summary): Promise<string> {
 
 export async function capturePayPalOrder(orderId: string, summary: Summary, address: AddressForm): Promise<PaymentOutcome> {
   try {
-    const body = await api.post<{ success?: boolean }>("/payment/paypal/capture-order", { orderId, shippingAddress: shippingPayload(address), taxRate: 0, shippingfee: summary.shippingfee });
+    const body = await api.post<{ success?: boolean }>("/payment/paypal/capture-order", { orderId, shippingAddress: shippingPayload(address), taxRate: summary.taxRate, shippingfee: summary.shippingfee });
     return body?.success ? { kind: "paid" } : { kind: "failed" };
   } catch (error) {
     // After PayPal's approval anything but success is the failure page (spec section 4).

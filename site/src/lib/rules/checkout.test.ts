@@ -7,7 +7,7 @@ describe("order summary", () => {
       { price: 420.1, quantity: 2 },
       { price: 0.1, quantity: 3 },
     ]);
-    expect(s).toEqual({ count: 5, subtotal: 840.5, shippingfee: 56.9, total: 897.4 });
+    expect(s).toEqual({ count: 5, subtotal: 840.5, shippingfee: 56.9, taxRate: 0, tax: 0, total: 897.4 });
     expect(lineTotal({ price: 0.1, quantity: 3 })).toBe(0.3);
   });
 
@@ -18,7 +18,7 @@ describe("order summary", () => {
   });
 
   it("charges nothing for an empty bag", () => {
-    expect(summarize([])).toEqual({ count: 0, subtotal: 0, shippingfee: 0, total: 0 });
+    expect(summarize([])).toEqual({ count: 0, subtotal: 0, shippingfee: 0, taxRate: 0, tax: 0, total: 0 });
   });
 });
 
@@ -63,5 +63,14 @@ describe("payment attempt", () => {
     const a = new PaymentAttempt().key();
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
     expect(new PaymentAttempt().key()).not.toBe(a);
+  });
+});
+
+describe("tax", () => {
+  it("adds the announced rate, rounded half up to the cent like the server's quote", () => {
+    // 1750.50 at 8.25% is 144.41625: 144.42, as the API test charges.
+    expect(summarize([{ price: 800, quantity: 2 }, { price: 150.5, quantity: 1 }], 8.25)).toMatchObject({ tax: 144.42, total: 1951.82, taxRate: 8.25 });
+    expect(summarize([{ price: 0.1, quantity: 1 }], 5)).toMatchObject({ tax: 0.01 });
+    expect(summarize([{ price: 100, quantity: 1 }])).toMatchObject({ tax: 0, total: 156.9 });
   });
 });

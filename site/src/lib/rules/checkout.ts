@@ -25,6 +25,9 @@ export interface Summary {
   count: number;
   subtotal: number;
   shippingfee: number;
+  /** The tax rate in percent the shop announces with the client token, and its amount. */
+  taxRate: number;
+  tax: number;
   total: number;
 }
 
@@ -39,15 +42,24 @@ export function shippingFeeCents(subtotalCents: number): number {
   return subtotalCents < FREE_SHIPPING_FROM_CENTS ? EXPRESS_SHIPPING_CENTS : 0;
 }
 
-/** Subtotal, shipping and total of the bag, summed in cents so no float drift reaches the server's check. */
-export function summarize(lines: SummaryLine[]): Summary {
+/** The tax on a subtotal, rounded half up to the cent as the server's quote rounds it. */
+export function taxCents(subtotalCents: number, taxRate: number): number {
+  const basisPoints = Math.round(taxRate * 100);
+  return Math.floor((subtotalCents * basisPoints + 5_000) / 10_000);
+}
+
+/** Subtotal, shipping, tax and total of the bag, summed in cents so no float drift reaches the server's check. */
+export function summarize(lines: SummaryLine[], taxRate = 0): Summary {
   const subtotal = lines.reduce((sum, l) => sum + cents(l.price) * l.quantity, 0);
   const shipping = lines.length === 0 ? 0 : shippingFeeCents(subtotal);
+  const tax = taxCents(subtotal, taxRate);
   return {
     count: lines.reduce((sum, l) => sum + l.quantity, 0),
     subtotal: dollars(subtotal),
     shippingfee: dollars(shipping),
-    total: dollars(subtotal + shipping),
+    taxRate,
+    tax: dollars(tax),
+    total: dollars(subtotal + shipping + tax),
   };
 }
 

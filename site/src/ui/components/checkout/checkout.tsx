@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useReducer, useState } from "react";
-import { revalidateBag, useCheckoutBag } from "@/lib/hooks/use-checkout";
+import { revalidateBag, useCheckoutBag, usePaymentSetup } from "@/lib/hooks/use-checkout";
 import { useSession } from "@/lib/hooks/use-session";
 import type { AddressForm } from "@/lib/rules/address";
 import { INITIAL_STEP, paymentOpen, stepReducer, summarize } from "@/lib/rules/checkout";
@@ -37,7 +37,8 @@ function CheckoutSteps() {
   const [step, dispatch] = useReducer(stepReducer, INITIAL_STEP);
   const [shipping, setShipping] = useState<AddressForm | null>(null);
   const [result, setResult] = useState<"success" | "fail" | null>(null);
-  const summary = summarize(lines);
+  const { setup, failed: tokenFailed } = usePaymentSetup();
+  const summary = summarize(lines, setup?.taxRate ?? 0);
 
   const onOutcome = (outcome: "success" | "fail") => {
     setResult(outcome);
@@ -63,7 +64,7 @@ function CheckoutSteps() {
               <h2 id="step-payment" className="checkout-step__title">
                 2. PAYMENT
               </h2>
-              {paymentOpen(step) && shipping ? <PaymentStep summary={summary} address={shipping} onOutcome={onOutcome} /> : <p className="muted">Complete your shipping address to continue.</p>}
+              {paymentOpen(step) && shipping ? <PaymentStep clientToken={setup?.clientToken ?? null} tokenFailed={tokenFailed} summary={summary} address={shipping} onOutcome={onOutcome} /> : <p className="muted">Complete your shipping address to continue.</p>}
             </section>
           </div>
           <OrderSummary lines={lines} summary={summary} />

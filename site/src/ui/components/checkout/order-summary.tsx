@@ -44,6 +44,12 @@ export function OrderSummary({ lines, summary }: { lines: CartLine[]; summary: S
           <dt>Shipping (Express)</dt>
           <dd data-testid="summary-shipping">{summary.shippingfee === 0 ? "Free" : formatPrice(summary.shippingfee)}</dd>
         </div>
+        {summary.tax > 0 && (
+          <div>
+            <dt>Tax ({summary.taxRate}%)</dt>
+            <dd data-testid="summary-tax">{formatPrice(summary.tax)}</dd>
+          </div>
+        )}
         <div className="checkout-summary__total">
           <dt>Total</dt>
           <dd data-testid="summary-total">{formatPrice(summary.total)}</dd>

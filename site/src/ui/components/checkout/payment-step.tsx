@@ -7,7 +7,7 @@
  * is disabled while paying so a double click is one payment.
  */
 import { useEffect, useRef, useState } from "react";
-import { capturePayPalOrder, createPayPalOrder, fetchClientToken, payByCard, revalidateBag, type PaymentOutcome } from "@/lib/hooks/use-checkout";
+import { capturePayPalOrder, createPayPalOrder, payByCard, revalidateBag, type PaymentOutcome } from "@/lib/hooks/use-checkout";
 import { startPayments, type Payments } from "@/lib/payments/sdk";
 import type { AddressForm } from "@/lib/rules/address";
 import { PaymentAttempt, type Summary } from "@/lib/rules/checkout";
@@ -20,15 +20,15 @@ const PAYPAL_CANCELED = "The PayPal payment was canceled.";
 
 const FIELDS = { number: "#checkout-card-number", expirationDate: "#checkout-card-expiration", cvv: "#checkout-card-cvv" };
 
-/** The SDK, started once the step shows; torn down when it goes. */
-function usePayments() {
+/** The SDK, started with the checkout's client token once the step shows; torn down when it goes. */
+function usePayments(clientToken: string | null) {
   const [payments, setPayments] = useState<Payments | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     let started: Payments | null = null;
-    fetchClientToken()
-      .then((token) => startPayments(token, FIELDS))
+    if (!clientToken) return;
+    startPayments(clientToken, FIELDS)
       .then((p) => {
         started = p;
         if (live) setPayments(p);
@@ -42,18 +42,23 @@ function usePayments() {
       live = false;
       void started?.teardown();
     };
-  }, []);
+  }, [clientToken]);
   return { payments, failed };
 }
 
 interface Props {
+  /** The checkout's client token: null while it loads. */
+  clientToken: string | null;
+  /** The client token could not be had: card and PayPal are unavailable. */
+  tokenFailed: boolean;
   summary: Summary;
   address: AddressForm;
   onOutcome: (outcome: "success" | "fail") => void;
 }
 
-export function PaymentStep({ summary, address, onOutcome }: Props) {
-  const { payments, failed } = usePayments();
+export function PaymentStep({ clientToken, tokenFailed, summary, address, onOutcome }: Props) {
+  const { payments, failed: sdkFailed } = usePayments(clientToken);
+  const failed = tokenFailed || sdkFailed;
   const attempt = useRef(new PaymentAttempt());
   const busy = useRef(false);
   const [paying, setPaying] = useState(false);
