@@ -216,6 +216,47 @@ async fn picture(app: &App, key: &str, svg: String) -> Result<String, SeedError>
     Ok(app.blobs.public_url(&key))
 }
 
+/// Each runway's film and poster, made from the seed's own artwork by
+/// `make films` (shared/shopctl/films/make-films.sh) and committed, so
+/// seeding needs no video tools.
+const FILMS: [(&str, &[u8], &[u8]); 3] = [
+    (
+        "run-saigon-nocturne",
+        include_bytes!("../films/run-saigon-nocturne.mp4"),
+        include_bytes!("../films/run-saigon-nocturne.jpg"),
+    ),
+    (
+        "run-lotus-reverie",
+        include_bytes!("../films/run-lotus-reverie.mp4"),
+        include_bytes!("../films/run-lotus-reverie.jpg"),
+    ),
+    (
+        "run-monsoon-silk",
+        include_bytes!("../films/run-monsoon-silk.mp4"),
+        include_bytes!("../films/run-monsoon-silk.jpg"),
+    ),
+];
+
+/// Stores a runway's film (and its poster frame beside it, same name, .jpg)
+/// and answers the film's public address. Under `images/`, the only prefix
+/// CloudFront serves from the blobs bucket.
+async fn film(app: &App, runway_id: &str) -> Result<String, SeedError> {
+    let (_, mp4, jpg) = FILMS
+        .iter()
+        .find(|(id, _, _)| *id == runway_id)
+        .ok_or_else(|| format!("no film for runway {runway_id}"))?;
+    let key = format!("images/films/{runway_id}.mp4");
+    app.blobs.put(&key, mp4.to_vec(), "video/mp4").await?;
+    app.blobs
+        .put(
+            &format!("images/films/{runway_id}.jpg"),
+            jpg.to_vec(),
+            "image/jpeg",
+        )
+        .await?;
+    Ok(app.blobs.public_url(&key))
+}
+
 async fn categories(app: &App) -> Result<(), SeedError> {
     let names = [
         ("cat-women", "women", ACTIVE),
@@ -521,7 +562,7 @@ async fn runways(app: &App) -> Result<(), SeedError> {
                 "<p>The {} show, {}.</p><p>{}</p>",
                 line.name, line.season, line.story
             ),
-            video: "/videos/runway.mp4".into(),
+            video: film(app, id).await?,
             youtube_url: "https://www.youtube.com/embed/aqz-KE-bpKQ".into(),
             collection: CollectionRef {
                 id: line.id.into(),
