@@ -21,7 +21,7 @@ async function signedInPage(browser, base) {
 }
 
 export function contentJourneys({ browser, base, runway }) {
-  const playsFilm = (size, shot) => async () => {
+  const playsFilm = (size) => async () => {
     const { page, context } = await freshPage(browser, size);
     await page.goto(`${base}/runway/${runway.id}/${runway.slug}/`);
     await page.getByRole("button", { name: "SEE THE FILM" }).last().click();
@@ -33,10 +33,10 @@ export function contentJourneys({ browser, base, runway }) {
     const state = await video.evaluate((v) => ({ error: v.error?.code ?? null, width: v.videoWidth, src: v.currentSrc }));
     assert(state.error === null, `the film failed with media error ${state.error}`);
     assert(state.width > 0 && state.src.includes("/blobs/images/films/"), `the film is the runway's own blob (${state.src})`);
-    await shoot(page, shot);
+    await shoot(page, "content-runway-film");
     await context.close();
   };
-  const aboutGallery = (size, shot) => async () => {
+  const aboutGallery = (size) => async () => {
     const { page, context } = await freshPage(browser, size);
     await page.goto(`${base}/about/`);
     const pictures = page.locator(".about__gallery img");
@@ -49,14 +49,14 @@ export function contentJourneys({ browser, base, runway }) {
       assert((await img.getAttribute("loading")) === "lazy", "pictures load lazily");
     }
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(page, shot);
+    await shoot(page, "content-about");
     await context.close();
   };
   return [
-    { name: "runway film plays (390)", fn: playsFilm(WIDTHS.mobile, "content-runway-film-390") },
-    { name: "runway film plays (1440)", fn: playsFilm(WIDTHS.desktop, "content-runway-film-1440") },
-    { name: "about gallery pictures load (390)", fn: aboutGallery(WIDTHS.mobile, "content-about-390") },
-    { name: "about gallery pictures load (1440)", fn: aboutGallery(WIDTHS.desktop, "content-about-1440") },
+    { name: "runway film plays (390)", fn: playsFilm(WIDTHS.mobile) },
+    { name: "runway film plays (1440)", fn: playsFilm(WIDTHS.desktop) },
+    { name: "about gallery pictures load (390)", fn: aboutGallery(WIDTHS.mobile) },
+    { name: "about gallery pictures load (1440)", fn: aboutGallery(WIDTHS.desktop) },
     {
       name: "address form offers Japan's prefectures",
       fn: async () => {
