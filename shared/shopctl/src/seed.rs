@@ -644,4 +644,16 @@ mod tests {
         assert_eq!(slugify("Groom's Silk Shirt"), "groom-s-silk-shirt");
         assert_eq!(slugify("The Áo Dài, re-cut"), "the-ao-dai-re-cut");
     }
+
+    #[test]
+    fn every_runway_film_is_a_small_mp4_with_a_jpeg_poster() {
+        for (id, mp4, jpg) in FILMS {
+            // An MP4 opens with its `ftyp` box; `+faststart` puts `moov` before `mdat`.
+            assert_eq!(&mp4[4..8], b"ftyp", "{id} is an MP4");
+            let at = |tag: &[u8]| mp4.windows(4).position(|w| w == tag).unwrap();
+            assert!(at(b"moov") < at(b"mdat"), "{id} starts fast");
+            assert!(mp4.len() <= 400_000, "{id} is {} bytes", mp4.len());
+            assert_eq!(&jpg[..2], [0xFF, 0xD8], "{id}'s poster is a JPEG");
+        }
+    }
 }
