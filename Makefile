@@ -93,3 +93,11 @@ rust-bench: rust-build
 	$(BIN)/shop-bench $(BIN)
 
 bench: build rust-bench $(BENCHES)
+
+# The runways' films and posters and the About page's stills, remade from the
+# seed's artwork (committed, so nothing else needs ffmpeg).
+.PHONY: films
+films:
+	@command -v ffmpeg >/dev/null && command -v rsvg-convert >/dev/null || { apt-get update -qq && apt-get install -y -qq ffmpeg librsvg2-bin; }
+	cargo build --release -p shopctl
+	shared/shopctl/films/make-films.sh

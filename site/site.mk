@@ -14,7 +14,7 @@ site-deps:
 	fi
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts
+site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/geo/countries.json
 	cd site && $(SITE_ENV) npx next build
 	@touch site/out/index.html
 
@@ -30,7 +30,12 @@ site-api-types:
 	rm -f site/src/lib/api/schema.d.ts
 	$(MAKE) --no-print-directory site/src/lib/api/schema.d.ts
 
-site-unit: site/src/lib/api/schema.d.ts
+# The country dataset (one file per country, fetched on demand), generated
+# from devDependencies under permissive licences; see site/scripts/geo.mjs.
+site/public/geo/countries.json: site/scripts/geo.mjs site/scripts/curated-cities.json package-lock.json
+	node site/scripts/geo.mjs
+
+site-unit: site/src/lib/api/schema.d.ts site/public/geo/countries.json
 	cd site && npx eslint --max-warnings 0 .
 	cd site && npx tsc --noEmit
 	cd site && npx vitest run

@@ -7,6 +7,7 @@
 import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
 import { accountJourneys } from "./accounts.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
+import { contentJourneys } from "./content.mjs";
 import { startShop } from "./server.mjs";
 
 const shop = await startShop();
@@ -286,7 +287,13 @@ const journeys = [
 ];
 
 // E2E_ONLY=text runs only the journeys whose name contains it.
-const all = [...journeys, ...accountJourneys({ browser, base, shop, products }), ...checkoutJourneys({ browser, base, shop, products }), ...deepLinks];
+const all = [
+  ...journeys,
+  ...accountJourneys({ browser, base, shop, products }),
+  ...checkoutJourneys({ browser, base, shop, products }),
+  ...contentJourneys({ browser, base, runway }),
+  ...deepLinks,
+];
 const only = process.env.E2E_ONLY;
 const ok = await run(only ? all.filter((j) => j.name.includes(only)) : all, Number(process.env.E2E_PARALLEL || 3));
 await browser.close();

@@ -211,6 +211,47 @@ async fn picture(app: &App, key: &str, svg: String) -> Result<String, SeedError>
     Ok(app.blobs.public_url(&key))
 }
 
+/// Each runway's film and poster, made from the seed's own artwork by
+/// `make films` (shared/shopctl/films/make-films.sh) and committed, so
+/// seeding needs no video tools.
+const FILMS: [(&str, &[u8], &[u8]); 3] = [
+    (
+        "run-saigon-nocturne",
+        include_bytes!("../films/run-saigon-nocturne.mp4"),
+        include_bytes!("../films/run-saigon-nocturne.jpg"),
+    ),
+    (
+        "run-lotus-reverie",
+        include_bytes!("../films/run-lotus-reverie.mp4"),
+        include_bytes!("../films/run-lotus-reverie.jpg"),
+    ),
+    (
+        "run-monsoon-silk",
+        include_bytes!("../films/run-monsoon-silk.mp4"),
+        include_bytes!("../films/run-monsoon-silk.jpg"),
+    ),
+];
+
+/// Stores a runway's film (and its poster frame beside it, same name, .jpg)
+/// and answers the film's public address. Under `images/`, the only prefix
+/// CloudFront serves from the blobs bucket.
+async fn film(app: &App, runway_id: &str) -> Result<String, SeedError> {
+    let (_, mp4, jpg) = FILMS
+        .iter()
+        .find(|(id, _, _)| *id == runway_id)
+        .ok_or_else(|| format!("no film for runway {runway_id}"))?;
+    let key = format!("images/films/{runway_id}.mp4");
+    app.blobs.put(&key, mp4.to_vec(), "video/mp4").await?;
+    app.blobs
+        .put(
+            &format!("images/films/{runway_id}.jpg"),
+            jpg.to_vec(),
+            "image/jpeg",
+        )
+        .await?;
+    Ok(app.blobs.public_url(&key))
+}
+
 async fn categories(app: &App) -> Result<(), SeedError> {
     let names = [
         ("cat-women", "women", ACTIVE),
@@ -516,7 +557,7 @@ async fn runways(app: &App) -> Result<(), SeedError> {
                 "<p>The {} show, {}.</p><p>{}</p>",
                 line.name, line.season, line.story
             ),
-            video: "/videos/runway.mp4".into(),
+            video: film(app, id).await?,
             youtube_url: "https://www.youtube.com/embed/aqz-KE-bpKQ".into(),
             collection: CollectionRef {
                 id: line.id.into(),
@@ -597,5 +638,17 @@ mod tests {
     fn slugs_fold_accents() {
         assert_eq!(slugify("Groom's Silk Shirt"), "groom-s-silk-shirt");
         assert_eq!(slugify("The Áo Dài, re-cut"), "the-ao-dai-re-cut");
+    }
+
+    #[test]
+    fn every_runway_film_is_a_small_mp4_with_a_jpeg_poster() {
+        for (id, mp4, jpg) in FILMS {
+            // An MP4 opens with its `ftyp` box; `+faststart` puts `moov` before `mdat`.
+            assert_eq!(&mp4[4..8], b"ftyp", "{id} is an MP4");
+            let at = |tag: &[u8]| mp4.windows(4).position(|w| w == tag).unwrap();
+            assert!(at(b"moov") < at(b"mdat"), "{id} starts fast");
+            assert!(mp4.len() <= 400_000, "{id} is {} bytes", mp4.len());
+            assert_eq!(&jpg[..2], [0xFF, 0xD8], "{id}'s poster is a JPEG");
+        }
     }
 }

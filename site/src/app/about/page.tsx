@@ -1,10 +1,18 @@
 import type { Metadata } from "next";
 import { house } from "@/config/house";
 import { Logo } from "@/ui/components/layout/logo";
+import styles from "./about.module.css";
 
 export const metadata: Metadata = { title: "About" };
 
 export const LOGO_REPEAT = 60;
+
+/** The gallery: stills of the house's runways, made by `make films` from the seed's artwork. */
+const GALLERY = [
+  { file: "atelier.jpg", caption: "The atelier", alt: "Three silhouettes in evening gowns on the atelier's runway" },
+  { file: "embroidery.jpg", caption: "Hand embroidery", alt: "Embroidered gowns in soft lotus tones under the lights" },
+  { file: "silk.jpg", caption: "Silk from the Mekong", alt: "Flowing monsoon-blue silk gowns in procession" },
+];
 
 /** About: brand story, image galleries, The Essence; the logo repeated 60 times as decoration. */
 export default function AboutPage() {
@@ -28,15 +36,13 @@ export default function AboutPage() {
         </div>
       </div>
       <div className="container about__gallery" aria-label="The atelier">
-        <figure className="about__tile about__tile--a">
-          <figcaption>The atelier</figcaption>
-        </figure>
-        <figure className="about__tile about__tile--b">
-          <figcaption>Hand embroidery</figcaption>
-        </figure>
-        <figure className="about__tile about__tile--c">
-          <figcaption>Silk from the Mekong</figcaption>
-        </figure>
+        {GALLERY.map(({ file, caption, alt }, i) => (
+          <figure key={file} className={`about__tile about__tile--${"abc"[i]} ${styles.tile}`}>
+            {/* Plain img: the export has no image optimiser; the files are small JPEGs made from the seed's artwork. */}
+            <img className={styles.picture} src={`/images/about/${file}`} alt={alt} width={640} height={360} loading="lazy" decoding="async" />
+            <figcaption className={styles.caption}>{caption}</figcaption>
+          </figure>
+        ))}
       </div>
       <section className="container section narrow" aria-labelledby="essence">
         <h2 id="essence" className="section-title">

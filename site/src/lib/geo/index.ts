@@ -19,15 +19,20 @@ export interface Region {
 
 export const DEFAULT_PHONE_CODE = "+84";
 
-export async function loadCountries(): Promise<Country[]> {
-  const { COUNTRIES } = await import("./data");
-  return COUNTRIES.map(({ name, isoCode2, phoneCode }) => ({ name, isoCode2, phoneCode }));
+/** One file of the generated dataset (site/scripts/geo.mjs); null when there is none. */
+async function loadGeoFile<T>(file: string): Promise<T | null> {
+  const response = await fetch(`/geo/${file}`);
+  return response.ok ? ((await response.json()) as T) : null;
 }
 
+export async function loadCountries(): Promise<Country[]> {
+  return (await loadGeoFile<Country[]>("countries.json")) ?? [];
+}
+
+/** A country's states and cities, fetched only when it is chosen; none for an unknown code. */
 export async function loadRegions(isoCode2: string): Promise<Region[]> {
-  const { COUNTRIES } = await import("./data");
-  const states = COUNTRIES.find((c) => c.isoCode2 === isoCode2)?.states ?? {};
-  return Object.entries(states).map(([name, cities]) => ({ name, cities }));
+  if (!/^[A-Z]{2}$/.test(isoCode2)) return [];
+  return (await loadGeoFile<Region[]>(`${isoCode2}.json`)) ?? [];
 }
 
 /** Every dialling code once, in numeric order. */
