@@ -3,7 +3,6 @@
 
 pub mod accounts;
 pub mod crypto;
-pub mod limits;
 pub mod mail;
 pub mod oauth;
 pub mod routes;

@@ -5,6 +5,7 @@
 pub mod error;
 pub mod json;
 pub mod lambda;
+pub mod limits;
 pub mod service;
 pub mod session;
 

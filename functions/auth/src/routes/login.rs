@@ -15,8 +15,8 @@ use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody};
 
 use super::with_cookies;
-use crate::limits::{self, ClientAddress};
 use crate::{crypto, sessions};
+use shop_http::limits::{self, ClientAddress};
 
 pub async fn login(
     State(app): State<App>,

@@ -20,8 +20,8 @@ use domain::validation::FieldErrors;
 use shop_http::session::SESSION_EXPIRED;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
-use crate::limits::{self, ClientAddress};
 use crate::{crypto, mail};
+use shop_http::limits::{self, ClientAddress};
 
 fn message(text: &str) -> Response {
     (StatusCode::OK, Json(json!({ "message": text }))).into_response()

@@ -1,5 +1,6 @@
 //! Abuse limits (`domain::accounts::limits`) by client address, email,
-//! token or user, and where a request came from.
+//! token or user, and where a request came from: shared by every function
+//! that lets a visitor do something costly (sign in, mail, hash).
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -11,15 +12,17 @@ use domain::accounts::limits::{Limit, TOO_MANY};
 use domain::accounts::Attempts;
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
-use shop_http::{ApiError, ApiResult};
+use sha2::{Digest, Sha256};
 
-use crate::crypto::sha256_hex;
+use crate::{ApiError, ApiResult};
 
 /// Counts one attempt; 429 once the window holds the limit's attempts.
 /// Subjects are hashed: keys stay short whatever was typed, and no email
 /// address is written into a counter.
 pub async fn hit(app: &App, limit: Limit, subject: &str, now: Timestamp) -> ApiResult<()> {
-    let subject = &sha256_hex(subject)[..32];
+    let digest = Sha256::digest(subject.as_bytes());
+    let subject: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let subject = &subject;
     let counted = Attempts::of(&*app.table).count(limit, subject, now).await?;
     if counted == Outcome::Refused {
         tracing::warn!(scope = limit.scope, "rate limit reached");
