@@ -28,6 +28,17 @@ async function signedInContext(browser, base, size, tag) {
   return { page, context, problems, email };
 }
 
+/** The link to `path` in the newest email to `email`, on `base` (waits up to 5 s for the mail). */
+async function emailedLink(dataDir, email, path, base) {
+  const pattern = new RegExp(`https?://[^\\s"<>]*/${path}/?\\?token=[A-Za-z0-9_\\-.%]+`);
+  for (let i = 0; i < 50; i += 1) {
+    const link = pattern.exec(newestMail(dataDir, email) ?? "")?.[0];
+    if (link) return link.replace(/^https?:\/\/[^/]+/, base);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${path} link was emailed to ${email}`);
+}
+
 /** The newest email in the outbox that contains `needle`, with quoted-printable soft breaks undone. */
 function newestMail(dataDir, needle) {
   const dir = join(dataDir, "outbox");
@@ -234,14 +245,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByText("Password reset email has been sent.").waitFor();
         await page.getByText(/wait at least 10 minutes/).waitFor();
         await shoot(page, "forgot-password-sent");
-        let link = null;
-        for (let i = 0; i < 50 && !link; i += 1) {
-          const mail = newestMail(shop.dataDir, email) ?? "";
-          link = /https?:\/\/[^\s"<>]*\/reset-password\/?\?token=[A-Za-z0-9_\-.%]+/.exec(mail)?.[0] ?? null;
-          if (!link) await new Promise((r) => setTimeout(r, 100));
-        }
-        assert(link, "a reset link was emailed");
-        await page.goto(link.replace(/^https?:\/\/[^/]+/, base));
+        await page.goto(await emailedLink(shop.dataDir, email, "reset-password", base));
         await heading(page, "RESET PASSWORD");
         await page.getByRole("button", { name: "Save" }).click();
         await page.getByText("New password is required").waitFor();
@@ -266,6 +270,23 @@ export function accountJourneys({ browser, base, shop, products }) {
         await panel.getByLabel("Password", { exact: true }).fill("Renewed1&");
         await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
         await (await openAccount(page)).getByRole("link", { name: "GO TO MY ACCOUNT" }).waitFor();
+        await context.close();
+      },
+    },
+    {
+      name: "welcome email → verification link → address verified; a tampered link is refused",
+      fn: async () => {
+        assert(shop.dataDir, "the shop's data dir (DATA_DIR) is known");
+        const { page, context, email } = await signedInContext(browser, base, WIDTHS.mobile, "verify");
+        const link = await emailedLink(shop.dataDir, email, "verify-email", base);
+        await page.goto(`${link}x`);
+        await heading(page, "VERIFY YOUR EMAIL");
+        await page.getByRole("alert").getByText("This verification link is invalid or has expired.").waitFor();
+        await page.goto(link);
+        await page.getByRole("status").getByText("Thank you, your email address is verified.").waitFor();
+        await shoot(page, "verify-email");
+        await page.getByRole("link", { name: "GO TO MY ACCOUNT" }).click();
+        await page.waitForURL(`${base}/me/account/`);
         await context.close();
       },
     },

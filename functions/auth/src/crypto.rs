@@ -1,11 +1,15 @@
-//! Password hashing and the random values of sessions, resets and OAuth.
+//! Password hashing, the random values of sessions, resets and OAuth, and
+//! the signed values of the OAuth flow and the email links.
 
 use std::sync::LazyLock;
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use app::Config;
 use argon2::{Algorithm, Argon2, Params, Version};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use domain::accounts::records::constant_time_eq;
+use hmac::{Hmac, Mac};
 use rand::rngs::OsRng;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -95,6 +99,28 @@ pub fn sha256_hex(value: &str) -> String {
 
 pub fn sha256_b64url(value: &str) -> String {
     URL_SAFE_NO_PAD.encode(Sha256::digest(value.as_bytes()))
+}
+
+/// `payload.tag`: the payload with its HMAC-SHA256 under the session key.
+/// `purpose` is part of what is signed, so a value signed for one use (an
+/// OAuth flow) is never accepted for another (an email link).
+pub fn sign(config: &Config, purpose: &str, payload: &str) -> String {
+    format!("{payload}.{}", mac(config, purpose, payload))
+}
+
+/// The payload of a value [`sign`] made for `purpose`, if untampered.
+pub fn signed_payload<'a>(config: &Config, purpose: &str, value: &'a str) -> Option<&'a str> {
+    let (payload, tag) = value.rsplit_once('.')?;
+    constant_time_eq(&mac(config, purpose, payload), tag).then_some(payload)
+}
+
+fn mac(config: &Config, purpose: &str, payload: &str) -> String {
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(&config.session_key).expect("HMAC takes any key length");
+    mac.update(purpose.as_bytes());
+    mac.update(b":");
+    mac.update(payload.as_bytes());
+    URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
 }
 
 #[cfg(test)]

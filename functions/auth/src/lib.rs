@@ -1,5 +1,6 @@
 //! The auth resource: sign-up, sign-in (password, Google, Facebook),
-//! sessions (refresh, logout, me) and passwords (forgot, reset, change).
+//! sessions (refresh, logout, me), passwords (forgot, reset, change) and
+//! email verification.
 
 pub mod accounts;
 pub mod crypto;
@@ -7,12 +8,13 @@ pub mod mail;
 pub mod oauth;
 pub mod routes;
 pub mod sessions;
+pub mod verification;
 
 use app::App;
 use axum::routing::{get, post};
 use axum::{Extension, Router};
 
-use routes::{login, password, register, session};
+use routes::{login, password, register, session, verify};
 
 pub fn router(app: App) -> Router {
     crypto::warm_up();
@@ -26,6 +28,7 @@ pub fn router(app: App) -> Router {
         .route("/api/auth/forgot-password", post(password::forgot))
         .route("/api/auth/reset-password", post(password::reset))
         .route("/api/auth/change-password", post(password::change))
+        .route("/api/auth/verify-email", post(verify::verify))
         .merge(oauth::routes(oauth::Kind::Google))
         .merge(oauth::routes(oauth::Kind::Facebook))
         .layer(Extension(providers))

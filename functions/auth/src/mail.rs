@@ -1,18 +1,29 @@
-//! The account emails: welcome and password reset.
+//! The account emails: welcome and password reset. Both go to an address a
+//! visitor typed, so they carry only the shop's own words and links, never
+//! anything else the visitor typed (a name can hold a spammer's link).
 
 use app::App;
 use domain::accounts::records::UserProfile;
 use domain::ports::Email;
+use domain::timestamp::Timestamp;
 
-/// Sends the welcome email; a mail failure never undoes a sign-up.
-pub async fn welcome(app: &App, profile: &UserProfile) {
+use crate::verification;
+
+/// Sends the welcome email, with the verification link when the address
+/// still needs one (`verify_from`: when the link starts); a mail failure
+/// never undoes a sign-up.
+pub async fn welcome(app: &App, profile: &UserProfile, verify_from: Option<Timestamp>) {
     let site = &app.config.site_url;
+    let verify = verify_from
+        .map(|now| {
+            let link = verification::link(&app.config, &profile.id, &profile.email, now);
+            format!("Please confirm this address is yours (the link works for a week):\n{link}\n\n")
+        })
+        .unwrap_or_default();
     let text = format!(
-        "Dear {name},\n\nWelcome to Maison Lan Anh. Your account for {email} is ready.\n\
-         Sign in at {site}/ to save your wishlist, keep addresses and follow your orders.\n\n\
-         If you did not create this account, reply to this email and we will remove it.\n",
-        name = profile.name(),
-        email = profile.email,
+        "Welcome to Maison Lan Anh. An account was created for this email address.\n\n\
+         {verify}Sign in at {site}/ to save your wishlist, keep addresses and follow your orders.\n\n\
+         If you did not create this account, ignore this email; nothing happens without you.\n",
     );
     send(
         app,

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use base64::Engine;
 
+use crate::oauth::OAuthConfig;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("configuration variable {0} is not valid: {1}")]
@@ -39,7 +41,8 @@ pub struct Config {
     /// Where the house is told about made-to-order requests and appointments
     /// (`HOUSE_EMAIL`, default `atelier@couture.invalid`).
     pub house_email: String,
-    /// The social sign-in providers (`GOOGLE_*`, `FACEBOOK_*`).
+    /// The social sign-in providers (`GOOGLE_*`, `FACEBOOK_*`; in AWS the
+    /// clients of the `OAUTH_SECRET_ARN` secret, read once at init).
     pub oauth: OAuthConfig,
     /// The payment provider and PayPal (`PAYMENT_*`, `PAYPAL_*`; the sandbox by default).
     pub payments: payments::PaymentsConfig,
@@ -54,26 +57,6 @@ pub struct Config {
     pub table: store::TableConfig,
     pub mail: mail::MailConfig,
     pub blobs: blobs::BlobsConfig,
-}
-
-/// One social sign-in provider's endpoints and client credentials:
-/// `<PROVIDER>_AUTH_URL`, `_TOKEN_URL`, `_USERINFO_URL`, `_CLIENT_ID`,
-/// `_CLIENT_SECRET`. Unset, they point at the sandbox's sign-in pages.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OAuthClient {
-    pub auth_url: String,
-    pub token_url: String,
-    pub userinfo_url: String,
-    pub client_id: String,
-    pub client_secret: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct OAuthConfig {
-    pub google: OAuthClient,
-    pub facebook: OAuthClient,
-    /// Facebook's logout page (`FACEBOOK_LOGOUT_URL`).
-    pub facebook_logout_url: String,
 }
 
 /// The default sender of every email (`MAIL_FROM`).
@@ -232,32 +215,6 @@ impl Config {
             endpoints.push(endpoint.as_deref());
         }
         endpoints
-    }
-}
-
-impl OAuthConfig {
-    fn from_lookup(var: &dyn Fn(&str) -> Option<String>, sandbox_url: &str) -> Self {
-        let sandbox = sandbox_url.trim_end_matches('/');
-        let client = |name: &str, userinfo_path: &str| {
-            let prefix = name.to_ascii_uppercase();
-            let get = |suffix: &str, default: String| {
-                var(&format!("{prefix}_{suffix}")).unwrap_or(default)
-            };
-            let base = format!("{sandbox}/oauth/{name}");
-            OAuthClient {
-                auth_url: get("AUTH_URL", format!("{base}/authorize")),
-                token_url: get("TOKEN_URL", format!("{base}/token")),
-                userinfo_url: get("USERINFO_URL", format!("{base}/{userinfo_path}")),
-                client_id: get("CLIENT_ID", format!("sandbox-{name}-client")),
-                client_secret: get("CLIENT_SECRET", "sandbox-secret".into()),
-            }
-        };
-        Self {
-            google: client("google", "userinfo"),
-            facebook: client("facebook", "me"),
-            facebook_logout_url: var("FACEBOOK_LOGOUT_URL")
-                .unwrap_or_else(|| format!("{sandbox}/oauth/facebook/logout")),
-        }
     }
 }
 

@@ -4,14 +4,14 @@
 //! binary at AWS is only environment variables.
 
 mod config;
+mod oauth;
 
 use std::sync::Arc;
 
 use domain::ports::{Blobs, Mailer, PaymentGateway, Table};
 
-pub use config::{
-    Config, ConfigError, OAuthClient, OAuthConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM,
-};
+pub use config::{Config, ConfigError, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM};
+pub use oauth::{OAuthClient, OAuthConfig};
 
 #[derive(Clone)]
 pub struct App {
@@ -34,7 +34,7 @@ impl App {
         Self::with_config(config).await
     }
 
-    pub async fn with_config(config: Config) -> Result<Self, ConfigError> {
+    pub async fn with_config(mut config: Config) -> Result<Self, ConfigError> {
         // Offline defaults (dummy credentials, us-east-1) only when every AWS
         // service in use is a local server.
         let local_only = config.aws_endpoints().iter().all(Option::is_some);
@@ -49,6 +49,7 @@ impl App {
             .await
             .map_err(|e| ConfigError::Adapter(e.to_string()))?;
         let payments = open_payments(&config, &aws).await?;
+        read_oauth_clients(&mut config, &aws).await?;
         Ok(Self {
             table,
             mailer,
@@ -58,6 +59,19 @@ impl App {
             config: Arc::new(config),
         })
     }
+}
+
+/// The social sign-in clients from Secrets Manager, when the configuration
+/// names their secret (in AWS).
+async fn read_oauth_clients(config: &mut Config, aws: &aws_env::Aws) -> Result<(), ConfigError> {
+    let Some(arn) = config.oauth.secret_arn.clone() else {
+        return Ok(());
+    };
+    let secret = payments::read_secret_json(aws.sdk_config().await, &arn)
+        .await
+        .map_err(|e| ConfigError::Adapter(e.to_string()))?;
+    config.oauth.apply_secret(&secret);
+    Ok(())
 }
 
 /// The payment gateway, its credentials overlaid from Secrets Manager in AWS.

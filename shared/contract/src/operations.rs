@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use domain::accounts::forms::{
     ChangePasswordForm, ForgotForm, LoginForm, ProfileForm, RegistrationForm, ResetForm,
+    VerifyEmailForm,
 };
 use domain::accounts::records::ProfileView;
 use domain::address::{Address, AddressInput};
@@ -67,7 +68,7 @@ pub fn operations() -> Vec<Operation> {
         auth(Post, "/api/auth/register", "Creates an account (the shopper then signs in).")
             .body::<RegistrationForm>()
             .status::<ProfileSaved>(201, "Created")
-            .fails(&[409]),
+            .fails(&[409, 429]),
         auth(Post, "/api/auth/login", "Signs in with a password: sets the session cookies.")
             .body::<LoginForm>()
             .ok::<LoggedIn>()
@@ -86,6 +87,10 @@ pub fn operations() -> Vec<Operation> {
             .fails(&[429]),
         auth(Post, "/api/auth/reset-password", "Sets a new password with a reset link's token; ends every session.")
             .body::<ResetForm>()
+            .ok::<Message>()
+            .fails(&[429]),
+        auth(Post, "/api/auth/verify-email", "Verifies the address with the token of the welcome email's link.")
+            .body::<VerifyEmailForm>()
             .ok::<Message>()
             .fails(&[429]),
         auth(Post, "/api/auth/change-password", "Changes the signed-in shopper's password; ends their other sessions.")
@@ -284,6 +289,10 @@ impl Operation {
                 "A failed sign-in: the page posts the error to the opener",
             ),
             (
+                409,
+                "The address belongs to an account that has not verified it: the page posts the error to the opener",
+            ),
+            (
                 502,
                 "The provider failed: the page posts the error to the opener",
             ),
@@ -296,6 +305,8 @@ impl Operation {
     fn redirect(mut self) -> Self {
         self.responses
             .insert(302, ("To the provider's sign-in page", Body::Redirect));
+        let unavailable = "The shop holds no client credentials for the provider: the page posts the error to the opener";
+        self.responses.insert(503, (unavailable, Body::Html));
         self
     }
 

@@ -1,7 +1,8 @@
 //! Google and Facebook sign-in: an OAuth 2.0 authorization-code flow with
 //! state and PKCE (S256). `GET /api/auth/{provider}` redirects the popup to
 //! the provider; its callback exchanges the code server-side, links or
-//! creates the account by verified email, sets the session cookies and
+//! creates the account by verified email (linking only to an account whose
+//! address is verified too), sets the session cookies and
 //! renders [`page`], which tells the opener the shopper's name and closes.
 
 pub mod client;
@@ -19,7 +20,7 @@ use serde::Deserialize;
 use app::App;
 use domain::accounts::records::{Identity, NewSession, UserProfile};
 use domain::accounts::{
-    unverified_email, Accounts, EmailAddress, SIGN_IN_CANCELED as CANCELED,
+    link_needs_verified_account, provider_unavailable, unverified_email, Accounts, EmailAddress, SIGN_IN_CANCELED as CANCELED,
     SIGN_IN_FAILED as FAILED,
 };
 use domain::timestamp::Timestamp;
@@ -58,6 +59,11 @@ async fn begin(
 
 fn start(app: &App, providers: &Providers, kind: Kind) -> Response {
     let provider = providers.get(kind);
+    if !provider.configured {
+        tracing::warn!(provider = kind.name(), "social sign-in without client credentials");
+        let message = provider_unavailable(kind.label());
+        return page::failed(StatusCode::SERVICE_UNAVAILABLE, &app.config.site_url, &message, Vec::new());
+    }
     let flow = Flow::new(kind, Timestamp::now().unix());
     let query = [
         ("response_type", "code"),
@@ -215,6 +221,11 @@ async fn link_or_create(
     };
     let accounts = Accounts::of(&*app.table);
     if let Some(credentials) = accounts.credentials(email.as_str()).await? {
+        if !credentials.email_verified {
+            tracing::warn!(user = %credentials.user_id, provider = kind.name(), "social link refused: address not verified");
+            let message = link_needs_verified_account(kind.label());
+            return Err(ApiError::new(StatusCode::CONFLICT, "conflict", &message));
+        }
         accounts.link(&identity(&credentials.user_id)).await?;
         return accounts
             .profile(&credentials.user_id)
@@ -223,8 +234,9 @@ async fn link_or_create(
     }
     let id = ulid::Ulid::new().to_string();
     let profile = UserProfile::social(id, &email, &who.first_name, &who.last_name, now);
-    let credentials = profile.credentials(None);
+    // The provider vouched for the address.
+    let credentials = profile.credentials(None).with_verified_email();
     accounts::create(app, &profile, &credentials, Some(&identity(&profile.id))).await?;
-    mail::welcome(app, &profile).await;
+    mail::welcome(app, &profile, None).await;
     Ok(profile)
 }

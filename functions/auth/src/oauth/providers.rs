@@ -1,8 +1,6 @@
 //! The social sign-in providers' endpoints and client credentials, from the
-//! configuration (`app::Config::oauth`: `GOOGLE_AUTH_URL`, `GOOGLE_TOKEN_URL`,
-//! `GOOGLE_USERINFO_URL`, `GOOGLE_CLIENT_ID`, `GOOGLE_CLIENT_SECRET`, the
-//! `FACEBOOK_*` equivalents and `FACEBOOK_LOGOUT_URL`). Unset, they point at
-//! the sandbox's sign-in pages.
+//! configuration (`app::OAuthConfig`: the sandbox locally, Google and
+//! Facebook with the clients of `OAUTH_SECRET_ARN` in AWS).
 
 use std::sync::Arc;
 
@@ -47,6 +45,8 @@ pub struct Provider {
     pub client_id: String,
     pub client_secret: String,
     pub scope: &'static str,
+    /// The shop holds client credentials for it.
+    pub configured: bool,
 }
 
 /// Both providers and the HTTP client that calls them, built once per process.
@@ -71,6 +71,7 @@ impl Providers {
             client_id: client.client_id.clone(),
             client_secret: client.client_secret.clone(),
             scope,
+            configured: client.is_configured(),
         };
         let oauth = &config.oauth;
         let http = reqwest::Client::builder()

@@ -1,17 +1,15 @@
 //! The flow's state and PKCE verifier, kept between the redirect to the
 //! provider and its callback in a short-lived, signed, httpOnly cookie.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
-
 use app::Config;
 use domain::accounts::records::constant_time_eq;
 use shop_http::session::{self, SameSite};
 
 use super::providers::Kind;
-use crate::crypto::{random_token, sha256_b64url};
+use crate::crypto::{random_token, sha256_b64url, sign, signed_payload};
+
+/// What the flow cookie's signature is for.
+const PURPOSE: &str = "oauth-flow";
 
 /// Ten minutes to pick an identity on the provider's page.
 pub const FLOW_SECONDS: i64 = 600;
@@ -60,7 +58,7 @@ impl Flow {
     /// `Lax`, not `Strict`: it must come back on the provider's redirect,
     /// a cross-site top-level navigation.
     pub fn cookie(&self, config: &Config) -> http::HeaderValue {
-        let value = format!("{}.{}", self.payload(), mac(config, &self.payload()));
+        let value = sign(config, PURPOSE, &self.payload());
         session::set_cookie(
             config,
             cookie_name(config),
@@ -77,10 +75,7 @@ impl Flow {
 
     /// The flow a cookie holds, if it is ours, unexpired and for `kind`.
     pub fn from_cookie(config: &Config, value: &str, kind: Kind, now: i64) -> Option<Self> {
-        let (payload, tag) = value.rsplit_once('.')?;
-        if !constant_time_eq(&mac(config, payload), tag) {
-            return None;
-        }
+        let payload = signed_payload(config, PURPOSE, value)?;
         let mut parts = payload.split('.');
         let flow = Flow {
             kind: Kind::from_name(parts.next()?)?,
@@ -94,14 +89,6 @@ impl Flow {
     pub fn state_matches(&self, state: &str) -> bool {
         constant_time_eq(&self.state, state)
     }
-}
-
-fn mac(config: &Config, payload: &str) -> String {
-    let mut mac =
-        Hmac::<Sha256>::new_from_slice(&config.session_key).expect("HMAC takes any key length");
-    mac.update(b"oauth-flow:");
-    mac.update(payload.as_bytes());
-    URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
 }
 
 #[cfg(test)]

@@ -4,12 +4,15 @@ pub mod login;
 pub mod password;
 pub mod register;
 pub mod session;
+pub mod verify;
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use domain::timestamp::Timestamp;
-use serde_json::Value;
+use domain::validation::FieldErrors;
+use serde_json::{json, Value};
+use shop_http::ApiError;
 
 /// Today's date (UTC), the upper bound of a date of birth.
 pub fn today() -> time::Date {
@@ -25,4 +28,16 @@ pub fn with_cookies(status: StatusCode, cookies: Vec<HeaderValue>, body: Value) 
     }
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
+}
+
+/// A 200 with just a message.
+pub fn message(text: &str) -> Response {
+    (StatusCode::OK, Json(json!({ "message": text }))).into_response()
+}
+
+/// A 400 naming the field.
+pub fn field_error(field: &str, text: &str) -> ApiError {
+    let mut errors = FieldErrors::new();
+    errors.add(field, text);
+    ApiError::validation(errors)
 }

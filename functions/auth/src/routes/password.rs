@@ -1,10 +1,7 @@
 //! Forgot, reset and change password.
 
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
-use serde_json::json;
+use axum::response::Response;
 
 use app::App;
 use domain::accounts::forms::{ChangePasswordForm, ForgotForm, ResetForm, RESET_LINK_INVALID};
@@ -16,23 +13,12 @@ use domain::accounts::{
     Accounts, Reset, NO_PASSWORD_YET, PASSWORD_CHANGED, RESET_DONE, RESET_SENT, WRONG_CURRENT,
 };
 use domain::timestamp::Timestamp;
-use domain::validation::FieldErrors;
 use shop_http::session::SESSION_EXPIRED;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
+use super::{field_error, message};
 use crate::{crypto, mail};
 use shop_http::limits::{self, ClientAddress};
-
-fn message(text: &str) -> Response {
-    (StatusCode::OK, Json(json!({ "message": text }))).into_response()
-}
-
-/// A 400 naming the field.
-fn field_error(field: &str, text: &str) -> ApiError {
-    let mut errors = FieldErrors::new();
-    errors.add(field, text);
-    ApiError::validation(errors)
-}
 
 /// The same answer whether or not the address has an account.
 pub async fn forgot(

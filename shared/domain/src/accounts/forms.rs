@@ -173,6 +173,27 @@ impl ForgotForm {
     }
 }
 
+/// `POST /api/auth/verify-email`: the token of the welcome email's link.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
+#[serde(default)]
+pub struct VerifyEmailForm {
+    pub token: String,
+}
+
+impl VerifyEmailForm {
+    pub fn validate(self) -> Result<String, FieldErrors> {
+        let token = self.token.trim().to_string();
+        let mut errors = FieldErrors::new();
+        errors.check(
+            !token.is_empty() && token.len() <= 512,
+            "token",
+            super::VERIFY_LINK_INVALID,
+        );
+        errors.into_result(token)
+    }
+}
+
 /// `POST /api/auth/reset-password`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[derive(utoipa::ToSchema)]

@@ -46,3 +46,21 @@ pub const CHANGE_PER_USER: Limit = Limit {
     max: 10,
     window: 15 * 60,
 };
+
+/// Sign-ups hash a password and send a welcome email: a few per address,
+/// and a shop-wide ceiling so no one can turn the shop into a mailer.
+pub const REGISTER_PER_ADDRESS: Limit = Limit {
+    scope: "register-ip",
+    max: 10,
+    window: 3600,
+};
+pub const REGISTER_SHOP_WIDE: Limit = Limit {
+    scope: "register-shop",
+    max: 300,
+    window: 3600,
+};
+pub const VERIFY_PER_ADDRESS: Limit = Limit {
+    scope: "verify-ip",
+    max: 30,
+    window: 15 * 60,
+};

@@ -42,6 +42,25 @@ pub const ACCOUNT_GONE: &str = "This account no longer exists.";
 pub const SIGN_IN_FAILED: &str = "Sign-in could not be completed. Please try again.";
 pub const SIGN_IN_CANCELED: &str = "Sign-in was canceled.";
 
+/// Email verification (the link of the welcome email).
+pub const EMAIL_VERIFIED: &str = "Thank you, your email address is verified.";
+pub const VERIFY_LINK_INVALID: &str = "This verification link is invalid or has expired.";
+
+/// A social identity whose address belongs to an account that never proved
+/// it owns the address: linking it would hand that account to whoever
+/// registered the address first.
+pub fn link_needs_verified_account(provider: &str) -> String {
+    format!(
+        "An account with this email already exists, but its address is not verified yet. \
+         Use the link in our welcome email, or reset your password, then continue with {provider}."
+    )
+}
+
+/// A provider whose client credentials the shop does not hold.
+pub fn provider_unavailable(provider: &str) -> String {
+    format!("Sign-in with {provider} is not available at the moment.")
+}
+
 /// A social account without a verified address cannot sign in.
 pub fn unverified_email(provider: &str) -> String {
     format!(

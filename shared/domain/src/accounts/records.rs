@@ -3,7 +3,7 @@
 //! | item | pk | sk | notes |
 //! |---|---|---|---|
 //! | profile | `USER#id` | `PROFILE` | names, title, birthday |
-//! | credentials | `EMAIL#lower(email)` | `EMAIL` | user id and the argon2 hash; written with `NotExists` in the profile's transaction, so an address has one account. Sign-in reads only this item (one GetItem, strongly consistent). |
+//! | credentials | `EMAIL#lower(email)` | `EMAIL` | user id, the argon2 hash and whether the address is verified; written with `NotExists` in the profile's transaction, so an address has one account. Sign-in reads only this item (one GetItem, strongly consistent). |
 //! | social identity | `IDP#provider#subject` | `IDP` | user id |
 //! | refresh session | `USER#id` | `SESSION#sid` | one item per token family: current and previous token hashes; TTL |
 //! | password reset | `RESET#sha256(token)` | `RESET` | user id, TTL one hour, deleted on use under a condition |
@@ -117,6 +117,7 @@ impl UserProfile {
             user_id: self.id.clone(),
             email: self.email.clone(),
             password_hash,
+            email_verified: false,
         }
     }
 }
@@ -172,6 +173,21 @@ pub struct Credentials {
     pub email: String,
     /// PHC string; absent for accounts that only ever signed in socially.
     pub password_hash: Option<String>,
+    /// The shopper proved they read this address: the link of the welcome
+    /// email, a completed reset, or a provider that vouches for it. Only then
+    /// may a social identity be linked to the account by its address.
+    #[serde(default)]
+    pub email_verified: bool,
+}
+
+impl Credentials {
+    /// The same credentials, the address vouched for.
+    pub fn with_verified_email(self) -> Self {
+        Credentials {
+            email_verified: true,
+            ..self
+        }
+    }
 }
 
 impl Record for Credentials {
@@ -501,6 +517,7 @@ mod tests {
             user_id: "u1".into(),
             email: "Ada@X.co".into(),
             password_hash: None,
+            email_verified: false,
         };
         assert_eq!(creds.key(), Key::new("EMAIL#ada@x.co", "EMAIL"));
         let identity = Identity {

@@ -35,6 +35,7 @@ use super::records::{
 const MAX_TRANSACTION_WRITES: usize = 100;
 const PASSWORD_HASH: &str = "passwordHash";
 const USER_ID: &str = "userId";
+const EMAIL_VERIFIED: &str = "emailVerified";
 const COUNT: &str = "count";
 
 /// The rules the account transactions check.
@@ -177,6 +178,21 @@ impl<'a> Accounts<'a> {
         self.table
             .change(&profile_key(user_id), edit.update(now))
             .await
+    }
+
+    /// Marks the address verified, on condition that it still belongs to
+    /// the account the link was sent for (refused otherwise). One UpdateItem.
+    pub async fn confirm_email(&self, email: &str, user_id: &str) -> Result<Outcome, TableError> {
+        let mut update = Update {
+            condition: Condition::Equals(USER_ID.into(), user_id.into()),
+            ..Update::default()
+        };
+        update.set.insert(EMAIL_VERIFIED.into(), true.into());
+        let key = credentials_key(&email.to_ascii_lowercase());
+        Ok(match self.table.change::<Value>(&key, update).await? {
+            Outcome::Done(_) => Outcome::Done(()),
+            Outcome::Refused => Outcome::Refused,
+        })
     }
 
     /// Stores a reset link's item.

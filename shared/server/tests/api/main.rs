@@ -11,4 +11,5 @@ mod payment;
 mod requests;
 mod rewrites;
 mod users;
+mod verification;
 mod wishlist;
