@@ -16,8 +16,20 @@ export async function launch() {
 }
 
 /** A fresh context (no cookies, cold cache) and page that records page errors and console errors. */
+let shoppers = 0;
+
+/** A client address of its own for each browser context (the benchmarking range 198.18.0.0/15, never a real shopper). */
+function nextShopperAddress() {
+  shoppers += 1;
+  return `198.18.${Math.floor(shoppers / 250) % 250}.${(shoppers % 250) + 1}`;
+}
+
 export async function freshPage(browser, size = WIDTHS.desktop) {
-  const context = await browser.newContext({ viewport: size, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    viewport: size,
+    reducedMotion: "reduce",
+    extraHTTPHeaders: { "X-Forwarded-For": nextShopperAddress() },
+  });
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
