@@ -2,8 +2,8 @@
 //! stored, acknowledged to the customer and notified to the house
 //! (`HOUSE_EMAIL`, default `atelier@couture.invalid`) by email.
 //!
-//! Table requests: `POST /api/made-to-order` and `POST /api/appointments` one
-//! PutItem each; `GET /api/made-to-order` and `GET /api/appointments` (the
+//! Table requests: `POST /api/made-to-order` and `POST /api/appointments`
+//! three limit counters (UpdateItem) and one PutItem each; `GET /api/made-to-order` and `GET /api/appointments` (the
 //! signed-in customer's own) one Query each.
 
 use app::App;
@@ -16,8 +16,10 @@ use serde_json::{json, Value};
 use domain::ports::{Condition, TableError};
 use domain::requests::{
     ContactRequest, RequestInput, RequestKind, APPOINTMENT_BOOKED, MADE_TO_ORDER_SUBMITTED,
+    REQUESTS_PER_ADDRESS, REQUESTS_PER_RECIPIENT, REQUESTS_SHOP_WIDE,
 };
 use domain::timestamp::Timestamp;
+use shop_http::limits::{self, ClientAddress};
 use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
@@ -64,28 +66,48 @@ async fn submit(
     State(app): State<App>,
     Extension(kind): Extension<RequestKind>,
     Visitor(user_id): Visitor,
+    ClientAddress(address): ClientAddress,
     JsonBody(body): JsonBody<RequestInput>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
+    let now = Timestamp::now();
     let id = ulid::Ulid::new().to_string();
-    let request = body.check(kind, &id, user_id.as_deref(), Timestamp::now())?;
+    let request = body.check(kind, &id, user_id.as_deref(), now)?;
+    count_against_limits(&app, &address, &request, now).await?;
     app.table
         .write(&request, Condition::NotExists)
         .await?
         .or(TableError::ConditionFailed)?;
-    // The request is kept whatever the mail does; a failed email is logged
-    // for the operators, who list requests with `shopctl`.
-    for email in [
-        request.acknowledgement(),
-        request.house_notification(&app.config.house_email),
-    ] {
-        if let Err(e) = app.mailer.send(email).await {
-            tracing::error!(error = %e, request = %id, "request email not sent");
-        }
-    }
+    send_emails(&app, &request).await;
     Ok((
         StatusCode::CREATED,
         Json(json!({ "message": submitted(kind), "data": { "id": id } })),
     ))
+}
+
+/// Each request mails an address the visitor typed: counted per client
+/// address, per recipient and shop-wide before anything is stored or sent.
+async fn count_against_limits(
+    app: &App,
+    address: &str,
+    request: &ContactRequest,
+    now: Timestamp,
+) -> ApiResult<()> {
+    let recipient = request.email.to_ascii_lowercase();
+    limits::hit(app, REQUESTS_PER_ADDRESS, address, now).await?;
+    limits::hit(app, REQUESTS_PER_RECIPIENT, &recipient, now).await?;
+    limits::hit(app, REQUESTS_SHOP_WIDE, "shop", now).await
+}
+
+/// The request is kept whatever the mail does; a failed email is an alarm
+/// line for the operators, who list requests with `shopctl`.
+async fn send_emails(app: &App, request: &ContactRequest) {
+    let house = request.house_notification(&app.config.house_email);
+    if let Err(e) = app.mailer.send(house).await {
+        tracing::error!(alarm = "request_not_notified", error = %e, request = %request.id, "house notification not sent");
+    }
+    if let Err(e) = app.mailer.send(request.acknowledgement()).await {
+        tracing::error!(error = %e, request = %request.id, "request acknowledgement not sent");
+    }
 }
 
 /// The customer's own requests of a kind, newest first: one Query.

@@ -202,15 +202,17 @@ pub fn operations() -> Vec<Operation> {
         op("requests", Get, "/api/made-to-order", "The shopper's made-to-order requests, newest first.")
             .session()
             .list::<ContactRequest>(),
-        op("requests", Post, "/api/made-to-order", "Sends a made-to-order request (signed in or not).")
+        op("requests", Post, "/api/made-to-order", "Sends a made-to-order request (signed in or not) Limited per client address, per recipient and shop-wide.")
             .body::<RequestInput>()
-            .status::<RequestReceived>(201, "Received"),
+            .status::<RequestReceived>(201, "Received")
+            .fails(&[429]),
         op("requests", Get, "/api/appointments", "The shopper's appointment requests, newest first.")
             .session()
             .list::<ContactRequest>(),
-        op("requests", Post, "/api/appointments", "Books an appointment (signed in or not).")
+        op("requests", Post, "/api/appointments", "Books an appointment (signed in or not) Limited per client address, per recipient and shop-wide.")
             .body::<RequestInput>()
-            .status::<RequestReceived>(201, "Received"),
+            .status::<RequestReceived>(201, "Received")
+            .fails(&[429]),
     ]
 }
 

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::{Date, Month};
 
+use crate::accounts::limits::Limit;
+use crate::accounts::EmailAddress;
 use crate::ports::{Email, Key, Query};
 use crate::records::Record;
 use crate::shopper::user_pk;
@@ -27,10 +29,31 @@ pub const CONTACT_TIME_REQUIRED: &str = "Prefered Delivery Date is required";
 pub const CONTACT_TIME_INVALID: &str =
     "Please choose any time, 9-12, 12-15, 15-18 or a date (YYYY-MM-DD).";
 pub const TOO_LONG: &str = "This field is too long.";
+/// A line break or another control character in a one-line field.
+pub const ONE_LINE: &str = "Please keep this field on one line.";
 pub const MADE_TO_ORDER_SUBMITTED: &str =
     "Your order has been submitted. We will get in touch with you soon, please stay tuned.";
 pub const APPOINTMENT_BOOKED: &str =
     "Your appointment has been booked successfully. We will get in touch with you soon, please stay tuned.";
+
+/// A visitor's request mails an address they typed: a few per client
+/// address, a few per recipient, and a shop-wide ceiling, so nobody can use
+/// the shop to mail strangers.
+pub const REQUESTS_PER_ADDRESS: Limit = Limit {
+    scope: "request-ip",
+    max: 5,
+    window: 3600,
+};
+pub const REQUESTS_PER_RECIPIENT: Limit = Limit {
+    scope: "request-to",
+    max: 3,
+    window: 24 * 3600,
+};
+pub const REQUESTS_SHOP_WIDE: Limit = Limit {
+    scope: "request-shop",
+    max: 200,
+    window: 3600,
+};
 
 /// The contact times a shopper can pick besides a date.
 pub const CONTACT_TIMES: [&str; 4] = ["any", "9-12", "12-15", "15-18"];
@@ -139,6 +162,9 @@ impl RequestInput {
         let mut field = |name: &str, value: &Value, max: usize| {
             let text = text(value);
             errors.check(text.chars().count() <= max, name, TOO_LONG);
+            // One-line fields reach mail headers and summaries line by line.
+            let one_line = name == "message" || !text.chars().any(char::is_control);
+            errors.check(one_line, name, ONE_LINE);
             text
         };
         let first_name = field("firstName", &self.first_name, MAX_SHORT);
@@ -183,6 +209,11 @@ impl RequestInput {
                 "customSizeOrder",
                 TOO_LONG,
             );
+            errors.check(
+                !m.name_product.chars().any(char::is_control),
+                "customSizeOrder",
+                ONE_LINE,
+            );
         }
         errors.into_result(ContactRequest {
             id: id.to_string(),
@@ -210,16 +241,10 @@ fn text(value: &Value) -> String {
     }
 }
 
-/// A plausible address: something@domain.tld, no spaces.
+/// One plain address, as accounts take them: never a display name or a
+/// list (`a,b<c@d.example>` would mail three people).
 pub fn is_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && !domain.contains('@')
-        && domain.split('.').count() >= 2
-        && domain.split('.').all(|part| !part.is_empty())
-        && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+    EmailAddress::parse(email).is_ok()
 }
 
 /// One of [`CONTACT_TIMES`], or a real date written YYYY-MM-DD.
@@ -323,7 +348,9 @@ impl ContactRequest {
         lines.join("\n")
     }
 
-    /// The acknowledgement to the customer.
+    /// The acknowledgement to the customer: the shop's own words and the
+    /// reference only. It goes to an address the visitor typed, so it never
+    /// quotes what they typed (the house notification keeps all of it).
     pub fn acknowledgement(&self) -> Email {
         let (subject, thanks) = match self.kind {
             RequestKind::MadeToOrder => (
@@ -338,9 +365,9 @@ impl ContactRequest {
             to: self.email.clone(),
             subject: subject.into(),
             text: format!(
-                "Dear {},\n\n{thanks}\n\nWhat you sent us:\n{}\n\nMaison Lan Anh",
-                self.first_name,
-                self.summary()
+                "Thank you for contacting Maison Lan Anh.\n\n{thanks}\n\nYour reference: {}\n\n\
+                 If you did not contact us, you can ignore this email.\n\nMaison Lan Anh",
+                self.id
             ),
             html: None,
         }
@@ -417,6 +444,9 @@ mod tests {
             ("a b@c.de", false),
             ("@c.de", false),
             ("a@@c.de", false),
+            ("v1,v2<v3@b.example>", false),
+            ("Lan <lan@example.com>", false),
+            ("lan@example.com\r\nBcc: x@y.example", false),
         ] {
             assert_eq!(is_email(email), ok, "{email}");
         }
@@ -436,6 +466,18 @@ mod tests {
         let errors = check(RequestKind::Appointment, body, None).unwrap_err();
         assert_eq!(errors.get("email"), Some(EMAIL_INVALID));
         assert_eq!(errors.get("contactTime"), Some(CONTACT_TIME_INVALID));
+    }
+
+    #[test]
+    fn one_line_fields_refuse_line_breaks_and_the_message_keeps_them() {
+        let mut body = valid();
+        body["firstName"] = json!("Lan\nBcc: spam@example.com");
+        body["socialMedia"] = json!("@lan\rBcc");
+        body["message"] = json!("line one\nline two");
+        let errors = check(RequestKind::Appointment, body, None).unwrap_err();
+        assert_eq!(errors.get("firstName"), Some(ONE_LINE));
+        assert_eq!(errors.get("socialMedia"), Some(ONE_LINE));
+        assert_eq!(errors.get("message"), None);
     }
 
     #[test]
@@ -480,6 +522,12 @@ mod tests {
         let ack = request.acknowledgement();
         assert_eq!(ack.to, "lan@example.com");
         assert!(ack.text.contains(APPOINTMENT_BOOKED));
+        assert!(ack.text.contains(&request.id));
+        assert!(
+            !ack.text.contains("Tran") && !ack.text.contains("901234567"),
+            "no visitor words: {}",
+            ack.text
+        );
         let note = request.house_notification("atelier@couture.invalid");
         assert_eq!(note.to, "atelier@couture.invalid");
         assert!(note.subject.contains("Lan Tran") && note.text.contains("9-12"));

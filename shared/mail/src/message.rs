@@ -6,11 +6,24 @@ use domain::ports::{Email, MailerError};
 use time::format_description::well_known::Rfc2822;
 use time::OffsetDateTime;
 
-/// Refuses header injection: an address or subject spanning lines.
+/// Refuses header injection and hidden recipients: the recipient must be
+/// one bare address (never a list or a display name, which a mailer would
+/// happily split into several), and no header may span lines.
 pub fn check(email: &Email) -> Result<(), MailerError> {
     let single_line = |s: &str| !s.contains(['\r', '\n']);
-    if email.to.trim().is_empty() || !email.to.contains('@') {
-        return Err(MailerError(format!("not an email address: {:?}", email.to)));
+    let one_address = |to: &str| {
+        to.matches('@').count() == 1
+            && !to.starts_with('@')
+            && !to.ends_with('@')
+            && to
+                .chars()
+                .all(|c| c.is_ascii_graphic() && !",;<>\"()[]\\:".contains(c))
+    };
+    if !one_address(&email.to) {
+        return Err(MailerError(format!(
+            "not one email address: {:?}",
+            email.to
+        )));
     }
     if !single_line(&email.to) || !single_line(&email.subject) {
         return Err(MailerError(
@@ -117,6 +130,29 @@ mod tests {
                 "https://shop.example/x?a=1&b=2"
             ]
         );
+    }
+
+    #[test]
+    fn a_recipient_is_one_bare_address_and_no_header_spans_lines() {
+        let email = |to: &str, subject: &str| Email {
+            to: to.into(),
+            subject: subject.into(),
+            text: "t".into(),
+            html: None,
+        };
+        assert!(check(&email("ada@example.com", "Hello")).is_ok());
+        for to in [
+            "v1,v2<v3@b.example>",
+            "Ada <ada@example.com>",
+            "a@b.example;c@d.example",
+            "a@b@c.example",
+            "ada@example.com\r\nBcc: x@y.example",
+            "no-at-sign",
+            "",
+        ] {
+            assert!(check(&email(to, "Hello")).is_err(), "{to:?}");
+        }
+        assert!(check(&email("ada@example.com", "Hi\r\nBcc: x@y.example")).is_err());
     }
 
     #[test]

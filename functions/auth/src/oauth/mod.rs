@@ -20,8 +20,8 @@ use serde::Deserialize;
 use app::App;
 use domain::accounts::records::{Identity, NewSession, UserProfile};
 use domain::accounts::{
-    link_needs_verified_account, provider_unavailable, unverified_email, Accounts, EmailAddress, SIGN_IN_CANCELED as CANCELED,
-    SIGN_IN_FAILED as FAILED,
+    link_needs_verified_account, provider_unavailable, unverified_email, Accounts, EmailAddress,
+    SIGN_IN_CANCELED as CANCELED, SIGN_IN_FAILED as FAILED,
 };
 use domain::timestamp::Timestamp;
 use shop_http::session::cookie_in;
@@ -60,9 +60,17 @@ async fn begin(
 fn start(app: &App, providers: &Providers, kind: Kind) -> Response {
     let provider = providers.get(kind);
     if !provider.configured {
-        tracing::warn!(provider = kind.name(), "social sign-in without client credentials");
+        tracing::warn!(
+            provider = kind.name(),
+            "social sign-in without client credentials"
+        );
         let message = provider_unavailable(kind.label());
-        return page::failed(StatusCode::SERVICE_UNAVAILABLE, &app.config.site_url, &message, Vec::new());
+        return page::failed(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &app.config.site_url,
+            &message,
+            Vec::new(),
+        );
     }
     let flow = Flow::new(kind, Timestamp::now().unix());
     let query = [

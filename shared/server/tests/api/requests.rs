@@ -32,12 +32,12 @@ async fn visitors_submit_requests_that_are_stored_and_mailed() {
         "{:?}",
         answer.body
     );
-    assert_eq!(cost, 1, "one PutItem");
+    assert_eq!(cost, 4, "three limit counters (UpdateItem) and one PutItem");
     let (booked, cost) =
         count_table_requests(&shop, visitor.post("/api/appointments", contact())).await;
     assert_eq!(
         (booked.status, booked.body["message"].as_str(), cost),
-        (201, Some(rules::APPOINTMENT_BOOKED), 1)
+        (201, Some(rules::APPOINTMENT_BOOKED), 4)
     );
 
     let stored = shopctl::requests::all(&shop.app, RequestKind::MadeToOrder)
@@ -102,9 +102,13 @@ async fn step_zero_rules_have_their_messages() {
         assert_eq!(errors["contactTime"], "Prefered Delivery Date is required");
 
         // The phone is needed only when phone and code are both empty.
+        // (A valid request would be mailed and counted: each rule is seen
+        // passing beside a missing first name instead.)
         let mut no_phone = contact();
         no_phone["phone"] = json!("");
-        assert_eq!(visitor.post(path, no_phone.clone()).await.status, 201);
+        no_phone["firstName"] = json!("");
+        let answer = visitor.post(path, no_phone.clone()).await;
+        assert_eq!(answer.body["errors"]["phone"], serde_json::Value::Null);
         no_phone["phoneCode"] = json!("");
         assert_eq!(
             visitor.post(path, no_phone).await.body["errors"]["phone"],
@@ -123,7 +127,14 @@ async fn step_zero_rules_have_their_messages() {
         for time in ["any", "12-15", "15-18", "2026-12-24"] {
             let mut body = contact();
             body["contactTime"] = json!(time);
-            assert_eq!(visitor.post(path, body).await.status, 201, "{time}");
+            body["firstName"] = json!("");
+            let answer = visitor.post(path, body).await;
+            assert_eq!(answer.status, 400);
+            assert_eq!(
+                answer.body["errors"]["contactTime"],
+                serde_json::Value::Null,
+                "{time}"
+            );
         }
         let mut long = contact();
         long["message"] = json!("x".repeat(6000));
@@ -146,15 +157,32 @@ async fn customers_list_their_own_requests() {
         SESSION_EXPIRED
     );
 
-    lan.post("/api/made-to-order", made_to_order()).await;
-    let mut second = made_to_order();
+    // Each to its own recipient: a recipient gets at most three a day.
+    let to = |email: &str, mut body: Value| {
+        body["email"] = json!(email);
+        body
+    };
+    lan.post(
+        "/api/made-to-order",
+        to("lan1@example.com", made_to_order()),
+    )
+    .await;
+    let mut second = to("lan2@example.com", made_to_order());
     second["customSizeOrder"]["nameProduct"] = json!("Velvet Coat");
     lan.post("/api/made-to-order", second).await;
-    minh.post("/api/made-to-order", made_to_order()).await;
+    minh.post(
+        "/api/made-to-order",
+        to("minh@example.com", made_to_order()),
+    )
+    .await;
     shop.client()
-        .post("/api/made-to-order", made_to_order())
+        .post(
+            "/api/made-to-order",
+            to("anon@example.com", made_to_order()),
+        )
         .await;
-    lan.post("/api/appointments", contact()).await;
+    lan.post("/api/appointments", to("lan3@example.com", contact()))
+        .await;
 
     let (mine, cost) = count_table_requests(&shop, lan.get("/api/made-to-order")).await;
     assert_eq!(
@@ -179,4 +207,78 @@ async fn customers_list_their_own_requests() {
         4,
         "the operators see everyone's"
     );
+}
+
+#[tokio::test]
+async fn the_acknowledgement_quotes_nothing_the_visitor_typed() {
+    let shop = helpers::spawn_shop().await;
+    let mut body = made_to_order();
+    body["firstName"] = json!("Cheapwatches");
+    body["message"] = json!("Visit https://spam.example/deals now");
+    let answer = shop.client().post("/api/made-to-order", body).await;
+    assert_eq!(answer.status, 201, "{:?}", answer.body);
+    let reference = answer.body["data"]["id"].as_str().unwrap().to_string();
+    let outbox = shop.outbox();
+    let (ack, house): (Vec<_>, Vec<_>) = outbox
+        .iter()
+        .partition(|m| m.contains("lan@example.com") && !m.contains("atelier@couture.invalid"));
+    assert_eq!((ack.len(), house.len()), (1, 1), "{outbox:?}");
+    assert!(ack[0].contains(&reference), "the reference: {}", ack[0]);
+    for typed in ["Cheapwatches", "spam.example", "Silk Gown", "901234567"] {
+        assert!(!ack[0].contains(typed), "{typed} in {}", ack[0]);
+    }
+    assert!(house[0].contains("spam.example") && house[0].contains("Silk Gown"));
+}
+
+#[tokio::test]
+async fn requests_are_limited_per_recipient_and_per_client_address() {
+    let shop = helpers::spawn_shop().await;
+    let visitor = shop.client();
+    for n in 0..3 {
+        let answer = visitor.post("/api/appointments", contact()).await;
+        assert_eq!(answer.status, 201, "{n}: {:?}", answer.body);
+    }
+    let fourth = visitor.post("/api/appointments", contact()).await;
+    assert_eq!(
+        (fourth.status, fourth.body["message"].as_str()),
+        (429, Some("Too many attempts. Please try again later.")),
+        "a fourth mail to one recipient in a day"
+    );
+    let mut other = contact();
+    other["email"] = json!("minh@example.com");
+    assert_eq!(
+        visitor
+            .post("/api/appointments", other.clone())
+            .await
+            .status,
+        201
+    );
+    other["email"] = json!("hoa@example.com");
+    let sixth = visitor.post("/api/appointments", other).await;
+    assert_eq!(
+        sixth.status, 429,
+        "a sixth request from one address in an hour"
+    );
+    assert_eq!(
+        shop.outbox().len(),
+        8,
+        "nothing mailed for a refused request"
+    );
+}
+
+#[tokio::test]
+async fn line_breaks_and_address_lists_are_refused_before_anything_is_mailed() {
+    let shop = helpers::spawn_shop().await;
+    let visitor = shop.client();
+    let mut body = contact();
+    body["firstName"] = json!("Lan\r\nBcc: victim@example.com");
+    let answer = visitor.post("/api/appointments", body).await;
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer.body["errors"]["firstName"], rules::ONE_LINE);
+    let mut body = contact();
+    body["email"] = json!("v1@example.com,v2<v3@b.example>");
+    let answer = visitor.post("/api/appointments", body).await;
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer.body["errors"]["email"], rules::EMAIL_INVALID);
+    assert!(shop.outbox().is_empty());
 }
