@@ -55,7 +55,8 @@ export interface SiteFunctionOptions {
 }
 
 /**
- * The viewer-request function of the site: extension-less paths are redirected
+ * The viewer-request function of the site: backslashes are refused and
+ * leading slashes collapsed (no redirect may point off the site); extension-less paths are redirected
  * (308, query kept) to their trailing-slash form, as `trailingSlash: true` and
  * the local server do; then the first matching rule replaces the leading
  * segments (so `index.html` and Next's `index.txt` payloads of a dynamic route
@@ -111,9 +112,18 @@ function queryString(qs) {
   return pairs.length ? '?' + pairs.join('&') : '';
 }
 
+// A backslash is a slash to browsers (a path of slash, backslash, host names another host).
+function hasBackslash(uri) {
+  return uri.indexOf('\\\\') !== -1 || /%5c/i.test(uri);
+}
+
 function handler(event) {
   var request = event.request;
-  var uri = request.uri;
+  if (hasBackslash(request.uri)) return { statusCode: 400, statusDescription: 'Bad Request' };
+  // Leading slashes collapse to one, so no redirect below can name another
+  // host ('//evil.example' would be a protocol-relative Location).
+  var uri = '/' + request.uri.replace(/^\\/+/, '');
+  request.uri = uri;
   if (isUntouched(uri)) return request;
   var last = uri.slice(uri.lastIndexOf('/') + 1);
   if (last !== '' && last.indexOf('.') === -1) {

@@ -70,6 +70,22 @@ describe('site viewer-request function', () => {
     assert.equal(multi.headers?.location.value, '/reset-password/?token=a&token=b');
   });
 
+  it('never redirects off the site: leading slashes collapse and backslashes are refused', () => {
+    for (const [uri, location] of [
+      ['//evil%2Eexample', '/evil%2Eexample/'],
+      ['///evil.example/x', '/evil.example/x/'],
+      ['/%2F%2Fevil', '/%2F%2Fevil/'],
+    ]) {
+      const answer = site(request(uri));
+      assert.equal(answer.statusCode, 308, uri);
+      assert.equal(answer.headers?.location.value, location, uri);
+    }
+    assert.equal(served('//shop/'), '/shop/index.html');
+    for (const uri of ['/\\evil.example', '/%5Cevil.example', '/%5cevil.example/']) {
+      assert.equal(site(request(uri)).statusCode, 400, uri);
+    }
+  });
+
   it('answers a page the export does not have with its not-found page', () => {
     const pages = exportedPages(join(fixtures, 'site-out'));
     assert.deepEqual(pages, ['/', '/shop/', '/shop/_/']);

@@ -96,6 +96,14 @@ pub fn rewrite(rules: &[Rule], path: &str) -> String {
     format!("/{}{}", out.join("/"), trailing).replace("//", "/")
 }
 
+/// The path with its leading slashes collapsed to one, so no redirect can
+/// name another host (`//evil.example/` is protocol-relative); `None` for a
+/// backslash, raw or encoded, which browsers also read as a slash.
+fn on_site(path: &str) -> Option<String> {
+    let backslash = path.contains('\\') || path.to_ascii_lowercase().contains("%5c");
+    (!backslash).then(|| format!("/{}", path.trim_start_matches('/')))
+}
+
 /// Extension-less paths get their trailing slash (the export uses `trailingSlash: true`).
 fn needs_slash(path: &str) -> bool {
     !path.ends_with('/') && !path.rsplit('/').next().unwrap_or("").contains('.')
@@ -112,10 +120,12 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
         let rules = rules.clone();
         let files = files.clone();
         async move {
+            let Some(path) = on_site(req.uri().path()) else {
+                return Ok(StatusCode::BAD_REQUEST.into_response());
+            };
             if !built {
                 return Ok(not_built());
             }
-            let path = req.uri().path().to_string();
             if needs_slash(&path) {
                 let query = req
                     .uri()
@@ -193,6 +203,21 @@ mod tests {
         assert_eq!(rewrite(&r, "/news/n1/a-title/"), "/news/_/_/");
         assert_eq!(rewrite(&r, "/about/"), "/about/");
         assert_eq!(rewrite(&r, "/_next/static/x.js"), "/_next/static/x.js");
+    }
+
+    #[test]
+    fn paths_stay_on_the_site() {
+        assert_eq!(
+            on_site("//evil%2Eexample").as_deref(),
+            Some("/evil%2Eexample")
+        );
+        assert_eq!(
+            on_site("///evil.example/x").as_deref(),
+            Some("/evil.example/x")
+        );
+        assert_eq!(on_site("/shop/").as_deref(), Some("/shop/"));
+        assert_eq!(on_site("/\\evil.example"), None);
+        assert_eq!(on_site("/%5Cevil.example"), None);
     }
 
     #[test]

@@ -73,3 +73,27 @@ fn every_rule_is_exercised_by_a_sample_case() {
         );
     }
 }
+
+#[tokio::test]
+async fn no_redirect_leaves_the_site_and_backslashes_are_refused() {
+    let shop = crate::helpers::spawn_shop().await;
+    let c = shop.client();
+    for path in ["//evil%2Eexample", "///evil.example/deals", "//evil"] {
+        let (status, headers, _) =
+            crate::helpers::get_url(&c, &format!("{}{path}", shop.url)).await;
+        let location = headers
+            .get("location")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        assert!(
+            !location.starts_with("//") && !location.contains("://"),
+            "{path}: {status} to {location}"
+        );
+    }
+    // (A raw backslash never leaves an HTTP client: URL parsing makes it a
+    // slash. `server::site`'s unit test covers it.)
+    for path in ["/%5Cevil.example", "/%5cevil"] {
+        let (status, _, _) = crate::helpers::get_url(&c, &format!("{}{path}", shop.url)).await;
+        assert_eq!(status, 400, "{path}");
+    }
+}
