@@ -24,6 +24,8 @@ export interface FunctionsStackProps extends StackProps {
   readonly blobsBucket: s3.IBucket;
   readonly sessionKey: secretsmanager.ISecret;
   readonly secrets: Record<SecretName, secretsmanager.ISecret>;
+  /** The secret CloudFront adds to every API request (X-Origin-Verify). */
+  readonly originVerify: secretsmanager.ISecret;
   readonly senderIdentityArn: string;
   readonly api: apigwv2.IHttpApi;
   readonly siteUrl: string;
@@ -109,6 +111,9 @@ export class FunctionsStack extends Stack {
       // and a rotated key takes effect on the next deploy.
       SESSION_KEY: SecretValue.secretsManager(props.sessionKey.secretArn).unsafeUnwrap(),
     };
+    // Read at init: requests without CloudFront's header are refused, and the
+    // viewer address CloudFront adds names the client for the abuse limits.
+    env.ORIGIN_SECRET_ARN = props.originVerify.secretArn;
     if (config.sandboxUrl) env.SANDBOX_URL = config.sandboxUrl;
     if (access.mail) env.HOUSE_EMAIL = config.houseEmail;
     for (const name of access.secrets ?? []) env[SECRET_ENV[name]] = props.secrets[name].secretArn;
@@ -132,5 +137,6 @@ export class FunctionsStack extends Stack {
       fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`)] }));
     }
     for (const name of access.secrets ?? []) props.secrets[name].grantRead(fn);
+    props.originVerify.grantRead(fn);
   }
 }

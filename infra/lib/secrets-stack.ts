@@ -10,6 +10,8 @@ export class SecretsStack extends Stack {
   /** Signs access tokens (SESSION_KEY). */
   readonly sessionKey: secretsmanager.Secret;
   readonly byName: Record<SecretName, secretsmanager.Secret>;
+  /** `{"value"}`: CloudFront sends it to the API in X-Origin-Verify; the functions refuse requests without it. */
+  readonly originVerify: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: StackProps) {
     super(scope, id, props);
@@ -18,6 +20,16 @@ export class SecretsStack extends Stack {
     this.sessionKey = new secretsmanager.Secret(this, 'SessionKey', {
       description: 'SESSION_KEY of the shop functions: base64, 48 bytes',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false, requireEachIncludedType: true },
+    });
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'X-Origin-Verify: proves an API request came through CloudFront',
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: 'value',
+        passwordLength: 48,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
     });
     const shaped = (name: string, description: string, fields: string[]) =>
       new secretsmanager.Secret(this, name, {

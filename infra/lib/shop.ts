@@ -61,6 +61,7 @@ export function buildShop(app: App, inputs: ShopInputs): Shop {
     siteOut: inputs.siteOut,
     sdkWeb: inputs.sdkWeb,
     rewrites: inputs.rewrites,
+    originVerify: secrets.originVerify,
   });
   const functions = new FunctionsStack(app, `${prefix}Functions`, {
     ...props('API functions and routes'),
@@ -71,6 +72,7 @@ export function buildShop(app: App, inputs: ShopInputs): Shop {
     blobsBucket: blobs.bucket,
     sessionKey: secrets.sessionKey,
     secrets: secrets.byName,
+    originVerify: secrets.originVerify,
     senderIdentityArn: email.identity.emailIdentityArn,
     api: api.api,
     siteUrl: site.siteUrl,

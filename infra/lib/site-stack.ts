@@ -2,13 +2,15 @@
 // payment SDK, the blobs bucket's imagery, and the HTTP API, all behind one
 // CloudFront distribution on one origin (so cookies are first-party and the
 // API needs no CORS).
-import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { readFileSync } from 'node:fs';
+import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ShopConfig } from './config.ts';
 import { blobsRequestFunctionCode, exportedPages, notFoundPage, type RewriteRule, siteRequestFunctionCode } from './edge-functions.ts';
@@ -22,7 +24,12 @@ export interface SiteStackProps extends StackProps {
   /** The payment SDK's assets (sdk/dist/web), served at /web/. */
   readonly sdkWeb: string;
   readonly rewrites: readonly RewriteRule[];
+  /** `{"value"}`, sent to the API origin as X-Origin-Verify. */
+  readonly originVerify: secretsmanager.ISecret;
 }
+
+/** The headers the API reads, plus the viewer address CloudFront adds; never Host, which must name the API's own domain. */
+export const API_ORIGIN_HEADERS = ['Origin', 'Content-Type', 'Accept', 'Accept-Language', 'User-Agent', 'X-Request-Id', 'If-None-Match', 'CloudFront-Viewer-Address'];
 
 /** Cache-Control of the pages: browsers revalidate, the edge keeps them until the next deploy's invalidation. */
 export const PAGE_CACHE = 'public, max-age=0, s-maxage=31536000, must-revalidate';
@@ -37,25 +44,19 @@ export const FRAME_CACHE = 'public, max-age=3600, s-maxage=31536000';
  * page and one header serves them all); the SDK compiles WebAssembly
  * ('wasm-unsafe-eval') and frames the provider's pages.
  */
+/** The security headers of every response, shared with the local server (shared/security-headers.json). */
+export const SECURITY_HEADERS = JSON.parse(readFileSync(new URL('../../shared/security-headers.json', import.meta.url), 'utf8')) as {
+  contentSecurityPolicy: string[];
+  httpsOnlyContentSecurityPolicy: string[];
+  referrerPolicy: string;
+  frameOptions: string;
+  permissionsPolicy: string;
+};
+
 export function contentSecurityPolicy(paymentHosts: readonly string[]): string {
   const hosts = paymentHosts.join(' ');
-  const youtube = 'https://www.youtube.com https://www.youtube-nocookie.com';
-  const directives = [
-    "default-src 'self'",
-    `script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' ${hosts}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://i.ytimg.com ${hosts}`,
-    "media-src 'self' blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${hosts}`,
-    `frame-src 'self' ${youtube} ${hosts}`,
-    `form-action 'self' ${hosts}`,
-    "frame-ancestors 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-    'upgrade-insecure-requests',
-  ];
-  return directives.map((d) => d.replace(/\s+/g, ' ').trim()).join('; ');
+  const directives = [...SECURITY_HEADERS.contentSecurityPolicy, ...SECURITY_HEADERS.httpsOnlyContentSecurityPolicy];
+  return directives.map((d) => d.replace('{payment-hosts}', hosts).replace(/\s+/g, ' ').trim()).join('; ');
 }
 
 export class SiteStack extends Stack {
@@ -91,7 +92,7 @@ export class SiteStack extends Stack {
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true }],
+        customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true }],
       },
     });
 
@@ -124,6 +125,14 @@ export class SiteStack extends Stack {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: Duration.seconds(30),
+      // A CloudFormation dynamic reference, resolved at deploy time.
+      customHeaders: { 'X-Origin-Verify': SecretValue.secretsManager(props.originVerify.secretArn, { jsonField: 'value' }).unsafeUnwrap() },
+    });
+    const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'Cookies, query strings, the headers the API reads and the viewer address',
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_ORIGIN_HEADERS),
     });
 
     const staticFiles = {
@@ -155,9 +164,7 @@ export class SiteStack extends Stack {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Cookies, query strings and every header (Origin included) but Host,
-          // which must name the API's own domain.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
           responseHeadersPolicy: securityHeaders,
           compress: true,
         },

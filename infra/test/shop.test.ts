@@ -6,7 +6,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ACCESS } from '../lib/function-access.ts';
 import { functionCrates, routeKeys } from '../lib/routes.ts';
-import { IMMUTABLE_CACHE, PAGE_CACHE } from '../lib/site-stack.ts';
+import { IMMUTABLE_CACHE, PAGE_CACHE, SECURITY_HEADERS } from '../lib/site-stack.ts';
 import { realRoutes, repoRoot, synthShop, templatesOf } from './support.ts';
 
 const routes = realRoutes();
@@ -125,6 +125,12 @@ describe('functions', () => {
       const sessionKey = JSON.stringify(env.SESSION_KEY);
       assert.match(sessionKey, /\{\{resolve:secretsmanager:/);
       assert.match(sessionKey, /:SecretString:::\}\}/);
+      // Every function refuses requests that did not come through CloudFront.
+      assert.match(JSON.stringify(env.ORIGIN_SECRET_ARN), /OriginVerify/);
+      assert.ok(
+        statementsOf(name).some((s) => asArray(s.Action).includes('secretsmanager:GetSecretValue') && /OriginVerify/.test(JSON.stringify(s.Resource))),
+        `${name} reads the origin secret`,
+      );
     }
   });
 
@@ -163,7 +169,8 @@ describe('functions', () => {
   it('lets a function read only its own secrets', () => {
     for (const name of shop.functions.functions.keys()) {
       const reads = statementsOf(name).filter((s) => asArray<string>(s.Action).includes('secretsmanager:GetSecretValue'));
-      assert.equal(reads.length, (ACCESS[name]?.secrets ?? []).length, name);
+      // Its own secrets, and the origin secret every function checks requests with.
+      assert.equal(reads.length, (ACCESS[name]?.secrets ?? []).length + 1, name);
     }
     const env = template('functions').toJSON().Resources[logicalId(shop.functions.functions.get('auth')!)].Properties.Environment.Variables;
     assert.ok(env.OAUTH_SECRET_ARN);
@@ -218,17 +225,27 @@ describe('cloudfront', () => {
   const behaviour = (pattern: string) => distribution().CacheBehaviors.find((b: Json) => b.PathPattern === pattern);
   const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
   const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
-  const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-  it('sends /api/* to the HTTP API uncached, with every method, cookie, query string and header but Host', () => {
+  it('sends /api/* to the HTTP API uncached, with every method, cookie and query string, the headers it reads and the viewer address', () => {
     const api = behaviour('/api/*');
     assert.equal(api.CachePolicyId, CACHING_DISABLED);
-    assert.equal(api.OriginRequestPolicyId, ALL_VIEWER_EXCEPT_HOST);
+    const policies = resourcesOf('site', 'AWS::CloudFront::OriginRequestPolicy');
+    const policy = policies[api.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
+    assert.equal(policy.CookiesConfig.CookieBehavior, 'all');
+    assert.equal(policy.QueryStringsConfig.QueryStringBehavior, 'all');
+    assert.equal(policy.HeadersConfig.HeaderBehavior, 'whitelist');
+    const headers: string[] = policy.HeadersConfig.Headers.map((h: string) => h.toLowerCase());
+    for (const h of ['origin', 'content-type', 'x-request-id', 'cloudfront-viewer-address']) assert.ok(headers.includes(h), h);
+    assert.ok(!headers.includes('host'), 'Host must name the API');
     assert.deepEqual(api.AllowedMethods.sort(), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     assert.equal(api.ViewerProtocolPolicy, 'https-only');
     const origin = distribution().Origins.find((o: Json) => o.Id === api.TargetOriginId);
     assert.match(JSON.stringify(origin.DomainName), /execute-api/);
     assert.equal(origin.CustomOriginConfig.OriginProtocolPolicy, 'https-only');
+    // The secret that proves a request came through CloudFront: a dynamic
+    // reference to the generated secret, never its value.
+    const verify = origin.OriginCustomHeaders.find((h: Json) => h.HeaderName === 'X-Origin-Verify');
+    assert.match(JSON.stringify(verify.HeaderValue), /\{\{resolve:secretsmanager:.*:SecretString:value::\}\}/);
   });
 
   it('serves the site, hashed assets, the SDK and the imagery from S3 through origin access control', () => {
@@ -257,7 +274,8 @@ describe('cloudfront', () => {
     const headers = Object.values(resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     assert.equal(headers.StrictTransportSecurity.AccessControlMaxAgeSec, 730 * 86400);
     assert.equal(headers.ContentTypeOptions.Override, true);
-    assert.equal(headers.ReferrerPolicy.ReferrerPolicy, 'strict-origin-when-cross-origin');
+    assert.equal(headers.ReferrerPolicy.ReferrerPolicy, SECURITY_HEADERS.referrerPolicy);
+    assert.equal(headers.FrameOptions.FrameOption, SECURITY_HEADERS.frameOptions);
     const csp: string = headers.ContentSecurityPolicy.ContentSecurityPolicy;
     assert.ok(csp.length <= 1783, 'CloudFront limit');
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
@@ -317,6 +335,12 @@ describe('email and secrets', () => {
     template('secrets').hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
     });
-    template('secrets').resourceCountIs('AWS::SecretsManager::Secret', 4);
+    template('secrets').resourceCountIs('AWS::SecretsManager::Secret', 5);
+  });
+
+  it('generates the origin secret as {"value"} of 48 letters and digits', () => {
+    template('secrets').hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { GenerateStringKey: 'value', SecretStringTemplate: '{}', PasswordLength: 48, ExcludePunctuation: true },
+    });
   });
 });

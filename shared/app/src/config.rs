@@ -38,6 +38,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The local server's port (`PORT`, default 3000; an unreadable value is 3000 too).
     pub port: u16,
+    /// Where a request's client address is read (the per-address abuse limits).
+    pub edge: EdgeConfig,
     /// Where the house is told about made-to-order requests and appointments
     /// (`HOUSE_EMAIL`, default `atelier@couture.invalid`).
     pub house_email: String,
@@ -57,6 +59,20 @@ pub struct Config {
     pub table: store::TableConfig,
     pub mail: mail::MailConfig,
     pub blobs: blobs::BlobsConfig,
+}
+
+/// Who may say where a request came from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EdgeConfig {
+    /// Take the client address from the last `X-Forwarded-For` entry
+    /// (`TRUST_FORWARDED_FOR=1`): only behind a proxy that sets it, never
+    /// when clients reach the server directly.
+    pub trust_forwarded_for: bool,
+    /// The secret CloudFront sends in `X-Origin-Verify` (`ORIGIN_SECRET_ARN`,
+    /// read once at init into `origin_secret`). With it, a request without
+    /// that header is refused, and `CloudFront-Viewer-Address` names the client.
+    pub origin_secret_arn: Option<String>,
+    pub origin_secret: Option<String>,
 }
 
 /// The default sender of every email (`MAIL_FROM`).
@@ -186,6 +202,12 @@ impl Config {
             payments,
             payment_secret_arns,
             tax_basis_points,
+            edge: EdgeConfig {
+                trust_forwarded_for: var("TRUST_FORWARDED_FOR")
+                    .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
+                origin_secret_arn: var("ORIGIN_SECRET_ARN").map(|arn| arn.trim().to_string()),
+                origin_secret: None,
+            },
             house_email: var("HOUSE_EMAIL").unwrap_or_else(|| DEFAULT_HOUSE_EMAIL.into()),
             oauth: OAuthConfig::from_lookup(&var, &sandbox_url),
             aws,

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use domain::ports::{Blobs, Mailer, PaymentGateway, Table};
 
-pub use config::{Config, ConfigError, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM};
+pub use config::{Config, ConfigError, EdgeConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM};
 pub use oauth::{OAuthClient, OAuthConfig};
 
 #[derive(Clone)]
@@ -50,6 +50,7 @@ impl App {
             .map_err(|e| ConfigError::Adapter(e.to_string()))?;
         let payments = open_payments(&config, &aws).await?;
         read_oauth_clients(&mut config, &aws).await?;
+        read_origin_secret(&mut config, &aws).await?;
         Ok(Self {
             table,
             mailer,
@@ -71,6 +72,28 @@ async fn read_oauth_clients(config: &mut Config, aws: &aws_env::Aws) -> Result<(
         .await
         .map_err(|e| ConfigError::Adapter(e.to_string()))?;
     config.oauth.apply_secret(&secret);
+    Ok(())
+}
+
+/// The secret CloudFront proves itself with (`{"value"}`), when named.
+async fn read_origin_secret(config: &mut Config, aws: &aws_env::Aws) -> Result<(), ConfigError> {
+    let Some(arn) = config.edge.origin_secret_arn.clone() else {
+        return Ok(());
+    };
+    let secret = payments::read_secret_json(aws.sdk_config().await, &arn)
+        .await
+        .map_err(|e| ConfigError::Adapter(e.to_string()))?;
+    let value = secret
+        .get("value")
+        .and_then(serde_json::Value::as_str)
+        .filter(|v| v.len() >= 32)
+        .ok_or_else(|| {
+            ConfigError::Invalid(
+                "ORIGIN_SECRET_ARN",
+                "the secret has no value of 32+ characters".into(),
+            )
+        })?;
+    config.edge.origin_secret = Some(value.to_string());
     Ok(())
 }
 

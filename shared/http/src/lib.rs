@@ -6,6 +6,7 @@ pub mod error;
 pub mod json;
 pub mod lambda;
 pub mod limits;
+pub mod origin;
 pub mod service;
 pub mod session;
 

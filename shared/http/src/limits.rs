@@ -30,45 +30,87 @@ pub async fn hit(app: &App, limit: Limit, subject: &str, now: Timestamp) -> ApiR
     counted.or(ApiError::too_many(TOO_MANY))
 }
 
-/// Where a request came from. Behind CloudFront and API Gateway the last
-/// `X-Forwarded-For` entry is the one the edge added for the viewer (entries
-/// to its left are whatever the client sent); then API Gateway's source IP;
-/// then the socket peer; locally without any of them, one shared bucket.
+/// Where a request came from, as far as the shop can trust it:
+/// - behind CloudFront (an origin secret configured), the viewer address
+///   CloudFront adds (`CloudFront-Viewer-Address`), on a request that proved
+///   it came through CloudFront (`serve` refuses the others);
+/// - behind a proxy the operator vouches for (`TRUST_FORWARDED_FOR`), the
+///   last `X-Forwarded-For` entry, the one that proxy added;
+/// - otherwise what the connection says: API Gateway's source IP in Lambda,
+///   the socket peer locally. A client's own forwarding headers never count.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientAddress(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+/// The header CloudFront adds with the viewer's `ip:port`.
+pub const VIEWER_ADDRESS: &str = "cloudfront-viewer-address";
+
+impl FromRequestParts<App> for ClientAddress {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
-        let forwarded = parts
-            .headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .next_back()
-            .and_then(|v| v.split(',').map(str::trim).rfind(|v| !v.is_empty()))
-            .map(str::to_string);
-        let gateway = || match parts
-            .extensions
-            .get::<lambda_http::request::RequestContext>()
-        {
-            Some(lambda_http::request::RequestContext::ApiGatewayV2(ctx)) => {
-                ctx.http.source_ip.clone()
-            }
-            _ => None,
-        };
-        let peer = || {
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip().to_string())
+    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, Infallible> {
+        let edge = &app.config.edge;
+        let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+        let address = if edge.origin_secret.is_some() && crate::origin::verified(parts, edge) {
+            header(VIEWER_ADDRESS).and_then(viewer_ip)
+        } else if edge.trust_forwarded_for {
+            last_forwarded(parts)
+        } else {
+            None
         };
         Ok(ClientAddress(
-            forwarded
-                .or_else(gateway)
-                .or_else(peer)
+            address
+                .or_else(|| connection_ip(parts))
                 .unwrap_or_else(|| "unknown".into()),
         ))
+    }
+}
+
+/// `203.0.113.7:443` or `2001:db8::1:443` (IPv6 unbracketed): the address
+/// without its port.
+fn viewer_ip(value: &str) -> Option<String> {
+    let (ip, port) = value.trim().rsplit_once(':')?;
+    (port.parse::<u16>().is_ok() && ip.parse::<std::net::IpAddr>().is_ok()).then(|| ip.to_string())
+}
+
+fn last_forwarded(parts: &Parts) -> Option<String> {
+    parts
+        .headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .next_back()
+        .and_then(|v| v.split(',').map(str::trim).rfind(|v| !v.is_empty()))
+        .map(str::to_string)
+}
+
+fn connection_ip(parts: &Parts) -> Option<String> {
+    let gateway = match parts
+        .extensions
+        .get::<lambda_http::request::RequestContext>()
+    {
+        Some(lambda_http::request::RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        _ => None,
+    };
+    gateway.or_else(|| {
+        parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip().to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn viewer_addresses_lose_their_port_and_must_be_addresses() {
+        assert_eq!(viewer_ip("203.0.113.7:443").as_deref(), Some("203.0.113.7"));
+        assert_eq!(
+            viewer_ip("2001:db8::1:51234").as_deref(),
+            Some("2001:db8::1")
+        );
+        assert_eq!(viewer_ip("evil"), None);
+        assert_eq!(viewer_ip("1.2.3.4"), None);
     }
 }

@@ -20,20 +20,59 @@ use crate::ApiError;
 const REQUEST_ID: &str = "x-request-id";
 
 /// Wraps a function's router: JSON 404s, the Origin check on state-changing
-/// methods, request ids in every log line, and panics turned into 500s so
-/// the process keeps serving.
+/// methods, the CloudFront origin secret when configured, nosniff and
+/// no-store by default, checked request ids in every log line, and panics
+/// turned into 500s so the process keeps serving.
 pub fn serve(router: Router, app: App) -> Router {
     let request_id = header::HeaderName::from_static(REQUEST_ID);
     router
         .fallback(not_found)
-        .layer(middleware::from_fn_with_state(app, check_origin))
+        .layer(middleware::from_fn_with_state(app.clone(), check_origin))
+        .layer(middleware::from_fn_with_state(app, crate::origin::require_secret))
         .layer(CatchPanicLayer::custom(panic_to_500))
+        .layer(middleware::map_response(api_headers))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
         }))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, Ulids))
+        .layer(middleware::map_request(drop_unsafe_request_id))
+}
+
+/// Every API answer: never sniffed as another type, and never stored by a
+/// browser or a shared cache unless its handler said otherwise (the
+/// personal routes never do).
+async fn api_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
+/// A client's request id is kept only when it is short and plain (it is
+/// echoed and written into every log line); otherwise a fresh one is made.
+async fn drop_unsafe_request_id(mut req: Request) -> Request {
+    let safe = req
+        .headers()
+        .get(REQUEST_ID)
+        .is_none_or(|v| is_safe_request_id(v.as_bytes()));
+    if !safe {
+        req.headers_mut().remove(REQUEST_ID);
+    }
+    req
+}
+
+fn is_safe_request_id(id: &[u8]) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 #[derive(Clone, Copy)]
@@ -81,5 +120,20 @@ async fn check_origin(State(app): State<App>, req: Request, next: Next) -> Respo
             "This request's origin is not allowed.",
         )
         .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_ids_are_short_and_plain() {
+        assert!(is_safe_request_id(b"01JD0000000000000000000000"));
+        assert!(is_safe_request_id(b"trace-1.2_3"));
+        assert!(!is_safe_request_id(b""));
+        assert!(!is_safe_request_id(&[b'a'; 65]));
+        assert!(!is_safe_request_id(b"a\"} forged=\"log"));
+        assert!(!is_safe_request_id(b"a b"));
     }
 }

@@ -4,6 +4,7 @@
 //! `/blobs`, the payment SDK's assets at `/web`, and the exported site at `/`
 //! with the same rewrites CloudFront applies.
 
+pub mod headers;
 pub mod routes;
 pub mod site;
 
@@ -62,13 +63,31 @@ pub fn router(app: App, paths: &Paths) -> Router {
         .nest("/sandbox", sandbox)
         .nest_service("/web", ServeDir::new(paths.sdk_dist.join("web")));
     if let blobs::BlobsConfig::Folder { dir, .. } = &app.config.blobs {
-        router = router.nest_service("/blobs", ServeDir::new(dir));
+        // Only the public imagery, as CloudFront's /blobs/* behaviour: the
+        // invoices beside it are private.
+        router = router.nest_service("/blobs/images", ServeDir::new(dir.join("images")));
     }
+    let security = headers::security_headers(&app.config.site_url, &sandbox_hosts(&app.config));
     router
         .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
+        .layer(axum::middleware::map_response(move |response| {
+            let security = security.clone();
+            async move { headers::add_missing(&security, response) }
+        }))
         // CloudFront compresses in AWS; locally the server does.
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
+}
+
+/// The sandbox's origin when it is not the site's own (`SANDBOX_URL`).
+fn sandbox_hosts(config: &app::Config) -> Vec<&str> {
+    let origin = |url: &str| url.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
+    let sandbox = config.sandbox_url.as_str();
+    if origin(sandbox) == origin(&config.site_url) {
+        Vec::new()
+    } else {
+        vec![sandbox]
+    }
 }
 
 /// The API's OpenAPI document (`shared/contract`), built once.

@@ -21,7 +21,9 @@ async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let router = server::router(app.clone(), &Paths::discover());
     let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await?;
     println!("The shop is ready on {}", app.config.site_url);
-    axum::serve(listener, router)
+    // The peer address names the client for the abuse limits.
+    let service = router.into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown())
         .await?;
     Ok(())

@@ -283,16 +283,12 @@ async fn twenty_sign_ins_from_different_addresses_all_succeed() {
     for email in ["ada0@example.com", "ada1@example.com"] {
         c.post("/api/auth/register", registration(email)).await;
     }
-    for i in 0..20 {
-        let answer = c
-            .http
-            .post(format!("{}/api/auth/login", shop.url))
-            .header("x-forwarded-for", format!("10.0.0.{i}"))
-            .json(&json!({ "email": format!("ada{}@example.com", i % 2), "password": PASSWORD }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(answer.status().as_u16(), 200);
+    for i in 0..20u8 {
+        let shopper = helpers::client_at(&shop, [127, 0, 1, i + 1], &[]);
+        let answer = shopper
+            .sign_in(&format!("ada{}@example.com", i % 2), PASSWORD)
+            .await;
+        assert_eq!(answer.status, 200);
     }
 }
 
@@ -810,20 +806,13 @@ async fn facebook_sign_in_and_logout_through_the_provider() {
 async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
     let (shop, c) = shop_with_ada().await;
     let mut statuses = Vec::new();
-    for i in 0..11 {
-        let answer = c
-            .http
-            .post(format!("{}/api/auth/login", shop.url))
-            .header("x-forwarded-for", format!("10.1.0.{i}"))
-            .json(&json!({ "email": "ada@example.com", "password": "guess1234!" }))
-            .send()
-            .await
-            .unwrap();
-        statuses.push(answer.status().as_u16());
-        if answer.status() == 429 {
-            let body: Value = answer.json().await.unwrap();
+    for i in 0..11u8 {
+        let guesser = helpers::client_at(&shop, [127, 0, 2, i + 1], &[]);
+        let answer = guesser.sign_in("ada@example.com", "guess1234!").await;
+        statuses.push(answer.status);
+        if answer.status == 429 {
             assert_eq!(
-                body["message"],
+                answer.body["message"],
                 "Too many attempts. Please try again later."
             );
         }
@@ -839,16 +828,10 @@ async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
     assert_eq!(other.status, 401, "other emails are not blocked");
 
     let mut last = 0;
+    let one_address = helpers::client_at(&shop, [127, 0, 3, 7], &[]);
     for i in 0..21 {
-        let answer = c
-            .http
-            .post(format!("{}/api/auth/forgot-password", shop.url))
-            .header("x-forwarded-for", "203.0.113.7")
-            .json(&json!({ "email": format!("someone{i}@example.com") }))
-            .send()
-            .await
-            .unwrap();
-        last = answer.status().as_u16();
+        let body = json!({ "email": format!("someone{i}@example.com") });
+        last = one_address.post("/api/auth/forgot-password", body).await.status;
         if i < 20 {
             assert_eq!(last, 200, "attempt {i}");
         }
@@ -857,15 +840,9 @@ async fn sign_in_is_rate_limited_per_email_and_forgot_per_address() {
         last, 429,
         "the 21st forgot-password from one address in an hour"
     );
-    let elsewhere = c
-        .http
-        .post(format!("{}/api/auth/forgot-password", shop.url))
-        .header("x-forwarded-for", "203.0.113.8")
-        .json(&json!({ "email": "someone@example.com" }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(elsewhere.status().as_u16(), 200);
+    let elsewhere = helpers::client_at(&shop, [127, 0, 3, 8], &[]);
+    let body = json!({ "email": "someone@example.com" });
+    assert_eq!(elsewhere.post("/api/auth/forgot-password", body).await.status, 200);
 }
 
 #[tokio::test]

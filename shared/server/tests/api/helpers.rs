@@ -42,7 +42,8 @@ pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
     let app = wrap(app);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let router = server::router(app.clone(), &server::Paths::under(&root));
-    tokio::spawn(async move { axum::serve(listener, router).await.expect("serve") });
+    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await.expect("serve") });
     TestShop {
         url,
         app,
@@ -236,6 +237,20 @@ pub fn bare_client(shop: &TestShop, cookies: &str) -> Client {
         );
     }
     client_of(shop, headers, reqwest::Client::builder())
+}
+
+/// A browser-like client connecting from `local` (any 127.0.0.0/8 address
+/// is this machine), with `headers` on every request: another shopper, as
+/// far as the socket can tell.
+pub fn client_at(shop: &TestShop, local: [u8; 4], headers: &[(&'static str, &str)]) -> Client {
+    let mut map = HeaderMap::new();
+    for (name, value) in headers {
+        map.insert(*name, HeaderValue::from_str(value).unwrap());
+    }
+    let builder = reqwest::Client::builder()
+        .cookie_store(true)
+        .local_address(std::net::IpAddr::from(local));
+    client_of(shop, map, builder)
 }
 
 /// A client of `shop` like a browser's: the site's Origin on every request

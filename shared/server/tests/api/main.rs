@@ -5,6 +5,7 @@
 mod addresses;
 mod auth;
 mod cart;
+mod edge;
 mod helpers;
 mod orders;
 mod payment;

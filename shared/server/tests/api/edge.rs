@@ -1,0 +1,175 @@
+//! What the edge decides before any handler runs: which client a request
+//! came from (the abuse limits key on it), whether it came through
+//! CloudFront, the headers every answer carries, request ids, and which
+//! blobs are public.
+
+use std::sync::Arc;
+
+use crate::helpers::{self, client_at, get_url, registration, TestShop};
+
+/// Signs up `count` new shoppers through `c`; answers the last status.
+async fn sign_ups(c: &helpers::Client, tag: &str, count: usize) -> u16 {
+    let mut status = 0;
+    for n in 0..count {
+        let form = registration(&format!("{tag}{n}@example.com"));
+        status = c.post("/api/auth/register", form).await.status;
+    }
+    status
+}
+
+#[tokio::test]
+async fn the_socket_names_the_client_and_its_own_forwarding_headers_do_not() {
+    let shop = helpers::spawn_shop().await;
+    let first = client_at(&shop, [127, 0, 0, 1], &[]);
+    assert_eq!(sign_ups(&first, "a", 10).await, 201);
+    assert_eq!(
+        sign_ups(&first, "b", 1).await,
+        429,
+        "the eleventh sign-up from one address"
+    );
+    let spoofing = client_at(
+        &shop,
+        [127, 0, 0, 1],
+        &[("x-forwarded-for", "203.0.113.99")],
+    );
+    assert_eq!(
+        sign_ups(&spoofing, "c", 1).await,
+        429,
+        "a made-up X-Forwarded-For is not another client"
+    );
+    let neighbour = client_at(&shop, [127, 0, 0, 2], &[]);
+    assert_eq!(
+        sign_ups(&neighbour, "d", 1).await,
+        201,
+        "another peer is another client"
+    );
+}
+
+/// A shop that behaves as it does behind CloudFront: it holds the origin secret.
+async fn behind_cloudfront() -> TestShop {
+    helpers::spawn_shop_with(|mut app| {
+        let mut config = (*app.config).clone();
+        config.edge.origin_secret = Some("s".repeat(48));
+        app.config = Arc::new(config);
+        app
+    })
+    .await
+}
+
+#[tokio::test]
+async fn behind_cloudfront_only_requests_with_its_secret_are_served() {
+    let shop = behind_cloudfront().await;
+    let products = format!("{}/api/products", shop.url);
+    let (status, _, _) = get_url(&shop.client(), &products).await;
+    assert_eq!(status, 403, "a call around CloudFront");
+    let wrong = client_at(&shop, [127, 0, 0, 1], &[("x-origin-verify", "guess")]);
+    assert_eq!(get_url(&wrong, &products).await.0, 403);
+    let secret = "s".repeat(48);
+    let through = client_at(&shop, [127, 0, 0, 1], &[("x-origin-verify", &secret)]);
+    assert_eq!(through.get("/api/products").await.status, 200);
+}
+
+#[tokio::test]
+async fn behind_cloudfront_the_viewer_address_names_the_client() {
+    let shop = behind_cloudfront().await;
+    let secret = "s".repeat(48);
+    let viewer = |address: &str| {
+        let headers = [
+            ("x-origin-verify", secret.as_str()),
+            ("cloudfront-viewer-address", address),
+        ];
+        client_at(&shop, [127, 0, 0, 1], &headers)
+    };
+    assert_eq!(sign_ups(&viewer("198.51.100.7:50123"), "a", 10).await, 201);
+    assert_eq!(
+        sign_ups(&viewer("198.51.100.7:61000"), "b", 1).await,
+        429,
+        "same viewer, other port"
+    );
+    assert_eq!(
+        sign_ups(&viewer("2001:db8::7:443"), "c", 1).await,
+        201,
+        "another viewer"
+    );
+}
+
+#[tokio::test]
+async fn every_api_answer_is_nosniff_and_personal_ones_are_never_stored() {
+    let shop = helpers::spawn_shop().await;
+    let c = shop.client();
+    for path in [
+        "/api/products",
+        "/api/cart",
+        "/api/auth/me",
+        "/api/no-such-route",
+    ] {
+        let (_, headers, _) = get_url(&c, &format!("{}{path}", shop.url)).await;
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+    }
+    helpers::sign_up_and_sign_in(&c, "ada@example.com").await;
+    for path in [
+        "/api/cart",
+        "/api/auth/me",
+        "/api/addresses",
+        "/api/orders/me",
+        "/api/wishlist",
+    ] {
+        let answer = c.get(path).await;
+        let cache = answer
+            .headers
+            .get("cache-control")
+            .map(|v| v.to_str().unwrap().to_string());
+        assert_eq!(cache.as_deref(), Some("no-store"), "{path}");
+    }
+    let (_, headers, _) = get_url(&c, &format!("{}/", shop.url)).await;
+    for name in [
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+        "permissions-policy",
+    ] {
+        assert!(headers.contains_key(name), "the site's pages carry {name}");
+    }
+}
+
+#[tokio::test]
+async fn request_ids_are_echoed_only_when_short_and_plain() {
+    let shop = helpers::spawn_shop().await;
+    let plain = client_at(&shop, [127, 0, 0, 1], &[("x-request-id", "trace-42")]);
+    assert_eq!(
+        plain.get("/api/products").await.headers["x-request-id"],
+        "trace-42"
+    );
+    let forged = "a\" forged=\"1".to_string() + &"x".repeat(80);
+    let odd = client_at(&shop, [127, 0, 0, 1], &[("x-request-id", &forged)]);
+    let answered = odd.get("/api/products").await.headers["x-request-id"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert_ne!(answered, forged);
+    assert_eq!(answered.len(), 26, "a fresh ULID: {answered}");
+}
+
+#[tokio::test]
+async fn only_the_public_imagery_is_served_from_the_blobs_folder() {
+    let shop = helpers::spawn_shop().await;
+    let blobs = shop.data_dir.join("blobs");
+    std::fs::create_dir_all(blobs.join("invoices/u1")).unwrap();
+    std::fs::write(blobs.join("invoices/u1/o1.html"), "<p>private</p>").unwrap();
+    let images = std::fs::read_dir(blobs.join("images"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .find(|e| e.path().is_file());
+    let c = shop.client();
+    let (_, _, body) = get_url(&c, &format!("{}/blobs/invoices/u1/o1.html", shop.url)).await;
+    assert!(
+        !body.contains("private"),
+        "an invoice is never public: {body}"
+    );
+    if let Some(image) = images {
+        let name = image.file_name().into_string().unwrap();
+        let (status, _, _) = get_url(&c, &format!("{}/blobs/images/{name}", shop.url)).await;
+        assert_eq!(status, 200, "{name}");
+    }
+}
