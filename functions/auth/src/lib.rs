@@ -8,6 +8,7 @@ pub mod mail;
 pub mod oauth;
 pub mod routes;
 pub mod sessions;
+pub mod throttle;
 pub mod verification;
 
 use app::App;

@@ -7,16 +7,16 @@ use serde_json::json;
 
 use app::App;
 use domain::accounts::forms::LoginForm;
-use domain::accounts::limits::{LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL};
-use domain::accounts::records::NewSession;
+use domain::accounts::records::{Credentials, NewSession};
 use domain::accounts::{Accounts, EmailAddress, SIGNED_IN, WRONG_CREDENTIALS};
 use domain::timestamp::Timestamp;
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody};
 
 use super::with_cookies;
+use crate::throttle::SignInAttempt;
 use crate::{crypto, sessions};
-use shop_http::limits::{self, ClientAddress};
+use shop_http::limits::ClientAddress;
 
 pub async fn login(
     State(app): State<App>,
@@ -25,22 +25,12 @@ pub async fn login(
 ) -> ApiResult<Response> {
     let login = form.validate()?;
     let now = Timestamp::now();
-    limits::hit(&app, LOGIN_PER_ADDRESS, &address, now).await?;
-    limits::hit(&app, LOGIN_PER_EMAIL, &login.email.to_lowercase(), now).await?;
-    let credentials = match EmailAddress::parse(&login.email) {
-        Ok(email) => {
-            Accounts::of(&*app.table)
-                .credentials(email.as_str())
-                .await?
-        }
-        Err(_) => None,
+    let attempt = SignInAttempt::begin(&app, &address, &login.email, now).await?;
+    let Some(credentials) = check_password(&app, &login.email, login.password).await? else {
+        attempt.failed(&app).await?;
+        return Err(wrong_credentials());
     };
-    let hash = credentials.as_ref().and_then(|c| c.password_hash.clone());
-    // Unknown emails verify against a dummy hash: same work, same time.
-    let matches = crypto::verify_password(login.password, hash).await;
-    let credentials = credentials
-        .filter(|_| matches)
-        .ok_or_else(wrong_credentials)?;
+    attempt.succeeded(&app).await?;
     let who = NewSession {
         user_id: credentials.user_id.clone(),
         email: credentials.email.clone(),
@@ -52,6 +42,26 @@ pub async fn login(
     tracing::info!(user = %credentials.user_id, remember = login.remember, "signed in");
     let body = json!({ "message": SIGNED_IN, "user": { "id": credentials.user_id, "email": credentials.email } });
     Ok(with_cookies(StatusCode::OK, cookies, body))
+}
+
+/// The account's credentials when the password is theirs. Unknown emails
+/// verify against a dummy hash: same work, same time.
+async fn check_password(
+    app: &App,
+    email: &str,
+    password: String,
+) -> ApiResult<Option<Credentials>> {
+    let credentials = match EmailAddress::parse(email) {
+        Ok(email) => {
+            Accounts::of(&*app.table)
+                .credentials(email.as_str())
+                .await?
+        }
+        Err(_) => None,
+    };
+    let hash = credentials.as_ref().and_then(|c| c.password_hash.clone());
+    let matches = crypto::verify_password(password, hash).await;
+    Ok(credentials.filter(|_| matches))
 }
 
 /// A 401 whose message also stands under the password field.

@@ -25,7 +25,7 @@ use crate::shopper::user_pk;
 use crate::timestamp::Timestamp;
 
 use super::forms::ProfileEdit;
-use super::limits::Limit;
+use super::limits::{Backoff, Limit, FAILURES_REMEMBERED_SECONDS};
 use super::records::{
     credentials_key, identity_key, profile_key, reset_key, session_key, Credentials, Identity,
     PasswordReset, Session, UserProfile, Verdict, PROFILE_SK, SESSION_PREFIX,
@@ -426,5 +426,94 @@ impl<'a> Attempts<'a> {
             Outcome::Done(_) => Ok(Outcome::Done(())),
             Outcome::Refused => Ok(Outcome::Refused),
         }
+    }
+}
+
+/// An account's run of failed sign-ins, kept under a digest of its address.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+struct BackoffItem {
+    subject: String,
+    #[serde(flatten)]
+    run: Backoff,
+    forget_at: i64,
+}
+
+impl Record for BackoffItem {
+    fn key(&self) -> Key {
+        backoff_key(&self.subject)
+    }
+    fn expires_at(&self) -> Option<i64> {
+        Some(self.forget_at)
+    }
+}
+
+fn backoff_key(subject: &str) -> Key {
+    Key::new(format!("RATE#login-backoff#{subject}"), "BACKOFF")
+}
+
+impl Attempts<'_> {
+    /// Whether `subject` has used up `limit` in the current window, without
+    /// counting an attempt: one GetItem.
+    pub async fn reached(
+        &self,
+        limit: Limit,
+        subject: &str,
+        now: Timestamp,
+    ) -> Result<bool, TableError> {
+        let window = now.unix().div_euclid(limit.window);
+        let key = Key::new(
+            format!("RATE#{}#{subject}", limit.scope),
+            window.to_string(),
+        );
+        let counter: Option<Value> = self.table.read(&key).await?;
+        let count = counter
+            .as_ref()
+            .and_then(|c| c.get(COUNT))
+            .and_then(Value::as_i64);
+        Ok(count.is_some_and(|n| n >= limit.max))
+    }
+
+    /// The account's current run of failures (`subject`: a digest of its
+    /// address), unless forgotten: one GetItem.
+    pub async fn backoff(
+        &self,
+        subject: &str,
+        now: Timestamp,
+    ) -> Result<Option<Backoff>, TableError> {
+        let item: Option<BackoffItem> = self.table.read(&backoff_key(subject)).await?;
+        Ok(item.filter(|i| i.forget_at > now.unix()).map(|i| i.run))
+    }
+
+    /// Records one more failure after `previous` (what was read): one
+    /// conditional PutItem that holds only while the run is still the one
+    /// read, so two failures at once cannot both count as the first.
+    /// Refused: another failure was recorded meanwhile, which is as good.
+    pub async fn fail(
+        &self,
+        subject: &str,
+        previous: Option<Backoff>,
+        now: Timestamp,
+    ) -> Result<Backoff, TableError> {
+        let run = Backoff::after_failure(previous, now);
+        let item = BackoffItem {
+            subject: subject.to_string(),
+            run,
+            forget_at: now.unix() + FAILURES_REMEMBERED_SECONDS,
+        };
+        let condition = match previous {
+            None => Condition::NotExists,
+            Some(p) => Condition::Equals("failures".into(), p.failures.into()),
+        };
+        let _ = self.table.write(&item, condition).await?;
+        Ok(run)
+    }
+
+    /// Ends the account's run (a successful sign-in): one DeleteItem.
+    pub async fn forget_failures(&self, subject: &str) -> Result<(), TableError> {
+        let _ = self
+            .table
+            .erase(&backoff_key(subject), Condition::None)
+            .await?;
+        Ok(())
     }
 }
