@@ -26,6 +26,7 @@ pub fn router(app: App) -> Router {
         .route("/api/auth/refresh", post(session::refresh))
         .route("/api/auth/logout", post(session::logout))
         .route("/api/auth/me", get(session::me))
+        .route(session::FACEBOOK_LOGOUT_PATH, get(session::facebook_logout))
         .route("/api/auth/forgot-password", post(password::forgot))
         .route("/api/auth/reset-password", post(password::reset))
         .route("/api/auth/change-password", post(password::change))

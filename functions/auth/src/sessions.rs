@@ -104,21 +104,25 @@ pub async fn refresh(
     })
 }
 
-/// Ends the session a refresh cookie (or else an access token) names and
-/// answers what it was, for the provider's logout.
+/// Ends the session a refresh cookie proves (its secret checked), or else
+/// the one a verified access token names, and answers what it was, for the
+/// provider's logout.
 pub async fn end(
     app: &App,
     refresh: Option<&str>,
     access_sid: Option<(&str, &str)>,
 ) -> Result<Option<Session>, ApiError> {
-    let Some((user, sid)) = refresh
-        .and_then(parse)
-        .map(|(u, s, _)| (u, s))
-        .or(access_sid)
-    else {
-        return Ok(None);
-    };
-    Ok(Sessions::of(&*app.table).end(user, sid).await?)
+    let sessions = Sessions::of(&*app.table);
+    if let Some((user, sid, secret)) = refresh.and_then(parse) {
+        let presented = sha256_hex(secret);
+        if let Some(ended) = sessions.end(user, sid, Some(&presented)).await? {
+            return Ok(Some(ended));
+        }
+    }
+    match access_sid {
+        Some((user, sid)) => Ok(sessions.end(user, sid, None).await?),
+        None => Ok(None),
+    }
 }
 
 #[cfg(test)]

@@ -61,6 +61,25 @@ fn request(
         .unwrap()
 }
 
+/// Stores the live session a signed-in shopper's access token names.
+async fn open_session(app: &App, user: &str) {
+    let who = domain::accounts::records::NewSession {
+        user_id: user.into(),
+        email: format!("{user}@example.com"),
+        remember: false,
+        provider: None,
+        provider_token: None,
+    };
+    let now = domain::timestamp::Timestamp::now();
+    let session =
+        domain::accounts::records::Session::start(who, format!("s-{user}"), "bench".into(), now);
+    let _ = app
+        .table
+        .write(&session, domain::ports::Condition::None)
+        .await
+        .unwrap();
+}
+
 /// The first active product under 1000 USD (a bag of one, under the
 /// sandbox's declining amounts).
 async fn a_product(app: &App) -> Product {
@@ -83,6 +102,7 @@ async fn measure(app: &App) -> Figures {
     let mut requests = 0;
     for run in 0..RUNS {
         let user = format!("bench-buyer-{run}");
+        open_session(&app, &user).await;
         let add = json!({ "productId": product.id, "size": "M", "color": product.color.first(), "quantity": 1 });
         let added = api
             .clone()

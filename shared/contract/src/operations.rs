@@ -78,6 +78,8 @@ pub fn operations() -> Vec<Operation> {
             .fails(&[401]),
         auth(Post, "/api/auth/logout", "Ends the session and clears the cookies.")
             .ok::<LoggedOut>(),
+        auth(Get, "/api/auth/facebook/logout", "After a Facebook sign-in, logout's redirect: on to Facebook's logout page with the token logout kept in an httpOnly cookie (home without one).")
+            .redirect_to("To Facebook's logout page, or home"),
         auth(Get, "/api/auth/me", "The signed-in shopper's profile, while the session is live.")
             .ok::<ProfileView>()
             .fails(&[401]),
@@ -309,6 +311,11 @@ impl Operation {
             .insert(302, ("To the provider's sign-in page", Body::Redirect));
         let unavailable = "The shop holds no client credentials for the provider: the page posts the error to the opener";
         self.responses.insert(503, (unavailable, Body::Html));
+        self
+    }
+
+    fn redirect_to(mut self, description: &'static str) -> Self {
+        self.responses.insert(302, (description, Body::Redirect));
         self
     }
 

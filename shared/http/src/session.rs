@@ -1,8 +1,9 @@
 //! The signed-in shopper, from the access-token cookie the auth function sets.
 //!
 //! The access token is a short-lived HS256 JWT in an httpOnly cookie; page
-//! scripts never see it. Refresh tokens, rotation and revocation live in
-//! `functions/auth`.
+//! scripts never see it. It names its session, which must still be live:
+//! logout, a reset or a password change end it at once for every function.
+//! Refresh tokens, rotation and revocation live in `functions/auth`.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -12,6 +13,8 @@ use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
 
 use app::{App, Config};
+use domain::accounts::Sessions;
+use domain::timestamp::Timestamp;
 
 use crate::ApiError;
 
@@ -99,16 +102,29 @@ pub struct CurrentUser {
 impl FromRequestParts<App> for CurrentUser {
     type Rejection = ApiError;
 
+    /// A valid access token whose session is still live: one GetItem per
+    /// request (the answer is kept in the request, so a second extractor
+    /// does not read again).
     async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, ApiError> {
+        if let Some(user) = parts.extensions.get::<CurrentUser>() {
+            return Ok(user.clone());
+        }
         let config = &app.config;
-        cookie(parts, access_cookie_name(config))
+        let expired = || ApiError::unauthorized(SESSION_EXPIRED);
+        let claims = cookie(parts, access_cookie_name(config))
             .and_then(|token| verify_access(config, token))
-            .map(|c| CurrentUser {
-                id: c.sub,
-                email: c.email,
-                session_id: c.sid,
-            })
-            .ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))
+            .ok_or_else(expired)?;
+        Sessions::of(&*app.table)
+            .live(&claims.sub, &claims.sid, Timestamp::now())
+            .await?
+            .ok_or_else(expired)?;
+        let user = CurrentUser {
+            id: claims.sub,
+            email: claims.email,
+            session_id: claims.sid,
+        };
+        parts.extensions.insert(user.clone());
+        Ok(user)
     }
 }
 

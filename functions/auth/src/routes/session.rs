@@ -1,14 +1,14 @@
 //! `POST /api/auth/refresh`, `POST /api/auth/logout`, `GET /api/auth/me`.
 
 use axum::extract::{Extension, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{AppendHeaders, IntoResponse, Response};
 use serde_json::json;
 
 use app::App;
 use domain::accounts::{Accounts, LOGGED_OUT, REFRESHED};
 use domain::timestamp::Timestamp;
-use shop_http::session::{self, cookie_in, SESSION_EXPIRED};
+use shop_http::session::{self, cookie_in, SameSite, SESSION_EXPIRED};
 use shop_http::{ApiError, ApiResult, CurrentUser};
 
 use super::with_cookies;
@@ -45,26 +45,84 @@ pub async fn refresh(State(app): State<App>, headers: HeaderMap) -> ApiResult<Re
     }
 }
 
-pub async fn logout(
-    State(app): State<App>,
-    Extension(providers): Extension<Providers>,
-    headers: HeaderMap,
-) -> ApiResult<Response> {
+pub async fn logout(State(app): State<App>, headers: HeaderMap) -> ApiResult<Response> {
     let access = cookie_in(&headers, session::access_cookie_name(&app.config))
         .and_then(|token| session::verify_access(&app.config, token));
     let access_sid = access.as_ref().map(|c| (c.sub.as_str(), c.sid.as_str()));
     let ended = sessions::end(&app, refresh_value(&app, &headers), access_sid).await?;
-    // After a Facebook sign-in the browser goes on to Facebook's logout.
-    let redirect = ended
+    let mut cookies = session::clear_session_cookies(&app.config).to_vec();
+    // After a Facebook sign-in the browser goes on to Facebook's logout. Its
+    // access token rides in an httpOnly cookie to our own redirect, so no
+    // page script ever sees it.
+    let facebook_token = ended
         .filter(|s| s.provider.as_deref() == Some("facebook"))
-        .and_then(|s| s.provider_token)
-        .map(|token| providers.facebook_logout_url(&app.config.site_url, &token));
-    let cleared = session::clear_session_cookies(&app.config).to_vec();
+        .and_then(|s| s.provider_token);
+    let redirect = facebook_token.map(|token| {
+        cookies.push(facebook_logout_cookie(
+            &app,
+            &token,
+            Some(FACEBOOK_LOGOUT_SECONDS),
+        ));
+        FACEBOOK_LOGOUT_PATH
+    });
     Ok(with_cookies(
         StatusCode::OK,
-        cleared,
+        cookies,
         json!({ "message": LOGGED_OUT, "redirect": redirect }),
     ))
+}
+
+/// Where the logout answer sends the browser after a Facebook sign-in.
+pub const FACEBOOK_LOGOUT_PATH: &str = "/api/auth/facebook/logout";
+/// How long the browser has to follow it.
+const FACEBOOK_LOGOUT_SECONDS: i64 = 120;
+
+fn facebook_logout_cookie_name(app: &App) -> &'static str {
+    if app.config.secure_cookies {
+        "__Secure-fb-logout"
+    } else {
+        "fb-logout"
+    }
+}
+
+fn facebook_logout_cookie(app: &App, token: &str, max_age: Option<i64>) -> HeaderValue {
+    let value = urlencoding::encode(token);
+    let name = facebook_logout_cookie_name(app);
+    session::set_cookie(
+        &app.config,
+        name,
+        &value,
+        FACEBOOK_LOGOUT_PATH,
+        max_age,
+        SameSite::Strict,
+    )
+}
+
+/// `GET /api/auth/facebook/logout`: on to Facebook's logout page with the
+/// token logout left in a cookie (then forgotten), or home without one.
+pub async fn facebook_logout(
+    State(app): State<App>,
+    Extension(providers): Extension<Providers>,
+    headers: HeaderMap,
+) -> Response {
+    let token = cookie_in(&headers, facebook_logout_cookie_name(&app))
+        .and_then(|v| urlencoding::decode(v).ok())
+        .filter(|t| !t.is_empty());
+    let site = &app.config.site_url;
+    let location = match token {
+        Some(token) => providers.facebook_logout_url(site, &token),
+        None => format!("{site}/"),
+    };
+    let mut response = StatusCode::FOUND.into_response();
+    let answer = response.headers_mut();
+    if let Ok(location) = HeaderValue::from_str(&location) {
+        answer.insert(header::LOCATION, location);
+    }
+    answer.insert(
+        header::SET_COOKIE,
+        facebook_logout_cookie(&app, "", Some(0)),
+    );
+    response
 }
 
 /// The profile, answered only while the session is live: one BatchGet reads

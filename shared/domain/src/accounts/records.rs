@@ -252,6 +252,8 @@ pub const REFRESH_GRACE_SECONDS: i64 = 10;
 /// inactivity (the cookie itself dies with the browser session).
 pub const REMEMBER_SECONDS: i64 = 30 * 24 * 3600;
 pub const BROWSER_SESSION_SECONDS: i64 = 24 * 3600;
+/// However often it is refreshed, a session ends this long after its sign-in.
+pub const ABSOLUTE_SESSION_SECONDS: i64 = 30 * 24 * 3600;
 
 impl Record for Session {
     fn key(&self) -> Key {
@@ -304,15 +306,38 @@ impl Session {
         }
     }
 
-    /// The session after a rotation to the token hashing to `token_hash`.
+    /// The session after a rotation to the token hashing to `token_hash`:
+    /// it lives on from now, but never past its absolute end.
     pub fn rotated(&self, token_hash: String, now: Timestamp) -> Self {
+        let expires_at = later(now, Session::lifetime(self.remember)).min(self.absolute_end());
         Session {
             prev_hash: Some(self.token_hash.clone()),
             token_hash,
             rotated_at: now,
-            expires_at: later(now, Session::lifetime(self.remember)),
+            expires_at,
             ..self.clone()
         }
+    }
+
+    /// Whether `presented` hashes the current or the previous refresh token.
+    pub fn holds_token(&self, presented: &str) -> bool {
+        constant_time_eq(presented, &self.token_hash)
+            || self
+                .prev_hash
+                .as_deref()
+                .is_some_and(|prev| constant_time_eq(presented, prev))
+    }
+
+    /// When the session ends whatever happens: [`ABSOLUTE_SESSION_SECONDS`]
+    /// after its sign-in.
+    pub fn absolute_end(&self) -> Timestamp {
+        later(self.created_at, ABSOLUTE_SESSION_SECONDS)
+    }
+
+    /// Whether the session still signs its shopper in at `now` (the table
+    /// forgets expired items only eventually).
+    pub fn is_live(&self, now: Timestamp) -> bool {
+        now < self.expires_at && now < self.absolute_end()
     }
 
     /// What presenting a refresh token whose hash is `presented` means.
@@ -558,7 +583,15 @@ mod tests {
     fn a_rotation_keeps_the_replaced_token_and_extends_the_ttl() {
         let next = session().rotated("newer".into(), at(2_000));
         assert_eq!(next.prev_hash.as_deref(), Some("new"));
-        assert_eq!(next.expires_at, at(2_000 + REMEMBER_SECONDS));
+        // 30 remembered days from now would pass the absolute end: capped there.
+        assert_eq!(next.expires_at, at(900 + ABSOLUTE_SESSION_SECONDS));
+        assert!(next.is_live(at(2_000)) && !next.is_live(at(900 + ABSOLUTE_SESSION_SECONDS)));
+        let browser = Session {
+            remember: false,
+            ..session()
+        }
+        .rotated("n".into(), at(2_000));
+        assert_eq!(browser.expires_at, at(2_000 + BROWSER_SESSION_SECONDS));
         let update = session().rotation(&next);
         assert_eq!(
             update.condition,
@@ -566,7 +599,7 @@ mod tests {
         );
         assert_eq!(update.set["tokenHash"], "newer");
         assert_eq!(update.set["prevHash"], "new");
-        assert_eq!(update.set["expiresAt"], 2_000 + REMEMBER_SECONDS);
+        assert_eq!(update.set["expiresAt"], 900 + ABSOLUTE_SESSION_SECONDS);
     }
 
     #[test]

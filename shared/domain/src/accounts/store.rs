@@ -320,7 +320,8 @@ impl<'a> Sessions<'a> {
         now: Timestamp,
     ) -> Result<Rotate, TableError> {
         let key = session_key(user_id, session_id);
-        let Some(current) = self.table.read::<Session>(&key).await? else {
+        let current = self.table.read::<Session>(&key).await?;
+        let Some(current) = current.filter(|s| s.is_live(now)) else {
             return Ok(Rotate::Ended);
         };
         match current.judge(presented, now) {
@@ -341,17 +342,39 @@ impl<'a> Sessions<'a> {
         }
     }
 
+    /// The session, while it still signs its shopper in: logged out, revoked
+    /// (a reset, a password change, a reused refresh token), expired and past
+    /// its absolute end are all absent. One strongly consistent GetItem
+    /// (1 read unit): what every signed-in request pays so that a revoked
+    /// session is refused at once, not when its access token expires.
+    pub async fn live(
+        &self,
+        user_id: &str,
+        session_id: &str,
+        now: Timestamp,
+    ) -> Result<Option<Session>, TableError> {
+        let session: Option<Session> = self.table.read(&session_key(user_id, session_id)).await?;
+        Ok(session.filter(|s| s.is_live(now)))
+    }
+
     /// Ends a session and answers what it was (for the provider's logout):
-    /// one GetItem and one DeleteItem.
+    /// one GetItem and one DeleteItem. `presented`: the hash of the refresh
+    /// token that asks, which must be the session's current or previous one
+    /// (a guessed user and session id end nothing); `None` when the caller
+    /// holds a verified access token of the session instead.
     pub async fn end(
         &self,
         user_id: &str,
         session_id: &str,
+        presented: Option<&str>,
     ) -> Result<Option<Session>, TableError> {
         let key = session_key(user_id, session_id);
-        let ended = self.table.read(&key).await?;
+        let session: Option<Session> = self.table.read(&key).await?;
+        let Some(session) = session.filter(|s| presented.is_none_or(|p| s.holds_token(p))) else {
+            return Ok(None);
+        };
         let _ = self.table.erase(&key, Condition::None).await?;
-        Ok(ended)
+        Ok(Some(session))
     }
 
     /// Commits `transaction` with the deletes of every session of the user

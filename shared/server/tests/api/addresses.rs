@@ -30,7 +30,7 @@ async fn visitors_get_the_session_message() {
 #[tokio::test]
 async fn every_rule_has_its_message() {
     let shop = helpers::spawn_shop().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
     let empty = lan.post("/api/addresses", json!({})).await;
     assert_eq!(empty.status, 400);
     let errors = &empty.body["errors"];
@@ -82,7 +82,7 @@ async fn every_rule_has_its_message() {
 #[tokio::test]
 async fn one_default_at_most_listed_first() {
     let shop = helpers::spawn_shop().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
 
     let (first, cost) = count_table_requests(&shop, lan.post("/api/addresses", home())).await;
     assert_eq!(
@@ -90,8 +90,8 @@ async fn one_default_at_most_listed_first() {
         (201, Some(rules::CREATED))
     );
     assert_eq!(
-        cost, 2,
-        "Query + one transaction (address and default marker)"
+        cost, 3,
+        "the session GetItem, Query + one transaction (address and default marker)"
     );
     let first = first.body["data"].clone();
     assert_eq!(
@@ -110,7 +110,7 @@ async fn one_default_at_most_listed_first() {
             second.body["data"]["isDefault"].as_bool(),
             cost
         ),
-        (201, Some(false), 2)
+        (201, Some(false), 3)
     );
     let second_id = second.body["data"]["id"].as_str().unwrap().to_string();
 
@@ -123,8 +123,8 @@ async fn one_default_at_most_listed_first() {
     let (list, cost) = count_table_requests(&shop, lan.get("/api/addresses")).await;
     assert_eq!(
         (list.status, cost),
-        (200, 1),
-        "GET /api/addresses is one Query"
+        (200, 2),
+        "GET /api/addresses is the session GetItem and one Query"
     );
     let list = list.list();
     let titles: Vec<_> = list
@@ -152,8 +152,8 @@ async fn one_default_at_most_listed_first() {
     .await;
     assert_eq!(
         (set.status, set.body["message"].as_str(), cost),
-        (200, Some(rules::UPDATED), 2),
-        "BatchGet + one transaction"
+        (200, Some(rules::UPDATED), 3),
+        "the session GetItem, BatchGet + one transaction"
     );
     assert_eq!(
         (
@@ -170,8 +170,8 @@ async fn one_default_at_most_listed_first() {
         count_table_requests(&shop, lan.get(&format!("/api/addresses/{second_id}"))).await;
     assert_eq!(
         (one.status, one.body["isDefault"].as_bool(), cost),
-        (200, Some(true), 1),
-        "GET by id is one BatchGetItem"
+        (200, Some(true), 2),
+        "GET by id is the session GetItem and one BatchGetItem"
     );
 
     // An edit is checked whole, with the same messages.
@@ -212,7 +212,7 @@ async fn one_default_at_most_listed_first() {
         lan.delete(&format!("/api/addresses/remove/{second_id}")),
     )
     .await;
-    assert_eq!((removed.status, cost), (200, 1));
+    assert_eq!((removed.status, cost), (200, 2));
     assert_eq!(
         lan.get(&format!("/api/addresses/{second_id}")).await.status,
         404
@@ -224,8 +224,8 @@ async fn one_default_at_most_listed_first() {
 async fn another_shoppers_addresses_are_not_found_and_stay_unchanged() {
     let shop = helpers::spawn_shop().await;
     let (lan, minh) = (
-        client_with_access_token(&shop, "lan"),
-        client_with_access_token(&shop, "minh"),
+        client_with_access_token(&shop, "lan").await,
+        client_with_access_token(&shop, "minh").await,
     );
     let id = lan.post("/api/addresses", home()).await.body["data"]["id"]
         .as_str()
@@ -262,7 +262,7 @@ async fn another_shoppers_addresses_are_not_found_and_stay_unchanged() {
 #[tokio::test]
 async fn an_account_keeps_at_most_20_addresses_even_when_adds_race() {
     let shop = helpers::spawn_shop().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
     for _ in 0..rules::MAX_ADDRESSES - 2 {
         assert_eq!(lan.post("/api/addresses", home()).await.status, 201);
     }
@@ -278,8 +278,8 @@ async fn an_account_keeps_at_most_20_addresses_even_when_adds_race() {
     let (full, cost) = count_table_requests(&shop, lan.post("/api/addresses", home())).await;
     assert_eq!(
         (full.status, full.body["message"].as_str(), cost),
-        (400, Some(rules::TOO_MANY), 2),
-        "Query + one refused transaction"
+        (400, Some(rules::TOO_MANY), 3),
+        "the session GetItem, Query + one refused transaction"
     );
     let id = list[3]["id"].as_str().unwrap();
     assert_eq!(

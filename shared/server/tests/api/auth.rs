@@ -385,6 +385,26 @@ async fn logout_ends_the_session_and_clears_the_cookies() {
 }
 
 #[tokio::test]
+async fn logout_needs_the_refresh_secret_not_just_the_ids() {
+    let shop = helpers::spawn_shop().await;
+    let c = shop.client();
+    sign_up_and_sign_in(&c, "ada@example.com").await;
+    let login = c.sign_in("ada@example.com", PASSWORD).await;
+    let refresh = cookie_value(&login, "refresh").unwrap();
+    let (ids, _secret) = refresh.rsplit_once('.').unwrap();
+    let forged = format!("refresh={ids}.guessed-secret");
+    let out = bare_client(&shop, &forged)
+        .post("/api/auth/logout", json!({}))
+        .await;
+    assert_eq!(out.status, 200, "logout always answers");
+    assert_eq!(
+        c.get("/api/auth/me").await.status,
+        200,
+        "but the session lives on"
+    );
+}
+
+#[tokio::test]
 async fn forged_expired_and_garbage_tokens_are_401() {
     let shop = helpers::spawn_shop().await;
     let c = shop.client();
@@ -782,15 +802,26 @@ async fn facebook_sign_in_and_logout_through_the_provider() {
     );
     let out = c.post("/api/auth/logout", json!({})).await;
     assert_eq!(out.status, 200);
-    let redirect = out.body["redirect"]
-        .as_str()
-        .expect("Facebook's logout page")
-        .to_string();
+    let ours = out.body["redirect"].as_str().expect("a logout redirect");
+    assert_eq!(
+        ours, "/api/auth/facebook/logout",
+        "same-origin: no provider token for page scripts"
+    );
+    assert!(!out.body.to_string().contains("access_token"));
+    let (status, headers, _) = get_url(&c, &format!("{}{ours}", shop.url)).await;
+    assert_eq!(status, 302);
+    let redirect = location(&headers);
     assert!(
         redirect.starts_with(&format!("{}/sandbox/oauth/facebook/logout?next=", shop.url)),
         "{redirect}"
     );
     assert!(redirect.contains("&access_token="));
+    let (status, headers, _) = get_url(&c, &format!("{}{ours}", shop.url)).await;
+    assert_eq!(
+        (status, location(&headers)),
+        (302, format!("{}/", shop.url)),
+        "the token was forgotten"
+    );
     let (status, headers, _) = get_url(&c, &redirect).await;
     assert_eq!(status, 303);
     assert_eq!(

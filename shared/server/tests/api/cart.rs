@@ -65,15 +65,15 @@ async fn visitors_are_asked_to_log_in() {
 #[tokio::test]
 async fn add_again_list_change_and_remove_a_line() {
     let shop = shop_with_products().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
 
     let (added, cost) =
         count_table_requests(&shop, lan.post("/api/cart/add", add_body(json!(2)))).await;
     assert_eq!(added.status, 200, "{:?}", added.body);
     assert_eq!(added.body["message"], "Add to cart successfully!");
     assert_eq!(
-        cost, 3,
-        "GetItem product + UpdateItem refused (no line yet) + transaction (line and count)"
+        cost, 4,
+        "the session GetItem, GetItem product + UpdateItem refused (no line yet) + transaction (line and count)"
     );
     let line = &added.body["data"];
     assert_eq!(
@@ -126,7 +126,11 @@ async fn add_again_list_change_and_remove_a_line() {
     );
 
     let (bag, cost) = count_table_requests(&shop, lan.get("/api/cart")).await;
-    assert_eq!((bag.status, cost), (200, 1), "GET /api/cart is one Query");
+    assert_eq!(
+        (bag.status, cost),
+        (200, 2),
+        "GET /api/cart is the session GetItem and one Query"
+    );
     let lines = bag.list();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["id"], id.as_str(), "lines come in the order added");
@@ -152,7 +156,7 @@ async fn add_again_list_change_and_remove_a_line() {
             changed.body["data"]["quantity"].as_u64(),
             cost
         ),
-        (200, Some(1), 1)
+        (200, Some(1), 2)
     );
     let bag = lan.get("/api/cart").await;
     assert_eq!(
@@ -163,7 +167,7 @@ async fn add_again_list_change_and_remove_a_line() {
 
     let (removed, cost) =
         count_table_requests(&shop, lan.delete(&format!("/api/cart/remove/{id}"))).await;
-    assert_eq!((removed.status, cost), (200, 1));
+    assert_eq!((removed.status, cost), (200, 2));
     assert_eq!(lan.get("/api/cart").await.list().len(), 2);
     let gone = lan.delete(&format!("/api/cart/remove/{id}")).await;
     assert_eq!(
@@ -179,7 +183,7 @@ async fn add_again_list_change_and_remove_a_line() {
 #[tokio::test]
 async fn quantities_must_be_whole_numbers_from_1_to_99() {
     let shop = shop_with_products().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
     let cases = [
         (json!(0), cart::QUANTITY_MIN),
         (json!(-1), cart::QUANTITY_MIN),
@@ -240,7 +244,7 @@ async fn quantities_must_be_whole_numbers_from_1_to_99() {
 #[tokio::test]
 async fn the_catalogue_decides_what_can_be_added_and_at_what_price() {
     let shop = shop_with_products().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
     let add = |body: Value| lan.post("/api/cart/add", body);
 
     let unknown =
@@ -348,8 +352,8 @@ async fn the_catalogue_decides_what_can_be_added_and_at_what_price() {
 async fn another_shoppers_lines_are_not_found_and_stay_unchanged() {
     let shop = shop_with_products().await;
     let (lan, minh) = (
-        client_with_access_token(&shop, "lan"),
-        client_with_access_token(&shop, "minh"),
+        client_with_access_token(&shop, "lan").await,
+        client_with_access_token(&shop, "minh").await,
     );
     let line = lan.post("/api/cart/add", add_body(json!(2))).await.body["data"]["id"]
         .as_str()
@@ -388,7 +392,7 @@ async fn another_shoppers_lines_are_not_found_and_stay_unchanged() {
 #[tokio::test]
 async fn a_bag_holds_at_most_100_lines() {
     let shop = shop_with_products().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
     // 100 lines added through the domain, then the 101st through the API.
     let bag = Bag::of(&*shop.app.table, "lan");
     for i in 0..cart::MAX_LINES {
@@ -430,7 +434,7 @@ async fn a_bag_holds_at_most_100_lines() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_adds_to_one_line_lose_no_update() {
     let shop = shop_with_products().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
     let answers = post_concurrently(&lan, 20, "/api/cart/add", add_body(json!(1))).await;
     assert!(
         answers.iter().all(|a| a.status == 200),

@@ -289,11 +289,31 @@ pub fn location(headers: &HeaderMap) -> String {
 
 /// A client signed in as `user_id`: an access token minted with the shop's
 /// key in the cookie the auth function sets.
-pub fn client_with_access_token(shop: &TestShop, user_id: &str) -> Client {
+pub async fn client_with_access_token(shop: &TestShop, user_id: &str) -> Client {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs() as i64;
+    // The live session the token names, as a sign-in stores it.
+    let who = domain::accounts::records::NewSession {
+        user_id: user_id.into(),
+        email: format!("{user_id}@example.com"),
+        remember: false,
+        provider: None,
+        provider_token: None,
+    };
+    let session = domain::accounts::records::Session::start(
+        who,
+        format!("s-{user_id}"),
+        "unused".into(),
+        Timestamp::now(),
+    );
+    let _ = shop
+        .app
+        .table
+        .write(&session, Condition::None)
+        .await
+        .expect("session stored");
     let claims = AccessClaims {
         sub: user_id.into(),
         email: format!("{user_id}@example.com"),

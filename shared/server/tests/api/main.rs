@@ -11,6 +11,7 @@ mod orders;
 mod payment;
 mod requests;
 mod rewrites;
+mod sessions;
 mod users;
 mod verification;
 mod wishlist;

@@ -75,7 +75,7 @@ const MINHS: &str = "01JD0000000000000000000004";
 #[tokio::test]
 async fn my_orders_newest_first_with_totals() {
     let shop = helpers::spawn_shop().await;
-    let lan = client_with_access_token(&shop, "lan");
+    let lan = client_with_access_token(&shop, "lan").await;
     assert_eq!(
         shop.client().get("/api/orders/me").await.body["message"],
         SESSION_EXPIRED
@@ -111,8 +111,8 @@ async fn my_orders_newest_first_with_totals() {
     let (answer, cost) = count_table_requests(&shop, lan.get("/api/orders/me")).await;
     assert_eq!(
         (answer.status, cost),
-        (200, 1),
-        "GET /api/orders/me is one Query"
+        (200, 2),
+        "GET /api/orders/me is the session GetItem and one Query"
     );
     let orders = answer.body["data"]["data"].as_array().unwrap();
     assert_eq!(
@@ -166,8 +166,8 @@ async fn my_orders_newest_first_with_totals() {
 async fn only_my_confirmed_order_can_be_confirmed_delivered() {
     let shop = helpers::spawn_shop().await;
     let (lan, minh) = (
-        client_with_access_token(&shop, "lan"),
-        client_with_access_token(&shop, "minh"),
+        client_with_access_token(&shop, "lan").await,
+        client_with_access_token(&shop, "minh").await,
     );
     place_one(
         &shop,
@@ -216,7 +216,10 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
         ),
         (200, Some(true), Some(CONFIRMED_BY_CUSTOMER))
     );
-    assert_eq!(cost, 1, "one conditional UpdateItem");
+    assert_eq!(
+        cost, 2,
+        "the session GetItem and one conditional UpdateItem"
+    );
     assert_eq!(
         stored_status(&shop, "lan", NEW).await,
         OrderStatus::Delivered
