@@ -30,6 +30,7 @@ pub async fn forgot(
     let now = Timestamp::now();
     limits::hit(&app, FORGOT_PER_ADDRESS, &address, now).await?;
     limits::hit(&app, FORGOT_PER_EMAIL, &email.canonical(), now).await?;
+    let answer_at = tokio::time::Instant::now() + FORGOT_ANSWER_FLOOR;
     let accounts = Accounts::of(&*app.table);
     if let Some(credentials) = accounts.credentials(email.as_str()).await? {
         let token = crypto::random_token(32);
@@ -38,8 +39,15 @@ pub async fn forgot(
         mail::reset(&app, &credentials.email, &token).await;
         tracing::info!(user = %credentials.user_id, "password reset sent");
     }
+    // Known or not, the answer leaves at the same time, so its timing does
+    // not tell whether the address has an account. (Answering first and
+    // mailing after would not do in Lambda, which freezes once it answers.)
+    tokio::time::sleep_until(answer_at).await;
     Ok(message(RESET_SENT))
 }
+
+/// Longer than storing a link and handing a mail to SES takes.
+const FORGOT_ANSWER_FLOOR: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Uses the link exactly once, and signs out every session.
 pub async fn reset(
@@ -59,7 +67,10 @@ pub async fn reset(
         .await?
         .ok_or_else(invalid)?;
     let password_hash = crypto::hash_password(reset.new_password).await?;
-    match accounts.reset_password(&pending, &password_hash).await? {
+    match accounts
+        .reset_password(&pending, &password_hash, now)
+        .await?
+    {
         Reset::Done => {
             tracing::info!(user = %pending.user_id, "password reset; sessions revoked");
             Ok(message(RESET_DONE))
@@ -92,7 +103,13 @@ pub async fn change(
     }
     let new_hash = crypto::hash_password(change.new_password).await?;
     accounts
-        .change_password(&credentials, &old_hash, &new_hash, &user.session_id)
+        .change_password(
+            &credentials,
+            &old_hash,
+            &new_hash,
+            &user.session_id,
+            Timestamp::now(),
+        )
         .await?;
     tracing::info!(user = %user.id, "password changed; other sessions revoked");
     Ok(message(PASSWORD_CHANGED))

@@ -118,6 +118,7 @@ impl UserProfile {
             email: self.email.clone(),
             password_hash,
             email_verified: false,
+            password_changed_at: None,
         }
     }
 }
@@ -178,6 +179,10 @@ pub struct Credentials {
     /// may a social identity be linked to the account by its address.
     #[serde(default)]
     pub email_verified: bool,
+    /// When the password was last set by a reset or a change (epoch
+    /// seconds): reset links issued before then no longer work.
+    #[serde(default)]
+    pub password_changed_at: Option<i64>,
 }
 
 impl Credentials {
@@ -428,6 +433,11 @@ pub(crate) fn reset_key(token_hash: &str) -> Key {
 }
 
 impl PasswordReset {
+    /// When the link was sent.
+    pub fn issued_at(&self) -> i64 {
+        self.expires_at.unix() - RESET_TTL_SECONDS
+    }
+
     /// A reset of the account of `credentials` by the token hashing to
     /// `token_hash`, good for [`RESET_TTL_SECONDS`].
     pub fn new(credentials: &Credentials, token_hash: String, now: Timestamp) -> Self {
@@ -543,6 +553,7 @@ mod tests {
             email: "Ada@X.co".into(),
             password_hash: None,
             email_verified: false,
+            password_changed_at: None,
         };
         assert_eq!(creds.key(), Key::new("EMAIL#ada@x.co", "EMAIL"));
         let identity = Identity {

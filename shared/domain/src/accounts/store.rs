@@ -36,6 +36,7 @@ const MAX_TRANSACTION_WRITES: usize = 100;
 const PASSWORD_HASH: &str = "passwordHash";
 const USER_ID: &str = "userId";
 const EMAIL_VERIFIED: &str = "emailVerified";
+const PASSWORD_CHANGED_AT: &str = "passwordChangedAt";
 const COUNT: &str = "count";
 
 /// The rules the account transactions check.
@@ -203,35 +204,50 @@ impl<'a> Accounts<'a> {
             .or(lost_race())
     }
 
-    /// The reset a link's token (by its hash) names, if unused and unexpired.
+    /// The reset a link's token (by its hash) names, if unused, unexpired and
+    /// issued after the password last changed (a reset or a change voids
+    /// every link sent before it): two GetItems.
     pub async fn pending_reset(
         &self,
         token_hash: &str,
     ) -> Result<Option<PasswordReset>, TableError> {
         let pending: Option<PasswordReset> = self.table.read(&reset_key(token_hash)).await?;
-        Ok(pending.map(|reset| PasswordReset {
+        let Some(pending) = pending else {
+            return Ok(None);
+        };
+        let credentials: Option<Credentials> =
+            self.table.read(&credentials_key(&pending.email)).await?;
+        let changed_since = credentials
+            .and_then(|c| c.password_changed_at)
+            .is_some_and(|changed| changed >= pending.issued_at());
+        Ok((!changed_since).then(|| PasswordReset {
             token_hash: token_hash.to_string(),
-            ..reset
+            ..pending
         }))
     }
 
     /// Uses the link: deletes it (it must still be there), sets the new hash
-    /// and revokes every session of the account, all at once.
+    /// and revokes every session of the account, all at once. The address
+    /// is verified too: the link was read there.
     pub async fn reset_password(
         &self,
         pending: &PasswordReset,
         password_hash: &str,
+        now: Timestamp,
     ) -> Result<Reset, TableError> {
         let use_link = Write::Delete {
             key: pending.key(),
             condition: Condition::Exists,
         };
+        let mut update = set_password(
+            password_hash,
+            Condition::Equals(USER_ID.into(), pending.user_id.clone().into()),
+            now,
+        );
+        update.set.insert(EMAIL_VERIFIED.into(), true.into());
         let set_hash = Write::Update {
             key: credentials_key(&pending.email),
-            update: set_password(
-                password_hash,
-                Condition::Equals(USER_ID.into(), pending.user_id.clone().into()),
-            ),
+            update,
         };
         let transaction = Transaction::new()
             .with(Rule::TokenUnused, use_link)
@@ -255,12 +271,14 @@ impl<'a> Accounts<'a> {
         old_hash: &str,
         new_hash: &str,
         keep_session: &str,
+        now: Timestamp,
     ) -> Result<(), TableError> {
         let set_hash = Write::Update {
             key: credentials.key(),
             update: set_password(
                 new_hash,
                 Condition::Equals(PASSWORD_HASH.into(), old_hash.into()),
+                now,
             ),
         };
         let transaction = Transaction::new().with(Rule::SamePassword, set_hash);
@@ -275,12 +293,16 @@ impl<'a> Accounts<'a> {
     }
 }
 
-fn set_password(hash: &str, condition: Condition) -> Update {
+/// Sets the hash, and when it changed: reset links sent before then are void.
+fn set_password(hash: &str, condition: Condition, now: Timestamp) -> Update {
     let mut update = Update {
         condition,
         ..Update::default()
     };
     update.set.insert(PASSWORD_HASH.into(), hash.into());
+    update
+        .set
+        .insert(PASSWORD_CHANGED_AT.into(), now.unix().into());
     update
 }
 

@@ -132,3 +132,89 @@ async fn a_session_ends_thirty_days_after_its_sign_in_however_often_it_is_refres
     let refresh = c.post("/api/auth/refresh", json!({})).await;
     assert_eq!(refresh.status, 401, "and no refresh extends it");
 }
+
+/// The tokens of every reset link mailed so far, oldest first.
+fn reset_tokens(shop: &TestShop) -> Vec<String> {
+    shop.outbox()
+        .iter()
+        .filter_map(|mail| {
+            let at = mail.find("reset-password?token=")? + "reset-password?token=".len();
+            Some(
+                mail[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_reset_voids_every_other_link_sent_before_it() {
+    let shop = helpers::spawn_shop().await;
+    let (_c, _id, _access) = ada(&shop).await;
+    let visitor = shop.client();
+    for _ in 0..2 {
+        let body = json!({ "email": "ada@example.com" });
+        assert_eq!(
+            visitor.post("/api/auth/forgot-password", body).await.status,
+            200
+        );
+    }
+    let tokens = reset_tokens(&shop);
+    assert_eq!(tokens.len(), 2);
+    // Links are stamped to the second: let the reset happen a second later.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let reset = |token: &str| json!({ "token": token, "newPassword": "Renewed1&", "confirmPassword": "Renewed1&" });
+    let used = visitor
+        .post("/api/auth/reset-password", reset(&tokens[1]))
+        .await;
+    assert_eq!(used.status, 200, "{:?}", used.body);
+    let older = visitor
+        .post("/api/auth/reset-password", reset(&tokens[0]))
+        .await;
+    assert_eq!(older.status, 400, "the other link died with the reset");
+    assert_eq!(
+        older.body["errors"]["token"],
+        domain::accounts::forms::RESET_LINK_INVALID
+    );
+    let credentials = domain::accounts::Accounts::of(&*shop.app.table)
+        .credentials("ada@example.com")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        credentials.email_verified,
+        "the link was read at the address"
+    );
+}
+
+#[tokio::test]
+async fn forgot_password_answers_as_late_for_an_unknown_address_as_for_a_known_one() {
+    let shop = helpers::spawn_shop().await;
+    ada(&shop).await;
+    let visitor = shop.client();
+    let median = |email: &'static str| {
+        let visitor = &visitor;
+        async move {
+            let mut times = Vec::new();
+            for _ in 0..3 {
+                let started = std::time::Instant::now();
+                let answer = visitor
+                    .post("/api/auth/forgot-password", json!({ "email": email }))
+                    .await;
+                assert_eq!(answer.status, 200);
+                times.push(started.elapsed().as_millis() as i64);
+            }
+            times.sort();
+            times[1]
+        }
+    };
+    let known = median("ada@example.com").await;
+    let unknown = median("nobody@example.com").await;
+    assert!(known >= 500 && unknown >= 500, "{known} ms, {unknown} ms");
+    assert!(
+        (known - unknown).abs() < 100,
+        "{known} ms against {unknown} ms"
+    );
+}
