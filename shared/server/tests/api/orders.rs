@@ -188,7 +188,7 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
 
     // Someone else's order: not found, unchanged.
     let theirs = minh
-        .get(&format!("/api/orders/customer-confirm-fe/{NEW}"))
+        .post(&format!("/api/orders/customer-confirm-fe/{NEW}"), json!({}))
         .await;
     assert_eq!(
         (
@@ -205,7 +205,7 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
 
     let (done, cost) = count_table_requests(
         &shop,
-        lan.get(&format!("/api/orders/customer-confirm-fe/{NEW}")),
+        lan.post(&format!("/api/orders/customer-confirm-fe/{NEW}"), json!({})),
     )
     .await;
     assert_eq!(
@@ -227,7 +227,7 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
 
     for id in [NEW, PENDING] {
         let refused = lan
-            .get(&format!("/api/orders/customer-confirm-fe/{id}"))
+            .post(&format!("/api/orders/customer-confirm-fe/{id}"), json!({}))
             .await;
         assert_eq!(
             (
@@ -247,7 +247,7 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
         OrderStatus::Pending
     );
     let odd = lan
-        .get("/api/orders/customer-confirm-fe/not-an-order")
+        .post("/api/orders/customer-confirm-fe/not-an-order", json!({}))
         .await;
     assert_eq!(
         (odd.status, odd.body["success"].as_bool()),
@@ -255,10 +255,54 @@ async fn only_my_confirmed_order_can_be_confirmed_delivered() {
     );
     assert_eq!(
         shop.client()
-            .get(&format!("/api/orders/customer-confirm-fe/{PENDING}"))
+            .post(
+                &format!("/api/orders/customer-confirm-fe/{PENDING}"),
+                json!({})
+            )
             .await
             .status,
         401
+    );
+}
+
+/// Confirming receipt changes an order: never by a GET (a link or an image on
+/// another site), never from another origin.
+#[tokio::test]
+async fn confirming_receipt_takes_a_post_from_the_shop_itself() {
+    let shop = helpers::spawn_shop().await;
+    let lan = client_with_access_token(&shop, "lan").await;
+    place_one(
+        &shop,
+        "lan",
+        NEW,
+        OrderStatus::Confirmed,
+        "2025-02-03T00:00:00.000000Z",
+    )
+    .await;
+    let path = format!("/api/orders/customer-confirm-fe/{NEW}");
+    let (status, _, _) = helpers::get_url(&lan, &format!("{}{path}", shop.url)).await;
+    assert_eq!(status, 405, "a GET changes nothing");
+    assert_eq!(
+        stored_status(&shop, "lan", NEW).await,
+        OrderStatus::Confirmed
+    );
+    let elsewhere = lan
+        .http
+        .post(format!("{}{path}", shop.url))
+        .header("origin", "https://evil.example")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(elsewhere.status().as_u16(), 403, "another site's form");
+    assert_eq!(
+        stored_status(&shop, "lan", NEW).await,
+        OrderStatus::Confirmed
+    );
+    assert_eq!(lan.post(&path, json!({})).await.status, 200);
+    assert_eq!(
+        stored_status(&shop, "lan", NEW).await,
+        OrderStatus::Delivered
     );
 }
 

@@ -47,7 +47,7 @@ export function MyOrders() {
   const confirm = async (id: string) => {
     setBusy(id);
     try {
-      const body = await api.get<{ success?: boolean }>(`/orders/customer-confirm-fe/${encodeURIComponent(id)}`);
+      const body = await api.post<{ success?: boolean }>(`/orders/customer-confirm-fe/${encodeURIComponent(id)}`, {});
       if (body && body.success) {
         notify.show(ORDER_MSG.confirmed, "success");
         await mutate();
