@@ -18,7 +18,7 @@ pub mod title;
 
 pub use birthday::Birthday;
 pub use email::EmailAddress;
-pub use store::{Accounts, Attempts, Register, Reset, Rotate, Sessions};
+pub use store::{Accounts, Attempts, Register, Reset, Rotate, Sessions, MAX_SESSIONS};
 pub use title::Title;
 
 pub const CREATED: &str = "Account created successfully. Please Login.";

@@ -31,6 +31,10 @@ use super::records::{
     PasswordReset, Session, UserProfile, Verdict, PROFILE_SK, SESSION_PREFIX,
 };
 
+/// The sessions one shopper holds at most (devices and browsers); signing
+/// in on one more ends the oldest.
+pub const MAX_SESSIONS: usize = 10;
+
 /// DynamoDB's limit on the writes of one transaction.
 const MAX_TRANSACTION_WRITES: usize = 100;
 const PASSWORD_HASH: &str = "passwordHash";
@@ -54,6 +58,8 @@ enum Rule {
     SameAccount,
     /// The password is still the one that was checked.
     SamePassword,
+    /// The new session's id is not taken.
+    SessionFree,
     /// A write that cannot be refused (a session's revocation).
     Always,
 }
@@ -321,12 +327,31 @@ impl<'a> Sessions<'a> {
         Self { table }
     }
 
-    /// Stores a new session.
+    /// Stores a new session; when the shopper already holds
+    /// [`MAX_SESSIONS`], the oldest end in the same transaction. So a
+    /// shopper's sessions stay few, and revoking them all (a reset, a
+    /// password change) is one transaction. One Query and one transaction.
     pub async fn open(&self, session: &Session) -> Result<(), TableError> {
-        self.table
-            .write(session, Condition::NotExists)
-            .await?
-            .or(lost_race())
+        let query = Query::partition(user_pk(&session.user_id)).begins_with(SESSION_PREFIX);
+        let mut held: Vec<Session> = self.table.read_all(query).await?;
+        held.sort_by_key(|s| s.created_at);
+        let surplus = (held.len() + 1).saturating_sub(MAX_SESSIONS);
+        let mut transaction =
+            Transaction::new().with(Rule::SessionFree, put(session, Condition::NotExists)?);
+        for oldest in held.iter().take(surplus) {
+            let key = oldest.key();
+            transaction.push(
+                Rule::Always,
+                Write::Delete {
+                    key,
+                    condition: Condition::None,
+                },
+            );
+        }
+        match self.table.commit(transaction).await? {
+            Committed::Done => Ok(()),
+            Committed::Refused(_) => Err(lost_race()),
+        }
     }
 
     /// Presents the refresh token hashing to `presented` for the session
@@ -400,8 +425,10 @@ impl<'a> Sessions<'a> {
     }
 
     /// Commits `transaction` with the deletes of every session of the user
-    /// but `keep`: as many as fit in it, the rest (a shopper with dozens of
-    /// sessions) one by one after it.
+    /// but `keep`. A shopper holds at most [`MAX_SESSIONS`] (see
+    /// [`Sessions::open`]), so they all fit in it; sessions stored before
+    /// that bound (or past it by racing sign-ins) beyond the transaction's
+    /// room are ended one by one after it.
     async fn commit_revoking(
         &self,
         mut transaction: Transaction<Rule>,

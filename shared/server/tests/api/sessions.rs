@@ -218,3 +218,28 @@ async fn forgot_password_answers_as_late_for_an_unknown_address_as_for_a_known_o
         "{known} ms against {unknown} ms"
     );
 }
+
+#[tokio::test]
+async fn a_shopper_holds_at_most_ten_sessions_and_the_oldest_ends_first() {
+    let shop = helpers::spawn_shop().await;
+    let (_c, id, first_access) = ada(&shop).await;
+    for _ in 0..domain::accounts::MAX_SESSIONS {
+        let device = shop.client();
+        assert_eq!(
+            device.sign_in("ada@example.com", PASSWORD).await.status,
+            200
+        );
+    }
+    let sessions: Vec<Session> = shop
+        .app
+        .table
+        .read_all(domain::ports::Query::partition(format!("USER#{id}")).begins_with("SESSION#"))
+        .await
+        .unwrap();
+    assert_eq!(sessions.len(), domain::accounts::MAX_SESSIONS);
+    assert_eq!(
+        thief(&shop, &first_access).get("/api/cart").await.status,
+        401,
+        "the oldest sessions ended"
+    );
+}
