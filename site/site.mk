@@ -41,9 +41,11 @@ site-unit: site/src/lib/api/schema.d.ts site/public/geo/countries.json
 	cd site && npx vitest run
 
 # The journeys need the release server and shopctl (built by `make build`).
+# They stand for many shoppers: each browser context names its own client
+# address in X-Forwarded-For, which the server trusts here as behind a proxy.
 site-e2e: site-build
 	@if [ -x shared/testkit/with-server.sh ]; then \
-		shared/testkit/with-server.sh node site/e2e/run.mjs; \
+		TRUST_FORWARDED_FOR=1 shared/testkit/with-server.sh node site/e2e/run.mjs; \
 	else \
 		node site/e2e/run.mjs; \
 	fi
