@@ -150,7 +150,7 @@ fn valid_bodies_pass() {
     )
     .unwrap();
     check(
-        "GET",
+        "POST",
         "/api/orders/customer-confirm-fe/x",
         409,
         &json!({ "success": false, "message": "This order cannot be confirmed." }),
