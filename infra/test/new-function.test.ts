@@ -46,14 +46,17 @@ describe('a function added to the routing table', () => {
     assert.match(text, /ses:SendEmail/);
     assert.match(text, /"s3:PutObject"/);
     assert.match(text, /invoices\/\*/);
-    assert.equal(statements('payment').filter((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue')).length, 2);
+    // Its two provider secrets, and the origin secret every function checks requests with.
+    assert.equal(statements('payment').filter((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue')).length, 3);
     const env = functions.toJSON().Resources[idOf('payment')].Properties.Environment.Variables;
     assert.ok(env.PAYMENT_PROVIDER_SECRET_ARN && env.PAYPAL_SECRET_ARN);
   });
 
-  it('gives an unknown function the table and nothing more', () => {
-    const text = JSON.stringify(statements('gift-cards'));
-    assert.match(text, /dynamodb:PutItem/);
-    assert.doesNotMatch(text, /ses:|s3:|secretsmanager:/);
+  it('gives an unknown function the table, the origin secret and nothing more', () => {
+    const granted = statements('gift-cards');
+    assert.match(JSON.stringify(granted), /dynamodb:PutItem/);
+    const others = granted.filter((s) => !/OriginVerify/.test(JSON.stringify(s.Resource)));
+    assert.doesNotMatch(JSON.stringify(others), /ses:|s3:|secretsmanager:/);
+    assert.equal(granted.length - others.length, 1, 'one statement: read the origin secret');
   });
 });

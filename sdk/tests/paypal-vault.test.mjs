@@ -130,12 +130,16 @@ test('paypalCheckout: createPayment, updatePayment rules, tokenizePayment, loadP
     await ppc.loadPayPalSDK({ currency: 'EUR' });
     r.sdkSrc = [...document.scripts].map((s) => s.src).find((s) => s.includes('/paypal/sdk/js'));
     r.paypalLoaded = typeof window.paypal.Buttons;
-    // Outside sandbox mode the script comes from the provider's host, which the test blocks.
+    // Outside sandbox mode the script comes from the provider's host, which
+    // the test blocks (or the shop's CSP does, as it lists no live provider host locally).
+    const violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => violations.push(e.blockedURI));
     const Client = client.constructor;
     const live = new Client(Object.assign(client.getConfiguration(), { sandboxUrl: '' }));
     const ppc2 = await sdk.paypalCheckout.create({ client: live });
     r.loadFail = await grab(ppc2.loadPayPalSDK({}));
     r.liveSrc = [...document.scripts].map((s) => s.src).find((s) => s.includes('paypal.com')) || 'removed';
+    r.violations = violations;
     return r;
   });
   assert.equal(out.noFlow, 'PAYPAL_FLOW_OPTION_REQUIRED: PayPal flow property is invalid or missing.');
@@ -151,7 +155,7 @@ test('paypalCheckout: createPayment, updatePayment rules, tokenizePayment, loadP
   assert.match(out.sdkSrc, /client-id=sandbox-client-id&components=buttons&intent=authorize&currency=EUR$/);
   assert.equal(out.paypalLoaded, 'function');
   assert.equal(out.loadFail, 'PAYPAL_SDK_SCRIPT_LOAD_FAILED: Failed to load the PayPal JS SDK script.');
-  assert.deepEqual(blocked, ['https://www.paypal.com/sdk/js?client-id=sandbox-client-id&components=buttons&intent=authorize&currency=USD']);
+  assert.deepEqual([...blocked, ...out.violations], ['https://www.paypal.com/sdk/js?client-id=sandbox-client-id&components=buttons&intent=authorize&currency=USD']);
   await page.context().close();
 });
 
