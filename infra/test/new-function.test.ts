@@ -41,19 +41,24 @@ describe('a function added to the routing table', () => {
     }
   });
 
-  it('gives the payment function its known grants: mail, invoices, payment and PayPal secrets', () => {
+  it('gives the payment function its known grants: mail, invoices, payment and PayPal secrets (and the origin secret)', () => {
     const text = JSON.stringify(statements('payment'));
     assert.match(text, /ses:SendEmail/);
     assert.match(text, /"s3:PutObject"/);
     assert.match(text, /invoices\/\*/);
-    assert.equal(statements('payment').filter((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue')).length, 2);
+    assert.equal(statements('payment').filter((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue')).length, 3);
     const env = functions.toJSON().Resources[idOf('payment')].Properties.Environment.Variables;
     assert.ok(env.PAYMENT_PROVIDER_SECRET_ARN && env.PAYPAL_SECRET_ARN);
   });
 
-  it('gives an unknown function the table and nothing more', () => {
-    const text = JSON.stringify(statements('gift-cards'));
+  it('gives an unknown function the table and the origin secret, nothing more', () => {
+    const all = statements('gift-cards');
+    const text = JSON.stringify(all);
     assert.match(text, /dynamodb:PutItem/);
-    assert.doesNotMatch(text, /ses:|s3:|secretsmanager:/);
+    assert.doesNotMatch(text, /ses:|s3:/);
+    // Every function reads the secret CloudFront proves itself with, and only that one.
+    const reads = all.filter((s) => JSON.stringify(s.Action).includes('secretsmanager:'));
+    assert.equal(reads.length, 1);
+    assert.match(JSON.stringify(reads[0].Resource), /OriginVerify/);
   });
 });
