@@ -85,7 +85,10 @@ export class SiteStack extends Stack {
       comment: 'HSTS, CSP (SDK frames and WebAssembly), nosniff, referrer policy, framing',
       securityHeadersBehavior: {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(config.paymentHosts), override: true },
+        // Not overriding: a response with its own policy keeps it (the OAuth
+        // popup's nonce-only CSP is stricter than the site's); the local server
+        // adds the same list only where a response has none.
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(config.paymentHosts), override: false },
         contentTypeOptions: { override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         // The SDK's hosted-field frames are framed by the shop's own pages.

@@ -286,6 +286,19 @@ describe('cloudfront', () => {
     assert.match(directive('connect-src'), /https:\/\/pay\.sandbox\.example/);
     assert.equal(directive('frame-ancestors'), "frame-ancestors 'self'");
     assert.equal(directive('object-src'), "object-src 'none'");
+    // The one list the local server sends too (shared/security-headers.json).
+    const listed = [...SECURITY_HEADERS.contentSecurityPolicy, ...SECURITY_HEADERS.httpsOnlyContentSecurityPolicy];
+    assert.deepEqual(
+      csp.split('; ').map((d) => d.split(' ')[0]),
+      listed.map((d) => d.split(' ')[0]),
+    );
+    const custom = Object.values(resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
+    assert.deepEqual(custom, [{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true }]);
+  });
+
+  it("keeps a response's own stricter CSP (the OAuth popup's nonce policy), as the local server does", () => {
+    const headers = Object.values(resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    assert.equal(headers.ContentSecurityPolicy.Override, false);
   });
 
   it('deploys the site and the SDK without one pruning the other, then invalidates', () => {

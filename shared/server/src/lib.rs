@@ -65,7 +65,10 @@ pub fn router(app: App, paths: &Paths) -> Router {
     if let blobs::BlobsConfig::Folder { dir, .. } = &app.config.blobs {
         // Only the public imagery, as CloudFront's /blobs/* behaviour: the
         // invoices beside it are private.
-        router = router.nest_service("/blobs/images", ServeDir::new(dir.join("images")));
+        router = router
+            .nest_service("/blobs/images", ServeDir::new(dir.join("images")))
+            .route("/blobs", axum::routing::any(not_public))
+            .route("/blobs/{*rest}", axum::routing::any(not_public));
     }
     let security = headers::security_headers(&app.config.site_url, &sandbox_hosts(&app.config));
     router
@@ -77,6 +80,11 @@ pub fn router(app: App, paths: &Paths) -> Router {
         // CloudFront compresses in AWS; locally the server does.
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
+}
+
+/// Anything under /blobs but the imagery (CloudFront's blobs function answers the same).
+async fn not_public() -> axum::http::StatusCode {
+    axum::http::StatusCode::NOT_FOUND
 }
 
 /// The sandbox's origin when it is not the site's own (`SANDBOX_URL`).

@@ -123,9 +123,8 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
             let Some(path) = on_site(req.uri().path()) else {
                 return Ok(StatusCode::BAD_REQUEST.into_response());
             };
-            if !built {
-                return Ok(not_built());
-            }
+            // Redirected whether or not the site is built, so the API tests
+            // see the same redirects a built site answers.
             if needs_slash(&path) {
                 let query = req
                     .uri()
@@ -133,6 +132,9 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
                     .map(|q| format!("?{q}"))
                     .unwrap_or_default();
                 return Ok(Redirect::permanent(&format!("{path}/{query}")).into_response());
+            }
+            if !built {
+                return Ok(not_built());
             }
             let target = rewrite(&rules, &path);
             if target != path {

@@ -37,6 +37,16 @@ async fn the_socket_names_the_client_and_its_own_forwarding_headers_do_not() {
         429,
         "a made-up X-Forwarded-For is not another client"
     );
+    let posing_as_cloudfront = client_at(
+        &shop,
+        [127, 0, 0, 1],
+        &[("cloudfront-viewer-address", "203.0.113.98:443")],
+    );
+    assert_eq!(
+        sign_ups(&posing_as_cloudfront, "e", 1).await,
+        429,
+        "without a configured origin secret the viewer address header is the client's own word"
+    );
     let neighbour = client_at(&shop, [127, 0, 0, 2], &[]);
     assert_eq!(
         sign_ups(&neighbour, "d", 1).await,
@@ -121,7 +131,8 @@ async fn every_api_answer_is_nosniff_and_personal_ones_are_never_stored() {
             .map(|v| v.to_str().unwrap().to_string());
         assert_eq!(cache.as_deref(), Some("no-store"), "{path}");
     }
-    let (_, headers, _) = get_url(&c, &format!("{}/", shop.url)).await;
+    let (_, page, _) = get_url(&c, &format!("{}/", shop.url)).await;
+    let (_, api, _) = get_url(&c, &format!("{}/api/products", shop.url)).await;
     for name in [
         "content-security-policy",
         "x-content-type-options",
@@ -129,7 +140,12 @@ async fn every_api_answer_is_nosniff_and_personal_ones_are_never_stored() {
         "x-frame-options",
         "permissions-policy",
     ] {
-        assert!(headers.contains_key(name), "the site's pages carry {name}");
+        assert!(page.contains_key(name), "the site's pages carry {name}");
+        assert_eq!(
+            api.get(name),
+            page.get(name),
+            "the API carries the pages' {name}"
+        );
     }
 }
 
@@ -157,19 +173,41 @@ async fn only_the_public_imagery_is_served_from_the_blobs_folder() {
     let blobs = shop.data_dir.join("blobs");
     std::fs::create_dir_all(blobs.join("invoices/u1")).unwrap();
     std::fs::write(blobs.join("invoices/u1/o1.html"), "<p>private</p>").unwrap();
-    let images = std::fs::read_dir(blobs.join("images"))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .find(|e| e.path().is_file());
     let c = shop.client();
-    let (_, _, body) = get_url(&c, &format!("{}/blobs/invoices/u1/o1.html", shop.url)).await;
-    assert!(
-        !body.contains("private"),
-        "an invoice is never public: {body}"
-    );
-    if let Some(image) = images {
-        let name = image.file_name().into_string().unwrap();
-        let (status, _, _) = get_url(&c, &format!("{}/blobs/images/{name}", shop.url)).await;
-        assert_eq!(status, 200, "{name}");
+    // As CloudFront's /blobs/* behaviour: anything but images/ is not found,
+    // however the path is spelled.
+    for path in [
+        "/blobs/invoices/u1/o1.html",
+        "/blobs/invoices/u1",
+        "/blobs//invoices/u1/o1.html",
+        "/blobs/images/../invoices/u1/o1.html",
+        "/blobs",
+    ] {
+        let (status, _, body) = get_url(&c, &format!("{}{path}", shop.url)).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(
+            !body.contains("private"),
+            "an invoice is never public: {body}"
+        );
     }
+    // The seeded product pictures and runway films stay public.
+    let image = first_file_under(&blobs.join("images")).expect("the seed stores images");
+    let key = image.strip_prefix(&blobs).unwrap().to_str().unwrap();
+    let (status, _, _) = get_url(&c, &format!("{}/blobs/{key}", shop.url)).await;
+    assert_eq!(status, 200, "{key}");
+}
+
+fn first_file_under(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    entries.iter().find(|p| p.is_file()).cloned().or_else(|| {
+        entries
+            .iter()
+            .filter(|p| p.is_dir())
+            .find_map(|d| first_file_under(d))
+    })
 }
