@@ -92,9 +92,8 @@ async fn count_against_limits(
     request: &ContactRequest,
     now: Timestamp,
 ) -> ApiResult<()> {
-    let recipient = request.email.to_ascii_lowercase();
     limits::hit(app, REQUESTS_PER_ADDRESS, address, now).await?;
-    limits::hit(app, REQUESTS_PER_RECIPIENT, &recipient, now).await?;
+    limits::hit(app, REQUESTS_PER_RECIPIENT, &request.recipient(), now).await?;
     limits::hit(app, REQUESTS_SHOP_WIDE, "shop", now).await
 }
 

@@ -55,6 +55,9 @@ pub const REQUESTS_SHOP_WIDE: Limit = Limit {
     window: 3600,
 };
 
+/// Domains whose mailboxes ignore dots in the local part.
+const GMAIL: [&str; 2] = ["gmail.com", "googlemail.com"];
+
 /// The contact times a shopper can pick besides a date.
 pub const CONTACT_TIMES: [&str; 4] = ["any", "9-12", "12-15", "15-18"];
 
@@ -324,6 +327,24 @@ impl ContactRequest {
         Query::on_gsi1(kind.partition())
     }
 
+    /// The mailbox the acknowledgement reaches, for the per-recipient
+    /// limit: lower case, without a `+tag` (most providers deliver
+    /// `lan+1@` to `lan@`), and for Gmail without dots, so one inbox cannot
+    /// be flooded under many spellings.
+    pub fn recipient(&self) -> String {
+        let email = self.email.to_ascii_lowercase();
+        let Some((local, domain)) = email.rsplit_once('@') else {
+            return email;
+        };
+        let local = local.split('+').next().unwrap_or(local);
+        let local = if GMAIL.contains(&domain) {
+            local.replace('.', "")
+        } else {
+            local.to_string()
+        };
+        format!("{local}@{domain}")
+    }
+
     fn summary(&self) -> String {
         let mut lines = vec![
             format!("Name: {} {}", self.first_name, self.last_name),
@@ -514,6 +535,20 @@ mod tests {
             Key::new("REQUEST#01JD0000000000000000000000", "REQUEST")
         );
         assert_eq!(visitor.to_item().unwrap()["gsi1pk"], "REQUESTS#APPOINTMENT");
+    }
+
+    #[test]
+    fn spellings_of_one_mailbox_are_one_recipient() {
+        let recipient = |email: &str| {
+            let mut body = valid();
+            body["email"] = json!(email);
+            check(RequestKind::Appointment, body, None)
+                .unwrap()
+                .recipient()
+        };
+        assert_eq!(recipient("Lan+Spam1@Example.com"), "lan@example.com");
+        assert_eq!(recipient("l.a.n+x@gmail.com"), "lan@gmail.com");
+        assert_eq!(recipient("l.an@example.com"), "l.an@example.com");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! What both mailers check in an email, and the RFC 5322 form the outbox writes.
+//! What both mailers make of an email (one recipient, a one-line subject), and the RFC 5322 form the outbox writes.
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
@@ -6,11 +6,12 @@ use domain::ports::{Email, MailerError};
 use time::format_description::well_known::Rfc2822;
 use time::OffsetDateTime;
 
-/// Refuses header injection and hidden recipients: the recipient must be
-/// one bare address (never a list or a display name, which a mailer would
-/// happily split into several), and no header may span lines.
-pub fn check(email: &Email) -> Result<(), MailerError> {
-    let single_line = |s: &str| !s.contains(['\r', '\n']);
+/// The email as both mailers send it: the recipient must be one bare
+/// address (never a list or a display name, which a mailer would happily
+/// split into several), else the email is refused; the subject is made one
+/// line (each run of control characters becomes a space), so whatever a
+/// caller puts in it can neither add a header nor cost the email.
+pub fn prepared(mut email: Email) -> Result<Email, MailerError> {
     let one_address = |to: &str| {
         to.matches('@').count() == 1
             && !to.starts_with('@')
@@ -25,12 +26,18 @@ pub fn check(email: &Email) -> Result<(), MailerError> {
             email.to
         )));
     }
-    if !single_line(&email.to) || !single_line(&email.subject) {
-        return Err(MailerError(
-            "an address or a subject cannot span lines".into(),
-        ));
-    }
-    Ok(())
+    email.subject = one_line(&email.subject);
+    Ok(email)
+}
+
+/// `text` on one line: each run of control characters (line breaks, tabs,
+/// NEL) or Unicode line and paragraph separators becomes one space.
+fn one_line(text: &str) -> String {
+    let breaks = |c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}';
+    text.split(breaks)
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Every http(s) link in a text, so the log shows the ones a developer clicks.
@@ -56,13 +63,41 @@ pub fn links(text: &str) -> Vec<String> {
     found
 }
 
-/// A header value, as an RFC 2047 encoded word when it is not plain ASCII.
+/// A header value: as it is when it is short printable ASCII, else as RFC
+/// 2047 encoded words of at most 75 characters, one per folded line, so no
+/// value can end the header or make a line longer than a mail server takes.
 fn header_text(value: &str) -> String {
-    if value.is_ascii() {
-        value.to_owned()
-    } else {
-        format!("=?UTF-8?B?{}?=", STANDARD.encode(value))
+    let plain = value.len() <= MAX_PLAIN_HEADER && value.bytes().all(|b| (0x20..0x7f).contains(&b));
+    if plain {
+        return value.to_owned();
     }
+    encoded_chunks(value)
+        .iter()
+        .map(|chunk| format!("=?UTF-8?B?{}?=", STANDARD.encode(chunk)))
+        .collect::<Vec<_>>()
+        .join("\r\n ")
+}
+
+/// The longest header value written as is (RFC 5322 allows 998 per line).
+const MAX_PLAIN_HEADER: usize = 900;
+/// 45 bytes encode to 60 characters: an encoded word of 72.
+const ENCODED_CHUNK: usize = 45;
+
+/// `value` cut into pieces of at most [`ENCODED_CHUNK`] bytes, never inside
+/// a character (RFC 2047 wants each encoded word to decode on its own).
+fn encoded_chunks(value: &str) -> Vec<&str> {
+    let mut chunks = Vec::new();
+    let mut rest = value;
+    while !rest.is_empty() {
+        let mut end = rest.len().min(ENCODED_CHUNK);
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        let (chunk, tail) = rest.split_at(end);
+        chunks.push(chunk);
+        rest = tail;
+    }
+    chunks
 }
 
 /// The `Name <address>` form, with the name encoded when needed.
@@ -132,15 +167,18 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_recipient_is_one_bare_address_and_no_header_spans_lines() {
-        let email = |to: &str, subject: &str| Email {
+    fn email(to: &str, subject: &str) -> Email {
+        Email {
             to: to.into(),
             subject: subject.into(),
             text: "t".into(),
             html: None,
-        };
-        assert!(check(&email("ada@example.com", "Hello")).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_recipient_is_one_bare_address() {
+        assert!(prepared(email("ada@example.com", "Hello")).is_ok());
         for to in [
             "v1,v2<v3@b.example>",
             "Ada <ada@example.com>",
@@ -150,9 +188,47 @@ mod tests {
             "no-at-sign",
             "",
         ] {
-            assert!(check(&email(to, "Hello")).is_err(), "{to:?}");
+            assert!(prepared(email(to, "Hello")).is_err(), "{to:?}");
         }
-        assert!(check(&email("ada@example.com", "Hi\r\nBcc: x@y.example")).is_err());
+    }
+
+    #[test]
+    fn a_subject_with_line_breaks_is_sent_on_one_line_and_adds_no_header() {
+        let subject = "New request from Lan\r\nBcc: x@y.example\n\tTran\u{2028}Nguyen";
+        let email = prepared(email("ada@example.com", subject)).unwrap();
+        assert_eq!(
+            email.subject,
+            "New request from Lan Bcc: x@y.example Tran Nguyen"
+        );
+        let at = OffsetDateTime::UNIX_EPOCH;
+        let eml = rfc5322(&email, "Shop <shop@example.com>", "1@outbox", at);
+        let headers = eml.split("\r\n\r\n").next().unwrap();
+        assert!(headers.lines().all(|l| !l.starts_with("Bcc")), "{headers}");
+    }
+
+    #[test]
+    fn long_and_unicode_subjects_are_folded_encoded_words() {
+        let subject = "Yêu cầu mới từ ".repeat(40);
+        let encoded = header_text(&subject);
+        let lines: Vec<&str> = encoded.split("\r\n").collect();
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.len() <= 76), "{encoded}");
+        assert!(lines[1..].iter().all(|l| l.starts_with(' ')));
+        let decoded: Vec<u8> = lines
+            .iter()
+            .flat_map(|l| {
+                let word = l
+                    .trim()
+                    .trim_start_matches("=?UTF-8?B?")
+                    .trim_end_matches("?=");
+                STANDARD.decode(word).unwrap()
+            })
+            .collect();
+        assert_eq!(String::from_utf8(decoded).unwrap(), subject);
+        let long_ascii = "x".repeat(2000);
+        assert!(header_text(&long_ascii)
+            .split("\r\n")
+            .all(|l| l.len() <= 76));
     }
 
     #[test]

@@ -54,7 +54,7 @@ impl OutboxMailer {
 #[async_trait]
 impl Mailer for OutboxMailer {
     async fn send(&self, email: Email) -> Result<(), MailerError> {
-        message::check(&email)?;
+        let email = message::prepared(email)?;
         let at = OffsetDateTime::now_utc();
         let name = self.file_name(at);
         let message_id = format!("{}@outbox.local", name.trim_end_matches(".eml"));

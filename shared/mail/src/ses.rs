@@ -43,7 +43,7 @@ impl SesMailer {
 #[async_trait]
 impl Mailer for SesMailer {
     async fn send(&self, email: Email) -> Result<(), MailerError> {
-        message::check(&email)?;
+        let email = message::prepared(email)?;
         let body = Body::builder()
             .text(content(&email.text)?)
             .set_html(email.html.as_deref().map(content).transpose()?);

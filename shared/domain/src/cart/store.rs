@@ -146,19 +146,21 @@ impl<'a> Bag<'a> {
         })
     }
 
-    /// The writes that empty the bag (lines and count), for the transaction
-    /// that turns it into an order; each line must still hold the quantity
-    /// that was priced, so a bag changed meanwhile refuses the transaction.
+    /// The writes that take the priced lines out of the bag, for the
+    /// transaction that turns them into an order; each line must still hold
+    /// the quantity that was priced, so a bag changed meanwhile refuses the
+    /// transaction. The count goes down by as many lines (rather than being
+    /// deleted), so a line added after pricing is still counted and the cap
+    /// keeps holding.
     pub fn clear_writes(&self, lines: &[CartLine]) -> Vec<Write> {
+        let taken = lines.len() as i64;
         let lines = lines.iter().map(|line| Write::Delete {
             key: self.lines.key(&line.id),
             condition: Condition::Equals(QUANTITY.into(), line.quantity.into()),
         });
-        let count = Write::Delete {
-            key: self.count_key(),
-            condition: Condition::None,
-        };
-        lines.chain(std::iter::once(count)).collect()
+        lines
+            .chain(std::iter::once(self.count_change(-taken, None)))
+            .collect()
     }
 
     /// `ADD lines delta` on the count, capped when `below` is given.

@@ -298,3 +298,28 @@ async fn an_account_keeps_at_most_20_addresses_even_when_adds_race() {
         rules::MAX_ADDRESSES
     );
 }
+
+/// Thirty adds at once on an account of fifteen: exactly five land, the
+/// others get the cap's message, and twenty addresses are stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn thirty_racing_adds_on_fifteen_addresses_store_exactly_twenty() {
+    let shop = helpers::spawn_shop().await;
+    let lan = client_with_access_token(&shop, "lan").await;
+    for _ in 0..15 {
+        assert_eq!(lan.post("/api/addresses", home()).await.status, 201);
+    }
+    let answers = post_concurrently(&lan, 30, "/api/addresses", home()).await;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(
+        answers.iter().filter(|a| a.status == 201).count(),
+        5,
+        "{statuses:?}"
+    );
+    assert!(answers
+        .iter()
+        .all(|a| a.status == 201 || (a.status == 400 && a.body["message"] == rules::TOO_MANY)));
+    assert_eq!(
+        lan.get("/api/addresses").await.list().len(),
+        rules::MAX_ADDRESSES
+    );
+}

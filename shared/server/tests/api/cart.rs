@@ -486,3 +486,123 @@ async fn a_registered_shopper_fills_their_bag_with_the_login_session() {
     assert_eq!(added.status, 200, "{:?}", added.body);
     assert_eq!(browser.get("/api/cart").await.list().len(), 1);
 }
+
+/// Thirty different lines added at once to a bag of 85: exactly fifteen
+/// land, the others get the bag's cap message, and the bag holds 100.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn thirty_racing_new_lines_on_85_fill_the_bag_to_exactly_100() {
+    let shop = shop_with_products().await;
+    let lan = client_with_access_token(&shop, "lan").await;
+    let bag = Bag::of(&*shop.app.table, "lan");
+    for i in 0..85 {
+        let now = Timestamp::now();
+        let category = format!("line {i}");
+        let line = CartLine {
+            id: cart::line_id("t-plain", "Black", "M", &category),
+            product: ProductSnapshot {
+                id: "t-plain".into(),
+                slug: "test-t-plain".into(),
+                name: "Test t-plain".into(),
+                product_gallery: vec![],
+            },
+            category,
+            color: "Black".into(),
+            size: "M".into(),
+            quantity: 1,
+            price: Money::from_cents(9_999),
+            created_at: now,
+            updated_at: now,
+        };
+        assert!(matches!(
+            bag.add(&line).await.unwrap(),
+            cart::AddOutcome::Added(_)
+        ));
+    }
+    let sizes = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL", "custom"];
+    let bodies = sizes
+        .iter()
+        .flat_map(|size| ["Ivory", "Black"].map(|color| (*size, color)))
+        .flat_map(|(size, color)| {
+            [("Jacket", 800.0), ("Skirt", 450.25)].map(|(category, price)| {
+                json!({ "productId": "t-set", "size": size, "color": color, "quantity": 1, "category": category, "price": price })
+            })
+        })
+        .take(30);
+    let tasks: Vec<_> = bodies
+        .map(|body| {
+            let client = helpers::Client {
+                http: lan.http.clone(),
+                base: lan.base.clone(),
+            };
+            tokio::spawn(async move { client.post("/api/cart/add", body).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for task in tasks {
+        answers.push(task.await.unwrap());
+    }
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(
+        answers.iter().filter(|a| a.status == 200).count(),
+        15,
+        "{statuses:?}"
+    );
+    assert!(
+        answers
+            .iter()
+            .all(|a| a.status == 200 || (a.status == 400 && a.body["message"] == cart::CART_FULL)),
+        "{:?}",
+        answers.iter().map(|a| &a.body).collect::<Vec<_>>()
+    );
+    assert_eq!(lan.get("/api/cart").await.list().len(), cart::MAX_LINES);
+}
+
+/// A line added after the bag was priced stays when the order takes the
+/// priced lines, and stays counted: the bag still holds at most 100 lines.
+#[tokio::test]
+async fn a_line_added_after_pricing_still_counts_against_the_cap() {
+    let shop = shop_with_products().await;
+    let bag = Bag::of(&*shop.app.table, "lan");
+    let line = |i: usize| {
+        let now = Timestamp::now();
+        let category = format!("line {i}");
+        CartLine {
+            id: cart::line_id("t-plain", "Black", "M", &category),
+            product: ProductSnapshot {
+                id: "t-plain".into(),
+                slug: "test-t-plain".into(),
+                name: "Test t-plain".into(),
+                product_gallery: vec![],
+            },
+            category,
+            color: "Black".into(),
+            size: "M".into(),
+            quantity: 1,
+            price: Money::from_cents(9_999),
+            created_at: now,
+            updated_at: now,
+        }
+    };
+    let priced = line(0);
+    bag.add(&priced).await.unwrap();
+    bag.add(&line(1)).await.unwrap();
+    // The order takes the priced line only; line 1 came after pricing.
+    shop.app
+        .table
+        .transact(bag.clear_writes(std::slice::from_ref(&priced)))
+        .await
+        .unwrap();
+    let mut outcomes = Vec::new();
+    for i in 2..=cart::MAX_LINES + 1 {
+        outcomes.push(bag.add(&line(i)).await.unwrap());
+    }
+    assert!(outcomes[..cart::MAX_LINES - 1]
+        .iter()
+        .all(|o| matches!(o, cart::AddOutcome::Added(_))));
+    assert_eq!(
+        outcomes.last(),
+        Some(&cart::AddOutcome::BagFull),
+        "the 101st line"
+    );
+    assert_eq!(bag.lines().await.unwrap().len(), cart::MAX_LINES);
+}

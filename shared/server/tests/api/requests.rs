@@ -282,3 +282,111 @@ async fn line_breaks_and_address_lists_are_refused_before_anything_is_mailed() {
     assert_eq!(answer.body["errors"]["email"], rules::EMAIL_INVALID);
     assert!(shop.outbox().is_empty());
 }
+
+#[tokio::test]
+async fn one_mailbox_under_many_spellings_is_one_recipient() {
+    let shop = helpers::spawn_shop().await;
+    for (n, email) in ["lan@example.com", "Lan+a@example.com", "lan+b@Example.com"]
+        .iter()
+        .enumerate()
+    {
+        let mut body = contact();
+        body["email"] = json!(email);
+        let from = helpers::client_at(&shop, [127, 0, 4, n as u8 + 1], &[]);
+        assert_eq!(from.post("/api/appointments", body).await.status, 201);
+    }
+    let mut body = contact();
+    body["email"] = json!("LAN+c@example.com");
+    let fourth = helpers::client_at(&shop, [127, 0, 4, 9], &[])
+        .post("/api/appointments", body)
+        .await;
+    assert_eq!(
+        (fourth.status, fourth.body["message"].as_str()),
+        (429, Some("Too many attempts. Please try again later.")),
+        "a fourth mail to lan@example.com under a +tag, from a fourth address"
+    );
+}
+
+/// A house notification that cannot be sent (here: a HOUSE_EMAIL the mailer
+/// refuses) still answers 201, for the request is stored and acknowledged,
+/// and logs an `alarm=` error line for the operators.
+#[tokio::test]
+async fn a_house_notification_that_fails_raises_an_alarm() {
+    let shop = helpers::spawn_shop_with(|mut app| {
+        let mut config = (*app.config).clone();
+        config.house_email = "atelier@couture.invalid, spam@example.com".into();
+        app.config = std::sync::Arc::new(config);
+        app
+    })
+    .await;
+    let logs = logs::capture();
+    let answer = shop.client().post("/api/appointments", contact()).await;
+    assert_eq!(answer.status, 201, "{:?}", answer.body);
+    let reference = answer.body["data"]["id"].as_str().unwrap().to_string();
+    let outbox = shop.outbox();
+    assert_eq!(outbox.len(), 1, "the acknowledgement only");
+    let alarms: Vec<String> = logs
+        .lines()
+        .into_iter()
+        .filter(|l| l.contains("alarm=\"request_not_notified\""))
+        .collect();
+    assert_eq!(alarms.len(), 1, "{:?}", logs.lines());
+    assert!(
+        alarms[0].starts_with("ERROR") && alarms[0].contains(&reference),
+        "{}",
+        alarms[0]
+    );
+}
+
+/// The events logged on the test's thread, one line each (`LEVEL name=value
+/// ...`): a `#[tokio::test]` runs the shop's tasks on its one thread.
+mod logs {
+    use std::fmt::Debug;
+    use std::sync::{Arc, Mutex};
+
+    use tracing::field::Field;
+    use tracing::span::{Attributes, Id, Record};
+    use tracing::{Event, Metadata};
+
+    pub struct Captured {
+        lines: Arc<Mutex<Vec<String>>>,
+        _guard: tracing::subscriber::DefaultGuard,
+    }
+
+    impl Captured {
+        pub fn lines(&self) -> Vec<String> {
+            self.lines.lock().unwrap().clone()
+        }
+    }
+
+    pub fn capture() -> Captured {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let guard = tracing::subscriber::set_default(Lines(lines.clone()));
+        Captured {
+            lines,
+            _guard: guard,
+        }
+    }
+
+    struct Lines(Arc<Mutex<Vec<String>>>);
+
+    impl tracing::Subscriber for Lines {
+        fn enabled(&self, _: &Metadata<'_>) -> bool {
+            true
+        }
+        fn new_span(&self, _: &Attributes<'_>) -> Id {
+            Id::from_u64(1)
+        }
+        fn record(&self, _: &Id, _: &Record<'_>) {}
+        fn record_follows_from(&self, _: &Id, _: &Id) {}
+        fn event(&self, event: &Event<'_>) {
+            let mut line = event.metadata().level().to_string();
+            event.record(&mut |field: &Field, value: &dyn Debug| {
+                line.push_str(&format!(" {}={value:?}", field.name()));
+            });
+            self.0.lock().unwrap().push(line);
+        }
+        fn enter(&self, _: &Id) {}
+        fn exit(&self, _: &Id) {}
+    }
+}
