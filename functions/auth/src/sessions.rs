@@ -21,8 +21,8 @@ pub async fn start(
     now: Timestamp,
 ) -> Result<Vec<HeaderValue>, ApiError> {
     let secret = random_token(32);
-    let session = Session::start(who, random_id(), sha256_hex(&secret), now);
-    Sessions::of(&*app.table).open(&session).await?;
+    let family = Session::start(who, random_id(), sha256_hex(&secret), now);
+    let session = Sessions::of(&*app.table).open(&family).await?;
     Ok(vec![
         access_cookie(app, &session, now),
         refresh_cookie(app, &session, &secret),

@@ -32,7 +32,7 @@ async fn with_sandbox(app: &App) -> App {
     app
 }
 
-fn request(
+pub(crate) fn request(
     app: &App,
     user: &str,
     method: &str,
@@ -62,7 +62,7 @@ fn request(
 }
 
 /// Stores the live session a signed-in shopper's access token names.
-async fn open_session(app: &App, user: &str) {
+pub(crate) async fn open_session(app: &App, user: &str) {
     let who = domain::accounts::records::NewSession {
         user_id: user.into(),
         email: format!("{user}@example.com"),

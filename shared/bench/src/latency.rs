@@ -151,6 +151,16 @@ pub async fn report() {
     }
     crate::login::report(&embedded, &dynamo).await;
     crate::checkout::report(&embedded, &dynamo).await;
+    crate::signed_in::report(&embedded, &dynamo).await;
+}
+
+/// Only the signed-in routes' figures (what the session check costs).
+pub async fn report_signed_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let embedded = shop(&dir.path().join("embedded"), None).await;
+    let dynamodb = DynamoDbLocal::start();
+    let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
+    crate::signed_in::report(&embedded, &dynamo).await;
 }
 
 pub fn micros(d: Duration) -> f64 {

@@ -2,7 +2,8 @@
 //! Prints, per catalogue route, table requests per call and in-process
 //! handler latency on the embedded store and on DynamoDB Local side by side,
 //! and the same for sign-in (`POST /api/auth/login`) and card checkout
-//! (`POST /api/payment/checkout`, p50 / p99);
+//! (`POST /api/payment/checkout`, p50 / p99), and what the session check
+//! adds to signed-in routes;
 //! then each function's release bootstrap size, zipped, and its start-to-ready
 //! time next to a hello-world lambda_http binary.
 
@@ -10,6 +11,7 @@ mod checkout;
 mod coldstart;
 mod latency;
 mod login;
+mod signed_in;
 mod sizes;
 
 #[path = "../../testkit/dynamodb-local.rs"]
@@ -21,6 +23,11 @@ async fn main() {
         .nth(1)
         .map(std::path::PathBuf::from)
         .expect("usage: shop-bench <release bin dir>");
+    // `shop-bench <dir> signed-in`: only the session check's cost.
+    if std::env::args().nth(2).as_deref() == Some("signed-in") {
+        latency::report_signed_in().await;
+        return;
+    }
     latency::report().await;
     sizes::report(&bin_dir);
     coldstart::report(&bin_dir).await;

@@ -95,4 +95,7 @@ conformance!(
     counter_caps,
     counter_caps_in_transactions,
     concurrent_adds_respect_a_cap,
+    sessions_stay_bounded_under_racing_sign_ins,
+    a_reset_revokes_every_session_in_one_request,
+    a_reset_or_change_voids_every_earlier_link,
 );

@@ -125,9 +125,9 @@ pub async fn facebook_logout(
     response
 }
 
-/// The profile, answered only while the session is live: one BatchGet reads
-/// the profile and the session, so a logged-out or revoked session is a 401
-/// here at once, not when its access token expires.
+/// The profile, answered only while the session is live (the extractor's
+/// GetItem of the session), so a logged-out or revoked session is a 401 here
+/// at once, not when its access token expires; then one GetItem of the profile.
 pub async fn me(
     State(app): State<App>,
     user: Result<CurrentUser, ApiError>,
@@ -135,9 +135,7 @@ pub async fn me(
     let Ok(user) = user else {
         return Ok(expired(&app));
     };
-    let profile = Accounts::of(&*app.table)
-        .live_profile(&user.id, &user.session_id)
-        .await?;
+    let profile = Accounts::of(&*app.table).profile(&user.id).await?;
     match profile {
         Some(profile) => Ok(with_cookies(
             StatusCode::OK,

@@ -5,7 +5,7 @@
 //! | profile | `USER#id` | `PROFILE` | names, title, birthday |
 //! | credentials | `EMAIL#lower(email)` | `EMAIL` | user id, the argon2 hash and whether the address is verified; written with `NotExists` in the profile's transaction, so an address has one account. Sign-in reads only this item (one GetItem, strongly consistent). |
 //! | social identity | `IDP#provider#subject` | `IDP` | user id |
-//! | refresh session | `USER#id` | `SESSION#sid` | one item per token family: current and previous token hashes; TTL |
+//! | refresh session | `USER#id` | `SESSION#slot` | one of the shopper's [`MAX_SESSIONS`](super::MAX_SESSIONS) slots, holding one token family: its id (`slot-family`, what tokens name and every write conditions on), current and previous token hashes, sign-in time; TTL |
 //! | password reset | `RESET#sha256(token)` | `RESET` | user id, TTL one hour, deleted on use under a condition |
 //! | rate counter | `RATE#scope#subject` | window number | `ADD count` under a cap, TTL |
 //!
@@ -225,12 +225,14 @@ pub(crate) fn identity_key(provider: &str, subject: &str) -> Key {
     Key::new(format!("IDP#{provider}#{subject}"), "IDP")
 }
 
-/// One refresh-token family: the session a sign-in starts. Only hashes of
-/// tokens are stored.
+/// One refresh-token family: the session a sign-in starts, in one of the
+/// shopper's slots. Only hashes of tokens are stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Session {
     pub user_id: String,
+    /// `slot-family`: the slot it holds (its key) and its random family id,
+    /// so a later session in the same slot is never taken for this one.
     pub session_id: String,
     pub email: String,
     pub token_hash: String,
@@ -269,8 +271,66 @@ impl Record for Session {
     }
 }
 
+/// The key of the slot a session id names (the part before its `-`).
 pub(crate) fn session_key(user_id: &str, session_id: &str) -> Key {
-    Key::new(user_pk(user_id), format!("{SESSION_PREFIX}{session_id}"))
+    let slot = session_id
+        .split_once('-')
+        .map_or(session_id, |(slot, _)| slot);
+    Key::new(user_pk(user_id), format!("{SESSION_PREFIX}{slot}"))
+}
+
+/// The key of a shopper's session slot `slot`.
+pub(crate) fn slot_key(user_id: &str, slot: usize) -> Key {
+    Key::new(user_pk(user_id), format!("{SESSION_PREFIX}{slot}"))
+}
+
+/// The attribute every write to a slot conditions on: which family is there.
+pub(crate) const SESSION_ID: &str = "sessionId";
+
+/// Where a new session goes among the shopper's `slots` slots, given the
+/// sessions `held` there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    pub slot: usize,
+    /// The family it replaces, which must still be there; `None`: a free
+    /// slot, which must still be free.
+    pub evicts: Option<String>,
+}
+
+impl Placement {
+    /// A free slot if there is one, else the slot of the session that ended
+    /// or, all being live, of the one signed in first.
+    pub fn among(held: &[Session], slots: usize, now: Timestamp) -> Placement {
+        let taken = |slot: usize| held.iter().any(|s| s.slot() == Some(slot));
+        if let Some(free) = (0..slots).find(|slot| !taken(*slot)) {
+            return Placement {
+                slot: free,
+                evicts: None,
+            };
+        }
+        let oldest = held
+            .iter()
+            .filter(|s| s.slot().is_some_and(|slot| slot < slots))
+            .min_by_key(|s| (s.is_live(now), s.created_at))
+            .expect("every slot is taken, so some session holds one");
+        Placement {
+            slot: oldest.slot().expect("filtered on its slot"),
+            evicts: Some(oldest.session_id.clone()),
+        }
+    }
+
+    /// The id of the family `family` in this slot.
+    pub fn session_id(&self, family: &str) -> String {
+        format!("{}-{family}", self.slot)
+    }
+
+    /// The put's condition: the slot is as it was read.
+    pub fn condition(&self) -> Condition {
+        match &self.evicts {
+            None => Condition::NotExists,
+            Some(family) => Condition::Equals(SESSION_ID.into(), family.clone().into()),
+        }
+    }
 }
 
 /// Who a new session is for.
@@ -322,6 +382,24 @@ impl Session {
             expires_at,
             ..self.clone()
         }
+    }
+
+    /// The slot the session holds.
+    pub fn slot(&self) -> Option<usize> {
+        self.session_id.split_once('-')?.0.parse().ok()
+    }
+
+    /// The same session, in the slot (and with the id) `placement` gives it.
+    pub fn placed(&self, placement: &Placement) -> Session {
+        Session {
+            session_id: placement.session_id(&self.session_id),
+            ..self.clone()
+        }
+    }
+
+    /// A write on the session's slot holds only while this family is there.
+    pub(crate) fn still_there(&self) -> Condition {
+        Condition::Equals(SESSION_ID.into(), self.session_id.clone().into())
     }
 
     /// Whether `presented` hashes the current or the previous refresh token.
@@ -611,6 +689,43 @@ mod tests {
         assert_eq!(update.set["tokenHash"], "newer");
         assert_eq!(update.set["prevHash"], "new");
         assert_eq!(update.set["expiresAt"], 900 + ABSOLUTE_SESSION_SECONDS);
+    }
+
+    #[test]
+    fn a_new_session_takes_a_free_slot_else_the_oldest() {
+        let in_slot = |slot: usize, created: i64, expires: i64| Session {
+            session_id: format!("{slot}-f{slot}"),
+            created_at: at(created),
+            expires_at: at(expires),
+            ..session()
+        };
+        let held = vec![in_slot(0, 10, 9_000), in_slot(2, 5, 9_000)];
+        let free = Placement::among(&held, 3, at(100));
+        assert_eq!((free.slot, free.condition()), (1, Condition::NotExists));
+        assert_eq!(free.session_id("abc"), "1-abc");
+        let full = vec![
+            in_slot(0, 10, 9_000),
+            in_slot(1, 5, 9_000),
+            in_slot(2, 20, 9_000),
+        ];
+        let oldest = Placement::among(&full, 3, at(100));
+        assert_eq!(oldest.slot, 1);
+        assert_eq!(
+            oldest.condition(),
+            Condition::Equals("sessionId".into(), "1-f1".into())
+        );
+        let ended = vec![
+            in_slot(0, 10, 9_000),
+            in_slot(1, 5, 9_000),
+            in_slot(2, 20, 50),
+        ];
+        assert_eq!(
+            Placement::among(&ended, 3, at(100)).slot,
+            2,
+            "an ended one first"
+        );
+        assert_eq!(in_slot(7, 0, 1).key(), Key::new("USER#u1", "SESSION#7"));
+        assert_eq!(session_key("u1", "7-abc"), Key::new("USER#u1", "SESSION#7"));
     }
 
     #[test]

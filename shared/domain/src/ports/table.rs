@@ -57,18 +57,23 @@ pub enum Condition {
     /// The item must exist and the attribute must be a number below the
     /// limit (a cap on a counter that is being added to: `n < :max`).
     Below(String, i64),
-    /// The item or the attribute may be absent; if present, the attribute
-    /// must be a number below the limit (a cap on a counter that starts at zero).
+    /// The item or the attribute may be absent (or null); if present, the
+    /// attribute must be a number below the limit (a cap on a counter that
+    /// starts at zero, a time that must be before a given one).
     AbsentOrBelow(String, i64),
+    /// Every one of the conditions holds (a reset link's write: the account
+    /// is the link's, and its password has not changed since the link was sent).
+    All(Vec<Condition>),
 }
 
 impl Condition {
     /// Whether an absent item satisfies the condition.
     pub fn holds_when_absent(&self) -> bool {
-        matches!(
-            self,
-            Condition::None | Condition::NotExists | Condition::AbsentOrBelow(..)
-        )
+        match self {
+            Condition::None | Condition::NotExists | Condition::AbsentOrBelow(..) => true,
+            Condition::All(conditions) => conditions.iter().all(Condition::holds_when_absent),
+            _ => false,
+        }
     }
 }
 

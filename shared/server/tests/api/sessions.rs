@@ -243,3 +243,35 @@ async fn a_shopper_holds_at_most_ten_sessions_and_the_oldest_ends_first() {
         "the oldest sessions ended"
     );
 }
+
+/// A session evicted by an eleventh sign-in leaves its slot to the newer
+/// one: its cookies neither sign in nor log the newcomer out.
+#[tokio::test]
+async fn an_evicted_session_cannot_end_the_one_in_its_slot() {
+    let shop = helpers::spawn_shop().await;
+    let (evicted, _id, _access) = ada(&shop).await;
+    let mut newest = None;
+    for _ in 0..domain::accounts::MAX_SESSIONS {
+        let device = shop.client();
+        assert_eq!(
+            device.sign_in("ada@example.com", PASSWORD).await.status,
+            200
+        );
+        newest = Some(device);
+    }
+    let newest = newest.unwrap();
+    assert_eq!(evicted.get("/api/cart").await.status, 401, "evicted");
+    assert_eq!(
+        evicted.post("/api/auth/refresh", json!({})).await.status,
+        401
+    );
+    assert_eq!(
+        evicted.post("/api/auth/logout", json!({})).await.status,
+        200
+    );
+    assert_eq!(
+        newest.get("/api/cart").await.status,
+        200,
+        "the newcomer in the evicted slot lives on"
+    );
+}

@@ -80,14 +80,30 @@ impl Expr {
                 let below = self.absent_or_below(name, *limit);
                 format!("attribute_not_exists({pk}) OR {expired} OR {below}")
             }
+            Condition::All(conditions) => {
+                let mut each = Vec::new();
+                for condition in conditions {
+                    if let Some(expression) = self.condition(condition, now)? {
+                        each.push(format!("({expression})"));
+                    }
+                }
+                if each.is_empty() {
+                    return Ok(None);
+                }
+                each.join(" AND ")
+            }
         }))
     }
 
-    /// `attribute_not_exists(a) OR a < :n`.
+    /// `attribute_not_exists(a) OR attribute_type(a, NULL) OR a < :n`: an
+    /// attribute stored as null counts as absent.
     fn absent_or_below(&mut self, attribute: &str, limit: i64) -> String {
         let name = self.name(attribute);
+        let null = self.value(AttributeValue::S("NULL".into()));
         let limit = self.number(limit);
-        format!("(attribute_not_exists({name}) OR {name} < {limit})")
+        format!(
+            "(attribute_not_exists({name}) OR attribute_type({name}, {null}) OR {name} < {limit})"
+        )
     }
 
     /// An update's condition. An expired item must not lend its attributes

@@ -38,9 +38,10 @@ pub(super) fn condition_holds(current: Option<&Item>, condition: &Condition) -> 
             .and_then(|item| item.get(name))
             .is_some_and(|actual| rules::number_below(actual, *limit)),
         Condition::AbsentOrBelow(name, limit) => match current.and_then(|item| item.get(name)) {
-            None => true,
+            None | Some(Value::Null) => true,
             Some(actual) => rules::number_below(actual, *limit),
         },
+        Condition::All(conditions) => conditions.iter().all(|c| condition_holds(current, c)),
     }
 }
 

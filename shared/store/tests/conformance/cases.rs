@@ -1248,3 +1248,177 @@ pub async fn concurrent_adds_respect_a_cap(t: T) {
         json!(5)
     );
 }
+
+// ---------------------------------------------------------------- accounts on each adapter
+//
+// The account rules the table keeps by its writes, held to both adapters:
+// the bound on a shopper's sessions, revocation in one transaction, and
+// reset links voided by a later reset or change.
+
+mod accounts {
+    use domain::accounts::records::{Credentials, NewSession, PasswordReset, Session, UserProfile};
+    use domain::accounts::{Accounts, Register, Reset, Sessions, MAX_SESSIONS};
+    use domain::ports::Query;
+    use domain::timestamp::Timestamp;
+
+    use super::{now, T};
+
+    pub fn at(offset: i64) -> Timestamp {
+        Timestamp::from_unix(now() + offset).expect("a time")
+    }
+
+    /// Ada's account, its password hashing to `h0`.
+    pub async fn ada(t: &T) -> Credentials {
+        let profile = UserProfile::social(
+            "u-ada".into(),
+            &domain::accounts::EmailAddress::parse("ada@example.com").expect("an address"),
+            "Ada",
+            "Lovelace",
+            at(-100),
+        );
+        let credentials = profile.credentials(Some("h0".into()));
+        let created = Accounts::of(&**t)
+            .register(&profile, &credentials, None)
+            .await
+            .expect("register");
+        assert_eq!(created, Register::Created);
+        credentials
+    }
+
+    /// A new session of Ada's (family `family`), signed in at `created`.
+    pub fn session(family: &str, created: Timestamp) -> Session {
+        let who = NewSession {
+            user_id: "u-ada".into(),
+            email: "ada@example.com".into(),
+            remember: true,
+            provider: None,
+            provider_token: None,
+        };
+        Session::start(who, family.into(), format!("hash-{family}"), created)
+    }
+
+    /// Every session item of Ada's in the table.
+    pub async fn held(t: &T) -> Vec<Session> {
+        t.read_all(Query::partition("USER#u-ada").begins_with("SESSION#"))
+            .await
+            .expect("sessions")
+    }
+
+    /// Signs Ada in `MAX_SESSIONS` times, a second apart, oldest first.
+    pub async fn fill(t: &T) {
+        for i in 0..MAX_SESSIONS {
+            let opened = Sessions::of(&**t)
+                .open(&session(&format!("f{i}"), at(i as i64 - 50)))
+                .await;
+            assert!(opened.is_ok(), "sign-in {i}: {opened:?}");
+        }
+        assert_eq!(held(t).await.len(), MAX_SESSIONS);
+    }
+
+    /// A reset link of Ada's, read back as the reset route reads it.
+    /// Sent `issued` seconds from now.
+    pub async fn link(t: &T, credentials: &Credentials, token: &str, issued: i64) -> PasswordReset {
+        let accounts = Accounts::of(&**t);
+        let reset = PasswordReset::new(credentials, token.into(), at(issued));
+        accounts.request_reset(&reset).await.expect("stored");
+        accounts
+            .pending_reset(token)
+            .await
+            .expect("read")
+            .expect("pending")
+    }
+
+    pub fn is_done(reset: &Result<Reset, domain::ports::TableError>) -> bool {
+        matches!(reset, Ok(Reset::Done))
+    }
+}
+
+/// Sign-ins racing on a shopper who holds the most sessions never leave
+/// more than [`MAX_SESSIONS`]: the bound is held by the writes (one slot
+/// each), not by a count read before them. The oldest goes first.
+pub async fn sessions_stay_bounded_under_racing_sign_ins(t: T) {
+    use domain::accounts::{Sessions, MAX_SESSIONS};
+    accounts::ada(&t).await;
+    accounts::fill(&t).await;
+    let racing: Vec<_> = (0..6)
+        .map(|i| {
+            let t = t.clone();
+            tokio::spawn(async move {
+                let s = accounts::session(&format!("r{i}"), accounts::at(0));
+                Sessions::of(&*t).open(&s).await.map(|_| ())
+            })
+        })
+        .collect();
+    let mut opened = 0;
+    for race in racing {
+        match race.await.expect("task") {
+            Ok(()) => opened += 1,
+            Err(TableError::ConditionFailed) => {}
+            Err(other) => panic!("unexpected {other}"),
+        }
+    }
+    assert!(opened >= 1, "some racing sign-in gets in");
+    let held = accounts::held(&t).await;
+    assert_eq!(held.len(), MAX_SESSIONS, "{held:#?}");
+    let oldest = accounts::at(-50).unix();
+    assert!(
+        held.iter().all(|s| s.created_at.unix() != oldest),
+        "the oldest was evicted"
+    );
+}
+
+/// A reset revokes every session in the one transaction that uses the link:
+/// one request, however many sessions the shopper had.
+pub async fn a_reset_revokes_every_session_in_one_request(t: T) {
+    use domain::accounts::Accounts;
+    let credentials = accounts::ada(&t).await;
+    accounts::fill(&t).await;
+    let pending = accounts::link(&t, &credentials, "t1", 0).await;
+    let before = t.request_count();
+    let reset = Accounts::of(&*t)
+        .reset_password(&pending, "h1", accounts::at(5))
+        .await;
+    assert!(accounts::is_done(&reset));
+    assert_eq!(t.request_count() - before, 1, "one transaction");
+    assert!(accounts::held(&t).await.is_empty(), "every session ended");
+}
+
+/// Two links read as pending (two tabs, or a race): using one voids the
+/// other, and a password change voids the links sent before it. The
+/// credentials' write holds it, not the read before it.
+pub async fn a_reset_or_change_voids_every_earlier_link(t: T) {
+    use domain::accounts::{Accounts, Sessions};
+    let credentials = accounts::ada(&t).await;
+    let accounts_ = Accounts::of(&*t);
+    let first = accounts::link(&t, &credentials, "t1", 0).await;
+    let second = accounts::link(&t, &credentials, "t2", 0).await;
+    let used = accounts_
+        .reset_password(&first, "h1", accounts::at(5))
+        .await;
+    assert!(accounts::is_done(&used));
+    let other = accounts_
+        .reset_password(&second, "h2", accounts::at(6))
+        .await;
+    assert!(!accounts::is_done(&other), "the other link died: {other:?}");
+    let stored = accounts_.credentials("ada@example.com").await.unwrap();
+    assert_eq!(stored.unwrap().password_hash.as_deref(), Some("h1"));
+
+    // A link sent (and read) before a password change.
+    let Some(credentials) = accounts_.credentials("ada@example.com").await.unwrap() else {
+        panic!("credentials")
+    };
+    let third = accounts::link(&t, &credentials, "t3", 10).await;
+    let _ = Sessions::of(&*t)
+        .open(&accounts::session("keep", accounts::at(0)))
+        .await
+        .expect("signed in");
+    let keep = accounts::held(&t).await.remove(0).session_id;
+    accounts_
+        .change_password(&credentials, "h1", "h3", &keep, accounts::at(20))
+        .await
+        .expect("changed");
+    let late = accounts_
+        .reset_password(&third, "h4", accounts::at(21))
+        .await;
+    assert!(!accounts::is_done(&late), "the change voided it: {late:?}");
+}
