@@ -63,18 +63,26 @@ function parseAuthorization(authorization, sandboxUrl) {
   throw error('CLIENT_INVALID_AUTHORIZATION');
 }
 
+/** The reference's domain error: it names the property, never the URL. */
+function invalidDomain(property) {
+  return error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', undefined, undefined, property + ' property is on an invalid domain.');
+}
+
+/** Every URL of the configuration is on the provider's domains (or the named sandbox). */
 function checkDomains(gw, sandboxUrl) {
-  const urls = [gw.clientApiUrl, gw.assetsUrl, gw.graphQL && gw.graphQL.url, gw.analytics && gw.analytics.url];
-  for (const url of urls) {
-    if (url && !rules.isAllowedUrl(url, sandboxUrl)) {
-      throw error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', { domain: url }, url);
-    }
+  const urls = { assetsUrl: gw.assetsUrl, clientApiUrl: gw.clientApiUrl, configUrl: gw.configUrl,
+    'graphQL.url': gw.graphQL && gw.graphQL.url, 'analytics.url': gw.analytics && gw.analytics.url };
+  for (const property in urls) {
+    const url = urls[property];
+    if (url && !rules.isAllowedUrl(url, sandboxUrl)) throw invalidDomain(property);
   }
 }
 
 export class Client {
   /** Built from a configuration (as getConfiguration() returns it); no network. */
   constructor(configuration) {
+    if (!configuration || !configuration.gatewayConfiguration) throw error('CLIENT_MISSING_GATEWAY_CONFIGURATION');
+    checkDomains(configuration.gatewayConfiguration, configuration.sandboxUrl || '');
     this._configuration = configuration;
     const auth = configuration.authorizationType === 'TOKENIZATION_KEY'
       ? { tokenizationKey: configuration.authorization }
@@ -91,18 +99,27 @@ export class Client {
     return VERSION;
   }
 
-  /** request({method, endpoint, data, api, timeout}[, callback]) */
+  /**
+   * request({method, endpoint, data, api, timeout}[, callback]): resolves the
+   * response with its `_httpStatus`; a callback gets (err, data, status).
+   */
   request(options, callback) {
-    return wrap(attempt(() => this._request(options || {})), callback);
+    const promise = attempt(() => this._request(options || {}));
+    if (typeof callback !== 'function') return promise;
+    promise.then(
+      (data) => callback(null, data, data._httpStatus),
+      (e) => callback(e, null, e && e.details && e.details.httpStatus)
+    );
+    return undefined;
   }
 
   async _request(options) {
-    const api = options.api || 'clientApi';
-    if (api !== 'clientApi' && api !== 'graphQLApi') {
-      throw error('CLIENT_OPTION_INVALID', undefined, 'options.api is invalid.');
+    if (options.api !== 'graphQLApi') {
+      const missing = !options.method ? 'options.method' : !options.endpoint ? 'options.endpoint' : null;
+      if (missing) throw error('CLIENT_OPTION_REQUIRED', undefined, missing + ' is required when making a request.');
     }
-    if (api === 'clientApi' && !options.method) throw error('CLIENT_OPTION_REQUIRED', undefined, 'options.method is required when making a request.');
-    if (api === 'clientApi' && !options.endpoint) throw error('CLIENT_OPTION_REQUIRED', undefined, 'options.endpoint is required when making a request.');
+    const api = 'api' in options ? options.api : 'clientApi';
+    if (api !== 'clientApi' && api !== 'graphQLApi') throw error('CLIENT_OPTION_INVALID', undefined, 'options.api is invalid.');
     const gw = this._configuration.gatewayConfiguration;
     const timeout = options.timeout || 60000;
     const graphql = api === 'graphQLApi';
@@ -125,13 +142,11 @@ export class Client {
         body = data;
       }
     }
-    if (!rules.isAllowedUrl(url, this._configuration.sandboxUrl || '')) {
-      throw error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', { domain: url }, url);
-    }
+    if (!rules.isAllowedUrl(url, this._configuration.sandboxUrl || '')) throw invalidDomain(graphql ? 'graphQL.url' : 'clientApiUrl');
     for (let attemptNo = 0; ; attemptNo++) {
       const res = await send(method, url, body, headers, timeout);
       const gqlErrors = graphql && res.body && res.body.errors;
-      if (res.status >= 200 && res.status < 400 && !gqlErrors) return res.body;
+      if (res.status >= 200 && res.status < 400 && !gqlErrors) return Object.assign({ _httpStatus: res.status }, res.body);
       if (rules.shouldRetry(res.status, res.timedOut, attemptNo)) continue;
       const code = gqlErrors && res.status < 400
         ? 'CLIENT_GRAPHQL_REQUEST_ERROR'
@@ -175,19 +190,17 @@ export function create(options, callback) {
 }
 
 async function build(options) {
-  if (options.wasmUrl) setWasmUrl(options.wasmUrl);
-  await load();
   if (!options.authorization) {
     throw error('INSTANTIATION_OPTION_REQUIRED', undefined, undefined, 'options.authorization is required when instantiating a client.');
   }
+  if (options.wasmUrl) setWasmUrl(options.wasmUrl);
+  await load();
   const sandboxUrl = options.sandboxUrl || '';
   if (sandboxUrl && !rules.isLoopbackUrl(sandboxUrl)) {
     throw error('CLIENT_OPTION_INVALID', undefined, 'options.sandboxUrl must be a loopback address.');
   }
   const auth = parseAuthorization(options.authorization, sandboxUrl);
-  if (!rules.isAllowedUrl(auth.configUrl, sandboxUrl)) {
-    throw error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', { domain: auth.configUrl }, auth.configUrl);
-  }
+  if (!rules.isAllowedUrl(auth.configUrl, sandboxUrl)) throw invalidDomain('configUrl');
   const sep = auth.configUrl.indexOf('?') < 0 ? '?' : '&';
   const url = auth.configUrl + sep + query(Object.assign({ configVersion: 3, braintreeLibraryVersion: LIBRARY_VERSION }, auth.attrs));
   let res = await send('GET', url, null, {}, 60000);
@@ -197,7 +210,6 @@ async function build(options) {
     throw error(code, { originalError: res.body, httpStatus: res.status });
   }
   const gw = res.body;
-  checkDomains(gw, sandboxUrl);
   const client = new Client({
     authorization: options.authorization,
     authorizationType: auth.type,
