@@ -212,13 +212,23 @@ test('client: authorization, origin check and sandbox mode, version, requests', 
     r.rest = await grab(c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '4111111111111111', expirationDate: '12/30' } } }).then((b) => b.creditCards[0].details.cardType));
     r.restError = await grab(c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '1234' } } }));
     r.noMethod = await grab(c.request({ endpoint: 'x' }));
+    r.methodBeforeApi = await grab(c.request({ api: 'soap', method: 'get' }));
+    r.badApi = await grab(c.request({ api: 'soap', method: 'get', endpoint: 'x' }));
+    r.status = await grab(c.request({ method: 'get', endpoint: 'payment_methods' }).then((b) => b._httpStatus));
+    r.cbOk = await new Promise((res) => c.request({ method: 'get', endpoint: 'payment_methods' }, (err, data, status) => res([err, typeof data, status])));
+    r.cbError = await new Promise((res) => c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '1234' } } },
+      (err, data, status) => res([err.code, data, status])));
+    const { Client } = await import('./js/client.js');
+    const offDomain = Object.assign({}, conf.gatewayConfiguration, { assetsUrl: 'https://assets.evil.example' });
+    r.noGateway = await grab(Promise.resolve().then(() => new Client({ authorization: token })));
+    r.offDomain = await grab(Promise.resolve().then(() => new Client(Object.assign({}, conf, { gatewayConfiguration: offDomain }))));
     r.graphql = await grab(c.request({ api: 'graphQLApi', data: { query: 'mutation { tokenizeCreditCard }', variables: { input: { creditCard: { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' } } } } }).then((b) => b.data.tokenizeCreditCard.creditCard.brandCode));
     r.cb = await new Promise((res) => sdk.client.create({ authorization: 'bad' }, (err, inst) => res(err.code + ' ' + String(inst))));
     await c.teardown();
     try { c.request({}); r.after = 'no error'; } catch (e) { r.after = e.code; }
     return r;
   });
-  assert.match(out.noSandboxMode, /^CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN/);
+  assert.equal(out.noSandboxMode, 'CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN: configUrl property is on an invalid domain.');
   assert.match(out.remoteSandbox, /^CLIENT_OPTION_INVALID/);
   assert.equal(out.invalid, 'CLIENT_INVALID_AUTHORIZATION: Authorization is invalid. Make sure your client token or tokenization key is valid.');
   assert.match(out.missing, /^INSTANTIATION_OPTION_REQUIRED/);
@@ -228,7 +238,14 @@ test('client: authorization, origin check and sandbox mode, version, requests', 
   assert.equal(out.version, '3.130.0');
   assert.equal(out.rest, 'Visa');
   assert.match(out.restError, /^CLIENT_REQUEST_ERROR/);
-  assert.match(out.noMethod, /^CLIENT_OPTION_REQUIRED/);
+  assert.equal(out.noMethod, 'CLIENT_OPTION_REQUIRED: options.method is required when making a request.');
+  assert.equal(out.methodBeforeApi, 'CLIENT_OPTION_REQUIRED: options.endpoint is required when making a request.');
+  assert.equal(out.badApi, 'CLIENT_OPTION_INVALID: options.api is invalid.');
+  assert.equal(out.status, 200);
+  assert.deepEqual(out.cbOk, [null, 'object', 200]);
+  assert.deepEqual(out.cbError, ['CLIENT_REQUEST_ERROR', null, 422]);
+  assert.equal(out.noGateway, 'CLIENT_MISSING_GATEWAY_CONFIGURATION: Missing gatewayConfiguration.');
+  assert.equal(out.offDomain, 'CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN: assetsUrl property is on an invalid domain.');
   assert.equal(out.graphql, 'Visa');
   assert.equal(out.cb, 'CLIENT_INVALID_AUTHORIZATION undefined');
   assert.equal(out.after, 'METHOD_CALLED_AFTER_TEARDOWN');
