@@ -3,7 +3,12 @@
 // the public namespaces and VERSION, and its declarations shipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 test('imports in Node without a window and exposes the public API', async () => {
   assert.equal(typeof globalThis.window, 'undefined');
@@ -16,10 +21,39 @@ test('imports in Node without a window and exposes the public API', async () => 
   assert.equal(typeof sdk.setWasmUrl, 'function');
   const hf = await import('@couture/payment-sdk/hosted-fields');
   assert.equal(typeof hf.create, 'function');
+  assert.equal(typeof hf.supportsInputFormatting, 'function');
+});
+
+test('import braintree from the package: the default export holds every namespace', async () => {
+  const { default: braintree, hostedFields } = await import('@couture/payment-sdk');
+  assert.equal(braintree.hostedFields, hostedFields);
+  assert.equal(braintree.VERSION, '3.130.0');
+  assert.equal(typeof braintree.BraintreeError, 'function');
+  for (const ns of ['client', 'hostedFields', 'threeDSecure', 'paypal', 'paypalCheckout', 'vaultManager']) {
+    assert.equal(typeof braintree[ns].create, 'function', ns);
+  }
+});
+
+test('a typed integration (default, named and per-component imports) compiles under tsc --strict', () => {
+  // The package is linked into a scratch project, so the check resolves
+  // through its package.json exports exactly as an integrator's would.
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const project = mkdtempSync(join(tmpdir(), 'typed-integration-'));
+  try {
+    mkdirSync(join(project, 'node_modules', '@couture'), { recursive: true });
+    symlinkSync(join(here, '..', 'js'), join(project, 'node_modules', '@couture', 'payment-sdk'), 'dir');
+    cpSync(join(here, 'typed'), project, { recursive: true });
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    execFileSync(process.execPath, [tsc, '-p', join(project, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    assert.fail('tsc --strict failed:\n' + (e.stdout || e.message));
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
 });
 
 test('ships TypeScript declarations and per-component entry files', () => {
-  for (const f of ['index.d.ts', 'index.js', 'client.js', 'hosted-fields.js', 'three-d-secure.js', 'paypal.js', 'paypal-checkout.js', 'vault-manager.js', 'braintree.js', 'payment_sdk_bg.wasm']) {
+  for (const f of ['index.d.ts', 'client.d.ts', 'hosted-fields.d.ts', 'three-d-secure.d.ts', 'paypal.d.ts', 'paypal-checkout.d.ts', 'vault-manager.d.ts', 'index.js', 'client.js', 'hosted-fields.js', 'three-d-secure.js', 'paypal.js', 'paypal-checkout.js', 'vault-manager.js', 'braintree.js', 'payment_sdk_bg.wasm']) {
     assert.ok(existsSync(new URL('../js/dist/' + f, import.meta.url)), f);
   }
 });
