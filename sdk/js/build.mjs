@@ -20,6 +20,8 @@ const gluePlugin = {
   name: 'wasm-glue',
   setup(b) {
     b.onResolve({ filter: /payment_sdk\.js$/ }, () => ({ path: join(glue, 'payment_sdk.js') }));
+    // The constants, as the Rust crate prints them (sdk-constants).
+    b.onResolve({ filter: /^\.\/constants\.json$/ }, () => ({ path: join(glue, 'constants.json') }));
   }
 };
 

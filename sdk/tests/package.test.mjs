@@ -3,7 +3,7 @@
 // the public namespaces and VERSION, and its declarations shipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -62,4 +62,20 @@ test('a component entry carries only its own code over the shared chunks', async
   const { readFileSync } = await import('node:fs');
   const entry = readFileSync(new URL('../js/dist/client.js', import.meta.url), 'utf8');
   assert.ok(entry.length < 1000, 'client.js is a thin entry (' + entry.length + ' B)');
+});
+
+test('the modules restate none of the crate\'s constants: they import what sdk-constants printed', () => {
+  const constants = JSON.parse(readFileSync(new URL('../.build/constants.json', import.meta.url), 'utf8'));
+  // Values distinctive enough to be found as literals (small counts and 400,
+  // an HTTP status too, are not).
+  const values = Object.values(constants).filter((v) => typeof v === 'string' || v > 400);
+  assert.ok(values.includes('3.130.0') && values.includes(60000), 'the crate prints the version and timeouts');
+  const src = new URL('../js/src/', import.meta.url);
+  for (const file of readdirSync(src).filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(new URL(file, src), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+    for (const v of values) {
+      const literal = typeof v === 'string' ? new RegExp("['\"]" + v.replace(/\./g, '\\.') + "['\"]") : new RegExp('\\b' + v + '\\b');
+      assert.doesNotMatch(code, literal, file + ' restates ' + v);
+    }
+  }
 });

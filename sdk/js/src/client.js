@@ -4,6 +4,7 @@
 import { load, rules, setWasmUrl } from './wasm.js';
 import { error } from './errors.js';
 import { VERSION, wrap, attempt, uuid, convertMethodsToError } from './lib.js';
+import { ANALYTICS_TIMEOUT, GRAPHQL_VERSION, INTEGRATION_TIMEOUT } from './constants.json';
 
 const LIBRARY_VERSION = 'braintree/web/' + VERSION;
 
@@ -121,7 +122,7 @@ export class Client {
     const api = 'api' in options ? options.api : 'clientApi';
     if (api !== 'clientApi' && api !== 'graphQLApi') throw error('CLIENT_OPTION_INVALID', undefined, 'options.api is invalid.');
     const gw = this._configuration.gatewayConfiguration;
-    const timeout = options.timeout || 60000;
+    const timeout = options.timeout || INTEGRATION_TIMEOUT;
     const graphql = api === 'graphQLApi';
     let method = 'POST';
     let url;
@@ -130,7 +131,7 @@ export class Client {
     if (graphql) {
       url = gw.graphQL.url;
       headers.Authorization = 'Bearer ' + this._credential;
-      headers['Braintree-Version'] = gw.graphQL.date || '2018-05-10';
+      headers['Braintree-Version'] = gw.graphQL.date || GRAPHQL_VERSION;
       body = Object.assign({ clientSdkMetadata: this._meta() }, options.data);
     } else {
       method = options.method.toUpperCase();
@@ -167,7 +168,7 @@ export class Client {
     const payload = { event: kind, timestamp: Date.now() };
     for (const k in extra || {}) if (rules.isAnalyticsField(k)) payload[k] = extra[k];
     const body = Object.assign({ events: [{ level: 'info', event: kind, payload }], tracking: [payload], _meta: this._meta() }, this._authAttrs);
-    return send('POST', gw.analytics.url, body, {}, 2000).then(() => undefined);
+    return send('POST', gw.analytics.url, body, {}, ANALYTICS_TIMEOUT).then(() => undefined);
   }
 
   teardown(callback) {
@@ -203,8 +204,8 @@ async function build(options) {
   if (!rules.isAllowedUrl(auth.configUrl, sandboxUrl)) throw invalidDomain('configUrl');
   const sep = auth.configUrl.indexOf('?') < 0 ? '?' : '&';
   const url = auth.configUrl + sep + query(Object.assign({ configVersion: 3, braintreeLibraryVersion: LIBRARY_VERSION }, auth.attrs));
-  let res = await send('GET', url, null, {}, 60000);
-  if (rules.shouldRetry(res.status, res.timedOut, 0)) res = await send('GET', url, null, {}, 60000);
+  let res = await send('GET', url, null, {}, INTEGRATION_TIMEOUT);
+  if (rules.shouldRetry(res.status, res.timedOut, 0)) res = await send('GET', url, null, {}, INTEGRATION_TIMEOUT);
   if (res.status < 200 || res.status >= 400 || !res.body) {
     const code = res.status === 401 || res.status === 404 ? 'CLIENT_AUTHORIZATION_INVALID' : rules.requestErrorCode(res.status, false, res.timedOut);
     throw error(code, { originalError: res.body, httpStatus: res.status });

@@ -5,9 +5,9 @@ import { load, rules } from './wasm.js';
 import { error } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter, checkClient } from './lib.js';
 import { isIos, supportsInputFormatting } from './browser.js';
+import { INTEGRATION_TIMEOUT, IOS_SCROLL_INTO_VIEW_DELAY } from './constants.json';
 import { create as createClient } from './client.js';
 
-const IOS_SCROLL_INTO_VIEW_DELAY_MS = 5;
 const CLASSES = { FOCUSED: 'braintree-hosted-fields-focused', INVALID: 'braintree-hosted-fields-invalid', VALID: 'braintree-hosted-fields-valid' };
 const METHODS = ['on', 'off', 'tokenize', 'teardown', 'getState', 'focus', 'clear', 'setAttribute', 'removeAttribute',
   'setPlaceholder', 'addClass', 'removeClass', 'setMessage', 'setMonthOptions', 'getChallenges', 'getSupportedCardTypes'];
@@ -98,7 +98,7 @@ class HostedFields extends Emitter {
         client._sendEvent('custom.hosted-fields.load.timed-out');
         this._destroy();
         reject(error('HOSTED_FIELDS_TIMEOUT'));
-      }, 60000);
+      }, INTEGRATION_TIMEOUT);
     });
     for (const key of this._keys) this._inject(key);
   }
@@ -231,7 +231,7 @@ class HostedFields extends Emitter {
     const container = this._containers[field];
     setTimeout(() => {
       if (!isVisibleEnough(container)) container.scrollIntoView();
-    }, IOS_SCROLL_INTO_VIEW_DELAY_MS);
+    }, IOS_SCROLL_INTO_VIEW_DELAY);
   }
 
   focus(field, callback) {

@@ -10,11 +10,11 @@ import * as vaultManager from './vault-manager.js';
 
 import { BraintreeError } from './errors.js';
 import { setWasmUrl } from './wasm.js';
+import { VERSION } from './lib.js';
 
-export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl };
+export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
-export const VERSION = '3.130.0';
 
 /** `import braintree from '@couture/payment-sdk'`, as the reference's default export. */
 export default { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };

@@ -1,7 +1,8 @@
 // Small helpers shared by the components.
 import { error } from './errors.js';
+import { VERSION } from './constants.json';
 
-export const VERSION = '3.130.0';
+export { VERSION };
 
 /** Resolves/rejects `promise` and also calls a Node-style callback when given. */
 export function wrap(promise, callback) {
