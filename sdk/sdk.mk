@@ -20,10 +20,11 @@ sdk-deps:
 	@[ -d node_modules/playwright-core ] && [ -d node_modules/binaryen ] && [ -d node_modules/card-validator ] || npm ci
 
 sdk-build:
-	cargo build $(SDK_LOCKED) -p payment-sdk --profile wasm --target wasm32-unknown-unknown
+	cargo build $(SDK_LOCKED) -p payment-sdk --lib --profile wasm --target wasm32-unknown-unknown
 	cargo build $(SDK_LOCKED) --release -p sandbox --bin sandbox-dev
 	rm -rf sdk/.build && mkdir -p sdk/.build
 	$(SDK_CARGO_BIN)/wasm-bindgen --target web --no-typescript --out-dir sdk/.build $(SDK_WASM)
+	cargo run $(SDK_LOCKED) -q --release -p payment-sdk --bin sdk-constants > sdk/.build/constants.json
 	node node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --strip-debug --strip-producers \
 	  sdk/.build/payment_sdk_bg.wasm -o sdk/.build/payment_sdk_bg.wasm
 	node sdk/js/build.mjs

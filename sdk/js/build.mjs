@@ -20,6 +20,8 @@ const gluePlugin = {
   name: 'wasm-glue',
   setup(b) {
     b.onResolve({ filter: /payment_sdk\.js$/ }, () => ({ path: join(glue, 'payment_sdk.js') }));
+    // The constants, as the Rust crate prints them (sdk-constants).
+    b.onResolve({ filter: /^\.\/constants\.json$/ }, () => ({ path: join(glue, 'constants.json') }));
   }
 };
 
@@ -45,7 +47,8 @@ await build({
   define: { 'import.meta.url': 'undefined' }
 });
 cpSync(join(glue, 'payment_sdk_bg.wasm'), join(dist, 'payment_sdk_bg.wasm'));
-cpSync(join(here, 'types', 'index.d.ts'), join(dist, 'index.d.ts'));
+// Declarations: one file per entry point (plus shared.d.ts) beside its module.
+for (const d of readdirSync(join(here, 'types'))) cpSync(join(here, 'types', d), join(dist, d));
 writeFileSync(join(dist, 'meta.json'), JSON.stringify(esm.metafile));
 
 mkdirSync(web, { recursive: true });

@@ -112,12 +112,13 @@ fn host_of(origin: &str) -> &str {
     authority.split(':').next().unwrap_or("")
 }
 
-/// The four provider domain families.
+/// The four provider domain families, the reference's: a host is on one when
+/// its last two labels are one of these.
 pub const PROVIDER_DOMAINS: [&str; 4] = [
+    "paypal.com",
+    "braintreepayments.com",
     "braintreegateway.com",
     "braintree-api.com",
-    "paypal.com",
-    "venmo.com",
 ];
 
 /// An https URL on one of the provider's domains (the domain itself or a subdomain).
@@ -227,7 +228,7 @@ mod tests {
             "https://braintreegateway.com",
             "https://payments.braintree-api.com/graphql",
             "https://www.paypal.com/sdk/js",
-            "https://venmo.com",
+            "https://www.braintreepayments.com/x",
             "https://API.PayPal.com:443/x",
         ] {
             assert!(is_provider_url(ok), "{ok}");
@@ -237,7 +238,7 @@ mod tests {
             "https://evilbraintreegateway.com",
             "https://braintreegateway.com.evil.io",
             "https://paypal.com@evil.io",
-            "https://braintreepayments.com",
+            "https://venmo.com",
             "javascript:alert(1)",
             "//paypal.com",
             "",

@@ -25,6 +25,9 @@ pub const MAX_EXPIRATION_YEAR_AGE: u32 = 19;
 pub const GRAPHQL_VERSION: &str = "2018-05-10";
 /// The client retries a request that failed at the network level this many times.
 pub const REQUEST_RETRIES: u32 = 1;
+/// How long Hosted Fields wait after focusing a field on iOS before scrolling
+/// its container into view (Safari does not always do it).
+pub const IOS_SCROLL_INTO_VIEW_DELAY_MS: u32 = 5;
 
 /// Default `maxlength` of each hosted field (section 9); cardholder name per the
 /// name rule's 255-character limit.
@@ -41,7 +44,9 @@ pub fn default_max_length(field: &str) -> u32 {
     }
 }
 
-/// Everything the JS side needs, as one JSON object (built once at start).
+/// Every constant the JS side uses, as one JSON object: the build writes it
+/// (`sdk-constants`) into the bundle, so the modules read these values rather
+/// than restating them.
 pub fn constants_json() -> String {
     let mut s = String::from("{\"VERSION\":\"");
     s.push_str(VERSION);
@@ -60,6 +65,7 @@ pub fn constants_json() -> String {
         ("BACKDROP_OPACITY_TENTHS", BACKDROP_OPACITY_TENTHS),
         ("MAX_EXPIRATION_YEAR_AGE", MAX_EXPIRATION_YEAR_AGE),
         ("REQUEST_RETRIES", REQUEST_RETRIES),
+        ("IOS_SCROLL_INTO_VIEW_DELAY", IOS_SCROLL_INTO_VIEW_DELAY_MS),
     ] {
         s.push_str(",\"");
         s.push_str(k);
@@ -108,6 +114,7 @@ mod tests {
         assert_eq!(BOOTSTRAP_MODAL_WIDTH, 440);
         assert_eq!(BACKDROP_OPACITY_TENTHS, 7);
         assert_eq!(MAX_EXPIRATION_YEAR_AGE, 19);
+        assert_eq!(IOS_SCROLL_INTO_VIEW_DELAY_MS, 5);
     }
 
     #[test]

@@ -18,11 +18,6 @@ fn split_list(joined: &str) -> Vec<&str> {
     joined.split(',').filter(|p| !p.is_empty()).collect()
 }
 
-#[wasm_bindgen(js_name = constants)]
-pub fn constants_json() -> String {
-    constants::constants_json()
-}
-
 /// `TYPE\nmessage` of an error code ("" when unknown).
 #[wasm_bindgen(js_name = errorInfo)]
 pub fn error_info(code: &str, arg: &str) -> String {

@@ -30,9 +30,9 @@ export async function launch() {
   });
 }
 
-/** The merchant test page, ready with hosted fields. */
-export async function merchantPage(browser, base) {
-  const context = await browser.newContext();
+/** The merchant test page, ready with hosted fields (in a new context of `contextOptions`). */
+export async function merchantPage(browser, base, contextOptions) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e.message));
   await page.goto(base + '/web/3.130.0/merchant-test.html');
@@ -40,7 +40,7 @@ export async function merchantPage(browser, base) {
   return page;
 }
 
-/** Types into the hosted field inside the frame named braintree-hosted-field-{name}. */
+/** Types into the hosted field inside the frame named braintree-hosted-field-{key} (the field's option key). */
 export async function typeInto(page, frameName, text) {
   const frame = page.frameLocator(`iframe[name="braintree-hosted-field-${frameName}"]`);
   const input = frame.locator('input:not(.autofill), select').first();
@@ -49,11 +49,11 @@ export async function typeInto(page, frameName, text) {
 }
 
 export async function fillCard(page, { number, exp = '12 / 30', cvv = '123', postal = '12345', name = 'Ada Lovelace' }) {
-  await typeInto(page, 'cardholder-name', name);
-  await typeInto(page, 'credit-card-number', number);
-  await typeInto(page, 'expiration', exp.replace(/\D/g, ''));
+  await typeInto(page, 'cardholderName', name);
+  await typeInto(page, 'number', number);
+  await typeInto(page, 'expirationDate', exp.replace(/\D/g, ''));
   await typeInto(page, 'cvv', cvv);
-  await typeInto(page, 'postal-code', postal);
+  await typeInto(page, 'postalCode', postal);
 }
 
 export async function result(page, label) {

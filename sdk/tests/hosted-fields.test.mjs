@@ -41,24 +41,24 @@ test('state, events and container classes follow the typed card', async () => {
       window.hostedFieldsInstance.on(ev, (e) => window.__events.push([ev, e.emittedBy || e.bin]));
     }
   });
-  await typeInto(page, 'credit-card-number', '3782');
+  await typeInto(page, 'number', '3782');
   let state = await page.evaluate(() => window.hostedFieldsInstance.getState());
   assert.deepEqual(state.cards.map((c) => c.type), ['american-express']);
   assert.equal(state.fields.number.isEmpty, false);
   assert.equal(state.fields.number.isValid, false);
   assert.equal(state.fields.number.isPotentiallyValid, true);
   assert.equal(state.fields.number.isFocused, true);
-  await typeInto(page, 'credit-card-number', '82246310005');
+  await typeInto(page, 'number', '82246310005');
   await page.waitForFunction(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-valid'));
   assert.ok(await page.evaluate(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-focused')));
-  const frame = page.frameLocator('iframe[name="braintree-hosted-field-credit-card-number"]');
+  const frame = page.frameLocator('iframe[name="braintree-hosted-field-number"]');
   assert.equal(await frame.locator('input#credit-card-number').inputValue(), '3782 822463 10005');
   // The merchant's styles win over the frame's own defaults, even a bare `input` (font) and `.valid` (colour).
   const look = await frame.locator('input#credit-card-number').evaluate((el) => [getComputedStyle(el).fontFamily, getComputedStyle(el).color]);
   assert.deepEqual(look, ['monospace', 'rgb(46, 139, 87)']);
   assert.equal(await frame.locator('input#credit-card-number').getAttribute('autocomplete'), 'cc-number');
   assert.equal(await frame.locator('label').textContent(), 'Credit Card Number');
-  assert.equal(await page.getAttribute('iframe[name="braintree-hosted-field-credit-card-number"]', 'title'), 'Secure Credit Card Frame - Credit Card Number');
+  assert.equal(await page.getAttribute('iframe[name="braintree-hosted-field-number"]', 'title'), 'Secure Credit Card Frame - Credit Card Number');
   await typeInto(page, 'cvv', '12');
   state = await page.evaluate(() => window.hostedFieldsInstance.getState());
   assert.equal(state.fields.cvv.isValid, false, 'Amex needs a 4-digit CID');
@@ -66,22 +66,22 @@ test('state, events and container classes follow the typed card', async () => {
   await page.waitForFunction(() => window.hostedFieldsInstance.getState().fields.cvv.isValid);
   await page.frameLocator('iframe[name="braintree-hosted-field-cvv"]').locator('input').press('Enter');
   await page.waitForFunction(() => window.__events.some(([e]) => e === 'inputSubmitRequest'));
-  await typeInto(page, 'postal-code', '9');
+  await typeInto(page, 'postalCode', '9');
   const events = await page.evaluate(() => window.__events);
   const names = events.map(([e]) => e);
   for (const e of ['focus', 'blur', 'notEmpty', 'validityChange', 'cardTypeChange', 'binAvailable', 'inputSubmitRequest']) assert.ok(names.includes(e), e);
   assert.deepEqual(events.find(([e]) => e === 'binAvailable'), ['binAvailable', '378282']);
   // An impossible number turns the container invalid.
   await page.evaluate(() => window.hostedFieldsInstance.clear('number'));
-  await typeInto(page, 'credit-card-number', '9999');
+  await typeInto(page, 'number', '9999');
   await page.waitForFunction(() => document.querySelector('#cc-number').classList.contains('braintree-hosted-fields-invalid'));
   await page.context().close();
 });
 
 test('autofill into the number frame reaches the expiry, CVV and name frames', async () => {
   const page = await merchantPage(browser, sandbox.url);
-  const frame = page.frameLocator('iframe[name="braintree-hosted-field-credit-card-number"]');
-  await typeInto(page, 'credit-card-number', '4111111111111111');
+  const frame = page.frameLocator('iframe[name="braintree-hosted-field-number"]');
+  await typeInto(page, 'number', '4111111111111111');
   // What a browser's autofill does: set the hidden inputs' values and fire change.
   for (const [name, value] of [['cc-exp-month', '11'], ['cc-exp-year', '2031'], ['cc-csc', '321'], ['cc-name', 'Grace Hopper']]) {
     await frame.locator(`input[name="${name}"]`).evaluate((el, v) => { el.value = v; el.dispatchEvent(new Event('change')); }, value);
@@ -90,7 +90,7 @@ test('autofill into the number frame reaches the expiry, CVV and name frames', a
     const f = window.hostedFieldsInstance.getState().fields;
     return f.expirationDate.isValid && f.cvv.isValid && f.cardholderName.isValid;
   });
-  await typeInto(page, 'postal-code', '12345');
+  await typeInto(page, 'postalCode', '12345');
   const r = await tokenize(page);
   assert.equal(r.ok, true);
   assert.equal(r.p.details.expirationMonth, '11');
@@ -106,7 +106,7 @@ test('tokenize errors: empty, invalid, CVV failure 81736, duplicate 81724', asyn
   assert.equal(r.type, 'CUSTOMER');
   assert.equal(r.name, 'BraintreeError');
   assert.equal(r.message, 'All fields are empty. Cannot tokenize empty card fields.');
-  await typeInto(page, 'credit-card-number', '4111111111111112');
+  await typeInto(page, 'number', '4111111111111112');
   r = await tokenize(page);
   assert.equal(r.code, 'HOSTED_FIELDS_FIELDS_INVALID');
   assert.equal(r.message, 'Some payment input fields are invalid. Cannot tokenize invalid card fields.');
@@ -149,6 +149,12 @@ test('create checks, attributes, teardown once then METHOD_CALLED_AFTER_TEARDOWN
     r.attrValue = await grab(hf.setAttribute({ field: 'number', attribute: 'disabled', value: 'yes' }));
     r.attrOk = await grab(hf.setAttribute({ field: 'number', attribute: 'placeholder', value: 'Card' }));
     r.notPresent = await grab(hf.focus('expirationMonth'));
+    r.invalidField = await grab(hf.addClass('iban', 'x'));
+    r.fieldBeforeAttribute = await grab(hf.setAttribute({ field: 'expirationMonth', attribute: 'onclick', value: 'x' }));
+    r.minlength = await grab(sdk.hostedFields.create({ client, fields: { number: { container: '#extra', minlength: true } } }));
+    r.fieldsBeforeNetwork = await grab(sdk.hostedFields.create({ authorization: 'sandbox_x_merchant01', fields: {} }));
+    const old = { getVersion: () => '3.1.0', getConfiguration: () => client.getConfiguration() };
+    r.version = await grab(sdk.hostedFields.create({ client: old, fields: { number: { container: '#extra' } } }));
     r.monthOptions = await grab(hf.setMonthOptions(['Jan']));
     r.challenges = await hf.getChallenges();
     r.cb = await new Promise((res) => hf.clear('number', (err) => res(err === null ? 'callback ok' : String(err))));
@@ -162,14 +168,19 @@ test('create checks, attributes, teardown once then METHOD_CALLED_AFTER_TEARDOWN
   assert.equal(out.badKey, 'HOSTED_FIELDS_INVALID_FIELD_KEY: "iban" is not a valid field.');
   assert.equal(out.badSelector, 'HOSTED_FIELDS_INVALID_FIELD_SELECTOR: Selector does not reference a valid DOM node.');
   assert.equal(out.duplicate, 'HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME: Element already contains a Braintree iframe.');
-  assert.match(out.noFields, /^INSTANTIATION_OPTION_REQUIRED/);
+  assert.equal(out.noFields, 'INSTANTIATION_OPTION_REQUIRED: options.fields is required when instantiating Hosted Fields.');
+  assert.equal(out.fieldsBeforeNetwork, out.noFields, 'checked before an authorization is resolved');
+  assert.equal(out.minlength, 'HOSTED_FIELDS_FIELD_PROPERTY_INVALID: The value for minlength must be a number.');
+  assert.equal(out.version, 'INCOMPATIBLE_VERSIONS: Client (version 3.1.0) and Hosted Fields (version 3.130.0) components must be from the same SDK version.');
   assert.match(out.noClient, /^INSTANTIATION_OPTION_REQUIRED: options.client is required when instantiating Hosted Fields./);
   assert.equal(out.maxlength, 'HOSTED_FIELDS_FIELD_PROPERTY_INVALID: The value for maxlength must be a number.');
-  assert.match(out.attrBad, /^HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED/);
-  assert.match(out.attrValue, /^HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED/);
+  assert.equal(out.attrBad, 'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED: The "onclick" attribute is not supported in Hosted Fields.');
+  assert.equal(out.attrValue, 'HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED: Value "yes" is not allowed for "disabled" attribute.');
   assert.equal(out.attrOk, 'ok');
-  assert.match(out.notPresent, /^HOSTED_FIELDS_FIELD_NOT_PRESENT/);
-  assert.match(out.monthOptions, /^HOSTED_FIELDS_FIELD_NOT_PRESENT/);
+  assert.equal(out.notPresent, 'HOSTED_FIELDS_FIELD_NOT_PRESENT: Cannot focus "expirationMonth" field because it is not part of the current Hosted Fields options.');
+  assert.equal(out.invalidField, 'HOSTED_FIELDS_FIELD_INVALID: "iban" is not a valid field. You must use a valid field option when adding a class.');
+  assert.equal(out.fieldBeforeAttribute, 'HOSTED_FIELDS_FIELD_NOT_PRESENT: Cannot set attribute for "expirationMonth" field because it is not part of the current Hosted Fields options.');
+  assert.equal(out.monthOptions, 'HOSTED_FIELDS_FIELD_PROPERTY_INVALID: Expiration month field must exist to use setMonthOptions.');
   assert.deepEqual(out.challenges, ['cvv', 'postal_code']);
   assert.equal(out.cb, 'callback ok');
   assert.equal(out.frames, 0);
@@ -201,13 +212,23 @@ test('client: authorization, origin check and sandbox mode, version, requests', 
     r.rest = await grab(c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '4111111111111111', expirationDate: '12/30' } } }).then((b) => b.creditCards[0].details.cardType));
     r.restError = await grab(c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '1234' } } }));
     r.noMethod = await grab(c.request({ endpoint: 'x' }));
+    r.methodBeforeApi = await grab(c.request({ api: 'soap', method: 'get' }));
+    r.badApi = await grab(c.request({ api: 'soap', method: 'get', endpoint: 'x' }));
+    r.status = await grab(c.request({ method: 'get', endpoint: 'payment_methods' }).then((b) => b._httpStatus));
+    r.cbOk = await new Promise((res) => c.request({ method: 'get', endpoint: 'payment_methods' }, (err, data, status) => res([err, typeof data, status])));
+    r.cbError = await new Promise((res) => c.request({ method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard: { number: '1234' } } },
+      (err, data, status) => res([err.code, data, status])));
+    const { Client } = await import('./js/client.js');
+    const offDomain = Object.assign({}, conf.gatewayConfiguration, { assetsUrl: 'https://assets.evil.example' });
+    r.noGateway = await grab(Promise.resolve().then(() => new Client({ authorization: token })));
+    r.offDomain = await grab(Promise.resolve().then(() => new Client(Object.assign({}, conf, { gatewayConfiguration: offDomain }))));
     r.graphql = await grab(c.request({ api: 'graphQLApi', data: { query: 'mutation { tokenizeCreditCard }', variables: { input: { creditCard: { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' } } } } }).then((b) => b.data.tokenizeCreditCard.creditCard.brandCode));
     r.cb = await new Promise((res) => sdk.client.create({ authorization: 'bad' }, (err, inst) => res(err.code + ' ' + String(inst))));
     await c.teardown();
     try { c.request({}); r.after = 'no error'; } catch (e) { r.after = e.code; }
     return r;
   });
-  assert.match(out.noSandboxMode, /^CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN/);
+  assert.equal(out.noSandboxMode, 'CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN: configUrl property is on an invalid domain.');
   assert.match(out.remoteSandbox, /^CLIENT_OPTION_INVALID/);
   assert.equal(out.invalid, 'CLIENT_INVALID_AUTHORIZATION: Authorization is invalid. Make sure your client token or tokenization key is valid.');
   assert.match(out.missing, /^INSTANTIATION_OPTION_REQUIRED/);
@@ -217,7 +238,14 @@ test('client: authorization, origin check and sandbox mode, version, requests', 
   assert.equal(out.version, '3.130.0');
   assert.equal(out.rest, 'Visa');
   assert.match(out.restError, /^CLIENT_REQUEST_ERROR/);
-  assert.match(out.noMethod, /^CLIENT_OPTION_REQUIRED/);
+  assert.equal(out.noMethod, 'CLIENT_OPTION_REQUIRED: options.method is required when making a request.');
+  assert.equal(out.methodBeforeApi, 'CLIENT_OPTION_REQUIRED: options.endpoint is required when making a request.');
+  assert.equal(out.badApi, 'CLIENT_OPTION_INVALID: options.api is invalid.');
+  assert.equal(out.status, 200);
+  assert.deepEqual(out.cbOk, [null, 'object', 200]);
+  assert.deepEqual(out.cbError, ['CLIENT_REQUEST_ERROR', null, 422]);
+  assert.equal(out.noGateway, 'CLIENT_MISSING_GATEWAY_CONFIGURATION: Missing gatewayConfiguration.');
+  assert.equal(out.offDomain, 'CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN: assetsUrl property is on an invalid domain.');
   assert.equal(out.graphql, 'Visa');
   assert.equal(out.cb, 'CLIENT_INVALID_AUTHORIZATION undefined');
   assert.equal(out.after, 'METHOD_CALLED_AFTER_TEARDOWN');

@@ -4,6 +4,7 @@
 import { load, rules, setWasmUrl } from './wasm.js';
 import { error } from './errors.js';
 import { VERSION, wrap, attempt, uuid, convertMethodsToError } from './lib.js';
+import { ANALYTICS_TIMEOUT, GRAPHQL_VERSION, INTEGRATION_TIMEOUT } from './constants.json';
 
 const LIBRARY_VERSION = 'braintree/web/' + VERSION;
 
@@ -63,18 +64,26 @@ function parseAuthorization(authorization, sandboxUrl) {
   throw error('CLIENT_INVALID_AUTHORIZATION');
 }
 
+/** The reference's domain error: it names the property, never the URL. */
+function invalidDomain(property) {
+  return error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', undefined, undefined, property + ' property is on an invalid domain.');
+}
+
+/** Every URL of the configuration is on the provider's domains (or the named sandbox). */
 function checkDomains(gw, sandboxUrl) {
-  const urls = [gw.clientApiUrl, gw.assetsUrl, gw.graphQL && gw.graphQL.url, gw.analytics && gw.analytics.url];
-  for (const url of urls) {
-    if (url && !rules.isAllowedUrl(url, sandboxUrl)) {
-      throw error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', { domain: url }, url);
-    }
+  const urls = { assetsUrl: gw.assetsUrl, clientApiUrl: gw.clientApiUrl, configUrl: gw.configUrl,
+    'graphQL.url': gw.graphQL && gw.graphQL.url, 'analytics.url': gw.analytics && gw.analytics.url };
+  for (const property in urls) {
+    const url = urls[property];
+    if (url && !rules.isAllowedUrl(url, sandboxUrl)) throw invalidDomain(property);
   }
 }
 
 export class Client {
   /** Built from a configuration (as getConfiguration() returns it); no network. */
   constructor(configuration) {
+    if (!configuration || !configuration.gatewayConfiguration) throw error('CLIENT_MISSING_GATEWAY_CONFIGURATION');
+    checkDomains(configuration.gatewayConfiguration, configuration.sandboxUrl || '');
     this._configuration = configuration;
     const auth = configuration.authorizationType === 'TOKENIZATION_KEY'
       ? { tokenizationKey: configuration.authorization }
@@ -91,20 +100,29 @@ export class Client {
     return VERSION;
   }
 
-  /** request({method, endpoint, data, api, timeout}[, callback]) */
+  /**
+   * request({method, endpoint, data, api, timeout}[, callback]): resolves the
+   * response with its `_httpStatus`; a callback gets (err, data, status).
+   */
   request(options, callback) {
-    return wrap(attempt(() => this._request(options || {})), callback);
+    const promise = attempt(() => this._request(options || {}));
+    if (typeof callback !== 'function') return promise;
+    promise.then(
+      (data) => callback(null, data, data._httpStatus),
+      (e) => callback(e, null, e && e.details && e.details.httpStatus)
+    );
+    return undefined;
   }
 
   async _request(options) {
-    const api = options.api || 'clientApi';
-    if (api !== 'clientApi' && api !== 'graphQLApi') {
-      throw error('CLIENT_OPTION_INVALID', undefined, 'options.api is invalid.');
+    if (options.api !== 'graphQLApi') {
+      const missing = !options.method ? 'options.method' : !options.endpoint ? 'options.endpoint' : null;
+      if (missing) throw error('CLIENT_OPTION_REQUIRED', undefined, missing + ' is required when making a request.');
     }
-    if (api === 'clientApi' && !options.method) throw error('CLIENT_OPTION_REQUIRED', undefined, 'options.method is required when making a request.');
-    if (api === 'clientApi' && !options.endpoint) throw error('CLIENT_OPTION_REQUIRED', undefined, 'options.endpoint is required when making a request.');
+    const api = 'api' in options ? options.api : 'clientApi';
+    if (api !== 'clientApi' && api !== 'graphQLApi') throw error('CLIENT_OPTION_INVALID', undefined, 'options.api is invalid.');
     const gw = this._configuration.gatewayConfiguration;
-    const timeout = options.timeout || 60000;
+    const timeout = options.timeout || INTEGRATION_TIMEOUT;
     const graphql = api === 'graphQLApi';
     let method = 'POST';
     let url;
@@ -113,7 +131,7 @@ export class Client {
     if (graphql) {
       url = gw.graphQL.url;
       headers.Authorization = 'Bearer ' + this._credential;
-      headers['Braintree-Version'] = gw.graphQL.date || '2018-05-10';
+      headers['Braintree-Version'] = gw.graphQL.date || GRAPHQL_VERSION;
       body = Object.assign({ clientSdkMetadata: this._meta() }, options.data);
     } else {
       method = options.method.toUpperCase();
@@ -125,13 +143,11 @@ export class Client {
         body = data;
       }
     }
-    if (!rules.isAllowedUrl(url, this._configuration.sandboxUrl || '')) {
-      throw error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', { domain: url }, url);
-    }
+    if (!rules.isAllowedUrl(url, this._configuration.sandboxUrl || '')) throw invalidDomain(graphql ? 'graphQL.url' : 'clientApiUrl');
     for (let attemptNo = 0; ; attemptNo++) {
       const res = await send(method, url, body, headers, timeout);
       const gqlErrors = graphql && res.body && res.body.errors;
-      if (res.status >= 200 && res.status < 400 && !gqlErrors) return res.body;
+      if (res.status >= 200 && res.status < 400 && !gqlErrors) return Object.assign({ _httpStatus: res.status }, res.body);
       if (rules.shouldRetry(res.status, res.timedOut, attemptNo)) continue;
       const code = gqlErrors && res.status < 400
         ? 'CLIENT_GRAPHQL_REQUEST_ERROR'
@@ -152,7 +168,7 @@ export class Client {
     const payload = { event: kind, timestamp: Date.now() };
     for (const k in extra || {}) if (rules.isAnalyticsField(k)) payload[k] = extra[k];
     const body = Object.assign({ events: [{ level: 'info', event: kind, payload }], tracking: [payload], _meta: this._meta() }, this._authAttrs);
-    return send('POST', gw.analytics.url, body, {}, 2000).then(() => undefined);
+    return send('POST', gw.analytics.url, body, {}, ANALYTICS_TIMEOUT).then(() => undefined);
   }
 
   teardown(callback) {
@@ -175,29 +191,26 @@ export function create(options, callback) {
 }
 
 async function build(options) {
-  if (options.wasmUrl) setWasmUrl(options.wasmUrl);
-  await load();
   if (!options.authorization) {
     throw error('INSTANTIATION_OPTION_REQUIRED', undefined, undefined, 'options.authorization is required when instantiating a client.');
   }
+  if (options.wasmUrl) setWasmUrl(options.wasmUrl);
+  await load();
   const sandboxUrl = options.sandboxUrl || '';
   if (sandboxUrl && !rules.isLoopbackUrl(sandboxUrl)) {
     throw error('CLIENT_OPTION_INVALID', undefined, 'options.sandboxUrl must be a loopback address.');
   }
   const auth = parseAuthorization(options.authorization, sandboxUrl);
-  if (!rules.isAllowedUrl(auth.configUrl, sandboxUrl)) {
-    throw error('CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN', { domain: auth.configUrl }, auth.configUrl);
-  }
+  if (!rules.isAllowedUrl(auth.configUrl, sandboxUrl)) throw invalidDomain('configUrl');
   const sep = auth.configUrl.indexOf('?') < 0 ? '?' : '&';
   const url = auth.configUrl + sep + query(Object.assign({ configVersion: 3, braintreeLibraryVersion: LIBRARY_VERSION }, auth.attrs));
-  let res = await send('GET', url, null, {}, 60000);
-  if (rules.shouldRetry(res.status, res.timedOut, 0)) res = await send('GET', url, null, {}, 60000);
+  let res = await send('GET', url, null, {}, INTEGRATION_TIMEOUT);
+  if (rules.shouldRetry(res.status, res.timedOut, 0)) res = await send('GET', url, null, {}, INTEGRATION_TIMEOUT);
   if (res.status < 200 || res.status >= 400 || !res.body) {
     const code = res.status === 401 || res.status === 404 ? 'CLIENT_AUTHORIZATION_INVALID' : rules.requestErrorCode(res.status, false, res.timedOut);
     throw error(code, { originalError: res.body, httpStatus: res.status });
   }
   const gw = res.body;
-  checkDomains(gw, sandboxUrl);
   const client = new Client({
     authorization: options.authorization,
     authorizationType: auth.type,

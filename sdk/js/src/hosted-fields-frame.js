@@ -5,6 +5,11 @@
 import { load, rules } from './wasm.js';
 import { error } from './errors.js';
 import { Client } from './client.js';
+import { supportsInputFormatting } from './browser.js';
+
+/** The address fields a tokenization passes on; anything else a merchant adds is dropped. */
+const ADDRESS_FIELDS = ['company', 'countryCodeNumeric', 'countryCodeAlpha2', 'countryCodeAlpha3', 'countryName',
+  'extendedAddress', 'locality', 'region', 'firstName', 'lastName', 'postalCode', 'streetAddress'];
 
 const channel = location.hash.slice(1);
 let parentOrigin = null;
@@ -17,6 +22,8 @@ let state = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused
 let cardsJson = '';
 let client = null;
 let tokenizer = false;
+/** Normalised networks the number field accepts; null: every network. */
+let supportedTypes = null;
 
 function today() {
   const d = new Date();
@@ -49,9 +56,39 @@ function value() {
   return key === 'number' ? rules.stripNumber(input.value) : input.value.trim();
 }
 
+/** `MasterCard`, `master-card` and `mastercard` are one network. */
+function normalizeType(type) {
+  return String(type || '').replace(/[-\s]/g, '').toLowerCase();
+}
+
+function isSupported(type) {
+  return !supportedTypes || supportedTypes.indexOf(normalizeType(type)) >= 0;
+}
+
+/**
+ * With `rejectUnsupportedCards` or `supportedCardBrands`, the number field
+ * accepts the gateway's networks, as the merchant's brands change them.
+ */
+function acceptedTypes(configuration) {
+  if (key !== 'number' || !(field.rejectUnsupportedCards || field.supportedCardBrands)) return null;
+  const cards = configuration.gatewayConfiguration.creditCards;
+  const brands = {};
+  for (const type of (cards && cards.supportedCardTypes) || []) brands[normalizeType(type)] = true;
+  for (const brand in field.supportedCardBrands || {}) brands[normalizeType(brand)] = Boolean(field.supportedCardBrands[brand]);
+  return Object.keys(brands).filter((b) => brands[b]);
+}
+
+function formatting() {
+  return field.formatInput !== false && supportsInputFormatting();
+}
+
 function verdict() {
   const [y, m] = today();
   const v = value();
+  if (key === 'number') {
+    const bits = rules.validateField(key, v, '', y, m);
+    return cardType && !isSupported(cardType) ? 0 : bits;
+  }
   if (key === 'cvv') return rules.validateField('cvv', v, cardType, y, m);
   if (key === 'expirationMonth' || key === 'expirationYear') {
     const own = rules.validateField(key, v, '', y, m);
@@ -68,6 +105,7 @@ function verdict() {
 
 /** Recomputes state; posts the events its change implies. */
 function refresh(focusEvent) {
+  const cards = key === 'number' ? detectCards() : undefined;
   const bits = verdict();
   const next = {
     isEmpty: value() === '',
@@ -79,17 +117,7 @@ function refresh(focusEvent) {
   if (focusEvent) events.push(focusEvent);
   if (next.isEmpty !== state.isEmpty) events.push(next.isEmpty ? 'empty' : 'notEmpty');
   if (next.isValid !== state.isValid || next.isPotentiallyValid !== state.isPotentiallyValid) events.push('validityChange');
-  let cards;
-  if (key === 'number') {
-    const json = rules.cardsJson(value());
-    if (json !== cardsJson) {
-      cardsJson = json;
-      cards = JSON.parse(json);
-      cardType = cards.length === 1 ? cards[0].type : '';
-      events.push('cardTypeChange');
-      for (const s of siblings()) if (s.key === 'cvv') s.setCardType(cardType);
-    }
-  }
+  if (cards) events.push('cardTypeChange');
   state = next;
   input.classList.toggle('valid', state.isValid);
   input.classList.toggle('invalid', !state.isPotentiallyValid);
@@ -102,6 +130,22 @@ function refresh(focusEvent) {
     if (bin.length === 6 && bin !== lastBin) toParent({ type: 'state', event: 'binAvailable', bin, state });
     lastBin = bin.length === 6 ? bin : '';
   }
+}
+
+/** The candidate networks when they changed since the last look (the CVV frame is told). */
+function detectCards() {
+  const json = rules.cardsJson(value());
+  if (json === cardsJson) return undefined;
+  cardsJson = json;
+  const cards = JSON.parse(json).map((c) => Object.assign(c, { supported: isSupported(c.type) }));
+  cardType = cards.length === 1 ? cards[0].type : '';
+  for (const s of siblings()) if (s.key === 'cvv') s.setCardType(cardType);
+  return cards;
+}
+
+/** The field's own maxlength, else the default of its kind. */
+function maxLength() {
+  return field.maxlength || rules.defaultMaxLength(key);
 }
 
 function maxDigits() {
@@ -117,13 +161,13 @@ function format(deleting) {
   let next = raw;
   if (key === 'number') {
     const digits = rules.stripNumber(raw).replace(/\D/g, '').slice(0, maxDigits());
-    next = field.formatInput === false ? digits : rules.formatNumber(digits);
+    next = formatting() ? rules.formatNumber(digits) : digits;
   } else if (key === 'cvv' || key === 'expirationMonth' || key === 'expirationYear') {
     next = raw.replace(/\D/g, '').slice(0, maxDigits());
-  } else if (key === 'expirationDate' && field.formatInput !== false) {
-    next = formatDate(raw, deleting);
-  } else if (field.maxlength) {
-    next = raw.slice(0, field.maxlength);
+  } else if (key === 'expirationDate') {
+    next = (formatting() ? formatDate(raw, deleting) : raw).slice(0, maxLength());
+  } else if (maxLength()) {
+    next = raw.slice(0, maxLength());
   }
   if (next !== raw) {
     const atEnd = input.selectionStart === raw.length;
@@ -198,6 +242,7 @@ function build(config) {
   input.setAttribute('data-braintree-name', name);
   labelEl.htmlFor = name;
   if (field.minlength) input.minLength = field.minlength;
+  if (key === 'postalCode' || key === 'cardholderName') input.maxLength = maxLength();
   form.appendChild(input);
   document.title = rules.frameTitle(key);
   applyStyles(config.styles);
@@ -215,6 +260,7 @@ function build(config) {
   if (typeof field.prefill === 'string') { input.value = field.prefill; format(); }
   if (key === 'number') addAutofillCatchers(form);
   client = new Client(config.configuration);
+  supportedTypes = acceptedTypes(config.configuration);
   refresh();
 }
 
@@ -291,9 +337,10 @@ async function tokenize(id, options) {
     }
     const name = options.cardholderName || v('cardholderName');
     if (name) creditCard.cardholderName = name;
-    const billing = Object.assign({}, options.billingAddress);
-    if (v('postalCode')) billing.postalCode = v('postalCode');
-    if (Object.keys(billing).length) creditCard.billingAddress = billing;
+    let billing = options.billingAddress ? allowedAddress(options.billingAddress) : null;
+    if (use.some((s) => s.key === 'postalCode')) billing = Object.assign(billing || {}, { postalCode: v('postalCode') });
+    if (billing) creditCard.billingAddress = billing;
+    if (options.shippingAddress) creditCard.shippingAddress = allowedAddress(options.shippingAddress);
     const res = await client.request({ api: 'clientApi', method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard } });
     const card = res.creditCards[0];
     toParent({
@@ -310,6 +357,12 @@ async function tokenize(id, options) {
     const code = rules.tokenizeErrorCode(d.httpStatus || 0, serverCode);
     toParent({ type: 'tokenized', id, error: { code, details: { originalError: body, httpStatus: d.httpStatus } } });
   }
+}
+
+function allowedAddress(address) {
+  const out = {};
+  for (const k of ADDRESS_FIELDS) if (address[k] != null) out[k] = address[k];
+  return out;
 }
 
 function onMessage(event) {

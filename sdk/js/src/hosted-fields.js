@@ -4,6 +4,8 @@
 import { load, rules } from './wasm.js';
 import { error } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter, checkClient } from './lib.js';
+import { isIos, supportsInputFormatting } from './browser.js';
+import { INTEGRATION_TIMEOUT, IOS_SCROLL_INTO_VIEW_DELAY } from './constants.json';
 import { create as createClient } from './client.js';
 
 const CLASSES = { FOCUSED: 'braintree-hosted-fields-focused', INVALID: 'braintree-hosted-fields-invalid', VALID: 'braintree-hosted-fields-valid' };
@@ -16,21 +18,19 @@ export function create(options, callback) {
   return wrap(attempt(() => build(options)), callback);
 }
 
-/** Whether the browser can run Hosted Fields. */
-export function supportsInputFormatting() {
-  return true;
-}
+export { supportsInputFormatting };
 
+/** In the reference's order: the client, the fields (all before any network). */
 async function build(options) {
   const missing = checkClient(options, 'Hosted Fields');
   if (missing) throw missing;
-  await load();
-  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
-  if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
   if (!options.fields || typeof options.fields !== 'object' || !Object.keys(options.fields).length) {
     throw error('INSTANTIATION_OPTION_REQUIRED', undefined, undefined, 'options.fields is required when instantiating Hosted Fields.');
   }
-  const instance = new HostedFields(client, options);
+  await load();
+  const containers = checkFields(options.fields);
+  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  const instance = new HostedFields(client, options, containers);
   await instance._ready;
   return instance;
 }
@@ -50,15 +50,14 @@ function checkFields(fields) {
   const containers = {};
   for (const key of Object.keys(fields)) {
     if (!rules.isField(key)) throw error('HOSTED_FIELDS_INVALID_FIELD_KEY', undefined, key);
-    const field = fields[key];
-    const el = resolveContainer(field || {});
-    if (!el) throw error('HOSTED_FIELDS_INVALID_FIELD_SELECTOR', { fieldSelector: field && (field.selector || field.container), fieldKey: key });
-    if (el.querySelector('iframe[name^="braintree-"]')) {
-      throw error('HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME', { fieldSelector: field.selector || field.container, fieldKey: key });
-    }
+    const field = fields[key] || {};
+    const el = resolveContainer(field);
+    const where = { fieldSelector: field.selector, fieldContainer: field.container, fieldKey: key };
+    if (!el) throw error('HOSTED_FIELDS_INVALID_FIELD_SELECTOR', where);
+    if (el.querySelector('iframe[name^="braintree-"]')) throw error('HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME', where);
     for (const prop of ['maxlength', 'minlength']) {
-      if (field[prop] != null && typeof field[prop] !== 'number') {
-        throw error('HOSTED_FIELDS_FIELD_PROPERTY_INVALID', undefined, 'The value for ' + prop + ' must be a number.');
+      if (field[prop] && typeof field[prop] !== 'number') {
+        throw error('HOSTED_FIELDS_FIELD_PROPERTY_INVALID', { fieldKey: key }, undefined, 'The value for ' + prop + ' must be a number.');
       }
     }
     containers[key] = el;
@@ -67,14 +66,14 @@ function checkFields(fields) {
 }
 
 class HostedFields extends Emitter {
-  constructor(client, options) {
+  constructor(client, options, containers) {
     super();
     this._client = client;
     this._channel = uuid();
     const config = client.getConfiguration();
     this._clientConfig = config;
     this._assetsOrigin = rules.originOf(config.gatewayConfiguration.assetsUrl);
-    this._containers = checkFields(options.fields);
+    this._containers = containers;
     this._fieldOptions = options.fields;
     this._styles = options.styles || {};
     this._frames = {};
@@ -99,7 +98,7 @@ class HostedFields extends Emitter {
         client._sendEvent('custom.hosted-fields.load.timed-out');
         this._destroy();
         reject(error('HOSTED_FIELDS_TIMEOUT'));
-      }, 60000);
+      }, INTEGRATION_TIMEOUT);
     });
     for (const key of this._keys) this._inject(key);
   }
@@ -107,15 +106,14 @@ class HostedFields extends Emitter {
   _inject(key) {
     const container = this._containers[key];
     const frame = document.createElement('iframe');
-    const name = rules.fieldInfo(key).split('\n')[0];
     frame.src = assetUrl(this._clientConfig.gatewayConfiguration.assetsUrl, 'hosted-fields-frame') + '#' + this._channel;
-    frame.name = 'braintree-hosted-field-' + name;
-    frame.title = rules.frameTitle(key);
+    frame.name = 'braintree-hosted-field-' + key;
+    frame.title = this._fieldOptions[key].iframeTitle || rules.frameTitle(key);
     frame.setAttribute('frameborder', '0');
     frame.setAttribute('allowtransparency', 'true');
     frame.setAttribute('scrolling', 'no');
     frame.setAttribute('type', 'text/html');
-    frame.id = 'braintree-hosted-field-' + name;
+    frame.id = 'braintree-hosted-field-' + key;
     const s = frame.style;
     s.border = 'none'; s.width = '100%'; s.height = '100%'; s.float = 'left';
     container.appendChild(frame);
@@ -205,61 +203,80 @@ class HostedFields extends Emitter {
     return wrap(promise, callback);
   }
 
-  _checkField(field) {
-    if (this._keys.indexOf(field) < 0) throw error('HOSTED_FIELDS_FIELD_NOT_PRESENT', undefined, field);
-  }
-
-  _command(field, message, callback) {
+  /**
+   * The reference's check of a command's field, then the command: `action`
+   * names it in the errors (ACTIONS).
+   */
+  _command(field, action, message, check, callback) {
     return wrap(attempt(() => {
-      if (!rules.isField(field)) throw error('HOSTED_FIELDS_FIELD_INVALID', undefined, '"' + field + '" is not a valid field. You must use a valid field option when calling this method.');
-      this._checkField(field);
+      const [when, cannot] = ACTIONS[action];
+      if (!rules.isField(field)) {
+        throw error('HOSTED_FIELDS_FIELD_INVALID', undefined, undefined, '"' + field + '" is not a valid field. You must use a valid field option when ' + when + '.');
+      }
+      if (this._keys.indexOf(field) < 0) {
+        throw error('HOSTED_FIELDS_FIELD_NOT_PRESENT', undefined, undefined, cannot + ' "' + field + '" field because it is not part of the current Hosted Fields options.');
+      }
+      const invalid = check && check();
+      if (invalid) throw invalid;
       this._post(field, message);
+      if (action === 'focus' && isIos()) this._scrollIntoViewSoon(field);
     }), callback);
   }
 
+  /**
+   * iOS Safari does not always scroll a focused frame's container into view;
+   * a moment later, if it is still mostly hidden, the page scrolls to it.
+   */
+  _scrollIntoViewSoon(field) {
+    const container = this._containers[field];
+    setTimeout(() => {
+      if (!isVisibleEnough(container)) container.scrollIntoView();
+    }, IOS_SCROLL_INTO_VIEW_DELAY);
+  }
+
   focus(field, callback) {
-    return this._command(field, { type: 'focus' }, callback);
+    return this._command(field, 'focus', { type: 'focus' }, null, callback);
   }
 
   clear(field, callback) {
-    return this._command(field, { type: 'clear' }, callback);
+    return this._command(field, 'clear', { type: 'clear' }, null, callback);
   }
 
   setAttribute(options, callback) {
-    return wrap(attempt(() => {
-      const code = rules.checkAttribute(String(options.attribute), typeof options.value, String(options.value));
-      if (code) throw error(code, undefined, options.attribute);
-    }).then(() => this._command(options.field, { type: 'setAttribute', attribute: options.attribute, value: options.value })), callback);
+    const o = options || {};
+    return this._command(o.field, 'setAttribute', { type: 'setAttribute', attribute: o.attribute, value: o.value },
+      () => attributeError(o.attribute, o.value), callback);
   }
 
   removeAttribute(options, callback) {
-    return wrap(attempt(() => {
-      const code = rules.checkAttribute(String(options.attribute), 'string', '');
-      if (code === 'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED') throw error(code, undefined, options.attribute);
-    }).then(() => this._command(options.field, { type: 'removeAttribute', attribute: options.attribute })), callback);
+    const o = options || {};
+    return this._command(o.field, 'removeAttribute', { type: 'removeAttribute', attribute: o.attribute },
+      () => attributeError(o.attribute, null), callback);
   }
 
   setPlaceholder(field, placeholder, callback) {
     return this.setAttribute({ field, attribute: 'placeholder', value: placeholder }, callback);
   }
 
+  /** As the reference: no checks, no result; a field not present is ignored. */
   setMessage(options) {
-    this._command(options.field, { type: 'setMessage', message: options.message });
+    if (options && this._keys.indexOf(options.field) >= 0) this._post(options.field, { type: 'setMessage', message: options.message });
   }
 
   addClass(field, classname, callback) {
-    return this._command(field, { type: 'addClass', classname }, callback);
+    return this._command(field, 'addClass', { type: 'addClass', classname }, null, callback);
   }
 
   removeClass(field, classname, callback) {
-    return this._command(field, { type: 'removeClass', classname }, callback);
+    return this._command(field, 'removeClass', { type: 'removeClass', classname }, null, callback);
   }
 
   setMonthOptions(options, callback) {
     return wrap(attempt(() => {
       const f = this._fieldOptions.expirationMonth;
-      if (!f) throw error('HOSTED_FIELDS_FIELD_NOT_PRESENT', undefined, undefined, 'Expiration month field must exist to use setMonthOptions.');
-      if (!f.select) throw error('HOSTED_FIELDS_FIELD_INVALID', undefined, 'Expiration month field must be a select element.');
+      const problem = !f ? 'Expiration month field must exist to use setMonthOptions.'
+        : !f.select ? 'Expiration month field must be a select element.' : '';
+      if (problem) throw error('HOSTED_FIELDS_FIELD_PROPERTY_INVALID', undefined, undefined, problem);
       this._post('expirationMonth', { type: 'setMonthOptions', options: (options || []).map(String) });
     }), callback);
   }
@@ -294,9 +311,41 @@ class HostedFields extends Emitter {
   }
 }
 
+/** What each command is called in its field errors: [when it is used, what cannot be done]. */
+const ACTIONS = {
+  focus: ['focusing a field', 'Cannot focus'],
+  clear: ['clearing a field', 'Cannot clear'],
+  setAttribute: ['setting an attribute', 'Cannot set attribute for'],
+  removeAttribute: ['removing an attribute', 'Cannot remove attribute for'],
+  addClass: ['adding a class', 'Cannot add class to'],
+  removeClass: ['removing a class', 'Cannot remove class from']
+};
+
+/** The reference's attribute check: a supported name, and (when given) a value of its kind. */
+function attributeError(attribute, value) {
+  const code = rules.checkAttribute(String(attribute), typeof value, String(value));
+  if (code === 'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED') {
+    return error(code, undefined, undefined, 'The "' + attribute + '" attribute is not supported in Hosted Fields.');
+  }
+  if (code && value != null) {
+    return error(code, undefined, undefined, 'Value "' + value + '" is not allowed for "' + attribute + '" attribute.');
+  }
+  return null;
+}
+
+/** At least half of the element inside the viewport on both axes. */
+function isVisibleEnough(el) {
+  const box = el.getBoundingClientRect();
+  const halfHeight = Math.floor(box.height / 2);
+  const halfWidth = Math.floor(box.width / 2);
+  const height = window.innerHeight || document.documentElement.clientHeight;
+  const width = window.innerWidth || document.documentElement.clientWidth;
+  return box.top < height - halfHeight && box.bottom > halfHeight && box.left < width - halfWidth && box.right > halfWidth;
+}
+
 function sanitizeField(field) {
   const out = {};
-  for (const k of ['placeholder', 'type', 'maxlength', 'minlength', 'formatInput', 'rejectUnsupportedCards', 'internalLabel', 'prefill']) {
+  for (const k of ['placeholder', 'type', 'maxlength', 'minlength', 'formatInput', 'rejectUnsupportedCards', 'supportedCardBrands', 'internalLabel', 'prefill']) {
     if (field[k] != null) out[k] = field[k];
   }
   if (field.select) out.select = typeof field.select === 'object' ? { options: (field.select.options || []).map(String) } : true;

@@ -8,9 +8,13 @@ import * as paypal from './paypal.js';
 import * as paypalCheckout from './paypal-checkout.js';
 import * as vaultManager from './vault-manager.js';
 
-export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager };
-export { BraintreeError } from './errors.js';
-export { setWasmUrl } from './wasm.js';
+import { BraintreeError } from './errors.js';
+import { setWasmUrl } from './wasm.js';
+import { VERSION } from './lib.js';
+
+export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
-export const VERSION = '3.130.0';
+
+/** `import braintree from '@couture/payment-sdk'`, as the reference's default export. */
+export default { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };

@@ -1,7 +1,8 @@
 // Small helpers shared by the components.
 import { error } from './errors.js';
+import { VERSION } from './constants.json';
 
-export const VERSION = '3.130.0';
+export { VERSION };
 
 /** Resolves/rejects `promise` and also calls a Node-style callback when given. */
 export function wrap(promise, callback) {
@@ -79,10 +80,28 @@ export function loadScript(src, attrs) {
   });
 }
 
-/** Requires `options.client` (or authorization), a client of this version. */
-export function checkClient(options, component) {
-  if (!options || (!options.client && !options.authorization)) {
-    return error('INSTANTIATION_OPTION_REQUIRED', undefined, component);
+/**
+ * The check every component's create starts with, in the reference's order:
+ * a client or an authorization, and a client of this version.
+ * `options`: {name, client, authorization}; returns the error or null.
+ */
+export function verifyComponent(options) {
+  if (!options) {
+    return error('INVALID_USE_OF_INTERNAL_FUNCTION', undefined, undefined, 'Options must be passed to basicComponentVerification function.');
+  }
+  const { name, client, authorization } = options;
+  if (!client && !authorization) {
+    return error('INSTANTIATION_OPTION_REQUIRED', undefined, undefined, 'options.client is required when instantiating ' + name + '.');
+  }
+  if (!authorization && client.getVersion() !== VERSION) {
+    return error('INCOMPATIBLE_VERSIONS', undefined, undefined,
+      'Client (version ' + client.getVersion() + ') and ' + name + ' (version ' + VERSION + ') components must be from the same SDK version.');
   }
   return null;
+}
+
+/** verifyComponent for a component's create(options). */
+export function checkClient(options, component) {
+  const o = options || {};
+  return verifyComponent({ name: component, client: o.client, authorization: o.authorization });
 }

@@ -1,0 +1,153 @@
+// Hosted Fields as the reference library behaves: frame names and titles,
+// default max lengths, the networks a number field accepts, the address
+// fields a tokenization passes on, input formatting per browser and the iOS
+// scroll-into-view after focus.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSandbox, launch, merchantPage } from './harness.mjs';
+
+const SAMSUNG = 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+let sandbox;
+let browser;
+before(async () => {
+  sandbox = await startSandbox();
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+  await sandbox.stop();
+});
+
+/**
+ * The merchant test page with a second Hosted Fields instance of `fields`
+ * (containers #p-<key> are added), as window.parity.
+ */
+async function withFields(fields, contextOptions) {
+  const page = await merchantPage(browser, sandbox.url, contextOptions);
+  await page.evaluate(async (fields) => {
+    const sdk = await import('./js/index.js');
+    for (const key of Object.keys(fields)) {
+      const div = document.createElement('div');
+      div.id = 'p-' + key;
+      div.style.height = '40px';
+      document.body.appendChild(div);
+      fields[key].container = '#p-' + key;
+    }
+    window.parity = await sdk.hostedFields.create({ client: window.hostedFieldsInstance._client, fields });
+  }, fields);
+  return page;
+}
+
+function input(page, key) {
+  return page.frameLocator(`#p-${key} iframe[name="braintree-hosted-field-${key}"]`).locator('input:not(.autofill)');
+}
+
+test('frames are named after their field key and titled as the reference (or by iframeTitle)', async () => {
+  const page = await withFields({ number: { iframeTitle: 'Numéro de carte' }, postalCode: {} });
+  const frames = await page.$$eval('#p-number iframe, #p-postalCode iframe', (els) => els.map((f) => [f.name, f.id, f.title]));
+  assert.deepEqual(frames, [
+    ['braintree-hosted-field-number', 'braintree-hosted-field-number', 'Numéro de carte'],
+    ['braintree-hosted-field-postalCode', 'braintree-hosted-field-postalCode', 'Secure Credit Card Frame - Postal Code']
+  ]);
+  await page.context().close();
+});
+
+test('postal code and expiration date keep to their default max lengths (8 and 7)', async () => {
+  const page = await withFields({ postalCode: {}, expirationDate: {}, cardholderName: { maxlength: 5 } });
+  await input(page, 'postalCode').pressSequentially('SW1A 1AAXYZ');
+  await input(page, 'expirationDate').pressSequentially('1230456');
+  await input(page, 'cardholderName').pressSequentially('Ada Lovelace');
+  assert.equal(await input(page, 'postalCode').inputValue(), 'SW1A 1AA');
+  assert.equal(await input(page, 'expirationDate').inputValue(), '12 / 30');
+  assert.equal(await input(page, 'cardholderName').inputValue(), 'Ada L', "a field's own maxlength wins");
+  await page.context().close();
+});
+
+test('rejectUnsupportedCards: a network the merchant does not take is invalid and marked unsupported', async () => {
+  const page = await withFields({ number: { rejectUnsupportedCards: true, supportedCardBrands: { visa: false } }, cvv: {} });
+  const seen = page.evaluate(() => new Promise((resolve) => {
+    window.parity.on('cardTypeChange', (e) => { if (e.cards.length === 1) resolve(e.cards[0]); });
+  }));
+  await input(page, 'number').pressSequentially('4111111111111111');
+  const card = await seen;
+  assert.equal(card.type, 'visa');
+  assert.equal(card.supported, false);
+  await page.waitForFunction(() => document.querySelector('#p-number').classList.contains('braintree-hosted-fields-invalid'));
+  const state = await page.evaluate(() => window.parity.getState().fields.number);
+  assert.deepEqual([state.isValid, state.isPotentiallyValid], [false, false]);
+  await input(page, 'number').fill('');
+  await input(page, 'number').pressSequentially('5555555555554444');
+  await page.waitForFunction(() => window.parity.getState().fields.number.isValid);
+  const mastercard = await page.evaluate(() => window.parity.getState().cards[0]);
+  assert.deepEqual([mastercard.type, mastercard.supported], ['master-card', true]);
+  await page.context().close();
+});
+
+test('tokenize passes on only the allowed billing and shipping address fields', async () => {
+  const page = await withFields({ number: {}, expirationDate: {}, cvv: {}, postalCode: {} });
+  let sent = null;
+  await page.context().route('**/payment_methods/credit_cards', async (route) => {
+    sent = JSON.parse(route.request().postData());
+    await route.continue();
+  });
+  await input(page, 'number').pressSequentially('4111111111111111');
+  await input(page, 'expirationDate').pressSequentially('1230');
+  await input(page, 'cvv').pressSequentially('123');
+  await input(page, 'postalCode').pressSequentially('60606');
+  const nonce = await page.evaluate(() => window.parity.tokenize({
+    billingAddress: { streetAddress: '1 Main St', locality: 'Chicago', postalCode: '99999', phone: '555', onclick: 'x' },
+    shippingAddress: { firstName: 'Ada', countryCodeAlpha2: 'GB', email: 'ada@example.com' }
+  }).then((p) => p.nonce));
+  assert.ok(nonce);
+  assert.deepEqual(sent.creditCard.billingAddress, { streetAddress: '1 Main St', locality: 'Chicago', postalCode: '60606' });
+  assert.deepEqual(sent.creditCard.shippingAddress, { firstName: 'Ada', countryCodeAlpha2: 'GB' });
+  await page.context().close();
+});
+
+test('supportsInputFormatting: false in Samsung Internet, whose fields then take digits unformatted', async () => {
+  const chrome = await withFields({ number: {} });
+  assert.equal(await chrome.evaluate(async () => (await import('./js/index.js')).hostedFields.supportsInputFormatting()), true);
+  await input(chrome, 'number').pressSequentially('4111111111111111');
+  assert.equal(await input(chrome, 'number').inputValue(), '4111 1111 1111 1111');
+  await chrome.context().close();
+
+  const samsung = await withFields({ number: {} }, { userAgent: SAMSUNG });
+  assert.equal(await samsung.evaluate(async () => (await import('./js/index.js')).hostedFields.supportsInputFormatting()), false);
+  await input(samsung, 'number').pressSequentially('4111111111111111');
+  assert.equal(await input(samsung, 'number').inputValue(), '4111111111111111');
+  await samsung.context().close();
+});
+
+/** Focuses the field of a container far below the fold; which elements were scrolled into view, and when. */
+async function focusBelowTheFold(page) {
+  return page.evaluate(async () => {
+    const box = document.querySelector('#p-cvv');
+    // Fixed below the viewport: the browser's own focus scrolling cannot
+    // bring it into view (as iOS Safari often does not), so only the
+    // library's scrollIntoView (a spy here) is seen.
+    Object.assign(box.style, { position: 'fixed', top: '3000px', width: '200px' });
+    const scrolled = [];
+    const t0 = performance.now();
+    HTMLElement.prototype.scrollIntoView = function () { scrolled.push([this.id, performance.now() - t0]); };
+    await window.parity.focus('cvv');
+    const atOnce = scrolled.length;
+    await new Promise((r) => setTimeout(r, 100));
+    return { atOnce, scrolled };
+  });
+}
+
+test('on iOS a focused field hidden below the fold is scrolled into view 5 ms later; elsewhere it is left to the browser', async () => {
+  const ios = await withFields({ cvv: {} }, { userAgent: IPHONE });
+  const onIos = await focusBelowTheFold(ios);
+  assert.equal(onIos.atOnce, 0, 'not at once');
+  assert.equal(onIos.scrolled.length, 1);
+  assert.equal(onIos.scrolled[0][0], 'p-cvv');
+  assert.ok(onIos.scrolled[0][1] >= 5, 'after the delay: ' + onIos.scrolled[0][1]);
+  await ios.context().close();
+
+  const desktop = await withFields({ cvv: {} });
+  assert.deepEqual((await focusBelowTheFold(desktop)).scrolled, []);
+  await desktop.context().close();
+});
