@@ -269,3 +269,42 @@ test('inline iframe: details the SDK cannot present are rejected with THREEDS_IN
   assert.deepEqual(out.suppressed, ['none', true]);
   await page.context().close();
 });
+
+test('under a strict CSP the three presentations complete a challenge with no violation', async () => {
+  const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; frame-src 'self'; connect-src 'self'";
+  const page = await blankPage(browser, sandbox.url, {}, csp);
+  const violations = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  await page.evaluate(async () => {
+    const sdk = await window.kit.sdk();
+    const client = await window.kit.client();
+    let tds = null;
+    window.start = async (version) => {
+      if (tds) await tds.teardown();
+      tds = await sdk.threeDSecure.create({ client, version });
+      tds.on('authentication-iframe-available', (event, next) => { document.getElementById('inline-3ds').appendChild(event.element); next(); });
+      const card = await window.kit.nonce(client, '4000000000001091');
+      window.result = tds.verifyCard({ ...card, amount: '10', onLookupComplete: (d, n) => n() }).then((p) => p.liabilityShifted, (e) => e.code);
+    };
+  });
+  for (const [version, holder] of [['2', '[data-cardinal-modal]'], ['2-bootstrap3-modal', '[data-cardinal-bootstrap3]'], ['2-inline-iframe', '#inline-3ds']]) {
+    await page.evaluate((v) => window.start(v), version);
+    await page.frameLocator(holder + ' iframe').locator('#submit').click();
+    assert.equal(await page.evaluate(() => window.result), true, version);
+  }
+  const dialogWidth = await page.evaluate(() => window.start('2-bootstrap3-modal').then(() => new Promise((resolve) => {
+    const poll = () => { const d = document.querySelector('[data-cardinal-bootstrap3] .modal-dialog'); if (d) resolve(getComputedStyle(d).width); else setTimeout(poll, 20); };
+    poll();
+  })));
+  assert.equal(dialogWidth, '440px', 'styles apply under the policy');
+  assert.deepEqual(violations, []);
+  // The policy is really in force: an inline style attribute is refused.
+  const inlineStyle = await page.evaluate(() => {
+    const holder = document.createElement('div');
+    holder.innerHTML = '<p style="width: 123px"></p>';
+    document.body.appendChild(holder);
+    return getComputedStyle(holder.firstChild).width;
+  });
+  assert.notEqual(inlineStyle, '123px');
+  await page.context().close();
+});

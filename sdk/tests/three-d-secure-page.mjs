@@ -8,13 +8,15 @@ const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 
 /**
  * A fresh context on a blank page at `${base}/tds-test.html`. `routes` maps a
- * URL glob to a playwright route handler, installed before the page loads.
+ * URL glob to a playwright route handler, installed before the page loads;
+ * `csp` is the page's Content-Security-Policy, if any.
  */
-export async function blankPage(browser, base, routes = {}) {
+export async function blankPage(browser, base, routes = {}, csp = '') {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e.message));
-  await page.route(base + '/tds-test.html', (route) => route.fulfill({ contentType: 'text/html', body: BLANK }));
+  const headers = csp ? { 'content-security-policy': csp } : {};
+  await page.route(base + '/tds-test.html', (route) => route.fulfill({ contentType: 'text/html', headers, body: BLANK }));
   for (const [glob, handler] of Object.entries(routes)) await page.route(glob, handler);
   await page.goto(base + '/tds-test.html');
   await page.evaluate(installKit);

@@ -30,7 +30,7 @@
   // The challenge frame as the real script's inline set-up hands it: markup.
   function challengeHtml(acs) {
     return '<iframe id="' + FRAME_ID + '" name="' + FRAME_ID + '" src="' + escapeAttr(challengeSrc(acs)) +
-      '" width="400" height="400" title="3-D Secure challenge" style="border: none;"></iframe>';
+      '" width="400" height="400" frameborder="0" title="3-D Secure challenge"></iframe>';
   }
 
   function challengeFrame(acs) {
@@ -63,21 +63,40 @@
     return overlay;
   }
 
+  function element(tag, attrs, style) {
+    var el = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    Object.assign(el.style, style || {});
+    return el;
+  }
+
   // payment.framework 'bootstrap3': a Bootstrap 3 modal (dialog width 440)
-  // with its close button and backdrop.
+  // with its close button and backdrop. Styles go through the CSSOM, so a
+  // page whose policy forbids inline styles still shows it.
   function bootstrap3Modal(frame, cancel) {
-    var root = document.createElement('div');
-    root.setAttribute('data-cardinal-bootstrap3', '');
-    root.innerHTML =
-      '<div class="modal fade in" tabindex="-1" role="dialog" aria-modal="true" aria-label="Purchase authentication" style="display: block; position: fixed; inset: 0; z-index: 2147483001; overflow: auto;">' +
-      '<div class="modal-dialog" style="width: 440px; max-width: 100%; margin: 30px auto;">' +
-      '<div class="modal-content" style="background: #fff; border-radius: 6px; padding: 8px;">' +
-      '<div class="modal-header"><button type="button" class="close" aria-label="Close">\u00d7</button></div>' +
-      '<div class="modal-body"></div></div></div></div>' +
-      '<div class="modal-backdrop fade in" style="position: fixed; inset: 0; z-index: 2147483000; background: rgba(0,0,0,0.5);"></div>';
-    root.querySelector('.modal-body').appendChild(frame);
-    root.querySelector('.close').addEventListener('click', cancel);
-    root.querySelector('.modal-backdrop').addEventListener('click', cancel);
+    var root = element('div', { 'data-cardinal-bootstrap3': '' });
+    var modal = element('div', { 'class': 'modal fade in', tabindex: '-1', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Purchase authentication' },
+      { display: 'block', position: 'fixed', inset: '0', zIndex: '2147483001', overflow: 'auto' });
+    var dialog = element('div', { 'class': 'modal-dialog' }, { width: '440px', maxWidth: '100%', margin: '30px auto' });
+    var content = element('div', { 'class': 'modal-content' }, { background: '#fff', borderRadius: '6px', padding: '8px' });
+    var header = element('div', { 'class': 'modal-header' });
+    var close = element('button', { type: 'button', 'class': 'close', 'aria-label': 'Close' });
+    close.textContent = '\u00d7';
+    var body = element('div', { 'class': 'modal-body' });
+    var backdrop = element('div', { 'class': 'modal-backdrop fade in' },
+      { position: 'fixed', inset: '0', zIndex: '2147483000', background: 'rgba(0,0,0,0.5)' });
+    header.appendChild(close);
+    body.appendChild(frame);
+    content.appendChild(header);
+    content.appendChild(body);
+    dialog.appendChild(content);
+    modal.appendChild(dialog);
+    root.appendChild(modal);
+    root.appendChild(backdrop);
+    close.addEventListener('click', cancel);
+    backdrop.addEventListener('click', cancel);
+    // The modal layer covers the backdrop: a click beside the dialog cancels too.
+    modal.addEventListener('click', function (event) { if (event.target === modal) cancel(); });
     return root;
   }
 
