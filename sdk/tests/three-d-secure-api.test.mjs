@@ -20,7 +20,7 @@ function lookupBodies(page) {
   return bodies;
 }
 
-test('the lookup request carries the browser fields of collectDeviceData, the addresses and the options', async () => {
+test('the lookup request carries the browser fields of collectDeviceData, the addresses and the options', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url);
   const bodies = lookupBodies(page);
   const out = await page.evaluate(async () => {
@@ -88,7 +88,7 @@ test('the lookup request carries the browser fields of collectDeviceData, the ad
   await page.context().close();
 });
 
-test('onLookupComplete and the lookup-complete listener are exclusive; the callback wins', async () => {
+test('onLookupComplete and the lookup-complete listener are exclusive; the callback wins', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url);
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -112,7 +112,7 @@ test('onLookupComplete and the lookup-complete listener are exclusive; the callb
   await page.context().close();
 });
 
-test('prepareLookup, a server-side lookup, then initializeChallengeWithLookupResponse (string or object)', async () => {
+test('prepareLookup, a server-side lookup, then initializeChallengeWithLookupResponse (string or object)', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url);
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -153,7 +153,7 @@ test('prepareLookup, a server-side lookup, then initializeChallengeWithLookupRes
   await page.context().close();
 });
 
-test('modal and loader events: the script modal with displayLoading, then the bootstrap3 modal (width 440)', async () => {
+test('modal and loader events: the script modal with displayLoading, then the bootstrap3 modal (width 440)', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url);
   await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -198,7 +198,7 @@ test('modal and loader events: the script modal with displayLoading, then the bo
   await page.context().close();
 });
 
-test('inline iframe: the script hands HTML, the merchant gets an element holding the frame; Cancel emits customer-canceled', async () => {
+test('inline iframe: the script hands HTML, the merchant gets an element holding the frame; Cancel emits customer-canceled', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url);
   await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -243,7 +243,7 @@ async function recordingScript(route) {
   await route.fulfill({ response, body });
 }
 
-test('inline iframe: details the SDK cannot present are rejected with THREEDS_INLINE_IFRAME_DETAILS_INCORRECT', async () => {
+test('inline iframe: details the SDK cannot present are rejected with THREEDS_INLINE_IFRAME_DETAILS_INCORRECT', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url, { '**/3ds/songbird.js': recordingScript });
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -270,7 +270,7 @@ test('inline iframe: details the SDK cannot present are rejected with THREEDS_IN
   await page.context().close();
 });
 
-test('under a strict CSP the three presentations complete a challenge with no violation', async () => {
+test('under a strict CSP the three presentations complete a challenge with no violation', { timeout: 60000 }, async () => {
   const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; frame-src 'self'; connect-src 'self'";
   const page = await blankPage(browser, sandbox.url, {}, csp);
   const violations = [];

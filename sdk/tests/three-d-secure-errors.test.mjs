@@ -25,7 +25,7 @@ const missingOption = (what) => ({
 });
 const strip = (e) => (typeof e === 'string' ? e : { name: e.name, type: e.type, code: e.code, message: e.message });
 
-test('create as the page\'s first call: version errors come first, as BraintreeErrors, before the client check', async () => {
+test('create as the page\'s first call: version errors come first, as BraintreeErrors, before the client check', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url);
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -60,7 +60,7 @@ test('create as the page\'s first call: version errors come first, as BraintreeE
   await page.context().close();
 });
 
-test('create: of the configuration checks the later one wins, as in the reference', async () => {
+test('create: of the configuration checks the later one wins, as in the reference', { timeout: 60000 }, async () => {
   let edit = () => {};
   const page = await blankPage(browser, sandbox.url, {
     '**/client_api/v1/configuration*': editConfiguration((config) => edit(config))
@@ -94,7 +94,7 @@ test('create: of the configuration checks the later one wins, as in the referenc
   await page.context().close();
 });
 
-test('verifyCard checks its options in the reference\'s order without waiting for the authentication script', async () => {
+test('verifyCard checks its options in the reference\'s order without waiting for the authentication script', { timeout: 60000 }, async () => {
   const scriptRequests = [];
   // The script is requested but never answered: a check that waited for it would hang.
   const page = await blankPage(browser, sandbox.url, {
@@ -152,7 +152,7 @@ test('verifyCard checks its options in the reference\'s order without waiting fo
   await page.context().close();
 });
 
-test('the script fails to load: a frictionless lookup still verifies, a challenge reports the load failure', async () => {
+test('the script fails to load: a frictionless lookup still verifies, a challenge reports the load failure', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url, { '**/3ds/songbird.js': (route) => route.abort() });
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -174,7 +174,7 @@ test('the script fails to load: a frictionless lookup still verifies, a challeng
   await page.context().close();
 });
 
-test('lookup, cancel and teardown errors', async () => {
+test('lookup, cancel and teardown errors', { timeout: 60000 }, async () => {
   const page = await blankPage(browser, sandbox.url);
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();

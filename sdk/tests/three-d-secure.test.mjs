@@ -19,7 +19,7 @@ async function pay(number, version) {
   return page;
 }
 
-test('frictionless: 4000000000001000 shifts liability, 4000000000001018 fails without a challenge', async () => {
+test('frictionless: 4000000000001000 shifts liability, 4000000000001018 fails without a challenge', { timeout: 60000 }, async () => {
   let page = await pay('4000000000001000', '2');
   let r = await result(page, '3-D Secure verified');
   assert.equal(r.liabilityShifted, true);
@@ -34,7 +34,7 @@ test('frictionless: 4000000000001000 shifts liability, 4000000000001018 fails wi
   await page.context().close();
 });
 
-test('challenge in the script modal (frame height 400), submitted', async () => {
+test('challenge in the script modal (frame height 400), submitted', { timeout: 60000 }, async () => {
   const page = await pay('4000000000001091', '2');
   const frame = page.locator('[data-cardinal-modal] iframe');
   await frame.waitFor();
@@ -48,7 +48,7 @@ test('challenge in the script modal (frame height 400), submitted', async () => 
   await page.context().close();
 });
 
-test('challenge in the script\'s bootstrap3 modal (width 440): failing card, then Escape cancels the challenge', async () => {
+test('challenge in the script\'s bootstrap3 modal (width 440): failing card, then Escape cancels the challenge', { timeout: 60000 }, async () => {
   let page = await pay('4000000000001109', '2-bootstrap3-modal');
   const dialog = page.locator('[data-cardinal-bootstrap3] .modal-dialog');
   await dialog.waitFor();
@@ -69,7 +69,7 @@ test('challenge in the script\'s bootstrap3 modal (width 440): failing card, the
   await page.context().close();
 });
 
-test('inline iframe: the merchant places the frame built from the script\'s HTML; submitting authenticates', async () => {
+test('inline iframe: the merchant places the frame built from the script\'s HTML; submitting authenticates', { timeout: 60000 }, async () => {
   const page = await pay('4000000000001091', '2-inline-iframe');
   const frame = page.locator('#inline-3ds iframe');
   await frame.waitFor();
