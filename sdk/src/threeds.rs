@@ -35,7 +35,8 @@ pub fn parse_version(version: &str) -> Result<Framework, &'static str> {
     }
 }
 
-/// Creation checks in the spec's order, given the facts the JS side reads.
+/// Creation checks given the facts the JS side reads. The reference tests
+/// them all and keeps the last failing one, so a later check wins.
 pub fn creation_error(
     enabled: bool,
     is_tokenization_key: bool,
@@ -43,14 +44,14 @@ pub fn creation_error(
     https: bool,
     has_cardinal_jwt: bool,
 ) -> &'static str {
-    if !enabled {
-        "THREEDS_NOT_ENABLED"
-    } else if is_tokenization_key {
-        "THREEDS_CAN_NOT_USE_TOKENIZATION_KEY"
+    if !has_cardinal_jwt {
+        "THREEDS_NOT_ENABLED_FOR_V2"
     } else if production && !https {
         "THREEDS_HTTPS_REQUIRED"
-    } else if !has_cardinal_jwt {
-        "THREEDS_NOT_ENABLED_FOR_V2"
+    } else if is_tokenization_key {
+        "THREEDS_CAN_NOT_USE_TOKENIZATION_KEY"
+    } else if !enabled {
+        "THREEDS_NOT_ENABLED"
     } else {
         ""
     }
@@ -82,43 +83,88 @@ pub fn is_valid_exemption(kind: &str) -> bool {
     matches!(kind, "low_value" | "transaction_risk_analysis")
 }
 
-/// Amount check: a number, or a string holding a decimal number; never blank,
-/// arrays or booleans (`js_type` is the JS `typeof`, arrays as "array").
+/// Amount check, as the reference's "exists and is numeric": not undefined,
+/// null, an array, a boolean or a blank string, and `Number(value)` is not
+/// NaN. `js_type` is the JS `typeof` (arrays as "array", null as "null");
+/// `text` is the string itself for strings, else `String(Number(value))`.
 pub fn is_valid_amount(js_type: &str, text: &str) -> bool {
     match js_type {
-        "number" => text != "NaN" && text != "Infinity" && text != "-Infinity",
-        "string" => is_decimal(text.trim()),
-        _ => false,
+        "undefined" | "null" | "array" | "boolean" => false,
+        "string" => {
+            let t = text.trim();
+            !t.is_empty() && js_string_is_number(t)
+        }
+        _ => text != "NaN",
     }
 }
 
-fn is_decimal(s: &str) -> bool {
-    let s = s.strip_prefix('-').unwrap_or(s);
-    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    !int.is_empty()
-        && int.bytes().all(|b| b.is_ascii_digit())
-        && frac.bytes().all(|b| b.is_ascii_digit())
-        && !(s.contains('.') && frac.is_empty())
+/// Whether JS `Number(s)` of a trimmed, non-empty string is not NaN.
+fn js_string_is_number(s: &str) -> bool {
+    let radix = match s.get(..2) {
+        Some("0x" | "0X") => 16,
+        Some("0o" | "0O") => 8,
+        Some("0b" | "0B") => 2,
+        _ => 0,
+    };
+    if radix != 0 {
+        let digits = &s[2..];
+        return !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix));
+    }
+    let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    unsigned == "Infinity" || is_decimal_literal(unsigned)
 }
 
-/// verifyCard's first missing option, as its message fragment, or "".
+/// Digits with an optional fraction (either side may be empty, not both) and
+/// an optional exponent.
+fn is_decimal_literal(s: &str) -> bool {
+    let (mantissa, exponent) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+    let mantissa_ok = !(int.is_empty() && frac.is_empty()) && digits(int) && digits(frac);
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    mantissa_ok && exponent_ok
+}
+
+/// verifyCard's option checks in the reference's order: the BIN, then a
+/// verification already running, then nonce, amount and the lookup-complete
+/// handler. Returns "", `THREEDS_AUTHENTICATION_IN_PROGRESS`, or the missing
+/// option as the message fragment of `THREEDS_MISSING_VERIFY_CARD_OPTION`.
+pub fn verify_card_check(
+    has_bin: bool,
+    in_progress: bool,
+    has_nonce: bool,
+    amount_ok: bool,
+    has_lookup_complete: bool,
+) -> &'static str {
+    if !has_bin {
+        "a BIN"
+    } else if in_progress {
+        "THREEDS_AUTHENTICATION_IN_PROGRESS"
+    } else if !has_nonce {
+        "a nonce"
+    } else if !amount_ok {
+        "an amount"
+    } else if !has_lookup_complete {
+        "an onLookupComplete function"
+    } else {
+        ""
+    }
+}
+
+/// Superseded by `verify_card_check` (kept while its wasm export exists).
 pub fn missing_verify_card_option(
     has_nonce: bool,
     amount_ok: bool,
     has_bin: bool,
     has_lookup_complete: bool,
 ) -> &'static str {
-    if !has_nonce {
-        "a nonce"
-    } else if !amount_ok {
-        "an amount"
-    } else if !has_lookup_complete {
-        "an onLookupComplete function"
-    } else if !has_bin {
-        "a bin"
-    } else {
-        ""
-    }
+    verify_card_check(has_bin, false, has_nonce, amount_ok, has_lookup_complete)
 }
 
 /// Lookup failure by HTTP status.
@@ -156,24 +202,24 @@ mod tests {
     }
 
     #[test]
-    fn creation_checks_in_order() {
+    fn creation_checks_later_wins() {
         assert_eq!(
             creation_error(false, true, true, false, false),
-            "THREEDS_NOT_ENABLED"
+            "THREEDS_NOT_ENABLED_FOR_V2"
         );
         assert_eq!(
-            creation_error(true, true, true, false, false),
+            creation_error(false, true, true, false, true),
+            "THREEDS_HTTPS_REQUIRED"
+        );
+        assert_eq!(
+            creation_error(false, true, true, true, true),
             "THREEDS_CAN_NOT_USE_TOKENIZATION_KEY"
         );
         assert_eq!(
-            creation_error(true, false, true, false, true),
-            "THREEDS_HTTPS_REQUIRED"
+            creation_error(false, false, true, true, true),
+            "THREEDS_NOT_ENABLED"
         );
         assert_eq!(creation_error(true, false, false, false, true), "");
-        assert_eq!(
-            creation_error(true, false, true, true, false),
-            "THREEDS_NOT_ENABLED_FOR_V2"
-        );
         assert_eq!(creation_error(true, false, true, true, true), "");
     }
 
@@ -213,34 +259,45 @@ mod tests {
         assert!(is_valid_exemption("low_value"));
         assert!(is_valid_exemption("transaction_risk_analysis"));
         assert!(!is_valid_exemption("secure_corporate"));
+        for ok in [
+            "10", "10.50", " 10 ", "10.", ".5", "1e3", "-2", "+2", "0x1F", "Infinity",
+        ] {
+            assert!(is_valid_amount("string", ok), "{ok}");
+        }
+        for bad in ["", "  ", "ten", ".", "1e", "0x", "0xG", "--1", "1.2.3"] {
+            assert!(!is_valid_amount("string", bad), "{bad}");
+        }
         assert!(is_valid_amount("number", "10"));
-        assert!(is_valid_amount("string", "10.50"));
-        assert!(is_valid_amount("string", " 10 "));
-        assert!(!is_valid_amount("string", ""));
-        assert!(!is_valid_amount("string", "  "));
-        assert!(!is_valid_amount("string", "ten"));
-        assert!(!is_valid_amount("string", "10."));
-        assert!(!is_valid_amount("array", "10"));
-        assert!(!is_valid_amount("boolean", "true"));
+        assert!(is_valid_amount("number", "Infinity"));
         assert!(!is_valid_amount("number", "NaN"));
+        assert!(is_valid_amount("object", "5"));
+        assert!(!is_valid_amount("object", "NaN"));
+        for t in ["array", "boolean", "null", "undefined"] {
+            assert!(!is_valid_amount(t, "10"), "{t}");
+        }
     }
 
     #[test]
-    fn verify_card_options() {
+    fn verify_card_checks_in_order() {
+        assert_eq!(verify_card_check(false, true, false, false, false), "a BIN");
         assert_eq!(
-            missing_verify_card_option(false, true, true, true),
+            verify_card_check(true, true, false, false, false),
+            "THREEDS_AUTHENTICATION_IN_PROGRESS"
+        );
+        assert_eq!(
+            verify_card_check(true, false, false, false, false),
             "a nonce"
         );
         assert_eq!(
-            missing_verify_card_option(true, false, true, true),
+            verify_card_check(true, false, true, false, false),
             "an amount"
         );
         assert_eq!(
-            missing_verify_card_option(true, true, true, false),
+            verify_card_check(true, false, true, true, false),
             "an onLookupComplete function"
         );
-        assert_eq!(missing_verify_card_option(true, true, false, true), "a bin");
-        assert_eq!(missing_verify_card_option(true, true, true, true), "");
+        assert_eq!(verify_card_check(true, false, true, true, true), "");
+        assert_eq!(missing_verify_card_option(true, true, false, true), "a BIN");
     }
 
     #[test]

@@ -289,6 +289,25 @@ pub fn context_type(flow: &str) -> String {
     s(paypal::context_type(flow))
 }
 
+/// verifyCard's checks in order: "", `THREEDS_AUTHENTICATION_IN_PROGRESS`,
+/// or the missing option's message fragment.
+#[wasm_bindgen(js_name = threeDSVerifyCardCheck)]
+pub fn three_ds_verify_card_check(
+    bin: bool,
+    in_progress: bool,
+    nonce: bool,
+    amount: bool,
+    lookup_complete: bool,
+) -> String {
+    s(threeds::verify_card_check(
+        bin,
+        in_progress,
+        nonce,
+        amount,
+        lookup_complete,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,11 +11,15 @@
 //! - anything else: not enrolled (no liability shift, no challenge)
 //!
 //! The stand-in script (`/3ds/songbird.js`) implements the subset of the
-//! authentication script's interface the SDK uses: `configure`, `on`, `off`,
-//! `setup('init', {jwt})` → `payments.setupComplete`, `trigger('bin.process')`,
-//! `continue('cca', {AcsUrl, Payload}, {OrderDetails})` → its own modal, or with
-//! `configure({payment: {framework: 'inline'}})` a `ui.inline.setup` event
-//! carrying the challenge iframe element, and `payments.validated(data, jwt)`.
+//! authentication script's interface the SDK uses, as the real script behaves:
+//! `configure`, `on`, `off`, `setup('init', {jwt})` → `payments.setupComplete`,
+//! `trigger('bin.process')`, `continue('cca', {AcsUrl, Payload}, {OrderDetails})`
+//! → its own modal, its Bootstrap 3 modal (`payment.framework: 'bootstrap3'`)
+//! or, with `payment.framework: 'inline'`, a `ui.inline.setup` event carrying
+//! the challenge iframe as an HTML string; `ui.render`/`ui.close` around its
+//! modals, `ui.loading.*` with `displayLoading`, and `payments.validated(data,
+//! jwt)`. Closing its modal (button, backdrop, Escape) cancels the challenge
+//! as the bank page's Cancel does: ChallengeCancel `01`.
 
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
