@@ -11,11 +11,11 @@ import { load, rules } from './wasm.js';
 import { error, BraintreeError } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError, Emitter, loadScript, checkClient } from './lib.js';
 import { create as createClient } from './client.js';
+import { INTEGRATION_TIMEOUT } from './constants.json';
 
 export { VERSION };
 
 const NAME = '3D Secure';
-const SETUP_TIMEOUT_MS = 60000;
 const METHODS = ['verifyCard', 'cancelVerifyCard', 'teardown', 'on', 'off', 'initializeChallengeWithLookupResponse', 'prepareLookup'];
 // The script's UI events and the instance events they become.
 const UI_EVENTS = {
@@ -38,11 +38,6 @@ async function build(options) {
   const framework = parseVersion(options.version);
   const missing = checkClient(options, NAME);
   if (missing) throw missing;
-  if (!options.authorization && !rules.versionsMatch(options.client.getVersion())) {
-    const version = options.client.getVersion();
-    throw error('INCOMPATIBLE_VERSIONS', undefined, version,
-      'Client (version ' + version + ') and ' + NAME + ' (version ' + VERSION + ') components must be from the same SDK version.');
-  }
   const clientPromise = (options.client ? Promise.resolve(options.client) : createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl }))
     .then(checkConfiguration);
   // With only an authorization the reference hands the instance back at once;
@@ -176,7 +171,7 @@ class ThreeDSecure extends Emitter {
         // The provider names the script; only https (or the local sandbox) loads.
         if (!/^https:\/\//i.test(url) && !rules.isAllowedUrl(url, config.sandboxUrl || '')) throw new Error('refused ' + url);
         const attrs = tds.cardinalSongbirdIdentityHash ? { crossorigin: 'anonymous', integrity: tds.cardinalSongbirdIdentityHash } : {};
-        this._setupTimer = setTimeout(() => this._songbirdFailed(error('THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT')), this._createOptions.timeout || SETUP_TIMEOUT_MS);
+        this._setupTimer = setTimeout(() => this._songbirdFailed(error('THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT')), this._createOptions.timeout || INTEGRATION_TIMEOUT);
         return loadScript(url, attrs);
       })
       .catch((e) => {

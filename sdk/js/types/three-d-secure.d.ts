@@ -54,6 +54,52 @@ export interface ThreeDSecureLookupData {
   lookup: { acsUrl?: string | null; pareq?: string; transactionId?: string; threeDSecureVersion: string };
 }
 
+export interface ThreeDSecureAdditionalInformation {
+  workPhoneNumber?: string;
+  shippingGivenName?: string;
+  shippingSurname?: string;
+  shippingPhone?: string;
+  shippingMethod?: string;
+  shippingMethodIndicator?: string;
+  shippingAddress?: ThreeDSecureBillingAddress;
+  productCode?: string;
+  deliveryTimeframe?: string;
+  deliveryEmail?: string;
+  reorderindicator?: string;
+  preorderIndicator?: string;
+  preorderDate?: string;
+  giftCardAmount?: string;
+  giftCardCurrencyCode?: string;
+  giftCardCount?: string;
+  accountAgeIndicator?: string;
+  accountCreateDate?: string;
+  accountChangeIndicator?: string;
+  accountChangeDate?: string;
+  accountPwdChangeIndicator?: string;
+  accountPwdChangeDate?: string;
+  shippingAddressUsageIndicator?: string;
+  shippingAddressUsageDate?: string;
+  transactionCountDay?: string;
+  transactionCountYear?: string;
+  addCardAttempts?: string;
+  accountPurchases?: string;
+  fraudActivity?: string;
+  shippingNameIndicator?: string;
+  paymentAccountIndicator?: string;
+  paymentAccountAge?: string;
+  addressMatch?: string;
+  accountId?: string;
+  ipAddress?: string;
+  orderDescription?: string;
+  taxAmount?: string;
+  userAgent?: string;
+  authenticationIndicator?: string;
+  installment?: string;
+  purchaseDate?: string;
+  recurringEnd?: string;
+  recurringFrequency?: string;
+}
+
 export interface ThreeDSecureVerifyOptions {
   nonce: string;
   amount: string | number;
@@ -64,7 +110,7 @@ export interface ThreeDSecureVerifyOptions {
   mobilePhoneNumber?: string;
   billingAddress?: ThreeDSecureBillingAddress;
   shippingAddress?: ThreeDSecureBillingAddress;
-  additionalInformation?: Record<string, string | undefined>;
+  additionalInformation?: ThreeDSecureAdditionalInformation;
   accountType?: 'credit' | 'debit';
   challengeRequested?: boolean;
   exemptionRequested?: boolean;
@@ -81,11 +127,18 @@ export interface ThreeDSecureCreateOptions extends ComponentOptions<Client> {
   version: 2 | '2' | '2-cardinal-modal' | '2-bootstrap3-modal' | '2-inline-iframe';
   /** How long the authentication script may take to set up (default: the integration timeout). */
   timeout?: number;
-  cardinalSDKConfig?: { timeout?: number; maxRequestRetries?: number; logging?: { level: string }; payment?: Record<string, unknown> };
+  loggingEnabled?: boolean;
+  cardinalSDKConfig?: {
+    timeout?: number;
+    maxRequestRetries?: number;
+    logging?: { level: 'off' | 'on' | 'verbose' };
+    payment?: { displayLoading?: boolean; displayExitButton?: boolean };
+  };
 }
 
 export type ThreeDSecureEventName = 'lookup-complete' | 'customer-canceled' | 'authentication-iframe-available'
-  | 'authentication-modal-render' | 'authentication-modal-close';
+  | 'authentication-modal-render' | 'authentication-modal-render-hidden' | 'authentication-modal-close'
+  | 'authentication-modal-loader-render' | 'authentication-modal-loader-close';
 
 export interface ThreeDSecure {
   verifyCard(options: ThreeDSecureVerifyOptions, callback?: Callback<ThreeDSecureVerifyPayload>): Promise<ThreeDSecureVerifyPayload>;
@@ -96,7 +149,7 @@ export interface ThreeDSecure {
   cancelVerifyCard(callback?: Callback<ThreeDSecureVerifyPayload>): Promise<ThreeDSecureVerifyPayload>;
   on(event: 'lookup-complete', handler: (data: ThreeDSecureLookupData, next: () => void) => void): void;
   on(event: 'authentication-iframe-available', handler: (event: { element: HTMLElement }, next: () => void) => void): void;
-  on(event: 'customer-canceled' | 'authentication-modal-render' | 'authentication-modal-close', handler: () => void): void;
+  on(event: Exclude<ThreeDSecureEventName, 'lookup-complete' | 'authentication-iframe-available'>, handler: () => void): void;
   on(event: string, handler: (...args: never[]) => void): void;
   off(event: ThreeDSecureEventName | string, handler: (...args: never[]) => void): void;
   teardown(callback?: Callback<void>): Promise<void>;
