@@ -47,8 +47,9 @@ pub fn update_payment_error(
     }
 }
 
-/// The first required vault-initiated checkout parameter that is missing
-/// (`present` lists those given), or "".
+/// The missing required vault-initiated checkout parameter named in the
+/// error (`present` lists those given), or "". The reference names the last
+/// one missing.
 pub fn vault_initiated_missing(present: &[&str]) -> &'static str {
     [
         "amount",
@@ -56,74 +57,9 @@ pub fn vault_initiated_missing(present: &[&str]) -> &'static str {
         "vaultInitiatedCheckoutPaymentMethodToken",
     ]
     .into_iter()
+    .rev()
     .find(|p| !present.contains(p))
     .unwrap_or("")
-}
-
-/// Query string of the PayPal JS SDK script URL: client-id, components
-/// (default buttons), intent (tokenize for vault, else authorize or the merchant's),
-/// currency (USD by default outside vault), vault=true for vault.
-#[cfg_attr(
-    target_arch = "wasm32",
-    wasm_bindgen::prelude::wasm_bindgen(js_name = sdkQuery)
-)]
-pub fn sdk_query(
-    client_id: &str,
-    components: &str,
-    vault: bool,
-    intent: &str,
-    currency: &str,
-) -> String {
-    let mut q = String::from("client-id=");
-    q.push_str(&encode(client_id));
-    q.push_str("&components=");
-    q.push_str(&encode(if components.is_empty() {
-        "buttons"
-    } else {
-        components
-    }));
-    q.push_str("&intent=");
-    q.push_str(if vault {
-        "tokenize"
-    } else if intent.is_empty() {
-        "authorize"
-    } else {
-        map_sdk_intent(intent)
-    });
-    if vault {
-        q.push_str("&vault=true");
-        if !currency.is_empty() {
-            q.push_str("&currency=");
-            q.push_str(&encode(currency));
-        }
-    } else {
-        q.push_str("&currency=");
-        q.push_str(&encode(if currency.is_empty() { "USD" } else { currency }));
-    }
-    q
-}
-
-fn map_sdk_intent(intent: &str) -> &str {
-    match intent {
-        "sale" => "capture",
-        other => other,
-    }
-}
-
-/// Percent-encoding for query values (unreserved characters kept).
-pub fn encode(s: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',') {
-            out.push(b as char);
-        } else {
-            out.push('%');
-            out.push(HEX[(b >> 4) as usize] as char);
-            out.push(HEX[(b & 15) as usize] as char);
-        }
-    }
-    out
 }
 
 /// Analytics context type by flow.
@@ -184,8 +120,18 @@ mod tests {
 
     #[test]
     fn vault_initiated_params() {
-        assert_eq!(vault_initiated_missing(&[]), "amount");
-        assert_eq!(vault_initiated_missing(&["amount"]), "currency");
+        assert_eq!(
+            vault_initiated_missing(&[]),
+            "vaultInitiatedCheckoutPaymentMethodToken"
+        );
+        assert_eq!(
+            vault_initiated_missing(&["currency", "vaultInitiatedCheckoutPaymentMethodToken"]),
+            "amount"
+        );
+        assert_eq!(
+            vault_initiated_missing(&["amount", "vaultInitiatedCheckoutPaymentMethodToken"]),
+            "currency"
+        );
         assert_eq!(
             vault_initiated_missing(&["amount", "currency"]),
             "vaultInitiatedCheckoutPaymentMethodToken"
@@ -197,26 +143,6 @@ mod tests {
                 "vaultInitiatedCheckoutPaymentMethodToken"
             ]),
             ""
-        );
-    }
-
-    #[test]
-    fn sdk_query_params() {
-        assert_eq!(
-            sdk_query("abc", "", false, "", ""),
-            "client-id=abc&components=buttons&intent=authorize&currency=USD"
-        );
-        assert_eq!(
-            sdk_query("abc", "buttons,messages", true, "", ""),
-            "client-id=abc&components=buttons,messages&intent=tokenize&vault=true"
-        );
-        assert_eq!(
-            sdk_query("a b", "", false, "capture", "EUR"),
-            "client-id=a%20b&components=buttons&intent=capture&currency=EUR"
-        );
-        assert_eq!(
-            sdk_query("x", "", false, "sale", "GBP"),
-            "client-id=x&components=buttons&intent=capture&currency=GBP"
         );
     }
 
