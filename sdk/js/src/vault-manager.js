@@ -30,7 +30,7 @@ class VaultManager {
   fetchPaymentMethods(options, callback) {
     if (typeof options === 'function') { callback = options; options = {}; }
     return wrap(attempt(async () => {
-      const res = await this._client.request({ method: 'get', endpoint: 'payment_methods', data: { defaultFirst: options && options.defaultFirst ? 1 : 0 } });
+      const res = await this._client.request({ method: 'get', endpoint: 'payment_methods', data: { defaultFirst: options && options.defaultFirst === true ? 1 : 0 } });
       return res.paymentMethods.map((m) => {
         const out = { nonce: m.nonce, default: m.default, details: m.details, hasSubscription: m.hasSubscription, type: m.type };
         if (m.description) out.description = m.description;
