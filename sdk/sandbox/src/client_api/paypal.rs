@@ -79,9 +79,18 @@ fn unprocessable(message: &str) -> Response {
     error(StatusCode::UNPROCESSABLE_ENTITY, message)
 }
 
+/// An absolute URL: http(s), or an app's own scheme (the popup bridge's
+/// `com.example.app://popupbridgev1/return`).
 fn valid_return(v: Option<&Value>) -> bool {
     v.and_then(Value::as_str)
-        .is_some_and(|u| u.starts_with("http://") || u.starts_with("https://"))
+        .and_then(|u| u.split_once("://"))
+        .is_some_and(|(scheme, rest)| {
+            !rest.is_empty()
+                && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        })
 }
 
 async fn create_payment(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
@@ -324,6 +333,17 @@ mod tests {
         assert!(!valid_amount(None));
         assert!(valid_currency(Some(&json!("USD"))));
         assert!(!valid_currency(Some(&json!("US"))));
+    }
+
+    #[test]
+    fn return_urls_may_use_an_app_scheme() {
+        assert!(valid_return(Some(&json!("https://shop.example/landing"))));
+        assert!(valid_return(Some(&json!(
+            "com.example.app://popupbridgev1/return"
+        ))));
+        assert!(!valid_return(Some(&json!("/landing"))));
+        assert!(!valid_return(Some(&json!("1x://y"))));
+        assert!(!valid_return(None));
     }
 
     #[test]
