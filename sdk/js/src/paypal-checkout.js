@@ -31,11 +31,11 @@ export function isSupported() {
 }
 
 async function build(options) {
-  // Checked before the module loads: a first call on the page must still
-  // get the library's error.
+  // The rules (and the error catalogue) load first: create may be the
+  // page's first call.
+  await load();
   const missing = checkClient(options, 'PayPal Checkout');
   if (missing) throw missing;
-  await load();
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
   if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
   const instance = new PayPalCheckout(client, options);

@@ -14,9 +14,11 @@ export function create(options, callback) {
 }
 
 async function build(options) {
+  // The rules (and the error catalogue) load first: create may be the
+  // page's first call.
+  await load();
   const missing = checkClient(options, 'Vault Manager');
   if (missing) throw missing;
-  await load();
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
   if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
   return new VaultManager(client);
