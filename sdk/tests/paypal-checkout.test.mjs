@@ -181,6 +181,31 @@ test('setup errors: PAYPAL_NOT_ENABLED, SANDBOX_ACCOUNT_NOT_LINKED (skipped with
   await page.context().close();
 });
 
+test('setup errors with only an authorization: create resolves, the calls reject with the setup error', async () => {
+  const page = await blankPage();
+  await page.route('**/v1/configuration**', async (route) => {
+    const res = await route.fetch();
+    const config = await res.json();
+    config.paypal.environmentNoNetwork = true;
+    await route.fulfill({ response: res, json: config });
+  });
+  const out = await page.evaluate(async () => {
+    const sdk = await import('/web/3.130.0/js/index.js');
+    const ppc = await sdk.paypalCheckout.create({ authorization: 'sandbox_unlinked_merchant01', sandboxUrl: location.origin + '/sandbox' });
+    const grab = (p) => p.then(() => 'ok', (e) => e.code);
+    return [
+      await grab(ppc.createPayment({ flow: 'checkout', amount: '1.00', currency: 'USD' })),
+      await grab(ppc.createPayment({ amount: '1.00' })),
+      await grab(ppc.tokenizePayment({ orderID: 'EC-1', payerID: 'P' })),
+      await grab(ppc.updatePayment({ paymentId: 'EC-1', currency: 'USD', amount: '1.00' })),
+      await grab(ppc.getClientId())
+    ];
+  });
+  assert.deepEqual(out, ['PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED', 'PAYPAL_FLOW_OPTION_REQUIRED', 'PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED',
+    'PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED', 'PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED']);
+  await page.context().close();
+});
+
 test('vault-initiated checkout: errors in the reference\'s order, POPUP_OPEN_FAILED, 422, close window', async () => {
   const page = await merchantPage(browser, sandbox.url);
   const out = await page.evaluate(async () => {

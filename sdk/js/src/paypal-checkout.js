@@ -67,8 +67,11 @@ class PayPalCheckout {
   }
 
   getClientId(callback) {
-    const gw = this._client.getConfiguration().gatewayConfiguration;
-    return wrap(Promise.resolve(gw.paypal && gw.paypal.clientId), callback);
+    return wrap(attempt(() => {
+      if (this._setupError) throw this._setupError;
+      const gw = this._client.getConfiguration().gatewayConfiguration;
+      return gw.paypal && gw.paypal.clientId;
+    }), callback);
   }
 
   /** Resolves the EC token (from the approval URL) for checkout or the billing token for vault. */
@@ -140,11 +143,11 @@ class PayPalCheckout {
       data = data || {};
       const options = { flow: this._flow, intent: data.intent || this._intentFromCreatePayment, vault: has(data, 'vault') ? data.vault : true };
       const params = { ecToken: data.paymentToken, billingToken: data.billingToken, payerId: data.payerID, paymentId: data.paymentID, orderId: data.orderID };
+      if (this._setupError) throw this._setupError;
       try {
         const res = await this._client.request({ method: 'post', endpoint: 'payment_methods/paypal_accounts', data: this._tokenizeBody(options, params) });
         return checkoutPayload(res);
       } catch (e) {
-        if (this._setupError) throw this._setupError;
         throw asBraintreeError(e, 'PAYPAL_ACCOUNT_TOKENIZATION_FAILED');
       }
     }), callback);
@@ -178,6 +181,7 @@ class PayPalCheckout {
       if (!consistentCurrency(options)) {
         throw error('PAYPAL_INVALID_PAYMENT_OPTION', { originalError: new Error('One or more shipping option currencies differ from checkout currency.') });
       }
+      if (this._setupError) throw this._setupError;
       try {
         await this._client.request({ method: 'post', endpoint: 'paypal_hermes/patch_payment_resource', data: this._updateBody(options) });
       } catch (e) {
@@ -286,7 +290,7 @@ class PayPalCheckout {
         query.intent = query.intent || 'authorize';
         query.currency = query.currency || 'USD';
       }
-      if (!query['client-id']) query['client-id'] = gw.paypal && gw.paypal.clientId;
+      if (!query['client-id']) query['client-id'] = await this.getClientId();
       try {
         this._script = await insertScript(base + '?' + queryString(query), attrs);
       } catch (_) {

@@ -52,7 +52,7 @@ class VaultManager {
       } catch (e) {
         const errs = e.details && e.details.originalError;
         const cls = Array.isArray(errs) && errs[0] && errs[0].extensions ? String(errs[0].extensions.errorClass || '') : '';
-        throw error(rules.vaultDeleteErrorCode(cls), { originalError: e }, nonce);
+        throw error(rules.vaultDeleteErrorCode(cls), { originalError: errs }, nonce);
       }
     }), callback);
   }
