@@ -62,6 +62,30 @@ pub fn vault_initiated_missing(present: &[&str]) -> &'static str {
     .unwrap_or("")
 }
 
+/// The PayPal JS SDK script's defaulted query values as
+/// `components\nintent\ncurrency`: components buttons; intent tokenize for
+/// vault, else authorize; currency USD outside vault (vault keeps the
+/// merchant's, possibly empty). Given values are kept as they are.
+#[cfg_attr(
+    target_arch = "wasm32",
+    wasm_bindgen::prelude::wasm_bindgen(js_name = sdkScriptDefaults)
+)]
+pub fn sdk_script_defaults(vault: bool, components: &str, intent: &str, currency: &str) -> String {
+    let or = |given: &'static str, value: &str| -> String {
+        String::from(if value.is_empty() { given } else { value })
+    };
+    let mut out = or("buttons", components);
+    out.push('\n');
+    out.push_str(&or(if vault { "tokenize" } else { "authorize" }, intent));
+    out.push('\n');
+    out.push_str(&if vault {
+        String::from(currency)
+    } else {
+        or("USD", currency)
+    });
+    out
+}
+
 /// Analytics context type by flow.
 pub fn context_type(flow: &str) -> &'static str {
     if flow == "vault" {
@@ -143,6 +167,23 @@ mod tests {
                 "vaultInitiatedCheckoutPaymentMethodToken"
             ]),
             ""
+        );
+    }
+
+    #[test]
+    fn sdk_script_defaults_apply_only_when_missing() {
+        assert_eq!(
+            sdk_script_defaults(false, "", "", ""),
+            "buttons\nauthorize\nUSD"
+        );
+        assert_eq!(sdk_script_defaults(true, "", "", ""), "buttons\ntokenize\n");
+        assert_eq!(
+            sdk_script_defaults(false, "buttons,messages", "capture", "EUR"),
+            "buttons,messages\ncapture\nEUR"
+        );
+        assert_eq!(
+            sdk_script_defaults(true, "", "", "GBP"),
+            "buttons\ntokenize\nGBP"
         );
     }
 

@@ -281,15 +281,15 @@ class PayPalCheckout {
       const attrs = Object.assign({}, options && options.dataAttributes);
       attrs['client-metadata-id'] = attrs['client-metadata-id'] || config.analyticsMetadata.sessionId;
       attrs['data-sdk-integration-source'] = SDK_INTEGRATION_SOURCE;
-      const query = Object.assign({ components: 'buttons' }, options);
+      // The merchant's parameters keep their order after components; the
+      // defaulted intent and currency follow, then client-id.
+      const query = Object.assign({ components: undefined }, options);
       delete query.dataAttributes;
       delete query.env;
-      if (query.vault) {
-        query.intent = query.intent || 'tokenize';
-      } else {
-        query.intent = query.intent || 'authorize';
-        query.currency = query.currency || 'USD';
-      }
+      const [components, intent, currency] = rules.sdkScriptDefaults(Boolean(query.vault), String(query.components || ''),
+        String(query.intent || ''), String(query.currency || '')).split('\n');
+      Object.assign(query, { components, intent });
+      if (currency) query.currency = currency;
       if (!query['client-id']) query['client-id'] = await this.getClientId();
       try {
         this._script = await insertScript(base + '?' + queryString(query), attrs);
