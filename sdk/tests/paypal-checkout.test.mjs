@@ -327,7 +327,7 @@ test('popup bridge: the app opens the approval URL, its return tokenizes, its ca
       }
     };
     const r = {};
-    const payload = await pp.tokenize({ flow: 'checkout', amount: '10.00', currency: 'USD' });
+    const payload = await pp.tokenize({ flow: 'checkout', amount: '10.00', currency: 'USD', useraction: 'commit', offerPayLater: true, intent: 'capture' });
     r.nonce = payload.nonce;
     r.email = payload.details.email;
     outcome = 'cancel';
@@ -344,7 +344,9 @@ test('popup bridge: the app opens the approval URL, its return tokenizes, its ca
   assert.equal(out.done, 'PAYPAL_POPUP_CLOSED');
   assert.equal(out.windowsOpened, 0);
   assert.equal(out.opened.length, 3);
-  assert.match(out.opened[0], /\/paypal\/checkout\?token=EC-/);
+  assert.match(out.opened[0], /\/paypal\/checkout\?token=EC-[^&]+&useraction=commit$/);
+  assert.equal(bodies[0].offerPayLater, true);
+  assert.equal(bodies[0].intent, 'capture');
   assert.equal(bodies[0].returnUrl, 'com.couture.app://popupbridgev1/return');
   assert.equal(bodies[0].cancelUrl, 'com.couture.app://popupbridgev1/cancel');
   await page.context().close();
