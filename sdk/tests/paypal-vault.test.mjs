@@ -1,4 +1,4 @@
-// PayPal popup (approve, cancel, closed, one at a time, 422), PayPal Checkout
+// PayPal popup (approve, cancel, closed, blocked, the web-view frame, one at a time, 422), PayPal Checkout
 // (createPayment/tokenizePayment/updatePayment, vault-initiated checkout with
 // its backdrop, loadPayPalSDK) and the vault manager, in headless Chromium.
 import { test, before, after } from 'node:test';
