@@ -97,7 +97,7 @@ pub static CATALOGUE: &[(&str, ErrorType, &str)] = &[
     ("THREEDS_REQUESTED_EXEMPTION_TYPE_INVALID", M, "requestedExemptionType `{}` is not a valid exemption. The accepted values are: `low_value`, `transaction_risk_analysis`"),
     // PayPal and PayPal Checkout.
     ("PAYPAL_NOT_ENABLED", M, "PayPal is not enabled for this merchant."),
-    ("PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED", M, "A linked PayPal Sandbox account is required to use PayPal Checkout in Sandbox."),
+    ("PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED", M, "A linked PayPal Sandbox account is required to use PayPal Checkout in Sandbox. See https://developer.paypal.com/braintree/docs/guides/paypal/testing-go-live#linked-paypal-testing for details on linking your PayPal sandbox with Braintree."),
     ("PAYPAL_ACCOUNT_TOKENIZATION_FAILED", N, "Could not tokenize user's PayPal account."),
     ("PAYPAL_FLOW_FAILED", N, "Could not initialize PayPal flow."),
     ("PAYPAL_FLOW_OPTION_REQUIRED", M, "PayPal flow property is invalid or missing."),

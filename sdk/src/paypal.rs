@@ -47,8 +47,9 @@ pub fn update_payment_error(
     }
 }
 
-/// The first required vault-initiated checkout parameter that is missing
-/// (`present` lists those given), or "".
+/// The missing required vault-initiated checkout parameter named in the
+/// error (`present` lists those given), or "". The reference names the last
+/// one missing.
 pub fn vault_initiated_missing(present: &[&str]) -> &'static str {
     [
         "amount",
@@ -56,73 +57,32 @@ pub fn vault_initiated_missing(present: &[&str]) -> &'static str {
         "vaultInitiatedCheckoutPaymentMethodToken",
     ]
     .into_iter()
+    .rev()
     .find(|p| !present.contains(p))
     .unwrap_or("")
 }
 
-/// Query string of the PayPal JS SDK script URL: client-id, components
-/// (default buttons), intent (tokenize for vault, else authorize or the merchant's),
-/// currency (USD by default outside vault), vault=true for vault.
+/// The PayPal JS SDK script's defaulted query values as
+/// `components\nintent\ncurrency`: components buttons; intent tokenize for
+/// vault, else authorize; currency USD outside vault (vault keeps the
+/// merchant's, possibly empty). Given values are kept as they are.
 #[cfg_attr(
     target_arch = "wasm32",
-    wasm_bindgen::prelude::wasm_bindgen(js_name = sdkQuery)
+    wasm_bindgen::prelude::wasm_bindgen(js_name = sdkScriptDefaults)
 )]
-pub fn sdk_query(
-    client_id: &str,
-    components: &str,
-    vault: bool,
-    intent: &str,
-    currency: &str,
-) -> String {
-    let mut q = String::from("client-id=");
-    q.push_str(&encode(client_id));
-    q.push_str("&components=");
-    q.push_str(&encode(if components.is_empty() {
-        "buttons"
+pub fn sdk_script_defaults(vault: bool, components: &str, intent: &str, currency: &str) -> String {
+    let or = |given: &'static str, value: &str| -> String {
+        String::from(if value.is_empty() { given } else { value })
+    };
+    let mut out = or("buttons", components);
+    out.push('\n');
+    out.push_str(&or(if vault { "tokenize" } else { "authorize" }, intent));
+    out.push('\n');
+    out.push_str(&if vault {
+        String::from(currency)
     } else {
-        components
-    }));
-    q.push_str("&intent=");
-    q.push_str(if vault {
-        "tokenize"
-    } else if intent.is_empty() {
-        "authorize"
-    } else {
-        map_sdk_intent(intent)
+        or("USD", currency)
     });
-    if vault {
-        q.push_str("&vault=true");
-        if !currency.is_empty() {
-            q.push_str("&currency=");
-            q.push_str(&encode(currency));
-        }
-    } else {
-        q.push_str("&currency=");
-        q.push_str(&encode(if currency.is_empty() { "USD" } else { currency }));
-    }
-    q
-}
-
-fn map_sdk_intent(intent: &str) -> &str {
-    match intent {
-        "sale" => "capture",
-        other => other,
-    }
-}
-
-/// Percent-encoding for query values (unreserved characters kept).
-pub fn encode(s: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',') {
-            out.push(b as char);
-        } else {
-            out.push('%');
-            out.push(HEX[(b >> 4) as usize] as char);
-            out.push(HEX[(b & 15) as usize] as char);
-        }
-    }
     out
 }
 
@@ -184,8 +144,18 @@ mod tests {
 
     #[test]
     fn vault_initiated_params() {
-        assert_eq!(vault_initiated_missing(&[]), "amount");
-        assert_eq!(vault_initiated_missing(&["amount"]), "currency");
+        assert_eq!(
+            vault_initiated_missing(&[]),
+            "vaultInitiatedCheckoutPaymentMethodToken"
+        );
+        assert_eq!(
+            vault_initiated_missing(&["currency", "vaultInitiatedCheckoutPaymentMethodToken"]),
+            "amount"
+        );
+        assert_eq!(
+            vault_initiated_missing(&["amount", "vaultInitiatedCheckoutPaymentMethodToken"]),
+            "currency"
+        );
         assert_eq!(
             vault_initiated_missing(&["amount", "currency"]),
             "vaultInitiatedCheckoutPaymentMethodToken"
@@ -201,22 +171,19 @@ mod tests {
     }
 
     #[test]
-    fn sdk_query_params() {
+    fn sdk_script_defaults_apply_only_when_missing() {
         assert_eq!(
-            sdk_query("abc", "", false, "", ""),
-            "client-id=abc&components=buttons&intent=authorize&currency=USD"
+            sdk_script_defaults(false, "", "", ""),
+            "buttons\nauthorize\nUSD"
+        );
+        assert_eq!(sdk_script_defaults(true, "", "", ""), "buttons\ntokenize\n");
+        assert_eq!(
+            sdk_script_defaults(false, "buttons,messages", "capture", "EUR"),
+            "buttons,messages\ncapture\nEUR"
         );
         assert_eq!(
-            sdk_query("abc", "buttons,messages", true, "", ""),
-            "client-id=abc&components=buttons,messages&intent=tokenize&vault=true"
-        );
-        assert_eq!(
-            sdk_query("a b", "", false, "capture", "EUR"),
-            "client-id=a%20b&components=buttons&intent=capture&currency=EUR"
-        );
-        assert_eq!(
-            sdk_query("x", "", false, "sale", "GBP"),
-            "client-id=x&components=buttons&intent=capture&currency=GBP"
+            sdk_script_defaults(true, "", "", "GBP"),
+            "buttons\ntokenize\nGBP"
         );
     }
 

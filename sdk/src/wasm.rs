@@ -282,8 +282,6 @@ pub fn vault_initiated_missing(present: &str) -> String {
     s(paypal::vault_initiated_missing(&split_list(present)))
 }
 
-// `sdkQuery` is exported from `paypal::sdk_query` itself: it already speaks strings.
-
 #[wasm_bindgen(js_name = contextType)]
 pub fn context_type(flow: &str) -> String {
     s(paypal::context_type(flow))

@@ -1,14 +1,26 @@
-// PayPal popup (approve, cancel, closed, one at a time, 422), PayPal Checkout
+// PayPal popup (approve, cancel, closed, blocked, the web-view frame, one at a time, 422), PayPal Checkout
 // (createPayment/tokenizePayment/updatePayment, vault-initiated checkout with
 // its backdrop, loadPayPalSDK) and the vault manager, in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox, launch, merchantPage, result } from './harness.mjs';
 
+// An Android WebView: popups cannot report back there.
+const ANDROID_WEBVIEW_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36';
+
 let sandbox;
 let browser;
 before(async () => { sandbox = await startSandbox(); browser = await launch(); });
 after(async () => { await browser?.close(); await sandbox?.stop(); });
+
+/** The merchant test page as an Android WebView sees it. */
+async function webviewPage() {
+  const context = await browser.newContext({ userAgent: ANDROID_WEBVIEW_UA });
+  const page = await context.newPage();
+  await page.goto(sandbox.url + '/web/3.130.0/merchant-test.html');
+  await page.waitForFunction(() => document.body.dataset.ready === 'all', null, { timeout: 30000 });
+  return page;
+}
 
 async function popupFrom(page, selector) {
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.click(selector)]);
@@ -46,9 +58,18 @@ test('vault popup: cancel and closing the popup give PAYPAL_POPUP_CLOSED', async
   await page.context().close();
 });
 
-test('popups blocked: the flow falls back to a full-screen frame; its close button gives PAYPAL_POPUP_CLOSED', async () => {
-  const page = await merchantPage(browser, sandbox.url);
+test('popups blocked: PAYPAL_POPUP_OPEN_FAILED; popups unsupported (a web view): a full-screen frame whose close button gives PAYPAL_POPUP_CLOSED', async () => {
+  let page = await merchantPage(browser, sandbox.url);
   await page.evaluate(() => { window.open = () => null; });
+  await page.click('#paypal-checkout');
+  let e = await result(page, 'Error');
+  assert.equal(e.code, 'PAYPAL_POPUP_OPEN_FAILED');
+  assert.equal(e.type, 'MERCHANT');
+  assert.equal(e.message, 'PayPal popup failed to open, make sure to tokenize in response to a user action.');
+  assert.equal(await page.locator('[data-braintree-paypal-frame]').count(), 0);
+  await page.context().close();
+
+  page = await webviewPage();
   await page.click('#paypal-checkout');
   const frame = page.frameLocator('[data-braintree-paypal-frame] iframe');
   await frame.locator('#approve').click();
@@ -62,7 +83,7 @@ test('popups blocked: the flow falls back to a full-screen frame; its close butt
   const viewport = page.viewportSize();
   assert.deepEqual([box.width, box.height], [viewport.width, viewport.height]);
   await page.click('[data-braintree-paypal-frame] > button');
-  const e = await result(page, 'Error');
+  e = await result(page, 'Error');
   assert.equal(e.code, 'PAYPAL_POPUP_CLOSED');
   await page.context().close();
 });
@@ -96,7 +117,7 @@ test('paypal: flow required, one at a time, 422 gives INVALID_PAYMENT_OPTION, te
 test('paypalCheckout: vault-initiated checkout with a 0.7 backdrop that focuses the popup', async () => {
   const page = await merchantPage(browser, sandbox.url);
   const popup = await popupFrom(page, '#paypal-vic');
-  const backdrop = page.locator('[data-braintree-paypal-backdrop]');
+  const backdrop = page.locator('[data-braintree-paypal-vault-initiated-checkout-modal]');
   assert.equal(await backdrop.evaluate((b) => b.style.opacity), '0.7');
   await backdrop.click({ force: true });
   await popup.click('#approve');
@@ -149,13 +170,14 @@ test('paypalCheckout: createPayment, updatePayment rules, tokenizePayment, loadP
   assert.match(out.updCurrency, /^PAYPAL_INVALID_PAYMENT_OPTION/);
   assert.equal(out.updCase, 'ok');
   assert.equal(out.updLines, 'ok');
-  assert.match(out.tokenizeUnapproved, /^PAYPAL_ACCOUNT_TOKENIZATION_FAILED/);
+  // The client's own error passes through, as in the reference.
+  assert.equal(out.tokenizeUnapproved, 'CLIENT_REQUEST_ERROR: There was a problem with your request.');
   assert.equal(out.vicMissing, 'PAYPAL_START_VAULT_INITIATED_CHECKOUT_PARAM_REQUIRED: Required param vaultInitiatedCheckoutPaymentMethodToken is missing.');
   assert.equal(out.clientId, 'sandbox-client-id');
-  assert.match(out.sdkSrc, /client-id=sandbox-client-id&components=buttons&intent=authorize&currency=EUR$/);
+  assert.match(out.sdkSrc, /\?components=buttons&currency=EUR&intent=authorize&client-id=sandbox-client-id$/);
   assert.equal(out.paypalLoaded, 'function');
   assert.equal(out.loadFail, 'PAYPAL_SDK_SCRIPT_LOAD_FAILED: Failed to load the PayPal JS SDK script.');
-  assert.deepEqual([...blocked, ...out.violations], ['https://www.paypal.com/sdk/js?client-id=sandbox-client-id&components=buttons&intent=authorize&currency=USD']);
+  assert.deepEqual([...blocked, ...out.violations], ['https://www.paypal.com/sdk/js?components=buttons&intent=authorize&currency=USD&client-id=sandbox-client-id']);
   await page.context().close();
 });
 

@@ -1,24 +1,57 @@
-// The PayPal popup flow shared by paypal and paypalCheckout: a 450x535 popup
-// (or a full-screen frame where popups are blocked), the payment resource,
-// the approval page, the landing frame's report, and tokenization.
-import { rules } from './wasm.js';
-import { error } from './errors.js';
+// The PayPal window flow shared by paypal and paypalCheckout: a 450x535 popup
+// (a full-screen frame where the browser cannot open popups, the app's popup
+// bridge where one exists), the payment resource, the approval page, the
+// landing frame's report, and tokenization.
+import { error, BraintreeError } from './errors.js';
 import { uuid, assetUrl } from './lib.js';
 
-/** Opens the window synchronously (must run inside the user's click). */
+const POPUP_POLL_MS = 100;
+
+/**
+ * Browsers whose popups cannot report back (in-app web views, Opera Mini,
+ * Firefox on iOS): the flow uses a full-screen frame there instead.
+ */
+export function supportsPopups(ua = navigator.userAgent) {
+  const ios = /iPhone|iPad|iPod/i.test(ua);
+  const iosWebview = ios && !/Safari\//.test(ua);
+  const androidWebview = /Android/i.test(ua) && /Version\/[\d.]+/i.test(ua) && !/Opera Mini|DuckDuckGo/i.test(ua);
+  return !(iosWebview || (ios && /FxiOS/.test(ua)) || androidWebview || /Opera Mini/.test(ua));
+}
+
+/**
+ * Opens the flow's window synchronously (inside the user's click): the popup
+ * bridge, a popup, or the full-screen frame. Returns null when the browser
+ * blocked the popup.
+ */
 export function openWindow(assetsUrl, onFrameClose) {
+  if (window.popupBridge) return bridgeWindow();
+  const loading = assetUrl(assetsUrl, 'redirect-frame');
+  if (!supportsPopups()) return openFrame(loading, onFrameClose);
   const width = 450;
   const height = 535;
   const left = Math.max(0, (window.screenX || 0) + ((window.outerWidth || width) - width) / 2);
   const top = Math.max(0, (window.screenY || 0) + ((window.outerHeight || height) - height) / 2);
-  const loading = assetUrl(assetsUrl, 'redirect-frame');
   const popup = window.open(loading, 'braintree_paypal_' + uuid().slice(0, 8),
-    'popup=yes,width=' + width + ',height=' + height + ',left=' + left + ',top=' + top + ',resizable=yes,scrollbars=yes');
-  if (popup) return { kind: 'popup', win: popup, isClosed: () => popup.closed, close: () => popup.close(), focus: () => popup.focus(), navigate: (u) => { popup.location.href = u; } };
-  return openFrame(loading, onFrameClose);
+    'resizable,scrollbars,height=' + height + ',width=' + width + ',top=' + top + ',left=' + left);
+  if (!popup || popup.closed) return null;
+  return { kind: 'popup', win: popup, isClosed: () => popup.closed, close: () => { if (!popup.closed) popup.close(); }, focus: () => popup.focus(), navigate: (u) => { popup.location.href = u; } };
 }
 
-/** Full-screen modal frame fallback. */
+/** The native app's popup bridge: it opens the URL itself and calls onComplete. */
+function bridgeWindow() {
+  let closed = false;
+  return {
+    kind: 'bridge',
+    win: null,
+    isClosed: () => closed,
+    close: () => {},
+    focus: () => {},
+    navigate: (u) => { window.popupBridge.open(u); },
+    markClosed: () => { closed = true; }
+  };
+}
+
+/** Full-screen modal frame where popups are unsupported. */
 function openFrame(src, onClose) {
   const wrap = document.createElement('div');
   wrap.setAttribute('data-braintree-paypal-frame', '');
@@ -42,93 +75,57 @@ function openFrame(src, onClose) {
   return { kind: 'frame', win: frame.contentWindow, isClosed: () => closed, close: doClose, focus: () => frame.focus(), navigate: (u) => { frame.src = u; } };
 }
 
-/** Return and cancel URLs on the assets host carrying this flow's channel. */
+/**
+ * Return and cancel URLs: the popup bridge's own scheme in an app, else pages
+ * on the assets host carrying this flow's channel.
+ */
 export function returnUrls(assetsUrl, channel) {
+  const bridge = window.popupBridge;
+  if (bridge && typeof bridge.getReturnUrlPrefix === 'function') {
+    return { returnUrl: bridge.getReturnUrlPrefix() + 'return', cancelUrl: bridge.getReturnUrlPrefix() + 'cancel' };
+  }
   const q = '?channel=' + encodeURIComponent(channel) + '&origin=' + encodeURIComponent(location.origin);
   return { returnUrl: assetUrl(assetsUrl, 'paypal-landing-frame') + q, cancelUrl: assetUrl(assetsUrl, 'cancel-frame') + q };
 }
 
-/** The create-payment-resource / setup-billing-agreement body. */
-export function paymentResourceBody(options, gw, urls, client) {
-  const vault = options.flow === 'vault';
-  const profile = {
-    brandName: options.displayName || (gw.paypal && gw.paypal.displayName),
-    localeCode: options.locale,
-    noShipping: String(!options.enableShippingAddress),
-    addressOverride: options.shippingAddressEditable === false,
-    landingPageType: options.landingPageType
-  };
-  if (options.useraction === 'commit') profile.userAction = 'commit';
-  const body = { returnUrl: urls.returnUrl, cancelUrl: urls.cancelUrl, offerPaypalCredit: options.offerCredit === true, experienceProfile: profile, merchantAccountId: options.merchantAccountId };
-  if (vault) {
-    body.description = options.billingAgreementDescription;
-    if (options.shippingAddressOverride) body.shippingAddress = options.shippingAddressOverride;
-  } else {
-    body.amount = options.amount;
-    body.currencyIsoCode = options.currency || 'USD';
-    body.intent = rules.mapIntent(options.intent || '');
-    body.offerPayLater = options.offerPayLater === true;
-    if (options.lineItems) body.lineItems = options.lineItems;
-    if (options.shippingOptions) body.shippingOptions = options.shippingOptions;
-    if (options.requestBillingAgreement) body.requestBillingAgreement = true;
-    if (options.vaultInitiatedCheckoutPaymentMethodToken) body.vaultInitiatedCheckoutPaymentMethodToken = options.vaultInitiatedCheckoutPaymentMethodToken;
-    const s = options.shippingAddressOverride;
-    if (s) Object.assign(body, { line1: s.line1, line2: s.line2, city: s.city, state: s.state, postalCode: s.postalCode, countryCode: s.countryCode, phone: s.phone, recipientName: s.recipientName });
-  }
-  void client;
-  return body;
+/** The library's errors pass through unchanged; anything else becomes `code`. */
+export function asBraintreeError(e, code) {
+  return e instanceof BraintreeError ? e : error(code, { originalError: e });
 }
 
-/** Creates the payment resource; resolves {token, url} or rejects with `failCode(status)`. */
-export async function createResource(client, options, urls, failCode) {
-  const gw = client.getConfiguration().gatewayConfiguration;
-  const vault = options.flow === 'vault';
-  try {
-    const res = await client.request({
-      method: 'post',
-      endpoint: 'paypal_hermes/' + (vault ? 'setup_billing_agreement' : 'create_payment_resource'),
-      data: paymentResourceBody(options, gw, urls, client)
-    });
-    return vault
-      ? { token: res.agreementSetup.tokenId, url: res.agreementSetup.approvalUrl }
-      : { token: res.paymentResource.paymentToken, url: res.paymentResource.redirectUrl };
-  } catch (e) {
-    throw error(failCode((e.details && e.details.httpStatus) || 0), { originalError: e });
-  }
+/** A failed create or patch call: 422 is the merchant's options, else the flow failed. */
+export function resourceError(e) {
+  if (e && e.details && e.details.httpStatus === 422) return error('PAYPAL_INVALID_PAYMENT_OPTION', { originalError: e });
+  return asBraintreeError(e, 'PAYPAL_FLOW_FAILED');
 }
 
-/** Tokenizes an approved PayPal account. */
-export async function tokenizeAccount(client, params, options) {
-  const config = client.getConfiguration();
-  const vault = options.flow === 'vault' || Boolean(params.billingToken);
-  const account = {
-    correlationId: params.billingToken || params.paymentToken,
-    options: { validate: vault && config.authorizationType !== 'TOKENIZATION_KEY' },
-    payerId: params.payerId,
-    unilateral: Boolean(config.gatewayConfiguration.paypal && config.gatewayConfiguration.paypal.unvettedMerchant),
-    intent: rules.mapIntent(options.intent || '')
-  };
-  if (params.billingToken) account.billingAgreementToken = params.billingToken;
-  else account.paymentToken = params.paymentToken;
-  try {
-    const res = await client.request({ method: 'post', endpoint: 'payment_methods/paypal_accounts', data: { paypalAccount: account, merchantAccountId: options.merchantAccountId } });
-    const a = res.paypalAccounts[0];
-    return { nonce: a.nonce, type: a.type, details: a.details.payerInfo ? Object.assign({}, a.details.payerInfo) : a.details, creditFinancingOffered: a.details.creditFinancingOffered || undefined };
-  } catch (e) {
-    throw error('PAYPAL_ACCOUNT_TOKENIZATION_FAILED', { originalError: e });
-  }
+/** The first paypalAccounts entry as a tokenize payload (details: the payer info). */
+export function accountPayload(res) {
+  const a = (res && res.paypalAccounts && res.paypalAccounts[0]) || {};
+  const d = a.details || {};
+  const payload = { nonce: a.nonce, details: d.payerInfo || {}, type: a.type };
+  if (d.creditFinancingOffered) payload.creditFinancingOffered = d.creditFinancingOffered;
+  return payload;
+}
+
+/** Appends query parameters to a URL (the library's encoding). */
+export function withQuery(url, params) {
+  const q = Object.keys(params).map((k) => encodeURIComponent(k) + '=' + encodeURIComponent(params[k])).join('&');
+  if (!q) return url;
+  return url + (url.indexOf('?') < 0 ? '?' : '') + (url.indexOf('=') >= 0 ? '&' : '') + q;
 }
 
 /**
- * Runs a flow in an already opened window: creates the resource, sends the
- * window to the approval page, waits for the landing frame (or the window
- * closing), then tokenizes. `codes` names the errors of the calling component.
+ * Runs a flow in an already opened window. `flow.start(urls)` creates the
+ * payment resource and resolves the approval URL; the window goes there and
+ * the landing frame (or the popup bridge) reports back; `flow.tokenize(params)`
+ * turns the approval into a payload. A window closed first rejects with
+ * `flow.closed`.
  */
-export function runFlow(client, win, options, codes) {
-  const gw = client.getConfiguration().gatewayConfiguration;
-  const assetsOrigin = rules.originOf(gw.assetsUrl);
+export function runFlow(assetsUrl, win, flow) {
   const channel = uuid();
-  const urls = returnUrls(gw.assetsUrl, channel);
+  const urls = returnUrls(assetsUrl, channel);
+  const assetsOrigin = new URL(assetsUrl).origin;
   return new Promise((resolve, reject) => {
     let done = false;
     let poll = null;
@@ -137,24 +134,30 @@ export function runFlow(client, win, options, codes) {
       done = true;
       clearInterval(poll);
       window.removeEventListener('message', onMessage);
+      if (win.kind === 'bridge') win.markClosed();
       if (!win.isClosed()) win.close();
       if (err) reject(err); else resolve(value);
     };
+    const approved = (params) => flow.tokenize(params).then((payload) => finish(null, payload), (e) => finish(e));
     const onMessage = (event) => {
       if (event.origin !== assetsOrigin || event.source !== win.win) return;
       const d = event.data;
       if (!d || d.channel !== channel || !d.paypalLanding) return;
-      const p = d.paypalLanding;
-      if (p.cancel) return finish(error(codes.closed));
-      tokenizeAccount(client, { paymentToken: p.token, billingToken: p.ba_token, payerId: p.PayerID }, options)
-        .then((payload) => finish(null, payload), (e) => finish(e));
+      if (d.paypalLanding.cancel) finish(error(flow.closed));
+      else approved(d.paypalLanding);
     };
-    window.addEventListener('message', onMessage);
-    poll = setInterval(() => { if (win.isClosed()) finish(error(codes.closed)); }, 100);
-    win.onFrameClose = () => finish(error(codes.closed));
-    createResource(client, options, urls, codes.fail).then((r) => {
-      if (done) return;
-      win.navigate(r.url);
-    }, (e) => finish(e));
+    if (win.kind === 'bridge') {
+      // The app reports the return URL's path and query; "Done" gives no payload.
+      window.popupBridge.onComplete = (err, payload) => {
+        const canceled = payload && payload.path && payload.path.substring(0, 7) === '/cancel';
+        if (err || !payload || canceled) finish(error(flow.closed));
+        else approved(payload.queryItems || {});
+      };
+    } else {
+      window.addEventListener('message', onMessage);
+      poll = setInterval(() => { if (win.isClosed()) finish(error(flow.closed)); }, POPUP_POLL_MS);
+    }
+    win.onFrameClose = () => finish(error(flow.closed));
+    flow.start(urls).then((url) => { if (!done) win.navigate(url); }, (e) => finish(e));
   });
 }

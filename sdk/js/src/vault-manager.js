@@ -14,9 +14,11 @@ export function create(options, callback) {
 }
 
 async function build(options) {
+  // The rules (and the error catalogue) load first: create may be the
+  // page's first call.
+  await load();
   const missing = checkClient(options, 'Vault Manager');
   if (missing) throw missing;
-  await load();
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
   if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
   return new VaultManager(client);
@@ -30,7 +32,7 @@ class VaultManager {
   fetchPaymentMethods(options, callback) {
     if (typeof options === 'function') { callback = options; options = {}; }
     return wrap(attempt(async () => {
-      const res = await this._client.request({ method: 'get', endpoint: 'payment_methods', data: { defaultFirst: options && options.defaultFirst ? 1 : 0 } });
+      const res = await this._client.request({ method: 'get', endpoint: 'payment_methods', data: { defaultFirst: options && options.defaultFirst === true ? 1 : 0 } });
       return res.paymentMethods.map((m) => {
         const out = { nonce: m.nonce, default: m.default, details: m.details, hasSubscription: m.hasSubscription, type: m.type };
         if (m.description) out.description = m.description;
@@ -50,7 +52,7 @@ class VaultManager {
       } catch (e) {
         const errs = e.details && e.details.originalError;
         const cls = Array.isArray(errs) && errs[0] && errs[0].extensions ? String(errs[0].extensions.errorClass || '') : '';
-        throw error(rules.vaultDeleteErrorCode(cls), { originalError: e }, nonce);
+        throw error(rules.vaultDeleteErrorCode(cls), { originalError: errs }, nonce);
       }
     }), callback);
   }

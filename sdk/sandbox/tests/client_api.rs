@@ -130,10 +130,15 @@ async fn sdk_paypal_approval_returns_to_its_landing_frame() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let token = json(&body)["paymentResource"]["paymentToken"]
-        .as_str()
-        .expect("token")
-        .to_string();
+    // The approval URL carries the EC token; the payment id differs.
+    let resource = &json(&body)["paymentResource"];
+    let redirect = resource["redirectUrl"].as_str().expect("redirectUrl");
+    let token = redirect.split("token=").nth(1).expect("token").to_string();
+    let payment_id = resource["paymentToken"].as_str().expect("paymentToken");
+    assert!(
+        token.starts_with("EC-") && payment_id.starts_with("PAYID-"),
+        "{body}"
+    );
     let (status, page) = call(
         &app,
         "GET",
@@ -161,7 +166,7 @@ async fn sdk_paypal_approval_returns_to_its_landing_frame() {
         "POST",
         &format!("{API}/payment_methods/paypal_accounts"),
         None,
-        Some(json!({ "tokenizationKey": KEY, "paypalAccount": { "paymentToken": token } })),
+        Some(json!({ "tokenizationKey": KEY, "paypalAccount": { "paymentToken": payment_id } })),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{account}");

@@ -8,7 +8,12 @@
 //! the sandbox buyer `buyer@example.com`; Cancel returns to the cancel URL.
 //! The same page (also at `/paypal/checkoutnow`) approves the shop's Orders
 //! v2 orders ([`crate::paypal_orders`]); it then reports to its opener with
-//! `postMessage({paypalLanding: {token, PayerID}})` (or `{cancel: true}`).
+//! `postMessage({paypalLanding: {token, PayerID}})` (or `{cancel: true}`),
+//! as it does for a payment resource whose return URL is the placeholder on
+//! the provider's host (the button flows). A checkout's payment id is
+//! `PAYID-…`, its approval token `EC-…`; tokenizing either works. Tokenize
+//! results carry the selected shipping option's id and, for checkout, the
+//! co-branded card label.
 
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
@@ -23,6 +28,8 @@ use crate::state::{Nonce, Shared, Tokenized};
 
 pub const BUYER_EMAIL: &str = "buyer@example.com";
 pub const PAYER_ID: &str = "SANDBOXPAYER1";
+/// The sandbox buyer pays checkouts with a co-branded card.
+pub const COBRANDED_CARD_LABEL: &str = "Sandbox Cashback Mastercard";
 
 pub fn router() -> Router<Shared> {
     let base = "/merchants/{merchant}/client_api/v1";
@@ -72,9 +79,18 @@ fn unprocessable(message: &str) -> Response {
     error(StatusCode::UNPROCESSABLE_ENTITY, message)
 }
 
+/// An absolute URL: http(s), or an app's own scheme (the popup bridge's
+/// `com.example.app://popupbridgev1/return`).
 fn valid_return(v: Option<&Value>) -> bool {
     v.and_then(Value::as_str)
-        .is_some_and(|u| u.starts_with("http://") || u.starts_with("https://"))
+        .and_then(|u| u.split_once("://"))
+        .is_some_and(|(scheme, rest)| {
+            !rest.is_empty()
+                && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        })
 }
 
 async fn create_payment(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
@@ -87,7 +103,28 @@ async fn create_payment(State(shared): State<Shared>, Authorized(body): Authoriz
     let token = shared.id("EC-");
     shared.lock().paypal.insert(token.clone(), body);
     let url = format!("{}/paypal/checkout?token={token}", shared.config.public_url);
-    Json(json!({ "paymentResource": { "redirectUrl": url, "paymentToken": token, "authenticateUrl": null } })).into_response()
+    // As the provider's, the payment id differs from the approval URL's token.
+    let payment_id = payment_id_of(&token);
+    Json(json!({ "paymentResource": { "redirectUrl": url, "paymentToken": payment_id, "authenticateUrl": null } })).into_response()
+}
+
+/// The payment id of the payment resource whose approval token is `EC-…`.
+fn payment_id_of(ec_token: &str) -> String {
+    format!("PAYID-{}", ec_token.trim_start_matches("EC-"))
+}
+
+/// The approval token a payment id or EC token names.
+fn ec_token_of(token: &str) -> String {
+    match token.strip_prefix("PAYID-") {
+        Some(rest) => format!("EC-{rest}"),
+        None => token.to_string(),
+    }
+}
+
+/// The button flows' placeholder return URL on the provider's host: the page
+/// then tells its opener (the PayPal button script) instead of navigating.
+fn is_placeholder_return(url: &str) -> bool {
+    url.starts_with("https://www.paypal.com/")
 }
 
 async fn setup_agreement(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
@@ -166,6 +203,8 @@ async fn approval_page(State(shared): State<Shared>, Query(q): Query<ApprovalQue
             .to_string()
     };
     let vault = q.token.starts_with("BA-");
+    let landing = Some(text("returnUrl")).filter(|u| !is_placeholder_return(u));
+    let cancel = Some(text("cancelUrl")).filter(|u| !is_placeholder_return(u));
     let summary = if vault {
         format!(
             "Save PayPal ({}) with {}",
@@ -182,8 +221,8 @@ async fn approval_page(State(shared): State<Shared>, Query(q): Query<ApprovalQue
     Html(
         include_str!("../../static/approve.html")
             .replace("{{token}}", &escape(&q.token))
-            .replace("{{return}}", &escape(&text("returnUrl")))
-            .replace("{{cancel}}", &escape(&text("cancelUrl")))
+            .replace("{{return}}", &escape(&landing.unwrap_or_default()))
+            .replace("{{cancel}}", &escape(&cancel.unwrap_or_default()))
             .replace("{{summary}}", &summary)
             .replace("{{vault}}", if vault { "1" } else { "" }),
     )
@@ -222,20 +261,23 @@ async fn approve(State(shared): State<Shared>, Json(body): Json<Value>) -> Respo
 
 async fn tokenize(State(shared): State<Shared>, Authorized(body): Authorized) -> Response {
     let account = body.get("paypalAccount").cloned().unwrap_or(Value::Null);
-    let token = account
-        .get("paymentToken")
-        .or_else(|| account.get("billingAgreementToken"))
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let approved = shared
+    let token = ec_token_of(
+        account
+            .get("paymentToken")
+            .or_else(|| account.get("billingAgreementToken"))
+            .and_then(Value::as_str)
+            .unwrap_or(""),
+    );
+    let Some(resource) = shared
         .lock()
         .paypal
         .get(&token)
-        .is_some_and(|r| r["approved"] == json!(true));
-    if !approved {
+        .filter(|r| r["approved"] == json!(true))
+        .cloned()
+    else {
         return unprocessable("The PayPal payment was not approved");
-    }
+    };
+    let checkout = token.starts_with("EC-");
     let nonce = shared.id("tokenpp_");
     shared.lock().nonces.insert(
         nonce.clone(),
@@ -260,10 +302,21 @@ async fn tokenize(State(shared): State<Shared>, Authorized(body): Authorized) ->
                 "email": BUYER_EMAIL, "firstName": "Sandbox", "lastName": "Buyer", "payerId": PAYER_ID, "countryCode": "US",
                 "shippingAddress": { "recipientName": "Sandbox Buyer", "line1": "1 Main St", "city": "San Jose", "state": "CA", "postalCode": "95131", "countryCode": "US" }
             },
-            "creditFinancingOffered": null
+            "creditFinancingOffered": null,
+            "shippingOptionId": selected_shipping_option(&resource),
+            "cobrandedCardLabel": if checkout { json!(COBRANDED_CARD_LABEL) } else { Value::Null }
         }
     }] }))
     .into_response()
+}
+
+/// The id of the shipping option marked `selected` (the buyer's choice), if any.
+fn selected_shipping_option(resource: &Value) -> Value {
+    resource["shippingOptions"]
+        .as_array()
+        .and_then(|list| list.iter().find(|o| o["selected"] == json!(true)))
+        .map(|o| o["id"].clone())
+        .unwrap_or(Value::Null)
 }
 
 #[cfg(test)]
@@ -280,5 +333,31 @@ mod tests {
         assert!(!valid_amount(None));
         assert!(valid_currency(Some(&json!("USD"))));
         assert!(!valid_currency(Some(&json!("US"))));
+    }
+
+    #[test]
+    fn return_urls_may_use_an_app_scheme() {
+        assert!(valid_return(Some(&json!("https://shop.example/landing"))));
+        assert!(valid_return(Some(&json!(
+            "com.example.app://popupbridgev1/return"
+        ))));
+        assert!(!valid_return(Some(&json!("/landing"))));
+        assert!(!valid_return(Some(&json!("1x://y"))));
+        assert!(!valid_return(None));
+    }
+
+    #[test]
+    fn payment_ids_name_their_approval_token() {
+        assert_eq!(payment_id_of("EC-abc"), "PAYID-abc");
+        assert_eq!(ec_token_of("PAYID-abc"), "EC-abc");
+        assert_eq!(ec_token_of("EC-abc"), "EC-abc");
+        assert_eq!(ec_token_of("BA-abc"), "BA-abc");
+    }
+
+    #[test]
+    fn selected_shipping_option_id() {
+        let r = json!({ "shippingOptions": [{ "id": "a" }, { "id": "b", "selected": true }] });
+        assert_eq!(selected_shipping_option(&r), json!("b"));
+        assert_eq!(selected_shipping_option(&json!({})), Value::Null);
     }
 }
