@@ -156,7 +156,14 @@ test('paypalCheckout: createPayment, updatePayment rules, tokenizePayment, loadP
     const violations = [];
     document.addEventListener('securitypolicyviolation', (e) => violations.push(e.blockedURI));
     const Client = client.constructor;
-    const live = new Client(Object.assign(client.getConfiguration(), { sandboxUrl: '' }));
+    // A production configuration: the provider's own hosts, no sandbox mode.
+    const config = client.getConfiguration();
+    const gatewayConfiguration = Object.assign({}, config.gatewayConfiguration, {
+      assetsUrl: 'https://assets.braintreegateway.com', clientApiUrl: 'https://api.braintreegateway.com:443/merchants/m/client_api',
+      configUrl: 'https://api.braintreegateway.com:443/merchants/m/client_api/v1/configuration',
+      graphQL: { url: 'https://payments.braintree-api.com/graphql' }, analytics: undefined
+    });
+    const live = new Client(Object.assign(config, { sandboxUrl: '', gatewayConfiguration }));
     const ppc2 = await sdk.paypalCheckout.create({ client: live });
     r.loadFail = await grab(ppc2.loadPayPalSDK({}));
     r.liveSrc = [...document.scripts].map((s) => s.src).find((s) => s.includes('paypal.com')) || 'removed';

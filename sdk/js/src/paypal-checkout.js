@@ -4,6 +4,7 @@
 import { load, rules } from './wasm.js';
 import { error } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid } from './lib.js';
+import { BACKDROP_OPACITY_TENTHS } from './constants.json';
 import { create as createClient } from './client.js';
 import { openWindow, runFlow, resourceError, asBraintreeError, accountPayload } from './paypal-flow.js';
 
@@ -37,7 +38,6 @@ async function build(options) {
   const missing = checkClient(options, 'PayPal Checkout');
   if (missing) throw missing;
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
-  if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
   const instance = new PayPalCheckout(client, options);
   const setupError = options.merchantAccountId ? null : configurationError(client.getConfiguration().gatewayConfiguration);
   // With a client the instance is refused; with only an authorization it is
@@ -255,7 +255,7 @@ class PayPalCheckout {
       el.setAttribute('data-braintree-paypal-vault-initiated-checkout-modal', 'true');
       el.setAttribute('role', 'button');
       el.setAttribute('aria-label', 'Return to the PayPal window');
-      Object.assign(el.style, { position: 'fixed', top: '0', bottom: '0', left: '0', right: '0', zIndex: '9999', background: 'black', opacity: '0.7', cursor: 'pointer' });
+      Object.assign(el.style, { position: 'fixed', top: '0', bottom: '0', left: '0', right: '0', zIndex: '9999', background: 'black', opacity: String(BACKDROP_OPACITY_TENTHS / 10), cursor: 'pointer' });
       el.addEventListener('click', () => this.focusVaultInitiatedCheckoutWindow());
       this._backdrop = el;
     }

@@ -4,8 +4,8 @@
 // landing frame's report, and tokenization.
 import { error, BraintreeError } from './errors.js';
 import { uuid, assetUrl } from './lib.js';
+import { POPUP_HEIGHT, POPUP_POLL_INTERVAL, POPUP_WIDTH } from './constants.json';
 
-const POPUP_POLL_MS = 100;
 
 /**
  * Browsers whose popups cannot report back (in-app web views, Opera Mini,
@@ -27,8 +27,8 @@ export function openWindow(assetsUrl, onFrameClose) {
   if (window.popupBridge) return bridgeWindow();
   const loading = assetUrl(assetsUrl, 'redirect-frame');
   if (!supportsPopups()) return openFrame(loading, onFrameClose);
-  const width = 450;
-  const height = 535;
+  const width = POPUP_WIDTH;
+  const height = POPUP_HEIGHT;
   const left = Math.max(0, (window.screenX || 0) + ((window.outerWidth || width) - width) / 2);
   const top = Math.max(0, (window.screenY || 0) + ((window.outerHeight || height) - height) / 2);
   const popup = window.open(loading, 'braintree_paypal_' + uuid().slice(0, 8),
@@ -155,7 +155,7 @@ export function runFlow(assetsUrl, win, flow) {
       };
     } else {
       window.addEventListener('message', onMessage);
-      poll = setInterval(() => { if (win.isClosed()) finish(error(flow.closed)); }, POPUP_POLL_MS);
+      poll = setInterval(() => { if (win.isClosed()) finish(error(flow.closed)); }, POPUP_POLL_INTERVAL);
     }
     win.onFrameClose = () => finish(error(flow.closed));
     flow.start(urls).then((url) => { if (!done) win.navigate(url); }, (e) => finish(e));

@@ -25,7 +25,6 @@ async function build(options) {
   const missing = checkClient(options, 'PayPal');
   if (missing) throw missing;
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
-  if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
   if (client.getConfiguration().gatewayConfiguration.paypalEnabled !== true) throw error('PAYPAL_NOT_ENABLED');
   return new PayPal(client);
 }

@@ -20,7 +20,6 @@ async function build(options) {
   const missing = checkClient(options, 'Vault Manager');
   if (missing) throw missing;
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
-  if (!rules.versionsMatch(client.getVersion())) throw error('INCOMPATIBLE_VERSIONS', undefined, client.getVersion());
   return new VaultManager(client);
 }
 
