@@ -70,12 +70,19 @@ export interface CreatePaymentOptions extends PayPalTokenizeOptions {
   userAuthenticationEmail?: string;
 }
 
+/** What the PayPal buttons' onApprove hands over (either spelling of the ids). */
 export interface TokenizePaymentData {
   payerID?: string;
+  payerId?: string;
   paymentID?: string;
+  paymentId?: string;
   orderID?: string;
+  paymentToken?: string;
   billingToken?: string;
   shippingOptionId?: string;
+  /** Vault the account (client token with a customer id, vault flow); default true. */
+  vault?: boolean;
+  intent?: PayPalTokenizeOptions['intent'];
 }
 
 export interface UpdatePaymentOptions {
