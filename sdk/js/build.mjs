@@ -27,7 +27,7 @@ rmSync(dist, { recursive: true, force: true });
 rmSync(web, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
-const common = { bundle: true, minify: true, target: 'es2020', legalComments: 'none', plugins: [gluePlugin], logLevel: 'warning' };
+const common = { bundle: true, loader: { '.txt': 'text' }, minify: true, target: 'es2020', legalComments: 'none', plugins: [gluePlugin], logLevel: 'warning' };
 const esm = await build({
   ...common,
   entryPoints: [...components, ...internal].map((c) => join(here, 'src', c + '.js')),

@@ -25,7 +25,7 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
-static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+static ALLOCATOR: heap::ClassAllocator = heap::ClassAllocator::new();
 
 pub mod authorization;
 pub mod card;
@@ -33,6 +33,7 @@ pub mod client;
 pub mod constants;
 pub mod errors;
 pub mod fields;
+pub mod heap;
 pub mod hosted;
 pub mod paypal;
 pub mod threeds;

@@ -63,10 +63,6 @@ pub fn vault_initiated_missing(present: &[&str]) -> &'static str {
 /// Query string of the PayPal JS SDK script URL: client-id, components
 /// (default buttons), intent (tokenize for vault, else authorize or the merchant's),
 /// currency (USD by default outside vault), vault=true for vault.
-#[cfg_attr(
-    target_arch = "wasm32",
-    wasm_bindgen::prelude::wasm_bindgen(js_name = sdkQuery)
-)]
 pub fn sdk_query(
     client_id: &str,
     components: &str,

@@ -1,17 +1,21 @@
 //! The JS boundary: strings, integers and booleans in and out, so the glue
 //! stays small. Every function here is a thin call into the rule modules.
+//! Strings go out as JS strings made from the Rust `&str` (`JsValue`), not as
+//! returned `String`s: no copy into a boxed slice and no multi-value shim per
+//! export.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::{
     authorization as auth, card, client, constants, errors, fields, hosted, paypal, threeds,
 };
 
-fn s(v: &str) -> String {
-    String::from(v)
+/// A JS string with `v`'s text.
+fn js(v: &str) -> JsValue {
+    JsValue::from_str(v)
 }
 
 fn split_list(joined: &str) -> Vec<&str> {
@@ -19,14 +23,8 @@ fn split_list(joined: &str) -> Vec<&str> {
 }
 
 #[wasm_bindgen(js_name = constants)]
-pub fn constants_json() -> String {
-    constants::constants_json()
-}
-
-/// `TYPE\nmessage` of an error code ("" when unknown).
-#[wasm_bindgen(js_name = errorInfo)]
-pub fn error_info(code: &str, arg: &str) -> String {
-    errors::describe(code, arg)
+pub fn constants_json() -> JsValue {
+    js(&constants::constants_json())
 }
 
 /// 0 invalid, 1 tokenization key, 2 client token.
@@ -36,13 +34,13 @@ pub fn auth_kind(authorization: &str) -> u32 {
 }
 
 #[wasm_bindgen(js_name = decodeClientToken)]
-pub fn decode_client_token(token: &str) -> String {
-    auth::decode_client_token(token).unwrap_or_default()
+pub fn decode_client_token(token: &str) -> JsValue {
+    js(&auth::decode_client_token(token).unwrap_or_default())
 }
 
 #[wasm_bindgen(js_name = tokenizationKeyConfigUrl)]
-pub fn tokenization_key_config_url(key: &str, sandbox_url: &str) -> String {
-    auth::tokenization_key_config_url(key, sandbox_url).unwrap_or_default()
+pub fn tokenization_key_config_url(key: &str, sandbox_url: &str) -> JsValue {
+    js(&auth::tokenization_key_config_url(key, sandbox_url).unwrap_or_default())
 }
 
 #[wasm_bindgen(js_name = isAllowedUrl)]
@@ -56,8 +54,8 @@ pub fn is_loopback_url(url: &str) -> bool {
 }
 
 #[wasm_bindgen(js_name = originOf)]
-pub fn origin_of(url: &str) -> String {
-    auth::origin_of(url).unwrap_or_default()
+pub fn origin_of(url: &str) -> JsValue {
+    js(&auth::origin_of(url).unwrap_or_default())
 }
 
 #[wasm_bindgen(js_name = versionsMatch)]
@@ -66,8 +64,8 @@ pub fn versions_match(version: &str) -> bool {
 }
 
 #[wasm_bindgen(js_name = requestErrorCode)]
-pub fn request_error_code(status: u32, graphql: bool, timed_out: bool) -> String {
-    s(client::request_error_code(status, graphql, timed_out))
+pub fn request_error_code(status: u32, graphql: bool, timed_out: bool) -> JsValue {
+    js(client::request_error_code(status, graphql, timed_out))
 }
 
 #[wasm_bindgen(js_name = shouldRetry)]
@@ -81,8 +79,8 @@ pub fn is_analytics_field(name: &str) -> bool {
 }
 
 #[wasm_bindgen(js_name = vaultDeleteErrorCode)]
-pub fn vault_delete_error_code(error_class: &str) -> String {
-    s(client::vault_delete_error_code(error_class))
+pub fn vault_delete_error_code(error_class: &str) -> JsValue {
+    js(client::vault_delete_error_code(error_class))
 }
 
 /// Bit 0 valid, bit 1 potentially valid.
@@ -111,24 +109,23 @@ pub fn validate_month_year(month: &str, year: &str, now_year: u32, now_month: u3
 }
 
 #[wasm_bindgen(js_name = splitDate)]
-pub fn split_date(value: &str) -> String {
-    let (m, y) = fields::split_date(value);
-    m + "\n" + &y
+pub fn split_date(value: &str) -> JsValue {
+    js(&split_date_text(value))
 }
 
 #[wasm_bindgen(js_name = cardsJson)]
-pub fn cards_json(number: &str) -> String {
-    card::cards_json(number)
+pub fn cards_json(number: &str) -> JsValue {
+    js(&card::cards_json(number))
 }
 
 #[wasm_bindgen(js_name = formatNumber)]
-pub fn format_number(number: &str) -> String {
-    card::format_number(number)
+pub fn format_number(number: &str) -> JsValue {
+    js(&card::format_number(number))
 }
 
 #[wasm_bindgen(js_name = stripNumber)]
-pub fn strip_number(number: &str) -> String {
-    card::strip(number)
+pub fn strip_number(number: &str) -> JsValue {
+    js(&card::strip(number))
 }
 
 #[wasm_bindgen(js_name = isField)]
@@ -138,13 +135,13 @@ pub fn is_field(key: &str) -> bool {
 
 /// `name\nlabel\nautocomplete`.
 #[wasm_bindgen(js_name = fieldInfo)]
-pub fn field_info(key: &str) -> String {
-    hosted::field_info(key)
+pub fn field_info(key: &str) -> JsValue {
+    js(&hosted::field_info(key))
 }
 
 #[wasm_bindgen(js_name = frameTitle)]
-pub fn frame_title(key: &str) -> String {
-    hosted::frame_title(key)
+pub fn frame_title(key: &str) -> JsValue {
+    js(&hosted::frame_title(key))
 }
 
 #[wasm_bindgen(js_name = defaultMaxLength)]
@@ -153,8 +150,8 @@ pub fn default_max_length(key: &str) -> u32 {
 }
 
 #[wasm_bindgen(js_name = checkAttribute)]
-pub fn check_attribute(name: &str, value_type: &str, value: &str) -> String {
-    s(hosted::check_attribute(name, value_type, value))
+pub fn check_attribute(name: &str, value_type: &str, value: &str) -> JsValue {
+    js(hosted::check_attribute(name, value_type, value))
 }
 
 #[wasm_bindgen(js_name = isAllowedStyle)]
@@ -168,22 +165,19 @@ pub fn is_allowed_selector(selector: &str) -> bool {
 }
 
 #[wasm_bindgen(js_name = tokenizePrecheck)]
-pub fn tokenize_precheck(states: &str) -> String {
-    s(hosted::tokenize_precheck(states))
+pub fn tokenize_precheck(states: &str) -> JsValue {
+    js(hosted::tokenize_precheck(states))
 }
 
 #[wasm_bindgen(js_name = tokenizeErrorCode)]
-pub fn tokenize_error_code(status: u32, server_code: &str) -> String {
-    s(errors::hosted_fields_tokenize_error(status, server_code))
+pub fn tokenize_error_code(status: u32, server_code: &str) -> JsValue {
+    js(errors::hosted_fields_tokenize_error(status, server_code))
 }
 
 /// The framework name, or `!CODE` for a version error.
 #[wasm_bindgen(js_name = threeDSVersion)]
-pub fn three_ds_version(version: &str) -> String {
-    match threeds::parse_version(version) {
-        Ok(f) => s(f.as_str()),
-        Err(code) => s("!") + code,
-    }
+pub fn three_ds_version(version: &str) -> JsValue {
+    js(&three_ds_version_text(version))
 }
 
 #[wasm_bindgen(js_name = threeDSCreationError)]
@@ -193,8 +187,8 @@ pub fn three_ds_creation_error(
     production: bool,
     https: bool,
     jwt: bool,
-) -> String {
-    s(threeds::creation_error(
+) -> JsValue {
+    js(threeds::creation_error(
         enabled,
         tokenization_key,
         production,
@@ -204,8 +198,8 @@ pub fn three_ds_creation_error(
 }
 
 #[wasm_bindgen(js_name = cardinalErrorCode)]
-pub fn cardinal_error_code(number: u32) -> String {
-    s(threeds::cardinal_error_code(number))
+pub fn cardinal_error_code(number: u32) -> JsValue {
+    js(threeds::cardinal_error_code(number))
 }
 
 #[wasm_bindgen(js_name = actionAuthenticates)]
@@ -234,8 +228,8 @@ pub fn missing_verify_card_option(
     amount: bool,
     bin: bool,
     lookup_complete: bool,
-) -> String {
-    s(threeds::missing_verify_card_option(
+) -> JsValue {
+    js(threeds::missing_verify_card_option(
         nonce,
         amount,
         bin,
@@ -244,8 +238,8 @@ pub fn missing_verify_card_option(
 }
 
 #[wasm_bindgen(js_name = lookupErrorCode)]
-pub fn lookup_error_code(status: u32) -> String {
-    s(threeds::lookup_error_code(status))
+pub fn lookup_error_code(status: u32) -> JsValue {
+    js(threeds::lookup_error_code(status))
 }
 
 #[wasm_bindgen(js_name = isValidFlow)]
@@ -254,13 +248,13 @@ pub fn is_valid_flow(flow: &str) -> bool {
 }
 
 #[wasm_bindgen(js_name = mapIntent)]
-pub fn map_intent(intent: &str) -> String {
-    s(paypal::map_intent(intent))
+pub fn map_intent(intent: &str) -> JsValue {
+    js(paypal::map_intent(intent))
 }
 
 #[wasm_bindgen(js_name = flowErrorCode)]
-pub fn flow_error_code(status: u32) -> String {
-    s(paypal::flow_error_code(status))
+pub fn flow_error_code(status: u32) -> JsValue {
+    js(paypal::flow_error_code(status))
 }
 
 /// `currencies` comma-joined.
@@ -275,23 +269,48 @@ pub fn update_payment_error(
     currency: bool,
     amount: bool,
     line_items: bool,
-) -> String {
-    s(paypal::update_payment_error(
+) -> JsValue {
+    js(paypal::update_payment_error(
         payment_id, currency, amount, line_items,
     ))
 }
 
 /// `present` comma-joined.
 #[wasm_bindgen(js_name = vaultInitiatedMissing)]
-pub fn vault_initiated_missing(present: &str) -> String {
-    s(paypal::vault_initiated_missing(&split_list(present)))
+pub fn vault_initiated_missing(present: &str) -> JsValue {
+    js(paypal::vault_initiated_missing(&split_list(present)))
 }
 
-// `sdkQuery` is exported from `paypal::sdk_query` itself: it already speaks strings.
-
 #[wasm_bindgen(js_name = contextType)]
-pub fn context_type(flow: &str) -> String {
-    s(paypal::context_type(flow))
+pub fn context_type(flow: &str) -> JsValue {
+    js(paypal::context_type(flow))
+}
+
+/// `month\nyear`.
+fn split_date_text(value: &str) -> String {
+    let (m, y) = fields::split_date(value);
+    m + "\n" + &y
+}
+
+/// The framework name, or `!CODE` for a version error.
+fn three_ds_version_text(version: &str) -> String {
+    match threeds::parse_version(version) {
+        Ok(f) => String::from(f.as_str()),
+        Err(code) => String::from("!") + code,
+    }
+}
+
+#[wasm_bindgen(js_name = sdkQuery)]
+pub fn sdk_query(
+    client_id: &str,
+    components: &str,
+    vault: bool,
+    intent: &str,
+    currency: &str,
+) -> JsValue {
+    js(&paypal::sdk_query(
+        client_id, components, vault, intent, currency,
+    ))
 }
 
 #[cfg(test)]
@@ -302,17 +321,13 @@ mod tests {
     fn boundary_encodings() {
         assert_eq!(auth_kind("sandbox_a_b"), 1);
         assert_eq!(auth_kind("x"), 0);
-        assert_eq!(three_ds_version("2-inline-iframe"), "inline-iframe");
-        assert_eq!(three_ds_version("1"), "!THREEDS_UNSUPPORTED_VERSION");
-        assert_eq!(split_date("12/30"), "12\n30");
+        assert_eq!(three_ds_version_text("2-inline-iframe"), "inline-iframe");
+        assert_eq!(three_ds_version_text("1"), "!THREEDS_UNSUPPORTED_VERSION");
+        assert_eq!(split_date_text("12/30"), "12\n30");
         assert_eq!(validate_field("number", "4111111111111111", "", 2026, 1), 3);
         assert_eq!(validate_number("4111"), 2);
         assert_eq!(validate_month_year("01", "2026", 2026, 2), 0);
         assert!(shipping_currencies_match("USD", "usd,USD"));
-        assert_eq!(
-            vault_initiated_missing("amount,currency"),
-            "vaultInitiatedCheckoutPaymentMethodToken"
-        );
-        assert!(error_info("PAYPAL_POPUP_CLOSED", "").starts_with("CUSTOMER\n"));
+        assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
     }
 }
