@@ -17,9 +17,13 @@ pub struct Heap {
     end: usize,
 }
 
-/// The size class of a layout: blocks of `1 << class` bytes.
+/// Larger requests fail (the module never makes them).
+const MAX_BLOCK: usize = 1 << 30;
+
+/// The size class of a layout: blocks of `1 << class` bytes. Capped at 31 so
+/// the free-list index needs no bounds check.
 fn class_of(size: usize) -> usize {
-    size.max(MIN_BLOCK).next_power_of_two().trailing_zeros() as usize
+    (size.max(MIN_BLOCK).next_power_of_two().trailing_zeros() as usize).min(31)
 }
 
 impl Heap {
@@ -41,6 +45,9 @@ impl Heap {
         layout: Layout,
         grow: impl FnOnce(usize) -> Option<usize>,
     ) -> usize {
+        if layout.size() > MAX_BLOCK {
+            return 0;
+        }
         let class = class_of(layout.size());
         let head = self.free[class];
         if head != 0 && layout.align() <= MIN_BLOCK {
@@ -199,6 +206,8 @@ mod tests {
                 heap.alloc(Layout::from_size_align(4 * PAGE, 8).unwrap(), &mut grow),
                 0
             );
+            let huge = Layout::from_size_align(MAX_BLOCK + 1, 8).unwrap();
+            assert_eq!(heap.alloc(huge, &mut grow), 0);
         }
     }
 

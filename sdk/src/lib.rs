@@ -27,6 +27,24 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 #[global_allocator]
 static ALLOCATOR: heap::ClassAllocator = heap::ClassAllocator::new();
 
+/// Where `needle` first occurs in `hay`, compared as bytes: `&str` patterns
+/// would link core's two-way searcher, and slicing by index its formatting
+/// panics, into the wasm module.
+pub(crate) fn find_bytes(hay: &str, needle: &str) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    hay.as_bytes()
+        .windows(needle.len())
+        .position(|w| w == needle.as_bytes())
+}
+
+/// `split_once` with a string pattern, without the two-way searcher.
+pub(crate) fn split_once_str<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let i = find_bytes(s, pat)?;
+    Some((s.get(..i)?, s.get(i + pat.len()..)?))
+}
+
 pub mod authorization;
 pub mod card;
 pub mod client;

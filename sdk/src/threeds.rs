@@ -94,11 +94,11 @@ pub fn is_valid_amount(js_type: &str, text: &str) -> bool {
 
 fn is_decimal(s: &str) -> bool {
     let s = s.strip_prefix('-').unwrap_or(s);
-    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+    let (int, frac) = s.split_once(['.']).unwrap_or((s, ""));
     !int.is_empty()
         && int.bytes().all(|b| b.is_ascii_digit())
         && frac.bytes().all(|b| b.is_ascii_digit())
-        && !(s.contains('.') && frac.is_empty())
+        && !(s.contains(['.']) && frac.is_empty())
 }
 
 /// verifyCard's first missing option, as its message fragment, or "".

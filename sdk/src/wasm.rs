@@ -19,7 +19,7 @@ fn js(v: &str) -> JsValue {
 }
 
 fn split_list(joined: &str) -> Vec<&str> {
-    joined.split(',').filter(|p| !p.is_empty()).collect()
+    joined.split([',']).filter(|p| !p.is_empty()).collect()
 }
 
 #[wasm_bindgen(js_name = constants)]
