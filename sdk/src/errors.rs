@@ -230,6 +230,27 @@ mod tests {
         }
     }
 
+    /// The codes the rules hand to JS are the data files' codes (one source).
+    #[test]
+    fn mapped_codes_are_catalogued() {
+        let mut codes = Vec::new();
+        for status in [0, 400, 401, 403, 404, 422, 429, 500, 503] {
+            codes.push(crate::client::request_error_code(status, false, false));
+            codes.push(crate::client::request_error_code(status, true, true));
+            codes.push(crate::threeds::lookup_error_code(status));
+            codes.push(crate::paypal::flow_error_code(status));
+            codes.push(hosted_fields_tokenize_error(status, "81724"));
+            codes.push(hosted_fields_tokenize_error(status, "81736"));
+            codes.push(hosted_fields_tokenize_error(status, "1"));
+        }
+        for number in [0, 1000, 1001, 1002, 1003, 1010, 1011, 1020, 2000, 3000] {
+            codes.push(crate::threeds::cardinal_error_code(number));
+        }
+        for code in codes.into_iter().filter(|c| !c.is_empty()) {
+            assert!(find(code).is_some(), "{code}");
+        }
+    }
+
     #[test]
     fn every_line_is_an_entry() {
         let lines = CATALOGUE.iter().flat_map(|f| f.lines()).count();
