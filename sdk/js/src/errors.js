@@ -34,11 +34,13 @@ function entry(code) {
 /** An error of the catalogue; `arg` fills the message's parameter. */
 export function error(code, details, arg, message) {
   const info = entry(code);
-  const sp = info ? info.indexOf(' ') : -1;
+  if (info == null) return new BraintreeError({ type: 'UNKNOWN', code, message: message || code, details });
+  const sp = info.indexOf(' ');
+  const text = sp < 0 ? '' : info.slice(sp + 1);
   return new BraintreeError({
-    type: sp > 0 ? info.slice(0, sp) : 'UNKNOWN',
+    type: sp < 0 ? info : info.slice(0, sp),
     code,
-    message: message || (sp > 0 ? info.slice(sp + 1).replace('{}', () => (arg == null ? '' : String(arg))) : code),
+    message: message || text.replace('{}', () => (arg == null ? '' : String(arg))),
     details
   });
 }
