@@ -1,11 +1,14 @@
 //! The payment SDK (3.130.0): every rule, mapping and constant of the card and
-//! wallet client, compiled once to one WebAssembly module that every
-//! component's thin JS entry point (and every frame page) shares.
+//! wallet client, compiled to WebAssembly: one module that every component's
+//! thin JS entry point shares, and one with the card and field rules that the
+//! hosted-field frame pages load (`wasm.rs`, features `merchant` and `frame`).
 //!
 //! The modules are plain Rust, unit-tested on the host; `wasm` exposes them
 //! through wasm-bindgen with strings and integers only, so no serde and no
-//! `core::fmt` end up in the module. On wasm32 the crate is `no_std`: panics
-//! trap instead of formatting a message, so no formatting code is linked.
+//! `core::fmt` end up in the module. On wasm32 the crate is `no_std` and
+//! panics trap; but core formats an index or slice panic's message before the
+//! handler runs, so the rules use `get`, iterators and byte searches
+//! (`find_bytes`) instead of panicking indexing, slicing and `&str` patterns.
 
 #![cfg_attr(target_arch = "wasm32", no_std)]
 
