@@ -38,7 +38,9 @@ const cases = [
   ['client', {}, 'options.authorization is required when instantiating a client.'],
   ['hosted-fields', { fields: { number: { container: '#n' } } }, 'options.client is required when instantiating Hosted Fields.'],
   ['three-d-secure', { version: 2 }, 'options.client is required when instantiating 3D Secure.'],
-  ['paypal-checkout', {}, 'options.client is required when instantiating PayPal Checkout.']
+  ['paypal-checkout', {}, 'options.client is required when instantiating PayPal Checkout.'],
+  ['paypal', {}, 'options.client is required when instantiating PayPal.'],
+  ['vault-manager', {}, 'options.client is required when instantiating Vault Manager.']
 ];
 
 for (const [entry, options, message] of cases) {
