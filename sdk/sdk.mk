@@ -1,4 +1,5 @@
-# The payment SDK: Rust rules compiled to one wasm module, the JS package
+# The payment SDK: Rust rules compiled to wasm (a merchant-page module and a
+# hosted-field-frame module), the JS package
 # (sdk/js, npm workspace @couture/payment-sdk) and the assets-host tree in
 # sdk/dist/web/3.130.0 that the local server serves at /web.
 
@@ -19,14 +20,21 @@ sdk-deps:
 	@[ -x /usr/bin/chromium ] || (apt-get update && apt-get install -y chromium chromium-driver)
 	@[ -d node_modules/playwright-core ] && [ -d node_modules/binaryen ] && [ -d node_modules/card-validator ] || npm ci
 
+# Two modules from the one crate: the merchant page's (payment_sdk) and the
+# hosted-field frames' (payment_sdk_frame, the card and field rules).
+SDK_WASM_OPT := node node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --strip-debug --strip-producers
+
 sdk-build:
-	cargo build $(SDK_LOCKED) -p payment-sdk --lib --profile wasm --target wasm32-unknown-unknown
-	cargo build $(SDK_LOCKED) --release -p sandbox --bin sandbox-dev
 	rm -rf sdk/.build && mkdir -p sdk/.build
+	cargo build $(SDK_LOCKED) -p payment-sdk --profile wasm --lib --target wasm32-unknown-unknown --features frame
+	cp $(SDK_WASM) sdk/.build/payment_sdk_frame.wasm
+	cargo build $(SDK_LOCKED) -p payment-sdk --profile wasm --lib --target wasm32-unknown-unknown --features merchant
+	cargo build $(SDK_LOCKED) --release -p sandbox --bin sandbox-dev
 	$(SDK_CARGO_BIN)/wasm-bindgen --target web --no-typescript --out-dir sdk/.build $(SDK_WASM)
 	cargo run $(SDK_LOCKED) -q --release -p payment-sdk --bin sdk-constants > sdk/.build/constants.json
-	node node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --strip-debug --strip-producers \
-	  sdk/.build/payment_sdk_bg.wasm -o sdk/.build/payment_sdk_bg.wasm
+	$(SDK_CARGO_BIN)/wasm-bindgen --target web --no-typescript --out-dir sdk/.build sdk/.build/payment_sdk_frame.wasm
+	rm sdk/.build/payment_sdk_frame.wasm
+	for m in payment_sdk payment_sdk_frame; do $(SDK_WASM_OPT) sdk/.build/$${m}_bg.wasm -o sdk/.build/$${m}_bg.wasm || exit 1; done
 	node sdk/js/build.mjs
 
 # The Rust rules' unit tests run in the workspace nextest run (rust-test);

@@ -1,48 +1,21 @@
 // make sdk-bench: gzipped size of the wasm and glue per component next to the
 // reference library's published sizes, hostedFields.create → ready time in
 // Chromium, and card-number validation throughput against card-validator.
-import { readFileSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
 import { build } from 'esbuild';
 import { startSandbox, launch, merchantPage } from '../tests/harness.mjs';
+import { sizes, reference, budget } from './size.mjs';
 
-const dist = 'sdk/js/dist';
-const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8'));
-const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
-
-/** An entry's own file plus every chunk it imports (transitively). */
-function closure(entry) {
-  const seen = new Set();
-  const walk = (out) => {
-    if (seen.has(out)) return;
-    seen.add(out);
-    for (const imp of meta.outputs[out].imports) if (imp.kind === 'import-statement') walk(imp.path);
-  };
-  const out = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint && meta.outputs[o].entryPoint.endsWith('src/' + entry + '.js'));
-  walk(out);
-  return [...seen];
-}
-
-const reference = { client: 13442, 'hosted-fields': 19031, 'paypal-checkout': 17683, 'three-d-secure': 17573 };
-const wasmGz = gz(join(dist, 'payment_sdk_bg.wasm'));
+const size = sizes();
+const refTotal = Object.values(reference).reduce((a, b) => a + b, 0);
 console.log('== Size (gzip -9) ==');
-console.log(`shared wasm module: ${statSync(join(dist, 'payment_sdk_bg.wasm')).size} B raw, ${wasmGz} B gzipped`);
-const all = new Set();
-let refTotal = 0;
+console.log(`merchant-page wasm module: ${size.wasmRaw} B raw, ${size.wasm} B gzipped`);
 for (const c of Object.keys(reference)) {
-  const files = closure(c);
-  files.forEach((f) => all.add(f));
-  const js = files.reduce((n, f) => n + gz(f), 0);
-  refTotal += reference[c];
-  console.log(`${c.padEnd(16)} JS ${String(js).padStart(6)} B (+ shared wasm)   reference library ${reference[c]} B`);
+  console.log(`${c.padEnd(16)} JS ${String(size.components[c]).padStart(6)} B (+ shared wasm)   reference library ${reference[c]} B`);
 }
-const frame = closure('hosted-fields-frame');
-const frameOnly = frame.filter((f) => !all.has(f)).reduce((n, f) => n + gz(f), 0);
-const jsTotal = [...all].reduce((n, f) => n + gz(f), 0);
-console.log(`client + hosted-fields + paypal-checkout + three-d-secure: JS ${jsTotal} B + wasm ${wasmGz} B = ${jsTotal + wasmGz} B gzipped`);
-console.log(`reference library, same four components: ${refTotal} B gzipped (${((jsTotal + wasmGz) / refTotal * 100).toFixed(1)}% of it)`);
-console.log(`hosted-field frame page code on top (served to the frames, cached): ${frameOnly} B gzipped`);
+console.log(`client + hosted-fields + paypal-checkout + three-d-secure: JS ${size.fourJs} B + wasm ${size.wasm} B = ${size.four} B gzipped`);
+console.log(`reference library, same four components: ${refTotal} B gzipped (${(size.four / refTotal * 100).toFixed(1)}% of it; budget ${budget.four} B)`);
+console.log(`whole SDK (every entry, frame pages and wasm): ${size.whole} B gzipped (budget ${budget.whole} B)`);
+console.log(`hosted-field frame page code on top (served to the frames, cached): ${size.frameOnly} B gzipped, of which its wasm module ${size.frameWasm} B`);
 
 const sandbox = await startSandbox();
 const browser = await launch();
@@ -73,8 +46,8 @@ try {
   const cv = await build({ entryPoints: ['card-validator'], bundle: true, write: false, format: 'iife', globalName: 'cardValidator', minify: true, logLevel: 'silent' });
   await page.addScriptTag({ content: cv.outputFiles[0].text });
   const res = await page.evaluate(async () => {
-    const sdk = await import('./js/index.js');
-    const w = await sdk._loadRules();
+    // The card rules run in the hosted-field frames: their module.
+    const w = await (await import('./js/frame-rules.js')).load();
     const numbers = [];
     const prefixes = ['4111', '5555', '3782', '6011', '3530', '6212', '6304', '3056', '4000', '9999'];
     for (let i = 0; i < 2000; i++) {

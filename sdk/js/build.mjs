@@ -1,7 +1,9 @@
 // Builds the JS package (sdk/js/dist) and the assets-host tree
 // (sdk/dist/web/3.130.0/{js,html,css}) from src/, the wasm-bindgen output in
-// ../.build and the frame pages. One shared wasm module; per-component ES
-// module entries with shared chunks; braintree.js as a classic script.
+// ../.build and the frame pages. Per-component ES module entries with shared
+// chunks over the merchant wasm module; the hosted-field frame page built on
+// its own against the frame module (the card and field rules only the frames
+// run); braintree.js as a classic script.
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,24 +16,37 @@ const web = join(here, '..', 'dist', 'web', '3.130.0');
 
 const components = ['index', 'client', 'hosted-fields', 'three-d-secure', 'paypal', 'paypal-checkout', 'vault-manager']
   .filter((c) => existsSync(join(here, 'src', c + '.js')));
-const internal = ['hosted-fields-frame', 'landing-frame'];
+const internal = ['landing-frame'];
+// The frame page, and frame-rules (the frame module's rules for benchmarks).
+const frameEntries = ['hosted-fields-frame', 'frame-rules'];
 
-const gluePlugin = {
+/** Resolves the wasm-bindgen glue import to the named module's glue. */
+const gluePlugin = (module) => ({
   name: 'wasm-glue',
   setup(b) {
-    b.onResolve({ filter: /payment_sdk\.js$/ }, () => ({ path: join(glue, 'payment_sdk.js') }));
+    b.onResolve({ filter: /payment_sdk\.js$/ }, () => ({ path: join(glue, module + '.js') }));
     // The constants, as the Rust crate prints them (sdk-constants).
     b.onResolve({ filter: /^\.\/constants\.json$/ }, () => ({ path: join(glue, 'constants.json') }));
   }
+});
+// The frame page raises only the shared, client and hosted-field errors: the
+// other components' catalogue files stay out of its bundle.
+const frameErrorsOnly = {
+  name: 'frame-errors',
+  setup(b) {
+    b.onLoad({ filter: /errors[\\/](three-d-secure|paypal|vault-manager)\.txt$/ }, () => ({ contents: '', loader: 'text' }));
+  }
 };
+const wasmFile = (module) => ({ WASM_FILE: JSON.stringify(module + '_bg.wasm') });
 
 rmSync(dist, { recursive: true, force: true });
 rmSync(web, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
-const common = { bundle: true, minify: true, target: 'es2020', legalComments: 'none', plugins: [gluePlugin], logLevel: 'warning' };
+const common = { bundle: true, loader: { '.txt': 'text' }, minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning' };
+const merchant = { ...common, plugins: [gluePlugin('payment_sdk')], define: wasmFile('payment_sdk') };
 const esm = await build({
-  ...common,
+  ...merchant,
   entryPoints: [...components, ...internal].map((c) => join(here, 'src', c + '.js')),
   outdir: dist,
   format: 'esm',
@@ -39,17 +54,30 @@ const esm = await build({
   chunkNames: 'chunk-[hash]',
   metafile: true
 });
-await build({
+const frame = await build({
   ...common,
+  plugins: [gluePlugin('payment_sdk_frame'), frameErrorsOnly],
+  define: wasmFile('payment_sdk_frame'),
+  entryPoints: frameEntries.map((c) => join(here, 'src', c + '.js')),
+  outdir: dist,
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  metafile: true
+});
+await build({
+  ...merchant,
   entryPoints: [join(here, 'src', 'braintree.js')],
   outfile: join(dist, 'braintree.js'),
   format: 'iife',
-  define: { 'import.meta.url': 'undefined' }
+  define: { ...merchant.define, 'import.meta.url': 'undefined' }
 });
-cpSync(join(glue, 'payment_sdk_bg.wasm'), join(dist, 'payment_sdk_bg.wasm'));
+for (const m of ['payment_sdk', 'payment_sdk_frame']) cpSync(join(glue, m + '_bg.wasm'), join(dist, m + '_bg.wasm'));
 // Declarations: one file per entry point (plus shared.d.ts) beside its module.
 for (const d of readdirSync(join(here, 'types'))) cpSync(join(here, 'types', d), join(dist, d));
-writeFileSync(join(dist, 'meta.json'), JSON.stringify(esm.metafile));
+// One metafile for both builds (their outputs never share a file name).
+const meta = { inputs: { ...esm.metafile.inputs, ...frame.metafile.inputs }, outputs: { ...esm.metafile.outputs, ...frame.metafile.outputs } };
+writeFileSync(join(dist, 'meta.json'), JSON.stringify(meta));
 
 mkdirSync(web, { recursive: true });
 cpSync(dist, join(web, 'js'), { recursive: true, filter: (p) => !p.endsWith('.d.ts') && !p.endsWith('meta.json') });

@@ -20,8 +20,8 @@ fn is_word(s: &str, allow_underscore: bool) -> bool {
 
 /// A tokenization key: `environment_id_merchantId` (three underscore-separated parts).
 pub fn parse_tokenization_key(key: &str) -> Option<(&str, &str)> {
-    let (env, rest) = key.split_once('_')?;
-    let (id, merchant) = rest.split_once('_')?;
+    let (env, rest) = key.split_once(['_'])?;
+    let (id, merchant) = rest.split_once(['_'])?;
     (is_word(env, false) && is_word(id, false) && is_word(merchant, true))
         .then_some((env, merchant))
 }
@@ -75,7 +75,7 @@ pub fn kind(authorization: &str) -> Kind {
 pub fn tokenization_key_config_url(key: &str, sandbox_url: &str) -> Option<String> {
     let (env, merchant) = parse_tokenization_key(key)?;
     let base = if !sandbox_url.is_empty() {
-        sandbox_url.trim_end_matches('/').to_string()
+        sandbox_url.trim_end_matches(['/']).to_string()
     } else {
         match env {
             "production" => "https://api.braintreegateway.com:443".to_string(),
@@ -89,27 +89,29 @@ pub fn tokenization_key_config_url(key: &str, sandbox_url: &str) -> Option<Strin
 /// `scheme://host[:port]` of a URL, lower-cased; None when it is not absolute http(s).
 pub fn origin_of(url: &str) -> Option<String> {
     let lower = url.trim().to_ascii_lowercase();
-    let (scheme, rest) = lower.split_once("://")?;
+    let (scheme, rest) = crate::split_once_str(&lower, "://")?;
     if scheme != "http" && scheme != "https" {
         return None;
     }
     let authority = rest.split(['/', '?', '#']).next()?;
-    if authority.is_empty() || authority.contains('@') {
+    if authority.is_empty() || authority.contains(['@']) {
         return None;
     }
     Some(String::from(scheme) + "://" + authority)
 }
 
 fn host_of(origin: &str) -> &str {
-    let authority = origin.split_once("://").map(|(_, a)| a).unwrap_or("");
+    let authority = crate::split_once_str(origin, "://")
+        .map(|(_, a)| a)
+        .unwrap_or("");
     if authority.starts_with('[') {
         return authority
-            .split(']')
+            .split([']'])
             .next()
-            .map(|h| &authority[..h.len() + 1])
+            .and_then(|h| authority.get(..h.len() + 1))
             .unwrap_or("");
     }
-    authority.split(':').next().unwrap_or("")
+    authority.split([':']).next().unwrap_or("")
 }
 
 /// The four provider domain families, the reference's: a host is on one when
@@ -134,7 +136,7 @@ pub fn is_provider_url(url: &str) -> bool {
         host == *d
             || host.len() > d.len()
                 && host.ends_with(d)
-                && host.as_bytes()[host.len() - d.len() - 1] == b'.'
+                && host.as_bytes().get(host.len() - d.len() - 1) == Some(&b'.')
     })
 }
 
@@ -147,7 +149,7 @@ pub fn is_loopback_url(url: &str) -> bool {
     host == "localhost"
         || host == "[::1]"
         || host.starts_with("127.")
-            && host.split('.').count() == 4
+            && host.split(['.']).count() == 4
             && host.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 

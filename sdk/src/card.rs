@@ -159,8 +159,9 @@ fn digits_of(v: u32) -> usize {
 
 /// The leading `n` digits of `number` as an integer (`number` is all digits).
 fn prefix_value(number: &[u8], n: usize) -> u32 {
-    number[..n]
+    number
         .iter()
+        .take(n)
         .fold(0, |a, d| a * 10 + (d - b'0') as u32)
 }
 
@@ -173,7 +174,9 @@ fn match_pattern(number: &[u8], p: Pattern) -> Option<usize> {
     };
     let width = digits_of(lo);
     let n = number.len().min(width);
-    let shrink = 10u32.pow((width - n) as u32);
+    // Never zero (at most ten digits), which `max` tells the compiler: no
+    // division-by-zero panic path.
+    let shrink = 10u32.pow((width - n) as u32).max(1);
     let v = prefix_value(number, n);
     if v < lo / shrink || v > hi / shrink {
         return None;
@@ -273,7 +276,9 @@ pub fn validate_number(raw: &str) -> Verdict {
     match types.len() {
         0 => Verdict::new(false, false),
         1 => {
-            let card = types[0];
+            let Some(card) = types.first() else {
+                return Verdict::new(false, false);
+            };
             let len = value.len() as u8;
             let max = card.lengths.iter().copied().max().unwrap_or(19);
             if len > max {
@@ -294,10 +299,9 @@ pub fn validate_number(raw: &str) -> Verdict {
 pub fn format_number(raw: &str) -> String {
     let value = strip(raw);
     let types = detect(&value);
-    let gaps: &[u8] = if types.len() == 1 {
-        types[0].gaps
-    } else {
-        &[4, 8, 12]
+    let gaps: &[u8] = match types.as_slice() {
+        [only] => only.gaps,
+        _ => &[4, 8, 12],
     };
     let mut out = String::with_capacity(value.len() + 4);
     for (i, ch) in value.chars().enumerate() {

@@ -4,7 +4,7 @@
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-use crate::constants::{REQUEST_RETRIES, VERSION};
+use crate::constants::REQUEST_RETRIES;
 
 /// Error code of a failed client request (`status` 0 = no response).
 pub fn request_error_code(status: u32, graphql: bool, timed_out: bool) -> &'static str {
@@ -26,11 +26,6 @@ pub fn request_error_code(status: u32, graphql: bool, timed_out: bool) -> &'stat
 /// retried: only failures without a response, at most `REQUEST_RETRIES` times.
 pub fn should_retry(status: u32, timed_out: bool, attempt: u32) -> bool {
     status == 0 && !timed_out && attempt < REQUEST_RETRIES
-}
-
-/// A component refuses a client of another version.
-pub fn versions_match(client_version: &str) -> bool {
-    client_version == VERSION
 }
 
 /// Extra analytics fields the logger accepts.
@@ -97,13 +92,6 @@ mod tests {
         assert!(!should_retry(0, false, 1));
         assert!(!should_retry(0, true, 0));
         assert!(!should_retry(500, false, 0));
-    }
-
-    #[test]
-    fn version_equality() {
-        assert!(versions_match("3.130.0"));
-        assert!(!versions_match("3.129.0"));
-        assert!(!versions_match(""));
     }
 
     #[test]

@@ -80,18 +80,18 @@ pub fn constants_json() -> String {
 
 /// Decimal formatting without `core::fmt` (keeps the wasm small).
 pub fn push_u32(s: &mut String, mut v: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
+    let mut digits = [0u8; 10];
+    let mut n = 0;
+    for d in digits.iter_mut() {
+        *d = b'0' + (v % 10) as u8;
+        n += 1;
         v /= 10;
         if v == 0 {
             break;
         }
     }
-    for &b in &buf[i..] {
-        s.push(b as char);
+    for &d in digits.iter().take(n).rev() {
+        s.push(d as char);
     }
 }
 

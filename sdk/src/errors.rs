@@ -1,7 +1,8 @@
 //! The error catalogue (spec section 8) for the client, hosted fields, 3-D
 //! Secure, PayPal, PayPal Checkout and vault manager, plus the shared errors.
 //! Codes are spelt as the reference library spells them; messages are the
-//! spec's text word for word where it gives one. `{}` marks the one parameter.
+//! spec's text word for word where it gives one. The messages live in the
+//! data files under `errors/`; Rust keeps only the code mappings.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -28,120 +29,57 @@ impl ErrorType {
     }
 }
 
-use ErrorType::{Customer as C, Internal as I, Merchant as M, Network as N, Unknown as U};
+impl ErrorType {
+    fn parse(name: &str) -> Option<ErrorType> {
+        [
+            ErrorType::Customer,
+            ErrorType::Merchant,
+            ErrorType::Network,
+            ErrorType::Internal,
+            ErrorType::Unknown,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == name)
+    }
+}
 
-/// (code, type, message). An empty message means the caller supplies it.
-pub static CATALOGUE: &[(&str, ErrorType, &str)] = &[
-    // Shared.
-    ("INSTANTIATION_OPTION_REQUIRED", M, "options.client is required when instantiating {}."),
-    ("INSTANTIATION_OPTION_INVALID", M, "{}"),
-    ("INCOMPATIBLE_VERSIONS", M, "Client (version {}) and this component (version 3.130.0) must be from the same SDK version."),
-    ("CLIENT_SCRIPT_FAILED_TO_LOAD", N, "Braintree client script could not be loaded."),
-    ("METHOD_CALLED_AFTER_TEARDOWN", M, "{} cannot be called after teardown."),
-    ("INVALID_USE_OF_INTERNAL_FUNCTION", I, "{}"),
-    ("FRAME_SERVICE_FRAME_CLOSED", I, "Frame closed before tokenization could occur."),
-    ("FRAME_SERVICE_FRAME_OPEN_FAILED", I, "Frame failed to open."),
-    // Client.
-    ("CLIENT_GATEWAY_CONFIGURATION_INVALID_DOMAIN", M, "{} does not match the provider's domains."),
-    ("CLIENT_OPTION_REQUIRED", M, "{}"),
-    ("CLIENT_OPTION_INVALID", M, "{}"),
-    ("CLIENT_MISSING_GATEWAY_CONFIGURATION", I, "Missing gatewayConfiguration."),
-    ("CLIENT_INVALID_AUTHORIZATION", M, "Authorization is invalid. Make sure your client token or tokenization key is valid."),
-    ("CLIENT_GATEWAY_NETWORK", N, "Cannot contact the gateway at this time."),
-    ("CLIENT_REQUEST_TIMEOUT", N, "Request timed out waiting for a reply."),
-    ("CLIENT_REQUEST_ERROR", N, "There was a problem with your request."),
-    ("CLIENT_GRAPHQL_REQUEST_ERROR", N, "There was a problem with your request."),
-    ("CLIENT_RATE_LIMITED", M, "You are being rate-limited; please try again in a few minutes."),
-    ("CLIENT_AUTHORIZATION_INSUFFICIENT", M, "The authorization used has insufficient privileges."),
-    ("CLIENT_AUTHORIZATION_INVALID", M, "Either the client token has expired and a new one should be generated or the tokenization key has been deactivated or deleted."),
-    // Hosted Fields.
-    ("HOSTED_FIELDS_TIMEOUT", U, "Hosted Fields timed out when attempting to set up."),
-    ("HOSTED_FIELDS_INVALID_FIELD_KEY", M, "\"{}\" is not a valid field."),
-    ("HOSTED_FIELDS_INVALID_FIELD_SELECTOR", M, "Selector does not reference a valid DOM node."),
-    ("HOSTED_FIELDS_FIELD_DUPLICATE_IFRAME", M, "Element already contains a Braintree iframe."),
-    ("HOSTED_FIELDS_FIELD_INVALID", M, "{}"),
-    ("HOSTED_FIELDS_FIELD_NOT_PRESENT", M, "Cannot perform action on \"{}\". It is not a valid field."),
-    ("HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED", M, "The \"{}\" attribute is not supported in Hosted Fields."),
-    ("HOSTED_FIELDS_ATTRIBUTE_VALUE_NOT_ALLOWED", M, "Value for \"{}\" is not allowed."),
-    ("HOSTED_FIELDS_FIELD_PROPERTY_INVALID", M, "{}"),
-    ("HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR", N, "A tokenization network error occurred."),
-    ("HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE", C, "This credit card already exists in the merchant's vault."),
-    ("HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED", C, "CVV verification failed during tokenization."),
-    ("HOSTED_FIELDS_FAILED_TOKENIZATION", C, "The supplied card data failed tokenization."),
-    ("HOSTED_FIELDS_FIELDS_EMPTY", C, "All fields are empty. Cannot tokenize empty card fields."),
-    ("HOSTED_FIELDS_FIELDS_INVALID", C, "Some payment input fields are invalid. Cannot tokenize invalid card fields."),
-    // 3-D Secure.
-    ("THREEDS_NOT_ENABLED", M, "3D Secure is not enabled for this merchant."),
-    ("THREEDS_CAN_NOT_USE_TOKENIZATION_KEY", M, "3D Secure can not use a tokenization key for authorization."),
-    ("THREEDS_HTTPS_REQUIRED", M, "3D Secure requires HTTPS."),
-    ("THREEDS_NOT_ENABLED_FOR_V2", M, "3D Secure version 2 is not enabled for this merchant. Contact Braintree Support for assistance at https://help.braintreepayments.com/"),
-    ("THREEDS_UNRECOGNIZED_VERSION", M, "Version `{}` is not a recognized version. You may need to update the version of your Braintree SDK to support this version."),
-    ("THREEDS_UNSUPPORTED_VERSION", M, "3D Secure `1` is deprecated and no longer supported. See available versions at https://braintree.github.io/braintree-web/current/module-braintree-web_three-d-secure.html#.create"),
-    ("THREEDS_CARDINAL_SDK_SETUP_FAILED", U, "Something went wrong setting up Cardinal's Songbird.js library."),
-    ("THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED", N, "Cardinal's Songbird.js library could not be loaded."),
-    ("THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT", U, "Cardinal's Songbird.js took too long to setup."),
-    ("THREEDS_CARDINAL_SDK_RESPONSE_TIMEDOUT", U, "Cardinal's API took too long to respond."),
-    ("THREEDS_CARDINAL_SDK_BAD_CONFIG", M, "JWT or other required field missing. Please check your setup configuration."),
-    ("THREEDS_CARDINAL_SDK_BAD_JWT", M, "Cardinal JWT missing or malformed. Please check your setup configuration."),
-    ("THREEDS_CARDINAL_SDK_ERROR", U, "A general error has occurred with Cardinal. See description for more information."),
-    ("THREEDS_CARDINAL_SDK_CANCELED", C, "Canceled by user."),
-    ("THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT", M, "3D Secure verfication canceled by merchant."),
-    ("THREEDS_AUTHENTICATION_IN_PROGRESS", M, "Cannot call verifyCard while existing authentication is in progress."),
-    ("THREEDS_MISSING_VERIFY_CARD_OPTION", M, "verifyCard options must include {}."),
-    ("THREEDS_JWT_AUTHENTICATION_FAILED", U, "Something went wrong authenticating the JWT from Cardinal"),
-    ("THREEDS_LOOKUP_TOKENIZED_CARD_NOT_FOUND_ERROR", M, "Either the payment method nonce passed to `verifyCard` does not exist, or it was already consumed"),
-    ("THREEDS_LOOKUP_VALIDATION_ERROR", C, "The data passed in `verifyCard` did not pass validation checks. See details for more info"),
-    ("THREEDS_LOOKUP_ERROR", U, "Something went wrong during the 3D Secure lookup"),
-    ("THREEDS_INLINE_IFRAME_DETAILS_INCORRECT", U, "Something went wrong when attempting to add the authentication iframe to the page."),
-    ("THREEDS_NO_VERIFICATION_PAYLOAD", M, "No verification payload available."),
-    ("THREEDS_REQUESTED_EXEMPTION_TYPE_INVALID", M, "requestedExemptionType `{}` is not a valid exemption. The accepted values are: `low_value`, `transaction_risk_analysis`"),
-    // PayPal and PayPal Checkout.
-    ("PAYPAL_NOT_ENABLED", M, "PayPal is not enabled for this merchant."),
-    ("PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED", M, "A linked PayPal Sandbox account is required to use PayPal Checkout in Sandbox. See https://developer.paypal.com/braintree/docs/guides/paypal/testing-go-live#linked-paypal-testing for details on linking your PayPal sandbox with Braintree."),
-    ("PAYPAL_ACCOUNT_TOKENIZATION_FAILED", N, "Could not tokenize user's PayPal account."),
-    ("PAYPAL_FLOW_FAILED", N, "Could not initialize PayPal flow."),
-    ("PAYPAL_FLOW_OPTION_REQUIRED", M, "PayPal flow property is invalid or missing."),
-    ("PAYPAL_MISSING_REQUIRED_OPTION", M, "Missing required option."),
-    ("PAYPAL_INVALID_PAYMENT_OPTION", M, "PayPal payment options are invalid."),
-    ("PAYPAL_TOKENIZATION_REQUEST_ACTIVE", M, "Another tokenization request is active."),
-    ("PAYPAL_POPUP_OPEN_FAILED", M, "PayPal popup failed to open, make sure to tokenize in response to a user action."),
-    ("PAYPAL_POPUP_CLOSED", C, "Customer closed PayPal popup before authorizing."),
-    ("PAYPAL_START_VAULT_INITIATED_CHECKOUT_PARAM_REQUIRED", M, "Required param {} is missing."),
-    ("PAYPAL_START_VAULT_INITIATED_CHECKOUT_SETUP_FAILED", N, "Something went wrong when setting up the checkout workflow."),
-    ("PAYPAL_START_VAULT_INITIATED_CHECKOUT_POPUP_OPEN_FAILED", M, "PayPal popup failed to open, make sure to initiate the vault checkout in response to a user action."),
-    ("PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED", C, "Customer closed PayPal popup before authorizing."),
-    ("PAYPAL_START_VAULT_INITIATED_CHECKOUT_IN_PROGRESS", M, "Vault initiated checkout already in progress."),
-    ("PAYPAL_SDK_SCRIPT_LOAD_FAILED", N, "Failed to load the PayPal JS SDK script."),
-    // Vault manager.
-    ("VAULT_MANAGER_DELETE_PAYMENT_METHOD_NONCE_REQUIRES_CLIENT_TOKEN", M, "A client token with a customer id must be used to delete a payment method nonce."),
-    ("VAULT_MANAGER_PAYMENT_METHOD_NONCE_NOT_FOUND", M, "A payment method for payment method nonce `{}` could not be found."),
-    ("VAULT_MANAGER_DELETE_PAYMENT_METHOD_UNKNOWN_ERROR", U, "An unknown error occured when attempting to delete the payment method assocaited with the payment method nonce `{}`."),
+/// The catalogue as data, one file per component plus the shared errors, one
+/// `CODE TYPE message` line per error. The same files are bundled into the JS
+/// of the components that raise them, so messages never go through the wasm
+/// module and errors work before it loads. An empty message means the caller
+/// supplies it; `{}` marks the one parameter.
+pub static CATALOGUE: &[&str] = &[
+    include_str!("errors/shared.txt"),
+    include_str!("errors/client.txt"),
+    include_str!("errors/hosted-fields.txt"),
+    include_str!("errors/three-d-secure.txt"),
+    include_str!("errors/paypal.txt"),
+    include_str!("errors/vault-manager.txt"),
 ];
+
+/// Every entry as (code, type, message).
+pub fn entries() -> impl Iterator<Item = (&'static str, ErrorType, &'static str)> {
+    CATALOGUE
+        .iter()
+        .flat_map(|file| file.lines())
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, ' ');
+            let code = parts.next()?;
+            let kind = ErrorType::parse(parts.next()?)?;
+            Some((code, kind, parts.next().unwrap_or("")))
+        })
+}
 
 /// Looks a code up.
 pub fn find(code: &str) -> Option<(ErrorType, &'static str)> {
-    CATALOGUE
-        .iter()
+    entries()
         .find(|(c, _, _)| *c == code)
-        .map(|(_, t, m)| (*t, *m))
+        .map(|(_, t, m)| (t, m))
 }
 
 /// The message of `code` with `{}` replaced by `arg`.
 pub fn message(code: &str, arg: &str) -> Option<String> {
     find(code).map(|(_, m)| m.replacen("{}", arg, 1))
-}
-
-/// `TYPE\nmessage` for the JS side, or an empty string for an unknown code.
-pub fn describe(code: &str, arg: &str) -> String {
-    match find(code) {
-        Some((t, _)) => {
-            let mut s = String::from(t.as_str());
-            s.push('\n');
-            s.push_str(&message(code, arg).unwrap_or_default());
-            s
-        }
-        None => String::new(),
-    }
 }
 
 /// Server error codes returned by tokenization that have their own error.
@@ -273,27 +211,62 @@ mod tests {
             ErrorType::Internal
         );
         assert!(find("NOPE").is_none());
-        assert_eq!(describe("NOPE", ""), "");
-        assert_eq!(
-            describe("HOSTED_FIELDS_FIELDS_EMPTY", ""),
-            "CUSTOMER\nAll fields are empty. Cannot tokenize empty card fields."
-        );
-        for t in [
+    }
+
+    #[test]
+    fn the_five_types_are_spelt_as_the_spec_and_read_back() {
+        let all = [
             ErrorType::Customer,
             ErrorType::Merchant,
             ErrorType::Network,
             ErrorType::Internal,
             ErrorType::Unknown,
-        ] {
-            assert!(!t.as_str().is_empty());
+        ];
+        let names: Vec<&str> = all.iter().map(|t| t.as_str()).collect();
+        assert_eq!(
+            names,
+            ["CUSTOMER", "MERCHANT", "NETWORK", "INTERNAL", "UNKNOWN"]
+        );
+        for t in all {
+            assert_eq!(ErrorType::parse(t.as_str()), Some(t));
         }
+        assert_eq!(ErrorType::parse("customer"), None);
     }
 
     #[test]
     fn codes_are_unique() {
-        for (i, (a, _, _)) in CATALOGUE.iter().enumerate() {
-            assert!(CATALOGUE[i + 1..].iter().all(|(b, _, _)| a != b), "{a}");
+        let codes: Vec<&str> = entries().map(|(c, _, _)| c).collect();
+        for (i, a) in codes.iter().enumerate() {
+            assert!(codes[i + 1..].iter().all(|b| a != b), "{a}");
         }
+    }
+
+    /// The codes the rules hand to JS are the data files' codes (one source).
+    #[test]
+    fn mapped_codes_are_catalogued() {
+        let mut codes = Vec::new();
+        for status in [0, 400, 401, 403, 404, 422, 429, 500, 503] {
+            codes.push(crate::client::request_error_code(status, false, false));
+            codes.push(crate::client::request_error_code(status, true, true));
+            codes.push(crate::threeds::lookup_error_code(status));
+            codes.push(crate::paypal::flow_error_code(status));
+            codes.push(hosted_fields_tokenize_error(status, "81724"));
+            codes.push(hosted_fields_tokenize_error(status, "81736"));
+            codes.push(hosted_fields_tokenize_error(status, "1"));
+        }
+        for number in [0, 1000, 1001, 1002, 1003, 1010, 1011, 1020, 2000, 3000] {
+            codes.push(crate::threeds::cardinal_error_code(number));
+        }
+        for code in codes.into_iter().filter(|c| !c.is_empty()) {
+            assert!(find(code).is_some(), "{code}");
+        }
+    }
+
+    #[test]
+    fn every_line_is_an_entry() {
+        let lines = CATALOGUE.iter().flat_map(|f| f.lines()).count();
+        assert_eq!(entries().count(), lines);
+        assert_eq!(lines, 78);
     }
 
     #[test]

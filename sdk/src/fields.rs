@@ -52,7 +52,10 @@ pub fn validate_year(value: &str, today: Today) -> (Verdict, bool) {
     let century = today.year / 100;
     match value.len() {
         0 | 1 => (Verdict::new(false, true), false),
-        3 => (Verdict::new(false, num(&value[..2]) == century), false),
+        3 => (
+            Verdict::new(false, num(value.get(..2).unwrap_or("")) == century),
+            false,
+        ),
         2 => {
             let v = num(value);
             if v == century {
@@ -88,18 +91,23 @@ pub fn validate_month_year(month: &str, year: &str, today: Today) -> Verdict {
 /// Splits an expiration date as typed (`MM/YY`, `MM / YYYY`, `MMYY`, `1/26`).
 pub fn split_date(value: &str) -> (String, String) {
     let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-    if let Some((m, y)) = compact.split_once('/') {
+    if let Some((m, y)) = compact.split_once(['/']) {
         return (m.to_string(), y.to_string());
     }
     if compact.starts_with('0') || compact.starts_with('1') && compact.len() > 1 {
         let b = compact.as_bytes();
         // "1" followed by 0-2 is October-December; "13.." means month 1.
-        let two = compact.starts_with('0') || (b[1] >= b'0' && b[1] <= b'2');
+        let two = compact.starts_with('0') || b.get(1).is_some_and(|d| (b'0'..=b'2').contains(d));
         let cut = if two { 2.min(compact.len()) } else { 1 };
-        return (compact[..cut].to_string(), compact[cut..].to_string());
+        return split_at(&compact, cut);
     }
-    let cut = 1.min(compact.len());
-    (compact[..cut].to_string(), compact[cut..].to_string())
+    split_at(&compact, 1.min(compact.len()))
+}
+
+/// The two halves of `s` at byte `cut`, or (`s`, "") when `cut` is not a char boundary.
+fn split_at(s: &str, cut: usize) -> (String, String) {
+    let (a, b) = s.split_at_checked(cut).unwrap_or((s, ""));
+    (a.to_string(), b.to_string())
 }
 
 /// Expiration date as one field.

@@ -125,8 +125,8 @@ pub fn is_allowed_style(property: &str, value: &str) -> bool {
     }
     let v = value.to_ascii_lowercase();
     ALLOWED_STYLES.contains(&kebab.as_str())
-        && !v.contains("url(")
-        && !v.contains("expression(")
+        && crate::find_bytes(&v, "url(").is_none()
+        && crate::find_bytes(&v, "expression(").is_none()
         && !v.contains(['{', '}', ';', '<'])
 }
 
@@ -142,10 +142,10 @@ pub fn is_allowed_selector(selector: &str) -> bool {
 pub fn tokenize_precheck(states: &str) -> &'static str {
     let b = states.as_bytes();
     let pairs = b.chunks(2);
-    if b.is_empty() || pairs.clone().all(|p| p[0] == b'e') {
+    if b.is_empty() || pairs.clone().all(|p| p.first() == Some(&b'e')) {
         return "HOSTED_FIELDS_FIELDS_EMPTY";
     }
-    if b.chunks(2).any(|p| p.len() < 2 || p[1] != b'v') {
+    if b.chunks(2).any(|p| p.get(1) != Some(&b'v')) {
         return "HOSTED_FIELDS_FIELDS_INVALID";
     }
     ""

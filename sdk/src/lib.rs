@@ -1,11 +1,14 @@
 //! The payment SDK (3.130.0): every rule, mapping and constant of the card and
-//! wallet client, compiled once to one WebAssembly module that every
-//! component's thin JS entry point (and every frame page) shares.
+//! wallet client, compiled to WebAssembly: one module that every component's
+//! thin JS entry point shares, and one with the card and field rules that the
+//! hosted-field frame pages load (`wasm.rs`, features `merchant` and `frame`).
 //!
 //! The modules are plain Rust, unit-tested on the host; `wasm` exposes them
 //! through wasm-bindgen with strings and integers only, so no serde and no
-//! `core::fmt` end up in the module. On wasm32 the crate is `no_std`: panics
-//! trap instead of formatting a message, so no formatting code is linked.
+//! `core::fmt` end up in the module. On wasm32 the crate is `no_std` and
+//! panics trap; but core formats an index or slice panic's message before the
+//! handler runs, so the rules use `get`, iterators and byte searches
+//! (`find_bytes`) instead of panicking indexing, slicing and `&str` patterns.
 
 #![cfg_attr(target_arch = "wasm32", no_std)]
 
@@ -25,7 +28,25 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
-static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+static ALLOCATOR: heap::ClassAllocator = heap::ClassAllocator::new();
+
+/// Where `needle` first occurs in `hay`, compared as bytes: `&str` patterns
+/// would link core's two-way searcher, and slicing by index its formatting
+/// panics, into the wasm module.
+pub(crate) fn find_bytes(hay: &str, needle: &str) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    hay.as_bytes()
+        .windows(needle.len())
+        .position(|w| w == needle.as_bytes())
+}
+
+/// `split_once` with a string pattern, without the two-way searcher.
+pub(crate) fn split_once_str<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
+    let i = find_bytes(s, pat)?;
+    Some((s.get(..i)?, s.get(i + pat.len()..)?))
+}
 
 pub mod authorization;
 pub mod card;
@@ -33,6 +54,7 @@ pub mod client;
 pub mod constants;
 pub mod errors;
 pub mod fields;
+pub mod heap;
 pub mod hosted;
 pub mod paypal;
 pub mod threeds;

@@ -66,10 +66,6 @@ pub fn vault_initiated_missing(present: &[&str]) -> &'static str {
 /// `components\nintent\ncurrency`: components buttons; intent tokenize for
 /// vault, else authorize; currency USD outside vault (vault keeps the
 /// merchant's, possibly empty). Given values are kept as they are.
-#[cfg_attr(
-    target_arch = "wasm32",
-    wasm_bindgen::prelude::wasm_bindgen(js_name = sdkScriptDefaults)
-)]
 pub fn sdk_script_defaults(vault: bool, components: &str, intent: &str, currency: &str) -> String {
     let or = |given: &'static str, value: &str| -> String {
         String::from(if value.is_empty() { given } else { value })

@@ -107,7 +107,7 @@ fn js_string_is_number(s: &str) -> bool {
         _ => 0,
     };
     if radix != 0 {
-        let digits = &s[2..];
+        let digits = s.get(2..).unwrap_or("");
         return !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix));
     }
     let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
@@ -117,11 +117,11 @@ fn js_string_is_number(s: &str) -> bool {
 /// Digits with an optional fraction (either side may be empty, not both) and
 /// an optional exponent.
 fn is_decimal_literal(s: &str) -> bool {
-    let (mantissa, exponent) = match s.find(['e', 'E']) {
-        Some(i) => (&s[..i], Some(&s[i + 1..])),
+    let (mantissa, exponent) = match s.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, Some(exponent)),
         None => (s, None),
     };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let (int, frac) = mantissa.split_once(['.']).unwrap_or((mantissa, ""));
     let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
     let mantissa_ok = !(int.is_empty() && frac.is_empty()) && digits(int) && digits(frac);
     let exponent_ok = exponent.is_none_or(|e| {
@@ -155,16 +155,6 @@ pub fn verify_card_check(
     } else {
         ""
     }
-}
-
-/// Superseded by `verify_card_check` (kept while its wasm export exists).
-pub fn missing_verify_card_option(
-    has_nonce: bool,
-    amount_ok: bool,
-    has_bin: bool,
-    has_lookup_complete: bool,
-) -> &'static str {
-    verify_card_check(has_bin, false, has_nonce, amount_ok, has_lookup_complete)
 }
 
 /// Lookup failure by HTTP status.
@@ -297,7 +287,6 @@ mod tests {
             "an onLookupComplete function"
         );
         assert_eq!(verify_card_check(true, false, true, true, true), "");
-        assert_eq!(missing_verify_card_option(true, true, false, true), "a BIN");
     }
 
     #[test]

@@ -373,7 +373,9 @@ function onMessage(event) {
     if (d.type !== 'config') return;
     parentOrigin = event.origin;
     build(d);
-    return toParent({ type: 'configured' });
+    // The candidate networks so far (every network while the number is
+    // empty): the page's state has them before create resolves.
+    return toParent({ type: 'configured', cards: JSON.parse(rules.cardsJson(key === 'number' ? value() : '')).map((c) => Object.assign(c, { supported: isSupported(c.type) })) });
   }
   if (event.origin !== parentOrigin) return;
   switch (d.type) {

@@ -80,7 +80,7 @@ class HostedFields extends Emitter {
     this._pending = {};
     this._keys = Object.keys(options.fields);
     this._tokenizer = this._keys.indexOf('number') >= 0 ? 'number' : this._keys[0];
-    this._state = { cards: JSON.parse(rules.cardsJson('')), fields: {} };
+    this._state = { cards: [], fields: {} };
     this._onMessage = (e) => this._receive(e);
     this._labelHandlers = [];
     window.addEventListener('message', this._onMessage);
@@ -158,6 +158,7 @@ class HostedFields extends Emitter {
         configuration: this._clientConfig
       });
     } else if (d.type === 'configured') {
+      if (key === this._tokenizer || !this._state.cards.length) this._state.cards = d.cards || [];
       this._frameReady();
     } else if (d.type === 'state') {
       this._updateState(key, d);

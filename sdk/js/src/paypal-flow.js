@@ -3,6 +3,7 @@
 // bridge where one exists), the payment resource, the approval page, the
 // landing frame's report, and tokenization.
 import { error, BraintreeError } from './errors.js';
+import { rules } from './wasm.js';
 import { uuid, assetUrl } from './lib.js';
 import { POPUP_HEIGHT, POPUP_POLL_INTERVAL, POPUP_WIDTH } from './constants.json';
 
@@ -95,8 +96,8 @@ export function asBraintreeError(e, code) {
 
 /** A failed create or patch call: 422 is the merchant's options, else the flow failed. */
 export function resourceError(e) {
-  if (e && e.details && e.details.httpStatus === 422) return error('PAYPAL_INVALID_PAYMENT_OPTION', { originalError: e });
-  return asBraintreeError(e, 'PAYPAL_FLOW_FAILED');
+  const code = rules.flowErrorCode((e && e.details && e.details.httpStatus) || 0);
+  return code === 'PAYPAL_INVALID_PAYMENT_OPTION' ? error(code, { originalError: e }) : asBraintreeError(e, code);
 }
 
 /** The first paypalAccounts entry as a tokenize payload (details: the payer info). */

@@ -1,0 +1,67 @@
+// Gzipped download sizes of the built package (sdk/js/dist), shared by the
+// bench and the size-budget test: per component the ES-module import closure
+// (entry + the chunks it imports) plus the wasm module it loads; the
+// hosted-field frame page's code and module on top.
+import { readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+const dist = new URL('../js/dist/', import.meta.url).pathname;
+
+/** The reference library's gzipped sizes (braintree-web 3.130.0). */
+export const reference = { client: 13442, 'hosted-fields': 19031, 'paypal-checkout': 17683, 'three-d-secure': 17573 };
+/** DESIGN.md: the four components at most half the reference; the whole SDK at most 60,000 B. */
+export const budget = { four: 33865, whole: 60000 };
+
+export const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+export const raw = (file) => statSync(join(dist, file)).size;
+
+/** The wasm module the merchant page's components load. */
+export const merchantWasm = 'payment_sdk_bg.wasm';
+/** The one the hosted-field frame page loads (card and field rules). */
+export const frameWasm = 'payment_sdk_frame_bg.wasm';
+
+/** An entry's own file plus every chunk it imports (transitively), as dist-relative names. */
+export function closure(entry) {
+  const meta = JSON.parse(readFileSync(join(dist, 'meta.json'), 'utf8'));
+  const seen = new Set();
+  const walk = (out) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    for (const imp of meta.outputs[out].imports) if (imp.kind === 'import-statement') walk(imp.path);
+  };
+  const out = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint && meta.outputs[o].entryPoint.endsWith('src/' + entry + '.js'));
+  if (!out) throw new Error('no entry ' + entry);
+  walk(out);
+  return [...seen].map((f) => f.slice(f.lastIndexOf('/') + 1));
+}
+
+const sum = (files) => [...files].reduce((n, f) => n + gz(f), 0);
+
+/** Every figure the bench prints and the budget test checks. */
+export function sizes() {
+  const components = {};
+  const four = new Set();
+  for (const c of Object.keys(reference)) {
+    const files = closure(c);
+    files.forEach((f) => four.add(f));
+    components[c] = sum(files);
+  }
+  const fourJs = sum(four);
+  const wasm = gz(merchantWasm);
+  const frameFiles = closure('hosted-fields-frame');
+  const frameOnly = frameFiles.filter((f) => !four.has(f));
+  const whole = new Set([...four, ...frameFiles]);
+  for (const c of ['index', 'paypal', 'vault-manager', 'landing-frame']) closure(c).forEach((f) => whole.add(f));
+  return {
+    wasm,
+    wasmRaw: raw(merchantWasm),
+    components,
+    fourJs,
+    four: fourJs + wasm,
+    frameWasm: gz(frameWasm),
+    frameOnly: sum(frameOnly) + gz(frameWasm),
+    whole: sum(whole) + wasm + gz(frameWasm)
+  };
+}
+
