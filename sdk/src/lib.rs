@@ -26,9 +26,11 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
     core::arch::wasm32::unreachable()
 }
 
+// SAFETY: a wasm module without threads runs on one thread only.
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
-static ALLOCATOR: heap::ClassAllocator = heap::ClassAllocator::new();
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
 
 /// Where `needle` first occurs in `hay`, compared as bytes: `&str` patterns
 /// would link core's two-way searcher, and slicing by index its formatting
@@ -54,7 +56,6 @@ pub mod client;
 pub mod constants;
 pub mod errors;
 pub mod fields;
-pub mod heap;
 pub mod hosted;
 pub mod paypal;
 pub mod threeds;
