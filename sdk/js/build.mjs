@@ -29,14 +29,6 @@ const gluePlugin = (module) => ({
     b.onResolve({ filter: /^\.\/constants\.json$/ }, () => ({ path: join(glue, 'constants.json') }));
   }
 });
-// The frame page raises only the shared, client and hosted-field errors: the
-// other components' catalogue files stay out of its bundle.
-const frameErrorsOnly = {
-  name: 'frame-errors',
-  setup(b) {
-    b.onLoad({ filter: /errors[\\/](three-d-secure|paypal|vault-manager)\.txt$/ }, () => ({ contents: '', loader: 'text' }));
-  }
-};
 const wasmFile = (module) => ({ WASM_FILE: JSON.stringify(module + '_bg.wasm') });
 
 rmSync(dist, { recursive: true, force: true });
@@ -56,7 +48,7 @@ const esm = await build({
 });
 const frame = await build({
   ...common,
-  plugins: [gluePlugin('payment_sdk_frame'), frameErrorsOnly],
+  plugins: [gluePlugin('payment_sdk_frame')],
   define: wasmFile('payment_sdk_frame'),
   entryPoints: frameEntries.map((c) => join(here, 'src', c + '.js')),
   outdir: dist,

@@ -2,9 +2,12 @@
 // GraphQL APIs, analytics. Every URL is checked against the provider's
 // domains (or, in explicit sandbox mode, the local sandbox's own address).
 import { load, rules, setWasmUrl } from './wasm.js';
-import { error } from './errors.js';
+import { error, register } from './errors.js';
+import clientErrors from '../../src/errors/client.txt';
 import { VERSION, wrap, attempt, uuid, convertMethodsToError } from './lib.js';
 import { ANALYTICS_TIMEOUT, GRAPHQL_VERSION, INTEGRATION_TIMEOUT } from './constants.json';
+
+register(clientErrors);
 
 const LIBRARY_VERSION = 'braintree/web/' + VERSION;
 

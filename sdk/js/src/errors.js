@@ -1,13 +1,9 @@
 // BraintreeError: { name, type, code, message, details }. Types and messages
 // come from the catalogue's data files (sdk/src/errors/*.txt, the same files
-// the Rust rules read), bundled here as text: errors need no wasm, so they
-// work as the very first thing a page does.
+// the Rust rules read), bundled as text: errors need no wasm, so they work as
+// the very first thing a page does. Each component module registers its own
+// file, so a page downloads only the messages of the components it imports.
 import shared from '../../src/errors/shared.txt';
-import client from '../../src/errors/client.txt';
-import hostedFields from '../../src/errors/hosted-fields.txt';
-import threeDSecure from '../../src/errors/three-d-secure.txt';
-import paypal from '../../src/errors/paypal.txt';
-import vaultManager from '../../src/errors/vault-manager.txt';
 
 export class BraintreeError extends Error {
   constructor(options) {
@@ -21,7 +17,12 @@ export class BraintreeError extends Error {
 
 BraintreeError.types = { CUSTOMER: 'CUSTOMER', MERCHANT: 'MERCHANT', NETWORK: 'NETWORK', INTERNAL: 'INTERNAL', UNKNOWN: 'UNKNOWN' };
 
-const catalogue = '\n' + [shared, client, hostedFields, threeDSecure, paypal, vaultManager].join('');
+let catalogue = '\n' + shared;
+
+/** Adds a component's catalogue file (its module does, when imported). */
+export function register(text) {
+  if (catalogue.indexOf(text) < 0) catalogue += text;
+}
 
 /** The `TYPE message` of a code's line, or null for an unknown code. */
 function entry(code) {

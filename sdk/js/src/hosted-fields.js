@@ -2,11 +2,14 @@
 // ever sees field state, never card data. Every message is checked for the
 // frame's origin, its window and this instance's channel.
 import { load, rules } from './wasm.js';
-import { error } from './errors.js';
+import { error, register } from './errors.js';
+import hostedFieldsErrors from '../../src/errors/hosted-fields.txt';
 import { VERSION, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter, checkClient } from './lib.js';
 import { isIos, supportsInputFormatting } from './browser.js';
 import { INTEGRATION_TIMEOUT, IOS_SCROLL_INTO_VIEW_DELAY } from './constants.json';
 import { create as createClient } from './client.js';
+
+register(hostedFieldsErrors);
 
 const CLASSES = { FOCUSED: 'braintree-hosted-fields-focused', INVALID: 'braintree-hosted-fields-invalid', VALID: 'braintree-hosted-fields-valid' };
 const METHODS = ['on', 'off', 'tokenize', 'teardown', 'getState', 'focus', 'clear', 'setAttribute', 'removeAttribute',

@@ -2,10 +2,13 @@
 // (a full-screen frame where the browser cannot open popups, the app's popup
 // bridge where one exists), the payment resource, the approval page, the
 // landing frame's report, and tokenization.
-import { error, BraintreeError } from './errors.js';
+import { error, BraintreeError, register } from './errors.js';
+import paypalErrors from '../../src/errors/paypal.txt';
 import { rules } from './wasm.js';
 import { uuid, assetUrl } from './lib.js';
 import { POPUP_HEIGHT, POPUP_POLL_INTERVAL, POPUP_WIDTH } from './constants.json';
+
+register(paypalErrors);
 
 
 /**

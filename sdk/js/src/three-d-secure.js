@@ -8,10 +8,13 @@
 // bootstrap3 modal (`2-bootstrap3-modal`) or an inline iframe the merchant
 // places (`2-inline-iframe`, from the HTML the script hands over).
 import { load, rules } from './wasm.js';
-import { error, BraintreeError } from './errors.js';
+import { error, BraintreeError, register } from './errors.js';
+import threeDSecureErrors from '../../src/errors/three-d-secure.txt';
 import { VERSION, wrap, attempt, convertMethodsToError, Emitter, loadScript, checkClient } from './lib.js';
 import { create as createClient } from './client.js';
 import { INTEGRATION_TIMEOUT } from './constants.json';
+
+register(threeDSecureErrors);
 
 export { VERSION };
 

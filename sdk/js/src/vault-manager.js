@@ -1,9 +1,12 @@
 // vaultManager: the customer's saved payment methods (list, default first)
 // and deleting one by its single-use nonce (client token required).
 import { load, rules } from './wasm.js';
-import { error } from './errors.js';
+import { error, register } from './errors.js';
+import vaultManagerErrors from '../../src/errors/vault-manager.txt';
 import { VERSION, wrap, attempt, convertMethodsToError, checkClient } from './lib.js';
 import { create as createClient } from './client.js';
+
+register(vaultManagerErrors);
 
 export { VERSION };
 
