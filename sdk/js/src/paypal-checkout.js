@@ -1,12 +1,11 @@
 // paypalCheckout: payment resources for the PayPal button (createPayment,
 // tokenizePayment, updatePayment), vault-initiated checkout in a popup with a
 // 0.7 backdrop, and loading the PayPal JS SDK script.
-import { load, rules } from './wasm.js';
+import { rules } from './wasm.js';
 import { error } from './errors.js';
-import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid } from './lib.js';
+import { VERSION, wrap, attempt, convertMethodsToError, uuid } from './lib.js';
 import { BACKDROP_OPACITY_TENTHS } from './constants.json';
-import { create as createClient } from './client.js';
-import { openWindow, runFlow, resourceError, asBraintreeError, accountPayload } from './paypal-flow.js';
+import { paypalClient, openWindow, runFlow, resourceError, asBraintreeError, accountPayload } from './paypal-flow.js';
 
 export { VERSION };
 
@@ -32,12 +31,7 @@ export function isSupported() {
 }
 
 async function build(options) {
-  // The rules (and the error catalogue) load first: create may be the
-  // page's first call.
-  await load();
-  const missing = checkClient(options, 'PayPal Checkout');
-  if (missing) throw missing;
-  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  const client = await paypalClient(options, 'PayPal Checkout');
   const instance = new PayPalCheckout(client, options);
   const setupError = options.merchantAccountId ? null : configurationError(client.getConfiguration().gatewayConfiguration);
   // With a client the instance is refused; with only an authorization it is

@@ -4,8 +4,9 @@
 // landing frame's report, and tokenization.
 import { error, BraintreeError, register } from './errors.js';
 import paypalErrors from '../../src/errors/paypal.txt';
-import { rules } from './wasm.js';
-import { uuid, assetUrl } from './lib.js';
+import { load, rules } from './wasm.js';
+import { uuid, assetUrl, checkClient } from './lib.js';
+import { create as createClient } from './client.js';
 import { POPUP_HEIGHT, POPUP_POLL_INTERVAL, POPUP_WIDTH } from './constants.json';
 
 register(paypalErrors);
@@ -20,6 +21,18 @@ export function supportsPopups(ua = navigator.userAgent) {
   const iosWebview = ios && !/Safari\//.test(ua);
   const androidWebview = /Android/i.test(ua) && /Version\/[\d.]+/i.test(ua) && !/Opera Mini|DuckDuckGo/i.test(ua);
   return !(iosWebview || (ios && /FxiOS/.test(ua)) || androidWebview || /Opera Mini/.test(ua));
+}
+
+/**
+ * How the PayPal components' create() starts, in the reference's order: the
+ * rules load (create may be a page's first call), the client check, then the
+ * client, created from the authorization when none is given.
+ */
+export async function paypalClient(options, name) {
+  await load();
+  const missing = checkClient(options, name);
+  if (missing) throw missing;
+  return options.client || createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
 }
 
 /**

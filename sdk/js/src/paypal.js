@@ -1,11 +1,10 @@
 // paypal: checkout and vault flows in a 450x535 popup (a full-screen frame
 // where popups are unsupported, the app's popup bridge where one exists), one
 // authorization at a time.
-import { load, rules } from './wasm.js';
+import { rules } from './wasm.js';
 import { error } from './errors.js';
-import { VERSION, wrap, attempt, convertMethodsToError, checkClient } from './lib.js';
-import { create as createClient } from './client.js';
-import { openWindow, runFlow, resourceError, asBraintreeError, accountPayload, withQuery } from './paypal-flow.js';
+import { VERSION, wrap, attempt, convertMethodsToError } from './lib.js';
+import { paypalClient, openWindow, runFlow, resourceError, asBraintreeError, accountPayload, withQuery } from './paypal-flow.js';
 
 export { VERSION };
 
@@ -19,12 +18,7 @@ export function isSupported() {
 }
 
 async function build(options) {
-  // The rules (and the error catalogue) load first: create may be the
-  // page's first call.
-  await load();
-  const missing = checkClient(options, 'PayPal');
-  if (missing) throw missing;
-  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  const client = await paypalClient(options, 'PayPal');
   if (client.getConfiguration().gatewayConfiguration.paypalEnabled !== true) throw error('PAYPAL_NOT_ENABLED');
   return new PayPal(client);
 }
