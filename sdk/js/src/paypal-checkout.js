@@ -5,7 +5,7 @@ import { rules } from './wasm.js';
 import { error } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError, uuid } from './lib.js';
 import { BACKDROP_OPACITY_TENTHS } from './constants.json';
-import { paypalClient, openWindow, runFlow, resourceError, asBraintreeError, accountPayload } from './paypal-flow.js';
+import { paypalClient, experienceProfile, openWindow, runFlow, resourceError, asBraintreeError, accountPayload } from './paypal-flow.js';
 
 export { VERSION };
 
@@ -108,13 +108,7 @@ class PayPalCheckout {
       cancelUrl: urls.cancelUrl || PLACEHOLDER_RETURN_URL,
       offerPaypalCredit: options.offerCredit === true,
       merchantAccountId: this._merchantAccountId,
-      experienceProfile: {
-        brandName: options.displayName || (gw.paypal && gw.paypal.displayName),
-        localeCode: options.locale,
-        noShipping: String(!options.enableShippingAddress),
-        addressOverride: options.shippingAddressEditable === false,
-        landingPageType: options.landingPageType
-      },
+      experienceProfile: experienceProfile(options, gw),
       shippingOptions: options.shippingOptions,
       payer_email: options.userAuthenticationEmail // eslint-disable-line camelcase
     };

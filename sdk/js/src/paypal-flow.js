@@ -35,6 +35,17 @@ export async function paypalClient(options, name) {
   return options.client || createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
 }
 
+/** The payment resource's experienceProfile from the merchant's options. */
+export function experienceProfile(options, gw) {
+  return {
+    brandName: options.displayName || (gw.paypal && gw.paypal.displayName),
+    localeCode: options.locale,
+    noShipping: String(!options.enableShippingAddress),
+    addressOverride: options.shippingAddressEditable === false,
+    landingPageType: options.landingPageType
+  };
+}
+
 /**
  * Opens the flow's window synchronously (inside the user's click): the popup
  * bridge, a popup, or the full-screen frame. Returns null when the browser

@@ -4,7 +4,7 @@
 import { rules } from './wasm.js';
 import { error } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError } from './lib.js';
-import { paypalClient, openWindow, runFlow, resourceError, asBraintreeError, accountPayload, withQuery } from './paypal-flow.js';
+import { paypalClient, experienceProfile, openWindow, runFlow, resourceError, asBraintreeError, accountPayload, withQuery } from './paypal-flow.js';
 
 export { VERSION };
 
@@ -124,13 +124,7 @@ function resourceBody(options, gw, urls) {
     cancelUrl: urls.cancelUrl,
     offerPaypalCredit: options.offerCredit === true,
     offerPayLater: options.offerPayLater === true,
-    experienceProfile: {
-      brandName: options.displayName || (gw.paypal && gw.paypal.displayName),
-      localeCode: options.locale,
-      noShipping: String(!options.enableShippingAddress),
-      addressOverride: options.shippingAddressEditable === false,
-      landingPageType: options.landingPageType
-    }
+    experienceProfile: experienceProfile(options, gw)
   };
   if (options.flow === 'checkout') {
     body.amount = options.amount;

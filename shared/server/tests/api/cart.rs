@@ -36,6 +36,29 @@ async fn shop_with_products() -> helpers::TestShop {
     shop
 }
 
+/// Line `i` of the plain t-shirt (its own category, so each is a new line),
+/// as the domain adds it, bypassing the API's pricing.
+fn plain_line(i: usize) -> CartLine {
+    let now = Timestamp::now();
+    let category = format!("line {i}");
+    CartLine {
+        id: cart::line_id("t-plain", "Black", "M", &category),
+        product: ProductSnapshot {
+            id: "t-plain".into(),
+            slug: "test-t-plain".into(),
+            name: "Test t-plain".into(),
+            product_gallery: vec![],
+        },
+        category,
+        color: "Black".into(),
+        size: "M".into(),
+        quantity: 1,
+        price: Money::from_cents(9_999),
+        created_at: now,
+        updated_at: now,
+    }
+}
+
 fn add_body(quantity: Value) -> Value {
     json!({ "productId": "t-set", "size": "M", "color": "Ivory", "quantity": quantity, "category": "Jacket", "price": 800 })
 }
@@ -396,24 +419,7 @@ async fn a_bag_holds_at_most_100_lines() {
     // 100 lines added through the domain, then the 101st through the API.
     let bag = Bag::of(&*shop.app.table, "lan");
     for i in 0..cart::MAX_LINES {
-        let category = format!("line {i}");
-        let now = Timestamp::now();
-        let line = CartLine {
-            id: cart::line_id("t-plain", "Black", "M", &category),
-            product: ProductSnapshot {
-                id: "t-plain".into(),
-                slug: "test-t-plain".into(),
-                name: "Test t-plain".into(),
-                product_gallery: vec![],
-            },
-            category,
-            color: "Black".into(),
-            size: "M".into(),
-            quantity: 1,
-            price: Money::from_cents(9_999),
-            created_at: now,
-            updated_at: now,
-        };
+        let line = plain_line(i);
         let added = bag.add(&line).await.unwrap();
         assert!(matches!(added, cart::AddOutcome::Added(_)), "{i}");
     }
@@ -495,24 +501,7 @@ async fn thirty_racing_new_lines_on_85_fill_the_bag_to_exactly_100() {
     let lan = client_with_access_token(&shop, "lan").await;
     let bag = Bag::of(&*shop.app.table, "lan");
     for i in 0..85 {
-        let now = Timestamp::now();
-        let category = format!("line {i}");
-        let line = CartLine {
-            id: cart::line_id("t-plain", "Black", "M", &category),
-            product: ProductSnapshot {
-                id: "t-plain".into(),
-                slug: "test-t-plain".into(),
-                name: "Test t-plain".into(),
-                product_gallery: vec![],
-            },
-            category,
-            color: "Black".into(),
-            size: "M".into(),
-            quantity: 1,
-            price: Money::from_cents(9_999),
-            created_at: now,
-            updated_at: now,
-        };
+        let line = plain_line(i);
         assert!(matches!(
             bag.add(&line).await.unwrap(),
             cart::AddOutcome::Added(_)
@@ -563,29 +552,9 @@ async fn thirty_racing_new_lines_on_85_fill_the_bag_to_exactly_100() {
 async fn a_line_added_after_pricing_still_counts_against_the_cap() {
     let shop = shop_with_products().await;
     let bag = Bag::of(&*shop.app.table, "lan");
-    let line = |i: usize| {
-        let now = Timestamp::now();
-        let category = format!("line {i}");
-        CartLine {
-            id: cart::line_id("t-plain", "Black", "M", &category),
-            product: ProductSnapshot {
-                id: "t-plain".into(),
-                slug: "test-t-plain".into(),
-                name: "Test t-plain".into(),
-                product_gallery: vec![],
-            },
-            category,
-            color: "Black".into(),
-            size: "M".into(),
-            quantity: 1,
-            price: Money::from_cents(9_999),
-            created_at: now,
-            updated_at: now,
-        }
-    };
-    let priced = line(0);
+    let priced = plain_line(0);
     bag.add(&priced).await.unwrap();
-    bag.add(&line(1)).await.unwrap();
+    bag.add(&plain_line(1)).await.unwrap();
     // The order takes the priced line only; line 1 came after pricing.
     shop.app
         .table
@@ -594,7 +563,7 @@ async fn a_line_added_after_pricing_still_counts_against_the_cap() {
         .unwrap();
     let mut outcomes = Vec::new();
     for i in 2..=cart::MAX_LINES + 1 {
-        outcomes.push(bag.add(&line(i)).await.unwrap());
+        outcomes.push(bag.add(&plain_line(i)).await.unwrap());
     }
     assert!(outcomes[..cart::MAX_LINES - 1]
         .iter()
