@@ -188,7 +188,7 @@ test('paypalCheckout: createPayment, updatePayment rules, tokenizePayment, loadP
   await page.context().close();
 });
 
-test('vault manager: list default first, delete, NONCE_NOT_FOUND, tokenization key refused', async () => {
+test('vault manager: list default first, delete, NONCE_NOT_FOUND, tokenization key refused, created from an authorization alone', async () => {
   const page = await merchantPage(browser, sandbox.url);
   const out = await page.evaluate(async () => {
     const sdk = await import('./js/index.js');
@@ -206,6 +206,12 @@ test('vault manager: list default first, delete, NONCE_NOT_FOUND, tokenization k
     const keyClient = await sdk.client.create({ authorization: 'sandbox_abcd1234_merchant01', sandboxUrl });
     const vm2 = await sdk.vaultManager.create({ client: keyClient });
     r.key = await grab(vm2.deletePaymentMethod('x'));
+    // From an authorization alone the instance comes at once (as the
+    // reference's); its calls wait for the client, and carry its errors.
+    const byToken = await sdk.vaultManager.create({ authorization: token, sandboxUrl });
+    r.byToken = (await byToken.fetchPaymentMethods()).length;
+    const broken = await sdk.vaultManager.create({ authorization: 'nonsense' });
+    r.broken = await grab(broken.fetchPaymentMethods());
     return r;
   });
   assert.deepEqual(out.types, ['CreditCard*', 'PayPalAccount']);
@@ -213,5 +219,7 @@ test('vault manager: list default first, delete, NONCE_NOT_FOUND, tokenization k
   assert.equal(out.after, 1);
   assert.match(out.notFound, /^VAULT_MANAGER_PAYMENT_METHOD_NONCE_NOT_FOUND/);
   assert.equal(out.key, 'VAULT_MANAGER_DELETE_PAYMENT_METHOD_NONCE_REQUIRES_CLIENT_TOKEN: A client token with a customer id must be used to delete a payment method nonce.');
+  assert.equal(out.byToken, 1);
+  assert.equal(out.broken, 'CLIENT_INVALID_AUTHORIZATION: Authorization is invalid. Make sure your client token or tokenization key is valid.');
   await page.context().close();
 });

@@ -22,19 +22,24 @@ async function build(options) {
   await load();
   const missing = checkClient(options, 'Vault Manager');
   if (missing) throw missing;
-  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  // From an authorization alone the instance comes back at once, as the
+  // reference's does; its calls wait for the client (and fail with it).
+  const client = options.client ? Promise.resolve(options.client)
+    : createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  client.catch(() => {});
   return new VaultManager(client);
 }
 
 class VaultManager {
-  constructor(client) {
-    this._client = client;
+  constructor(clientPromise) {
+    this._clientPromise = clientPromise;
   }
 
   fetchPaymentMethods(options, callback) {
     if (typeof options === 'function') { callback = options; options = {}; }
     return wrap(attempt(async () => {
-      const res = await this._client.request({ method: 'get', endpoint: 'payment_methods', data: { defaultFirst: options && options.defaultFirst === true ? 1 : 0 } });
+      const client = await this._clientPromise;
+      const res = await client.request({ method: 'get', endpoint: 'payment_methods', data: { defaultFirst: options && options.defaultFirst === true ? 1 : 0 } });
       return res.paymentMethods.map((m) => {
         const out = { nonce: m.nonce, default: m.default, details: m.details, hasSubscription: m.hasSubscription, type: m.type };
         if (m.description) out.description = m.description;
@@ -46,11 +51,12 @@ class VaultManager {
 
   deletePaymentMethod(nonce, callback) {
     return wrap(attempt(async () => {
-      if (this._client.getConfiguration().authorizationType !== 'CLIENT_TOKEN') {
+      const client = await this._clientPromise;
+      if (client.getConfiguration().authorizationType !== 'CLIENT_TOKEN') {
         throw error('VAULT_MANAGER_DELETE_PAYMENT_METHOD_NONCE_REQUIRES_CLIENT_TOKEN');
       }
       try {
-        await this._client.request({ api: 'graphQLApi', data: { query: DELETE, variables: { input: { singleUseTokenId: nonce } }, operationName: 'DeletePaymentMethodFromSingleUseToken' } });
+        await client.request({ api: 'graphQLApi', data: { query: DELETE, variables: { input: { singleUseTokenId: nonce } }, operationName: 'DeletePaymentMethodFromSingleUseToken' } });
       } catch (e) {
         const errs = e.details && e.details.originalError;
         const cls = Array.isArray(errs) && errs[0] && errs[0].extensions ? String(errs[0].extensions.errorClass || '') : '';
