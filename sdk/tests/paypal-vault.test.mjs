@@ -66,6 +66,8 @@ test('popups blocked: PAYPAL_POPUP_OPEN_FAILED; popups unsupported (a web view):
   assert.equal(e.code, 'PAYPAL_POPUP_OPEN_FAILED');
   assert.equal(e.type, 'MERCHANT');
   assert.equal(e.message, 'PayPal popup failed to open, make sure to tokenize in response to a user action.');
+  // As the reference: the frame service's own error is the original one.
+  assert.deepEqual([e.details.originalError.code, e.details.originalError.type], ['FRAME_SERVICE_FRAME_OPEN_FAILED', 'INTERNAL']);
   assert.equal(await page.locator('[data-braintree-paypal-frame]').count(), 0);
   await page.context().close();
 
