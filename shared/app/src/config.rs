@@ -136,6 +136,9 @@ impl Config {
             // Read at init (`App::with_config`): no local key file in AWS.
             (Some(_), _) => Vec::new(),
             (None, Some(encoded)) => decode_session_key("SESSION_KEY", &encoded)?,
+            // A Lambda function without the key (catalog) never reads
+            // sessions, and has no writable folder for a key file.
+            (None, None) if var("AWS_LAMBDA_FUNCTION_NAME").is_some() => Vec::new(),
             (None, None) => local_session_key(&data_dir)?,
         };
         let secure_cookies = !is_plain_http_localhost(&site_url);
@@ -230,8 +233,11 @@ impl Config {
 
     /// The keys a signed value is accepted under: the current one, then the
     /// one before the last rotation. Only [`Config::session_key`] signs.
+    /// An empty key (a function without one) accepts nothing.
     pub fn session_keys(&self) -> impl Iterator<Item = &[u8]> {
-        std::iter::once(self.session_key.as_slice()).chain(self.previous_session_key.as_deref())
+        std::iter::once(self.session_key.as_slice())
+            .chain(self.previous_session_key.as_deref())
+            .filter(|key| !key.is_empty())
     }
 
     /// The endpoint override of each AWS service the adapters use (`None`:
@@ -491,6 +497,21 @@ mod tests {
         );
         assert!(config.session_key.is_empty());
         assert!(!dir.join("session.key").exists());
+    }
+
+    #[test]
+    fn a_lambda_function_without_a_key_has_none_and_accepts_nothing() {
+        let dir = data_dir("lambda-no-key");
+        let _ = std::fs::remove_dir_all(&dir);
+        let config = Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+            "AWS_LAMBDA_FUNCTION_NAME" => Some("catalog".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert!(config.session_key.is_empty());
+        assert!(!dir.join("session.key").exists());
+        assert_eq!(config.session_keys().count(), 0);
     }
 
     #[test]

@@ -334,5 +334,12 @@ mod tests {
             verify_access(&rotated, &issue_access(&unknown, &claims)),
             None
         );
+        // A function without a key (empty) accepts nothing, even a token signed with no key.
+        let mut keyless = before.clone();
+        keyless.session_key = Vec::new();
+        assert_eq!(
+            verify_access(&keyless, &issue_access(&keyless, &claims)),
+            None
+        );
     }
 }
