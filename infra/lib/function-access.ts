@@ -12,6 +12,8 @@ export interface FunctionAccess {
   /** The private invoices/ prefix of the blobs bucket. */
   readonly invoices?: 'read' | 'readwrite';
   readonly secrets?: readonly SecretName[];
+  /** Signs or verifies access tokens or signed links: reads the session key secret. */
+  readonly session?: boolean;
   /** Lambda CPU scales with memory: argon2id hashing wants more of both. */
   readonly memoryMb?: number;
 }
@@ -19,19 +21,20 @@ export interface FunctionAccess {
 export const DEFAULT_ACCESS: FunctionAccess = { table: 'readwrite' };
 
 export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  // Public pages only: never reads a session, so never sees the session key.
   catalog: { table: 'read' },
   // register, login, password reset mail, social sign-in.
-  auth: { table: 'readwrite', mail: true, secrets: ['oauth'], memoryMb: 1024 },
-  users: { table: 'readwrite' },
-  cart: { table: 'readwrite' },
-  wishlist: { table: 'readwrite' },
-  addresses: { table: 'readwrite' },
+  auth: { table: 'readwrite', mail: true, secrets: ['oauth'], session: true, memoryMb: 1024 },
+  users: { table: 'readwrite', session: true },
+  cart: { table: 'readwrite', session: true },
+  wishlist: { table: 'readwrite', session: true },
+  addresses: { table: 'readwrite', session: true },
   // order history and the customer's invoice download.
-  orders: { table: 'readwrite', invoices: 'read' },
+  orders: { table: 'readwrite', invoices: 'read', session: true },
   // acknowledges made-to-order requests and appointments by mail.
-  requests: { table: 'readwrite', mail: true },
+  requests: { table: 'readwrite', mail: true, session: true },
   // checkout: charges, creates the order, stores the invoice, mails the confirmation.
-  payment: { table: 'readwrite', mail: true, invoices: 'readwrite', secrets: ['payment', 'paypal'] },
+  payment: { table: 'readwrite', mail: true, invoices: 'readwrite', secrets: ['payment', 'paypal'], session: true },
 };
 
 export const accessOf = (name: string): FunctionAccess => ACCESS[name] ?? DEFAULT_ACCESS;

@@ -1,6 +1,6 @@
 // One arm64 Rust Lambda per entry of shared/routes.json, each with its own
 // log group and only the grants it needs, and the HTTP API routes to it.
-import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -105,12 +105,10 @@ export class FunctionsStack extends Stack {
       BLOBS_PUBLIC_URL: BLOBS_PUBLIC_PATH,
       SITE_URL: props.siteUrl,
       ALLOWED_ORIGINS: props.allowedOrigins.join(','),
-      // A CloudFormation dynamic reference: CloudFormation resolves it at deploy
-      // time, so the key is never in the template or cdk.out, but it is in the
-      // function's configuration (readable with lambda:GetFunctionConfiguration)
-      // and a rotated key takes effect on the next deploy.
-      SESSION_KEY: SecretValue.secretsManager(props.sessionKey.secretArn).unsafeUnwrap(),
     };
+    // Only the ARN: the function reads the current and previous keys at init,
+    // so the key is never in its configuration and a rotation needs no deploy.
+    if (access.session) env.SESSION_KEY_SECRET_ARN = props.sessionKey.secretArn;
     // Read at init: requests without CloudFront's header are refused, and the
     // viewer address CloudFront adds names the client for the abuse limits.
     env.ORIGIN_SECRET_ARN = props.originVerify.secretArn;
@@ -137,6 +135,7 @@ export class FunctionsStack extends Stack {
       fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`)] }));
     }
     for (const name of access.secrets ?? []) props.secrets[name].grantRead(fn);
+    if (access.session) props.sessionKey.grantRead(fn);
     props.originVerify.grantRead(fn);
   }
 }

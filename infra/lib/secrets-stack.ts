@@ -1,25 +1,53 @@
-// Secrets Manager entries. The session key is generated here; the provider,
-// PayPal and OAuth entries are created with their shape and filled in by the
-// operator (`aws secretsmanager put-secret-value`, see the README).
-import { SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+// Secrets Manager entries. The session key and the origin secret are
+// generated here; the provider, PayPal and OAuth entries are filled in by the
+// operator (`aws secretsmanager put-secret-value`, see the README). Every
+// entry outlives the stack: deleting it must not lose a key or a credential.
+import { RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { SecretName } from './function-access.ts';
 
+/** The JSON fields the operator writes into each operator-filled secret (README). */
+export const SECRET_SHAPES: Record<SecretName, readonly string[]> = {
+  payment: ['merchantId', 'publicKey', 'privateKey'],
+  paypal: ['clientId', 'clientSecret'],
+  oauth: ['googleClientId', 'googleClientSecret', 'facebookAppId', 'facebookAppSecret'],
+};
+
+/**
+ * The value each operator-filled secret is created with, frozen: CloudFormation
+ * writes a changed SecretString over the secret's current value (and a changed
+ * GenerateSecretString replaces the secret), so this must never follow
+ * SECRET_SHAPES. A new field is documented in the shape and written by the
+ * operator; the template never touches the values again.
+ */
+export const CREATED_WITH: Record<SecretName, string> = {
+  payment: '{"merchantId":"","publicKey":"","privateKey":""}',
+  paypal: '{"clientId":"","clientSecret":""}',
+  oauth: '{"googleClientId":"","googleClientSecret":"","facebookAppId":"","facebookAppSecret":""}',
+};
+
+export interface SecretsStackProps extends StackProps {
+  /** The operator-filled shapes (tests add a field to prove the values are kept). */
+  readonly shapes?: Record<SecretName, readonly string[]>;
+}
+
 export class SecretsStack extends Stack {
-  /** Signs access tokens (SESSION_KEY). */
+  /** Signs access tokens: AWSCURRENT signs, AWSPREVIOUS is still accepted. */
   readonly sessionKey: secretsmanager.Secret;
   readonly byName: Record<SecretName, secretsmanager.Secret>;
   /** `{"value"}`: CloudFront sends it to the API in X-Origin-Verify; the functions refuse requests without it. */
   readonly originVerify: secretsmanager.Secret;
 
-  constructor(scope: Construct, id: string, props: StackProps) {
+  constructor(scope: Construct, id: string, props: SecretsStackProps) {
     super(scope, id, props);
+    const shapes = props.shapes ?? SECRET_SHAPES;
     // 64 characters of [A-Za-z0-9] are valid standard base64 (16 full quads),
     // decoding to 48 bytes with ~380 bits of entropy: exactly what SESSION_KEY takes.
     this.sessionKey = new secretsmanager.Secret(this, 'SessionKey', {
-      description: 'SESSION_KEY of the shop functions: base64, 48 bytes',
+      description: 'Session key of the shop functions: base64, 48 bytes. Rotate with put-secret-value (README).',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false, requireEachIncludedType: true },
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
       description: 'X-Origin-Verify: proves an API request came through CloudFront',
@@ -30,17 +58,19 @@ export class SecretsStack extends Stack {
         excludePunctuation: true,
         includeSpace: false,
       },
+      removalPolicy: RemovalPolicy.RETAIN,
     });
-    const shaped = (name: string, description: string, fields: string[]) =>
-      new secretsmanager.Secret(this, name, {
-        description,
-        // Only the JSON shape: the operator writes the values after the first deploy.
-        secretStringValue: SecretValue.unsafePlainText(JSON.stringify(Object.fromEntries(fields.map((f) => [f, ''])))),
+    const filled = (logicalId: string, name: SecretName, what: string) =>
+      new secretsmanager.Secret(this, logicalId, {
+        // The description follows the shape: updating it never touches the value.
+        description: `${what}: JSON {${shapes[name].join(', ')}}, written by the operator`,
+        secretStringValue: SecretValue.unsafePlainText(CREATED_WITH[name]),
+        removalPolicy: RemovalPolicy.RETAIN,
       });
     this.byName = {
-      payment: shaped('PaymentProvider', 'Card payment provider gateway credentials', ['merchantId', 'publicKey', 'privateKey']),
-      paypal: shaped('PayPal', 'PayPal REST app credentials', ['clientId', 'clientSecret']),
-      oauth: shaped('OAuthClients', 'Google and Facebook OAuth clients', ['googleClientId', 'googleClientSecret', 'facebookAppId', 'facebookAppSecret']),
+      payment: filled('PaymentProvider', 'payment', 'Card payment provider gateway credentials'),
+      paypal: filled('PayPal', 'paypal', 'PayPal REST app credentials'),
+      oauth: filled('OAuthClients', 'oauth', 'Google and Facebook OAuth clients'),
     };
   }
 }

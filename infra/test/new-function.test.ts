@@ -46,14 +46,15 @@ describe('a function added to the routing table', () => {
     assert.match(text, /ses:SendEmail/);
     assert.match(text, /"s3:PutObject"/);
     assert.match(text, /invoices\/\*/);
-    // Its two provider secrets, and the origin secret every function checks requests with.
-    assert.equal(statements('payment').filter((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue')).length, 3);
+    // Its two provider secrets, the session key, and the origin secret every function checks requests with.
+    assert.equal(statements('payment').filter((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue')).length, 4);
     const env = functions.toJSON().Resources[idOf('payment')].Properties.Environment.Variables;
     assert.ok(env.PAYMENT_PROVIDER_SECRET_ARN && env.PAYPAL_SECRET_ARN);
   });
 
   it('gives an unknown function the table, the origin secret and nothing more', () => {
     const granted = statements('gift-cards');
+    assert.equal(functions.toJSON().Resources[idOf('gift-cards')].Properties.Environment.Variables.SESSION_KEY_SECRET_ARN, undefined);
     assert.match(JSON.stringify(granted), /dynamodb:PutItem/);
     const others = granted.filter((s) => !/OriginVerify/.test(JSON.stringify(s.Resource)));
     assert.doesNotMatch(JSON.stringify(others), /ses:|s3:|secretsmanager:/);

@@ -1,10 +1,11 @@
 // Assertion tests of the synthesized shop (one synth, bundling skipped).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Stack } from 'aws-cdk-lib';
-import { Match } from 'aws-cdk-lib/assertions';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ACCESS } from '../lib/function-access.ts';
+import { CREATED_WITH, SECRET_SHAPES, SecretsStack } from '../lib/secrets-stack.ts';
 import { functionCrates, routeKeys } from '../lib/routes.ts';
 import { IMMUTABLE_CACHE, PAGE_CACHE, SECURITY_HEADERS } from '../lib/site-stack.ts';
 import { realRoutes, repoRoot, synthShop, templatesOf } from './support.ts';
@@ -116,21 +117,46 @@ describe('functions', () => {
   it('gives every function the configuration the app reads', () => {
     for (const [name, fn] of shop.functions.functions) {
       const env = template('functions').toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
-      for (const key of ['TABLE_NAME', 'BLOBS_BUCKET', 'SITE_URL', 'ALLOWED_ORIGINS', 'SESSION_KEY', 'RUST_LOG']) assert.ok(env[key], `${name} ${key}`);
+      for (const key of ['TABLE_NAME', 'BLOBS_BUCKET', 'SITE_URL', 'ALLOWED_ORIGINS', 'RUST_LOG']) assert.ok(env[key], `${name} ${key}`);
       assert.equal(env.MAIL_TRANSPORT, 'ses');
       assert.equal(env.MAIL_FROM, 'orders@mail.couture.example');
       assert.equal(env.BLOBS_PUBLIC_URL, '/blobs');
       assert.equal(env.SANDBOX_URL, 'https://pay.sandbox.example');
-      // A dynamic reference resolved by CloudFormation, never the key itself.
-      const sessionKey = JSON.stringify(env.SESSION_KEY);
-      assert.match(sessionKey, /\{\{resolve:secretsmanager:/);
-      assert.match(sessionKey, /:SecretString:::\}\}/);
       // Every function refuses requests that did not come through CloudFront.
       assert.match(JSON.stringify(env.ORIGIN_SECRET_ARN), /OriginVerify/);
       assert.ok(
         statementsOf(name).some((s) => asArray(s.Action).includes('secretsmanager:GetSecretValue') && /OriginVerify/.test(JSON.stringify(s.Resource))),
         `${name} reads the origin secret`,
       );
+    }
+  });
+
+  it('puts no secret value or dynamic reference in any function\'s environment, only secret ARNs', () => {
+    const secretIds = Object.keys(resourcesOf('secrets', 'AWS::SecretsManager::Secret'));
+    assert.equal(secretIds.length, 5);
+    for (const [name, fn] of shop.functions.functions) {
+      const env: Record<string, unknown> = template('functions').toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+      assert.equal(env.SESSION_KEY, undefined, name);
+      for (const [key, value] of Object.entries(env)) {
+        const text = JSON.stringify(value);
+        assert.doesNotMatch(text, /resolve:secretsmanager|resolve:ssm-secure/, `${name} ${key}`);
+        // A secret reaches a function only as its ARN, under a *_SECRET_ARN name.
+        if (secretIds.some((id) => text.includes(id))) assert.match(key, /_SECRET_ARN$/, `${name} ${key}`);
+      }
+    }
+  });
+
+  it('gives the session key ARN and its read only to the functions that sign or verify sessions', () => {
+    const sessionFns = [...shop.functions.functions.keys()].filter((name) => ACCESS[name]?.session);
+    assert.ok(sessionFns.includes('auth') && sessionFns.includes('cart') && !sessionFns.includes('catalog'));
+    for (const [name, fn] of shop.functions.functions) {
+      const env = template('functions').toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
+      const reads = statementsOf(name).some(
+        (s) => asArray(s.Action).includes('secretsmanager:GetSecretValue') && /SessionKey/.test(JSON.stringify(s.Resource)),
+      );
+      const session = ACCESS[name]?.session === true;
+      assert.equal(/SessionKey/.test(JSON.stringify(env.SESSION_KEY_SECRET_ARN ?? '')), session, `${name} SESSION_KEY_SECRET_ARN`);
+      assert.equal(reads, session, `${name} reads the session key`);
     }
   });
 
@@ -169,8 +195,9 @@ describe('functions', () => {
   it('lets a function read only its own secrets', () => {
     for (const name of shop.functions.functions.keys()) {
       const reads = statementsOf(name).filter((s) => asArray<string>(s.Action).includes('secretsmanager:GetSecretValue'));
-      // Its own secrets, and the origin secret every function checks requests with.
-      assert.equal(reads.length, (ACCESS[name]?.secrets ?? []).length + 1, name);
+      // Its own secrets, the session key if it reads sessions, and the origin secret every function checks requests with.
+      const session = ACCESS[name]?.session ? 1 : 0;
+      assert.equal(reads.length, (ACCESS[name]?.secrets ?? []).length + session + 1, name);
     }
     const env = template('functions').toJSON().Resources[logicalId(shop.functions.functions.get('auth')!)].Properties.Environment.Variables;
     assert.ok(env.OAUTH_SECRET_ARN);
@@ -349,6 +376,31 @@ describe('email and secrets', () => {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true, IncludeSpace: false },
     });
     template('secrets').resourceCountIs('AWS::SecretsManager::Secret', 5);
+  });
+
+  it('retains every secret when the stack is removed or a secret replaced', () => {
+    const secrets = Object.entries(resourcesOf('secrets', 'AWS::SecretsManager::Secret'));
+    assert.equal(secrets.length, 5);
+    for (const [id, secret] of secrets) {
+      assert.equal(secret.DeletionPolicy, 'Retain', id);
+      assert.equal(secret.UpdateReplacePolicy, 'Retain', id);
+    }
+  });
+
+  it('creates the operator-filled secrets with a frozen value, so a new field never overwrites theirs', () => {
+    const stringsOf = (stack: Stack) =>
+      Object.values(Template.fromStack(stack).findResources('AWS::SecretsManager::Secret'))
+        .filter((s) => s.Properties.SecretString !== undefined)
+        .map((s) => [s.Properties.SecretString, s.Properties.GenerateSecretString ?? null]);
+    const today = stringsOf(shop.secrets);
+    assert.deepEqual(today.map(([value]) => value).sort(), Object.values(CREATED_WITH).sort());
+    // The same shop with a field added to every shape: the values CloudFormation manages do not change.
+    const grow = (fields: readonly string[]) => [...fields, 'addedField'];
+    const grown = { payment: grow(SECRET_SHAPES.payment), paypal: grow(SECRET_SHAPES.paypal), oauth: grow(SECRET_SHAPES.oauth) };
+    const changed = new SecretsStack(new App(), 'Grown', { shapes: grown });
+    assert.deepEqual(stringsOf(changed), today);
+    const descriptions = JSON.stringify(Template.fromStack(changed).findResources('AWS::SecretsManager::Secret'));
+    assert.match(descriptions, /addedField/, 'the description shows the new shape');
   });
 
   it('generates the origin secret as {"value"} of 48 letters and digits', () => {

@@ -108,15 +108,22 @@ pub fn sign(config: &Config, purpose: &str, payload: &str) -> String {
     format!("{payload}.{}", mac(config, purpose, payload))
 }
 
-/// The payload of a value [`sign`] made for `purpose`, if untampered.
+/// The payload of a value [`sign`] made for `purpose`, if untampered: signed
+/// with the current session key, or the previous one while a rotation settles.
 pub fn signed_payload<'a>(config: &Config, purpose: &str, value: &'a str) -> Option<&'a str> {
     let (payload, tag) = value.rsplit_once('.')?;
-    constant_time_eq(&mac(config, purpose, payload), tag).then_some(payload)
+    config
+        .session_keys()
+        .any(|key| constant_time_eq(&mac_with(key, purpose, payload), tag))
+        .then_some(payload)
 }
 
 fn mac(config: &Config, purpose: &str, payload: &str) -> String {
-    let mut mac =
-        Hmac::<Sha256>::new_from_slice(&config.session_key).expect("HMAC takes any key length");
+    mac_with(&config.session_key, purpose, payload)
+}
+
+fn mac_with(key: &[u8], purpose: &str, payload: &str) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes any key length");
     mac.update(purpose.as_bytes());
     mac.update(b":");
     mac.update(payload.as_bytes());
@@ -126,6 +133,31 @@ fn mac(config: &Config, purpose: &str, payload: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn config(name: &str) -> Config {
+        let dir = std::env::temp_dir().join(format!("auth-crypto-{name}-{}", std::process::id()));
+        Config::local(dir, "http://127.0.0.1:3000").unwrap()
+    }
+
+    #[test]
+    fn signed_values_survive_a_rotation_and_unknown_keys_fail() {
+        let before = config("rotation");
+        let signed = sign(&before, "reset", "u1");
+        let mut rotated = before.clone();
+        rotated.session_key = vec![9; 48];
+        rotated.previous_session_key = Some(before.session_key.clone());
+        assert_eq!(signed_payload(&rotated, "reset", &signed), Some("u1"));
+        assert_eq!(signed_payload(&rotated, "oauth", &signed), None);
+        // New values are signed with the current key only.
+        let fresh = sign(&rotated, "reset", "u1");
+        assert_eq!(signed_payload(&before, "reset", &fresh), None);
+        let mut unknown = before.clone();
+        unknown.session_key = vec![5; 32];
+        assert_eq!(
+            signed_payload(&rotated, "reset", &sign(&unknown, "reset", "u1")),
+            None
+        );
+    }
 
     #[test]
     fn hashes_are_argon2id_with_the_tuned_parameters() {

@@ -27,8 +27,16 @@ pub struct Config {
     /// comma separated; defaults to the site's origin).
     pub allowed_origins: Vec<String>,
     /// Key that signs access tokens (`SESSION_KEY`, base64). Locally a key is
-    /// generated and kept under `.data/` so sessions survive restarts.
+    /// generated and kept under `.data/` so sessions survive restarts. In AWS
+    /// the `AWSCURRENT` version of the `SESSION_KEY_SECRET_ARN` secret, read
+    /// once at init (empty until then).
     pub session_key: Vec<u8>,
+    /// The key before the last rotation (the secret's `AWSPREVIOUS` version):
+    /// tokens it signed are still accepted, so a rotation logs no one out and
+    /// functions started before and after it agree. Never signs.
+    pub previous_session_key: Option<Vec<u8>>,
+    /// The Secrets Manager entry holding the session key (`SESSION_KEY_SECRET_ARN`).
+    pub session_key_secret_arn: Option<String>,
     /// Cookies are `Secure` and `__Host-`-prefixed unless the site is plain-http localhost.
     pub secure_cookies: bool,
     /// Where the payment provider, PayPal and the OAuth providers are reached
@@ -123,18 +131,16 @@ impl Config {
                 .collect(),
             None => local_aliases(&site_url),
         };
-        let session_key = match var("SESSION_KEY") {
-            Some(encoded) => base64::engine::general_purpose::STANDARD
-                .decode(encoded.trim())
-                .map_err(|e| ConfigError::Invalid("SESSION_KEY", e.to_string()))?,
-            None => local_session_key(&data_dir)?,
+        let session_key_secret_arn = var("SESSION_KEY_SECRET_ARN").map(|a| a.trim().to_string());
+        let session_key = match (&session_key_secret_arn, var("SESSION_KEY")) {
+            // Read at init (`App::with_config`): no local key file in AWS.
+            (Some(_), _) => Vec::new(),
+            (None, Some(encoded)) => decode_session_key("SESSION_KEY", &encoded)?,
+            // A Lambda function without the key (catalog) never reads
+            // sessions, and has no writable folder for a key file.
+            (None, None) if var("AWS_LAMBDA_FUNCTION_NAME").is_some() => Vec::new(),
+            (None, None) => local_session_key(&data_dir)?,
         };
-        if session_key.len() < 32 {
-            return Err(ConfigError::Invalid(
-                "SESSION_KEY",
-                "needs at least 32 bytes".into(),
-            ));
-        }
         let secure_cookies = !is_plain_http_localhost(&site_url);
         let sandbox_url = var("SANDBOX_URL").unwrap_or_else(|| format!("{site_url}/sandbox"));
         let table = match var("TABLE_NAME") {
@@ -217,10 +223,21 @@ impl Config {
             site_url,
             allowed_origins,
             session_key,
+            previous_session_key: None,
+            session_key_secret_arn,
             secure_cookies,
             sandbox_url,
             data_dir,
         })
+    }
+
+    /// The keys a signed value is accepted under: the current one, then the
+    /// one before the last rotation. Only [`Config::session_key`] signs.
+    /// An empty key (a function without one) accepts nothing.
+    pub fn session_keys(&self) -> impl Iterator<Item = &[u8]> {
+        std::iter::once(self.session_key.as_slice())
+            .chain(self.previous_session_key.as_deref())
+            .filter(|key| !key.is_empty())
     }
 
     /// The endpoint override of each AWS service the adapters use (`None`:
@@ -265,6 +282,18 @@ fn local_aliases(site_url: &str) -> Vec<String> {
         }
     }
     origins
+}
+
+/// A session key as written in `SESSION_KEY` or the session key secret:
+/// standard base64 of at least 32 bytes. `name` says where it came from.
+pub fn decode_session_key(name: &'static str, encoded: &str) -> Result<Vec<u8>, ConfigError> {
+    let key = base64::engine::general_purpose::STANDARD
+        .decode(encoded.trim())
+        .map_err(|e| ConfigError::Invalid(name, e.to_string()))?;
+    if key.len() < 32 {
+        return Err(ConfigError::Invalid(name, "needs at least 32 bytes".into()));
+    }
+    Ok(key)
 }
 
 fn local_session_key(data_dir: &Path) -> Result<Vec<u8>, ConfigError> {
@@ -449,6 +478,56 @@ mod tests {
         assert!(matches!(
             with("4000", Some("c2hvcnQ=")),
             Err(ConfigError::Invalid("SESSION_KEY", _))
+        ));
+    }
+
+    #[test]
+    fn a_session_key_secret_is_read_at_init_not_from_a_local_file() {
+        let dir = data_dir("secret-arn");
+        let _ = std::fs::remove_dir_all(&dir);
+        let config = Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+            "SESSION_KEY_SECRET_ARN" => Some(" arn:aws:secretsmanager:x ".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(
+            config.session_key_secret_arn.as_deref(),
+            Some("arn:aws:secretsmanager:x")
+        );
+        assert!(config.session_key.is_empty());
+        assert!(!dir.join("session.key").exists());
+    }
+
+    #[test]
+    fn a_lambda_function_without_a_key_has_none_and_accepts_nothing() {
+        let dir = data_dir("lambda-no-key");
+        let _ = std::fs::remove_dir_all(&dir);
+        let config = Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+            "AWS_LAMBDA_FUNCTION_NAME" => Some("catalog".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert!(config.session_key.is_empty());
+        assert!(!dir.join("session.key").exists());
+        assert_eq!(config.session_keys().count(), 0);
+    }
+
+    #[test]
+    fn session_keys_are_base64_of_32_bytes_or_more() {
+        let key = decode_session_key("K", "MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDE=").unwrap();
+        assert_eq!(key, b"01234567890123456789012345678901");
+        // What infra generates: 64 letters and digits decode to 48 bytes.
+        let generated = "Ab1x".repeat(16);
+        assert_eq!(decode_session_key("K", &generated).unwrap().len(), 48);
+        assert!(matches!(
+            decode_session_key("K", "c2hvcnQ="),
+            Err(ConfigError::Invalid("K", _))
+        ));
+        assert!(matches!(
+            decode_session_key("K", "not base64!"),
+            Err(ConfigError::Invalid("K", _))
         ));
     }
 }

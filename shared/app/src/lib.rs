@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use domain::ports::{Blobs, Mailer, PaymentGateway, Table};
 
-pub use config::{Config, ConfigError, EdgeConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM};
+pub use config::{
+    decode_session_key, Config, ConfigError, EdgeConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM,
+};
 pub use oauth::{OAuthClient, OAuthConfig};
 
 #[derive(Clone)]
@@ -51,6 +53,7 @@ impl App {
         let payments = open_payments(&config, &aws).await?;
         read_oauth_clients(&mut config, &aws).await?;
         read_origin_secret(&mut config, &aws).await?;
+        read_session_keys(&mut config, &aws).await?;
         Ok(Self {
             table,
             mailer,
@@ -94,6 +97,31 @@ async fn read_origin_secret(config: &mut Config, aws: &aws_env::Aws) -> Result<(
             )
         })?;
     config.edge.origin_secret = Some(value.to_string());
+    Ok(())
+}
+
+/// The session keys from Secrets Manager, when the configuration names their
+/// secret (in AWS): `AWSCURRENT` signs, `AWSPREVIOUS` (after a rotation) is
+/// still accepted.
+async fn read_session_keys(config: &mut Config, aws: &aws_env::Aws) -> Result<(), ConfigError> {
+    const NAME: &str = "SESSION_KEY_SECRET_ARN";
+    let Some(arn) = config.session_key_secret_arn.clone() else {
+        return Ok(());
+    };
+    let sdk = aws.sdk_config().await;
+    let read = |stage| payments::read_secret_stage(sdk, &arn, stage);
+    let adapter = |e: payments::SecretError| ConfigError::Adapter(e.to_string());
+    let current = read("AWSCURRENT")
+        .await
+        .map_err(adapter)?
+        .ok_or_else(|| ConfigError::Invalid(NAME, "the secret has no AWSCURRENT version".into()))?;
+    config.session_key = decode_session_key(NAME, &current)?;
+    // An unusable previous key is skipped, not fatal: after an operator
+    // replaces a bad key, the bad one is AWSPREVIOUS and must not stop init.
+    config.previous_session_key = read("AWSPREVIOUS")
+        .await
+        .map_err(adapter)?
+        .and_then(|previous| decode_session_key(NAME, &previous).ok());
     Ok(())
 }
 

@@ -61,16 +61,16 @@ pub fn issue_access(config: &Config, claims: &AccessClaims) -> String {
     .expect("HS256 signing with an in-memory key cannot fail")
 }
 
+/// The claims of a token signed with the current session key, or with the
+/// previous one while a rotation settles (a token lives 15 minutes).
 pub fn verify_access(config: &Config, token: &str) -> Option<AccessClaims> {
     let mut validation = Validation::new(Algorithm::HS256);
     validation.leeway = 0;
-    jsonwebtoken::decode::<AccessClaims>(
-        token,
-        &DecodingKey::from_secret(&config.session_key),
-        &validation,
-    )
-    .ok()
-    .map(|data| data.claims)
+    config.session_keys().find_map(|key| {
+        jsonwebtoken::decode::<AccessClaims>(token, &DecodingKey::from_secret(key), &validation)
+            .ok()
+            .map(|data| data.claims)
+    })
 }
 
 /// Reads one cookie's value from the request headers.
@@ -299,5 +299,47 @@ mod tests {
         other.session_key = vec![7; 32];
         assert_eq!(verify_access(&other, &token), None);
         assert_eq!(verify_access(&c, "not.a.jwt"), None);
+    }
+
+    #[test]
+    fn after_a_rotation_the_previous_key_verifies_and_only_the_current_signs() {
+        let before = config(false);
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let claims = AccessClaims {
+            sub: "u".into(),
+            email: "a@b.co".into(),
+            sid: "s".into(),
+            iat: now,
+            exp: now + 60,
+        };
+        let old_token = issue_access(&before, &claims);
+        let mut rotated = before.clone();
+        rotated.session_key = vec![9; 48];
+        rotated.previous_session_key = Some(before.session_key.clone());
+        assert_eq!(verify_access(&rotated, &old_token), Some(claims.clone()));
+        // Signed with the current key: a function still on the old key alone refuses it.
+        let new_token = issue_access(&rotated, &claims);
+        assert_ne!(new_token, old_token);
+        assert_eq!(verify_access(&before, &new_token), None);
+        let mut current_only = rotated.clone();
+        current_only.previous_session_key = None;
+        assert_eq!(
+            verify_access(&current_only, &new_token),
+            Some(claims.clone())
+        );
+        // A key that is neither current nor previous.
+        let mut unknown = before.clone();
+        unknown.session_key = vec![5; 32];
+        assert_eq!(
+            verify_access(&rotated, &issue_access(&unknown, &claims)),
+            None
+        );
+        // A function without a key (empty) accepts nothing, even a token signed with no key.
+        let mut keyless = before.clone();
+        keyless.session_key = Vec::new();
+        assert_eq!(
+            verify_access(&keyless, &issue_access(&keyless, &claims)),
+            None
+        );
     }
 }

@@ -23,7 +23,7 @@ use domain::ports::{Capture, Charge, Money, PaymentError, PaymentGateway, Refund
 pub use card::CardGateway;
 pub use config::{ConfigError, GatewayCredentials, PayPalCredentials, PaymentsConfig, Timeouts};
 pub use paypal::PayPalOrders;
-pub use secrets::{read_secret_json, SecretError};
+pub use secrets::{read_secret_json, read_secret_stage, SecretError};
 
 /// The card gateway and PayPal behind one port.
 pub struct Payments {

@@ -103,3 +103,31 @@ async fn unfilled_missing_or_non_json_secrets_are_errors() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_stage_reads_that_version_and_a_missing_stage_is_none() {
+    let moto = moto::Moto::start();
+    let sdk = sdk(&moto.endpoint()).await;
+    let arn = secret(&sdk, "SessionKey", "first").await;
+    let read = |stage: &'static str| payments::read_secret_stage(&sdk, &arn, stage);
+    assert_eq!(read("AWSCURRENT").await.unwrap().as_deref(), Some("first"));
+    // Never rotated: no previous version.
+    assert_eq!(read("AWSPREVIOUS").await.unwrap(), None);
+    // What an operator's `put-secret-value` does: a new AWSCURRENT, the old one AWSPREVIOUS.
+    aws_sdk_secretsmanager::Client::new(&sdk)
+        .put_secret_value()
+        .secret_id(&arn)
+        .secret_string("second")
+        .send()
+        .await
+        .expect("put secret value");
+    assert_eq!(read("AWSCURRENT").await.unwrap().as_deref(), Some("second"));
+    assert_eq!(read("AWSPREVIOUS").await.unwrap().as_deref(), Some("first"));
+    let missing = "arn:aws:secretsmanager:us-east-1:123456789012:secret:Nope-abcdef";
+    assert_eq!(
+        payments::read_secret_stage(&sdk, missing, "AWSPREVIOUS")
+            .await
+            .unwrap(),
+        None
+    );
+}
