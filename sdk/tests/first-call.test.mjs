@@ -4,7 +4,7 @@
 // type and message word for word), not a TypeError from the wasm glue.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch } from './harness.mjs';
+import { startSandbox, launch, blankPage } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -13,14 +13,11 @@ after(async () => { await browser?.close(); await sandbox?.stop(); });
 
 /** Imports `entry` into a fresh blank page and returns what `create(options)` rejects with. */
 async function firstCall(entry, options) {
-  const context = await browser.newContext();
+  // A blank page on the assets host's origin: no SDK script on it.
+  const page = await blankPage(browser, sandbox.url);
+  const context = page.context();
   const wasmRequests = [];
   context.on('request', (r) => { if (r.url().endsWith('.wasm')) wasmRequests.push(r.url()); });
-  // A blank page on the assets host's origin: no SDK script on it.
-  await context.route(sandbox.url + '/first-call.html', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>first call</title>' }));
-  const page = await context.newPage();
-  await page.goto(sandbox.url + '/first-call.html');
   const outcome = await page.evaluate(async ([src, opts]) => {
     const component = await import(src);
     try {

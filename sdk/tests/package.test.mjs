@@ -42,7 +42,7 @@ test('a typed integration (default, named and per-component imports) compiles un
   try {
     mkdirSync(join(project, 'node_modules', '@couture'), { recursive: true });
     symlinkSync(join(here, '..', 'js'), join(project, 'node_modules', '@couture', 'payment-sdk'), 'dir');
-    cpSync(join(here, 'typed'), project, { recursive: true });
+    cpSync(join(here, '..', 'js', 'examples', 'typed-integration'), project, { recursive: true });
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     execFileSync(process.execPath, [tsc, '-p', join(project, 'tsconfig.json')], { encoding: 'utf8', stdio: 'pipe' });
   } catch (e) {

@@ -5,8 +5,7 @@
 // from the script's HTML, and the customer-canceled event.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch } from './harness.mjs';
-import { blankPage } from './three-d-secure-page.mjs';
+import { startSandbox, launch, blankPage } from './harness.mjs';
 
 let sandbox;
 let browser;

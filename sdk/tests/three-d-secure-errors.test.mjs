@@ -3,8 +3,7 @@
 // verifyCard's option checks never wait for the authentication script.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch } from './harness.mjs';
-import { blankPage, editConfiguration } from './three-d-secure-page.mjs';
+import { startSandbox, launch, blankPage, editConfiguration } from './harness.mjs';
 
 let sandbox;
 let browser;

@@ -132,12 +132,17 @@ function refresh(focusEvent) {
   }
 }
 
+/** Candidate networks (the rules' JSON), each marked whether the merchant takes it. */
+function withSupport(json) {
+  return JSON.parse(json).map((c) => Object.assign(c, { supported: isSupported(c.type) }));
+}
+
 /** The candidate networks when they changed since the last look (the CVV frame is told). */
 function detectCards() {
   const json = rules.cardsJson(value());
   if (json === cardsJson) return undefined;
   cardsJson = json;
-  const cards = JSON.parse(json).map((c) => Object.assign(c, { supported: isSupported(c.type) }));
+  const cards = withSupport(json);
   cardType = cards.length === 1 ? cards[0].type : '';
   for (const s of siblings()) if (s.key === 'cvv') s.setCardType(cardType);
   return cards;
@@ -375,7 +380,7 @@ function onMessage(event) {
     build(d);
     // The candidate networks so far (every network while the number is
     // empty): the page's state has them before create resolves.
-    return toParent({ type: 'configured', cards: JSON.parse(rules.cardsJson(key === 'number' ? value() : '')).map((c) => Object.assign(c, { supported: isSupported(c.type) })) });
+    return toParent({ type: 'configured', cards: withSupport(rules.cardsJson(key === 'number' ? value() : '')) });
   }
   if (event.origin !== parentOrigin) return;
   switch (d.type) {

@@ -481,16 +481,27 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn a_session_key_secret_is_read_at_init_not_from_a_local_file() {
-        let dir = data_dir("secret-arn");
+    /// A configuration read with an empty data dir of its own and one
+    /// variable set; the dir is returned so a test can look into it.
+    fn with_one_variable(dir_name: &str, name: &str, value: &str) -> (Config, PathBuf) {
+        let dir = data_dir(dir_name);
         let _ = std::fs::remove_dir_all(&dir);
-        let config = Config::from_lookup(|name| match name {
+        let config = Config::from_lookup(|n| match n {
             "DATA_DIR" => Some(dir.to_str().unwrap().into()),
-            "SESSION_KEY_SECRET_ARN" => Some(" arn:aws:secretsmanager:x ".into()),
+            _ if n == name => Some(value.into()),
             _ => None,
         })
         .unwrap();
+        (config, dir)
+    }
+
+    #[test]
+    fn a_session_key_secret_is_read_at_init_not_from_a_local_file() {
+        let (config, dir) = with_one_variable(
+            "secret-arn",
+            "SESSION_KEY_SECRET_ARN",
+            " arn:aws:secretsmanager:x ",
+        );
         assert_eq!(
             config.session_key_secret_arn.as_deref(),
             Some("arn:aws:secretsmanager:x")
@@ -501,14 +512,8 @@ mod tests {
 
     #[test]
     fn a_lambda_function_without_a_key_has_none_and_accepts_nothing() {
-        let dir = data_dir("lambda-no-key");
-        let _ = std::fs::remove_dir_all(&dir);
-        let config = Config::from_lookup(|name| match name {
-            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
-            "AWS_LAMBDA_FUNCTION_NAME" => Some("catalog".into()),
-            _ => None,
-        })
-        .unwrap();
+        let (config, dir) =
+            with_one_variable("lambda-no-key", "AWS_LAMBDA_FUNCTION_NAME", "catalog");
         assert!(config.session_key.is_empty());
         assert!(!dir.join("session.key").exists());
         assert_eq!(config.session_keys().count(), 0);

@@ -274,9 +274,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn access_tokens_round_trip_and_forgeries_fail() {
-        let c = config(false);
+    /// Now, and the claims of a session token live for another minute.
+    fn live_claims() -> (i64, AccessClaims) {
         let now = time::OffsetDateTime::now_utc().unix_timestamp();
         let claims = AccessClaims {
             sub: "u".into(),
@@ -285,6 +284,13 @@ mod tests {
             iat: now,
             exp: now + 60,
         };
+        (now, claims)
+    }
+
+    #[test]
+    fn access_tokens_round_trip_and_forgeries_fail() {
+        let c = config(false);
+        let (now, claims) = live_claims();
         let token = issue_access(&c, &claims);
         assert_eq!(verify_access(&c, &token), Some(claims.clone()));
         let expired = issue_access(
@@ -304,14 +310,7 @@ mod tests {
     #[test]
     fn after_a_rotation_the_previous_key_verifies_and_only_the_current_signs() {
         let before = config(false);
-        let now = time::OffsetDateTime::now_utc().unix_timestamp();
-        let claims = AccessClaims {
-            sub: "u".into(),
-            email: "a@b.co".into(),
-            sid: "s".into(),
-            iat: now,
-            exp: now + 60,
-        };
+        let (now, claims) = live_claims();
         let old_token = issue_access(&before, &claims);
         let mut rotated = before.clone();
         rotated.session_key = vec![9; 48];

@@ -51,6 +51,17 @@ async fn ada(shop: &TestShop) -> (Client, String, String) {
     (c, id, access)
 }
 
+/// The shopper's stored session items, read straight from the table.
+async fn sessions_of(shop: &TestShop, user_id: &str) -> Vec<Session> {
+    shop.app
+        .table
+        .read_all(
+            domain::ports::Query::partition(format!("USER#{user_id}")).begins_with("SESSION#"),
+        )
+        .await
+        .unwrap()
+}
+
 #[tokio::test]
 async fn after_logout_a_copied_access_cookie_opens_nothing() {
     let shop = helpers::spawn_shop().await;
@@ -103,12 +114,7 @@ async fn a_session_ends_thirty_days_after_its_sign_in_however_often_it_is_refres
     let (c, id, access) = ada(&shop).await;
     // Backdate the sessions' sign-in past the absolute lifetime (their
     // refresh-extended expiry stays in the future).
-    let sessions: Vec<Session> = shop
-        .app
-        .table
-        .read_all(domain::ports::Query::partition(format!("USER#{id}")).begins_with("SESSION#"))
-        .await
-        .unwrap();
+    let sessions = sessions_of(&shop, &id).await;
     assert!(!sessions.is_empty());
     for session in sessions {
         let old =
@@ -230,12 +236,7 @@ async fn a_shopper_holds_at_most_ten_sessions_and_the_oldest_ends_first() {
             200
         );
     }
-    let sessions: Vec<Session> = shop
-        .app
-        .table
-        .read_all(domain::ports::Query::partition(format!("USER#{id}")).begins_with("SESSION#"))
-        .await
-        .unwrap();
+    let sessions = sessions_of(&shop, &id).await;
     assert_eq!(sessions.len(), domain::accounts::MAX_SESSIONS);
     assert_eq!(
         thief(&shop, &first_access).get("/api/cart").await.status,

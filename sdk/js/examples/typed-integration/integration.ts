@@ -1,4 +1,4 @@
-// A typed integration written as the reference library's documentation
+// An example typed integration, written as the reference library's documentation
 // shows it: default, named and per-component imports, promises and
 // callbacks. `tsc --strict` must accept it (package.test.mjs compiles it).
 import braintree from '@couture/payment-sdk';
