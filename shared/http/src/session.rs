@@ -310,7 +310,7 @@ mod tests {
     #[test]
     fn after_a_rotation_the_previous_key_verifies_and_only_the_current_signs() {
         let before = config(false);
-        let (now, claims) = live_claims();
+        let (_, claims) = live_claims();
         let old_token = issue_access(&before, &claims);
         let mut rotated = before.clone();
         rotated.session_key = vec![9; 48];
