@@ -14,7 +14,9 @@ const glue = join(here, '..', '.build');
 const dist = join(here, 'dist');
 const web = join(here, '..', 'dist', 'web', '3.130.0');
 
-const components = ['index', 'client', 'hosted-fields', 'three-d-secure', 'paypal', 'paypal-checkout', 'vault-manager']
+const components = ['index', 'client', 'hosted-fields', 'three-d-secure', 'paypal', 'paypal-checkout', 'vault-manager',
+  'local-payment', 'masterpass', 'payment-ready', 'payment-request', 'preferred-payment-methods', 'sepa', 'union-pay',
+  'us-bank-account', 'venmo']
   .filter((c) => existsSync(join(here, 'src', c + '.js')));
 const internal = ['landing-frame'];
 // The frame page, and frame-rules (the frame module's rules for benchmarks).
@@ -74,9 +76,13 @@ writeFileSync(join(dist, 'meta.json'), JSON.stringify(meta));
 mkdirSync(web, { recursive: true });
 cpSync(dist, join(web, 'js'), { recursive: true, filter: (p) => !p.endsWith('.d.ts') && !p.endsWith('meta.json') });
 cpSync(join(here, 'html'), join(web, 'html'), { recursive: true, filter: (p) => !p.endsWith('landing-frame.html') });
-// The PayPal return, cancel and loading pages differ only in their name: one template.
+// The flows' return, cancel and loading pages differ only in their name: one
+// template (landing-frame.js reports a *-landing-frame's or cancel-frame's
+// query to the window that opened it).
+const LANDING_PAGES = ['cancel-frame', 'dispatch-frame', 'paypal-landing-frame', 'redirect-frame',
+  'local-payment-landing-frame', 'local-payment-redirect-frame', 'masterpass-landing-frame', 'masterpass-loading-frame'];
 const landing = readFileSync(join(here, 'html', 'landing-frame.html'), 'utf8');
-for (const frame of ['cancel-frame', 'dispatch-frame', 'paypal-landing-frame', 'redirect-frame']) {
+for (const frame of LANDING_PAGES) {
   writeFileSync(join(web, 'html', frame + '.html'), landing.replace('{{frame}}', frame));
 }
 cpSync(join(here, 'css'), join(web, 'css'), { recursive: true });

@@ -261,7 +261,7 @@ test('vault-initiated checkout in a web view: focusVaultInitiatedCheckoutWindow 
     window.vic = window.ppc.startVaultInitiatedCheckout({ amount: '10.00', currency: 'USD', vaultInitiatedCheckoutPaymentMethodToken: 'token-paypal-01', optOutOfModalBackdrop: true })
       .then(() => 'ok', (e) => e.code);
   });
-  await page.frameLocator('[data-braintree-paypal-frame] iframe').locator('#approve').waitFor();
+  await page.frameLocator('[data-braintree-frame] iframe').locator('#approve').waitFor();
   const focused = await page.evaluate(async () => {
     document.getElementById('other').focus();
     const before = document.activeElement.id;
@@ -271,7 +271,7 @@ test('vault-initiated checkout in a web view: focusVaultInitiatedCheckoutWindow 
   assert.deepEqual(focused, ['other', 'IFRAME']);
   const closed = await page.evaluate(async () => {
     await window.ppc.closeVaultInitiatedCheckoutWindow();
-    return [await window.vic, document.querySelectorAll('[data-braintree-paypal-frame]').length];
+    return [await window.vic, document.querySelectorAll('[data-braintree-frame]').length];
   });
   assert.deepEqual(closed, ['PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED', 0]);
   await page.context().close();

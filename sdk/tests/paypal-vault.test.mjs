@@ -68,23 +68,23 @@ test('popups blocked: PAYPAL_POPUP_OPEN_FAILED; popups unsupported (a web view):
   assert.equal(e.message, 'PayPal popup failed to open, make sure to tokenize in response to a user action.');
   // As the reference: the frame service's own error is the original one.
   assert.deepEqual([e.details.originalError.code, e.details.originalError.type], ['FRAME_SERVICE_FRAME_OPEN_FAILED', 'INTERNAL']);
-  assert.equal(await page.locator('[data-braintree-paypal-frame]').count(), 0);
+  assert.equal(await page.locator('[data-braintree-frame]').count(), 0);
   await page.context().close();
 
   page = await webviewPage();
   await page.click('#paypal-checkout');
-  const frame = page.frameLocator('[data-braintree-paypal-frame] iframe');
+  const frame = page.frameLocator('[data-braintree-frame] iframe');
   await frame.locator('#approve').click();
   const r = await result(page, 'PayPal tokenized');
   assert.match(r.nonce, /^tokenpp_/);
-  assert.equal(await page.locator('[data-braintree-paypal-frame]').count(), 0);
+  assert.equal(await page.locator('[data-braintree-frame]').count(), 0);
   await page.evaluate(() => { document.body.dataset.lastResult = ''; });
   await page.click('#paypal-vault');
   await frame.locator('#approve').waitFor();
-  const box = await page.locator('[data-braintree-paypal-frame]').boundingBox();
+  const box = await page.locator('[data-braintree-frame]').boundingBox();
   const viewport = page.viewportSize();
   assert.deepEqual([box.width, box.height], [viewport.width, viewport.height]);
-  await page.click('[data-braintree-paypal-frame] > button');
+  await page.click('[data-braintree-frame] > button');
   e = await result(page, 'Error');
   assert.equal(e.code, 'PAYPAL_POPUP_CLOSED');
   await page.context().close();

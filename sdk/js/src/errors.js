@@ -45,3 +45,8 @@ export function error(code, details, arg, message) {
     details
   });
 }
+
+/** The library's errors pass through unchanged; anything else becomes `code`. */
+export function asBraintreeError(e, code) {
+  return e instanceof BraintreeError ? e : error(code, { originalError: e });
+}

@@ -2,10 +2,11 @@
 // tokenizePayment, updatePayment), vault-initiated checkout in a popup with a
 // 0.7 backdrop, and loading the PayPal JS SDK script.
 import { rules } from './wasm.js';
-import { error } from './errors.js';
+import { error, asBraintreeError } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError, uuid } from './lib.js';
 import { BACKDROP_OPACITY_TENTHS } from './constants.json';
-import { paypalClient, experienceProfile, openWindow, runFlow, resourceError, asBraintreeError, accountPayload } from './paypal-flow.js';
+import { paypalClient, experienceProfile, resourceError, accountPayload } from './paypal-flow.js';
+import { openWindow, runFlow } from './frame-service.js';
 
 export { VERSION };
 
@@ -207,7 +208,7 @@ class PayPalCheckout {
     if (missing) throw error('PAYPAL_START_VAULT_INITIATED_CHECKOUT_PARAM_REQUIRED', undefined, missing);
     this._addBackdrop(options);
     const gw = this._client.getConfiguration().gatewayConfiguration;
-    const win = openWindow(gw.assetsUrl, () => win.onFrameClose && win.onFrameClose());
+    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win.onFrameClose && win.onFrameClose() });
     if (!win) {
       this._removeBackdrop();
       throw error('PAYPAL_START_VAULT_INITIATED_CHECKOUT_POPUP_OPEN_FAILED', { originalError: error('FRAME_SERVICE_FRAME_OPEN_FAILED') });

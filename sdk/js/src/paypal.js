@@ -2,9 +2,10 @@
 // where popups are unsupported, the app's popup bridge where one exists), one
 // authorization at a time.
 import { rules } from './wasm.js';
-import { error } from './errors.js';
+import { error, asBraintreeError } from './errors.js';
 import { VERSION, wrap, attempt, convertMethodsToError } from './lib.js';
-import { paypalClient, experienceProfile, openWindow, runFlow, resourceError, asBraintreeError, accountPayload, withQuery } from './paypal-flow.js';
+import { paypalClient, experienceProfile, resourceError, accountPayload } from './paypal-flow.js';
+import { openWindow, runFlow, withQuery } from './frame-service.js';
 
 export { VERSION };
 
@@ -51,7 +52,7 @@ class PayPal {
   _tokenize(options) {
     if (this._win) throw error('PAYPAL_TOKENIZATION_REQUEST_ACTIVE');
     const gw = this._client.getConfiguration().gatewayConfiguration;
-    const win = openWindow(gw.assetsUrl, () => win.onFrameClose && win.onFrameClose());
+    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win.onFrameClose && win.onFrameClose() });
     if (!win) throw error('PAYPAL_POPUP_OPEN_FAILED', { originalError: error('FRAME_SERVICE_FRAME_OPEN_FAILED') });
     this._win = win;
     this._client._sendEvent('paypal.tokenization.started', { context_type: rules.contextType(options.flow) });
