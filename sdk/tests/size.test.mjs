@@ -4,7 +4,7 @@
 // library's 67,729 B, and the whole SDK at most 60,000 B. No browser needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sizes, budget } from '../bench/size.mjs';
+import { sizes, budget, closure } from '../bench/size.mjs';
 
 const figures = sizes();
 
@@ -32,4 +32,19 @@ test('the merchant-page module leaves the card-number rules to the frame module'
   const frame = await exportsOf('payment_sdk_frame_bg.wasm');
   assert.ok(!merchant.includes('validateNumber') && frame.includes('validateNumber'));
   assert.ok(merchant.includes('authKind') && !frame.includes('authKind'));
+});
+
+test('a page that imports one component downloads no other component\'s module', async () => {
+  const { readFileSync } = await import('node:fs');
+  const meta = JSON.parse(readFileSync(new URL('../js/dist/meta.json', import.meta.url), 'utf8'));
+  const sourceOf = (path) => path.slice(path.lastIndexOf('/') + 1).replace(/\.js$/, '');
+  // Every component namespace's entry; the client is the one every component creates.
+  const entries = Object.values(meta.outputs).map((o) => o.entryPoint).filter(Boolean).map(sourceOf)
+    .filter((e) => !['index', 'client', 'landing-frame', 'hosted-fields-frame', 'frame-rules'].includes(e) && !e.endsWith('-frame'));
+  assert.ok(entries.length >= 5, entries.join());
+  for (const entry of entries) {
+    const inputs = closure(entry).flatMap((file) => Object.keys(meta.outputs[Object.keys(meta.outputs).find((o) => o.endsWith('/' + file))].inputs));
+    const others = inputs.map(sourceOf).filter((s) => s !== entry && entries.includes(s));
+    assert.deepEqual(others, [], entry + ' also loads ' + others.join(', '));
+  }
 });
