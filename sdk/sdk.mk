@@ -20,21 +20,25 @@ sdk-deps:
 	@[ -x /usr/bin/chromium ] || (apt-get update && apt-get install -y chromium chromium-driver)
 	@[ -d node_modules/playwright-core ] && [ -d node_modules/binaryen ] && [ -d node_modules/card-validator ] || npm ci
 
-# Two modules from the one crate: the merchant page's (payment_sdk) and the
-# hosted-field frames' (payment_sdk_frame, the card and field rules).
+# Three modules from the one crate: the merchant page's (payment_sdk), the
+# hosted-field frames' (payment_sdk_frame, the card and field rules) and the
+# alternative payment methods' (payment_sdk_apm).
 SDK_WASM_OPT := node node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --strip-debug --strip-producers
 
 sdk-build:
 	rm -rf sdk/.build && mkdir -p sdk/.build
 	cargo build $(SDK_LOCKED) -p payment-sdk --profile wasm --lib --target wasm32-unknown-unknown --features frame
 	cp $(SDK_WASM) sdk/.build/payment_sdk_frame.wasm
+	cargo build $(SDK_LOCKED) -p payment-sdk --profile wasm --lib --target wasm32-unknown-unknown --features apm
+	cp $(SDK_WASM) sdk/.build/payment_sdk_apm.wasm
 	cargo build $(SDK_LOCKED) -p payment-sdk --profile wasm --lib --target wasm32-unknown-unknown --features merchant
 	cargo build $(SDK_LOCKED) --release -p sandbox --bin sandbox-dev
 	$(SDK_CARGO_BIN)/wasm-bindgen --target web --no-typescript --out-dir sdk/.build $(SDK_WASM)
 	cargo run $(SDK_LOCKED) -q --release -p payment-sdk --bin sdk-constants > sdk/.build/constants.json
-	$(SDK_CARGO_BIN)/wasm-bindgen --target web --no-typescript --out-dir sdk/.build sdk/.build/payment_sdk_frame.wasm
-	rm sdk/.build/payment_sdk_frame.wasm
-	for m in payment_sdk payment_sdk_frame; do $(SDK_WASM_OPT) sdk/.build/$${m}_bg.wasm -o sdk/.build/$${m}_bg.wasm || exit 1; done
+	for m in payment_sdk_frame payment_sdk_apm; do \
+	  $(SDK_CARGO_BIN)/wasm-bindgen --target web --no-typescript --out-dir sdk/.build sdk/.build/$$m.wasm && rm sdk/.build/$$m.wasm || exit 1; \
+	done
+	for m in payment_sdk payment_sdk_frame payment_sdk_apm; do $(SDK_WASM_OPT) sdk/.build/$${m}_bg.wasm -o sdk/.build/$${m}_bg.wasm || exit 1; done
 	node sdk/js/build.mjs
 
 # The Rust rules' unit tests run in the workspace nextest run (rust-test);

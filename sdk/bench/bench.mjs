@@ -14,8 +14,8 @@ for (const c of Object.keys(reference)) {
 }
 console.log(`client + hosted-fields + paypal-checkout + three-d-secure: JS ${size.fourJs} B + wasm ${size.wasm} B = ${size.four} B gzipped`);
 console.log(`reference library, same four components: ${refTotal} B gzipped (${(size.four / refTotal * 100).toFixed(1)}% of it; budget ${budget.four} B)`);
-console.log(`whole SDK (all-in-one braintree.js + both wasm modules): ${size.whole} B gzipped (budget ${budget.whole} B; reference all-in-one ${referenceWhole.allInOne} B, sum of its per-component bundles ${referenceWhole.perComponent} B)`);
-console.log(`every ES module, frame page code and wasm module, each once: ${size.allModules} B gzipped`);
+console.log(`whole SDK (all-in-one braintree.js + the merchant and alternative-methods wasm it loads): ${size.whole} B gzipped (budget ${budget.whole} B; reference all-in-one ${referenceWhole.allInOne} B, sum of its per-component bundles ${referenceWhole.perComponent} B)`);
+console.log(`every ES module, frame page and wasm module (frames included), each once: ${size.allModules} B gzipped`);
 console.log(`hosted-field frame page code on top (served to the frames, cached): ${size.frameOnly} B gzipped, of which its wasm module ${size.frameWasm} B`);
 
 const sandbox = await startSandbox();

@@ -22,6 +22,8 @@ export const raw = (file) => statSync(join(dist, file)).size;
 export const merchantWasm = 'payment_sdk_bg.wasm';
 /** The one the hosted-field frame page loads (card and field rules). */
 export const frameWasm = 'payment_sdk_frame_bg.wasm';
+/** The alternative payment methods' rules (local payments, SEPA, Venmo, ...). */
+export const apmWasm = 'payment_sdk_apm_bg.wasm';
 
 /** An entry's own file plus every chunk it imports (transitively), as dist-relative names. */
 export function closure(entry) {
@@ -64,9 +66,12 @@ export function sizes() {
     four: fourJs + wasm,
     frameWasm: gz(frameWasm),
     frameOnly: sum(frameOnly) + gz(frameWasm),
-    // The issue's yardstick: the all-in-one script plus the wasm modules.
-    whole: gz('braintree.js') + wasm + gz(frameWasm),
-    allModules: sum(modules) + wasm + gz(frameWasm)
+    apmWasm: gz(apmWasm),
+    // The yardstick of the reference's 75,906 B: the all-in-one script and
+    // the wasm it loads on the merchant page (the frames' code, like the
+    // reference's frame scripts, is not in it; allModules counts it).
+    whole: gz('braintree.js') + wasm + gz(apmWasm),
+    allModules: sum(modules) + wasm + gz(frameWasm) + gz(apmWasm)
   };
 }
 

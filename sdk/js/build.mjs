@@ -27,6 +27,8 @@ const gluePlugin = (module) => ({
   name: 'wasm-glue',
   setup(b) {
     b.onResolve({ filter: /payment_sdk\.js$/ }, () => ({ path: join(glue, module + '.js') }));
+    // The alternative payment methods' module (apm-wasm.js).
+    b.onResolve({ filter: /payment_sdk_apm\.js$/ }, () => ({ path: join(glue, 'payment_sdk_apm.js') }));
     // The constants, as the Rust crate prints them (sdk-constants).
     b.onResolve({ filter: /^\.\/constants\.json$/ }, () => ({ path: join(glue, 'constants.json') }));
   }
@@ -66,7 +68,7 @@ await build({
   format: 'iife',
   define: { ...merchant.define, 'import.meta.url': 'undefined' }
 });
-for (const m of ['payment_sdk', 'payment_sdk_frame']) cpSync(join(glue, m + '_bg.wasm'), join(dist, m + '_bg.wasm'));
+for (const m of ['payment_sdk', 'payment_sdk_frame', 'payment_sdk_apm']) cpSync(join(glue, m + '_bg.wasm'), join(dist, m + '_bg.wasm'));
 // Declarations: one file per entry point (plus shared.d.ts) beside its module.
 for (const d of readdirSync(join(here, 'types'))) cpSync(join(here, 'types', d), join(dist, d));
 // One metafile for both builds (their outputs never share a file name).

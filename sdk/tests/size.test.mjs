@@ -18,7 +18,7 @@ test('the whole SDK is at most 60,000 B gzipped', () => {
 
 test('no wasm module carries error messages (they are JS data)', async () => {
   const { readFileSync } = await import('node:fs');
-  for (const file of ['payment_sdk_bg.wasm', 'payment_sdk_frame_bg.wasm']) {
+  for (const file of ['payment_sdk_bg.wasm', 'payment_sdk_frame_bg.wasm', 'payment_sdk_apm_bg.wasm']) {
     const wasm = readFileSync(new URL('../js/dist/' + file, import.meta.url)).toString('latin1');
     assert.ok(!wasm.includes('is required when instantiating'), file);
     assert.ok(!wasm.includes('Hosted Fields timed out'), file);
