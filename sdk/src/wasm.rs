@@ -19,7 +19,8 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::{
-    authorization as auth, card, client, constants, errors, fields, hosted, paypal, threeds,
+    authorization as auth, card, client, constants, errors, fields, hosted, local_payment, paypal,
+    threeds,
 };
 
 /// A JS string with `v`'s text.
@@ -309,6 +310,43 @@ pub fn three_ds_verify_card_check(
         amount,
         lookup_complete,
     ))
+}
+
+// Local payment (merchant module only).
+
+/// The missing startPayment option's details ("Missing required '…' option.") or "".
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentMissingOption))]
+pub fn local_payment_missing_option(payment_type: &str, keys: &str, recurrent: bool) -> JsValue {
+    js(&local_payment::missing_option_details(
+        payment_type,
+        keys,
+        recurrent,
+    ))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentIsDeferred))]
+pub fn local_payment_is_deferred(payment_type: &str, keys: &str) -> bool {
+    local_payment::is_deferred(payment_type, keys)
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentCreateErrorCode))]
+pub fn local_payment_create_error_code(status: u32) -> JsValue {
+    js(local_payment::create_error_code(status))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentReturnErrorCode))]
+pub fn local_payment_return_error_code(keys: &str) -> JsValue {
+    js(local_payment::return_error_code(keys))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentHasTokenizationParams))]
+pub fn local_payment_has_tokenization_params(keys: &str) -> bool {
+    local_payment::has_tokenization_params(keys)
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentIsRedirectReturn))]
+pub fn local_payment_is_redirect_return(keys: &str) -> bool {
+    local_payment::is_redirect_return(keys)
 }
 
 #[cfg(test)]

@@ -1,0 +1,500 @@
+//! Local payment rules (spec sections 4, 5 and 8): startPayment's required
+//! options in the reference's order, the seamless (deferred) payment types,
+//! and how the create call's failures and the return page's query map to
+//! errors.
+//!
+//! The merchant's options arrive as `keys`: one path per line for every own
+//! property (`amount`, `address.locality`, `blikOptions.level_0.authCode`),
+//! with `!` appended when its value is truthy, and a `lineItems[]` line
+//! before each line item's `lineItems.<key>` lines. Presence is what the
+//! reference checks (`hasOwnProperty`), truthiness only where it tests values.
+
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+const START_PAYMENT: [&str; 6] = [
+    "givenName",
+    "surname",
+    "currencyCode",
+    "paymentType",
+    "amount",
+    "fallback",
+];
+const PAY_UPON_INVOICE: [&str; 16] = [
+    "givenName",
+    "surname",
+    "currencyCode",
+    "onPaymentStart",
+    "paymentType",
+    "amount",
+    "address",
+    "billingAddress",
+    "birthDate",
+    "email",
+    "locale",
+    "customerServiceInstructions",
+    "correlationId",
+    "phone",
+    "phoneCountryCode",
+    "lineItems",
+];
+const ADDRESS: [&str; 4] = ["streetAddress", "locality", "postalCode", "countryCode"];
+const LINE_ITEM: [&str; 5] = [
+    "category",
+    "name",
+    "quantity",
+    "unitAmount",
+    "unitTaxAmount",
+];
+const BLIK: [&str; 5] = [
+    "givenName",
+    "surname",
+    "currencyCode",
+    "paymentType",
+    "amount",
+];
+const BLIK_LEVEL_0: [&str; 1] = ["authCode"];
+const BLIK_ONE_CLICK_FIRST: [&str; 3] = ["authCode", "consumerReference", "aliasLabel"];
+const BLIK_ONE_CLICK_SUBSEQUENT: [&str; 2] = ["consumerReference", "aliasKey"];
+const LINE_ITEM_MARK: &str = "lineItems[]";
+
+fn lines(keys: &str) -> impl Iterator<Item = &str> {
+    keys.split('\n')
+}
+
+/// `line` names `prefix` + `key`, with or without the truthy mark.
+fn names(line: &str, prefix: &str, key: &str) -> bool {
+    let rest = line.as_bytes().strip_prefix(prefix.as_bytes());
+    match rest.and_then(|r| r.strip_prefix(key.as_bytes())) {
+        Some(tail) => tail.is_empty() || tail == b"!",
+        None => false,
+    }
+}
+
+/// The option at `prefix` + `key` is an own property.
+fn has(keys: &str, prefix: &str, key: &str) -> bool {
+    lines(keys).any(|l| names(l, prefix, key))
+}
+
+/// The option at `path` is truthy.
+fn truthy(keys: &str, path: &str) -> bool {
+    lines(keys).any(|l| l.as_bytes().strip_suffix(b"!") == Some(path.as_bytes()))
+}
+
+fn joined(prefix: &str, key: &str) -> String {
+    let mut s = String::from(prefix);
+    s.push_str(key);
+    s
+}
+
+/// The first of `required` missing under `prefix`, named with the prefix.
+fn first_missing(keys: &str, prefix: &str, required: &[&str]) -> Option<String> {
+    required
+        .iter()
+        .find(|k| !has(keys, prefix, k))
+        .map(|k| joined(prefix, k))
+}
+
+fn lower(payment_type: &str) -> String {
+    payment_type.to_ascii_lowercase()
+}
+
+/// Seamless types: the payment happens outside the session, so no window
+/// opens. BLIK is seamless only with its level_0 or oneClick option.
+pub fn is_deferred(payment_type: &str, keys: &str) -> bool {
+    match lower(payment_type).as_str() {
+        "blik" => has(keys, "blikOptions.", "level_0") || has(keys, "blikOptions.", "oneClick"),
+        "pay_upon_invoice" | "mbway" | "bancomatpay" => true,
+        _ => false,
+    }
+}
+
+/// The first line item missing one of its required keys, as `lineItems.<key>`.
+fn missing_line_item(keys: &str) -> Option<String> {
+    let mut item: Option<Vec<&str>> = None;
+    for l in lines(keys).chain(core::iter::once(LINE_ITEM_MARK)) {
+        if l == LINE_ITEM_MARK {
+            if let Some(given) = item.take() {
+                let missing = LINE_ITEM
+                    .iter()
+                    .find(|k| !given.iter().any(|g| names(g, "lineItems.", k)));
+                if let Some(k) = missing {
+                    return Some(joined("lineItems.", k));
+                }
+            }
+            item = Some(Vec::new());
+        } else if let Some(given) = item.as_mut() {
+            given.push(l);
+        }
+    }
+    None
+}
+
+fn missing_pay_upon_invoice(keys: &str) -> Option<String> {
+    for option in PAY_UPON_INVOICE {
+        if !has(keys, "", option) {
+            return Some(String::from(option));
+        }
+        let nested = match option {
+            "address" => first_missing(keys, "address.", &ADDRESS),
+            "billingAddress" => first_missing(keys, "billingAddress.", &ADDRESS),
+            "lineItems" => missing_line_item(keys),
+            _ => None,
+        };
+        if nested.is_some() {
+            return nested;
+        }
+    }
+    None
+}
+
+fn missing_blik(keys: &str) -> Option<String> {
+    let missing = first_missing(keys, "", &BLIK);
+    if missing.is_some() {
+        return missing;
+    }
+    if !truthy(keys, "redirectUrl") && !has(keys, "", "onPaymentStart") {
+        return Some(String::from("onPaymentStart"));
+    }
+    if has(keys, "blikOptions.", "level_0") {
+        first_missing(keys, "blikOptions.level_0.", &BLIK_LEVEL_0)
+    } else if has(keys, "blikOptions.", "oneClick") {
+        let subsequent = has(keys, "blikOptions.oneClick.", "aliasKey");
+        let required: &[&str] = if subsequent {
+            &BLIK_ONE_CLICK_SUBSEQUENT
+        } else {
+            &BLIK_ONE_CLICK_FIRST
+        };
+        first_missing(keys, "blikOptions.oneClick.", required)
+    } else {
+        None
+    }
+}
+
+fn missing_redirect_type(keys: &str, recurrent: bool) -> Option<String> {
+    let missing = first_missing(keys, "", &START_PAYMENT);
+    if missing.is_some() {
+        return missing;
+    }
+    if !truthy(keys, "redirectUrl") && !has(keys, "", "onPaymentStart") {
+        return Some(String::from("onPaymentStart"));
+    }
+    ["fallback.url", "fallback.buttonText"]
+        .into_iter()
+        .find(|p| !truthy(keys, p))
+        .map(String::from)
+        .or_else(|| (recurrent && !truthy(keys, "customerId")).then(|| String::from("customerId")))
+}
+
+/// The first missing required option of startPayment, in the reference's
+/// order (`recurrent`: the option is `true`), or None.
+pub fn missing_option(payment_type: &str, keys: &str, recurrent: bool) -> Option<String> {
+    if !is_deferred(payment_type, keys) {
+        return missing_redirect_type(keys, recurrent);
+    }
+    match lower(payment_type).as_str() {
+        "pay_upon_invoice" => missing_pay_upon_invoice(keys),
+        "blik" => missing_blik(keys),
+        _ => None,
+    }
+}
+
+/// The MISSING_REQUIRED_OPTION error's details naming the option, or "".
+pub fn missing_option_details(payment_type: &str, keys: &str, recurrent: bool) -> String {
+    match missing_option(payment_type, keys, recurrent) {
+        Some(option) => {
+            let mut s = String::from("Missing required '");
+            s.push_str(&option);
+            s.push_str("' option.");
+            s
+        }
+        None => String::new(),
+    }
+}
+
+/// A failed local_payments/create: 422 is the merchant's options.
+pub fn create_error_code(status: u32) -> &'static str {
+    if status == 422 {
+        "LOCAL_PAYMENT_INVALID_PAYMENT_OPTION"
+    } else {
+        "LOCAL_PAYMENT_START_PAYMENT_FAILED"
+    }
+}
+
+/// The error a return page's query means before tokenizing (`keys`: its
+/// truthy parameters, one per line): the cancel page, or a failure in the
+/// payment window; "" to tokenize.
+pub fn return_error_code(keys: &str) -> &'static str {
+    if truthy(keys, "c") || truthy(keys, "wasCanceled") {
+        "LOCAL_PAYMENT_CANCELED"
+    } else if truthy(keys, "errorcode") {
+        "LOCAL_PAYMENT_START_PAYMENT_FAILED"
+    } else {
+        ""
+    }
+}
+
+/// hasTokenizationParams: an error code or token (the full-page return), or
+/// the three `btLp` parameters of the fallback link.
+pub fn has_tokenization_params(keys: &str) -> bool {
+    truthy(keys, "errorcode")
+        || truthy(keys, "token")
+        || ["btLpToken", "btLpPaymentId", "btLpPayerId"]
+            .into_iter()
+            .all(|p| truthy(keys, p))
+}
+
+/// create() with a redirectUrl tokenizes when the page is the flow's return.
+pub fn is_redirect_return(keys: &str) -> bool {
+    truthy(keys, "token") || truthy(keys, "wasCanceled")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IDEAL: &str = "paymentType!\namount!\ncurrencyCode!\ngivenName!\nsurname!\nfallback!\nfallback.url!\nfallback.buttonText!\nonPaymentStart!";
+
+    fn details(t: &str, keys: &str) -> String {
+        missing_option_details(t, keys, false)
+    }
+
+    fn without(keys: &str, drop: &str) -> String {
+        keys.split('\n')
+            .filter(|l| l.trim_end_matches('!') != drop)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn start_payment_requires_its_options_in_order() {
+        assert_eq!(missing_option("ideal", IDEAL, false), None);
+        assert_eq!(
+            details("", ""),
+            "Missing required 'givenName' option.",
+            "givenName is checked first"
+        );
+        for option in START_PAYMENT {
+            let keys = without(IDEAL, option);
+            assert_eq!(
+                missing_option("ideal", &keys, false).as_deref(),
+                Some(option)
+            );
+        }
+    }
+
+    #[test]
+    fn present_but_undefined_counts_as_given() {
+        let keys = IDEAL.replace("amount!", "amount");
+        assert_eq!(missing_option("ideal", &keys, false), None);
+    }
+
+    #[test]
+    fn on_payment_start_is_required_unless_redirect_flow() {
+        let keys = without(IDEAL, "onPaymentStart");
+        assert_eq!(
+            missing_option("ideal", &keys, false).as_deref(),
+            Some("onPaymentStart")
+        );
+        let redirect = keys.clone() + "\nredirectUrl!";
+        assert_eq!(missing_option("ideal", &redirect, false), None);
+    }
+
+    #[test]
+    fn fallback_needs_a_truthy_url_and_button_text() {
+        let keys = IDEAL.replace("fallback.url!", "fallback.url");
+        assert_eq!(
+            missing_option("ideal", &keys, false).as_deref(),
+            Some("fallback.url")
+        );
+        let keys = without(IDEAL, "fallback.buttonText");
+        assert_eq!(
+            details("ideal", &keys),
+            "Missing required 'fallback.buttonText' option."
+        );
+    }
+
+    #[test]
+    fn recurrent_payments_need_a_customer_id() {
+        assert_eq!(
+            missing_option("ideal", IDEAL, true).as_deref(),
+            Some("customerId")
+        );
+        let keys = String::from(IDEAL) + "\ncustomerId!";
+        assert_eq!(missing_option("ideal", &keys, true), None);
+    }
+
+    const PUI: &str = "givenName!\nsurname!\ncurrencyCode!\nonPaymentStart!\npaymentType!\namount!\naddress!\naddress.streetAddress!\naddress.locality!\naddress.postalCode!\naddress.countryCode!\nbillingAddress!\nbillingAddress.streetAddress!\nbillingAddress.locality!\nbillingAddress.postalCode!\nbillingAddress.countryCode!\nbirthDate!\nemail!\nlocale!\ncustomerServiceInstructions!\ncorrelationId!\nphone!\nphoneCountryCode!\nlineItems!\nlineItems[]\nlineItems.category!\nlineItems.name!\nlineItems.quantity!\nlineItems.unitAmount!\nlineItems.unitTaxAmount!";
+
+    #[test]
+    fn pay_upon_invoice_requires_its_list_in_order() {
+        assert_eq!(missing_option("PAY_UPON_INVOICE", PUI, false), None);
+        for option in PAY_UPON_INVOICE {
+            let keys = without(PUI, option);
+            assert_eq!(
+                missing_option("pay_upon_invoice", &keys, false).as_deref(),
+                Some(option)
+            );
+        }
+        // No fallback needed.
+        assert!(!PUI.contains("fallback"));
+    }
+
+    #[test]
+    fn pay_upon_invoice_addresses_need_four_fields() {
+        for key in ADDRESS {
+            for prefix in ["address.", "billingAddress."] {
+                let path = joined(prefix, key);
+                let keys = without(PUI, &path);
+                assert_eq!(missing_option("pay_upon_invoice", &keys, false), Some(path));
+            }
+        }
+    }
+
+    #[test]
+    fn pay_upon_invoice_line_items_need_five_fields_each() {
+        for key in LINE_ITEM {
+            let path = joined("lineItems.", key);
+            let keys = without(PUI, &path);
+            assert_eq!(
+                missing_option("pay_upon_invoice", &keys, false),
+                Some(path.clone())
+            );
+            // A complete first item, then a second one missing it.
+            let two = LINE_ITEM
+                .iter()
+                .filter(|k| **k != key)
+                .fold(String::from(PUI) + "\nlineItems[]", |s, k| {
+                    s + "\nlineItems." + k + "!"
+                });
+            assert_eq!(missing_option("pay_upon_invoice", &two, false), Some(path));
+        }
+        let none = PUI.split("\nlineItems[]").next().unwrap_or_default();
+        assert_eq!(missing_option("pay_upon_invoice", none, false), None);
+    }
+
+    const BLIK_BASE: &str =
+        "givenName!\nsurname!\ncurrencyCode!\npaymentType!\namount!\nonPaymentStart!\nblikOptions!";
+
+    #[test]
+    fn blik_is_seamless_only_with_level_0_or_one_click() {
+        assert!(!is_deferred("blik", BLIK_BASE));
+        let level0 = String::from(BLIK_BASE) + "\nblikOptions.level_0!";
+        assert!(is_deferred("BLIK", &level0));
+        let one = String::from(BLIK_BASE) + "\nblikOptions.oneClick";
+        assert!(is_deferred("blik", &one));
+        for t in ["pay_upon_invoice", "mbway", "BancomatPay"] {
+            assert!(is_deferred(t, ""), "{t}");
+        }
+        for t in ["ideal", "sofort", ""] {
+            assert!(!is_deferred(t, "blikOptions.level_0!"), "{t}");
+        }
+        // Without them BLIK is a redirect type (fallback required).
+        assert_eq!(
+            missing_option("blik", BLIK_BASE, false).as_deref(),
+            Some("fallback")
+        );
+    }
+
+    #[test]
+    fn blik_level_0_needs_an_auth_code() {
+        let keys = String::from(BLIK_BASE) + "\nblikOptions.level_0!";
+        assert_eq!(
+            details("blik", &keys),
+            "Missing required 'blikOptions.level_0.authCode' option."
+        );
+        let keys = keys + "\nblikOptions.level_0.authCode!";
+        assert_eq!(missing_option("blik", &keys, false), None);
+        for option in BLIK {
+            let keys = without(&keys, option);
+            assert_eq!(
+                missing_option("blik", &keys, false).as_deref(),
+                Some(option)
+            );
+        }
+        let keys = without(&keys, "onPaymentStart");
+        assert_eq!(
+            missing_option("blik", &keys, false).as_deref(),
+            Some("onPaymentStart")
+        );
+        assert_eq!(
+            missing_option("blik", &(keys + "\nredirectUrl!"), false),
+            None
+        );
+    }
+
+    #[test]
+    fn blik_one_click_first_and_subsequent() {
+        let first = String::from(BLIK_BASE) + "\nblikOptions.oneClick!";
+        let mut given = first.clone();
+        for key in BLIK_ONE_CLICK_FIRST {
+            assert_eq!(
+                missing_option("blik", &given, false),
+                Some(joined("blikOptions.oneClick.", key))
+            );
+            given = given + "\nblikOptions.oneClick." + key + "!";
+        }
+        assert_eq!(missing_option("blik", &given, false), None);
+        let subsequent = first + "\nblikOptions.oneClick.aliasKey!";
+        assert_eq!(
+            missing_option("blik", &subsequent, false).as_deref(),
+            Some("blikOptions.oneClick.consumerReference")
+        );
+        let done = subsequent + "\nblikOptions.oneClick.consumerReference!";
+        assert_eq!(missing_option("blik", &done, false), None);
+    }
+
+    #[test]
+    fn mbway_and_bancomatpay_have_no_required_options() {
+        assert_eq!(missing_option("mbway", "", false), None);
+        assert_eq!(missing_option("bancomatpay", "", true), None);
+    }
+
+    #[test]
+    fn create_failures_map() {
+        assert_eq!(
+            create_error_code(422),
+            "LOCAL_PAYMENT_INVALID_PAYMENT_OPTION"
+        );
+        for s in [0, 400, 500] {
+            assert_eq!(create_error_code(s), "LOCAL_PAYMENT_START_PAYMENT_FAILED");
+        }
+    }
+
+    #[test]
+    fn return_query_errors() {
+        assert_eq!(return_error_code("c!\ntoken!"), "LOCAL_PAYMENT_CANCELED");
+        assert_eq!(return_error_code("wasCanceled!"), "LOCAL_PAYMENT_CANCELED");
+        assert_eq!(
+            return_error_code("c!\nerrorcode!"),
+            "LOCAL_PAYMENT_CANCELED",
+            "cancel is checked first"
+        );
+        assert_eq!(
+            return_error_code("errorcode!\ntoken!"),
+            "LOCAL_PAYMENT_START_PAYMENT_FAILED"
+        );
+        assert_eq!(return_error_code("token!\npaymentId!\nPayerID!"), "");
+        assert_eq!(return_error_code("c"), "", "a falsy c is no cancel");
+    }
+
+    #[test]
+    fn tokenization_params() {
+        assert!(has_tokenization_params("token!"));
+        assert!(has_tokenization_params("errorcode!"));
+        assert!(has_tokenization_params(
+            "btLpToken!\nbtLpPaymentId!\nbtLpPayerId!"
+        ));
+        assert!(!has_tokenization_params("btLpToken!\nbtLpPaymentId!"));
+        assert!(!has_tokenization_params(""));
+    }
+
+    #[test]
+    fn redirect_returns() {
+        assert!(is_redirect_return("token!\npaymentId!"));
+        assert!(is_redirect_return("wasCanceled!"));
+        assert!(!is_redirect_return(
+            "btLpToken!\nbtLpPaymentId!\nbtLpPayerId!"
+        ));
+    }
+}
