@@ -12,59 +12,34 @@
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-const START_PAYMENT: [&str; 6] = [
-    "givenName",
-    "surname",
-    "currencyCode",
-    "paymentType",
-    "amount",
-    "fallback",
-];
-const PAY_UPON_INVOICE: [&str; 16] = [
-    "givenName",
-    "surname",
-    "currencyCode",
-    "onPaymentStart",
-    "paymentType",
-    "amount",
-    "address",
-    "billingAddress",
-    "birthDate",
-    "email",
-    "locale",
-    "customerServiceInstructions",
-    "correlationId",
-    "phone",
-    "phoneCountryCode",
-    "lineItems",
-];
-const ADDRESS: [&str; 4] = ["streetAddress", "locality", "postalCode", "countryCode"];
-const LINE_ITEM: [&str; 5] = [
-    "category",
-    "name",
-    "quantity",
-    "unitAmount",
-    "unitTaxAmount",
-];
-const BLIK: [&str; 5] = [
-    "givenName",
-    "surname",
-    "currencyCode",
-    "paymentType",
-    "amount",
-];
-const BLIK_LEVEL_0: [&str; 1] = ["authCode"];
-const BLIK_ONE_CLICK_FIRST: [&str; 3] = ["authCode", "consumerReference", "aliasLabel"];
-const BLIK_ONE_CLICK_SUBSEQUENT: [&str; 2] = ["consumerReference", "aliasKey"];
-const LINE_ITEM_MARK: &str = "lineItems[]";
+// The required options in the reference's order, one word each: `?x` is
+// required unless redirectUrl is truthy (then onPaymentStart is not needed),
+// `!x` must be truthy, `@x` is an address (its own four fields follow it),
+// `#` each line item's fields.
+const START_PAYMENT: &str =
+    "givenName surname currencyCode paymentType amount fallback ?onPaymentStart !fallback.url !fallback.buttonText";
+const PAY_UPON_INVOICE: &str = "givenName surname currencyCode onPaymentStart paymentType amount @address @billingAddress birthDate email locale customerServiceInstructions correlationId phone phoneCountryCode lineItems #";
+const BLIK: &str = "givenName surname currencyCode paymentType amount ?onPaymentStart";
+const BLIK_LEVEL_0: &str = "blikOptions.level_0.authCode";
+const BLIK_ONE_CLICK_FIRST: &str = "blikOptions.oneClick.authCode blikOptions.oneClick.consumerReference blikOptions.oneClick.aliasLabel";
+const BLIK_ONE_CLICK_SUBSEQUENT: &str =
+    "blikOptions.oneClick.consumerReference blikOptions.oneClick.aliasKey";
+const ADDRESS: &str = "streetAddress locality postalCode countryCode";
+const LINE_ITEM: &str = "category name quantity unitAmount unitTaxAmount";
+const LINE_ITEM_MARK: &[u8] = b"lineItems[]";
 
-fn lines(keys: &str) -> impl Iterator<Item = &str> {
-    keys.split('\n')
+/// The lines as bytes: a byte split keeps UTF-8 decoding out of the module.
+fn lines(keys: &str) -> impl Iterator<Item = &[u8]> {
+    keys.as_bytes().split(|b| *b == b'\n')
+}
+
+fn words(list: &str) -> impl Iterator<Item = &str> {
+    list.split([' '])
 }
 
 /// `line` names `prefix` + `key`, with or without the truthy mark.
-fn names(line: &str, prefix: &str, key: &str) -> bool {
-    let rest = line.as_bytes().strip_prefix(prefix.as_bytes());
+fn names(line: &[u8], prefix: &str, key: &str) -> bool {
+    let rest = line.strip_prefix(prefix.as_bytes());
     match rest.and_then(|r| r.strip_prefix(key.as_bytes())) {
         Some(tail) => tail.is_empty() || tail == b"!",
         None => false,
@@ -78,7 +53,7 @@ fn has(keys: &str, prefix: &str, key: &str) -> bool {
 
 /// The option at `path` is truthy.
 fn truthy(keys: &str, path: &str) -> bool {
-    lines(keys).any(|l| l.as_bytes().strip_suffix(b"!") == Some(path.as_bytes()))
+    lines(keys).any(|l| l.strip_suffix(b"!") == Some(path.as_bytes()))
 }
 
 fn joined(prefix: &str, key: &str) -> String {
@@ -87,129 +62,103 @@ fn joined(prefix: &str, key: &str) -> String {
     s
 }
 
-/// The first of `required` missing under `prefix`, named with the prefix.
-fn first_missing(keys: &str, prefix: &str, required: &[&str]) -> Option<String> {
-    required
-        .iter()
-        .find(|k| !has(keys, prefix, k))
-        .map(|k| joined(prefix, k))
-}
-
-fn lower(payment_type: &str) -> String {
-    payment_type.to_ascii_lowercase()
+fn is_type(payment_type: &str, name: &str) -> bool {
+    payment_type.eq_ignore_ascii_case(name)
 }
 
 /// Seamless types: the payment happens outside the session, so no window
 /// opens. BLIK is seamless only with its level_0 or oneClick option.
 pub fn is_deferred(payment_type: &str, keys: &str) -> bool {
-    match lower(payment_type).as_str() {
-        "blik" => has(keys, "blikOptions.", "level_0") || has(keys, "blikOptions.", "oneClick"),
-        "pay_upon_invoice" | "mbway" | "bancomatpay" => true,
-        _ => false,
+    if is_type(payment_type, "blik") {
+        has(keys, "blikOptions.", "level_0") || has(keys, "blikOptions.", "oneClick")
+    } else {
+        words("pay_upon_invoice mbway bancomatpay").any(|t| is_type(payment_type, t))
     }
 }
 
 /// The first line item missing one of its required keys, as `lineItems.<key>`.
 fn missing_line_item(keys: &str) -> Option<String> {
-    let mut item: Option<Vec<&str>> = None;
-    for l in lines(keys).chain(core::iter::once(LINE_ITEM_MARK)) {
-        if l == LINE_ITEM_MARK {
-            if let Some(given) = item.take() {
-                let missing = LINE_ITEM
-                    .iter()
-                    .find(|k| !given.iter().any(|g| names(g, "lineItems.", k)));
-                if let Some(k) = missing {
-                    return Some(joined("lineItems.", k));
-                }
-            }
-            item = Some(Vec::new());
-        } else if let Some(given) = item.as_mut() {
-            given.push(l);
-        }
-    }
-    None
+    lines(keys)
+        .enumerate()
+        .filter(|(_, l)| *l == LINE_ITEM_MARK)
+        .find_map(|(i, _)| {
+            let item = || lines(keys).skip(i + 1).take_while(|l| *l != LINE_ITEM_MARK);
+            words(LINE_ITEM).find(|k| !item().any(|l| names(l, "lineItems.", k)))
+        })
+        .map(|k| joined("lineItems.", k))
 }
 
-fn missing_pay_upon_invoice(keys: &str) -> Option<String> {
-    for option in PAY_UPON_INVOICE {
-        if !has(keys, "", option) {
-            return Some(String::from(option));
-        }
-        let nested = match option {
-            "address" => first_missing(keys, "address.", &ADDRESS),
-            "billingAddress" => first_missing(keys, "billingAddress.", &ADDRESS),
-            "lineItems" => missing_line_item(keys),
-            _ => None,
+/// The first option of `list` (see the lists' marks) that is missing.
+fn first_missing(keys: &str, list: &str) -> Option<String> {
+    for word in words(list) {
+        let missing = if let Some(name) = word.strip_prefix('?') {
+            (!truthy(keys, "redirectUrl") && !has(keys, "", name)).then(|| String::from(name))
+        } else if let Some(name) = word.strip_prefix('!') {
+            (!truthy(keys, name)).then(|| String::from(name))
+        } else if let Some(name) = word.strip_prefix('@') {
+            let prefix = joined(name, ".");
+            if has(keys, "", name) {
+                words(ADDRESS)
+                    .find(|k| !has(keys, &prefix, k))
+                    .map(|k| prefix + k)
+            } else {
+                Some(String::from(name))
+            }
+        } else if word == "#" {
+            missing_line_item(keys)
+        } else {
+            (!has(keys, "", word)).then(|| String::from(word))
         };
-        if nested.is_some() {
-            return nested;
+        if missing.is_some() {
+            return missing;
         }
     }
     None
 }
 
 fn missing_blik(keys: &str) -> Option<String> {
-    let missing = first_missing(keys, "", &BLIK);
-    if missing.is_some() {
-        return missing;
-    }
-    if !truthy(keys, "redirectUrl") && !has(keys, "", "onPaymentStart") {
-        return Some(String::from("onPaymentStart"));
-    }
-    if has(keys, "blikOptions.", "level_0") {
-        first_missing(keys, "blikOptions.level_0.", &BLIK_LEVEL_0)
-    } else if has(keys, "blikOptions.", "oneClick") {
-        let subsequent = has(keys, "blikOptions.oneClick.", "aliasKey");
-        let required: &[&str] = if subsequent {
-            &BLIK_ONE_CLICK_SUBSEQUENT
+    first_missing(keys, BLIK).or_else(|| {
+        if has(keys, "blikOptions.", "level_0") {
+            first_missing(keys, BLIK_LEVEL_0)
+        } else if has(keys, "blikOptions.oneClick.", "aliasKey") {
+            first_missing(keys, BLIK_ONE_CLICK_SUBSEQUENT)
         } else {
-            &BLIK_ONE_CLICK_FIRST
-        };
-        first_missing(keys, "blikOptions.oneClick.", required)
-    } else {
-        None
-    }
-}
-
-fn missing_redirect_type(keys: &str, recurrent: bool) -> Option<String> {
-    let missing = first_missing(keys, "", &START_PAYMENT);
-    if missing.is_some() {
-        return missing;
-    }
-    if !truthy(keys, "redirectUrl") && !has(keys, "", "onPaymentStart") {
-        return Some(String::from("onPaymentStart"));
-    }
-    ["fallback.url", "fallback.buttonText"]
-        .into_iter()
-        .find(|p| !truthy(keys, p))
-        .map(String::from)
-        .or_else(|| (recurrent && !truthy(keys, "customerId")).then(|| String::from("customerId")))
+            first_missing(keys, BLIK_ONE_CLICK_FIRST)
+        }
+    })
 }
 
 /// The first missing required option of startPayment, in the reference's
 /// order (`recurrent`: the option is `true`), or None.
 pub fn missing_option(payment_type: &str, keys: &str, recurrent: bool) -> Option<String> {
     if !is_deferred(payment_type, keys) {
-        return missing_redirect_type(keys, recurrent);
+        return first_missing(keys, START_PAYMENT).or_else(|| {
+            (recurrent && !truthy(keys, "customerId")).then(|| String::from("customerId"))
+        });
     }
-    match lower(payment_type).as_str() {
-        "pay_upon_invoice" => missing_pay_upon_invoice(keys),
-        "blik" => missing_blik(keys),
-        _ => None,
+    if is_type(payment_type, "pay_upon_invoice") {
+        first_missing(keys, PAY_UPON_INVOICE)
+    } else if is_type(payment_type, "blik") {
+        missing_blik(keys)
+    } else {
+        None
     }
 }
 
-/// The MISSING_REQUIRED_OPTION error's details naming the option, or "".
-pub fn missing_option_details(payment_type: &str, keys: &str, recurrent: bool) -> String {
-    match missing_option(payment_type, keys, recurrent) {
-        Some(option) => {
-            let mut s = String::from("Missing required '");
-            s.push_str(&option);
-            s.push_str("' option.");
-            s
-        }
-        None => String::new(),
+/// startPayment's checks as one answer: `1` for a seamless type (else `0`),
+/// then the MISSING_REQUIRED_OPTION details naming the option, if any.
+pub fn start_check(payment_type: &str, keys: &str, recurrent: bool) -> String {
+    let mut s = String::from(if is_deferred(payment_type, keys) {
+        "1"
+    } else {
+        "0"
+    });
+    if let Some(option) = missing_option(payment_type, keys, recurrent) {
+        s.push_str("Missing required '");
+        s.push_str(&option);
+        s.push_str("' option.");
     }
+    s
 }
 
 /// A failed local_payments/create: 422 is the merchant's options.
@@ -249,18 +198,37 @@ pub fn is_redirect_return(keys: &str) -> bool {
     truthy(keys, "token") || truthy(keys, "wasCanceled")
 }
 
+/// What a query means, as one answer: `1`/`0` for hasTokenizationParams,
+/// `1`/`0` for a full-page return, then the error tokenizing it gives (or none).
+pub fn query_check(keys: &str) -> String {
+    let flag = |b: bool| if b { "1" } else { "0" };
+    let mut s = String::from(flag(has_tokenization_params(keys)));
+    s.push_str(flag(is_redirect_return(keys)));
+    s.push_str(return_error_code(keys));
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The options a list names (marks dropped, no `#`).
+    fn plain(list: &str) -> Vec<&str> {
+        words(list)
+            .map(|w| w.trim_start_matches(['?', '!', '@']))
+            .filter(|w| *w != "#" && !w.contains('.'))
+            .collect()
+    }
+
     const IDEAL: &str = "paymentType!\namount!\ncurrencyCode!\ngivenName!\nsurname!\nfallback!\nfallback.url!\nfallback.buttonText!\nonPaymentStart!";
 
     fn details(t: &str, keys: &str) -> String {
-        missing_option_details(t, keys, false)
+        let s = start_check(t, keys, false);
+        s.get(1..).unwrap_or_default().to_string()
     }
 
     fn without(keys: &str, drop: &str) -> String {
-        keys.split('\n')
+        keys.split(['\n'])
             .filter(|l| l.trim_end_matches('!') != drop)
             .collect::<Vec<_>>()
             .join("\n")
@@ -274,7 +242,7 @@ mod tests {
             "Missing required 'givenName' option.",
             "givenName is checked first"
         );
-        for option in START_PAYMENT {
+        for option in plain(START_PAYMENT) {
             let keys = without(IDEAL, option);
             assert_eq!(
                 missing_option("ideal", &keys, false).as_deref(),
@@ -329,7 +297,7 @@ mod tests {
     #[test]
     fn pay_upon_invoice_requires_its_list_in_order() {
         assert_eq!(missing_option("PAY_UPON_INVOICE", PUI, false), None);
-        for option in PAY_UPON_INVOICE {
+        for option in plain(PAY_UPON_INVOICE) {
             let keys = without(PUI, option);
             assert_eq!(
                 missing_option("pay_upon_invoice", &keys, false).as_deref(),
@@ -342,7 +310,7 @@ mod tests {
 
     #[test]
     fn pay_upon_invoice_addresses_need_four_fields() {
-        for key in ADDRESS {
+        for key in words(ADDRESS) {
             for prefix in ["address.", "billingAddress."] {
                 let path = joined(prefix, key);
                 let keys = without(PUI, &path);
@@ -353,7 +321,7 @@ mod tests {
 
     #[test]
     fn pay_upon_invoice_line_items_need_five_fields_each() {
-        for key in LINE_ITEM {
+        for key in words(LINE_ITEM) {
             let path = joined("lineItems.", key);
             let keys = without(PUI, &path);
             assert_eq!(
@@ -361,9 +329,8 @@ mod tests {
                 Some(path.clone())
             );
             // A complete first item, then a second one missing it.
-            let two = LINE_ITEM
-                .iter()
-                .filter(|k| **k != key)
+            let two = words(LINE_ITEM)
+                .filter(|k| *k != key)
                 .fold(String::from(PUI) + "\nlineItems[]", |s, k| {
                     s + "\nlineItems." + k + "!"
                 });
@@ -405,7 +372,7 @@ mod tests {
         );
         let keys = keys + "\nblikOptions.level_0.authCode!";
         assert_eq!(missing_option("blik", &keys, false), None);
-        for option in BLIK {
+        for option in plain(BLIK) {
             let keys = without(&keys, option);
             assert_eq!(
                 missing_option("blik", &keys, false).as_deref(),
@@ -427,12 +394,9 @@ mod tests {
     fn blik_one_click_first_and_subsequent() {
         let first = String::from(BLIK_BASE) + "\nblikOptions.oneClick!";
         let mut given = first.clone();
-        for key in BLIK_ONE_CLICK_FIRST {
-            assert_eq!(
-                missing_option("blik", &given, false),
-                Some(joined("blikOptions.oneClick.", key))
-            );
-            given = given + "\nblikOptions.oneClick." + key + "!";
+        for key in words(BLIK_ONE_CLICK_FIRST) {
+            assert_eq!(missing_option("blik", &given, false), Some(key.to_string()));
+            given = given + "\n" + key + "!";
         }
         assert_eq!(missing_option("blik", &given, false), None);
         let subsequent = first + "\nblikOptions.oneClick.aliasKey!";
@@ -487,6 +451,26 @@ mod tests {
         ));
         assert!(!has_tokenization_params("btLpToken!\nbtLpPaymentId!"));
         assert!(!has_tokenization_params(""));
+    }
+
+    #[test]
+    fn checks_as_one_answer() {
+        assert_eq!(start_check("mbway", "", false), "1");
+        assert_eq!(start_check("ideal", IDEAL, false), "0");
+        assert_eq!(
+            start_check("pay_upon_invoice", "", false),
+            "1Missing required 'givenName' option."
+        );
+        assert_eq!(query_check("token!\npaymentId!"), "11");
+        assert_eq!(query_check("c!"), "00LOCAL_PAYMENT_CANCELED");
+        assert_eq!(
+            query_check("errorcode!\ntoken!"),
+            "11LOCAL_PAYMENT_START_PAYMENT_FAILED"
+        );
+        assert_eq!(
+            query_check("btLpToken!\nbtLpPaymentId!\nbtLpPayerId!"),
+            "10"
+        );
     }
 
     #[test]

@@ -314,19 +314,10 @@ pub fn three_ds_verify_card_check(
 
 // Local payment (merchant module only).
 
-/// The missing startPayment option's details ("Missing required '…' option.") or "".
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentMissingOption))]
-pub fn local_payment_missing_option(payment_type: &str, keys: &str, recurrent: bool) -> JsValue {
-    js(&local_payment::missing_option_details(
-        payment_type,
-        keys,
-        recurrent,
-    ))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentIsDeferred))]
-pub fn local_payment_is_deferred(payment_type: &str, keys: &str) -> bool {
-    local_payment::is_deferred(payment_type, keys)
+/// `1` seamless / `0`, then the missing option's details (see `start_check`).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentStartCheck))]
+pub fn local_payment_start_check(payment_type: &str, keys: &str, recurrent: bool) -> JsValue {
+    js(&local_payment::start_check(payment_type, keys, recurrent))
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentCreateErrorCode))]
@@ -334,19 +325,10 @@ pub fn local_payment_create_error_code(status: u32) -> JsValue {
     js(local_payment::create_error_code(status))
 }
 
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentReturnErrorCode))]
-pub fn local_payment_return_error_code(keys: &str) -> JsValue {
-    js(local_payment::return_error_code(keys))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentHasTokenizationParams))]
-pub fn local_payment_has_tokenization_params(keys: &str) -> bool {
-    local_payment::has_tokenization_params(keys)
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentIsRedirectReturn))]
-pub fn local_payment_is_redirect_return(keys: &str) -> bool {
-    local_payment::is_redirect_return(keys)
+/// hasTokenizationParams, full-page return, then the return's error code.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentQueryCheck))]
+pub fn local_payment_query_check(keys: &str) -> JsValue {
+    js(&local_payment::query_check(keys))
 }
 
 #[cfg(test)]
