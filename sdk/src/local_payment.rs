@@ -12,20 +12,22 @@
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-// The required options in the reference's order, one word each: `?x` is
-// required unless redirectUrl is truthy (then onPaymentStart is not needed),
-// `!x` must be truthy, `@x` is an address (its own four fields follow it),
-// `#` each line item's fields.
+// The required options in the reference's order, one path each (an object's
+// fields right after it, so a missing object is named before its fields):
+// `?x` is required unless redirectUrl is truthy, `!x` must be truthy, `#`
+// stands for each line item's fields.
 const START_PAYMENT: &str =
     "givenName surname currencyCode paymentType amount fallback ?onPaymentStart !fallback.url !fallback.buttonText";
-const PAY_UPON_INVOICE: &str = "givenName surname currencyCode onPaymentStart paymentType amount @address @billingAddress birthDate email locale customerServiceInstructions correlationId phone phoneCountryCode lineItems #";
+const PAY_UPON_INVOICE: &str = "givenName surname currencyCode onPaymentStart paymentType amount \
+    address address.streetAddress address.locality address.postalCode address.countryCode \
+    billingAddress billingAddress.streetAddress billingAddress.locality billingAddress.postalCode billingAddress.countryCode \
+    birthDate email locale customerServiceInstructions correlationId phone phoneCountryCode lineItems #";
 const BLIK: &str = "givenName surname currencyCode paymentType amount ?onPaymentStart";
 const BLIK_LEVEL_0: &str = "blikOptions.level_0.authCode";
 const BLIK_ONE_CLICK_FIRST: &str = "blikOptions.oneClick.authCode blikOptions.oneClick.consumerReference blikOptions.oneClick.aliasLabel";
 const BLIK_ONE_CLICK_SUBSEQUENT: &str =
     "blikOptions.oneClick.consumerReference blikOptions.oneClick.aliasKey";
-const ADDRESS: &str = "streetAddress locality postalCode countryCode";
-const LINE_ITEM: &str = "category name quantity unitAmount unitTaxAmount";
+const LINE_ITEM: &str = "lineItems.category lineItems.name lineItems.quantity lineItems.unitAmount lineItems.unitTaxAmount";
 const LINE_ITEM_MARK: &[u8] = b"lineItems[]";
 
 /// The lines as bytes: a byte split keeps UTF-8 decoding out of the module.
@@ -33,33 +35,23 @@ fn lines(keys: &str) -> impl Iterator<Item = &[u8]> {
     keys.as_bytes().split(|b| *b == b'\n')
 }
 
-fn words(list: &str) -> impl Iterator<Item = &str> {
+fn words(list: &'static str) -> impl Iterator<Item = &'static str> {
     list.split([' '])
 }
 
-/// `line` names `prefix` + `key`, with or without the truthy mark.
-fn names(line: &[u8], prefix: &str, key: &str) -> bool {
-    let rest = line.strip_prefix(prefix.as_bytes());
-    match rest.and_then(|r| r.strip_prefix(key.as_bytes())) {
-        Some(tail) => tail.is_empty() || tail == b"!",
-        None => false,
-    }
+/// `line` names `path`, with or without the truthy mark.
+fn names(line: &[u8], path: &str) -> bool {
+    matches!(line.strip_prefix(path.as_bytes()), Some(b"" | b"!"))
 }
 
-/// The option at `prefix` + `key` is an own property.
-fn has(keys: &str, prefix: &str, key: &str) -> bool {
-    lines(keys).any(|l| names(l, prefix, key))
+/// The option at `path` is an own property.
+fn has(keys: &str, path: &str) -> bool {
+    lines(keys).any(|l| names(l, path))
 }
 
 /// The option at `path` is truthy.
 fn truthy(keys: &str, path: &str) -> bool {
     lines(keys).any(|l| l.strip_suffix(b"!") == Some(path.as_bytes()))
-}
-
-fn joined(prefix: &str, key: &str) -> String {
-    let mut s = String::from(prefix);
-    s.push_str(key);
-    s
 }
 
 fn is_type(payment_type: &str, name: &str) -> bool {
@@ -70,73 +62,60 @@ fn is_type(payment_type: &str, name: &str) -> bool {
 /// opens. BLIK is seamless only with its level_0 or oneClick option.
 pub fn is_deferred(payment_type: &str, keys: &str) -> bool {
     if is_type(payment_type, "blik") {
-        has(keys, "blikOptions.", "level_0") || has(keys, "blikOptions.", "oneClick")
+        has(keys, "blikOptions.level_0") || has(keys, "blikOptions.oneClick")
     } else {
         words("pay_upon_invoice mbway bancomatpay").any(|t| is_type(payment_type, t))
     }
 }
 
-/// The first line item missing one of its required keys, as `lineItems.<key>`.
-fn missing_line_item(keys: &str) -> Option<String> {
+/// The first line item missing one of its required fields.
+fn missing_line_item(keys: &str) -> Option<&'static str> {
     lines(keys)
         .enumerate()
         .filter(|(_, l)| *l == LINE_ITEM_MARK)
         .find_map(|(i, _)| {
             let item = || lines(keys).skip(i + 1).take_while(|l| *l != LINE_ITEM_MARK);
-            words(LINE_ITEM).find(|k| !item().any(|l| names(l, "lineItems.", k)))
+            words(LINE_ITEM).find(|k| !item().any(|l| names(l, k)))
         })
-        .map(|k| joined("lineItems.", k))
 }
 
 /// The first option of `list` (see the lists' marks) that is missing.
-fn first_missing(keys: &str, list: &str) -> Option<String> {
-    for word in words(list) {
-        let missing = if let Some(name) = word.strip_prefix('?') {
-            (!truthy(keys, "redirectUrl") && !has(keys, "", name)).then(|| String::from(name))
-        } else if let Some(name) = word.strip_prefix('!') {
-            (!truthy(keys, name)).then(|| String::from(name))
-        } else if let Some(name) = word.strip_prefix('@') {
-            let prefix = joined(name, ".");
-            if has(keys, "", name) {
-                words(ADDRESS)
-                    .find(|k| !has(keys, &prefix, k))
-                    .map(|k| prefix + k)
-            } else {
-                Some(String::from(name))
-            }
-        } else if word == "#" {
-            missing_line_item(keys)
-        } else {
-            (!has(keys, "", word)).then(|| String::from(word))
-        };
-        if missing.is_some() {
-            return missing;
+fn first_missing(keys: &str, list: &'static str) -> Option<&'static str> {
+    words(list).find_map(|word| {
+        if word == "#" {
+            return missing_line_item(keys);
         }
-    }
-    None
+        let missing = if let Some(name) = word.strip_prefix('?') {
+            !truthy(keys, "redirectUrl") && !has(keys, name)
+        } else if let Some(name) = word.strip_prefix('!') {
+            !truthy(keys, name)
+        } else {
+            !has(keys, word)
+        };
+        missing.then(|| word.trim_start_matches(['?', '!']))
+    })
 }
 
-fn missing_blik(keys: &str) -> Option<String> {
+fn missing_blik(keys: &str) -> Option<&'static str> {
     first_missing(keys, BLIK).or_else(|| {
-        if has(keys, "blikOptions.", "level_0") {
-            first_missing(keys, BLIK_LEVEL_0)
-        } else if has(keys, "blikOptions.oneClick.", "aliasKey") {
-            first_missing(keys, BLIK_ONE_CLICK_SUBSEQUENT)
+        let list = if has(keys, "blikOptions.level_0") {
+            BLIK_LEVEL_0
+        } else if has(keys, "blikOptions.oneClick.aliasKey") {
+            BLIK_ONE_CLICK_SUBSEQUENT
         } else {
-            first_missing(keys, BLIK_ONE_CLICK_FIRST)
-        }
+            BLIK_ONE_CLICK_FIRST
+        };
+        first_missing(keys, list)
     })
 }
 
 /// The first missing required option of startPayment, in the reference's
 /// order (`recurrent`: the option is `true`), or None.
-pub fn missing_option(payment_type: &str, keys: &str, recurrent: bool) -> Option<String> {
+pub fn missing_option(payment_type: &str, keys: &str, recurrent: bool) -> Option<&'static str> {
     if !is_deferred(payment_type, keys) {
-        return first_missing(keys, START_PAYMENT).or_else(|| {
-            (recurrent && !truthy(keys, "customerId")).then(|| String::from("customerId"))
-        });
-    }
-    if is_type(payment_type, "pay_upon_invoice") {
+        first_missing(keys, START_PAYMENT)
+            .or_else(|| (recurrent && !truthy(keys, "customerId")).then_some("customerId"))
+    } else if is_type(payment_type, "pay_upon_invoice") {
         first_missing(keys, PAY_UPON_INVOICE)
     } else if is_type(payment_type, "blik") {
         missing_blik(keys)
@@ -155,7 +134,7 @@ pub fn start_check(payment_type: &str, keys: &str, recurrent: bool) -> String {
     });
     if let Some(option) = missing_option(payment_type, keys, recurrent) {
         s.push_str("Missing required '");
-        s.push_str(&option);
+        s.push_str(option);
         s.push_str("' option.");
     }
     s
@@ -213,7 +192,7 @@ mod tests {
     use super::*;
 
     /// The options a list names (marks dropped, no `#`).
-    fn plain(list: &str) -> Vec<&str> {
+    fn plain(list: &'static str) -> Vec<&'static str> {
         words(list)
             .map(|w| w.trim_start_matches(['?', '!', '@']))
             .filter(|w| *w != "#" && !w.contains('.'))
@@ -310,29 +289,28 @@ mod tests {
 
     #[test]
     fn pay_upon_invoice_addresses_need_four_fields() {
-        for key in words(ADDRESS) {
+        for key in ["streetAddress", "locality", "postalCode", "countryCode"] {
             for prefix in ["address.", "billingAddress."] {
-                let path = joined(prefix, key);
+                let path = String::from(prefix) + key;
                 let keys = without(PUI, &path);
-                assert_eq!(missing_option("pay_upon_invoice", &keys, false), Some(path));
+                assert_eq!(
+                    missing_option("pay_upon_invoice", &keys, false),
+                    Some(path.as_str())
+                );
             }
         }
     }
 
     #[test]
     fn pay_upon_invoice_line_items_need_five_fields_each() {
-        for key in words(LINE_ITEM) {
-            let path = joined("lineItems.", key);
-            let keys = without(PUI, &path);
-            assert_eq!(
-                missing_option("pay_upon_invoice", &keys, false),
-                Some(path.clone())
-            );
+        for path in words(LINE_ITEM) {
+            let keys = without(PUI, path);
+            assert_eq!(missing_option("pay_upon_invoice", &keys, false), Some(path));
             // A complete first item, then a second one missing it.
             let two = words(LINE_ITEM)
-                .filter(|k| *k != key)
+                .filter(|k| *k != path)
                 .fold(String::from(PUI) + "\nlineItems[]", |s, k| {
-                    s + "\nlineItems." + k + "!"
+                    s + "\n" + k + "!"
                 });
             assert_eq!(missing_option("pay_upon_invoice", &two, false), Some(path));
         }
@@ -395,7 +373,7 @@ mod tests {
         let first = String::from(BLIK_BASE) + "\nblikOptions.oneClick!";
         let mut given = first.clone();
         for key in words(BLIK_ONE_CLICK_FIRST) {
-            assert_eq!(missing_option("blik", &given, false), Some(key.to_string()));
+            assert_eq!(missing_option("blik", &given, false), Some(key));
             given = given + "\n" + key + "!";
         }
         assert_eq!(missing_option("blik", &given, false), None);
