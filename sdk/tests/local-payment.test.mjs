@@ -6,7 +6,7 @@
 // The popup poll runs on the page's controlled clock.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch, blankPage, editConfiguration } from './harness.mjs';
+import { startSandbox, launch, blankPage, editConfiguration, merchantPage, result } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -340,4 +340,29 @@ test('create: NOT_ENABLED when PayPal is off; teardown makes every method throw'
   });
   assert.deepEqual(after, ['METHOD_CALLED_AFTER_TEARDOWN', 'startPayment cannot be called after teardown.']);
   await live.context().close();
+});
+
+const ANDROID_WEBVIEW_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36';
+
+test('merchant test page: popup and BLIK buttons; a blocked popup is WINDOW_OPEN_FAILED; a web view gets the full-screen frame', async () => {
+  let page = await merchantPage(browser, sandbox.url);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#lp-popup')]);
+  await popup.waitForURL(/\/local-payment\/checkout/);
+  await popup.click('#approve');
+  assert.match((await result(page, 'Local payment tokenized')).nonce, /^tokenpp_/);
+  await page.click('#lp-blik');
+  assert.match((await result(page, 'Local payment started')).paymentId, /^LP-/);
+  await page.evaluate(() => { window.open = () => null; });
+  await page.click('#lp-popup');
+  const e = await result(page, 'Error');
+  assert.deepEqual([e.type, e.code, e.message], ['MERCHANT', 'LOCAL_PAYMENT_WINDOW_OPEN_FAILED', 'LocalPayment window failed to open; make sure startPayment was called in response to a user action.']);
+  assert.equal(e.details.originalError.code, 'FRAME_SERVICE_FRAME_OPEN_FAILED');
+  await page.context().close();
+
+  page = await merchantPage(browser, sandbox.url, { userAgent: ANDROID_WEBVIEW_UA });
+  await page.click('#lp-popup');
+  await page.frameLocator('[data-braintree-frame] iframe').locator('#approve').click();
+  assert.match((await result(page, 'Local payment tokenized')).nonce, /^tokenpp_/);
+  assert.equal(await page.locator('[data-braintree-frame]').count(), 0);
+  await page.context().close();
 });
