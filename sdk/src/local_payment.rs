@@ -223,10 +223,7 @@ mod tests {
         );
         for option in plain(START_PAYMENT) {
             let keys = without(IDEAL, option);
-            assert_eq!(
-                missing_option("ideal", &keys, false).as_deref(),
-                Some(option)
-            );
+            assert_eq!(missing_option("ideal", &keys, false), Some(option));
         }
     }
 
@@ -240,7 +237,7 @@ mod tests {
     fn on_payment_start_is_required_unless_redirect_flow() {
         let keys = without(IDEAL, "onPaymentStart");
         assert_eq!(
-            missing_option("ideal", &keys, false).as_deref(),
+            missing_option("ideal", &keys, false),
             Some("onPaymentStart")
         );
         let redirect = keys.clone() + "\nredirectUrl!";
@@ -250,10 +247,7 @@ mod tests {
     #[test]
     fn fallback_needs_a_truthy_url_and_button_text() {
         let keys = IDEAL.replace("fallback.url!", "fallback.url");
-        assert_eq!(
-            missing_option("ideal", &keys, false).as_deref(),
-            Some("fallback.url")
-        );
+        assert_eq!(missing_option("ideal", &keys, false), Some("fallback.url"));
         let keys = without(IDEAL, "fallback.buttonText");
         assert_eq!(
             details("ideal", &keys),
@@ -263,10 +257,7 @@ mod tests {
 
     #[test]
     fn recurrent_payments_need_a_customer_id() {
-        assert_eq!(
-            missing_option("ideal", IDEAL, true).as_deref(),
-            Some("customerId")
-        );
+        assert_eq!(missing_option("ideal", IDEAL, true), Some("customerId"));
         let keys = String::from(IDEAL) + "\ncustomerId!";
         assert_eq!(missing_option("ideal", &keys, true), None);
     }
@@ -279,7 +270,7 @@ mod tests {
         for option in plain(PAY_UPON_INVOICE) {
             let keys = without(PUI, option);
             assert_eq!(
-                missing_option("pay_upon_invoice", &keys, false).as_deref(),
+                missing_option("pay_upon_invoice", &keys, false),
                 Some(option)
             );
         }
@@ -335,10 +326,7 @@ mod tests {
             assert!(!is_deferred(t, "blikOptions.level_0!"), "{t}");
         }
         // Without them BLIK is a redirect type (fallback required).
-        assert_eq!(
-            missing_option("blik", BLIK_BASE, false).as_deref(),
-            Some("fallback")
-        );
+        assert_eq!(missing_option("blik", BLIK_BASE, false), Some("fallback"));
     }
 
     #[test]
@@ -352,16 +340,10 @@ mod tests {
         assert_eq!(missing_option("blik", &keys, false), None);
         for option in plain(BLIK) {
             let keys = without(&keys, option);
-            assert_eq!(
-                missing_option("blik", &keys, false).as_deref(),
-                Some(option)
-            );
+            assert_eq!(missing_option("blik", &keys, false), Some(option));
         }
         let keys = without(&keys, "onPaymentStart");
-        assert_eq!(
-            missing_option("blik", &keys, false).as_deref(),
-            Some("onPaymentStart")
-        );
+        assert_eq!(missing_option("blik", &keys, false), Some("onPaymentStart"));
         assert_eq!(
             missing_option("blik", &(keys + "\nredirectUrl!"), false),
             None
@@ -379,7 +361,7 @@ mod tests {
         assert_eq!(missing_option("blik", &given, false), None);
         let subsequent = first + "\nblikOptions.oneClick.aliasKey!";
         assert_eq!(
-            missing_option("blik", &subsequent, false).as_deref(),
+            missing_option("blik", &subsequent, false),
             Some("blikOptions.oneClick.consumerReference")
         );
         let done = subsequent + "\nblikOptions.oneClick.consumerReference!";
