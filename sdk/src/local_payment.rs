@@ -149,13 +149,29 @@ pub fn create_error_code(status: u32) -> &'static str {
     }
 }
 
-/// The error a return page's query means before tokenizing (`keys`: its
-/// truthy parameters, one per line): the cancel page, or a failure in the
-/// payment window; "" to tokenize.
+// The return query's parameters the rules read, as bits of `query_bits`.
+const QUERY_PARAMS: &str = "c wasCanceled errorcode token btLpToken btLpPaymentId btLpPayerId";
+const C: u32 = 1;
+const WAS_CANCELED: u32 = 2;
+const ERRORCODE: u32 = 4;
+const TOKEN: u32 = 8;
+const BT_LP_ALL: u32 = 0x70;
+
+/// Which of QUERY_PARAMS are truthy (`keys`: the truthy parameters).
+fn query_bits(keys: &str) -> u32 {
+    words(QUERY_PARAMS)
+        .enumerate()
+        .filter(|(_, p)| truthy(keys, p))
+        .fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
+/// The error a return page's query means before tokenizing: the cancel page,
+/// or a failure in the payment window; "" to tokenize.
 pub fn return_error_code(keys: &str) -> &'static str {
-    if truthy(keys, "c") || truthy(keys, "wasCanceled") {
+    let bits = query_bits(keys);
+    if bits & (C | WAS_CANCELED) != 0 {
         "LOCAL_PAYMENT_CANCELED"
-    } else if truthy(keys, "errorcode") {
+    } else if bits & ERRORCODE != 0 {
         "LOCAL_PAYMENT_START_PAYMENT_FAILED"
     } else {
         ""
@@ -165,16 +181,13 @@ pub fn return_error_code(keys: &str) -> &'static str {
 /// hasTokenizationParams: an error code or token (the full-page return), or
 /// the three `btLp` parameters of the fallback link.
 pub fn has_tokenization_params(keys: &str) -> bool {
-    truthy(keys, "errorcode")
-        || truthy(keys, "token")
-        || ["btLpToken", "btLpPaymentId", "btLpPayerId"]
-            .into_iter()
-            .all(|p| truthy(keys, p))
+    let bits = query_bits(keys);
+    bits & (ERRORCODE | TOKEN) != 0 || bits & BT_LP_ALL == BT_LP_ALL
 }
 
 /// create() with a redirectUrl tokenizes when the page is the flow's return.
 pub fn is_redirect_return(keys: &str) -> bool {
-    truthy(keys, "token") || truthy(keys, "wasCanceled")
+    query_bits(keys) & (TOKEN | WAS_CANCELED) != 0
 }
 
 /// What a query means, as one answer: `1`/`0` for hasTokenizationParams,
