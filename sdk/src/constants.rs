@@ -13,6 +13,10 @@ pub const POPUP_POLL_INTERVAL_MS: u32 = 100;
 pub const POPUP_CLOSE_TIMEOUT_MS: u32 = 100;
 pub const DEFAULT_POPUP_WIDTH: u32 = 450;
 pub const DEFAULT_POPUP_HEIGHT: u32 = 535;
+/// The local-payment popup is desktop-sized: banks show their QR codes only
+/// in a window that large.
+pub const LOCAL_PAYMENT_POPUP_WIDTH: u32 = 1282;
+pub const LOCAL_PAYMENT_POPUP_HEIGHT: u32 = 720;
 pub const THREEDS_BANK_FRAME_WIDTH: u32 = 400;
 pub const THREEDS_BANK_FRAME_HEIGHT: u32 = 400;
 pub const CARDINAL_MODAL_FRAME_HEIGHT: u32 = 400;
@@ -58,6 +62,8 @@ pub fn constants_json() -> String {
         ("POPUP_CLOSE_TIMEOUT", POPUP_CLOSE_TIMEOUT_MS),
         ("POPUP_WIDTH", DEFAULT_POPUP_WIDTH),
         ("POPUP_HEIGHT", DEFAULT_POPUP_HEIGHT),
+        ("LOCAL_PAYMENT_WIDTH", LOCAL_PAYMENT_POPUP_WIDTH),
+        ("LOCAL_PAYMENT_HEIGHT", LOCAL_PAYMENT_POPUP_HEIGHT),
         ("BANK_FRAME_WIDTH", THREEDS_BANK_FRAME_WIDTH),
         ("BANK_FRAME_HEIGHT", THREEDS_BANK_FRAME_HEIGHT),
         ("CARDINAL_MODAL_HEIGHT", CARDINAL_MODAL_FRAME_HEIGHT),
@@ -106,6 +112,10 @@ mod tests {
         assert_eq!(ANALYTICS_TIMEOUT_MS, 2000);
         assert_eq!((POPUP_POLL_INTERVAL_MS, POPUP_CLOSE_TIMEOUT_MS), (100, 100));
         assert_eq!((DEFAULT_POPUP_WIDTH, DEFAULT_POPUP_HEIGHT), (450, 535));
+        assert_eq!(
+            (LOCAL_PAYMENT_POPUP_WIDTH, LOCAL_PAYMENT_POPUP_HEIGHT),
+            (1282, 720)
+        );
         assert_eq!(
             (THREEDS_BANK_FRAME_WIDTH, THREEDS_BANK_FRAME_HEIGHT),
             (400, 400)

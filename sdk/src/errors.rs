@@ -55,6 +55,7 @@ pub static CATALOGUE: &[&str] = &[
     include_str!("errors/three-d-secure.txt"),
     include_str!("errors/paypal.txt"),
     include_str!("errors/vault-manager.txt"),
+    include_str!("errors/local-payment.txt"),
 ];
 
 /// Every entry as (code, type, message).
@@ -250,6 +251,7 @@ mod tests {
             codes.push(crate::client::request_error_code(status, true, true));
             codes.push(crate::threeds::lookup_error_code(status));
             codes.push(crate::paypal::flow_error_code(status));
+            codes.push(crate::local_payment::create_error_code(status));
             codes.push(hosted_fields_tokenize_error(status, "81724"));
             codes.push(hosted_fields_tokenize_error(status, "81736"));
             codes.push(hosted_fields_tokenize_error(status, "1"));
@@ -266,7 +268,7 @@ mod tests {
     fn every_line_is_an_entry() {
         let lines = CATALOGUE.iter().flat_map(|f| f.lines()).count();
         assert_eq!(entries().count(), lines);
-        assert_eq!(lines, 77);
+        assert_eq!(lines, 87);
     }
 
     #[test]

@@ -57,6 +57,7 @@ pub mod constants;
 pub mod errors;
 pub mod fields;
 pub mod hosted;
+pub mod local_payment;
 pub mod paypal;
 pub mod threeds;
 pub mod wasm;

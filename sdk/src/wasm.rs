@@ -19,7 +19,8 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::{
-    authorization as auth, card, client, constants, errors, fields, hosted, paypal, threeds,
+    authorization as auth, card, client, constants, errors, fields, hosted, local_payment, paypal,
+    threeds,
 };
 
 /// A JS string with `v`'s text.
@@ -309,6 +310,25 @@ pub fn three_ds_verify_card_check(
         amount,
         lookup_complete,
     ))
+}
+
+// Local payment (merchant module only).
+
+/// `1` seamless / `0`, then the missing option's details (see `start_check`).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentStartCheck))]
+pub fn local_payment_start_check(payment_type: &str, keys: &str, recurrent: bool) -> JsValue {
+    js(&local_payment::start_check(payment_type, keys, recurrent))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentCreateErrorCode))]
+pub fn local_payment_create_error_code(status: u32) -> JsValue {
+    js(local_payment::create_error_code(status))
+}
+
+/// hasTokenizationParams, full-page return, then the return's error code.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentQueryCheck))]
+pub fn local_payment_query_check(keys: &str) -> JsValue {
+    js(&local_payment::query_check(keys))
 }
 
 #[cfg(test)]

@@ -86,6 +86,23 @@ async function main() {
       show('Saved methods', methods);
     });
   }
+  if (sdk.localPayment) {
+    const ideal = { paymentType: 'ideal', amount: '10.00', currencyCode: 'EUR', givenName: 'Ada', surname: 'Lovelace',
+      fallback: { url: location.href, buttonText: 'Back to the shop' } };
+    const lp = await sdk.localPayment.create({ client });
+    // The full-page flow returns here: its create tokenizes the query.
+    const lpRedirect = await sdk.localPayment.create({ client, redirectUrl: location.origin + location.pathname });
+    if (lpRedirect.tokenizePayload) show('Local payment tokenized', lpRedirect.tokenizePayload);
+    for (const id of ['lp-popup', 'lp-redirect', 'lp-blik']) $(id).disabled = false;
+    $('lp-popup').addEventListener('click', () => {
+      lp.startPayment({ ...ideal, onPaymentStart: (data, go) => go() }).then((p) => show('Local payment tokenized', p), fail);
+    });
+    $('lp-redirect').addEventListener('click', () => { lpRedirect.startPayment(ideal).catch(fail); });
+    $('lp-blik').addEventListener('click', () => {
+      lp.startPayment({ paymentType: 'blik', amount: '10.00', currencyCode: 'PLN', givenName: 'Ada', surname: 'Lovelace',
+        blikOptions: { level_0: { authCode: '123456' } }, onPaymentStart: (data) => show('Local payment started', data) }).catch(fail);
+    });
+  }
   document.body.dataset.ready = 'all';
 }
 

@@ -8,6 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod cards;
+pub mod local_payment;
 pub mod paypal;
 pub mod three_ds;
 
@@ -33,6 +34,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(cards::router())
         .merge(three_ds::router())
         .merge(paypal::router())
+        .merge(local_payment::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
