@@ -23,7 +23,7 @@ sdk-deps:
 # Three modules from the one crate: the merchant page's (payment_sdk), the
 # hosted-field frames' (payment_sdk_frame, the card and field rules) and the
 # alternative payment methods' (payment_sdk_apm).
-SDK_WASM_OPT := node node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --strip-debug --strip-producers
+SDK_WASM_OPT := node node_modules/binaryen/bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --converge --strip-debug --strip-producers --strip-target-features
 
 sdk-build:
 	rm -rf sdk/.build && mkdir -p sdk/.build

@@ -312,21 +312,21 @@ pub fn three_ds_verify_card_check(
     ))
 }
 
-// Local payment (merchant module only).
+// Local payment (the alternative payment methods' module).
 
 /// `1` seamless / `0`, then the missing option's details (see `start_check`).
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentStartCheck))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = localPaymentStartCheck))]
 pub fn local_payment_start_check(payment_type: &str, keys: &str, recurrent: bool) -> JsValue {
     js(&local_payment::start_check(payment_type, keys, recurrent))
 }
 
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentCreateErrorCode))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = localPaymentCreateErrorCode))]
 pub fn local_payment_create_error_code(status: u32) -> JsValue {
     js(local_payment::create_error_code(status))
 }
 
 /// hasTokenizationParams, full-page return, then the return's error code.
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = localPaymentQueryCheck))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = localPaymentQueryCheck))]
 pub fn local_payment_query_check(keys: &str) -> JsValue {
     js(&local_payment::query_check(keys))
 }

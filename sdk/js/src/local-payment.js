@@ -3,7 +3,7 @@
 // full-page redirect flow when create() gets a redirectUrl, and the seamless
 // types (BLIK level_0/oneClick, pay upon invoice, MB WAY, BANCOMAT Pay) that
 // open no window. The option rules and error mappings are the wasm module's.
-import { load, rules } from './wasm.js';
+import { load, rules } from './apm-wasm.js';
 import { error, asBraintreeError, register } from './errors.js';
 import localPaymentErrors from '../../src/errors/local-payment.txt';
 import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid } from './lib.js';
