@@ -57,6 +57,8 @@ pub mod constants;
 pub mod errors;
 pub mod fields;
 pub mod hosted;
+pub mod payment_request;
 pub mod paypal;
 pub mod threeds;
+pub mod union_pay;
 pub mod wasm;

@@ -329,3 +329,40 @@ mod tests {
         assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
     }
 }
+
+// UnionPay and Payment Request.
+
+/// The first argument error of a UnionPay call (0 capabilities, 1 enroll,
+/// 2 tokenize) for the input's bits (`union_pay::Input::from_bits`), as its
+/// line in the catalogue file (0: none).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = unionPayCheck))]
+pub fn union_pay_check(call: u32, bits: u32) -> u32 {
+    use crate::union_pay::{check, Call, Input};
+    check(Call::from_u32(call), Input::from_bits(bits)) as u32
+}
+
+/// The error of a failed UnionPay request by its HTTP status (its catalogue
+/// line; 0 for 403, which passes through).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = unionPayStatusError))]
+pub fn union_pay_status_error(call: u32, status: u32) -> u32 {
+    use crate::union_pay::{status_error, Call};
+    status_error(Call::from_u32(call), status) as u32
+}
+
+/// A failed canMakePayment's (or tokenize's) error, as its line in the
+/// catalogue file (`payment_request::Code`).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = paymentRequestError))]
+pub fn payment_request_error(can_make_payment: bool, name: &str) -> u32 {
+    use crate::payment_request as pr;
+    (if can_make_payment {
+        pr::can_make_payment_error(name)
+    } else {
+        pr::tokenize_error(name)
+    }) as u32
+}
+
+/// Payment Request's text rules by number, one export for all (`payment_request::rule`).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = paymentRequestRule))]
+pub fn payment_request_rule(rule: u32, value: &str) -> JsValue {
+    js(crate::payment_request::rule(rule, value))
+}

@@ -10,6 +10,7 @@
 pub mod cards;
 pub mod paypal;
 pub mod three_ds;
+pub mod union_pay;
 
 use std::collections::HashMap;
 
@@ -33,6 +34,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(cards::router())
         .merge(three_ds::router())
         .merge(paypal::router())
+        .merge(union_pay::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -212,6 +214,14 @@ pub fn configuration_json(shared: &Shared) -> Value {
         },
         "venmo": "off",
         "applePayWeb": null,
+        "unionPay": { "enabled": true, "merchantAccountId": "merchant01_unionpay" },
+        "androidPay": {
+            "enabled": true,
+            "displayName": "Couture",
+            "environment": "sandbox",
+            "googleAuthorizationFingerprint": "sandbox-google-fingerprint",
+            "supportedNetworks": ["visa", "mastercard", "amex", "discover"],
+        },
     })
 }
 

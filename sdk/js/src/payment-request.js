@@ -1,0 +1,142 @@
+// paymentRequest: the browser's Payment Request API (basic-card and Google
+// Pay only) run inside a hidden frame on the assets host, which shows the
+// sheet and tokenizes the card, so the card never reaches the merchant page.
+import { load, rules } from './wasm.js';
+import { error, errorAt, register, BraintreeError } from './errors.js';
+import paymentRequestErrors from '../../src/errors/payment-request.txt';
+import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid, assetUrl, Emitter } from './lib.js';
+import { create as createClient } from './client.js';
+
+register(paymentRequestErrors);
+
+export { VERSION };
+
+export function create(options, callback) {
+  return wrap(attempt(() => build(options)), callback);
+}
+
+async function build(options) {
+  await load();
+  const missing = checkClient(options, 'Payment Request');
+  if (missing) throw missing;
+  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  return new PaymentRequestComponent(client, options)._initialize();
+}
+
+class PaymentRequestComponent extends Emitter {
+  constructor(client, options) {
+    super();
+    const enabled = options.enabledPaymentMethods || {};
+    this._client = client;
+    this._channel = uuid();
+    this._pending = {};
+    this._enabledPaymentMethods = { basicCard: enabled.basicCard !== false, googlePay: enabled.googlePay !== false };
+    this._options = { enabled: this._enabledPaymentMethods, googlePayVersion: options.googlePayVersion };
+    const gw = client.getConfiguration().gatewayConfiguration;
+    const cards = gw.creditCards;
+    // The methods themselves are the frame's to build (off this page's
+    // download); whether there can be any is known now.
+    this._possible = (this._enabledPaymentMethods.basicCard && cards && cards.supportedCardTypes.length > 0) ||
+      (this._enabledPaymentMethods.googlePay && gw.androidPay && gw.androidPay.enabled);
+    this._origin = rules.originOf(gw.assetsUrl);
+    const frame = this._frame = document.createElement('iframe');
+    frame.name = frame.className = 'braintree-payment-request-frame';
+    frame.title = 'Secure Payment Frame';
+    frame.allow = 'payment';
+    frame.setAttribute('allowpaymentrequest', '');
+    frame.setAttribute('frameborder', '0');
+    frame.height = frame.width = '0';
+    frame.style.cssText = 'position:absolute;left:-9999px;border:0';
+  }
+
+  _initialize() {
+    if (!this._possible) return Promise.reject(error('PAYMENT_REQUEST_NO_VALID_SUPPORTED_PAYMENT_METHODS'));
+    return new Promise((resolve) => {
+      this._ready = resolve;
+      this._onMessage = (e) => this._receive(e);
+      window.addEventListener('message', this._onMessage);
+      this._frame.src = assetUrl(this._client.getConfiguration().gatewayConfiguration.assetsUrl, 'payment-request-frame') + '#' + this._channel;
+      document.body.appendChild(this._frame);
+    });
+  }
+
+  _post(message) {
+    this._frame.contentWindow.postMessage(Object.assign({ channel: this._channel }, message), this._origin);
+  }
+
+  /** Sends `type` with `data`; resolves the frame's [error, payload]. */
+  _ask(type, data) {
+    const id = uuid();
+    return new Promise((resolve) => {
+      this._pending[id] = resolve;
+      this._post({ type, id, data: JSON.parse(JSON.stringify(data)) });
+    });
+  }
+
+  _receive(e) {
+    const d = e.data;
+    if (e.origin !== this._origin || e.source !== this._frame.contentWindow || !d || d.channel !== this._channel) return;
+    if (d.type === 'ready') {
+      this._post({ type: 'config', configuration: this._client.getConfiguration(), options: this._options });
+    } else if (d.type === 'canMakeRequests') {
+      const methods = this._supportedPaymentMethods = d.methods;
+      this._defaultSupportedPaymentMethods = Object.keys(methods).map((k) => methods[k]);
+      this._client._sendEvent('payment-request.initialized');
+      this._ready(this);
+    } else if (d.type === 'reply' && this._pending[d.id]) {
+      this._pending[d.id](d.result);
+      delete this._pending[d.id];
+    } else if (d.type === 'shippingAddressChange' || d.type === 'shippingOptionChange') {
+      const prop = d.type === 'shippingAddressChange' ? 'shippingAddress' : 'shippingOption';
+      const event = { target: { [prop]: d.value }, updateWith: (details) => this._post({ type: 'update', details: JSON.parse(JSON.stringify(details)) }) };
+      this._emit(d.type, event);
+      this._emit(d.type.toLowerCase(), event);
+    }
+  }
+
+  /** The request's arguments: the merchant's methods or the defaults. */
+  _request(configuration) {
+    const c = configuration || {};
+    return { supportedPaymentMethods: c.supportedPaymentMethods || this._defaultSupportedPaymentMethods, details: c.details, options: c.options };
+  }
+
+  createSupportedPaymentMethodsConfiguration(type, overrides) {
+    if (!type) throw error('PAYMENT_REQUEST_CREATE_SUPPORTED_PAYMENT_METHODS_CONFIGURATION_MUST_INCLUDE_TYPE');
+    if (!this._enabledPaymentMethods[type]) throw error('PAYMENT_REQUEST_CREATE_SUPPORTED_PAYMENT_METHODS_CONFIGURATION_TYPE_NOT_ENABLED');
+    const configuration = Object.assign({}, this._supportedPaymentMethods[type]);
+    configuration.data = Object.assign({}, configuration.data, overrides);
+    return configuration;
+  }
+
+  canMakePayment(configuration, callback) {
+    return wrap(attempt(async () => {
+      if (!window.PaymentRequest) return false;
+      for (const m of (configuration && configuration.supportedPaymentMethods) || []) {
+        if (!rules.paymentRequestRule(1, String(m.supportedMethods))) throw error('PAYMENT_REQUEST_UNSUPPORTED_PAYMENT_METHOD', undefined, m.supportedMethods);
+      }
+      const [failure, result] = await this._ask('canMakePayment', this._request(configuration));
+      if (failure) throw errorAt(paymentRequestErrors, rules.paymentRequestError(true, String(failure.name)), { originalError: failure });
+      return result;
+    }), callback);
+  }
+
+  tokenize(configuration, callback) {
+    return wrap(attempt(async () => {
+      const [failure, p] = await this._ask('tokenize', this._request(configuration));
+      if (failure) {
+        const e = errorAt(paymentRequestErrors, rules.paymentRequestError(false, String(failure.name)), { originalError: failure });
+        if (e.code === 'PAYMENT_REQUEST_NOT_COMPLETED') e.type = failure.type || BraintreeError.types.CUSTOMER;
+        throw e;
+      }
+      const d = p.details || {};
+      return { nonce: p.nonce, type: p.type, description: p.description, details: { rawPaymentResponse: d.rawPaymentResponse, cardType: d.cardType, lastFour: d.lastFour, lastTwo: d.lastTwo }, binData: p.binData };
+    }), callback);
+  }
+
+  teardown(callback) {
+    window.removeEventListener('message', this._onMessage);
+    if (this._frame.parentNode) this._frame.parentNode.removeChild(this._frame);
+    convertMethodsToError(this, ['on', 'off', 'createSupportedPaymentMethodsConfiguration', 'canMakePayment', 'tokenize', 'teardown']);
+    return wrap(Promise.resolve(), callback);
+  }
+}
