@@ -51,10 +51,12 @@ pub fn google_pay_environment(gateway_environment: &str) -> &'static str {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u32)]
 pub enum Code {
+    None = 0,
     Canceled = 2,
     InitializationMisconfigured = 3,
     CanMakePaymentFailed = 4,
     CanMakePaymentNotAllowed = 5,
+    UnsupportedPaymentMethod = 6,
     GooglePaymentFailedToTokenize = 7,
     GooglePaymentParsingError = 8,
     NotCompleted = 9,
@@ -73,6 +75,25 @@ pub fn tokenize_error(name: &str) -> Code {
     }
 }
 
+/// The error of a `supportedMethods` the component does not take.
+pub fn method_error(method: &str) -> Code {
+    if is_supported_method(method) {
+        Code::None
+    } else {
+        Code::UnsupportedPaymentMethod
+    }
+}
+
+/// The error by number (0 tokenize, 1 canMakePayment, 2 a method's support)
+/// for the failure's name or the method.
+pub fn error(kind: u32, value: &str) -> Code {
+    match kind {
+        0 => tokenize_error(value),
+        1 => can_make_payment_error(value),
+        _ => method_error(value),
+    }
+}
+
 /// The error of a failed canMakePayment by the failure's name.
 pub fn can_make_payment_error(name: &str) -> Code {
     match name {
@@ -83,13 +104,11 @@ pub fn can_make_payment_error(name: &str) -> Code {
 }
 
 /// The text rules by number, for one wasm export: 0 basic-card network,
-/// 1 supported method ("1" or ""), 4 Google Pay environment, 5 Google Pay version, 6 Google's
+/// 4 Google Pay environment, 5 Google Pay version, 6 Google's
 /// merchant id, 7 auth methods.
 pub fn rule(rule: u32, value: &str) -> &'static str {
     match rule {
         0 => basic_card_network(value),
-        1 if is_supported_method(value) => "1",
-        1 => "",
         4 => google_pay_environment(value),
         5 => google_pay_version(value),
         6 => GOOGLE_MERCHANT_ID,
@@ -180,6 +199,21 @@ mod tests {
     }
 
     #[test]
+    fn an_unsupported_method_is_an_error() {
+        assert_eq!(method_error("basic-card"), Code::None);
+        assert_eq!(
+            code(method_error("https://apple.com/apple-pay")),
+            "PAYMENT_REQUEST_UNSUPPORTED_PAYMENT_METHOD"
+        );
+        assert_eq!(error(2, "https://google.com/pay"), Code::None);
+        assert_eq!(code(error(0, "AbortError")), "PAYMENT_REQUEST_CANCELED");
+        assert_eq!(
+            code(error(1, "NotAllowedError")),
+            "PAYMENT_REQUEST_CAN_MAKE_PAYMENT_NOT_ALLOWED"
+        );
+    }
+
+    #[test]
     fn can_make_payment_failures_map() {
         assert_eq!(
             code(can_make_payment_error("NotAllowedError")),
@@ -200,8 +234,6 @@ mod tests {
     #[test]
     fn rules_by_number() {
         assert_eq!(rule(0, "JCB"), "jcb");
-        assert_eq!(rule(1, "basic-card"), "1");
-        assert_eq!(rule(1, "x"), "");
         assert_eq!(rule(4, "production"), "PRODUCTION");
         assert_eq!(rule(5, "2"), "2");
         assert_eq!(rule(6, ""), GOOGLE_MERCHANT_ID);

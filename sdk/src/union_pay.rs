@@ -20,38 +20,26 @@ impl Call {
     }
 }
 
-/// What the merchant passed to a call.
+/// What the merchant passed to a call, as bits (the JS sends them so).
 #[derive(Clone, Copy, Default, Debug)]
-pub struct Input {
-    /// A `card` object (for capabilities: a card number).
-    pub card: bool,
-    /// The card has a number.
-    pub number: bool,
-    pub hosted_fields: bool,
-    /// The Hosted Fields instance is one of ours (it can reach its frames).
-    pub hosted_fields_valid: bool,
-    /// `mobile` with `countryCode` and `number`.
-    pub mobile: bool,
-    pub expiration_date: bool,
-    pub expiration_month: bool,
-    pub expiration_year: bool,
-}
+pub struct Input(pub u32);
+
+/// A `card` object (for capabilities: a card number).
+pub const CARD: u32 = 1;
+/// The card has a number.
+pub const NUMBER: u32 = 2;
+pub const HOSTED_FIELDS: u32 = 4;
+/// The Hosted Fields instance is one of ours (it can reach its frames).
+pub const HOSTED_FIELDS_VALID: u32 = 8;
+/// `mobile` with `countryCode` and `number`.
+pub const MOBILE: u32 = 16;
+pub const EXPIRATION_DATE: u32 = 32;
+pub const EXPIRATION_MONTH: u32 = 64;
+pub const EXPIRATION_YEAR: u32 = 128;
 
 impl Input {
-    /// From the JS's bits, in field order: card 1, number 2, hosted fields 4,
-    /// valid hosted fields 8, mobile 16, date 32, month 64, year 128.
-    pub fn from_bits(b: u32) -> Input {
-        let on = |bit: u32| b & bit != 0;
-        Input {
-            card: on(1),
-            number: on(2),
-            hosted_fields: on(4),
-            hosted_fields_valid: on(8),
-            mobile: on(16),
-            expiration_date: on(32),
-            expiration_month: on(64),
-            expiration_year: on(128),
-        }
+    fn has(self, bit: u32) -> bool {
+        self.0 & bit != 0
     }
 }
 
@@ -80,40 +68,32 @@ const HOSTED_INVALID: Code = HostedFieldsInstanceInvalid;
 
 /// The first argument error of `call`, in the reference's order.
 pub fn check(call: Call, i: Input) -> Code {
-    match call {
-        Call::FetchCapabilities | Call::Tokenize => {
-            if i.card && i.hosted_fields {
-                CARD_AND_HOSTED
-            } else if i.card {
-                None
-            } else if i.hosted_fields {
-                hosted_check(i)
-            } else {
-                CARD_OR_HOSTED
-            }
+    let card = i.has(CARD);
+    let hosted = i.has(HOSTED_FIELDS);
+    if call != Call::Enroll {
+        return match (card, hosted) {
+            (true, true) => CARD_AND_HOSTED,
+            (true, false) => None,
+            (false, true) => hosted_check(i),
+            (false, false) => CARD_OR_HOSTED,
+        };
+    }
+    if !i.has(MOBILE) {
+        MissingMobilePhoneData
+    } else if hosted {
+        match hosted_check(i) {
+            None if card => CARD_AND_HOSTED,
+            c => c,
         }
-        Call::Enroll => {
-            if !i.mobile {
-                MissingMobilePhoneData
-            } else if i.hosted_fields {
-                if !i.hosted_fields_valid {
-                    HOSTED_INVALID
-                } else if i.card {
-                    CARD_AND_HOSTED
-                } else {
-                    None
-                }
-            } else if i.card && i.number {
-                expiration_check(i)
-            } else {
-                CARD_OR_HOSTED
-            }
-        }
+    } else if card && i.has(NUMBER) {
+        expiration_check(i)
+    } else {
+        CARD_OR_HOSTED
     }
 }
 
 fn hosted_check(i: Input) -> Code {
-    if i.hosted_fields_valid {
+    if i.has(HOSTED_FIELDS_VALID) {
         None
     } else {
         HOSTED_INVALID
@@ -122,7 +102,7 @@ fn hosted_check(i: Input) -> Code {
 
 /// An expiration date, or month and year together, or none of them.
 fn expiration_check(i: Input) -> Code {
-    if i.expiration_date || i.expiration_month == i.expiration_year {
+    if i.has(EXPIRATION_DATE) || i.has(EXPIRATION_MONTH) == i.has(EXPIRATION_YEAR) {
         None
     } else {
         ExpirationDateIncomplete
@@ -137,7 +117,8 @@ pub fn status_error(call: Call, status: u32) -> Code {
     if status == 403 {
         return None;
     }
-    let customer = status != 0 && status < 500;
+    // 1..=499: an answer below 500.
+    let customer = status.wrapping_sub(1) < 499;
     match call {
         Call::FetchCapabilities => FetchCapabilitiesNetworkError,
         Call::Enroll if customer => EnrollmentCustomerInputInvalid,
@@ -208,21 +189,21 @@ mod tests {
     }
 
     fn card() -> Input {
-        Input {
-            card: true,
-            number: true,
-            mobile: true,
-            ..Input::default()
-        }
+        Input(CARD | NUMBER | MOBILE)
     }
 
     fn hosted(valid: bool) -> Input {
-        Input {
-            hosted_fields: true,
-            hosted_fields_valid: valid,
-            mobile: true,
-            ..Input::default()
-        }
+        Input(HOSTED_FIELDS | MOBILE | if valid { HOSTED_FIELDS_VALID } else { 0 })
+    }
+
+    /// `i` with `bits` added.
+    fn with(i: Input, bits: u32) -> Input {
+        Input(i.0 | bits)
+    }
+
+    /// `i` with `bits` removed.
+    fn without(i: Input, bits: u32) -> Input {
+        Input(i.0 & !bits)
     }
 
     #[test]
@@ -231,10 +212,7 @@ mod tests {
             assert_eq!(checked(call, card()), "");
             assert_eq!(checked(call, hosted(true)), "");
             assert_eq!(checked(call, hosted(false)), code(HOSTED_INVALID));
-            let both = Input {
-                hosted_fields: true,
-                ..card()
-            };
+            let both = with(card(), HOSTED_FIELDS);
             assert_eq!(checked(call, both), code(CARD_AND_HOSTED));
             assert_eq!(checked(call, Input::default()), code(CARD_OR_HOSTED));
         }
@@ -242,10 +220,7 @@ mod tests {
 
     #[test]
     fn enroll_needs_the_mobile_first() {
-        let no_mobile = Input {
-            mobile: false,
-            ..card()
-        };
+        let no_mobile = without(card(), MOBILE);
         assert_eq!(
             checked(Call::Enroll, no_mobile),
             "UNIONPAY_MISSING_MOBILE_PHONE_DATA"
@@ -258,47 +233,36 @@ mod tests {
 
     #[test]
     fn enroll_checks_the_hosted_fields_instance_before_the_card() {
-        let both_invalid = Input {
-            card: true,
-            ..hosted(false)
-        };
+        let both_invalid = with(hosted(false), CARD);
         assert_eq!(checked(Call::Enroll, both_invalid), code(HOSTED_INVALID));
-        let both = Input {
-            card: true,
-            ..hosted(true)
-        };
+        let both = with(hosted(true), CARD);
         assert_eq!(checked(Call::Enroll, both), code(CARD_AND_HOSTED));
         assert_eq!(checked(Call::Enroll, hosted(true)), "");
     }
 
     #[test]
     fn enroll_needs_a_card_number_or_hosted_fields() {
-        let no_number = Input {
-            number: false,
-            ..card()
-        };
+        let no_number = without(card(), NUMBER);
         assert_eq!(checked(Call::Enroll, no_number), code(CARD_OR_HOSTED));
-        let none = Input {
-            mobile: true,
-            ..Input::default()
-        };
+        let none = Input(MOBILE);
         assert_eq!(checked(Call::Enroll, none), code(CARD_OR_HOSTED));
     }
 
     #[test]
     fn enroll_takes_expiration_month_and_year_together_or_neither() {
-        let with = |date, month, year| Input {
-            expiration_date: date,
-            expiration_month: month,
-            expiration_year: year,
-            ..card()
-        };
-        assert_eq!(checked(Call::Enroll, with(false, false, false)), "");
-        assert_eq!(checked(Call::Enroll, with(false, true, true)), "");
-        assert_eq!(checked(Call::Enroll, with(true, true, false)), "");
-        for (m, y) in [(true, false), (false, true)] {
+        let dated = |bits| with(card(), bits);
+        assert_eq!(checked(Call::Enroll, dated(0)), "");
+        assert_eq!(
+            checked(Call::Enroll, dated(EXPIRATION_MONTH | EXPIRATION_YEAR)),
+            ""
+        );
+        assert_eq!(
+            checked(Call::Enroll, dated(EXPIRATION_DATE | EXPIRATION_MONTH)),
+            ""
+        );
+        for bits in [EXPIRATION_MONTH, EXPIRATION_YEAR] {
             assert_eq!(
-                checked(Call::Enroll, with(false, m, y)),
+                checked(Call::Enroll, dated(bits)),
                 "UNIONPAY_EXPIRATION_DATE_INCOMPLETE"
             );
         }
@@ -352,13 +316,21 @@ mod tests {
     }
 
     #[test]
-    fn input_bits_in_field_order() {
-        let i = Input::from_bits(1 | 4 | 16 | 64);
-        assert!(i.card && i.hosted_fields && i.mobile && i.expiration_month);
-        assert!(!i.number && !i.hosted_fields_valid && !i.expiration_date && !i.expiration_year);
-        let j = Input::from_bits(2 | 8 | 32 | 128);
-        assert!(j.number && j.hosted_fields_valid && j.expiration_date && j.expiration_year);
-        assert!(!j.card && !j.hosted_fields && !j.mobile && !j.expiration_month);
+    fn input_bits_as_the_js_sends_them() {
+        let bits = [
+            CARD,
+            NUMBER,
+            HOSTED_FIELDS,
+            HOSTED_FIELDS_VALID,
+            MOBILE,
+            EXPIRATION_DATE,
+            EXPIRATION_MONTH,
+            EXPIRATION_YEAR,
+        ];
+        for (i, bit) in bits.into_iter().enumerate() {
+            assert_eq!(bit, 1 << i);
+            assert!(Input(bit).has(bit));
+        }
     }
 
     #[test]

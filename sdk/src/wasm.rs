@@ -332,37 +332,32 @@ mod tests {
 
 // UnionPay and Payment Request.
 
-/// The first argument error of a UnionPay call (0 capabilities, 1 enroll,
-/// 2 tokenize) for the input's bits (`union_pay::Input::from_bits`), as its
-/// line in the catalogue file (0: none).
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = unionPayCheck))]
-pub fn union_pay_check(call: u32, bits: u32) -> u32 {
-    use crate::union_pay::{check, Call, Input};
-    check(Call::from_u32(call), Input::from_bits(bits)) as u32
-}
-
-/// The error of a failed UnionPay request by its HTTP status (its catalogue
-/// line; 0 for 403, which passes through).
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = unionPayStatusError))]
-pub fn union_pay_status_error(call: u32, status: u32) -> u32 {
-    use crate::union_pay::{status_error, Call};
-    status_error(Call::from_u32(call), status) as u32
-}
-
-/// A failed canMakePayment's (or tokenize's) error, as its line in the
-/// catalogue file (`payment_request::Code`).
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = paymentRequestError))]
-pub fn payment_request_error(can_make_payment: bool, name: &str) -> u32 {
-    use crate::payment_request as pr;
-    (if can_make_payment {
-        pr::can_make_payment_error(name)
+/// UnionPay's errors as their lines in the catalogue file (0: none): rules
+/// 0-2 the argument check of call `rule` (0 capabilities, 1 enroll, 2
+/// tokenize) for `value`, the input's bits (`union_pay::Input`);
+/// rules 3-5 the error of call `rule - 3` failed with HTTP status `value`
+/// (none for 403, which passes through). One export: each costs the
+/// merchant module more than its rule.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = unionPay))]
+pub fn union_pay_error(rule: u32, value: u32) -> u32 {
+    use crate::union_pay::{check, status_error, Call, Input};
+    (if rule < 3 {
+        check(Call::from_u32(rule), Input(value))
     } else {
-        pr::tokenize_error(name)
+        status_error(Call::from_u32(rule - 3), value)
     }) as u32
 }
 
-/// Payment Request's text rules by number, one export for all (`payment_request::rule`).
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = paymentRequestRule))]
+/// A failure's error in the payment-request frame, as its line in the
+/// catalogue file (`payment_request::error`; 0: none).
+#[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestError))]
+pub fn payment_request_error(kind: u32, value: &str) -> u32 {
+    crate::payment_request::error(kind, value) as u32
+}
+
+/// Payment Request's text rules by number (`payment_request::rule`), run by
+/// the payment-request frame (on the frame module).
+#[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestRule))]
 pub fn payment_request_rule(rule: u32, value: &str) -> JsValue {
     js(crate::payment_request::rule(rule, value))
 }

@@ -46,11 +46,6 @@ export function error(code, details, arg, message) {
   });
 }
 
-/** The error on line `n` (from 1) of a component's catalogue file: the rules number their errors so. */
-export function errorAt(text, n, details) {
-  return error(text.split('\n')[n - 1].split(' ')[0], details);
-}
-
 /** The library's errors pass through unchanged; anything else becomes `code`. */
 export function asBraintreeError(e, code) {
   return e instanceof BraintreeError ? e : error(code, { originalError: e });

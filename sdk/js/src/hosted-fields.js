@@ -165,12 +165,11 @@ class HostedFields extends Emitter {
       this._frameReady();
     } else if (d.type === 'state') {
       this._updateState(key, d);
-    } else if (d.type === 'tokenized' || d.type === 'unionPay') {
+    } else if (d.type === 'tokenized') {
       const pending = this._pending[d.id];
       if (!pending) return;
       delete this._pending[d.id];
-      if (d.type === 'unionPay') pending.resolve(d);
-      else if (d.error) pending.reject(error(d.error.code, d.error.details));
+      if (d.error) pending.reject(error(d.error.code, d.error.details));
       else pending.resolve(d.payload);
     }
   }
@@ -206,20 +205,6 @@ class HostedFields extends Emitter {
       this._post(this._tokenizer, { type: 'tokenize', id, options: JSON.parse(JSON.stringify(options || {})) });
     });
     return wrap(promise, callback);
-  }
-
-  /**
-   * UnionPay's call (0 capabilities, 1 enroll, 2 tokenize) with this
-   * instance's card: the number frame makes it, so the card stays in the
-   * frames. Resolves the frame's reply ({payload} or {error}) or, after
-   * teardown, the frame-closed error.
-   */
-  _unionPay(call, options) {
-    const id = uuid();
-    return new Promise((resolve) => {
-      this._pending[id] = { resolve, reject: resolve };
-      this._post(this._tokenizer, { type: 'unionPay', id, call, options: JSON.parse(JSON.stringify(options)) });
-    });
   }
 
   /**

@@ -103,11 +103,18 @@ async function tokenizeResponse(response) {
   throw { name: 'UNSUPPORTED_METHOD_NAME' };
 }
 
+/** A failure's reply: the error's catalogue line by the rules (0 tokenize, 1 canMakePayment). */
+const fail = (id, kind, e) => toParent({ type: 'reply', id, line: rules.paymentRequestError(kind, String(e.name)), error: plain(e) });
+
 async function canMakePayment(id, d) {
+  // The reference names the last method it does not take.
+  let unsupported;
+  for (const m of d.supportedPaymentMethods) if (rules.paymentRequestError(2, String(m.supportedMethods))) unsupported = String(m.supportedMethods);
+  if (unsupported) return toParent({ type: 'reply', id, line: rules.paymentRequestError(2, unsupported), arg: unsupported });
   try {
-    toParent({ type: 'reply', id, result: [null, await paymentRequest(d).canMakePayment()] });
+    toParent({ type: 'reply', id, payload: await paymentRequest(d).canMakePayment() });
   } catch (e) {
-    toParent({ type: 'reply', id, result: [plain(e)] });
+    fail(id, 1, e);
   }
 }
 
@@ -132,9 +139,9 @@ async function tokenize(id, d) {
     if (details.billingAddress) raw.details.billingAddress = details.billingAddress;
     if (details.cardholderName) raw.details.cardholderName = details.cardholderName;
     payload.details = Object.assign({}, payload.details, { rawPaymentResponse: raw });
-    toParent({ type: 'reply', id, result: [null, payload] });
+    toParent({ type: 'reply', id, payload });
   } catch (e) {
-    toParent({ type: 'reply', id, result: [plain(e)] });
+    fail(id, 0, e);
   }
   update = null;
   if (response) response.complete();

@@ -2,7 +2,8 @@
 // Pay only) run inside a hidden frame on the assets host, which shows the
 // sheet and tokenizes the card, so the card never reaches the merchant page.
 import { load, rules } from './wasm.js';
-import { error, errorAt, register, BraintreeError } from './errors.js';
+import { error, register } from './errors.js';
+import { errorAt } from './catalogue.js';
 import paymentRequestErrors from '../../src/errors/payment-request.txt';
 import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid, assetUrl, Emitter } from './lib.js';
 import { create as createClient } from './client.js';
@@ -64,7 +65,7 @@ class PaymentRequestComponent extends Emitter {
     this._frame.contentWindow.postMessage(Object.assign({ channel: this._channel }, message), this._origin);
   }
 
-  /** Sends `type` with `data`; resolves the frame's [error, payload]. */
+  /** Sends `type` with `data`; resolves the frame's reply ({payload}, or the error's catalogue line). */
   _ask(type, data) {
     const id = uuid();
     return new Promise((resolve) => {
@@ -84,7 +85,7 @@ class PaymentRequestComponent extends Emitter {
       this._client._sendEvent('payment-request.initialized');
       this._ready(this);
     } else if (d.type === 'reply' && this._pending[d.id]) {
-      this._pending[d.id](d.result);
+      this._pending[d.id](d);
       delete this._pending[d.id];
     } else if (d.type === 'shippingAddressChange' || d.type === 'shippingOptionChange') {
       const prop = d.type === 'shippingAddressChange' ? 'shippingAddress' : 'shippingOption';
@@ -108,26 +109,21 @@ class PaymentRequestComponent extends Emitter {
     return configuration;
   }
 
+  /** Asks the frame; its failure as the catalogue's error (the frame maps it by the rules). */
+  _run(type, configuration) {
+    return this._ask(type, this._request(configuration)).then((r) => {
+      if (r.line) throw errorAt(paymentRequestErrors, r.line, r.error && { originalError: r.error }, r.arg);
+      return r.payload;
+    });
+  }
+
   canMakePayment(configuration, callback) {
-    return wrap(attempt(async () => {
-      if (!window.PaymentRequest) return false;
-      for (const m of (configuration && configuration.supportedPaymentMethods) || []) {
-        if (!rules.paymentRequestRule(1, String(m.supportedMethods))) throw error('PAYMENT_REQUEST_UNSUPPORTED_PAYMENT_METHOD', undefined, m.supportedMethods);
-      }
-      const [failure, result] = await this._ask('canMakePayment', this._request(configuration));
-      if (failure) throw errorAt(paymentRequestErrors, rules.paymentRequestError(true, String(failure.name)), { originalError: failure });
-      return result;
-    }), callback);
+    return wrap(attempt(() => (window.PaymentRequest ? this._run('canMakePayment', configuration) : false)), callback);
   }
 
   tokenize(configuration, callback) {
     return wrap(attempt(async () => {
-      const [failure, p] = await this._ask('tokenize', this._request(configuration));
-      if (failure) {
-        const e = errorAt(paymentRequestErrors, rules.paymentRequestError(false, String(failure.name)), { originalError: failure });
-        if (e.code === 'PAYMENT_REQUEST_NOT_COMPLETED') e.type = failure.type || BraintreeError.types.CUSTOMER;
-        throw e;
-      }
+      const p = await this._run('tokenize', configuration);
       const d = p.details || {};
       return { nonce: p.nonce, type: p.type, description: p.description, details: { rawPaymentResponse: d.rawPaymentResponse, cardType: d.cardType, lastFour: d.lastFour, lastTwo: d.lastTwo }, binData: p.binData };
     }), callback);

@@ -3,9 +3,10 @@
 // passed it; with a Hosted Fields instance the card stays in its frames: the
 // number frame makes the request and only the answer comes back.
 import { load, rules } from './wasm.js';
-import { error, errorAt, register, BraintreeError } from './errors.js';
+import { error, register, BraintreeError } from './errors.js';
+import { errorAt } from './catalogue.js';
 import unionPayErrors from '../../src/errors/union-pay.txt';
-import { VERSION, wrap, attempt, convertMethodsToError, checkClient } from './lib.js';
+import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid } from './lib.js';
 import { create as createClient } from './client.js';
 
 register(unionPayErrors);
@@ -35,10 +36,37 @@ function argumentError(call, o) {
   const card = o.card || 0;
   const mobile = o.mobile || 0;
   const hf = o.hostedFields;
-  const bits = [call ? card : card.number, card.number, hf, hf && hf._unionPay, mobile.countryCode && mobile.number,
+  const bits = [call ? card : card.number, card.number, hf, hf && hf._channel && hf._frames, mobile.countryCode && mobile.number,
     card.expirationDate, card.expirationMonth, card.expirationYear].reduce((b, v, i) => (v ? b | (1 << i) : b), 0);
-  const n = rules.unionPayCheck(call, bits);
+  const n = rules.unionPay(call, bits);
   return n ? errorAt(unionPayErrors, n) : null;
+}
+
+/** A failed request's error by its status: 403 unchanged, else the rules' mapping. */
+function failure(call, e) {
+  const n = rules.unionPay(call + 3, (e.details && e.details.httpStatus) || 0);
+  return n ? errorAt(unionPayErrors, n, { originalError: e }) : e;
+}
+
+/**
+ * Asks the Hosted Fields instance's tokenizing (number) frame to make `call`
+ * with its card; resolves the frame's reply ({payload} or {error}). The
+ * reply is checked as the instance checks its frames' messages.
+ */
+function viaHostedFields(hf, call, options) {
+  const frame = hf._frames[hf._tokenizer];
+  if (!frame || !frame.contentWindow) return Promise.reject(error('UNIONPAY_HOSTED_FIELDS_INSTANCE_REQUIRED'));
+  const id = uuid();
+  return new Promise((resolve) => {
+    const listen = (e) => {
+      const d = e.data;
+      if (e.source !== frame.contentWindow || e.origin !== hf._assetsOrigin || !d || d.channel !== hf._channel || d.id !== id) return;
+      window.removeEventListener('message', listen);
+      resolve(d);
+    };
+    window.addEventListener('message', listen);
+    hf._post(hf._tokenizer, { type: 'unionPay', id, call, options: JSON.parse(JSON.stringify(options)) });
+  });
 }
 
 /** A card's expiration as the request names it (a date, or month and year together). */
@@ -62,21 +90,13 @@ class UnionPay {
     return wrap(attempt(async () => {
       const invalid = argumentError(call, o);
       if (invalid) throw invalid;
-      let res;
-      try {
-        if (o.hostedFields) {
-          const reply = await o.hostedFields._unionPay(call, { mobile: o.mobile, enrollmentId: o.enrollmentId, smsCode: o.smsCode });
-          if (reply instanceof Error) throw reply;
-          if (reply.error) throw new BraintreeError(reply.error);
-          res = reply.payload;
-        } else {
-          const [method, endpoint] = CALLS[call];
-          res = await this._client.request({ method, endpoint, data: data() });
-        }
-      } catch (e) {
-        const n = rules.unionPayStatusError(call, (e.details && e.details.httpStatus) || 0);
-        throw n ? errorAt(unionPayErrors, n, { originalError: e }) : e;
+      if (o.hostedFields) {
+        const reply = await viaHostedFields(o.hostedFields, call, { mobile: o.mobile, enrollmentId: o.enrollmentId, smsCode: o.smsCode });
+        if (reply.error) throw failure(call, new BraintreeError(reply.error));
+        return shape(reply.payload);
       }
+      const [method, endpoint] = CALLS[call];
+      const res = await this._client.request({ method, endpoint, data: data() }).catch((e) => { throw failure(call, e); });
       return shape(res);
     }), callback);
   }
