@@ -311,25 +311,6 @@ pub fn three_ds_verify_card_check(
     ))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boundary_encodings() {
-        assert_eq!(auth_kind("sandbox_a_b"), 1);
-        assert_eq!(auth_kind("x"), 0);
-        assert_eq!(three_ds_version_text("2-inline-iframe"), "inline-iframe");
-        assert_eq!(three_ds_version_text("1"), "!THREEDS_UNSUPPORTED_VERSION");
-        assert_eq!(split_date_text("12/30"), "12\n30");
-        assert_eq!(validate_field("number", "4111111111111111", "", 2026, 1), 3);
-        assert_eq!(validate_number("4111"), 2);
-        assert_eq!(validate_month_year("01", "2026", 2026, 2), 0);
-        assert!(shipping_currencies_match("USD", "usd,USD"));
-        assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
-    }
-}
-
 // UnionPay and Payment Request.
 
 /// UnionPay's errors as their lines in the catalogue file (0: none): rules
@@ -360,4 +341,23 @@ pub fn payment_request_error(kind: u32, value: &str) -> u32 {
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestRule))]
 pub fn payment_request_rule(rule: u32, value: &str) -> JsValue {
     js(crate::payment_request::rule(rule, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boundary_encodings() {
+        assert_eq!(auth_kind("sandbox_a_b"), 1);
+        assert_eq!(auth_kind("x"), 0);
+        assert_eq!(three_ds_version_text("2-inline-iframe"), "inline-iframe");
+        assert_eq!(three_ds_version_text("1"), "!THREEDS_UNSUPPORTED_VERSION");
+        assert_eq!(split_date_text("12/30"), "12\n30");
+        assert_eq!(validate_field("number", "4111111111111111", "", 2026, 1), 3);
+        assert_eq!(validate_number("4111"), 2);
+        assert_eq!(validate_month_year("01", "2026", 2026, 2), 0);
+        assert!(shipping_currencies_match("USD", "usd,USD"));
+        assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
+    }
 }
