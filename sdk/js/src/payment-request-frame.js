@@ -138,8 +138,12 @@ async function tokenize(id, d) {
     raw.details = {};
     if (details.billingAddress) raw.details.billingAddress = details.billingAddress;
     if (details.cardholderName) raw.details.cardholderName = details.cardholderName;
-    payload.details = Object.assign({}, payload.details, { rawPaymentResponse: raw });
-    toParent({ type: 'reply', id, payload });
+    const card = payload.details || {};
+    toParent({
+      type: 'reply',
+      id,
+      payload: { nonce: payload.nonce, type: payload.type, description: payload.description, details: { rawPaymentResponse: raw, cardType: card.cardType, lastFour: card.lastFour, lastTwo: card.lastTwo }, binData: payload.binData }
+    });
   } catch (e) {
     fail(id, 0, e);
   }

@@ -27,25 +27,23 @@ async function build(options) {
 class PaymentRequestComponent extends Emitter {
   constructor(client, options) {
     super();
-    const enabled = options.enabledPaymentMethods || {};
+    const given = options.enabledPaymentMethods || {};
+    const enabled = this._enabled = { basicCard: given.basicCard !== false, googlePay: given.googlePay !== false };
     this._client = client;
     this._channel = uuid();
     this._pending = {};
-    this._enabledPaymentMethods = { basicCard: enabled.basicCard !== false, googlePay: enabled.googlePay !== false };
-    this._options = { enabled: this._enabledPaymentMethods, googlePayVersion: options.googlePayVersion };
+    this._options = { enabled, googlePayVersion: options.googlePayVersion };
     const gw = client.getConfiguration().gatewayConfiguration;
     const cards = gw.creditCards;
     // The methods themselves are the frame's to build (off this page's
     // download); whether there can be any is known now.
-    this._possible = (this._enabledPaymentMethods.basicCard && cards && cards.supportedCardTypes.length > 0) ||
-      (this._enabledPaymentMethods.googlePay && gw.androidPay && gw.androidPay.enabled);
+    this._possible = (enabled.basicCard && cards && cards.supportedCardTypes.length > 0) ||
+      (enabled.googlePay && gw.androidPay && gw.androidPay.enabled);
     this._origin = rules.originOf(gw.assetsUrl);
     const frame = this._frame = document.createElement('iframe');
     frame.name = frame.className = 'braintree-payment-request-frame';
     frame.title = 'Secure Payment Frame';
     frame.allow = 'payment';
-    frame.setAttribute('allowpaymentrequest', '');
-    frame.setAttribute('frameborder', '0');
     frame.height = frame.width = '0';
     frame.style.cssText = 'position:absolute;left:-9999px;border:0';
   }
@@ -95,23 +93,21 @@ class PaymentRequestComponent extends Emitter {
     }
   }
 
-  /** The request's arguments: the merchant's methods or the defaults. */
-  _request(configuration) {
-    const c = configuration || {};
-    return { supportedPaymentMethods: c.supportedPaymentMethods || this._defaultSupportedPaymentMethods, details: c.details, options: c.options };
-  }
-
   createSupportedPaymentMethodsConfiguration(type, overrides) {
     if (!type) throw error('PAYMENT_REQUEST_CREATE_SUPPORTED_PAYMENT_METHODS_CONFIGURATION_MUST_INCLUDE_TYPE');
-    if (!this._enabledPaymentMethods[type]) throw error('PAYMENT_REQUEST_CREATE_SUPPORTED_PAYMENT_METHODS_CONFIGURATION_TYPE_NOT_ENABLED');
+    if (!this._enabled[type]) throw error('PAYMENT_REQUEST_CREATE_SUPPORTED_PAYMENT_METHODS_CONFIGURATION_TYPE_NOT_ENABLED');
     const configuration = Object.assign({}, this._supportedPaymentMethods[type]);
     configuration.data = Object.assign({}, configuration.data, overrides);
     return configuration;
   }
 
-  /** Asks the frame; its failure as the catalogue's error (the frame maps it by the rules). */
+  /**
+   * Asks the frame with the merchant's methods or the defaults; its failure
+   * as the catalogue's error (the frame maps it by the rules).
+   */
   _run(type, configuration) {
-    return this._ask(type, this._request(configuration)).then((r) => {
+    const c = configuration || {};
+    return this._ask(type, { supportedPaymentMethods: c.supportedPaymentMethods || this._defaultSupportedPaymentMethods, details: c.details, options: c.options }).then((r) => {
       if (r.line) throw errorAt(paymentRequestErrors, r.line, r.error && { originalError: r.error }, r.arg);
       return r.payload;
     });
@@ -121,12 +117,9 @@ class PaymentRequestComponent extends Emitter {
     return wrap(attempt(() => (window.PaymentRequest ? this._run('canMakePayment', configuration) : false)), callback);
   }
 
+  /** The frame answers the result in its final shape. */
   tokenize(configuration, callback) {
-    return wrap(attempt(async () => {
-      const p = await this._run('tokenize', configuration);
-      const d = p.details || {};
-      return { nonce: p.nonce, type: p.type, description: p.description, details: { rawPaymentResponse: d.rawPaymentResponse, cardType: d.cardType, lastFour: d.lastFour, lastTwo: d.lastTwo }, binData: p.binData };
-    }), callback);
+    return wrap(attempt(() => this._run('tokenize', configuration)), callback);
   }
 
   teardown(callback) {
