@@ -19,8 +19,9 @@ const components = ['index', 'client', 'hosted-fields', 'three-d-secure', 'paypa
   'us-bank-account', 'venmo']
   .filter((c) => existsSync(join(here, 'src', c + '.js')));
 const internal = ['landing-frame'];
-// The frame page, and frame-rules (the frame module's rules for benchmarks).
-const frameEntries = ['hosted-fields-frame', 'frame-rules'];
+// The frame pages (hosted fields; payment request, whose rules only it
+// runs), and frame-rules (the frame module's rules for benchmarks).
+const frameEntries = ['hosted-fields-frame', 'payment-request-frame', 'frame-rules'];
 
 /** Resolves the wasm-bindgen glue import to the named module's glue. */
 const gluePlugin = (module) => ({

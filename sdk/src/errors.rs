@@ -56,6 +56,8 @@ pub static CATALOGUE: &[&str] = &[
     include_str!("errors/paypal.txt"),
     include_str!("errors/vault-manager.txt"),
     include_str!("errors/local-payment.txt"),
+    include_str!("errors/union-pay.txt"),
+    include_str!("errors/payment-request.txt"),
 ];
 
 /// Every entry as (code, type, message).
@@ -268,7 +270,7 @@ mod tests {
     fn every_line_is_an_entry() {
         let lines = CATALOGUE.iter().flat_map(|f| f.lines()).count();
         assert_eq!(entries().count(), lines);
-        assert_eq!(lines, 87);
+        assert_eq!(lines, 100);
     }
 
     #[test]

@@ -58,6 +58,8 @@ pub mod errors;
 pub mod fields;
 pub mod hosted;
 pub mod local_payment;
+pub mod payment_request;
 pub mod paypal;
 pub mod threeds;
+pub mod union_pay;
 pub mod wasm;

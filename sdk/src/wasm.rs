@@ -329,6 +329,36 @@ pub fn local_payment_create_error_code(status: u32) -> JsValue {
 #[cfg_attr(feature = "apm", wasm_bindgen(js_name = localPaymentQueryCheck))]
 pub fn local_payment_query_check(keys: &str) -> JsValue {
     js(&local_payment::query_check(keys))
+// UnionPay and Payment Request.
+
+/// UnionPay's errors as their lines in the catalogue file (0: none): rules
+/// 0-2 the argument check of call `rule` (0 capabilities, 1 enroll, 2
+/// tokenize) for `value`, the input's bits (`union_pay::Input`);
+/// rules 3-5 the error of call `rule - 3` failed with HTTP status `value`
+/// (none for 403, which passes through). One export: each costs the
+/// merchant module more than its rule.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = unionPay))]
+pub fn union_pay_error(rule: u32, value: u32) -> u32 {
+    use crate::union_pay::{check, status_error, Call, Input};
+    (if rule < 3 {
+        check(Call::from_u32(rule), Input(value))
+    } else {
+        status_error(Call::from_u32(rule - 3), value)
+    }) as u32
+}
+
+/// A failure's error in the payment-request frame, as its line in the
+/// catalogue file (`payment_request::error`; 0: none).
+#[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestError))]
+pub fn payment_request_error(kind: u32, value: &str) -> u32 {
+    crate::payment_request::error(kind, value) as u32
+}
+
+/// Payment Request's text rules by number (`payment_request::rule`), run by
+/// the payment-request frame (on the frame module).
+#[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestRule))]
+pub fn payment_request_rule(rule: u32, value: &str) -> JsValue {
+    js(crate::payment_request::rule(rule, value))
 }
 
 #[cfg(test)]

@@ -364,6 +364,39 @@ async function tokenize(id, options) {
   }
 }
 
+/** The card's expiration month and year from whichever fields hold it. */
+function expiration(v) {
+  const date = v('expirationDate');
+  if (!date) return [v('expirationMonth'), v('expirationYear')];
+  const [m, y] = rules.splitDate(date).split('\n');
+  return [m.padStart(2, '0'), y.length === 2 ? '20' + y : y];
+}
+
+/**
+ * UnionPay's capabilities (0), enrollment (1) or tokenization (2) with this
+ * instance's card, for the page's unionPay component; its status mapping
+ * is the page's.
+ */
+async function unionPay(id, call, o) {
+  const v = (k) => { const s = sibling(k); return s ? s.value() : undefined; };
+  const number = v('number');
+  const [expirationMonth, expirationYear] = expiration(v);
+  const enrollment = { id: o.enrollmentId, smsCode: o.smsCode || undefined };
+  const mobile = o.mobile || {};
+  const request = [
+    ['get', 'payment_methods/credit_cards/capabilities', { 'creditCard[number]': number }],
+    ['post', 'union_pay_enrollments', { unionPayEnrollment: { number, expirationMonth, expirationYear, mobileCountryCode: mobile.countryCode, mobileNumber: mobile.number } }],
+    ['post', 'payment_methods/credit_cards', { creditCard: { number, expirationMonth, expirationYear, cvv: v('cvv'), options: { unionPayEnrollment: enrollment } } }]
+  ][call];
+  try {
+    const payload = await client.request({ method: request[0], endpoint: request[1], data: request[2] });
+    toParent({ type: 'unionPay', id, payload });
+  } catch (e) {
+    const d = e.details || {};
+    toParent({ type: 'unionPay', id, error: { type: e.type, code: e.code, message: e.message, details: { httpStatus: d.httpStatus, originalError: d.originalError } } });
+  }
+}
+
 function allowedAddress(address) {
   const out = {};
   for (const k of ADDRESS_FIELDS) if (address[k] != null) out[k] = address[k];
@@ -385,6 +418,7 @@ function onMessage(event) {
   if (event.origin !== parentOrigin) return;
   switch (d.type) {
     case 'tokenize': if (tokenizer) tokenize(d.id, d.options || {}); break;
+    case 'unionPay': if (tokenizer) unionPay(d.id, d.call, d.options || {}); break;
     case 'focus': input.focus(); break;
     case 'clear': input.value = ''; refresh(); break;
     case 'setAttribute':

@@ -8,14 +8,42 @@ import * as paypal from './paypal.js';
 import * as paypalCheckout from './paypal-checkout.js';
 import * as vaultManager from './vault-manager.js';
 import * as localPayment from './local-payment.js';
+import * as unionPay from './union-pay.js';
+import * as paymentRequest from './payment-request.js';
 
 import { BraintreeError } from './errors.js';
 import { setWasmUrl } from './wasm.js';
 import { VERSION } from './lib.js';
 
-export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, localPayment, BraintreeError, setWasmUrl, VERSION };
+export {
+  client,
+  hostedFields,
+  threeDSecure,
+  paypal,
+  paypalCheckout,
+  vaultManager,
+  localPayment,
+  unionPay,
+  paymentRequest,
+  BraintreeError,
+  setWasmUrl,
+  VERSION
+};
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
 
 /** `import braintree from '@couture/payment-sdk'`, as the reference's default export. */
-export default { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, localPayment, BraintreeError, setWasmUrl, VERSION };
+export default {
+  client,
+  hostedFields,
+  threeDSecure,
+  paypal,
+  paypalCheckout,
+  vaultManager,
+  localPayment,
+  unionPay,
+  paymentRequest,
+  BraintreeError,
+  setWasmUrl,
+  VERSION
+};

@@ -7,10 +7,23 @@ import * as paypal from './paypal';
 import * as paypalCheckout from './paypal-checkout';
 import * as vaultManager from './vault-manager';
 import * as localPayment from './local-payment';
+import * as unionPay from './union-pay';
+import * as paymentRequest from './payment-request';
 import { BraintreeError } from './shared';
 import type { Version } from './shared';
 
-export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, localPayment, BraintreeError };
+export {
+  client,
+  hostedFields,
+  threeDSecure,
+  paypal,
+  paypalCheckout,
+  vaultManager,
+  localPayment,
+  unionPay,
+  paymentRequest,
+  BraintreeError
+};
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
 export type { Client, ClientCreateOptions, Configuration, GatewayConfiguration, RequestOptions } from './client';
 export type { HostedFields, HostedFieldsCreateOptions, HostedFieldKey, HostedFieldOptions, HostedFieldsState, HostedFieldsEvent, HostedFieldsTokenizePayload } from './hosted-fields';
@@ -19,6 +32,8 @@ export type { PayPal, PayPalTokenizeOptions, PayPalTokenizePayload } from './pay
 export type { PayPalCheckout, CreatePaymentOptions, TokenizePaymentData } from './paypal-checkout';
 export type { VaultManager, VaultedPaymentMethod } from './vault-manager';
 export type { LocalPayment, LocalPaymentCreateOptions, LocalPaymentStartOptions, LocalPaymentTokenizeParams, LocalPaymentTokenizePayload } from './local-payment';
+export type { UnionPay, UnionPayCard, UnionPayCapabilities, UnionPayEnrollment, UnionPayTokenizePayload } from './union-pay';
+export type { PaymentRequestComponent, PaymentRequestCreateOptions, PaymentRequestConfiguration, PaymentRequestTokenizePayload, SupportedPaymentMethod, ShippingChangeEvent } from './payment-request';
 
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
@@ -31,6 +46,8 @@ declare const braintree: {
   paypalCheckout: typeof paypalCheckout;
   vaultManager: typeof vaultManager;
   localPayment: typeof localPayment;
+  unionPay: typeof unionPay;
+  paymentRequest: typeof paymentRequest;
   BraintreeError: typeof BraintreeError;
   VERSION: Version;
   setWasmUrl: typeof setWasmUrl;

@@ -103,6 +103,28 @@ async function main() {
         blikOptions: { level_0: { authCode: '123456' } }, onPaymentStart: (data) => show('Local payment started', data) }).catch(fail);
     });
   }
+  if (sdk.unionPay) {
+    const up = await sdk.unionPay.create({ client });
+    let enrollmentId = '';
+    $('up-enroll').disabled = false;
+    $('up-tokenize').disabled = false;
+    $('up-enroll').addEventListener('click', () => {
+      up.enroll({ hostedFields: hf, mobile: { countryCode: '62', number: $('up-mobile').value } })
+        .then((r) => { enrollmentId = r.enrollmentId; show('UnionPay enrolled', r); }, fail);
+    });
+    $('up-tokenize').addEventListener('click', () => {
+      up.tokenize({ hostedFields: hf, enrollmentId, smsCode: $('up-sms').value }).then((p) => show('UnionPay tokenized', p), fail);
+    });
+  }
+  if (sdk.paymentRequest) {
+    sdk.paymentRequest.create({ client }).then((pr) => {
+      $('payment-request').disabled = false;
+      $('payment-request').addEventListener('click', () => {
+        pr.tokenize({ details: { total: { label: 'Total', amount: { currency: 'USD', value: $('amount').value } } } })
+          .then((p) => show('Payment Request tokenized', p), fail);
+      });
+    }, fail);
+  }
   document.body.dataset.ready = 'all';
 }
 

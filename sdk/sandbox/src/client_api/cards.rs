@@ -113,7 +113,7 @@ fn field_error(field: &str, code: &str, message: &str) -> Response {
 /// Validates and stores a card, returning its nonce or the error response.
 /// With `verify_cvv`, CVV `200` fails here (81736); without, the nonce is
 /// minted and the gateway rejects the charge instead (CVV mismatch).
-fn tokenize_card(
+pub(super) fn tokenize_card(
     shared: &Shared,
     card: &Value,
     verify_cvv: bool,
@@ -193,6 +193,9 @@ async fn tokenize_rest(State(shared): State<Shared>, Authorized(body): Authorize
     let Some(card) = body.get("creditCard").filter(|c| c.is_object()) else {
         return error(StatusCode::UNPROCESSABLE_ENTITY, "creditCard is required");
     };
+    if card.pointer("/options/unionPayEnrollment").is_some() {
+        return super::union_pay::tokenize(&shared, card);
+    }
     match tokenize_card(&shared, card, true) {
         Ok((nonce, data)) => (
             StatusCode::CREATED,

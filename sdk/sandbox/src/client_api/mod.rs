@@ -11,6 +11,7 @@ pub mod cards;
 pub mod local_payment;
 pub mod paypal;
 pub mod three_ds;
+pub mod union_pay;
 
 use std::collections::HashMap;
 
@@ -35,6 +36,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(three_ds::router())
         .merge(paypal::router())
         .merge(local_payment::router())
+        .merge(union_pay::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -214,6 +216,14 @@ pub fn configuration_json(shared: &Shared) -> Value {
         },
         "venmo": "off",
         "applePayWeb": null,
+        "unionPay": { "enabled": true, "merchantAccountId": "merchant01_unionpay" },
+        "androidPay": {
+            "enabled": true,
+            "displayName": "Couture",
+            "environment": "sandbox",
+            "googleAuthorizationFingerprint": "sandbox-google-fingerprint",
+            "supportedNetworks": ["visa", "mastercard", "amex", "discover"],
+        },
     })
 }
 
