@@ -57,6 +57,8 @@ pub mod constants;
 pub mod errors;
 pub mod fields;
 pub mod hosted;
+pub mod masterpass;
 pub mod paypal;
+pub mod sepa;
 pub mod threeds;
 pub mod wasm;

@@ -19,7 +19,8 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::{
-    authorization as auth, card, client, constants, errors, fields, hosted, paypal, threeds,
+    authorization as auth, card, client, constants, errors, fields, hosted, masterpass, paypal,
+    sepa, threeds,
 };
 
 /// A JS string with `v`'s text.
@@ -328,4 +329,60 @@ mod tests {
         assert!(shipping_currencies_match("USD", "usd,USD"));
         assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
     }
+}
+
+// SEPA and Masterpass. Option lists arrive comma-joined (the names given).
+
+/// tokenize's checks: "", or the error code.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaTokenizeCheck))]
+pub fn sepa_tokenize_check(present: &str, mandate_type: &str) -> JsValue {
+    js(sepa::tokenize_check(&split_list(present), mandate_type))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaPopupOffset))]
+pub fn sepa_popup_offset(outer: i32, size: i32, screen: i32) -> i32 {
+    sepa::popup_offset(outer, size, screen)
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaPopupOutcome))]
+pub fn sepa_popup_outcome(success: bool, cancel: bool) -> JsValue {
+    js(sepa::popup_outcome(success, cancel))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaRedirectReturn))]
+pub fn sepa_redirect_return(success: &str, cart_id: &str, cancel: &str) -> u32 {
+    sepa::redirect_return(success, cart_id, cancel)
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaBillingKey))]
+pub fn sepa_billing_key(option: &str) -> JsValue {
+    js(sepa::billing_key(option))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaErrorDetails))]
+pub fn sepa_error_details(code: &str) -> JsValue {
+    js(sepa::error_details(code))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassTokenizeCheck))]
+pub fn masterpass_tokenize_check(present: &str, in_progress: bool) -> JsValue {
+    js(masterpass::tokenize_check(
+        &split_list(present),
+        in_progress,
+    ))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassRequestErrorCode))]
+pub fn masterpass_request_error_code(status: u32) -> JsValue {
+    js(masterpass::request_error_code(status))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassPopupCheck))]
+pub fn masterpass_popup_check(mpstatus: &str, verifier: &str, token: &str, url: &str) -> JsValue {
+    js(masterpass::popup_check(mpstatus, verifier, token, url))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassCheckoutPage))]
+pub fn masterpass_checkout_page(loading_page: &str, sandbox_url: &str) -> JsValue {
+    js(&masterpass::checkout_page(loading_page, sandbox_url))
 }

@@ -1,0 +1,123 @@
+//! Masterpass rules (spec sections 2, 4, 5, 8 and 9): tokenize's checks, the
+//! request-token call's failures, the popup's return and where the popup
+//! goes once the request token is issued.
+
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+pub const POPUP_WIDTH: u32 = 450;
+pub const POPUP_HEIGHT: u32 = 660;
+/// The Masterpass checkout version the popup asks for.
+pub const VERSION: &str = "v6";
+
+/// tokenize's checks in the reference's order (`present`: the option names
+/// given): subtotal and currencyCode, then one flow at a time. The error code or "".
+pub fn tokenize_check(present: &[&str], in_progress: bool) -> &'static str {
+    if !present.contains(&"subtotal") || !present.contains(&"currencyCode") {
+        "MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION"
+    } else if in_progress {
+        "MASTERPASS_TOKENIZATION_ALREADY_IN_PROGRESS"
+    } else {
+        ""
+    }
+}
+
+/// A failed request-token call: 422 is the merchant's options, else the flow.
+pub fn request_error_code(status: u32) -> &'static str {
+    if status == 422 {
+        "MASTERPASS_INVALID_PAYMENT_OPTION"
+    } else {
+        "MASTERPASS_FLOW_FAILED"
+    }
+}
+
+/// A popup parameter that is absent: empty or the string `null`.
+fn absent(value: &str) -> bool {
+    value.is_empty() || value == "null"
+}
+
+/// The popup's return, in the reference's order: the status must be
+/// `success`, then the verifier, token and checkout resource URL must all be
+/// there. The error code or "".
+pub fn popup_check(
+    mpstatus: &str,
+    verifier: &str,
+    token: &str,
+    resource_url: &str,
+) -> &'static str {
+    if mpstatus != "success" {
+        "MASTERPASS_POPUP_CLOSED"
+    } else if [verifier, token, resource_url].into_iter().any(absent) {
+        "MASTERPASS_POPUP_MISSING_REQUIRED_PARAMETERS"
+    } else {
+        ""
+    }
+}
+
+/// Where the popup goes with the request token: the sandbox's Masterpass
+/// stand-in in sandbox mode, else the loading page (`loading_page`) that
+/// starts Masterpass's own checkout.
+pub fn checkout_page(loading_page: &str, sandbox_url: &str) -> String {
+    if sandbox_url.is_empty() {
+        String::from(loading_page)
+    } else {
+        String::from(sandbox_url) + "/masterpass/checkout"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn popup_is_450_by_660_version_6() {
+        assert_eq!((POPUP_WIDTH, POPUP_HEIGHT, VERSION), (450, 660, "v6"));
+    }
+
+    #[test]
+    fn subtotal_and_currency_are_required_before_the_in_progress_check() {
+        let both = ["subtotal", "currencyCode"];
+        assert_eq!(tokenize_check(&both, false), "");
+        assert_eq!(
+            tokenize_check(&["subtotal"], true),
+            "MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION"
+        );
+        assert_eq!(
+            tokenize_check(&["currencyCode"], false),
+            "MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION"
+        );
+        assert_eq!(
+            tokenize_check(&both, true),
+            "MASTERPASS_TOKENIZATION_ALREADY_IN_PROGRESS"
+        );
+    }
+
+    #[test]
+    fn status_422_is_an_invalid_payment_option() {
+        assert_eq!(request_error_code(422), "MASTERPASS_INVALID_PAYMENT_OPTION");
+        assert_eq!(request_error_code(500), "MASTERPASS_FLOW_FAILED");
+        assert_eq!(request_error_code(0), "MASTERPASS_FLOW_FAILED");
+    }
+
+    #[test]
+    fn popup_status_comes_before_the_parameters() {
+        assert_eq!(popup_check("success", "v", "t", "u"), "");
+        assert_eq!(popup_check("cancel", "", "", ""), "MASTERPASS_POPUP_CLOSED");
+        assert_eq!(popup_check("", "v", "t", "u"), "MASTERPASS_POPUP_CLOSED");
+        for (v, t, u) in [("null", "t", "u"), ("v", "", "u"), ("v", "t", "null")] {
+            assert_eq!(
+                popup_check("success", v, t, u),
+                "MASTERPASS_POPUP_MISSING_REQUIRED_PARAMETERS"
+            );
+        }
+    }
+
+    #[test]
+    fn checkout_page_is_the_stand_in_in_sandbox_mode() {
+        assert_eq!(checkout_page("https://a/l.html", ""), "https://a/l.html");
+        assert_eq!(
+            checkout_page("https://a/l.html", "http://127.0.0.1:9/sandbox"),
+            "http://127.0.0.1:9/sandbox/masterpass/checkout"
+        );
+    }
+}

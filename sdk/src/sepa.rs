@@ -1,0 +1,172 @@
+//! SEPA direct debit rules (spec sections 2, 3, 5, 8 and 9): tokenize's
+//! checks, the popup's place on the screen, how the popup and the full-page
+//! redirect report back, and the billing address's field names.
+
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+pub const POPUP_WIDTH: u32 = 400;
+pub const POPUP_HEIGHT: u32 = 570;
+
+/// The options tokenize requires, in the reference's order.
+pub const REQUIRED_OPTIONS: [&str; 6] = [
+    "iban",
+    "merchantAccountId",
+    "mandateType",
+    "customerId",
+    "accountHolderName",
+    "countryCode",
+];
+
+pub fn is_mandate_type(mandate_type: &str) -> bool {
+    matches!(mandate_type, "ONE_OFF" | "RECURRENT")
+}
+
+/// tokenize's checks in the reference's order (`present`: the option names
+/// given): a missing required option, then the mandate type. The error code or "".
+pub fn tokenize_check(present: &[&str], mandate_type: &str) -> &'static str {
+    if REQUIRED_OPTIONS.iter().any(|o| !present.contains(o)) {
+        "SEPA_TOKENIZE_MISSING_REQUIRED_OPTION"
+    } else if !is_mandate_type(mandate_type) {
+        "SEPA_INVALID_MANDATE_TYPE"
+    } else {
+        ""
+    }
+}
+
+/// Where the popup's top (or left) edge goes: centred on the merchant's
+/// window, `Math.round((outer - size) / 2) + screen` as the reference places it.
+pub fn popup_offset(outer: i32, size: i32, screen: i32) -> i32 {
+    outer
+        .saturating_sub(size)
+        .saturating_add(1)
+        .div_euclid(2)
+        .saturating_add(screen)
+}
+
+/// What the popup's return page reported: "" when the mandate was approved
+/// (`success`), else the customer canceled or the flow failed.
+pub fn popup_outcome(success: bool, cancel: bool) -> &'static str {
+    if success {
+        ""
+    } else if cancel {
+        "SEPA_CUSTOMER_CANCELED"
+    } else {
+        "SEPA_TOKENIZATION_FAILED"
+    }
+}
+
+/// The full-page redirect's return, from the page's query: 1 approved
+/// (`success=true` with a `cart_id`), 2 canceled (`cancel`), 0 neither.
+pub fn redirect_return(success: &str, cart_id: &str, cancel: &str) -> u32 {
+    if success == "true" && !cart_id.is_empty() {
+        1
+    } else if !cancel.is_empty() {
+        2
+    } else {
+        0
+    }
+}
+
+/// The create-mandate call's name for a billing address option, or "" for
+/// one the call does not take.
+pub fn billing_key(option: &str) -> &'static str {
+    match option {
+        "addressLine1" => "address_line_1",
+        "addressLine2" => "address_line_2",
+        "adminArea1" => "admin_area_1",
+        "adminArea2" => "admin_area_2",
+        "postalCode" => "postal_code",
+        _ => "",
+    }
+}
+
+/// The reference's `details` of each SEPA error: where the flow failed.
+pub fn error_details(code: &str) -> &'static str {
+    match code {
+        "SEPA_CREATE_MANDATE_FAILED" => "create-mandate",
+        "SEPA_CUSTOMER_CANCELED" => "customer-canceled",
+        "SEPA_TOKENIZATION_FAILED" => "open-popup",
+        "SEPA_TRANSACTION_FAILED" => "handle-approval",
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [&str; 6] = REQUIRED_OPTIONS;
+
+    #[test]
+    fn popup_is_400_by_570() {
+        assert_eq!((POPUP_WIDTH, POPUP_HEIGHT), (400, 570));
+    }
+
+    #[test]
+    fn every_required_option_is_checked() {
+        assert_eq!(tokenize_check(&ALL, "ONE_OFF"), "");
+        for missing in ALL {
+            let present: Vec<&str> = ALL.into_iter().filter(|o| *o != missing).collect();
+            assert_eq!(
+                tokenize_check(&present, "ONE_OFF"),
+                "SEPA_TOKENIZE_MISSING_REQUIRED_OPTION",
+                "{missing}"
+            );
+        }
+        assert_eq!(
+            tokenize_check(&[], "bogus"),
+            "SEPA_TOKENIZE_MISSING_REQUIRED_OPTION"
+        );
+    }
+
+    #[test]
+    fn mandate_types_are_one_off_and_recurrent() {
+        assert_eq!(tokenize_check(&ALL, "RECURRENT"), "");
+        assert_eq!(tokenize_check(&ALL, "one_off"), "SEPA_INVALID_MANDATE_TYPE");
+        assert_eq!(tokenize_check(&ALL, ""), "SEPA_INVALID_MANDATE_TYPE");
+        assert!(is_mandate_type("ONE_OFF") && !is_mandate_type("MONTHLY"));
+    }
+
+    #[test]
+    fn popup_is_centred_rounding_halves_up() {
+        assert_eq!(popup_offset(1000, 570, 20), 235);
+        assert_eq!(popup_offset(1001, 570, 0), 216);
+        assert_eq!(popup_offset(565, 570, 0), -2);
+        assert_eq!(popup_offset(i32::MIN, 570, 0), i32::MIN / 2);
+    }
+
+    #[test]
+    fn popup_outcomes() {
+        assert_eq!(popup_outcome(true, true), "");
+        assert_eq!(popup_outcome(false, true), "SEPA_CUSTOMER_CANCELED");
+        assert_eq!(popup_outcome(false, false), "SEPA_TOKENIZATION_FAILED");
+    }
+
+    #[test]
+    fn redirect_returns() {
+        assert_eq!(redirect_return("true", "cart-1", ""), 1);
+        assert_eq!(redirect_return("true", "", ""), 0);
+        assert_eq!(redirect_return("1", "cart-1", ""), 0);
+        assert_eq!(redirect_return("", "", "1"), 2);
+        assert_eq!(redirect_return("", "", ""), 0);
+    }
+
+    #[test]
+    fn billing_address_keys() {
+        assert_eq!(billing_key("addressLine1"), "address_line_1");
+        assert_eq!(billing_key("adminArea2"), "admin_area_2");
+        assert_eq!(billing_key("postalCode"), "postal_code");
+        assert_eq!(billing_key("countryCode"), "");
+    }
+
+    #[test]
+    fn error_details_name_the_step() {
+        assert_eq!(
+            error_details("SEPA_CREATE_MANDATE_FAILED"),
+            "create-mandate"
+        );
+        assert_eq!(error_details("SEPA_TRANSACTION_FAILED"), "handle-approval");
+        assert_eq!(error_details("SEPA_INVALID_MANDATE_TYPE"), "");
+    }
+}
