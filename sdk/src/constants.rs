@@ -76,7 +76,9 @@ pub fn constants_json() -> String {
         s.push_str("\":");
         push_u32(&mut s, v);
     }
-    s.push_str(",\"MASTERPASS_VERSION\":\"");
+    s.push_str(",\"SEPA_BILLING_ADDRESS_KEYS\":\"");
+    s.push_str(&crate::sepa::billing_address_keys_text());
+    s.push_str("\",\"MASTERPASS_VERSION\":\"");
     s.push_str(crate::masterpass::VERSION);
     s.push_str("\",\"GRAPHQL_VERSION\":\"");
     s.push_str(GRAPHQL_VERSION);

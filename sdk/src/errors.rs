@@ -310,8 +310,8 @@ mod tests {
             &["subtotal", "currencyCode"],
             true,
         ));
-        codes.push(crate::masterpass::request_error_code(422));
-        codes.push(crate::masterpass::request_error_code(500));
+        codes.push(crate::masterpass::request_error_code("422"));
+        codes.push(crate::masterpass::request_error_code("500"));
         codes.push(crate::masterpass::popup_check("", "", "", ""));
         codes.push(crate::masterpass::popup_check("success", "", "", ""));
         for code in codes.into_iter().filter(|c| !c.is_empty()) {

@@ -22,9 +22,10 @@ pub fn tokenize_check(present: &[&str], in_progress: bool) -> &'static str {
     }
 }
 
-/// A failed request-token call: 422 is the merchant's options, else the flow.
-pub fn request_error_code(status: u32) -> &'static str {
-    if status == 422 {
+/// A failed request-token call by its HTTP status (as text): 422 is the
+/// merchant's options, else the flow.
+pub fn request_error_code(status: &str) -> &'static str {
+    if status == "422" {
         "MASTERPASS_INVALID_PAYMENT_OPTION"
     } else {
         "MASTERPASS_FLOW_FAILED"
@@ -94,9 +95,12 @@ mod tests {
 
     #[test]
     fn status_422_is_an_invalid_payment_option() {
-        assert_eq!(request_error_code(422), "MASTERPASS_INVALID_PAYMENT_OPTION");
-        assert_eq!(request_error_code(500), "MASTERPASS_FLOW_FAILED");
-        assert_eq!(request_error_code(0), "MASTERPASS_FLOW_FAILED");
+        assert_eq!(
+            request_error_code("422"),
+            "MASTERPASS_INVALID_PAYMENT_OPTION"
+        );
+        assert_eq!(request_error_code("500"), "MASTERPASS_FLOW_FAILED");
+        assert_eq!(request_error_code(""), "MASTERPASS_FLOW_FAILED");
     }
 
     #[test]

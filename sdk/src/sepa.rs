@@ -68,28 +68,28 @@ pub fn redirect_return(success: &str, cart_id: &str, cancel: &str) -> u32 {
     }
 }
 
-/// The create-mandate call's name for a billing address option, or "" for
-/// one the call does not take.
-pub fn billing_key(option: &str) -> &'static str {
-    match option {
-        "addressLine1" => "address_line_1",
-        "addressLine2" => "address_line_2",
-        "adminArea1" => "admin_area_1",
-        "adminArea2" => "admin_area_2",
-        "postalCode" => "postal_code",
-        _ => "",
-    }
-}
+/// The billing address options tokenize passes on, each with the
+/// create-mandate call's name for it.
+pub const BILLING_ADDRESS_KEYS: [(&str, &str); 5] = [
+    ("addressLine1", "address_line_1"),
+    ("addressLine2", "address_line_2"),
+    ("adminArea1", "admin_area_1"),
+    ("adminArea2", "admin_area_2"),
+    ("postalCode", "postal_code"),
+];
 
-/// The reference's `details` of each SEPA error: where the flow failed.
-pub fn error_details(code: &str) -> &'static str {
-    match code {
-        "SEPA_CREATE_MANDATE_FAILED" => "create-mandate",
-        "SEPA_CUSTOMER_CANCELED" => "customer-canceled",
-        "SEPA_TOKENIZATION_FAILED" => "open-popup",
-        "SEPA_TRANSACTION_FAILED" => "handle-approval",
-        _ => "",
+/// The pairs as the JS reads them: `option name option name ...`.
+pub fn billing_address_keys_text() -> String {
+    let mut s = String::new();
+    for (option, name) in BILLING_ADDRESS_KEYS {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(option);
+        s.push(' ');
+        s.push_str(name);
     }
+    s
 }
 
 #[cfg(test)]
@@ -154,19 +154,10 @@ mod tests {
 
     #[test]
     fn billing_address_keys() {
-        assert_eq!(billing_key("addressLine1"), "address_line_1");
-        assert_eq!(billing_key("adminArea2"), "admin_area_2");
-        assert_eq!(billing_key("postalCode"), "postal_code");
-        assert_eq!(billing_key("countryCode"), "");
-    }
-
-    #[test]
-    fn error_details_name_the_step() {
         assert_eq!(
-            error_details("SEPA_CREATE_MANDATE_FAILED"),
-            "create-mandate"
+            billing_address_keys_text(),
+            "addressLine1 address_line_1 addressLine2 address_line_2 adminArea1 admin_area_1 \
+             adminArea2 admin_area_2 postalCode postal_code"
         );
-        assert_eq!(error_details("SEPA_TRANSACTION_FAILED"), "handle-approval");
-        assert_eq!(error_details("SEPA_INVALID_MANDATE_TYPE"), "");
     }
 }

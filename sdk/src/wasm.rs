@@ -329,60 +329,68 @@ mod tests {
         assert!(shipping_currencies_match("USD", "usd,USD"));
         assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
     }
+
+    #[test]
+    fn rule_inputs_are_newline_joined_fields() {
+        assert_eq!(field("a\nb", 1), "b");
+        assert_eq!(field("a", 3), "");
+    }
 }
 
-// SEPA and Masterpass. Option lists arrive comma-joined (the names given).
+// SEPA and Masterpass: one export per component (each export's glue costs
+// more than its rule), the rule chosen by number, its inputs newline-joined.
 
-/// tokenize's checks: "", or the error code.
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaTokenizeCheck))]
-pub fn sepa_tokenize_check(present: &str, mandate_type: &str) -> JsValue {
-    js(sepa::tokenize_check(&split_list(present), mandate_type))
+/// Field `i` of a newline-joined input.
+fn field(input: &str, i: usize) -> &str {
+    let mut rest = input;
+    for _ in 0..i {
+        match rest.bytes().position(|b| b == b'\n') {
+            Some(p) => rest = rest.get(p + 1..).unwrap_or(""),
+            None => return "",
+        }
+    }
+    let end = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+    rest.get(..end).unwrap_or("")
 }
 
+/// SEPA's rules: 0 tokenize check (option names comma-joined, mandate type)
+/// → "" or the error code; 1 popup outcome (success, cancel: non-empty when
+/// given) → "" or the error code; 2 redirect return (success, cart_id,
+/// cancel) → "1" approved, "2" canceled or "".
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaRule))]
+pub fn sepa_rule(rule: u32, input: &str) -> JsValue {
+    let f = |i| field(input, i);
+    js(match rule {
+        0 => sepa::tokenize_check(&split_list(f(0)), f(1)),
+        1 => sepa::popup_outcome(!f(0).is_empty(), !f(1).is_empty()),
+        _ => ["", "1", "2"]
+            .get(sepa::redirect_return(f(0), f(1), f(2)) as usize)
+            .copied()
+            .unwrap_or(""),
+    })
+}
+
+/// Where the SEPA popup's edge goes (see `sepa::popup_offset`).
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaPopupOffset))]
 pub fn sepa_popup_offset(outer: i32, size: i32, screen: i32) -> i32 {
     sepa::popup_offset(outer, size, screen)
 }
 
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaPopupOutcome))]
-pub fn sepa_popup_outcome(success: bool, cancel: bool) -> JsValue {
-    js(sepa::popup_outcome(success, cancel))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaRedirectReturn))]
-pub fn sepa_redirect_return(success: &str, cart_id: &str, cancel: &str) -> u32 {
-    sepa::redirect_return(success, cart_id, cancel)
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaBillingKey))]
-pub fn sepa_billing_key(option: &str) -> JsValue {
-    js(sepa::billing_key(option))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaErrorDetails))]
-pub fn sepa_error_details(code: &str) -> JsValue {
-    js(sepa::error_details(code))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassTokenizeCheck))]
-pub fn masterpass_tokenize_check(present: &str, in_progress: bool) -> JsValue {
-    js(masterpass::tokenize_check(
-        &split_list(present),
-        in_progress,
-    ))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassRequestErrorCode))]
-pub fn masterpass_request_error_code(status: u32) -> JsValue {
-    js(masterpass::request_error_code(status))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassPopupCheck))]
-pub fn masterpass_popup_check(mpstatus: &str, verifier: &str, token: &str, url: &str) -> JsValue {
-    js(masterpass::popup_check(mpstatus, verifier, token, url))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassCheckoutPage))]
-pub fn masterpass_checkout_page(loading_page: &str, sandbox_url: &str) -> JsValue {
-    js(&masterpass::checkout_page(loading_page, sandbox_url))
+/// Masterpass's rules: 0 tokenize check (option names comma-joined, in
+/// progress: non-empty when so) → "" or the error code; 1 request-token
+/// failure (HTTP status) → the error code; 2 popup check (mpstatus,
+/// oauth_verifier, oauth_token, checkout_resource_url) → "" or the error
+/// code; 3 checkout page (loading page, sandbox URL) → the URL.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassRule))]
+pub fn masterpass_rule(rule: u32, input: &str) -> JsValue {
+    let f = |i| field(input, i);
+    match rule {
+        0 => js(masterpass::tokenize_check(
+            &split_list(f(0)),
+            !f(1).is_empty(),
+        )),
+        1 => js(masterpass::request_error_code(f(0))),
+        2 => js(masterpass::popup_check(f(0), f(1), f(2), f(3))),
+        _ => js(&masterpass::checkout_page(f(0), f(1))),
+    }
 }

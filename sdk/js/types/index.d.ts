@@ -6,10 +6,12 @@ import * as threeDSecure from './three-d-secure';
 import * as paypal from './paypal';
 import * as paypalCheckout from './paypal-checkout';
 import * as vaultManager from './vault-manager';
+import * as sepa from './sepa';
+import * as masterpass from './masterpass';
 import { BraintreeError } from './shared';
 import type { Version } from './shared';
 
-export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError };
+export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, sepa, masterpass, BraintreeError };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
 export type { Client, ClientCreateOptions, Configuration, GatewayConfiguration, RequestOptions } from './client';
 export type { HostedFields, HostedFieldsCreateOptions, HostedFieldKey, HostedFieldOptions, HostedFieldsState, HostedFieldsEvent, HostedFieldsTokenizePayload } from './hosted-fields';
@@ -17,6 +19,8 @@ export type { ThreeDSecure, ThreeDSecureVerifyOptions, ThreeDSecureVerifyPayload
 export type { PayPal, PayPalTokenizeOptions, PayPalTokenizePayload } from './paypal';
 export type { PayPalCheckout, CreatePaymentOptions, TokenizePaymentData } from './paypal-checkout';
 export type { VaultManager, VaultedPaymentMethod } from './vault-manager';
+export type { SEPA, SEPACreateOptions, SEPATokenizeOptions, SEPATokenizePayload } from './sepa';
+export type { Masterpass, MasterpassTokenizeOptions, MasterpassTokenizePayload } from './masterpass';
 
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
@@ -28,6 +32,8 @@ declare const braintree: {
   paypal: typeof paypal;
   paypalCheckout: typeof paypalCheckout;
   vaultManager: typeof vaultManager;
+  sepa: typeof sepa;
+  masterpass: typeof masterpass;
   BraintreeError: typeof BraintreeError;
   VERSION: Version;
   setWasmUrl: typeof setWasmUrl;

@@ -8,7 +8,9 @@
 #![allow(clippy::result_large_err)]
 
 pub mod cards;
+pub mod masterpass;
 pub mod paypal;
+pub mod sepa;
 pub mod three_ds;
 
 use std::collections::HashMap;
@@ -33,6 +35,8 @@ pub fn router(shared: Shared) -> Router {
         .merge(cards::router())
         .merge(three_ds::router())
         .merge(paypal::router())
+        .merge(sepa::router())
+        .merge(masterpass::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -209,6 +213,10 @@ pub fn configuration_json(shared: &Shared) -> Value {
             "sdkUrl": format!("{public}/paypal/sdk/js"),
             "privacyUrl": format!("{public}/paypal/privacy"),
             "userAgreementUrl": format!("{public}/paypal/terms"),
+        },
+        "masterpass": {
+            "merchantCheckoutId": "sandbox-masterpass-checkout",
+            "supportedNetworks": ["visa", "master", "amex", "discover"],
         },
         "venmo": "off",
         "applePayWeb": null,

@@ -57,7 +57,7 @@ pub fn router() -> Router<Shared> {
         .route("/paypal/sdk/js", get(sdk_js))
 }
 
-fn valid_amount(v: Option<&Value>) -> bool {
+pub(super) fn valid_amount(v: Option<&Value>) -> bool {
     let text = match v {
         Some(Value::String(s)) => s.trim().to_string(),
         Some(Value::Number(n)) => n.to_string(),
@@ -70,7 +70,7 @@ fn valid_amount(v: Option<&Value>) -> bool {
         && frac.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn valid_currency(v: Option<&Value>) -> bool {
+pub(super) fn valid_currency(v: Option<&Value>) -> bool {
     v.and_then(Value::as_str)
         .is_some_and(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_alphabetic()))
 }
