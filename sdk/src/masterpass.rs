@@ -55,14 +55,14 @@ pub fn popup_check(
     }
 }
 
-/// Where the popup goes with the request token: the sandbox's Masterpass
-/// stand-in in sandbox mode, else the loading page (`loading_page`) that
-/// starts Masterpass's own checkout.
-pub fn checkout_page(loading_page: &str, sandbox_url: &str) -> String {
+/// Where the popup goes with the request token: in sandbox mode (a sandbox
+/// URL given) the sandbox's Masterpass stand-in, this path under it; else ""
+/// for the loading page that starts Masterpass's own checkout.
+pub fn checkout_path(sandbox_url: &str) -> &'static str {
     if sandbox_url.is_empty() {
-        String::from(loading_page)
+        ""
     } else {
-        String::from(sandbox_url) + "/masterpass/checkout"
+        "/masterpass/checkout"
     }
 }
 
@@ -118,10 +118,10 @@ mod tests {
 
     #[test]
     fn checkout_page_is_the_stand_in_in_sandbox_mode() {
-        assert_eq!(checkout_page("https://a/l.html", ""), "https://a/l.html");
+        assert_eq!(checkout_path(""), "");
         assert_eq!(
-            checkout_page("https://a/l.html", "http://127.0.0.1:9/sandbox"),
-            "http://127.0.0.1:9/sandbox/masterpass/checkout"
+            checkout_path("http://127.0.0.1:9/sandbox"),
+            "/masterpass/checkout"
         );
     }
 }

@@ -337,8 +337,8 @@ mod tests {
     }
 }
 
-// SEPA and Masterpass: one export per component (each export's glue costs
-// more than its rule), the rule chosen by number, its inputs newline-joined.
+// SEPA and Masterpass: one export for both (an export's glue costs more
+// than these rules), the rule chosen by number, its inputs newline-joined.
 
 /// Field `i` of a newline-joined input.
 fn field(input: &str, i: usize) -> &str {
@@ -353,20 +353,30 @@ fn field(input: &str, i: usize) -> &str {
     rest.get(..end).unwrap_or("")
 }
 
-/// SEPA's rules: 0 tokenize check (option names comma-joined, mandate type)
-/// → "" or the error code; 1 popup outcome (success, cancel: non-empty when
-/// given) → "" or the error code; 2 redirect return (success, cart_id,
-/// cancel) → "1" approved, "2" canceled or "".
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaRule))]
-pub fn sepa_rule(rule: u32, input: &str) -> JsValue {
+/// The SEPA and Masterpass rules; flags are non-empty when set.
+/// - 0 SEPA tokenize check (option names comma-joined, mandate type) → "" or the error code
+/// - 1 SEPA popup outcome (success, cancel) → "" or the error code
+/// - 2 SEPA redirect return (success, cart_id, cancel) → "1" approved, "2" canceled or ""
+/// - 3 Masterpass tokenize check (option names comma-joined, in progress) → "" or the error code
+/// - 4 Masterpass request-token failure (HTTP status) → the error code
+/// - 5 Masterpass popup check (mpstatus, oauth_verifier, oauth_token,
+///   checkout_resource_url) → "" or the error code
+/// - 6 Masterpass checkout page (sandbox URL) → the path to append to it, or
+///   "" for the loading page
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = walletRule))]
+pub fn wallet_rule(rule: u32, input: &str) -> JsValue {
     let f = |i| field(input, i);
     js(match rule {
         0 => sepa::tokenize_check(&split_list(f(0)), f(1)),
         1 => sepa::popup_outcome(!f(0).is_empty(), !f(1).is_empty()),
-        _ => ["", "1", "2"]
+        2 => ["", "1", "2"]
             .get(sepa::redirect_return(f(0), f(1), f(2)) as usize)
             .copied()
             .unwrap_or(""),
+        3 => masterpass::tokenize_check(&split_list(f(0)), !f(1).is_empty()),
+        4 => masterpass::request_error_code(f(0)),
+        5 => masterpass::popup_check(f(0), f(1), f(2), f(3)),
+        _ => masterpass::checkout_path(f(0)),
     })
 }
 
@@ -374,23 +384,4 @@ pub fn sepa_rule(rule: u32, input: &str) -> JsValue {
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaPopupOffset))]
 pub fn sepa_popup_offset(outer: i32, size: i32, screen: i32) -> i32 {
     sepa::popup_offset(outer, size, screen)
-}
-
-/// Masterpass's rules: 0 tokenize check (option names comma-joined, in
-/// progress: non-empty when so) → "" or the error code; 1 request-token
-/// failure (HTTP status) → the error code; 2 popup check (mpstatus,
-/// oauth_verifier, oauth_token, checkout_resource_url) → "" or the error
-/// code; 3 checkout page (loading page, sandbox URL) → the URL.
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = masterpassRule))]
-pub fn masterpass_rule(rule: u32, input: &str) -> JsValue {
-    let f = |i| field(input, i);
-    match rule {
-        0 => js(masterpass::tokenize_check(
-            &split_list(f(0)),
-            !f(1).is_empty(),
-        )),
-        1 => js(masterpass::request_error_code(f(0))),
-        2 => js(masterpass::popup_check(f(0), f(1), f(2), f(3))),
-        _ => js(&masterpass::checkout_page(f(0), f(1))),
-    }
 }

@@ -48,7 +48,7 @@ function instance(client) {
         data: { requestToken: { originUrl: location.protocol + '//' + location.hostname, subtotal: options.subtotal, currencyCode: options.currencyCode, callbackUrl } }
       });
     } catch (e) {
-      const code = rules.masterpassRule(1, String(e && e.details && e.details.httpStatus));
+      const code = rules.walletRule(4, String(e && e.details && e.details.httpStatus));
       throw code === 'MASTERPASS_FLOW_FAILED' ? asBraintreeError(e, code) : error(code, { originalError: e });
     }
     const query = {
@@ -61,12 +61,14 @@ function instance(client) {
     };
     const extra = options.config || {};
     for (const k in extra) if (typeof extra[k] !== 'function') query[k] = extra[k];
-    return withQuery(rules.masterpassRule(3, assetUrl(gw.assetsUrl, 'masterpass-loading-frame') + '\n' + (config.sandboxUrl || '')), query);
+    const sandbox = config.sandboxUrl || '';
+    const path = rules.walletRule(6, sandbox);
+    return withQuery(path ? sandbox + path : assetUrl(gw.assetsUrl, 'masterpass-loading-frame'), query);
   }
 
   /** The popup's return as the first card of POST payment_methods/masterpass_cards. */
   async function tokenizeCard(p) {
-    const invalid = rules.masterpassRule(2, [p.mpstatus, p.oauth_verifier, p.oauth_token, p.checkout_resource_url].join('\n'));
+    const invalid = rules.walletRule(5, [p.mpstatus, p.oauth_verifier, p.oauth_token, p.checkout_resource_url].join('\n'));
     if (invalid) throw error(invalid);
     try {
       const res = await client.request({
@@ -81,7 +83,7 @@ function instance(client) {
   }
 
   function tokenize(options) {
-    const invalid = rules.masterpassRule(0, (options ? Object.keys(options).join() : '') + '\n' + (win ? 1 : ''));
+    const invalid = rules.walletRule(3, (options ? Object.keys(options).join() : '') + '\n' + (win ? 1 : ''));
     if (invalid) throw error(invalid);
     const frame = options.frameOptions || {};
     const opened = openWindow(gw.assetsUrl, {

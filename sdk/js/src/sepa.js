@@ -26,7 +26,7 @@ async function build(options) {
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
   const sepa = instance(client, options.redirectUrl);
   const params = Object.fromEntries(new URL(location.href).searchParams);
-  const returned = rules.sepaRule(2, [params.success, params.cart_id, params.cancel].join('\n'));
+  const returned = rules.walletRule(2, [params.success, params.cart_id, params.cancel].join('\n'));
   if (returned === '1') {
     // Back from the full-page redirect with an approved mandate. As the
     // reference, a failure here is logged and create resolves nothing.
@@ -53,7 +53,7 @@ function instance(client, redirectUrl) {
 
 function tokenize(client, assetsUrl, redirectUrl, options) {
   const mandateType = options && options.mandateType;
-  const invalid = rules.sepaRule(0, (options ? Object.keys(options).join() : '') + '\n' + (typeof mandateType === 'string' ? mandateType : ''));
+  const invalid = rules.walletRule(0, (options ? Object.keys(options).join() : '') + '\n' + (typeof mandateType === 'string' ? mandateType : ''));
   if (invalid) throw error(invalid);
   const mandate = (urls) => createMandate(client, options, urls);
   if (redirectUrl) {
@@ -79,7 +79,7 @@ function tokenize(client, assetsUrl, redirectUrl, options) {
     start: (urls) => mandate({ returnUrl: withQuery(urls.returnUrl, { success: 1 }), cancelUrl: urls.cancelUrl })
       .then((m) => { created = m; return m.approvalUrl; }),
     tokenize: async (params) => {
-      const outcome = rules.sepaRule(1, (params.success ? 1 : '') + '\n' + (params.cancel ? 1 : ''));
+      const outcome = rules.walletRule(1, (params.success ? 1 : '') + '\n' + (params.cancel ? 1 : ''));
       if (outcome) throw error(outcome);
       return approve(client, {
         last4: created.last4,
