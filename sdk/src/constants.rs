@@ -66,21 +66,13 @@ pub fn constants_json() -> String {
         ("MAX_EXPIRATION_YEAR_AGE", MAX_EXPIRATION_YEAR_AGE),
         ("REQUEST_RETRIES", REQUEST_RETRIES),
         ("IOS_SCROLL_INTO_VIEW_DELAY", IOS_SCROLL_INTO_VIEW_DELAY_MS),
-        ("SEPA_POPUP_WIDTH", crate::sepa::POPUP_WIDTH),
-        ("SEPA_POPUP_HEIGHT", crate::sepa::POPUP_HEIGHT),
-        ("MASTERPASS_POPUP_WIDTH", crate::masterpass::POPUP_WIDTH),
-        ("MASTERPASS_POPUP_HEIGHT", crate::masterpass::POPUP_HEIGHT),
     ] {
         s.push_str(",\"");
         s.push_str(k);
         s.push_str("\":");
         push_u32(&mut s, v);
     }
-    s.push_str(",\"SEPA_BILLING_ADDRESS_KEYS\":\"");
-    s.push_str(&crate::sepa::billing_address_keys_text());
-    s.push_str("\",\"MASTERPASS_VERSION\":\"");
-    s.push_str(crate::masterpass::VERSION);
-    s.push_str("\",\"GRAPHQL_VERSION\":\"");
+    s.push_str(",\"GRAPHQL_VERSION\":\"");
     s.push_str(GRAPHQL_VERSION);
     s.push_str("\"}");
     s
@@ -148,9 +140,6 @@ mod tests {
         assert!(j.starts_with("{\"VERSION\":\"3.130.0\""));
         assert!(j.contains("\"POPUP_WIDTH\":450"));
         assert!(j.contains("\"INTEGRATION_TIMEOUT\":60000"));
-        assert!(j.contains("\"SEPA_POPUP_WIDTH\":400,\"SEPA_POPUP_HEIGHT\":570"));
-        assert!(j.contains("\"MASTERPASS_POPUP_WIDTH\":450,\"MASTERPASS_POPUP_HEIGHT\":660"));
-        assert!(j.contains("\"MASTERPASS_VERSION\":\"v6\""));
         assert!(j.ends_with("\"GRAPHQL_VERSION\":\"2018-05-10\"}"));
     }
 

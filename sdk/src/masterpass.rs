@@ -1,6 +1,10 @@
 //! Masterpass rules (spec sections 2, 4, 5, 8 and 9): tokenize's checks, the
 //! request-token call's failures, the popup's return and where the popup
 //! goes once the request token is issued.
+//!
+//! As for SEPA (see `sepa`), `masterpass.js` applies these rules itself with
+//! copies of the tables (required options, popup size, version, the
+//! stand-in's path) that the tests below check against this module.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -10,10 +14,15 @@ pub const POPUP_HEIGHT: u32 = 660;
 /// The Masterpass checkout version the popup asks for.
 pub const VERSION: &str = "v6";
 
+/// The options tokenize requires.
+pub const REQUIRED_OPTIONS: [&str; 2] = ["subtotal", "currencyCode"];
+/// The sandbox's Masterpass stand-in, under the sandbox URL.
+pub const SANDBOX_CHECKOUT_PATH: &str = "/masterpass/checkout";
+
 /// tokenize's checks in the reference's order (`present`: the option names
 /// given): subtotal and currencyCode, then one flow at a time. The error code or "".
 pub fn tokenize_check(present: &[&str], in_progress: bool) -> &'static str {
-    if !present.contains(&"subtotal") || !present.contains(&"currencyCode") {
+    if REQUIRED_OPTIONS.iter().any(|o| !present.contains(o)) {
         "MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION"
     } else if in_progress {
         "MASTERPASS_TOKENIZATION_ALREADY_IN_PROGRESS"
@@ -62,7 +71,7 @@ pub fn checkout_path(sandbox_url: &str) -> &'static str {
     if sandbox_url.is_empty() {
         ""
     } else {
-        "/masterpass/checkout"
+        SANDBOX_CHECKOUT_PATH
     }
 }
 
@@ -123,5 +132,18 @@ mod tests {
             checkout_path("http://127.0.0.1:9/sandbox"),
             "/masterpass/checkout"
         );
+    }
+
+    /// The tables `masterpass.js` applies are this module's.
+    #[test]
+    fn the_js_holds_these_tables() {
+        let js = include_str!("../js/src/masterpass.js");
+        let text = |v: &str| js.contains(&(String::from("'") + v + "'"));
+        assert!(text(&REQUIRED_OPTIONS.join(",")));
+        assert!(text(VERSION));
+        assert!(text(SANDBOX_CHECKOUT_PATH));
+        // The width is left to the frame service's default.
+        assert_eq!(POPUP_WIDTH, crate::constants::DEFAULT_POPUP_WIDTH);
+        assert!(js.contains(&(String::from("HEIGHT = ") + &POPUP_HEIGHT.to_string() + ";")));
     }
 }

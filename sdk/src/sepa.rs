@@ -1,6 +1,12 @@
 //! SEPA direct debit rules (spec sections 2, 3, 5, 8 and 9): tokenize's
 //! checks, the popup's place on the screen, how the popup and the full-page
 //! redirect report back, and the billing address's field names.
+//!
+//! `sepa.js` applies these rules itself, with copies of the tables (required
+//! options, mandate types, billing keys, popup size) that the tests below
+//! check against this module: a wasm export costs more gzipped bytes than the
+//! merchant module's size budget leaves, so the rules are not called through
+//! the module. Change both together.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -18,8 +24,11 @@ pub const REQUIRED_OPTIONS: [&str; 6] = [
     "countryCode",
 ];
 
+/// The mandate types tokenize accepts.
+pub const MANDATE_TYPES: [&str; 2] = ["ONE_OFF", "RECURRENT"];
+
 pub fn is_mandate_type(mandate_type: &str) -> bool {
-    matches!(mandate_type, "ONE_OFF" | "RECURRENT")
+    MANDATE_TYPES.contains(&mandate_type)
 }
 
 /// tokenize's checks in the reference's order (`present`: the option names
@@ -78,7 +87,7 @@ pub const BILLING_ADDRESS_KEYS: [(&str, &str); 5] = [
     ("postalCode", "postal_code"),
 ];
 
-/// The pairs as the JS reads them: `option name option name ...`.
+/// The pairs as `sepa.js` holds them: `option name option name ...`.
 pub fn billing_address_keys_text() -> String {
     let mut s = String::new();
     for (option, name) in BILLING_ADDRESS_KEYS {
@@ -159,5 +168,17 @@ mod tests {
             "addressLine1 address_line_1 addressLine2 address_line_2 adminArea1 admin_area_1 \
              adminArea2 admin_area_2 postalCode postal_code"
         );
+    }
+
+    /// The tables `sepa.js` applies are this module's.
+    #[test]
+    fn the_js_holds_these_tables() {
+        let js = include_str!("../js/src/sepa.js");
+        let text = |v: String| js.contains(&(String::from("'") + &v + "'"));
+        assert!(text(REQUIRED_OPTIONS.join(",")));
+        assert!(text(MANDATE_TYPES.join(",")));
+        assert!(text(billing_address_keys_text()));
+        assert!(js.contains(&(String::from("WIDTH = ") + &POPUP_WIDTH.to_string() + ";")));
+        assert!(js.contains(&(String::from("HEIGHT = ") + &POPUP_HEIGHT.to_string() + ";")));
     }
 }

@@ -19,8 +19,7 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::{
-    authorization as auth, card, client, constants, errors, fields, hosted, masterpass, paypal,
-    sepa, threeds,
+    authorization as auth, card, client, constants, errors, fields, hosted, paypal, threeds,
 };
 
 /// A JS string with `v`'s text.
@@ -329,59 +328,4 @@ mod tests {
         assert!(shipping_currencies_match("USD", "usd,USD"));
         assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
     }
-
-    #[test]
-    fn rule_inputs_are_newline_joined_fields() {
-        assert_eq!(field("a\nb", 1), "b");
-        assert_eq!(field("a", 3), "");
-    }
-}
-
-// SEPA and Masterpass: one export for both (an export's glue costs more
-// than these rules), the rule chosen by number, its inputs newline-joined.
-
-/// Field `i` of a newline-joined input.
-fn field(input: &str, i: usize) -> &str {
-    let mut rest = input;
-    for _ in 0..i {
-        match rest.bytes().position(|b| b == b'\n') {
-            Some(p) => rest = rest.get(p + 1..).unwrap_or(""),
-            None => return "",
-        }
-    }
-    let end = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
-    rest.get(..end).unwrap_or("")
-}
-
-/// The SEPA and Masterpass rules; flags are non-empty when set.
-/// - 0 SEPA tokenize check (option names comma-joined, mandate type) → "" or the error code
-/// - 1 SEPA popup outcome (success, cancel) → "" or the error code
-/// - 2 SEPA redirect return (success, cart_id, cancel) → "1" approved, "2" canceled or ""
-/// - 3 Masterpass tokenize check (option names comma-joined, in progress) → "" or the error code
-/// - 4 Masterpass request-token failure (HTTP status) → the error code
-/// - 5 Masterpass popup check (mpstatus, oauth_verifier, oauth_token,
-///   checkout_resource_url) → "" or the error code
-/// - 6 Masterpass checkout page (sandbox URL) → the path to append to it, or
-///   "" for the loading page
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = walletRule))]
-pub fn wallet_rule(rule: u32, input: &str) -> JsValue {
-    let f = |i| field(input, i);
-    js(match rule {
-        0 => sepa::tokenize_check(&split_list(f(0)), f(1)),
-        1 => sepa::popup_outcome(!f(0).is_empty(), !f(1).is_empty()),
-        2 => ["", "1", "2"]
-            .get(sepa::redirect_return(f(0), f(1), f(2)) as usize)
-            .copied()
-            .unwrap_or(""),
-        3 => masterpass::tokenize_check(&split_list(f(0)), !f(1).is_empty()),
-        4 => masterpass::request_error_code(f(0)),
-        5 => masterpass::popup_check(f(0), f(1), f(2), f(3)),
-        _ => masterpass::checkout_path(f(0)),
-    })
-}
-
-/// Where the SEPA popup's edge goes (see `sepa::popup_offset`).
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = sepaPopupOffset))]
-pub fn sepa_popup_offset(outer: i32, size: i32, screen: i32) -> i32 {
-    sepa::popup_offset(outer, size, screen)
 }

@@ -1,16 +1,23 @@
 // masterpass: digital-wallet checkout in a 450x660 popup opened inside the
 // click on the Masterpass loading page, sent on to Masterpass with a request
 // token; Masterpass returns to masterpass-landing-frame with the OAuth
-// verifier, token and checkout resource URL, which become a card nonce.
-import { load, rules } from './wasm.js';
+// verifier, token and checkout resource URL, which become a card nonce. The
+// rules are those of sdk/src/masterpass.rs.
+import { load } from './wasm.js';
 import { error, asBraintreeError, register } from './errors.js';
 import masterpassErrors from '../../src/errors/masterpass.txt';
 import { VERSION, wrap, attempt, checkClient, convertMethodsToError, assetUrl } from './lib.js';
 import { create as createClient } from './client.js';
 import { openWindow, runFlow, supportsPopups, withQuery } from './frame-service.js';
-import { MASTERPASS_POPUP_WIDTH, MASTERPASS_POPUP_HEIGHT, MASTERPASS_VERSION } from './constants.json';
 
 register(masterpassErrors);
+
+// The tables of sdk/src/masterpass.rs, whose tests check these copies (its
+// popup's width is the frame service's default).
+const HEIGHT = 660;
+const VERSION_PARAM = 'v6';
+const REQUIRED_OPTIONS = 'subtotal,currencyCode';
+const SANDBOX_CHECKOUT_PATH = '/masterpass/checkout';
 
 export { VERSION };
 
@@ -48,8 +55,9 @@ function instance(client) {
         data: { requestToken: { originUrl: location.protocol + '//' + location.hostname, subtotal: options.subtotal, currencyCode: options.currencyCode, callbackUrl } }
       });
     } catch (e) {
-      const code = rules.walletRule(4, String(e && e.details && e.details.httpStatus));
-      throw code === 'MASTERPASS_FLOW_FAILED' ? asBraintreeError(e, code) : error(code, { originalError: e });
+      throw e && e.details && e.details.httpStatus === 422
+        ? error('MASTERPASS_INVALID_PAYMENT_OPTION', { originalError: e })
+        : asBraintreeError(e, 'MASTERPASS_FLOW_FAILED');
     }
     const query = {
       environment: gw.environment,
@@ -57,19 +65,21 @@ function instance(client) {
       callbackUrl,
       merchantCheckoutId: gw.masterpass.merchantCheckoutId,
       allowedCardTypes: gw.masterpass.supportedNetworks,
-      version: MASTERPASS_VERSION
+      version: VERSION_PARAM
     };
     const extra = options.config || {};
     for (const k in extra) if (typeof extra[k] !== 'function') query[k] = extra[k];
-    const sandbox = config.sandboxUrl || '';
-    const path = rules.walletRule(6, sandbox);
-    return withQuery(path ? sandbox + path : assetUrl(gw.assetsUrl, 'masterpass-loading-frame'), query);
+    // In sandbox mode the sandbox's Masterpass stand-in, else the loading page.
+    const sandbox = config.sandboxUrl;
+    return withQuery(sandbox ? sandbox + SANDBOX_CHECKOUT_PATH : assetUrl(gw.assetsUrl, 'masterpass-loading-frame'), query);
   }
 
   /** The popup's return as the first card of POST payment_methods/masterpass_cards. */
   async function tokenizeCard(p) {
-    const invalid = rules.walletRule(5, [p.mpstatus, p.oauth_verifier, p.oauth_token, p.checkout_resource_url].join('\n'));
-    if (invalid) throw error(invalid);
+    if (p.mpstatus !== 'success') throw error('MASTERPASS_POPUP_CLOSED');
+    if ([p.oauth_verifier, p.oauth_token, p.checkout_resource_url].some((v) => !v || v === 'null')) {
+      throw error('MASTERPASS_POPUP_MISSING_REQUIRED_PARAMETERS');
+    }
     try {
       const res = await client.request({
         method: 'post',
@@ -83,13 +93,14 @@ function instance(client) {
   }
 
   function tokenize(options) {
-    const invalid = rules.walletRule(3, (options ? Object.keys(options).join() : '') + '\n' + (win ? 1 : ''));
-    if (invalid) throw error(invalid);
+    const given = Object.keys(options || {});
+    if (REQUIRED_OPTIONS.split(',').some((k) => !given.includes(k))) throw error('MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION');
+    if (win) throw error('MASTERPASS_TOKENIZATION_ALREADY_IN_PROGRESS');
     const frame = options.frameOptions || {};
     const opened = openWindow(gw.assetsUrl, {
       loading: 'masterpass-loading-frame',
-      width: frame.width || MASTERPASS_POPUP_WIDTH,
-      height: frame.height || MASTERPASS_POPUP_HEIGHT,
+      width: frame.width,
+      height: frame.height || HEIGHT,
       top: frame.top,
       left: frame.left,
       title: 'Masterpass',

@@ -3,15 +3,22 @@
 // redirectUrl, sends the whole page there); once the customer approves it the
 // mandate becomes a nonce. A page the redirect returns to finishes the flow
 // in create.
-import { load, rules } from './wasm.js';
+import { load } from './wasm.js';
 import { error, register } from './errors.js';
 import sepaErrors from '../../src/errors/sepa.txt';
 import { VERSION, wrap, attempt, checkClient } from './lib.js';
 import { create as createClient } from './client.js';
 import { openWindow, returnUrls, runFlow, withQuery } from './frame-service.js';
-import { SEPA_POPUP_WIDTH, SEPA_POPUP_HEIGHT, SEPA_BILLING_ADDRESS_KEYS } from './constants.json';
 
 register(sepaErrors);
+
+// The tables of sdk/src/sepa.rs, whose tests check these copies (kept out of
+// the shared constants so pages without SEPA do not download them).
+const WIDTH = 400;
+const HEIGHT = 570;
+const REQUIRED_OPTIONS = 'iban,merchantAccountId,mandateType,customerId,accountHolderName,countryCode';
+const MANDATE_TYPES = 'ONE_OFF,RECURRENT';
+const BILLING_ADDRESS_KEYS = 'addressLine1 address_line_1 addressLine2 address_line_2 adminArea1 admin_area_1 adminArea2 admin_area_2 postalCode postal_code';
 
 export { VERSION };
 
@@ -26,8 +33,8 @@ async function build(options) {
   const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
   const sepa = instance(client, options.redirectUrl);
   const params = Object.fromEntries(new URL(location.href).searchParams);
-  const returned = rules.walletRule(2, [params.success, params.cart_id, params.cancel].join('\n'));
-  if (returned === '1') {
+  // The rules of sdk/src/sepa.rs.
+  if (params.success === 'true' && params.cart_id) {
     // Back from the full-page redirect with an approved mandate. As the
     // reference, a failure here is logged and create resolves nothing.
     try {
@@ -36,7 +43,7 @@ async function build(options) {
       console.error('Problem while finishing tokenizing: ', e); // eslint-disable-line no-console
       return undefined;
     }
-  } else if (returned) {
+  } else if (params.cancel) {
     client._sendEvent('sepa.redirect.customer-canceled.failed');
   }
   return sepa;
@@ -52,9 +59,9 @@ function instance(client, redirectUrl) {
 }
 
 function tokenize(client, assetsUrl, redirectUrl, options) {
-  const mandateType = options && options.mandateType;
-  const invalid = rules.walletRule(0, (options ? Object.keys(options).join() : '') + '\n' + (typeof mandateType === 'string' ? mandateType : ''));
-  if (invalid) throw error(invalid);
+  const given = Object.keys(options || {});
+  if (REQUIRED_OPTIONS.split(',').some((k) => !given.includes(k))) throw error('SEPA_TOKENIZE_MISSING_REQUIRED_OPTION');
+  if (!MANDATE_TYPES.split(',').includes(options.mandateType)) throw error('SEPA_INVALID_MANDATE_TYPE');
   const mandate = (urls) => createMandate(client, options, urls);
   if (redirectUrl) {
     // The page leaves for the mandate; the return page's create finishes.
@@ -63,10 +70,10 @@ function tokenize(client, assetsUrl, redirectUrl, options) {
     return undefined;
   }
   const win = openWindow(assetsUrl, {
-    width: SEPA_POPUP_WIDTH,
-    height: SEPA_POPUP_HEIGHT,
-    top: rules.sepaPopupOffset(outerHeight, SEPA_POPUP_HEIGHT, screenTop),
-    left: rules.sepaPopupOffset(outerWidth, SEPA_POPUP_WIDTH, screenLeft),
+    width: WIDTH,
+    height: HEIGHT,
+    top: Math.round((outerHeight - HEIGHT) / 2) + screenTop,
+    left: Math.round((outerWidth - WIDTH) / 2) + screenLeft,
     title: 'SEPA',
     onFrameClose: () => win && win.onFrameClose && win.onFrameClose()
   });
@@ -79,8 +86,7 @@ function tokenize(client, assetsUrl, redirectUrl, options) {
     start: (urls) => mandate({ returnUrl: withQuery(urls.returnUrl, { success: 1 }), cancelUrl: urls.cancelUrl })
       .then((m) => { created = m; return m.approvalUrl; }),
     tokenize: async (params) => {
-      const outcome = rules.walletRule(1, (params.success ? 1 : '') + '\n' + (params.cancel ? 1 : ''));
-      if (outcome) throw error(outcome);
+      if (!params.success) throw error(params.cancel ? 'SEPA_CUSTOMER_CANCELED' : 'SEPA_TOKENIZATION_FAILED');
       return approve(client, {
         last4: created.last4,
         bankReferenceToken: created.bankReferenceToken,
@@ -96,7 +102,7 @@ function tokenize(client, assetsUrl, redirectUrl, options) {
 async function createMandate(client, o, urls) {
   const address = { country_code: o.countryCode };
   const b = o.billingAddress;
-  const keys = SEPA_BILLING_ADDRESS_KEYS.split(' ');
+  const keys = BILLING_ADDRESS_KEYS.split(' ');
   for (let i = 0; b && i < keys.length; i += 2) if (keys[i] in b) address[keys[i + 1]] = b[keys[i]];
   try {
     const res = await client.request({
