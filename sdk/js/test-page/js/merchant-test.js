@@ -98,7 +98,8 @@ async function main() {
     $('sepa-popup').addEventListener('click', () => sepa.tokenize(mandate).then((p) => show('SEPA tokenized', p), fail));
     $('sepa-redirect').addEventListener('click', () => redirected.tokenize(mandate).catch(fail));
   }
-  if (sdk.masterpass) {
+  // Masterpass refuses browsers whose popups cannot report back (web views).
+  if (sdk.masterpass && sdk.masterpass.isSupported()) {
     const mp = await sdk.masterpass.create({ client });
     $('masterpass').disabled = false;
     $('masterpass').addEventListener('click', () => {
