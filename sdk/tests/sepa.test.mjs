@@ -155,3 +155,15 @@ test('redirect return whose mandate cannot be finished: create logs SEPA_TRANSAC
   assert.ok(logged.some((t) => /Problem while finishing tokenizing/.test(t)), logged.join('\n'));
   await page.context().close();
 });
+
+test('where popups cannot report back (a web view) the mandate shows in the full-screen frame', async () => {
+  const ua = 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36';
+  const page = await merchantPage(browser, sandbox.url, { userAgent: ua });
+  await page.click('#sepa-popup');
+  const frame = page.frameLocator('[data-braintree-frame] iframe');
+  await frame.locator('#approve').click();
+  const r = await result(page, 'SEPA tokenized');
+  assert.match(r.nonce, /^tokensepa_/);
+  assert.equal(await page.locator('[data-braintree-frame]').count(), 0);
+  await page.context().close();
+});
