@@ -83,7 +83,8 @@ cpSync(join(here, 'html'), join(web, 'html'), { recursive: true, filter: (p) => 
 // template (landing-frame.js reports a *-landing-frame's or cancel-frame's
 // query to the window that opened it).
 const LANDING_PAGES = ['cancel-frame', 'dispatch-frame', 'paypal-landing-frame', 'redirect-frame',
-  'local-payment-landing-frame', 'local-payment-redirect-frame', 'masterpass-landing-frame', 'masterpass-loading-frame'];
+  'local-payment-landing-frame', 'local-payment-redirect-frame', 'masterpass-landing-frame', 'masterpass-loading-frame',
+  'sepa-landing-frame'];
 const landing = readFileSync(join(here, 'html', 'landing-frame.html'), 'utf8');
 for (const frame of LANDING_PAGES) {
   writeFileSync(join(web, 'html', frame + '.html'), landing.replace('{{frame}}', frame));

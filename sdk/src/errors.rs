@@ -58,6 +58,8 @@ pub static CATALOGUE: &[&str] = &[
     include_str!("errors/local-payment.txt"),
     include_str!("errors/union-pay.txt"),
     include_str!("errors/payment-request.txt"),
+    include_str!("errors/sepa.txt"),
+    include_str!("errors/masterpass.txt"),
 ];
 
 /// Every entry as (code, type, message).
@@ -217,6 +219,45 @@ mod tests {
     }
 
     #[test]
+    fn sepa_and_masterpass_errors_are_as_the_reference_raises_them() {
+        let expect = [
+            (
+                "SEPA_CREATE_MANDATE_FAILED",
+                ErrorType::Merchant,
+                "SEPA create mandate failed.",
+            ),
+            (
+                "SEPA_CUSTOMER_CANCELED",
+                ErrorType::Customer,
+                "User canceled SEPA authorization",
+            ),
+            (
+                "SEPA_TRANSACTION_FAILED",
+                ErrorType::Unknown,
+                "SEPA transaction failed",
+            ),
+            (
+                "MASTERPASS_POPUP_CLOSED",
+                ErrorType::Customer,
+                "Customer closed Masterpass popup before authorizing.",
+            ),
+            (
+                "MASTERPASS_FLOW_FAILED",
+                ErrorType::Network,
+                "Could not initialize Masterpass flow.",
+            ),
+            (
+                "MASTERPASS_ACCOUNT_TOKENIZATION_FAILED",
+                ErrorType::Network,
+                "Could not tokenize user's Masterpass account.",
+            ),
+        ];
+        for (code, kind, text) in expect {
+            assert_eq!(find(code), Some((kind, text)), "{code}");
+        }
+    }
+
+    #[test]
     fn the_five_types_are_spelt_as_the_spec_and_read_back() {
         let all = [
             ErrorType::Customer,
@@ -261,6 +302,22 @@ mod tests {
         for number in [0, 1000, 1001, 1002, 1003, 1010, 1011, 1020, 2000, 3000] {
             codes.push(crate::threeds::cardinal_error_code(number));
         }
+        codes.push(crate::sepa::tokenize_check(&[], ""));
+        codes.push(crate::sepa::tokenize_check(
+            &crate::sepa::REQUIRED_OPTIONS,
+            "",
+        ));
+        codes.push(crate::sepa::popup_outcome(false, true));
+        codes.push(crate::sepa::popup_outcome(false, false));
+        codes.push(crate::masterpass::tokenize_check(&[], false));
+        codes.push(crate::masterpass::tokenize_check(
+            &["subtotal", "currencyCode"],
+            true,
+        ));
+        codes.push(crate::masterpass::request_error_code("422"));
+        codes.push(crate::masterpass::request_error_code("500"));
+        codes.push(crate::masterpass::popup_check("", "", "", ""));
+        codes.push(crate::masterpass::popup_check("success", "", "", ""));
         for code in codes.into_iter().filter(|c| !c.is_empty()) {
             assert!(find(code).is_some(), "{code}");
         }

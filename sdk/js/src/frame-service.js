@@ -22,7 +22,8 @@ export function supportsPopups(ua = navigator.userAgent) {
 /**
  * Opens a flow's window synchronously (inside the user's click): the popup
  * bridge, a popup, or the full-screen frame. Returns null when the browser
- * blocked the popup. `options`: width and height (default 450x535), the
+ * blocked the popup. `options`: width and height (default 450x535), top and
+ * left (default centred on the window), the
  * loading page's name (default redirect-frame), the fallback frame's title,
  * and onFrameClose (the fallback frame's close button).
  */
@@ -32,8 +33,8 @@ export function openWindow(assetsUrl, options = {}) {
   if (!supportsPopups()) return openFrame(loading, options);
   const width = options.width || POPUP_WIDTH;
   const height = options.height || POPUP_HEIGHT;
-  const left = Math.max(0, (window.screenX || 0) + ((window.outerWidth || width) - width) / 2);
-  const top = Math.max(0, (window.screenY || 0) + ((window.outerHeight || height) - height) / 2);
+  const left = options.left ?? Math.max(0, (window.screenX || 0) + ((window.outerWidth || width) - width) / 2);
+  const top = options.top ?? Math.max(0, (window.screenY || 0) + ((window.outerHeight || height) - height) / 2);
   const popup = window.open(loading, 'braintree_' + uuid().slice(0, 8),
     'resizable,scrollbars,height=' + height + ',width=' + width + ',top=' + top + ',left=' + left);
   if (!popup || popup.closed) return null;

@@ -10,6 +10,8 @@ import * as vaultManager from './vault-manager.js';
 import * as localPayment from './local-payment.js';
 import * as unionPay from './union-pay.js';
 import * as paymentRequest from './payment-request.js';
+import * as sepa from './sepa.js';
+import * as masterpass from './masterpass.js';
 
 import { BraintreeError } from './errors.js';
 import { setWasmUrl } from './wasm.js';
@@ -25,10 +27,13 @@ export {
   localPayment,
   unionPay,
   paymentRequest,
+  sepa,
+  masterpass,
   BraintreeError,
   setWasmUrl,
   VERSION
 };
+
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
 
@@ -43,6 +48,8 @@ export default {
   localPayment,
   unionPay,
   paymentRequest,
+  sepa,
+  masterpass,
   BraintreeError,
   setWasmUrl,
   VERSION

@@ -9,6 +9,8 @@ import * as vaultManager from './vault-manager';
 import * as localPayment from './local-payment';
 import * as unionPay from './union-pay';
 import * as paymentRequest from './payment-request';
+import * as sepa from './sepa';
+import * as masterpass from './masterpass';
 import { BraintreeError } from './shared';
 import type { Version } from './shared';
 
@@ -22,6 +24,8 @@ export {
   localPayment,
   unionPay,
   paymentRequest,
+  sepa,
+  masterpass,
   BraintreeError
 };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
@@ -34,6 +38,8 @@ export type { VaultManager, VaultedPaymentMethod } from './vault-manager';
 export type { LocalPayment, LocalPaymentCreateOptions, LocalPaymentStartOptions, LocalPaymentTokenizeParams, LocalPaymentTokenizePayload } from './local-payment';
 export type { UnionPay, UnionPayCard, UnionPayCapabilities, UnionPayEnrollment, UnionPayTokenizePayload } from './union-pay';
 export type { PaymentRequestComponent, PaymentRequestCreateOptions, PaymentRequestConfiguration, PaymentRequestTokenizePayload, SupportedPaymentMethod, ShippingChangeEvent } from './payment-request';
+export type { SEPA, SEPACreateOptions, SEPATokenizeOptions, SEPATokenizePayload } from './sepa';
+export type { Masterpass, MasterpassTokenizeOptions, MasterpassTokenizePayload } from './masterpass';
 
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
@@ -48,6 +54,8 @@ declare const braintree: {
   localPayment: typeof localPayment;
   unionPay: typeof unionPay;
   paymentRequest: typeof paymentRequest;
+  sepa: typeof sepa;
+  masterpass: typeof masterpass;
   BraintreeError: typeof BraintreeError;
   VERSION: Version;
   setWasmUrl: typeof setWasmUrl;

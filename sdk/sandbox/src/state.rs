@@ -66,6 +66,10 @@ pub struct Inner {
     pub challenges: HashMap<String, (String, String)>,
     /// PayPal token (EC-/BA-) → the payment resource request.
     pub paypal: HashMap<String, Value>,
+    /// SEPA mandates by cart id.
+    pub sepa: HashMap<String, Value>,
+    /// Masterpass request tokens → the request (and, once approved, its verifier).
+    pub masterpass: HashMap<String, Value>,
     /// Gateway transactions by legacy id.
     pub transactions: HashMap<String, Transaction>,
     /// PayPal Orders v2 by order id.

@@ -125,6 +125,26 @@ async function main() {
       });
     }, fail);
   }
+  if (sdk.sepa) {
+    const mandate = { iban: 'FR7630006000011234567890189', merchantAccountId: 'couture-eur', mandateType: 'ONE_OFF', customerId: 'customer01', accountHolderName: 'Ada Lovelace', countryCode: 'FR' };
+    // The redirect flow's instance finishes a mandate the page returns with.
+    const redirected = await sdk.sepa.create({ client, redirectUrl: location.origin + location.pathname });
+    if (redirected && redirected.tokenizePayload) show('SEPA tokenized', redirected.tokenizePayload);
+    history.replaceState(null, '', location.pathname);
+    const sepa = await sdk.sepa.create({ client });
+    $('sepa-popup').disabled = false;
+    $('sepa-redirect').disabled = false;
+    $('sepa-popup').addEventListener('click', () => sepa.tokenize(mandate).then((p) => show('SEPA tokenized', p), fail));
+    $('sepa-redirect').addEventListener('click', () => redirected.tokenize(mandate).catch(fail));
+  }
+  // Masterpass refuses browsers whose popups cannot report back (web views).
+  if (sdk.masterpass && sdk.masterpass.isSupported()) {
+    const mp = await sdk.masterpass.create({ client });
+    $('masterpass').disabled = false;
+    $('masterpass').addEventListener('click', () => {
+      mp.tokenize({ subtotal: $('amount').value, currencyCode: 'USD' }).then((p) => show('Masterpass tokenized', p), fail);
+    });
+  }
   document.body.dataset.ready = 'all';
 }
 

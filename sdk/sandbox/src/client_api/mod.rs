@@ -9,7 +9,9 @@
 
 pub mod cards;
 pub mod local_payment;
+pub mod masterpass;
 pub mod paypal;
+pub mod sepa;
 pub mod three_ds;
 pub mod union_pay;
 
@@ -37,6 +39,8 @@ pub fn router(shared: Shared) -> Router {
         .merge(paypal::router())
         .merge(local_payment::router())
         .merge(union_pay::router())
+        .merge(sepa::router())
+        .merge(masterpass::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -213,6 +217,10 @@ pub fn configuration_json(shared: &Shared) -> Value {
             "sdkUrl": format!("{public}/paypal/sdk/js"),
             "privacyUrl": format!("{public}/paypal/privacy"),
             "userAgreementUrl": format!("{public}/paypal/terms"),
+        },
+        "masterpass": {
+            "merchantCheckoutId": "sandbox-masterpass-checkout",
+            "supportedNetworks": ["visa", "master", "amex", "discover"],
         },
         "venmo": "off",
         "applePayWeb": null,

@@ -1,0 +1,149 @@
+//! Masterpass rules (spec sections 2, 4, 5, 8 and 9): tokenize's checks, the
+//! request-token call's failures, the popup's return and where the popup
+//! goes once the request token is issued.
+//!
+//! As for SEPA (see `sepa`), `masterpass.js` applies these rules itself with
+//! copies of the tables (required options, popup size, version, the
+//! stand-in's path) that the tests below check against this module.
+
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+pub const POPUP_WIDTH: u32 = 450;
+pub const POPUP_HEIGHT: u32 = 660;
+/// The Masterpass checkout version the popup asks for.
+pub const VERSION: &str = "v6";
+
+/// The options tokenize requires.
+pub const REQUIRED_OPTIONS: [&str; 2] = ["subtotal", "currencyCode"];
+/// The sandbox's Masterpass stand-in, under the sandbox URL.
+pub const SANDBOX_CHECKOUT_PATH: &str = "/masterpass/checkout";
+
+/// tokenize's checks in the reference's order (`present`: the option names
+/// given): subtotal and currencyCode, then one flow at a time. The error code or "".
+pub fn tokenize_check(present: &[&str], in_progress: bool) -> &'static str {
+    if REQUIRED_OPTIONS.iter().any(|o| !present.contains(o)) {
+        "MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION"
+    } else if in_progress {
+        "MASTERPASS_TOKENIZATION_ALREADY_IN_PROGRESS"
+    } else {
+        ""
+    }
+}
+
+/// A failed request-token call by its HTTP status (as text): 422 is the
+/// merchant's options, else the flow.
+pub fn request_error_code(status: &str) -> &'static str {
+    if status == "422" {
+        "MASTERPASS_INVALID_PAYMENT_OPTION"
+    } else {
+        "MASTERPASS_FLOW_FAILED"
+    }
+}
+
+/// A popup parameter that is absent: empty or the string `null`.
+fn absent(value: &str) -> bool {
+    value.is_empty() || value == "null"
+}
+
+/// The popup's return, in the reference's order: the status must be
+/// `success`, then the verifier, token and checkout resource URL must all be
+/// there. The error code or "".
+pub fn popup_check(
+    mpstatus: &str,
+    verifier: &str,
+    token: &str,
+    resource_url: &str,
+) -> &'static str {
+    if mpstatus != "success" {
+        "MASTERPASS_POPUP_CLOSED"
+    } else if [verifier, token, resource_url].into_iter().any(absent) {
+        "MASTERPASS_POPUP_MISSING_REQUIRED_PARAMETERS"
+    } else {
+        ""
+    }
+}
+
+/// Where the popup goes with the request token: in sandbox mode (a sandbox
+/// URL given) the sandbox's Masterpass stand-in, this path under it; else ""
+/// for the loading page that starts Masterpass's own checkout.
+pub fn checkout_path(sandbox_url: &str) -> &'static str {
+    if sandbox_url.is_empty() {
+        ""
+    } else {
+        SANDBOX_CHECKOUT_PATH
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn popup_is_450_by_660_version_6() {
+        assert_eq!((POPUP_WIDTH, POPUP_HEIGHT, VERSION), (450, 660, "v6"));
+    }
+
+    #[test]
+    fn subtotal_and_currency_are_required_before_the_in_progress_check() {
+        let both = ["subtotal", "currencyCode"];
+        assert_eq!(tokenize_check(&both, false), "");
+        assert_eq!(
+            tokenize_check(&["subtotal"], true),
+            "MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION"
+        );
+        assert_eq!(
+            tokenize_check(&["currencyCode"], false),
+            "MASTERPASS_TOKENIZE_MISSING_REQUIRED_OPTION"
+        );
+        assert_eq!(
+            tokenize_check(&both, true),
+            "MASTERPASS_TOKENIZATION_ALREADY_IN_PROGRESS"
+        );
+    }
+
+    #[test]
+    fn status_422_is_an_invalid_payment_option() {
+        assert_eq!(
+            request_error_code("422"),
+            "MASTERPASS_INVALID_PAYMENT_OPTION"
+        );
+        assert_eq!(request_error_code("500"), "MASTERPASS_FLOW_FAILED");
+        assert_eq!(request_error_code(""), "MASTERPASS_FLOW_FAILED");
+    }
+
+    #[test]
+    fn popup_status_comes_before_the_parameters() {
+        assert_eq!(popup_check("success", "v", "t", "u"), "");
+        assert_eq!(popup_check("cancel", "", "", ""), "MASTERPASS_POPUP_CLOSED");
+        assert_eq!(popup_check("", "v", "t", "u"), "MASTERPASS_POPUP_CLOSED");
+        for (v, t, u) in [("null", "t", "u"), ("v", "", "u"), ("v", "t", "null")] {
+            assert_eq!(
+                popup_check("success", v, t, u),
+                "MASTERPASS_POPUP_MISSING_REQUIRED_PARAMETERS"
+            );
+        }
+    }
+
+    #[test]
+    fn checkout_page_is_the_stand_in_in_sandbox_mode() {
+        assert_eq!(checkout_path(""), "");
+        assert_eq!(
+            checkout_path("http://127.0.0.1:9/sandbox"),
+            "/masterpass/checkout"
+        );
+    }
+
+    /// The tables `masterpass.js` applies are this module's.
+    #[test]
+    fn the_js_holds_these_tables() {
+        let js = include_str!("../js/src/masterpass.js");
+        let text = |v: &str| js.contains(&(String::from("'") + v + "'"));
+        assert!(text(&REQUIRED_OPTIONS.join(",")));
+        assert!(text(VERSION));
+        assert!(text(SANDBOX_CHECKOUT_PATH));
+        // The width is left to the frame service's default.
+        assert_eq!(POPUP_WIDTH, crate::constants::DEFAULT_POPUP_WIDTH);
+        assert!(js.contains(&(String::from("HEIGHT = ") + &POPUP_HEIGHT.to_string() + ";")));
+    }
+}
