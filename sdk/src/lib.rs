@@ -57,6 +57,8 @@ pub mod constants;
 pub mod errors;
 pub mod fields;
 pub mod hosted;
+pub mod payment_ready;
 pub mod paypal;
 pub mod threeds;
+pub mod us_bank;
 pub mod wasm;

@@ -311,6 +311,73 @@ pub fn three_ds_verify_card_check(
     ))
 }
 
+// Payment Ready and US bank account (issue 15).
+
+/// An event field's value as the logger accepts it (`kind`: the option's name).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = paymentReadyValue))]
+pub fn payment_ready_value(kind: &str, value: &str) -> JsValue {
+    js(crate::payment_ready::normalize(kind, value))
+}
+
+/// `present`: the option keys comma-joined; "" or the error code.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = paymentReadyMissing))]
+pub fn payment_ready_missing(method: &str, present: &str) -> JsValue {
+    js(crate::payment_ready::missing_option_error(
+        method,
+        &split_list(present),
+    ))
+}
+
+/// tokenize's checks: "", `CODE` or `CODE message`.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = usBankCheck))]
+pub fn us_bank_check(
+    mandate_text: bool,
+    bank_details: bool,
+    bank_login: bool,
+    display_name: bool,
+    plaid: bool,
+    login_active: bool,
+) -> JsValue {
+    js(crate::us_bank::tokenize_check(
+        crate::us_bank::TokenizeOptions {
+            mandate_text,
+            bank_details,
+            bank_login,
+            display_name,
+            plaid,
+            login_active,
+        },
+    ))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = usBankLoginEnv))]
+pub fn us_bank_login_env(gateway_environment: &str) -> JsValue {
+    js(crate::us_bank::login_environment(gateway_environment))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = usBankAccountId))]
+pub fn us_bank_account_id(gateway_environment: &str, account_id: &str) -> JsValue {
+    js(crate::us_bank::login_account_id(
+        gateway_environment,
+        account_id,
+    ))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = usBankAccountType))]
+pub fn us_bank_account_type(value: &str) -> JsValue {
+    js(&crate::us_bank::account_type(value))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = usBankErrorCode))]
+pub fn us_bank_error_code(status: u32) -> JsValue {
+    js(crate::us_bank::tokenize_error_code(status))
+}
+
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = usBankDescription))]
+pub fn us_bank_description(last4: &str) -> JsValue {
+    js(&crate::us_bank::description(last4))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

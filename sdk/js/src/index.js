@@ -7,14 +7,19 @@ import * as threeDSecure from './three-d-secure.js';
 import * as paypal from './paypal.js';
 import * as paypalCheckout from './paypal-checkout.js';
 import * as vaultManager from './vault-manager.js';
+import * as paymentReady from './payment-ready.js';
+import * as preferredPaymentMethods from './preferred-payment-methods.js';
+import * as usBankAccount from './us-bank-account.js';
 
 import { BraintreeError } from './errors.js';
 import { setWasmUrl } from './wasm.js';
 import { VERSION } from './lib.js';
 
 export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };
+export { paymentReady, preferredPaymentMethods, usBankAccount };
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
 
 /** `import braintree from '@couture/payment-sdk'`, as the reference's default export. */
-export default { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };
+export default { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION,
+  paymentReady, preferredPaymentMethods, usBankAccount };

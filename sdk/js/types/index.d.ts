@@ -6,10 +6,14 @@ import * as threeDSecure from './three-d-secure';
 import * as paypal from './paypal';
 import * as paypalCheckout from './paypal-checkout';
 import * as vaultManager from './vault-manager';
+import * as paymentReady from './payment-ready';
+import * as preferredPaymentMethods from './preferred-payment-methods';
+import * as usBankAccount from './us-bank-account';
 import { BraintreeError } from './shared';
 import type { Version } from './shared';
 
 export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError };
+export { paymentReady, preferredPaymentMethods, usBankAccount };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
 export type { Client, ClientCreateOptions, Configuration, GatewayConfiguration, RequestOptions } from './client';
 export type { HostedFields, HostedFieldsCreateOptions, HostedFieldKey, HostedFieldOptions, HostedFieldsState, HostedFieldsEvent, HostedFieldsTokenizePayload } from './hosted-fields';
@@ -17,6 +21,9 @@ export type { ThreeDSecure, ThreeDSecureVerifyOptions, ThreeDSecureVerifyPayload
 export type { PayPal, PayPalTokenizeOptions, PayPalTokenizePayload } from './paypal';
 export type { PayPalCheckout, CreatePaymentOptions, TokenizePaymentData } from './paypal-checkout';
 export type { VaultManager, VaultedPaymentMethod } from './vault-manager';
+export type { PaymentReady, PaymentReadyCustomer, CustomerSession, CustomerRecommendations, PaymentReadyEventOptions } from './payment-ready';
+export type { PreferredPaymentMethods, PreferredPaymentMethodsResult } from './preferred-payment-methods';
+export type { USBankAccount, USBankAccountTokenizeOptions, USBankAccountTokenizePayload } from './us-bank-account';
 
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
@@ -28,6 +35,9 @@ declare const braintree: {
   paypal: typeof paypal;
   paypalCheckout: typeof paypalCheckout;
   vaultManager: typeof vaultManager;
+  paymentReady: typeof paymentReady;
+  preferredPaymentMethods: typeof preferredPaymentMethods;
+  usBankAccount: typeof usBankAccount;
   BraintreeError: typeof BraintreeError;
   VERSION: Version;
   setWasmUrl: typeof setWasmUrl;

@@ -8,6 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod cards;
+pub mod graphql_ops;
 pub mod paypal;
 pub mod three_ds;
 
@@ -33,6 +34,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(cards::router())
         .merge(three_ds::router())
         .merge(paypal::router())
+        .merge(graphql_ops::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -209,6 +211,10 @@ pub fn configuration_json(shared: &Shared) -> Value {
             "sdkUrl": format!("{public}/paypal/sdk/js"),
             "privacyUrl": format!("{public}/paypal/privacy"),
             "userAgreementUrl": format!("{public}/paypal/terms"),
+        },
+        "usBankAccount": {
+            "routeId": "sandbox-route",
+            "plaid": { "publicKey": "sandbox-plaid-public-key", "scriptUrl": format!("{public}/plaid/link-initialize.js") },
         },
         "venmo": "off",
         "applePayWeb": null,
