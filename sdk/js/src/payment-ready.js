@@ -10,14 +10,14 @@ register(paymentReadyErrors);
 
 export { VERSION };
 
-const SESSION_FIELDS = '{ sessionId clientMutationId } }';
-// method → [GraphQL operation, its input type's prefix, event name, failure code, selection]
-const OPERATIONS = {
-  createCustomerSession: ['createCustomerSession', 'CreateCustomerSession', 'create-customer-session', 'PAYMENT_READY_CREATE_SESSION_ERROR', SESSION_FIELDS],
-  updateCustomerSession: ['updateCustomerSession', 'UpdateCustomerSession', 'update-customer-session', 'PAYMENT_READY_UPDATE_SESSION_ERROR', SESSION_FIELDS],
-  getCustomerRecommendations: ['generateCustomerRecommendations', 'GenerateCustomerRecommendations', 'get-customer-recommendations', 'PAYMENT_READY_GET_RECOMMENDATIONS_ERROR',
-    '{ clientMutationId sessionId paymentRecommendations { paymentOption recommendedPriority } isInPayPalNetwork } }']
-};
+// The methods (rule kinds 0-2) with their failure codes (PAYMENT_READY_…_ERROR),
+// and the presentment details (rule kinds 4-6; 3 is the button type).
+const METHODS = ['createCustomerSession', 'updateCustomerSession', 'getCustomerRecommendations'];
+const FAILURES = ['CREATE_SESSION', 'UPDATE_SESSION', 'GET_RECOMMENDATIONS'];
+const PRESENTMENT = ['buttonOrder', 'experimentType', 'pageType'];
+
+/** camelCase → words joined by `sep` (event and field names). */
+const words = (name, sep) => name.replace(/[A-Z]/g, (c) => sep + c.toLowerCase());
 
 export function create(options, callback) {
   return wrap(attempt(async () => {
@@ -26,66 +26,59 @@ export function create(options, callback) {
     const missing = checkClient(o, 'PAYMENT READY');
     if (missing) throw missing;
     const client = o.client || await createClient({ authorization: o.authorization, sandboxUrl: o.sandboxUrl });
-    client._sendEvent('payment-ready.client.initialized');
-    return new PaymentReady(client);
-  }), callback);
-}
+    const send = (event, fields) => client._sendEvent('payment-ready.' + event, fields);
+    send('client.initialized');
 
-class PaymentReady {
-  constructor(client) {
-    this._client = client;
-    for (const method in OPERATIONS) this[method] = (opts, cb) => wrap(attempt(() => this._call(method, opts)), cb);
-  }
-
-  async _call(method, options) {
-    const [field, type, event, failure, selection] = OPERATIONS[method];
-    const client = this._client;
-    const send = (outcome) => client._sendEvent('payment-ready.' + event + '.' + outcome);
-    const code = rules.paymentReadyMissing(method, options ? Object.keys(options).join(',') : '');
-    if (code) {
-      send('missing-options');
-      throw error(code);
-    }
-    const input = { sessionId: options.sessionId, customer: options.customer };
-    if (field === 'generateCustomerRecommendations') Object.assign(input, { domain: options.domain, purchaseUnits: options.purchaseUnits });
-    try {
-      const res = await client.request({ api: 'graphQLApi', data: {
-        query: 'mutation ' + type + '($input: ' + type + 'Input!) { ' + field + '(input: $input) ' + selection,
-        variables: { input }
-      } });
-      const out = res.data[field];
-      send('succeeded');
-      return out;
-    } catch (e) {
-      send('failed');
-      // As the reference: a library error keeps its type, code and message.
-      const base = e instanceof BraintreeError ? e : error(failure);
-      throw new BraintreeError({ type: base.type, code: base.code, message: base.message, details: { originalError: e } });
-    }
-  }
-
-  sendPresentedEvent(options) {
-    const d = options.presentmentDetails || {};
-    const fields = this._eventFields('sendPresentedEvent', options);
-    if (!fields) return;
-    const extra = { buttonOrder: 'payment_ready_button_order', experimentType: 'payment_ready_experiment_type', pageType: 'payment_ready_page_type' };
-    for (const k in extra) if (d[k]) fields[extra[k]] = rules.paymentReadyValue(k, String(d[k]));
-    this._client._sendEvent('payment-ready.button_presented', fields);
-  }
-
-  sendSelectedEvent(options) {
-    const fields = this._eventFields('sendSelectedEvent', options);
-    if (fields) this._client._sendEvent('payment-ready.button_selected', fields);
-  }
-
-  /** The session and button fields, or null (with the reference's warning) without them. */
-  _eventFields(name, o) {
-    const problem = !o.paymentReadySessionId || typeof o.paymentReadySessionId !== 'string' ? 'paymentReadySessionId is missing or invalid'
-      : !o.buttonType || typeof o.buttonType !== 'string' ? 'buttonType is missing' : '';
-    if (problem) {
+    /** The session and button fields, or null (with the reference's warning) without them. */
+    const eventFields = (name, e) => {
+      const problem = !e.paymentReadySessionId || typeof e.paymentReadySessionId !== 'string' ? 'paymentReadySessionId is missing or invalid'
+        : !e.buttonType || typeof e.buttonType !== 'string' ? 'buttonType is missing' : '';
+      if (!problem) return { payment_ready_session_id: e.paymentReadySessionId, button_type: rules.paymentReadyRule(3, e.buttonType) };
       console.warn(name + ': ' + problem);
       return null;
-    }
-    return { payment_ready_session_id: o.paymentReadySessionId, button_type: rules.paymentReadyValue('buttonType', o.buttonType) };
-  }
+    };
+
+    const instance = {
+      sendPresentedEvent(e) {
+        const details = e.presentmentDetails || {};
+        const fields = eventFields('sendPresentedEvent', e);
+        if (!fields) return;
+        PRESENTMENT.forEach((k, i) => { if (details[k]) fields['payment_ready_' + words(k, '_')] = rules.paymentReadyRule(4 + i, String(details[k])); });
+        send('button_presented', fields);
+      },
+      sendSelectedEvent(e) {
+        const fields = eventFields('sendSelectedEvent', e);
+        if (fields) send('button_selected', fields);
+      }
+    };
+    METHODS.forEach((method, kind) => {
+      const recommend = kind === 2;
+      const field = recommend ? 'generateCustomerRecommendations' : method;
+      const type = field[0].toUpperCase() + field.slice(1);
+      const event = words(method, '-') + '.';
+      const query = 'mutation ' + type + '($input: ' + type + 'Input!) { ' + field + '(input: $input) { ' +
+        (recommend ? 'clientMutationId sessionId paymentRecommendations { paymentOption recommendedPriority } isInPayPalNetwork' : 'sessionId clientMutationId') + ' } }';
+      instance[method] = (opts, cb) => wrap(attempt(async () => {
+        const code = rules.paymentReadyRule(kind, opts ? Object.keys(opts).join(',') : '');
+        if (code) {
+          send(event + 'missing-options');
+          throw error(code);
+        }
+        const input = { sessionId: opts.sessionId, customer: opts.customer };
+        if (recommend) Object.assign(input, { domain: opts.domain, purchaseUnits: opts.purchaseUnits });
+        try {
+          const res = await client.request({ api: 'graphQLApi', data: { query, variables: { input } } });
+          const out = res.data[field];
+          send(event + 'succeeded');
+          return out;
+        } catch (e) {
+          send(event + 'failed');
+          // As the reference: a library error keeps its type, code and message.
+          const base = e instanceof BraintreeError ? e : error('PAYMENT_READY_' + FAILURES[kind] + '_ERROR');
+          throw new BraintreeError({ type: base.type, code: base.code, message: base.message, details: { originalError: e } });
+        }
+      }), cb);
+    });
+    return instance;
+  }), callback);
 }
