@@ -311,70 +311,6 @@ pub fn three_ds_verify_card_check(
     ))
 }
 
-// Payment Ready and US bank account (issue 15): one export per component,
-// the rule chosen by number, so each adds little glue.
-
-/// A Payment Ready rule: `kind` 0-2 (createCustomerSession,
-/// updateCustomerSession, getCustomerRecommendations) the error of the
-/// option keys `value` (comma-joined; "" when none is missing); 3-6
-/// (buttonType, buttonOrder, experimentType, pageType) the accepted value.
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = paymentReadyRule))]
-pub fn payment_ready_rule(kind: u32, value: &str) -> JsValue {
-    js(payment_ready_text(kind, value))
-}
-
-fn payment_ready_text(kind: u32, value: &str) -> &str {
-    use crate::payment_ready as pr;
-    let name = [
-        "createCustomerSession",
-        "updateCustomerSession",
-        "getCustomerRecommendations",
-        "buttonType",
-        "buttonOrder",
-        "experimentType",
-        "pageType",
-    ]
-    .get(kind as usize)
-    .copied()
-    .unwrap_or("");
-    if kind < 3 {
-        pr::missing_option_error(name, &split_list(value))
-    } else {
-        pr::normalize(name, value)
-    }
-}
-
-/// A US bank account rule by `kind`: 0 tokenize's checks (`value` empty,
-/// `flags` one bit per `TokenizeOptions` field in order: "", `CODE` or
-/// `CODE message`), 1 the bank-login environment of the gateway environment
-/// `value`, 2 the account id to send there ("" for the chosen account's
-/// own), 3 an account type, 4 the description of the last four `value`,
-/// 5 the error of HTTP status `flags`.
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = usBankRule))]
-pub fn us_bank_rule(kind: u32, value: &str, flags: u32) -> JsValue {
-    js(&us_bank_text(kind, value, flags))
-}
-
-fn us_bank_text(kind: u32, value: &str, flags: u32) -> String {
-    use crate::us_bank as ub;
-    let bit = |n: u32| flags & (1 << n) != 0;
-    String::from(match kind {
-        0 => ub::tokenize_check(ub::TokenizeOptions {
-            mandate_text: bit(0),
-            bank_details: bit(1),
-            bank_login: bit(2),
-            display_name: bit(3),
-            plaid: bit(4),
-            login_active: bit(5),
-        }),
-        1 => ub::login_environment(value),
-        2 => ub::login_account_id(value, ""),
-        3 => return ub::account_type(value),
-        4 => return ub::description(value),
-        _ => ub::tokenize_error_code(flags),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,42 +327,5 @@ mod tests {
         assert_eq!(validate_month_year("01", "2026", 2026, 2), 0);
         assert!(shipping_currencies_match("USD", "usd,USD"));
         assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
-    }
-
-    #[test]
-    fn issue_15_dispatch() {
-        assert_eq!(
-            payment_ready_text(2, "customer"),
-            "PAYMENT_READY_NO_SESSION_ID"
-        );
-        assert_eq!(
-            payment_ready_text(1, "customer"),
-            "PAYMENT_READY_MISSING_REQUIRED_OPTION"
-        );
-        assert_eq!(payment_ready_text(0, "customer"), "");
-        assert_eq!(payment_ready_text(3, "applepay"), "other");
-        assert_eq!(payment_ready_text(4, "ninth"), "other");
-        assert_eq!(payment_ready_text(5, "holdout"), "test");
-        assert_eq!(payment_ready_text(6, "landing"), "other");
-        assert_eq!(payment_ready_text(6, "cart"), "cart");
-        assert_eq!(
-            us_bank_text(0, "", 0b10111),
-            "US_BANK_ACCOUNT_MUTUALLY_EXCLUSIVE_OPTIONS"
-        );
-        assert_eq!(us_bank_text(0, "", 0b11101), "");
-        assert_eq!(
-            us_bank_text(0, "", 0b111101),
-            "US_BANK_ACCOUNT_LOGIN_REQUEST_ACTIVE"
-        );
-        assert_eq!(us_bank_text(1, "production", 0), "production");
-        assert_eq!(us_bank_text(1, "sandbox", 0), "sandbox");
-        assert_eq!(us_bank_text(2, "production", 0), "");
-        assert_eq!(us_bank_text(2, "sandbox", 0), "plaid_account_id");
-        assert_eq!(us_bank_text(3, "savings", 0), "SAVINGS");
-        assert_eq!(
-            us_bank_text(4, "1234", 0),
-            "US bank account ending in - 1234"
-        );
-        assert_eq!(us_bank_text(5, "", 401), "BRAINTREE_API_ACCESS_RESTRICTED");
     }
 }

@@ -38,7 +38,7 @@ function failNext(page, status) {
 }
 
 async function until(fn) {
-  for (let i = 0; i < 100 && !fn(); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && !fn(); i++) await new Promise((r) => setTimeout(r, 20));
   assert.ok(fn(), 'condition not met');
 }
 

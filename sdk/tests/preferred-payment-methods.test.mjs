@@ -55,7 +55,9 @@ test('any failure of the query answers both false; a client that cannot be creat
     assert.deepEqual(await fetchPreferred(), none, String(status));
   }
   assert.deepEqual(await fetchPreferred(), { paypalPreferred: true, venmoPreferred: false });
-  for (let i = 0; i < 100 && events.filter((e) => e === 'preferred-payment-methods.api-error').length < 3; i++) await page.waitForTimeout(20);
+  const settled = () => events.filter((e) => e === 'preferred-payment-methods.api-error').length === 3 &&
+    events.includes('preferred-payment-methods.paypal.api-detected.true') && events.includes('preferred-payment-methods.venmo.api-detected.false');
+  for (let i = 0; i < 500 && !settled(); i++) await page.waitForTimeout(20);
   assert.equal(events.filter((e) => e === 'preferred-payment-methods.api-error').length, 3);
   assert.ok(events.includes('preferred-payment-methods.paypal.api-detected.true'));
   assert.ok(events.includes('preferred-payment-methods.venmo.api-detected.false'));

@@ -6,7 +6,7 @@
 // script failing to load, the production environment, teardown.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch, blankPage, editConfiguration } from './harness.mjs';
+import { startSandbox, launch, blankPage, editConfiguration, merchantPage, result } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -191,4 +191,19 @@ test('bank login: LOGIN_LOAD_FAILED when the script does not load; the productio
   // In production the chosen account's own id goes to the gateway.
   assert.equal(prod.bodies.at(-1).variables.input.usBankLogin.accountId, 'acc-checking-1');
   await prod.page.context().close();
+});
+
+test('the merchant test page: the US bank, preferred methods and Payment Ready buttons', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  await page.click('#usbank-details');
+  assert.equal((await result(page, 'US bank account tokenized')).description, 'US bank account ending in - 9999');
+  await page.evaluate(() => { document.body.dataset.lastResult = ''; });
+  await page.click('#usbank-login');
+  await page.getByRole('button', { name: 'Link checking account' }).click();
+  assert.equal((await result(page, 'US bank account tokenized')).description, 'US bank account ending in - 0000');
+  await page.click('#preferred');
+  assert.deepEqual(await result(page, 'Preferred methods'), { paypalPreferred: true, venmoPreferred: false });
+  await page.click('#ready-session');
+  assert.equal((await result(page, 'Payment Ready recommendations')).isInPayPalNetwork, true);
+  await page.context().close();
 });

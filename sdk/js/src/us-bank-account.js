@@ -1,10 +1,14 @@
 // usBankAccount: tokenizes a US bank account from its details, or through
-// the bank-login ("Plaid" link) script the customer signs in with.
-import { load, rules } from './wasm.js';
+// the bank-login ("Plaid" link) script the customer signs in with. The rules
+// are the Rust tables of us_bank.rs, printed into the constants.
 import { error, register } from './errors.js';
 import usBankErrors from '../../src/errors/us-bank-account.txt';
 import { VERSION, wrap, attempt, checkClient, convertMethodsToError, loadScript } from './lib.js';
 import { create as createClient } from './client.js';
+import US_BANK_CHECKS from './constants/US_BANK_CHECKS.json';
+import US_BANK_STATUSES from './constants/US_BANK_STATUSES.json';
+import US_BANK_LOGINS from './constants/US_BANK_LOGINS.json';
+import US_BANK_DESCRIPTION from './constants/US_BANK_DESCRIPTION.json';
 
 register(usBankErrors);
 
@@ -12,16 +16,13 @@ export { VERSION };
 
 const PLAID_LINK_JS = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 
-/** A rule of us_bank.rs by number (see wasm.rs usBankRule). */
-const rule = (kind, value, flags) => rules.usBankRule(kind, String(value), flags);
-
-/** The GraphQL input both ways share: mandate, billing address, owner. */
-function accountInput(mandateText, owner) {
+/** The GraphQL input: what both ways share (mandate, billing address, owner) and `input`. */
+function accountInput(mandateText, owner, input) {
   const a = owner.billingAddress || {};
-  const input = {
+  Object.assign(input, {
     achMandate: mandateText,
     billingAddress: { streetAddress: a.streetAddress, extendedAddress: a.extendedAddress, city: a.locality, state: a.region, zipCode: a.postalCode }
-  };
+  });
   if (owner.ownershipType === 'personal') input.individualOwner = { firstName: owner.firstName, lastName: owner.lastName };
   else if (owner.ownershipType === 'business') input.businessOwner = { businessName: owner.businessName };
   return input;
@@ -29,7 +30,6 @@ function accountInput(mandateText, owner) {
 
 export function create(options, callback) {
   return wrap(attempt(async () => {
-    await load();
     const o = options || {};
     const missing = checkClient(o, 'US Bank Account');
     if (missing) throw missing;
@@ -38,6 +38,7 @@ export function create(options, callback) {
     const gw = config.gatewayConfiguration;
     if (!gw.usBankAccount) throw error('US_BANK_ACCOUNT_NOT_ENABLED');
     const plaid = gw.usBankAccount.plaid;
+    const [env, accountId] = US_BANK_LOGINS[gw.environment] || US_BANK_LOGINS[''];
     const send = (event) => client._sendEvent('usbankaccount.' + event);
     let loginActive = false;
     let script = null;
@@ -54,11 +55,12 @@ export function create(options, callback) {
         } });
       } catch (e) {
         send(event + '.tokenization.failed');
-        throw error(rule(5, '', e.details && e.details.httpStatus), { originalError: e });
+        const status = (e.details && e.details.httpStatus) || 0;
+        throw error(US_BANK_STATUSES.find(([low, high]) => status >= low && status <= high)[2], { originalError: e });
       }
       send(event + '.tokenization.succeeded');
       const method = res.data['tokenize' + type].paymentMethod;
-      return { nonce: method.id, details: {}, description: rule(4, method.details.last4), type: 'us_bank_account' };
+      return { nonce: method.id, details: {}, description: US_BANK_DESCRIPTION + method.details.last4, type: 'us_bank_account' };
     };
 
     const login = async (t) => {
@@ -68,7 +70,7 @@ export function create(options, callback) {
         window.Plaid.create({
           clientName: t.bankLogin.displayName,
           apiVersion: 'v2',
-          env: rule(1, gw.environment),
+          env,
           key: plaid.publicKey,
           product: 'auth',
           selectAccount: true,
@@ -80,10 +82,10 @@ export function create(options, callback) {
         }).open();
         send('banklogin.tokenization.started');
       });
-      return tokenizeWith('UsBankLogin', 'banklogin', { usBankLogin: Object.assign(accountInput(t.mandateText, t.bankLogin), {
+      return tokenizeWith('UsBankLogin', 'banklogin', { usBankLogin: accountInput(t.mandateText, t.bankLogin, {
         publicToken,
-        accountId: rule(2, gw.environment) || metadata.account_id,
-        accountType: rule(3, metadata.account.subtype)
+        accountId: accountId || metadata.account_id,
+        accountType: metadata.account.subtype.toUpperCase()
       }) });
     };
 
@@ -92,14 +94,13 @@ export function create(options, callback) {
         const t = opts || {};
         const l = t.bankLogin;
         const d = t.bankDetails;
-        const check = rule(0, '', !!t.mandateText | !!d << 1 | !!l << 2 | !!(l && l.displayName) << 3 | !!plaid << 4 | loginActive << 5);
-        if (check) {
-          const sp = check.indexOf(' ');
-          throw sp < 0 ? error(check) : error(check.slice(0, sp), undefined, check.slice(sp + 1));
-        }
+        // The bits of us_bank.rs: MANDATE_TEXT, BANK_DETAILS, BANK_LOGIN, DISPLAY_NAME, PLAID, LOGIN_ACTIVE.
+        const flags = !!t.mandateText | !!d << 1 | !!l << 2 | !!(l && l.displayName) << 3 | !!plaid << 4 | loginActive << 5;
+        const check = US_BANK_CHECKS.find(([mask, value]) => (flags & mask) === value);
+        if (check && check[2]) throw error(check[2], undefined, check[3]);
         if (d) {
-          return tokenizeWith('UsBankAccount', 'bankdetails', { usBankAccount: Object.assign(accountInput(t.mandateText, d),
-            { routingNumber: d.routingNumber, accountNumber: d.accountNumber, accountType: rule(3, d.accountType) }) });
+          return tokenizeWith('UsBankAccount', 'bankdetails', { usBankAccount: accountInput(t.mandateText, d,
+            { routingNumber: d.routingNumber, accountNumber: d.accountNumber, accountType: d.accountType.toUpperCase() }) });
         }
         loginActive = true;
         return login(t).finally(() => { loginActive = false; });
