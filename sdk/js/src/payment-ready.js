@@ -65,7 +65,7 @@ export function create(options, callback) {
       const query = 'mutation ' + type + '($input: ' + type + 'Input!) { ' + op + '(input: $input) { ' +
         (recommend ? 'clientMutationId sessionId paymentRecommendations { paymentOption recommendedPriority } isInPayPalNetwork' : 'sessionId clientMutationId') + ' } }';
       instance[method] = (opts, cb) => wrap(attempt(async () => {
-        if (!opts || required.some((k) => !(k in opts))) {
+        if (!opts || required.some((k) => !Object.prototype.hasOwnProperty.call(opts, k))) {
           send(event + 'missing-options');
           throw error(missingCode);
         }
