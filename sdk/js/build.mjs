@@ -32,6 +32,15 @@ const gluePlugin = (module) => ({
     b.onResolve({ filter: /payment_sdk_apm\.js$/ }, () => ({ path: join(glue, 'payment_sdk_apm.js') }));
     // The constants, as the Rust crate prints them (sdk-constants).
     b.onResolve({ filter: /^\.\/constants\.json$/ }, () => ({ path: join(glue, 'constants.json') }));
+    // One constant as its own module (`./constants/NAME.json`): a component's
+    // rule tables then land in its own chunk, not in the one every
+    // component shares.
+    b.onResolve({ filter: /^\.\/constants\/\w+\.json$/ }, (args) => ({ path: args.path.slice(12, -5), namespace: 'constant' }));
+    b.onLoad({ filter: /.*/, namespace: 'constant' }, (args) => {
+      const all = JSON.parse(readFileSync(join(glue, 'constants.json'), 'utf8'));
+      if (!(args.path in all)) throw new Error('no constant ' + args.path);
+      return { contents: JSON.stringify(all[args.path]), loader: 'json' };
+    });
   }
 });
 const wasmFile = (module) => ({ WASM_FILE: JSON.stringify(module + '_bg.wasm') });

@@ -80,8 +80,32 @@ pub fn constants_json() -> String {
     }
     s.push_str(",\"GRAPHQL_VERSION\":\"");
     s.push_str(GRAPHQL_VERSION);
-    s.push_str("\"}");
+    s.push('"');
+    // Rule tables the JS applies (issue 15's components).
+    crate::payment_ready::push_json(&mut s);
+    crate::us_bank::push_json(&mut s);
+    s.push('}');
     s
+}
+
+/// `v` as a JSON string. The tables' texts hold no quote, backslash or
+/// control character (the build parses the output), so none is escaped.
+pub fn push_json_str(s: &mut String, v: &str) {
+    s.push('"');
+    s.push_str(v);
+    s.push('"');
+}
+
+/// `items` as a JSON array of strings.
+pub fn push_json_list(s: &mut String, items: &[&str]) {
+    s.push('[');
+    for (i, v) in items.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        push_json_str(s, v);
+    }
+    s.push(']');
 }
 
 /// Decimal formatting without `core::fmt` (keeps the wasm small).
@@ -150,7 +174,8 @@ mod tests {
         assert!(j.starts_with("{\"VERSION\":\"3.130.0\""));
         assert!(j.contains("\"POPUP_WIDTH\":450"));
         assert!(j.contains("\"INTEGRATION_TIMEOUT\":60000"));
-        assert!(j.ends_with("\"GRAPHQL_VERSION\":\"2018-05-10\"}"));
+        assert!(j.contains(",\"GRAPHQL_VERSION\":\"2018-05-10\""));
+        assert!(j.ends_with('}'));
     }
 
     #[test]

@@ -37,7 +37,10 @@ const cases = [
   ['three-d-secure', { version: 2 }, 'options.client is required when instantiating 3D Secure.'],
   ['paypal-checkout', {}, 'options.client is required when instantiating PayPal Checkout.'],
   ['paypal', {}, 'options.client is required when instantiating PayPal.'],
-  ['vault-manager', {}, 'options.client is required when instantiating Vault Manager.']
+  ['vault-manager', {}, 'options.client is required when instantiating Vault Manager.'],
+  ['payment-ready', {}, 'options.client is required when instantiating PAYMENT READY.'],
+  ['preferred-payment-methods', {}, 'options.client is required when instantiating PreferredPaymentMethods.'],
+  ['us-bank-account', {}, 'options.client is required when instantiating US Bank Account.']
 ];
 
 for (const [entry, options, message] of cases) {

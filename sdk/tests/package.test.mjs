@@ -14,7 +14,7 @@ test('imports in Node without a window and exposes the public API', async () => 
   assert.equal(typeof globalThis.window, 'undefined');
   const sdk = await import('@couture/payment-sdk');
   assert.equal(sdk.VERSION, '3.130.0');
-  for (const ns of ['client', 'hostedFields', 'threeDSecure', 'paypal', 'paypalCheckout', 'vaultManager']) {
+  for (const ns of ['client', 'hostedFields', 'threeDSecure', 'paypal', 'paypalCheckout', 'vaultManager', 'paymentReady', 'preferredPaymentMethods', 'usBankAccount']) {
     assert.equal(typeof sdk[ns].create, 'function', ns);
     assert.equal(sdk[ns].VERSION, '3.130.0', ns);
   }
@@ -29,7 +29,7 @@ test('import braintree from the package: the default export holds every namespac
   assert.equal(braintree.hostedFields, hostedFields);
   assert.equal(braintree.VERSION, '3.130.0');
   assert.equal(typeof braintree.BraintreeError, 'function');
-  for (const ns of ['client', 'hostedFields', 'threeDSecure', 'paypal', 'paypalCheckout', 'vaultManager']) {
+  for (const ns of ['client', 'hostedFields', 'threeDSecure', 'paypal', 'paypalCheckout', 'vaultManager', 'paymentReady', 'preferredPaymentMethods', 'usBankAccount']) {
     assert.equal(typeof braintree[ns].create, 'function', ns);
   }
 });
@@ -53,7 +53,7 @@ test('a typed integration (default, named and per-component imports) compiles un
 });
 
 test('ships TypeScript declarations and per-component entry files', () => {
-  for (const f of ['index.d.ts', 'client.d.ts', 'hosted-fields.d.ts', 'three-d-secure.d.ts', 'paypal.d.ts', 'paypal-checkout.d.ts', 'vault-manager.d.ts', 'index.js', 'client.js', 'hosted-fields.js', 'three-d-secure.js', 'paypal.js', 'paypal-checkout.js', 'vault-manager.js', 'braintree.js', 'payment_sdk_bg.wasm']) {
+  for (const f of ['index.d.ts', 'client.d.ts', 'hosted-fields.d.ts', 'three-d-secure.d.ts', 'paypal.d.ts', 'paypal-checkout.d.ts', 'vault-manager.d.ts', 'payment-ready.d.ts', 'preferred-payment-methods.d.ts', 'us-bank-account.d.ts', 'index.js', 'client.js', 'hosted-fields.js', 'three-d-secure.js', 'paypal.js', 'paypal-checkout.js', 'vault-manager.js', 'payment-ready.js', 'preferred-payment-methods.js', 'us-bank-account.js', 'braintree.js', 'payment_sdk_bg.wasm']) {
     assert.ok(existsSync(new URL('../js/dist/' + f, import.meta.url)), f);
   }
 });

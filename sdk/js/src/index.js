@@ -12,6 +12,9 @@ import * as unionPay from './union-pay.js';
 import * as paymentRequest from './payment-request.js';
 import * as sepa from './sepa.js';
 import * as masterpass from './masterpass.js';
+import * as paymentReady from './payment-ready.js';
+import * as preferredPaymentMethods from './preferred-payment-methods.js';
+import * as usBankAccount from './us-bank-account.js';
 
 import { BraintreeError } from './errors.js';
 import { setWasmUrl } from './wasm.js';
@@ -29,11 +32,15 @@ export {
   paymentRequest,
   sepa,
   masterpass,
+  paymentReady,
+  preferredPaymentMethods,
+  usBankAccount,
   BraintreeError,
   setWasmUrl,
   VERSION
 };
 
+export { paymentReady, preferredPaymentMethods, usBankAccount };
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
 
@@ -50,7 +57,11 @@ export default {
   paymentRequest,
   sepa,
   masterpass,
+  paymentReady,
+  preferredPaymentMethods,
+  usBankAccount,
   BraintreeError,
   setWasmUrl,
   VERSION
 };
+  paymentReady, preferredPaymentMethods, usBankAccount };

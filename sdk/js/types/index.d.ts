@@ -11,6 +11,9 @@ import * as unionPay from './union-pay';
 import * as paymentRequest from './payment-request';
 import * as sepa from './sepa';
 import * as masterpass from './masterpass';
+import * as paymentReady from './payment-ready';
+import * as preferredPaymentMethods from './preferred-payment-methods';
+import * as usBankAccount from './us-bank-account';
 import { BraintreeError } from './shared';
 import type { Version } from './shared';
 
@@ -26,8 +29,12 @@ export {
   paymentRequest,
   sepa,
   masterpass,
+  paymentReady,
+  preferredPaymentMethods,
+  usBankAccount,
   BraintreeError
 };
+export { paymentReady, preferredPaymentMethods, usBankAccount };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
 export type { Client, ClientCreateOptions, Configuration, GatewayConfiguration, RequestOptions } from './client';
 export type { HostedFields, HostedFieldsCreateOptions, HostedFieldKey, HostedFieldOptions, HostedFieldsState, HostedFieldsEvent, HostedFieldsTokenizePayload } from './hosted-fields';
@@ -40,6 +47,9 @@ export type { UnionPay, UnionPayCard, UnionPayCapabilities, UnionPayEnrollment, 
 export type { PaymentRequestComponent, PaymentRequestCreateOptions, PaymentRequestConfiguration, PaymentRequestTokenizePayload, SupportedPaymentMethod, ShippingChangeEvent } from './payment-request';
 export type { SEPA, SEPACreateOptions, SEPATokenizeOptions, SEPATokenizePayload } from './sepa';
 export type { Masterpass, MasterpassTokenizeOptions, MasterpassTokenizePayload } from './masterpass';
+export type { PaymentReady, PaymentReadyCustomer, CustomerSession, CustomerRecommendations, PaymentReadyEventOptions } from './payment-ready';
+export type { PreferredPaymentMethods, PreferredPaymentMethodsResult } from './preferred-payment-methods';
+export type { USBankAccount, USBankAccountTokenizeOptions, USBankAccountTokenizePayload } from './us-bank-account';
 
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
@@ -56,6 +66,9 @@ declare const braintree: {
   paymentRequest: typeof paymentRequest;
   sepa: typeof sepa;
   masterpass: typeof masterpass;
+  paymentReady: typeof paymentReady;
+  preferredPaymentMethods: typeof preferredPaymentMethods;
+  usBankAccount: typeof usBankAccount;
   BraintreeError: typeof BraintreeError;
   VERSION: Version;
   setWasmUrl: typeof setWasmUrl;

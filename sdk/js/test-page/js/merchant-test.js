@@ -143,6 +143,28 @@ async function main() {
     $('masterpass').disabled = false;
     $('masterpass').addEventListener('click', () => {
       mp.tokenize({ subtotal: $('amount').value, currencyCode: 'USD' }).then((p) => show('Masterpass tokenized', p), fail);
+  if (sdk.paymentReady) {
+    const pr = await sdk.paymentReady.create({ client });
+    const ppm = await sdk.preferredPaymentMethods.create({ client });
+    const usb = await sdk.usBankAccount.create({ client });
+    const owner = { ownershipType: 'personal', firstName: 'Ada', lastName: 'Lovelace',
+      billingAddress: { streetAddress: '1 Main St', locality: 'Oakland', region: 'CA', postalCode: '94607' } };
+    const mandateText = 'I authorize Braintree to debit my bank account on behalf of Couture.';
+    for (const id of ['ready-session', 'preferred', 'usbank-details', 'usbank-login']) $(id).disabled = false;
+    $('ready-session').addEventListener('click', async () => {
+      try {
+        const { sessionId } = await pr.createCustomerSession({ customer: { hashedEmail: 'a1b2c3' } });
+        pr.sendPresentedEvent({ paymentReadySessionId: sessionId, buttonType: 'paypal', presentmentDetails: { pageType: 'checkout', buttonOrder: 'first', experimentType: 'control' } });
+        show('Payment Ready recommendations', await pr.getCustomerRecommendations({ sessionId }));
+      } catch (e) { fail(e); }
+    });
+    $('preferred').addEventListener('click', () => ppm.fetchPreferredPaymentMethods().then((r) => show('Preferred methods', r), fail));
+    $('usbank-details').addEventListener('click', () => {
+      usb.tokenize({ mandateText, bankDetails: { ...owner, routingNumber: '307075259', accountNumber: '999999999', accountType: 'checking' } })
+        .then((p) => show('US bank account tokenized', p), fail);
+    });
+    $('usbank-login').addEventListener('click', () => {
+      usb.tokenize({ mandateText, bankLogin: { ...owner, displayName: 'Couture' } }).then((p) => show('US bank account tokenized', p), fail);
     });
   }
   document.body.dataset.ready = 'all';

@@ -10,6 +10,7 @@
 pub mod cards;
 pub mod local_payment;
 pub mod masterpass;
+pub mod graphql_ops;
 pub mod paypal;
 pub mod sepa;
 pub mod three_ds;
@@ -41,6 +42,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(union_pay::router())
         .merge(sepa::router())
         .merge(masterpass::router())
+        .merge(graphql_ops::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -221,6 +223,9 @@ pub fn configuration_json(shared: &Shared) -> Value {
         "masterpass": {
             "merchantCheckoutId": "sandbox-masterpass-checkout",
             "supportedNetworks": ["visa", "master", "amex", "discover"],
+        "usBankAccount": {
+            "routeId": "sandbox-route",
+            "plaid": { "publicKey": "sandbox-plaid-public-key", "scriptUrl": format!("{public}/plaid/link-initialize.js") },
         },
         "venmo": "off",
         "applePayWeb": null,
