@@ -329,6 +329,8 @@ pub fn local_payment_create_error_code(status: u32) -> JsValue {
 #[cfg_attr(feature = "apm", wasm_bindgen(js_name = localPaymentQueryCheck))]
 pub fn local_payment_query_check(keys: &str) -> JsValue {
     js(&local_payment::query_check(keys))
+}
+
 // UnionPay and Payment Request.
 
 /// UnionPay's errors as their lines in the catalogue file (0: none): rules
@@ -337,7 +339,7 @@ pub fn local_payment_query_check(keys: &str) -> JsValue {
 /// rules 3-5 the error of call `rule - 3` failed with HTTP status `value`
 /// (none for 403, which passes through). One export: each costs the
 /// merchant module more than its rule.
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = unionPay))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = unionPay))]
 pub fn union_pay_error(rule: u32, value: u32) -> u32 {
     use crate::union_pay::{check, status_error, Call, Input};
     (if rule < 3 {

@@ -40,7 +40,6 @@ export {
   VERSION
 };
 
-export { paymentReady, preferredPaymentMethods, usBankAccount };
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
 
@@ -64,4 +63,3 @@ export default {
   setWasmUrl,
   VERSION
 };
-  paymentReady, preferredPaymentMethods, usBankAccount };

@@ -2,7 +2,7 @@
 // enrollment. A plain card goes from the merchant page as the merchant
 // passed it; with a Hosted Fields instance the card stays in its frames: the
 // number frame makes the request and only the answer comes back.
-import { load, rules } from './wasm.js';
+import { load, rules } from './apm-wasm.js';
 import { error, register, BraintreeError } from './errors.js';
 import { errorAt } from './catalogue.js';
 import unionPayErrors from '../../src/errors/union-pay.txt';

@@ -34,7 +34,6 @@ export {
   usBankAccount,
   BraintreeError
 };
-export { paymentReady, preferredPaymentMethods, usBankAccount };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
 export type { Client, ClientCreateOptions, Configuration, GatewayConfiguration, RequestOptions } from './client';
 export type { HostedFields, HostedFieldsCreateOptions, HostedFieldKey, HostedFieldOptions, HostedFieldsState, HostedFieldsEvent, HostedFieldsTokenizePayload } from './hosted-fields';

@@ -223,6 +223,7 @@ pub fn configuration_json(shared: &Shared) -> Value {
         "masterpass": {
             "merchantCheckoutId": "sandbox-masterpass-checkout",
             "supportedNetworks": ["visa", "master", "amex", "discover"],
+        },
         "usBankAccount": {
             "routeId": "sandbox-route",
             "plaid": { "publicKey": "sandbox-plaid-public-key", "scriptUrl": format!("{public}/plaid/link-initialize.js") },
