@@ -143,6 +143,8 @@ async function main() {
     $('masterpass').disabled = false;
     $('masterpass').addEventListener('click', () => {
       mp.tokenize({ subtotal: $('amount').value, currencyCode: 'USD' }).then((p) => show('Masterpass tokenized', p), fail);
+    });
+  }
   if (sdk.paymentReady) {
     const pr = await sdk.paymentReady.create({ client });
     const ppm = await sdk.preferredPaymentMethods.create({ client });
