@@ -3,22 +3,12 @@
 //! `validate` mints, the payment SDK's PayPal approval still lands on its
 //! return URL, and server calls on the shared GraphQL endpoint need the keys.
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
+mod common;
+
+use axum::http::{header, StatusCode};
 use base64::Engine;
-use http_body_util::BodyExt;
+use common::{app, API, KEY};
 use serde_json::{json, Value};
-use tower::ServiceExt;
-
-const KEY: &str = "sandbox_abc_merchant01";
-const API: &str = "/merchants/merchant01/client_api/v1";
-
-fn app() -> axum::Router {
-    sandbox::router(sandbox::SandboxConfig {
-        public_url: "http://127.0.0.1:9/sandbox".into(),
-        assets_url: "http://127.0.0.1:9".into(),
-    })
-}
 
 async fn call(
     app: &axum::Router,
@@ -27,21 +17,12 @@ async fn call(
     auth: Option<&str>,
     body: Option<Value>,
 ) -> (StatusCode, String) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(auth) = auth {
-        req = req.header(header::AUTHORIZATION, auth);
-    }
-    let req = match body {
-        Some(b) => req
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .expect("request");
-    let res = app.clone().oneshot(req).await.expect("response");
-    let status = res.status();
-    let bytes = res.into_body().collect().await.expect("body").to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
+    let auth: Vec<_> = auth
+        .map(|a| (header::AUTHORIZATION, a))
+        .into_iter()
+        .collect();
+    let reply = common::send(app, method, uri, &auth, body).await;
+    (reply.status, reply.text)
 }
 
 fn json(text: &str) -> Value {

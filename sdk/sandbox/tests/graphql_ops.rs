@@ -3,46 +3,32 @@
 //! calls them (Bearer tokenization key), plus the configuration's
 //! usBankAccount and the bank-login stand-in script.
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
-use http_body_util::BodyExt;
+mod common;
+
+use axum::http::{header, StatusCode};
+use common::app;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 const BEARER: &str = "Bearer sandbox_abc_merchant01";
 
-fn app() -> axum::Router {
-    sandbox::router(sandbox::SandboxConfig {
-        public_url: "http://127.0.0.1:9/sandbox".into(),
-        assets_url: "http://127.0.0.1:9".into(),
-    })
-}
-
 async fn get(app: &axum::Router, uri: &str) -> (StatusCode, String, String) {
-    let req = Request::get(uri).body(Body::empty()).expect("request");
-    let res = app.clone().oneshot(req).await.expect("response");
-    let kind = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .map(|v| v.to_str().unwrap_or("").to_string())
-        .unwrap_or_default();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.expect("body").to_bytes();
-    (status, kind, String::from_utf8_lossy(&bytes).into_owned())
+    let reply = common::send(app, "GET", uri, &[], None).await;
+    (reply.status, reply.header(header::CONTENT_TYPE), reply.text)
 }
 
 /// POSTs a GraphQL operation whose query names `op`; the JSON answer.
 async fn graphql(app: &axum::Router, op: &str, input: Value) -> Value {
     let body = json!({ "query": format!("mutation X($input: XInput!) {{ {op}(input: $input) {{ id }} }}"), "variables": { "input": input } });
-    let req = Request::post("/graphql")
-        .header(header::AUTHORIZATION, BEARER)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(body.to_string()))
-        .expect("request");
-    let res = app.clone().oneshot(req).await.expect("response");
-    assert_eq!(res.status(), StatusCode::OK);
-    let bytes = res.into_body().collect().await.expect("body").to_bytes();
-    serde_json::from_slice(&bytes).expect("JSON")
+    let reply = common::send(
+        app,
+        "POST",
+        "/graphql",
+        &[(header::AUTHORIZATION, BEARER)],
+        Some(body),
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    serde_json::from_str(&reply.text).expect("JSON")
 }
 
 fn error_class(answer: &Value) -> &str {

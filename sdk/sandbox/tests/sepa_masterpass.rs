@@ -2,21 +2,11 @@
 //! approved on its page and tokenizes once; a Masterpass request token is
 //! approved in the wallet and becomes a card; malformed requests answer 422.
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
-use http_body_util::BodyExt;
+mod common;
+
+use axum::http::{header, StatusCode};
+use common::{app, API, KEY};
 use serde_json::{json, Value};
-use tower::ServiceExt;
-
-const KEY: &str = "sandbox_abc_merchant01";
-const API: &str = "/merchants/merchant01/client_api/v1";
-
-fn app() -> axum::Router {
-    sandbox::router(sandbox::SandboxConfig {
-        public_url: "http://127.0.0.1:9/sandbox".into(),
-        assets_url: "http://127.0.0.1:9".into(),
-    })
-}
 
 /// Status, `Location` header and body of a call.
 async fn call(
@@ -25,29 +15,13 @@ async fn call(
     uri: &str,
     body: Option<Value>,
 ) -> (StatusCode, String, Value) {
-    let req = Request::builder().method(method).uri(uri);
-    let req = match body {
-        Some(b) => req
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .expect("request");
-    let res = app.clone().oneshot(req).await.expect("response");
-    let status = res.status();
-    let location = res
-        .headers()
-        .get(header::LOCATION)
-        .map(|v| v.to_str().unwrap_or("").to_string())
-        .unwrap_or_default();
-    let bytes = res.into_body().collect().await.expect("body").to_bytes();
-    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    (status, location, body)
+    let reply = common::send(app, method, uri, &[], body).await;
+    (reply.status, reply.header(header::LOCATION), reply.json())
 }
 
 /// The path and query of a sandbox URL, as the router sees it.
 fn path(url: &str) -> &str {
-    url.trim_start_matches("http://127.0.0.1:9/sandbox")
+    url.trim_start_matches(common::PUBLIC_URL)
 }
 
 fn mandate(iban: &str) -> Value {

@@ -1,21 +1,11 @@
 //! The UnionPay endpoints through the router: capabilities, enrollment and
 //! the enrolled card tokenization, each test number's status.
 
-use axum::body::Body;
-use axum::http::{header, Request, StatusCode};
-use http_body_util::BodyExt;
+mod common;
+
+use axum::http::StatusCode;
+use common::{app, API, KEY};
 use serde_json::{json, Value};
-use tower::ServiceExt;
-
-const KEY: &str = "sandbox_abc_merchant01";
-const API: &str = "/merchants/merchant01/client_api/v1";
-
-fn app() -> axum::Router {
-    sandbox::router(sandbox::SandboxConfig {
-        public_url: "http://127.0.0.1:9/sandbox".into(),
-        assets_url: "http://127.0.0.1:9".into(),
-    })
-}
 
 async fn call(
     app: &axum::Router,
@@ -23,21 +13,8 @@ async fn call(
     uri: &str,
     body: Option<Value>,
 ) -> (StatusCode, Value) {
-    let req = Request::builder().method(method).uri(uri);
-    let req = match body {
-        Some(b) => req
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .expect("request");
-    let res = app.clone().oneshot(req).await.expect("response");
-    let status = res.status();
-    let bytes = res.into_body().collect().await.expect("body").to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
+    let reply = common::send(app, method, uri, &[], body).await;
+    (reply.status, reply.json())
 }
 
 async fn capabilities(app: &axum::Router, number: &str) -> (StatusCode, Value) {

@@ -8,9 +8,9 @@
 #![allow(clippy::result_large_err)]
 
 pub mod cards;
+pub mod graphql_ops;
 pub mod local_payment;
 pub mod masterpass;
-pub mod graphql_ops;
 pub mod paypal;
 pub mod sepa;
 pub mod three_ds;
