@@ -55,6 +55,7 @@ pub static CATALOGUE: &[&str] = &[
     include_str!("errors/three-d-secure.txt"),
     include_str!("errors/paypal.txt"),
     include_str!("errors/vault-manager.txt"),
+    include_str!("errors/venmo.txt"),
 ];
 
 /// Every entry as (code, type, message).
@@ -266,7 +267,7 @@ mod tests {
     fn every_line_is_an_entry() {
         let lines = CATALOGUE.iter().flat_map(|f| f.lines()).count();
         assert_eq!(entries().count(), lines);
-        assert_eq!(lines, 77);
+        assert_eq!(lines, 99);
     }
 
     #[test]

@@ -59,4 +59,5 @@ pub mod fields;
 pub mod hosted;
 pub mod paypal;
 pub mod threeds;
+pub mod venmo;
 pub mod wasm;

@@ -1,0 +1,597 @@
+//! Venmo rules (spec sections 2, 4, 5, 8 and 9): which browsers can pay with
+//! Venmo, which flow a page uses (desktop QR code, desktop web login, mobile
+//! app switch returning by hash, or manual return with polling), how the
+//! app switch is launched, what a payment context's status means for each
+//! flow, and the Venmo URLs.
+//!
+//! User agents are read the way the reference's browser detection reads them
+//! (case-insensitive where it is, as byte searches).
+
+use crate::find_bytes;
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+pub const MOBILE_POLLING_INTERVAL_MS: u32 = 250;
+pub const MOBILE_EXPIRING_THRESHOLD_MS: u32 = 300_000;
+pub const DESKTOP_POLLING_INTERVAL_MS: u32 = 1_000;
+/// The QR view shows "authorized" this long before the flow completes.
+pub const COMPLETION_DELAY_MS: u32 = 2_000;
+pub const WEB_LOGIN_MAX_RETRIES: u32 = 3;
+/// Visibility changes right after the app switch are ignored this long.
+pub const VISIBILITY_DELAY_MS: u32 = 500;
+/// Default delay before processing a return noticed by visibility.
+pub const RESULTS_DELAY_MS: u32 = 1_000;
+pub const POPUP_WIDTH: u32 = 400;
+pub const POPUP_HEIGHT: u32 = 570;
+
+/// The constants the JS reads (constants.json).
+pub const CONSTANTS: [(&str, u32); 9] = [
+    ("VENMO_MOBILE_POLL", MOBILE_POLLING_INTERVAL_MS),
+    ("VENMO_EXPIRY", MOBILE_EXPIRING_THRESHOLD_MS),
+    ("VENMO_DESKTOP_POLL", DESKTOP_POLLING_INTERVAL_MS),
+    ("VENMO_COMPLETION_DELAY", COMPLETION_DELAY_MS),
+    ("VENMO_MAX_RETRIES", WEB_LOGIN_MAX_RETRIES),
+    ("VENMO_VISIBILITY_DELAY", VISIBILITY_DELAY_MS),
+    ("VENMO_RESULTS_DELAY", RESULTS_DELAY_MS),
+    ("VENMO_POPUP_WIDTH", POPUP_WIDTH),
+    ("VENMO_POPUP_HEIGHT", POPUP_HEIGHT),
+];
+
+/// What the reference's browser detection sees in a user agent.
+/// `touch`: the document has touch events (an iPad asking for the desktop site).
+struct Browser {
+    android: bool,
+    ios: bool,
+    chrome: bool,
+    samsung: bool,
+    ios_safari: bool,
+    ios_webview: bool,
+    android_webview: bool,
+    facebook_android: bool,
+}
+
+impl Browser {
+    fn read(ua: &str, touch: bool) -> Browser {
+        let lower = ua.to_ascii_lowercase();
+        let has = |n: &str| find_bytes(ua, n).is_some();
+        let hasi = |n: &str| find_bytes(&lower, n).is_some();
+        let android = hasi("android");
+        let ipados = (hasi("mac") || hasi("ipad")) && !has("iPhone") && touch;
+        let ios = hasi("iphone") || hasi("ipod") || hasi("ipad") || ipados;
+        let samsung = hasi("samsungbrowser");
+        let chrome = (has("Chrome") || has("CriOS"))
+            && !has("Edge/")
+            && !has("Edg/")
+            && !samsung
+            && !has("DuckDuckGo/")
+            && !has("OPR/")
+            && !has("Opera/")
+            && !has("OPT/")
+            && !has("Silk/");
+        let google_app = has("GSA/") || has(" GSA ");
+        Browser {
+            android,
+            ios,
+            chrome,
+            samsung,
+            ios_safari: ios && hasi("webkit") && !has("CriOS") && !hasi("fxios") && !has("FBAN"),
+            ios_webview: ios && (google_app || hasi("applewebkit") && !hasi("safari")),
+            android_webview: android && hasi("wv"),
+            facebook_android: hasi("huawei") && hasi("fban")
+                || android && (hasi("fb_iab") || hasi("instagram")),
+        }
+    }
+
+    fn desktop(&self) -> bool {
+        !(self.ios || self.android)
+    }
+}
+
+/// isBrowserSupported (section 5): Facebook-owned Android browsers, Samsung
+/// Internet and iOS Chrome (unless a new tab is allowed outside a frame) are
+/// not; webviews only when allowed; on mobile a new tab must be allowed
+/// unless the browser returns to the same tab (iOS Safari, Android Chrome);
+/// desktop needs allowDesktop or allowDesktopWebLogin.
+pub fn is_browser_supported(
+    ua: &str,
+    touch: bool,
+    in_iframe: bool,
+    allow_new_tab: bool,
+    allow_webviews: bool,
+    allow_desktop: bool,
+) -> bool {
+    let b = Browser::read(ua, touch);
+    let ios_chrome_allowed = allow_new_tab && !in_iframe;
+    if !ios_chrome_allowed && b.ios && b.chrome || b.facebook_android || b.samsung {
+        return false;
+    }
+    if !allow_webviews && (b.android_webview || b.ios_webview) {
+        return false;
+    }
+    if b.desktop() {
+        return allow_desktop;
+    }
+    allow_new_tab || b.ios_safari || b.android && b.chrome
+}
+
+/// Flow bits of [`mode`]: the two low bits name the tokenize flow.
+pub const MODE_HASH: u32 = 0;
+pub const MODE_QR: u32 = 1;
+pub const MODE_WEB_LOGIN: u32 = 2;
+pub const MODE_MANUAL: u32 = 3;
+/// A payment context is created at set-up (and after each tokenization).
+pub const MODE_CREATES_CONTEXT: u32 = 4;
+/// The Venmo URL carries x-success/x-cancel/x-error return URLs.
+pub const MODE_RETURN_URLS: u32 = 8;
+
+/// The flow a page uses: the desktop QR code when desktop is allowed without
+/// web login; web login on desktop when allowed; manual return (polling) in
+/// a frame or when the merchant requires it; else the app switch returning by
+/// hash. A payment context is created up front for manual return and for the
+/// paymentMethodUsage (non-legacy) flow; return URLs are sent with a deep
+/// link return URL, or when the page can be returned to.
+#[allow(clippy::too_many_arguments)]
+pub fn mode(
+    ua: &str,
+    touch: bool,
+    allow_desktop: bool,
+    allow_web_login: bool,
+    in_iframe: bool,
+    require_manual_return: bool,
+    legacy: bool,
+    deep_link: bool,
+) -> u32 {
+    let desktop = Browser::read(ua, touch).desktop();
+    let cannot_return = in_iframe || require_manual_return;
+    let flow = if allow_desktop && desktop && !allow_web_login {
+        MODE_QR
+    } else if allow_web_login && desktop {
+        MODE_WEB_LOGIN
+    } else if cannot_return {
+        MODE_MANUAL
+    } else {
+        MODE_HASH
+    };
+    let mut bits = flow;
+    if flow != MODE_QR && (cannot_return || !legacy) {
+        bits |= MODE_CREATES_CONTEXT;
+    }
+    if deep_link || !cannot_return {
+        bits |= MODE_RETURN_URLS;
+    }
+    bits
+}
+
+/// How the app switch opens the Venmo URL.
+pub const SWITCH_WINDOW_OPEN: u32 = 0;
+pub const SWITCH_LOCATION: u32 = 1;
+pub const SWITCH_TOP_LOCATION: u32 = 2;
+pub const SWITCH_POPUP_BRIDGE: u32 = 3;
+
+/// The app switch: with a deep link return URL, an iOS webview (the platform
+/// says iPhone/iPad/iPod) navigates itself (or the top window from a frame)
+/// unless only the popup bridge can reach the app; elsewhere the popup bridge
+/// or a new window. Without one, iOS browsers that cannot window.open, iOS
+/// with the redirect strategy (useRedirectForIOS or mobileWebFallBack) and
+/// Android Chrome with mobileWebFallBack navigate the page; others open a
+/// window.
+#[allow(clippy::too_many_arguments)]
+pub fn app_switch(
+    ua: &str,
+    touch: bool,
+    platform: &str,
+    deep_link: bool,
+    web_fallback: bool,
+    redirect_for_ios: bool,
+    in_iframe: bool,
+    bridge: bool,
+    venmo_installed: bool,
+) -> u32 {
+    let b = Browser::read(ua, touch);
+    if deep_link {
+        let ios_platform = ["iPhone", "iPad", "iPod"]
+            .iter()
+            .any(|p| find_bytes(platform, p).is_some());
+        return match (ios_platform, in_iframe, bridge) {
+            (true, true, _) if venmo_installed => SWITCH_TOP_LOCATION,
+            (true, true, true) => SWITCH_POPUP_BRIDGE,
+            (true, true, false) => SWITCH_TOP_LOCATION,
+            (true, false, true) if !venmo_installed => SWITCH_POPUP_BRIDGE,
+            (true, false, _) => SWITCH_LOCATION,
+            (false, _, true) => SWITCH_POPUP_BRIDGE,
+            (false, _, false) => SWITCH_WINDOW_OPEN,
+        };
+    }
+    let no_window_open = b.ios && (b.ios_webview || !b.ios_safari);
+    let redirect = b.ios && (web_fallback || redirect_for_ios);
+    if no_window_open || redirect || web_fallback && b.android && b.chrome {
+        SWITCH_LOCATION
+    } else {
+        SWITCH_WINDOW_OPEN
+    }
+}
+
+/// What a payment context status means. `flow`: 0 mobile polling (manual
+/// return and the paymentMethodUsage return), 1 web login, 2 desktop QR.
+/// "APPROVED" resolves; "" keeps polling (web login: retries); "STOP" ends
+/// the QR polling with the error shown in the QR view; else the error code.
+pub fn status_outcome(flow: u32, status: &str) -> &'static str {
+    match (flow, status) {
+        (_, "APPROVED") => "APPROVED",
+        (0, "EXPIRED") => "VENMO_MOBILE_POLLING_TOKENIZATION_EXPIRED",
+        (0, "FAILED") => "VENMO_MOBILE_POLLING_TOKENIZATION_FAILED",
+        (0, "CANCELED") => "VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED",
+        (1, "CANCELED") => "VENMO_CUSTOMER_CANCELED",
+        (1, "FAILED") => "VENMO_TOKENIZATION_FAILED",
+        (2, "CANCELED" | "EXPIRED" | "FAILED") => "STOP",
+        _ => "",
+    }
+}
+
+/// The desktop QR view's screen-reader alert (section 8) for a step:
+/// GENERATING, QR (code shown) or the status it reached.
+pub fn qr_alert(step: &str) -> &'static str {
+    match step {
+        "GENERATING" => "Generating a QR code, get your Venmo app ready",
+        "QR" => "To scan the QR code, open your Venmo app",
+        "SCANNED" => "Authorize on your Venmo app",
+        "APPROVED" => "Venmo account authorized",
+        "CANCELED" => "The authorization was canceled",
+        "EXPIRED" | "FAILED" | "ERROR" => "Something went wrong",
+        _ => "",
+    }
+}
+
+/// The error of a return from the Venmo app (hash markers, in this order):
+/// "" for venmoSuccess, then venmoError, venmoCancel, and no marker at all
+/// (the customer came back by hand, or the app is missing).
+pub fn return_outcome(success: bool, failed: bool, canceled: bool) -> &'static str {
+    if success {
+        ""
+    } else if failed {
+        "VENMO_APP_FAILED"
+    } else if canceled {
+        "VENMO_APP_CANCELED"
+    } else {
+        "VENMO_CANCELED"
+    }
+}
+
+/// create's option checks in the reference's order: profileId, then
+/// deepLinkReturnUrl, each refused when given and not a string.
+pub fn option_error(bad_profile_id: bool, bad_deep_link: bool) -> &'static str {
+    if bad_profile_id {
+        "VENMO_INVALID_PROFILE_ID"
+    } else if bad_deep_link {
+        "VENMO_INVALID_DEEP_LINK_RETURN_URL"
+    } else {
+        ""
+    }
+}
+
+/// Collecting addresses needs Enriched Customer Data on the merchant account.
+pub fn context_error(collect_address: bool, ecd_enabled: bool) -> &'static str {
+    if collect_address && !ecd_enabled {
+        "ECD_DISABLED"
+    } else {
+        ""
+    }
+}
+
+/// The context is refreshed at about two thirds of its lifetime.
+pub fn refresh_delay(lifetime_ms: u32) -> u32 {
+    (u64::from(lifetime_ms) * 6666 / 10_000) as u32
+}
+
+/// The Venmo page: web login, the app or its mobile web fallback, or the app
+/// only. In sandbox mode (`sandbox` is the sandbox's address) its stand-ins.
+pub fn url(web_login: bool, web_fallback: bool, sandbox: &str) -> String {
+    let (host, path) = if web_login {
+        ("https://account.venmo.com", "/go/web")
+    } else if web_fallback {
+        ("https://venmo.com", "/go/checkout")
+    } else {
+        ("https://venmo.com", "/braintree/checkout")
+    };
+    let mut s = if sandbox.is_empty() {
+        String::from(host)
+    } else {
+        String::from(sandbox) + "/venmo"
+    };
+    s.push_str(path);
+    s
+}
+
+/// Usernames carry one leading `@` (the apps' sometimes do, sometimes not).
+pub fn username(name: &str) -> String {
+    let mut s = String::from("@");
+    match find_bytes(name, "@") {
+        Some(i) => {
+            s.push_str(name.get(..i).unwrap_or(""));
+            s.push_str(name.get(i + 1..).unwrap_or(""));
+        }
+        None => s.push_str(name),
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IOS_SAFARI: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+    const IOS_CHROME: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1";
+    const IOS_FIREFOX: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/120.0 Mobile/15E148 Safari/605.1.15";
+    const IOS_WEBVIEW: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
+    const IOS_GOOGLE_APP: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) GSA/300.0.598994205 Mobile/15E148 Safari/604.1";
+    const IOS_FACEBOOK: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/440.0]";
+    const ANDROID_CHROME: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+    const ANDROID_WEBVIEW: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36";
+    const ANDROID_FIREFOX: &str =
+        "Mozilla/5.0 (Android 13; Mobile; rv:120.0) Gecko/120.0 Firefox/120.0";
+    const ANDROID_FACEBOOK: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/440.0.0.0;]";
+    const ANDROID_INSTAGRAM: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 Instagram 300.0.0.0";
+    const HUAWEI_FACEBOOK: &str = "Mozilla/5.0 (Linux; HUAWEI P30) AppleWebKit/537.36 (KHTML, like Gecko) [FBAN/EMA;FBLC/en_US]";
+    const SAMSUNG: &str = "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
+    const DESKTOP_CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    const MAC_SAFARI: &str = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
+
+    /// Defaults: new tab and webviews allowed, no desktop, not in a frame.
+    fn supported(ua: &str) -> bool {
+        is_browser_supported(ua, false, false, true, true, false)
+    }
+
+    #[test]
+    fn facebook_owned_android_browsers_are_unsupported() {
+        assert!(!supported(ANDROID_FACEBOOK));
+        assert!(!supported(ANDROID_INSTAGRAM));
+        assert!(!supported(HUAWEI_FACEBOOK));
+        // Facebook's iOS browser is only not a Safari.
+        assert!(supported(IOS_FACEBOOK));
+    }
+
+    #[test]
+    fn samsung_internet_is_unsupported() {
+        assert!(!supported(SAMSUNG));
+        assert!(!is_browser_supported(
+            SAMSUNG, false, false, true, true, true
+        ));
+    }
+
+    #[test]
+    fn ios_chrome_needs_a_new_tab_outside_a_frame() {
+        assert!(supported(IOS_CHROME));
+        assert!(!is_browser_supported(
+            IOS_CHROME, false, true, true, true, false
+        ));
+        assert!(!is_browser_supported(
+            IOS_CHROME, false, false, false, true, false
+        ));
+    }
+
+    #[test]
+    fn webviews_only_when_allowed() {
+        assert!(supported(ANDROID_WEBVIEW));
+        assert!(supported(IOS_WEBVIEW));
+        assert!(supported(IOS_GOOGLE_APP));
+        for ua in [ANDROID_WEBVIEW, IOS_WEBVIEW, IOS_GOOGLE_APP] {
+            assert!(
+                !is_browser_supported(ua, false, false, true, false, false),
+                "{ua}"
+            );
+        }
+        assert!(is_browser_supported(
+            ANDROID_CHROME,
+            false,
+            false,
+            true,
+            false,
+            false
+        ));
+    }
+
+    #[test]
+    fn mobile_without_a_new_tab_needs_ios_safari_or_android_chrome() {
+        let same_tab = |ua| is_browser_supported(ua, false, false, false, true, false);
+        assert!(same_tab(IOS_SAFARI));
+        assert!(same_tab(ANDROID_CHROME));
+        assert!(!same_tab(IOS_FIREFOX));
+        assert!(!same_tab(ANDROID_FIREFOX));
+        assert!(supported(ANDROID_FIREFOX));
+        assert!(supported(IOS_FIREFOX));
+    }
+
+    #[test]
+    fn desktop_needs_allow_desktop_or_web_login() {
+        assert!(!supported(DESKTOP_CHROME));
+        assert!(is_browser_supported(
+            DESKTOP_CHROME,
+            false,
+            false,
+            true,
+            true,
+            true
+        ));
+        assert!(!supported(MAC_SAFARI));
+        // An iPad asking for the desktop site (touch) is iOS.
+        assert!(is_browser_supported(
+            MAC_SAFARI, true, false, true, true, false
+        ));
+    }
+
+    #[test]
+    fn the_flow_follows_platform_and_options() {
+        let m = |ua, desktop, web, frame, manual, legacy, deep| {
+            mode(ua, false, desktop, web, frame, manual, legacy, deep)
+        };
+        assert_eq!(
+            m(DESKTOP_CHROME, true, false, false, false, true, false),
+            MODE_QR | MODE_RETURN_URLS
+        );
+        assert_eq!(
+            m(DESKTOP_CHROME, true, true, false, false, false, false),
+            MODE_WEB_LOGIN | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
+        );
+        assert_eq!(
+            m(DESKTOP_CHROME, false, true, false, false, true, false),
+            MODE_WEB_LOGIN | MODE_RETURN_URLS
+        );
+        assert_eq!(
+            m(IOS_SAFARI, true, true, false, false, true, false),
+            MODE_HASH | MODE_RETURN_URLS
+        );
+        assert_eq!(
+            m(IOS_SAFARI, false, false, false, false, false, false),
+            MODE_HASH | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
+        );
+        assert_eq!(
+            m(ANDROID_CHROME, false, false, true, false, true, false),
+            MODE_MANUAL | MODE_CREATES_CONTEXT
+        );
+        assert_eq!(
+            m(ANDROID_CHROME, false, false, false, true, true, true),
+            MODE_MANUAL | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
+        );
+    }
+
+    #[test]
+    fn app_switch_without_deep_link() {
+        let s = |ua, fallback, redirect| {
+            app_switch(
+                ua, false, "", false, fallback, redirect, false, false, false,
+            )
+        };
+        assert_eq!(s(IOS_SAFARI, false, false), SWITCH_WINDOW_OPEN);
+        assert_eq!(s(IOS_SAFARI, false, true), SWITCH_LOCATION);
+        assert_eq!(s(IOS_SAFARI, true, false), SWITCH_LOCATION);
+        assert_eq!(s(IOS_CHROME, false, false), SWITCH_LOCATION);
+        assert_eq!(s(IOS_WEBVIEW, false, false), SWITCH_LOCATION);
+        assert_eq!(s(ANDROID_CHROME, false, false), SWITCH_WINDOW_OPEN);
+        assert_eq!(s(ANDROID_CHROME, true, false), SWITCH_LOCATION);
+        assert_eq!(s(ANDROID_FIREFOX, true, false), SWITCH_WINDOW_OPEN);
+    }
+
+    #[test]
+    fn app_switch_with_deep_link() {
+        let s = |platform, frame, bridge, installed| {
+            app_switch(
+                IOS_WEBVIEW,
+                false,
+                platform,
+                true,
+                false,
+                false,
+                frame,
+                bridge,
+                installed,
+            )
+        };
+        assert_eq!(s("iPhone", true, true, true), SWITCH_TOP_LOCATION);
+        assert_eq!(s("iPhone", true, true, false), SWITCH_POPUP_BRIDGE);
+        assert_eq!(s("iPhone", true, false, false), SWITCH_TOP_LOCATION);
+        assert_eq!(s("iPad", false, true, false), SWITCH_POPUP_BRIDGE);
+        assert_eq!(s("iPad", false, true, true), SWITCH_LOCATION);
+        assert_eq!(s("iPod", false, false, false), SWITCH_LOCATION);
+        assert_eq!(s("Linux armv8l", false, true, false), SWITCH_POPUP_BRIDGE);
+        assert_eq!(s("Linux armv8l", true, false, false), SWITCH_WINDOW_OPEN);
+    }
+
+    #[test]
+    fn statuses_per_flow() {
+        for flow in 0..3 {
+            assert_eq!(status_outcome(flow, "APPROVED"), "APPROVED");
+            assert_eq!(status_outcome(flow, "CREATED"), "");
+            assert_eq!(status_outcome(flow, "SCANNED"), "");
+        }
+        for s in ["EXPIRED", "FAILED", "CANCELED"] {
+            assert_eq!(
+                status_outcome(0, s),
+                String::from("VENMO_MOBILE_POLLING_TOKENIZATION_") + s
+            );
+            assert_eq!(status_outcome(2, s), "STOP");
+        }
+        assert_eq!(status_outcome(1, "CANCELED"), "VENMO_CUSTOMER_CANCELED");
+        assert_eq!(status_outcome(1, "FAILED"), "VENMO_TOKENIZATION_FAILED");
+        assert_eq!(status_outcome(1, "EXPIRED"), "");
+    }
+
+    #[test]
+    fn qr_alert_texts() {
+        assert_eq!(
+            qr_alert("GENERATING"),
+            "Generating a QR code, get your Venmo app ready"
+        );
+        assert_eq!(qr_alert("QR"), "To scan the QR code, open your Venmo app");
+        assert_eq!(qr_alert("SCANNED"), "Authorize on your Venmo app");
+        assert_eq!(qr_alert("APPROVED"), "Venmo account authorized");
+        assert_eq!(qr_alert("CANCELED"), "The authorization was canceled");
+        assert_eq!(qr_alert("EXPIRED"), "Something went wrong");
+        assert_eq!(qr_alert("FAILED"), "Something went wrong");
+        assert_eq!(qr_alert("CREATED"), "");
+    }
+
+    #[test]
+    fn return_markers_in_order() {
+        assert_eq!(return_outcome(true, true, true), "");
+        assert_eq!(return_outcome(false, true, true), "VENMO_APP_FAILED");
+        assert_eq!(return_outcome(false, false, true), "VENMO_APP_CANCELED");
+        assert_eq!(return_outcome(false, false, false), "VENMO_CANCELED");
+    }
+
+    #[test]
+    fn option_checks_in_order() {
+        assert_eq!(option_error(true, true), "VENMO_INVALID_PROFILE_ID");
+        assert_eq!(
+            option_error(false, true),
+            "VENMO_INVALID_DEEP_LINK_RETURN_URL"
+        );
+        assert_eq!(option_error(false, false), "");
+    }
+
+    #[test]
+    fn addresses_need_enriched_customer_data() {
+        assert_eq!(context_error(true, false), "ECD_DISABLED");
+        assert_eq!(context_error(true, true), "");
+        assert_eq!(context_error(false, false), "");
+    }
+
+    #[test]
+    fn refresh_at_two_thirds() {
+        assert_eq!(refresh_delay(300_000), 199_980);
+        assert_eq!(refresh_delay(0), 0);
+        assert_eq!(refresh_delay(u32::MAX), 2_863_025_198);
+    }
+
+    #[test]
+    fn venmo_urls() {
+        assert_eq!(url(true, true, ""), "https://account.venmo.com/go/web");
+        assert_eq!(url(false, true, ""), "https://venmo.com/go/checkout");
+        assert_eq!(
+            url(false, false, ""),
+            "https://venmo.com/braintree/checkout"
+        );
+        assert_eq!(
+            url(false, false, "http://127.0.0.1:9/sandbox"),
+            "http://127.0.0.1:9/sandbox/venmo/braintree/checkout"
+        );
+    }
+
+    #[test]
+    fn usernames_get_one_at_sign() {
+        assert_eq!(username("venmojoe"), "@venmojoe");
+        assert_eq!(username("@venmojoe"), "@venmojoe");
+        assert_eq!(username(""), "@");
+    }
+
+    #[test]
+    fn constants_match_section_9() {
+        assert_eq!(MOBILE_POLLING_INTERVAL_MS, 250);
+        assert_eq!(MOBILE_EXPIRING_THRESHOLD_MS, 300_000);
+        assert_eq!(DESKTOP_POLLING_INTERVAL_MS, 1_000);
+        assert_eq!(COMPLETION_DELAY_MS, 2_000);
+        assert_eq!(WEB_LOGIN_MAX_RETRIES, 3);
+        assert_eq!(VISIBILITY_DELAY_MS, 500);
+        assert_eq!(RESULTS_DELAY_MS, 1_000);
+        assert_eq!((POPUP_WIDTH, POPUP_HEIGHT), (400, 570));
+    }
+}
