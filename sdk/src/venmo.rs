@@ -50,35 +50,67 @@ struct Browser {
     facebook_android: bool,
 }
 
+/// The user-agent fragments the detection looks for: (fragment, case-insensitive).
+const MARKS: [(&str, bool); 24] = [
+    ("android", true),        // 0
+    ("iphone", true),         // 1
+    ("ipod", true),           // 2
+    ("ipad", true),           // 3
+    ("mac", true),            // 4
+    ("iPhone", false),        // 5
+    ("samsungbrowser", true), // 6
+    ("Chrome", false),        // 7
+    ("CriOS", false),         // 8
+    ("Edge/", false),         // 9
+    ("Edg/", false),          // 10
+    ("DuckDuckGo/", false),   // 11
+    ("OPR/", false),          // 12
+    ("Opera/", false),        // 13
+    ("OPT/", false),          // 14
+    ("Silk/", false),         // 15
+    ("GSA/", false),          // 16
+    ("webkit", true),         // 17
+    ("fxios", true),          // 18
+    ("FBAN", false),          // 19
+    ("safari", true),         // 20
+    ("wv", true),             // 21
+    ("huawei", true),         // 22
+    ("fban", true),           // 23
+];
+/// Facebook's and Instagram's in-app browsers on Android.
+const FB_ANDROID: [&str; 2] = ["fb_iab", "instagram"];
+
+/// Which of [`MARKS`] the user agent has, as bits.
+fn marks(ua: &str, lower: &str) -> u32 {
+    MARKS
+        .iter()
+        .enumerate()
+        .filter(|(_, (m, ci))| find_bytes(if *ci { lower } else { ua }, m).is_some())
+        .fold(0, |bits, (i, _)| bits | 1 << i)
+}
+
 impl Browser {
+    #[inline(never)]
     fn read(ua: &str, touch: bool) -> Browser {
         let lower = ua.to_ascii_lowercase();
-        let has = |n: &str| find_bytes(ua, n).is_some();
-        let hasi = |n: &str| find_bytes(&lower, n).is_some();
-        let android = hasi("android");
-        let ipados = (hasi("mac") || hasi("ipad")) && !has("iPhone") && touch;
-        let ios = hasi("iphone") || hasi("ipod") || hasi("ipad") || ipados;
-        let samsung = hasi("samsungbrowser");
-        let chrome = (has("Chrome") || has("CriOS"))
-            && !has("Edge/")
-            && !has("Edg/")
-            && !samsung
-            && !has("DuckDuckGo/")
-            && !has("OPR/")
-            && !has("Opera/")
-            && !has("OPT/")
-            && !has("Silk/");
-        let google_app = has("GSA/") || has(" GSA ");
+        let m = marks(ua, &lower);
+        let has = |i: u32| m & 1 << i != 0;
+        let android = has(0);
+        let ipados = (has(4) || has(3)) && !has(5) && touch;
+        let ios = has(1) || has(2) || has(3) || ipados;
+        let samsung = has(6);
+        // Chrome, CriOS; not Edge, Samsung, DuckDuckGo, Opera or Silk.
+        let chrome = (has(7) || has(8)) && m & 0xfe40 == 0;
         Browser {
             android,
             ios,
             chrome,
             samsung,
-            ios_safari: ios && hasi("webkit") && !has("CriOS") && !hasi("fxios") && !has("FBAN"),
-            ios_webview: ios && (google_app || hasi("applewebkit") && !hasi("safari")),
-            android_webview: android && hasi("wv"),
-            facebook_android: hasi("huawei") && hasi("fban")
-                || android && (hasi("fb_iab") || hasi("instagram")),
+            ios_safari: ios && has(17) && !has(8) && !has(18) && !has(19),
+            ios_webview: ios && (has(16) || has(17) && !has(20)),
+            android_webview: android && has(21),
+            facebook_android: has(22) && has(23)
+                || android && FB_ANDROID.iter().any(|f| find_bytes(&lower, f).is_some()),
         }
     }
 

@@ -7,14 +7,15 @@ import * as threeDSecure from './three-d-secure.js';
 import * as paypal from './paypal.js';
 import * as paypalCheckout from './paypal-checkout.js';
 import * as vaultManager from './vault-manager.js';
+import * as venmo from './venmo.js';
 
 import { BraintreeError } from './errors.js';
 import { setWasmUrl } from './wasm.js';
 import { VERSION } from './lib.js';
 
-export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };
+export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, venmo, BraintreeError, setWasmUrl, VERSION };
 // Internal: the rules module itself (benchmarks and diagnostics).
 export { load as _loadRules } from './wasm.js';
 
 /** `import braintree from '@couture/payment-sdk'`, as the reference's default export. */
-export default { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError, setWasmUrl, VERSION };
+export default { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, venmo, BraintreeError, setWasmUrl, VERSION };

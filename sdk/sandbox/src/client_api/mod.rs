@@ -10,6 +10,7 @@
 pub mod cards;
 pub mod paypal;
 pub mod three_ds;
+pub mod venmo;
 
 use std::collections::HashMap;
 
@@ -33,6 +34,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(cards::router())
         .merge(three_ds::router())
         .merge(paypal::router())
+        .merge(venmo::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -210,7 +212,13 @@ pub fn configuration_json(shared: &Shared) -> Value {
             "privacyUrl": format!("{public}/paypal/privacy"),
             "userAgreementUrl": format!("{public}/paypal/terms"),
         },
-        "venmo": "off",
+        "venmo": "sandbox",
+        "payWithVenmo": {
+            "accessToken": "access_token$sandbox$venmo01",
+            "environment": "sandbox",
+            "merchantId": "venmo-merchant01",
+            "enrichedCustomerDataEnabled": true,
+        },
         "applePayWeb": null,
     })
 }
