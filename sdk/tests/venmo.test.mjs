@@ -55,7 +55,7 @@ async function move(status, id) {
   assert.equal(res.status, 200);
   return res.json();
 }
-const newest = async () => (await fetch(sandbox.url + '/sandbox/__control/venmo')).json();
+const newest = async (id) => (await fetch(sandbox.url + '/sandbox/__control/venmo' + (id ? '?id=' + id : ''))).json();
 const failNext = (pathPrefix, status, times = 1) => fetch(sandbox.url + '/sandbox/__control/fail-next', {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix, status, times })
 });
@@ -229,5 +229,261 @@ test('desktop QR code: a failing context request is an unknown error', async () 
   await runUntil(page, settled);
   const run = await outcome(page);
   assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_DESKTOP_UNKNOWN_ERROR', 'Something went wrong with the Venmo Desktop flow.']);
+  await page.context().close();
+});
+
+/** Starts tokenize and resolves the window it opens (a real popup or tab). */
+async function tokenizeInWindow(page, createOptions, tokenizeOptions) {
+  await page.evaluate(async (c) => { window.venmo = await t.create(c); }, createOptions);
+  const [win] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.evaluate((o) => { window.run = null; t.grab(window.venmo.tokenize(o)).then((r) => { window.run = r; }); }, tokenizeOptions)
+  ]);
+  await win.waitForLoadState();
+  return win;
+}
+
+const WEB_LOGIN = { allowDesktopWebLogin: true, paymentMethodUsage: 'single_use', collectCustomerShippingAddress: true, totalAmount: '10.00', lineItems: [{ name: 'Scarf', kind: 'debit', quantity: 1, unitAmount: '10.00' }] };
+
+test('desktop web login: a 400x570 popup over the backdrop, approved in Venmo', async () => {
+  const page = await shop();
+  const win = await tokenizeInWindow(page, WEB_LOGIN);
+  const ctx = await newest();
+  assert.equal(ctx.input.customerClient, 'NATIVE_WEB');
+  assert.equal(ctx.input.paymentMethodUsage, 'SINGLE_USE');
+  assert.equal(ctx.input.paysheetDetails.transactionDetails.lineItems[0].unitTaxAmount, '0');
+  const url = new URL(win.url());
+  assert.equal(url.pathname, '/sandbox/venmo/go/web');
+  assert.equal(url.searchParams.get('resource_id'), ctx.id);
+  assert.match(url.searchParams.get('x-success'), /\/web\/3\.130\.0\/html\/venmo-landing-frame\.html\?channel=.*#venmoSuccess=1$/);
+  assert.deepEqual(await win.evaluate(() => [window.outerWidth, window.outerHeight]).then(([w, h]) => [w <= 400 + 20, h <= 570 + 120]), [true, true]);
+  const backdrop = page.locator('#venmo-desktop-web-backdrop');
+  assert.equal(await backdrop.isVisible(), true);
+  assert.equal(await page.locator('#venmo-message').textContent(), 'What would you like to do?');
+  assert.equal(await page.locator('#venmo-instructions').textContent(), 'Tap cancel payment to cancel and return to the business. Continue payment will relaunch the payment window.');
+  assert.equal(await page.locator('#venmo-popup-continue-button').textContent(), 'Continue payment');
+  assert.equal(await page.locator('#venmo-popup-cancel-button').textContent(), 'Cancel payment');
+  await page.locator('#venmo-popup-continue-button').click();
+  await win.locator('#approve').click();
+  await page.waitForFunction(() => window.run !== null);
+  const run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  assert.equal(run.ok.details.payerInfo.shippingAddress.postalCode, '94105');
+  assert.equal(run.ok.details.payerInfo.billingAddress, null);
+  assert.equal(await backdrop.isVisible(), false);
+  assert.equal(win.isClosed(), true);
+  // Each tokenization uses its context up; the next one has a new one.
+  assert.notEqual((await newest()).id, ctx.id);
+  await page.context().close();
+});
+
+test('desktop web login: canceled or failed in Venmo, the popup closed, the backdrop\'s cancel', async () => {
+  const page = await shop();
+  let win = await tokenizeInWindow(page, WEB_LOGIN);
+  await win.locator('#cancel').click();
+  await page.waitForFunction(() => window.run !== null);
+  let run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_CUSTOMER_CANCELED', 'User canceled Venmo authorization.']);
+
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await win.locator('#error').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_TOKENIZATION_FAILED', 'Venmo encountered a problem']);
+
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await win.close();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.code, run.message], ['FRAME_SERVICE_FRAME_CLOSED', 'Frame closed before tokenization could occur.']);
+
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  const ctx = await newest();
+  await page.locator('#venmo-popup-cancel-button').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['MERCHANT', 'VENMO_TOKENIZATION_CANCELED_BY_MERCHANT', 'The Venmo tokenization was canceled by the merchant.']);
+  assert.equal(win.isClosed(), true);
+  assert.equal(await page.locator('#venmo-desktop-web-backdrop').isVisible(), false);
+  assert.equal((await newest(ctx.id)).status, 'CANCELED');
+  await page.context().close();
+});
+
+test('mobile app switch (iOS Safari, no paymentMethodUsage): the app returns by hash with the nonce, canceled or failed', async () => {
+  const page = await shop({ contextOptions: IOS });
+  let app = await tokenizeInWindow(page, {});
+  const url = new URL(app.url());
+  assert.equal(url.pathname, '/sandbox/venmo/braintree/checkout');
+  assert.equal(url.searchParams.get('x-success'), sandbox.url + '/shop.html#venmoSuccess=1');
+  assert.equal(url.searchParams.get('x-cancel'), sandbox.url + '/shop.html#venmoCancel=1');
+  assert.equal(url.searchParams.get('braintree_merchant_id'), 'venmo-merchant01');
+  assert.equal(url.searchParams.get('braintree_access_token'), 'access_token$sandbox$venmo01');
+  assert.equal(url.searchParams.get('braintree_environment'), 'sandbox');
+  assert.equal(url.searchParams.get('allowAndroidRecreation'), '1');
+  assert.equal(JSON.parse(atob(url.searchParams.get('braintree_sdk_data')))._meta.version, '3.130.0');
+  await app.locator('#approve').click();
+  await page.waitForFunction(() => window.run !== null);
+  let run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.details.username, '@venmojoe');
+  assert.equal(await page.evaluate(() => location.hash), '');
+
+  app = await tokenizeInWindow(page, { profileId: 'profile-7' });
+  assert.equal(new URL(app.url()).searchParams.get('braintree_merchant_id'), 'profile-7');
+  await app.locator('#cancel').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_APP_CANCELED', 'Venmo app authorization was canceled.']);
+
+  app = await tokenizeInWindow(page, {});
+  await app.locator('#error').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_APP_FAILED', 'Venmo app encountered a problem.']);
+  assert.deepEqual(run.details.originalError, { message: 'Sandbox failure', code: 'SANDBOX_ERROR' });
+  await page.context().close();
+});
+
+test('mobile app switch: back in the page without a result is VENMO_CANCELED after the results delay', async () => {
+  const page = await shop({ contextOptions: IOS, clock: true });
+  const app = await tokenizeInWindow(page, {}, { processResultsDelay: 3000 });
+  await page.clock.runFor(500);
+  await Promise.all([app.waitForEvent('close', { timeout: 5000 }), page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))]);
+  await page.clock.runFor(2900);
+  assert.equal(await page.evaluate(settled), false);
+  await runUntil(page, settled, null, { step: 100 });
+  const run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_CANCELED', 'User canceled Venmo authorization, or Venmo app is not available.']);
+  // Only one tokenization at a time; nothing to cancel when none runs.
+  const out = await page.evaluate(async () => {
+    const first = window.venmo.tokenize();
+    first.catch(() => {});
+    return [await t.grab(window.venmo.tokenize()), await t.grab(window.venmo.cancelTokenization()), await t.grab(window.venmo.cancelTokenization())];
+  });
+  assert.deepEqual([out[0].code, out[0].message], ['VENMO_TOKENIZATION_REQUEST_ACTIVE', 'Another tokenization request is active.']);
+  assert.ok('ok' in out[1]);
+  assert.deepEqual([out[2].code, out[2].message], ['VENMO_TOKENIZATION_REQUEST_NOT_ACTIVE', 'No tokenization in progress.']);
+  await page.context().close();
+});
+
+test('mobile app switch with paymentMethodUsage (Android Chrome): the context\'s resource_id, its status read on return', async () => {
+  const page = await shop({ contextOptions: ANDROID });
+  const app = await tokenizeInWindow(page, { paymentMethodUsage: 'multi_use', displayName: 'Couture', collectCustomerBillingAddress: true });
+  const ctx = await newest();
+  assert.equal(ctx.input.customerClient, 'MOBILE_WEB');
+  assert.equal(ctx.input.intent, 'CONTINUE');
+  assert.equal(ctx.input.displayName, 'Couture');
+  assert.equal(new URL(app.url()).searchParams.get('resource_id'), ctx.id);
+  await app.locator('#approve').click();
+  await page.waitForFunction(() => window.run !== null);
+  const run = await outcome(page);
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  assert.equal(run.ok.details.payerInfo.email, 'venmojoe@example.com');
+  assert.equal(run.ok.details.payerInfo.billingAddress.countryCode, 'US');
+  await page.context().close();
+});
+
+test('redirect return (iOS, useRedirectForIOS): the page goes to Venmo and comes back with the result', async () => {
+  const page = await shop({ contextOptions: IOS });
+  await Promise.all([
+    page.waitForURL(/\/sandbox\/venmo\/braintree\/checkout/),
+    page.evaluate(async () => { const v = await t.create({ useRedirectForIOS: true }); v.tokenize().catch(() => {}); })
+  ]);
+  await Promise.all([page.waitForURL(/shop\.html#venmoSuccess=1/), page.locator('#approve').click()]);
+  await page.addScriptTag({ content: KIT });
+  const out = await page.evaluate(async () => {
+    const v = await t.create({ useRedirectForIOS: true });
+    const has = v.hasTokenizationResult();
+    return { has, run: await t.grab(v.tokenize()), hash: location.hash };
+  });
+  assert.equal(out.has, true);
+  assert.match(out.run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(out.hash, '');
+  await page.context().close();
+});
+
+test('manual return (requireManualReturn): polling every 250 ms until approved in the app', async () => {
+  const page = await shop({ contextOptions: ANDROID, clock: true });
+  const app = await tokenizeInWindow(page, { requireManualReturn: true });
+  const ctx = await newest();
+  assert.deepEqual(ctx.input, { environment: 'SANDBOX', intent: 'PAY_FROM_APP' });
+  const url = new URL(app.url());
+  assert.equal(url.searchParams.get('x-success'), 'NOOP');
+  assert.equal(url.searchParams.get('braintree_access_token'), 'access_token$sandbox$venmo01|pcid:' + ctx.id);
+  await app.locator('#approve').click();
+  await app.locator('text=Done: return to the business to finish.').waitFor();
+  await runUntil(page, settled);
+  const run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  await page.context().close();
+});
+
+test('manual return: closing Venmo\'s window, the expiry threshold, each terminal status, the network', async () => {
+  const page = await shop({ contextOptions: ANDROID, clock: true });
+  let app = await tokenizeInWindow(page, { requireManualReturn: true, paymentMethodUsage: 'single_use' });
+  let ctx = await newest();
+  await page.clock.runFor(250);
+  await app.close();
+  await runUntil(page, settled);
+  let run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED', 'The Venmo authorization was canceled']);
+  assert.equal((await newest(ctx.id)).status, 'CANCELED');
+
+  const expect = {
+    EXPIRED: ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_EXPIRED', 'The Venmo authorization request is expired.'],
+    FAILED: ['UNKNOWN', 'VENMO_MOBILE_POLLING_TOKENIZATION_FAILED', 'The Venmo authorization failed.'],
+    CANCELED: ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED', 'The Venmo authorization was canceled']
+  };
+  for (const [status, want] of Object.entries(expect)) {
+    [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+    await move(status);
+    await runUntil(page, settled);
+    run = await outcome(page);
+    assert.deepEqual([run.type, run.code, run.message], want, status);
+    await app.close();
+  }
+
+  [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await page.clock.runFor(500);
+  await page.clock.setSystemTime(await page.evaluate(() => Date.now()) + 300_001);
+  await runUntil(page, settled);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_TIMEOUT', 'Customer took too long to authorize Venmo payment.']);
+  await app.close();
+
+  [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await page.clock.runFor(500);
+  await failNext('/graphql', 500);
+  await runUntil(page, settled);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_MOBILE_POLLING_TOKENIZATION_NETWORK_ERROR', 'Something went wrong during mobile polling.']);
+  assert.equal(run.details.originalError.code, 'CLIENT_GATEWAY_NETWORK');
+  await app.close();
+  await page.context().close();
+});
+
+test('the payment context is refreshed at two thirds of its lifetime, not while tokenizing; teardown', async () => {
+  const page = await shop({ contextOptions: ANDROID, clock: true });
+  const creates = [];
+  page.on('request', (r) => { if ((r.postData() || '').includes('createVenmoPaymentContext')) creates.push(r); });
+  await page.evaluate(async () => { window.venmo = await t.create({ paymentMethodUsage: 'single_use' }); });
+  assert.equal(creates.length, 1);
+  await page.clock.runFor(199_000);
+  assert.equal(creates.length, 1);
+  await page.clock.runFor(1_000);
+  await page.waitForTimeout(100);
+  assert.equal(creates.length, 2, 'refreshed at 199,980 ms of a 300 s context');
+  const [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await page.clock.runFor(200_000);
+  await page.waitForTimeout(100);
+  assert.equal(creates.length, 2, 'no refresh while tokenizing');
+  await app.close();
+  const out = await page.evaluate(async () => {
+    await window.venmo.teardown();
+    try { window.venmo.tokenize(); return 'no throw'; } catch (e) { return [e.code, e.message]; }
+  });
+  assert.deepEqual(out, ['METHOD_CALLED_AFTER_TEARDOWN', 'tokenize cannot be called after teardown.']);
   await page.context().close();
 });

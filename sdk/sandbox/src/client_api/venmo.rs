@@ -12,8 +12,8 @@
 //! - `POST /venmo/authorize` `{"id", "status"}`: what those buttons call.
 //! - `POST /__control/venmo` `{"status", "id"?}`: the customer's phone (a
 //!   QR scan, an approval) for tests; without an id the newest context.
-//!   `GET /__control/venmo`: the newest context with the input it was
-//!   created with.
+//!   `GET /__control/venmo[?id=]`: the newest (or that) context with the
+//!   input it was created with.
 //!
 //! Contexts live 300 s. An APPROVED context carries a minted nonce
 //! (`tokenvenmo_…`), the username `venmojoe` and, for the current mutation,
@@ -21,9 +21,10 @@
 //! `paymentMethodUsage` other than SINGLE_USE or MULTI_USE is a validation
 //! error.
 
+use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -240,8 +241,16 @@ async fn control(State(shared): State<Shared>, Json(body): Json<Value>) -> Respo
     }
 }
 
-async fn newest(State(shared): State<Shared>) -> Response {
-    Json(shared.lock().venmo.last().cloned().unwrap_or(Value::Null)).into_response()
+/// The newest context, or `?id=`'s.
+async fn newest(
+    State(shared): State<Shared>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let ctx = match q.get("id") {
+        Some(id) => find(&shared, id),
+        None => shared.lock().venmo.last().cloned(),
+    };
+    Json(ctx.unwrap_or(Value::Null)).into_response()
 }
 
 #[cfg(test)]
