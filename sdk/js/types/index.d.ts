@@ -6,10 +6,11 @@ import * as threeDSecure from './three-d-secure';
 import * as paypal from './paypal';
 import * as paypalCheckout from './paypal-checkout';
 import * as vaultManager from './vault-manager';
+import * as venmo from './venmo';
 import { BraintreeError } from './shared';
 import type { Version } from './shared';
 
-export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, BraintreeError };
+export { client, hostedFields, threeDSecure, paypal, paypalCheckout, vaultManager, venmo, BraintreeError };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
 export type { Client, ClientCreateOptions, Configuration, GatewayConfiguration, RequestOptions } from './client';
 export type { HostedFields, HostedFieldsCreateOptions, HostedFieldKey, HostedFieldOptions, HostedFieldsState, HostedFieldsEvent, HostedFieldsTokenizePayload } from './hosted-fields';
@@ -17,6 +18,7 @@ export type { ThreeDSecure, ThreeDSecureVerifyOptions, ThreeDSecureVerifyPayload
 export type { PayPal, PayPalTokenizeOptions, PayPalTokenizePayload } from './paypal';
 export type { PayPalCheckout, CreatePaymentOptions, TokenizePaymentData } from './paypal-checkout';
 export type { VaultManager, VaultedPaymentMethod } from './vault-manager';
+export type { Venmo, VenmoCreateOptions, VenmoTokenizePayload, VenmoPayerInfo, VenmoLineItem } from './venmo';
 
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
@@ -28,6 +30,7 @@ declare const braintree: {
   paypal: typeof paypal;
   paypalCheckout: typeof paypalCheckout;
   vaultManager: typeof vaultManager;
+  venmo: typeof venmo;
   BraintreeError: typeof BraintreeError;
   VERSION: Version;
   setWasmUrl: typeof setWasmUrl;
