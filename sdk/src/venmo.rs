@@ -1,4 +1,4 @@
-//! Venmo rules (spec sections 2, 4, 5, 8 and 9): which browsers can pay with
+//! Venmo rules (spec sections 4, 5, 8 and 9): which browsers can pay with
 //! Venmo, which flow a page uses (desktop QR code, desktop web login, mobile
 //! app switch returning by hash, or manual return with polling), how the
 //! app switch is launched, what a payment context's status means for each
@@ -119,34 +119,27 @@ impl Browser {
     }
 }
 
-/// isBrowserSupported (section 5): Facebook-owned Android browsers, Samsung
-/// Internet and iOS Chrome (unless a new tab is allowed outside a frame) are
-/// not; webviews only when allowed; on mobile a new tab must be allowed
-/// unless the browser returns to the same tab (iOS Safari, Android Chrome);
-/// desktop needs allowDesktop or allowDesktopWebLogin.
-pub fn is_browser_supported(
-    ua: &str,
-    touch: bool,
-    in_iframe: bool,
-    allow_new_tab: bool,
-    allow_webviews: bool,
-    allow_desktop: bool,
-) -> bool {
-    let b = Browser::read(ua, touch);
-    let ios_chrome_allowed = allow_new_tab && !in_iframe;
-    if !ios_chrome_allowed && b.ios && b.chrome || b.facebook_android || b.samsung {
-        return false;
-    }
-    if !allow_webviews && (b.android_webview || b.ios_webview) {
-        return false;
-    }
-    if b.desktop() {
-        return allow_desktop;
-    }
-    allow_new_tab || b.ios_safari || b.android && b.chrome
+/// The page's options and circumstances, as bits of one integer (what
+/// [`setup`] is given).
+pub mod opt {
+    /// The document has touch events (an iPad asking for the desktop site).
+    pub const TOUCH: u32 = 1;
+    pub const IN_IFRAME: u32 = 2;
+    pub const ALLOW_NEW_TAB: u32 = 4;
+    pub const ALLOW_WEBVIEWS: u32 = 8;
+    pub const ALLOW_DESKTOP: u32 = 16;
+    pub const ALLOW_WEB_LOGIN: u32 = 32;
+    pub const REQUIRE_MANUAL_RETURN: u32 = 64;
+    /// No paymentMethodUsage: the legacy payment context.
+    pub const LEGACY: u32 = 128;
+    pub const DEEP_LINK: u32 = 256;
+    pub const WEB_FALLBACK: u32 = 512;
+    pub const REDIRECT_FOR_IOS: u32 = 1024;
+    pub const POPUP_BRIDGE: u32 = 2048;
+    pub const VENMO_INSTALLED: u32 = 4096;
 }
 
-/// Flow bits of [`mode`]: the two low bits name the tokenize flow.
+/// The flow ([`setup`]'s two low bits).
 pub const MODE_HASH: u32 = 0;
 pub const MODE_QR: u32 = 1;
 pub const MODE_WEB_LOGIN: u32 = 2;
@@ -155,6 +148,45 @@ pub const MODE_MANUAL: u32 = 3;
 pub const MODE_CREATES_CONTEXT: u32 = 4;
 /// The Venmo URL carries x-success/x-cancel/x-error return URLs.
 pub const MODE_RETURN_URLS: u32 = 8;
+/// How the app switch opens the Venmo URL ([`setup`]'s bits 4 and 5).
+pub const SWITCH_WINDOW_OPEN: u32 = 0;
+pub const SWITCH_LOCATION: u32 = 1;
+pub const SWITCH_TOP_LOCATION: u32 = 2;
+pub const SWITCH_POPUP_BRIDGE: u32 = 3;
+/// The browser supports Venmo.
+pub const SUPPORTED: u32 = 64;
+
+/// Everything the page needs to know at once: the flow and its bits, the
+/// app-switch launch (`<< 4`) and browser support ([`SUPPORTED`]).
+/// `platform` is navigator.platform; `options` bits of [`opt`].
+pub fn setup(ua: &str, platform: &str, options: u32) -> u32 {
+    let b = Browser::read(ua, options & opt::TOUCH != 0);
+    let mut bits = mode(&b, options) | app_switch(&b, platform, options) << 4;
+    if is_browser_supported(&b, options) {
+        bits |= SUPPORTED;
+    }
+    bits
+}
+
+/// isBrowserSupported (section 5): Facebook-owned Android browsers, Samsung
+/// Internet and iOS Chrome (unless a new tab is allowed outside a frame) are
+/// not; webviews only when allowed; on mobile a new tab must be allowed
+/// unless the browser returns to the same tab (iOS Safari, Android Chrome);
+/// desktop needs allowDesktop or allowDesktopWebLogin.
+fn is_browser_supported(b: &Browser, options: u32) -> bool {
+    let on = |o: u32| options & o != 0;
+    let ios_chrome_allowed = on(opt::ALLOW_NEW_TAB) && !on(opt::IN_IFRAME);
+    if !ios_chrome_allowed && b.ios && b.chrome || b.facebook_android || b.samsung {
+        return false;
+    }
+    if !on(opt::ALLOW_WEBVIEWS) && (b.android_webview || b.ios_webview) {
+        return false;
+    }
+    if b.desktop() {
+        return on(opt::ALLOW_DESKTOP | opt::ALLOW_WEB_LOGIN);
+    }
+    on(opt::ALLOW_NEW_TAB) || b.ios_safari || b.android && b.chrome
+}
 
 /// The flow a page uses: the desktop QR code when desktop is allowed without
 /// web login; web login on desktop when allowed; manual return (polling) in
@@ -162,22 +194,13 @@ pub const MODE_RETURN_URLS: u32 = 8;
 /// hash. A payment context is created up front for manual return and for the
 /// paymentMethodUsage (non-legacy) flow; return URLs are sent with a deep
 /// link return URL, or when the page can be returned to.
-#[allow(clippy::too_many_arguments)]
-pub fn mode(
-    ua: &str,
-    touch: bool,
-    allow_desktop: bool,
-    allow_web_login: bool,
-    in_iframe: bool,
-    require_manual_return: bool,
-    legacy: bool,
-    deep_link: bool,
-) -> u32 {
-    let desktop = Browser::read(ua, touch).desktop();
-    let cannot_return = in_iframe || require_manual_return;
-    let flow = if allow_desktop && desktop && !allow_web_login {
+fn mode(b: &Browser, options: u32) -> u32 {
+    let on = |o: u32| options & o != 0;
+    let desktop = b.desktop();
+    let cannot_return = on(opt::IN_IFRAME | opt::REQUIRE_MANUAL_RETURN);
+    let flow = if on(opt::ALLOW_DESKTOP) && desktop && !on(opt::ALLOW_WEB_LOGIN) {
         MODE_QR
-    } else if allow_web_login && desktop {
+    } else if on(opt::ALLOW_WEB_LOGIN) && desktop {
         MODE_WEB_LOGIN
     } else if cannot_return {
         MODE_MANUAL
@@ -185,20 +208,14 @@ pub fn mode(
         MODE_HASH
     };
     let mut bits = flow;
-    if flow != MODE_QR && (cannot_return || !legacy) {
+    if flow != MODE_QR && (cannot_return || !on(opt::LEGACY)) {
         bits |= MODE_CREATES_CONTEXT;
     }
-    if deep_link || !cannot_return {
+    if on(opt::DEEP_LINK) || !cannot_return {
         bits |= MODE_RETURN_URLS;
     }
     bits
 }
-
-/// How the app switch opens the Venmo URL.
-pub const SWITCH_WINDOW_OPEN: u32 = 0;
-pub const SWITCH_LOCATION: u32 = 1;
-pub const SWITCH_TOP_LOCATION: u32 = 2;
-pub const SWITCH_POPUP_BRIDGE: u32 = 3;
 
 /// The app switch: with a deep link return URL, an iOS webview (the platform
 /// says iPhone/iPad/iPod) navigates itself (or the top window from a frame)
@@ -207,36 +224,31 @@ pub const SWITCH_POPUP_BRIDGE: u32 = 3;
 /// with the redirect strategy (useRedirectForIOS or mobileWebFallBack) and
 /// Android Chrome with mobileWebFallBack navigate the page; others open a
 /// window.
-#[allow(clippy::too_many_arguments)]
-pub fn app_switch(
-    ua: &str,
-    touch: bool,
-    platform: &str,
-    deep_link: bool,
-    web_fallback: bool,
-    redirect_for_ios: bool,
-    in_iframe: bool,
-    bridge: bool,
-    venmo_installed: bool,
-) -> u32 {
-    let b = Browser::read(ua, touch);
-    if deep_link {
+fn app_switch(b: &Browser, platform: &str, options: u32) -> u32 {
+    let on = |o: u32| options & o != 0;
+    let fallback = on(opt::WEB_FALLBACK);
+    if on(opt::DEEP_LINK) {
         let ios_platform = ["iPhone", "iPad", "iPod"]
             .iter()
             .any(|p| find_bytes(platform, p).is_some());
-        return match (ios_platform, in_iframe, bridge) {
-            (true, true, _) if venmo_installed => SWITCH_TOP_LOCATION,
+        let (frame, bridge, installed) = (
+            on(opt::IN_IFRAME),
+            on(opt::POPUP_BRIDGE),
+            on(opt::VENMO_INSTALLED),
+        );
+        return match (ios_platform, frame, bridge) {
+            (true, true, _) if installed => SWITCH_TOP_LOCATION,
             (true, true, true) => SWITCH_POPUP_BRIDGE,
             (true, true, false) => SWITCH_TOP_LOCATION,
-            (true, false, true) if !venmo_installed => SWITCH_POPUP_BRIDGE,
+            (true, false, true) if !installed => SWITCH_POPUP_BRIDGE,
             (true, false, _) => SWITCH_LOCATION,
             (false, _, true) => SWITCH_POPUP_BRIDGE,
             (false, _, false) => SWITCH_WINDOW_OPEN,
         };
     }
     let no_window_open = b.ios && (b.ios_webview || !b.ios_safari);
-    let redirect = b.ios && (web_fallback || redirect_for_ios);
-    if no_window_open || redirect || web_fallback && b.android && b.chrome {
+    let redirect = b.ios && (fallback || on(opt::REDIRECT_FOR_IOS));
+    if no_window_open || redirect || fallback && b.android && b.chrome {
         SWITCH_LOCATION
     } else {
         SWITCH_WINDOW_OPEN
@@ -260,55 +272,31 @@ pub fn status_outcome(flow: u32, status: &str) -> &'static str {
     }
 }
 
-/// The desktop QR view's screen-reader alert (section 8) for a step:
-/// GENERATING, QR (code shown) or the status it reached.
-pub fn qr_alert(step: &str) -> &'static str {
-    match step {
-        "GENERATING" => "Generating a QR code, get your Venmo app ready",
-        "QR" => "To scan the QR code, open your Venmo app",
-        "SCANNED" => "Authorize on your Venmo app",
-        "APPROVED" => "Venmo account authorized",
-        "CANCELED" => "The authorization was canceled",
-        "EXPIRED" | "FAILED" | "ERROR" => "Something went wrong",
+/// Checks that answer an error code ("" when all is well), the conditions
+/// as bits of `found`:
+/// - [`CHECK_OPTIONS`], create's option checks in the reference's order:
+///   1 profileId given and not a string, 2 deepLinkReturnUrl likewise;
+/// - [`CHECK_CONTEXT`]: collecting addresses (1) needs Enriched Customer
+///   Data on the merchant account (2);
+/// - [`CHECK_RETURN`], a return from the Venmo app by its hash markers in
+///   this order: 1 venmoSuccess, 2 venmoError, 4 venmoCancel, none at all
+///   (the customer came back by hand, or the app is missing).
+pub fn check(which: u32, found: u32) -> &'static str {
+    let has = |bit: u32| found & bit != 0;
+    match which {
+        CHECK_OPTIONS if has(1) => "VENMO_INVALID_PROFILE_ID",
+        CHECK_OPTIONS if has(2) => "VENMO_INVALID_DEEP_LINK_RETURN_URL",
+        CHECK_CONTEXT if has(1) && !has(2) => "ECD_DISABLED",
+        CHECK_RETURN if has(1) => "",
+        CHECK_RETURN if has(2) => "VENMO_APP_FAILED",
+        CHECK_RETURN if has(4) => "VENMO_APP_CANCELED",
+        CHECK_RETURN => "VENMO_CANCELED",
         _ => "",
     }
 }
-
-/// The error of a return from the Venmo app (hash markers, in this order):
-/// "" for venmoSuccess, then venmoError, venmoCancel, and no marker at all
-/// (the customer came back by hand, or the app is missing).
-pub fn return_outcome(success: bool, failed: bool, canceled: bool) -> &'static str {
-    if success {
-        ""
-    } else if failed {
-        "VENMO_APP_FAILED"
-    } else if canceled {
-        "VENMO_APP_CANCELED"
-    } else {
-        "VENMO_CANCELED"
-    }
-}
-
-/// create's option checks in the reference's order: profileId, then
-/// deepLinkReturnUrl, each refused when given and not a string.
-pub fn option_error(bad_profile_id: bool, bad_deep_link: bool) -> &'static str {
-    if bad_profile_id {
-        "VENMO_INVALID_PROFILE_ID"
-    } else if bad_deep_link {
-        "VENMO_INVALID_DEEP_LINK_RETURN_URL"
-    } else {
-        ""
-    }
-}
-
-/// Collecting addresses needs Enriched Customer Data on the merchant account.
-pub fn context_error(collect_address: bool, ecd_enabled: bool) -> &'static str {
-    if collect_address && !ecd_enabled {
-        "ECD_DISABLED"
-    } else {
-        ""
-    }
-}
+pub const CHECK_OPTIONS: u32 = 0;
+pub const CHECK_CONTEXT: u32 = 1;
+pub const CHECK_RETURN: u32 = 2;
 
 /// The context is refreshed at about two thirds of its lifetime.
 pub fn refresh_delay(lifetime_ms: u32) -> u32 {
@@ -316,35 +304,13 @@ pub fn refresh_delay(lifetime_ms: u32) -> u32 {
 }
 
 /// The Venmo page: web login, the app or its mobile web fallback, or the app
-/// only. In sandbox mode (`sandbox` is the sandbox's address) its stand-ins.
-pub fn url(web_login: bool, web_fallback: bool, sandbox: &str) -> String {
-    let (host, path) = if web_login {
-        ("https://account.venmo.com", "/go/web")
-    } else if web_fallback {
-        ("https://venmo.com", "/go/checkout")
-    } else {
-        ("https://venmo.com", "/braintree/checkout")
-    };
-    let mut s = if sandbox.is_empty() {
-        String::from(host)
-    } else {
-        String::from(sandbox) + "/venmo"
-    };
-    s.push_str(path);
-    s
-}
-
-/// Usernames carry one leading `@` (the apps' sometimes do, sometimes not).
-pub fn username(name: &str) -> String {
-    let mut s = String::from("@");
-    match find_bytes(name, "@") {
-        Some(i) => {
-            s.push_str(name.get(..i).unwrap_or(""));
-            s.push_str(name.get(i + 1..).unwrap_or(""));
-        }
-        None => s.push_str(name),
+/// only (by `which`: "web", "fallback", anything else).
+pub fn url(which: &str) -> &'static str {
+    match which {
+        "web" => "https://account.venmo.com/go/web",
+        "fallback" => "https://venmo.com/go/checkout",
+        _ => "https://venmo.com/braintree/checkout",
     }
-    s
 }
 
 #[cfg(test)]
@@ -368,9 +334,17 @@ mod tests {
     const DESKTOP_CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
     const MAC_SAFARI: &str = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
 
+    use opt::*;
+
     /// Defaults: new tab and webviews allowed, no desktop, not in a frame.
+    const DEFAULTS: u32 = ALLOW_NEW_TAB | ALLOW_WEBVIEWS;
+
+    fn supported_with(ua: &str, options: u32) -> bool {
+        setup(ua, "", options) & SUPPORTED != 0
+    }
+
     fn supported(ua: &str) -> bool {
-        is_browser_supported(ua, false, false, true, true, false)
+        supported_with(ua, DEFAULTS)
     }
 
     #[test]
@@ -385,20 +359,14 @@ mod tests {
     #[test]
     fn samsung_internet_is_unsupported() {
         assert!(!supported(SAMSUNG));
-        assert!(!is_browser_supported(
-            SAMSUNG, false, false, true, true, true
-        ));
+        assert!(!supported_with(SAMSUNG, DEFAULTS | ALLOW_DESKTOP));
     }
 
     #[test]
     fn ios_chrome_needs_a_new_tab_outside_a_frame() {
         assert!(supported(IOS_CHROME));
-        assert!(!is_browser_supported(
-            IOS_CHROME, false, true, true, true, false
-        ));
-        assert!(!is_browser_supported(
-            IOS_CHROME, false, false, false, true, false
-        ));
+        assert!(!supported_with(IOS_CHROME, DEFAULTS | IN_IFRAME));
+        assert!(!supported_with(IOS_CHROME, ALLOW_WEBVIEWS));
     }
 
     #[test]
@@ -407,24 +375,14 @@ mod tests {
         assert!(supported(IOS_WEBVIEW));
         assert!(supported(IOS_GOOGLE_APP));
         for ua in [ANDROID_WEBVIEW, IOS_WEBVIEW, IOS_GOOGLE_APP] {
-            assert!(
-                !is_browser_supported(ua, false, false, true, false, false),
-                "{ua}"
-            );
+            assert!(!supported_with(ua, ALLOW_NEW_TAB), "{ua}");
         }
-        assert!(is_browser_supported(
-            ANDROID_CHROME,
-            false,
-            false,
-            true,
-            false,
-            false
-        ));
+        assert!(supported_with(ANDROID_CHROME, ALLOW_NEW_TAB));
     }
 
     #[test]
     fn mobile_without_a_new_tab_needs_ios_safari_or_android_chrome() {
-        let same_tab = |ua| is_browser_supported(ua, false, false, false, true, false);
+        let same_tab = |ua| supported_with(ua, ALLOW_WEBVIEWS);
         assert!(same_tab(IOS_SAFARI));
         assert!(same_tab(ANDROID_CHROME));
         assert!(!same_tab(IOS_FIREFOX));
@@ -436,96 +394,73 @@ mod tests {
     #[test]
     fn desktop_needs_allow_desktop_or_web_login() {
         assert!(!supported(DESKTOP_CHROME));
-        assert!(is_browser_supported(
-            DESKTOP_CHROME,
-            false,
-            false,
-            true,
-            true,
-            true
-        ));
+        assert!(supported_with(DESKTOP_CHROME, DEFAULTS | ALLOW_DESKTOP));
+        assert!(supported_with(DESKTOP_CHROME, DEFAULTS | ALLOW_WEB_LOGIN));
         assert!(!supported(MAC_SAFARI));
         // An iPad asking for the desktop site (touch) is iOS.
-        assert!(is_browser_supported(
-            MAC_SAFARI, true, false, true, true, false
-        ));
+        assert!(supported_with(MAC_SAFARI, DEFAULTS | TOUCH));
     }
 
     #[test]
     fn the_flow_follows_platform_and_options() {
-        let m = |ua, desktop, web, frame, manual, legacy, deep| {
-            mode(ua, false, desktop, web, frame, manual, legacy, deep)
-        };
+        let m = |ua, options| setup(ua, "", options) & 15;
         assert_eq!(
-            m(DESKTOP_CHROME, true, false, false, false, true, false),
+            m(DESKTOP_CHROME, ALLOW_DESKTOP | LEGACY),
             MODE_QR | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(DESKTOP_CHROME, true, true, false, false, false, false),
+            m(DESKTOP_CHROME, ALLOW_DESKTOP | ALLOW_WEB_LOGIN),
             MODE_WEB_LOGIN | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(DESKTOP_CHROME, false, true, false, false, true, false),
+            m(DESKTOP_CHROME, ALLOW_WEB_LOGIN | LEGACY),
             MODE_WEB_LOGIN | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(IOS_SAFARI, true, true, false, false, true, false),
+            m(IOS_SAFARI, ALLOW_DESKTOP | ALLOW_WEB_LOGIN | LEGACY),
             MODE_HASH | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(IOS_SAFARI, false, false, false, false, false, false),
+            m(IOS_SAFARI, 0),
             MODE_HASH | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(ANDROID_CHROME, false, false, true, false, true, false),
+            m(ANDROID_CHROME, IN_IFRAME | LEGACY),
             MODE_MANUAL | MODE_CREATES_CONTEXT
         );
         assert_eq!(
-            m(ANDROID_CHROME, false, false, false, true, true, true),
+            m(ANDROID_CHROME, REQUIRE_MANUAL_RETURN | LEGACY | DEEP_LINK),
             MODE_MANUAL | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
         );
     }
 
     #[test]
     fn app_switch_without_deep_link() {
-        let s = |ua, fallback, redirect| {
-            app_switch(
-                ua, false, "", false, fallback, redirect, false, false, false,
-            )
-        };
-        assert_eq!(s(IOS_SAFARI, false, false), SWITCH_WINDOW_OPEN);
-        assert_eq!(s(IOS_SAFARI, false, true), SWITCH_LOCATION);
-        assert_eq!(s(IOS_SAFARI, true, false), SWITCH_LOCATION);
-        assert_eq!(s(IOS_CHROME, false, false), SWITCH_LOCATION);
-        assert_eq!(s(IOS_WEBVIEW, false, false), SWITCH_LOCATION);
-        assert_eq!(s(ANDROID_CHROME, false, false), SWITCH_WINDOW_OPEN);
-        assert_eq!(s(ANDROID_CHROME, true, false), SWITCH_LOCATION);
-        assert_eq!(s(ANDROID_FIREFOX, true, false), SWITCH_WINDOW_OPEN);
+        let s = |ua, options| setup(ua, "", options) >> 4 & 3;
+        assert_eq!(s(IOS_SAFARI, 0), SWITCH_WINDOW_OPEN);
+        assert_eq!(s(IOS_SAFARI, REDIRECT_FOR_IOS), SWITCH_LOCATION);
+        assert_eq!(s(IOS_SAFARI, WEB_FALLBACK), SWITCH_LOCATION);
+        assert_eq!(s(IOS_CHROME, 0), SWITCH_LOCATION);
+        assert_eq!(s(IOS_WEBVIEW, 0), SWITCH_LOCATION);
+        assert_eq!(s(ANDROID_CHROME, 0), SWITCH_WINDOW_OPEN);
+        assert_eq!(s(ANDROID_CHROME, WEB_FALLBACK), SWITCH_LOCATION);
+        assert_eq!(s(ANDROID_FIREFOX, WEB_FALLBACK), SWITCH_WINDOW_OPEN);
     }
 
     #[test]
     fn app_switch_with_deep_link() {
-        let s = |platform, frame, bridge, installed| {
-            app_switch(
-                IOS_WEBVIEW,
-                false,
-                platform,
-                true,
-                false,
-                false,
-                frame,
-                bridge,
-                installed,
-            )
-        };
-        assert_eq!(s("iPhone", true, true, true), SWITCH_TOP_LOCATION);
-        assert_eq!(s("iPhone", true, true, false), SWITCH_POPUP_BRIDGE);
-        assert_eq!(s("iPhone", true, false, false), SWITCH_TOP_LOCATION);
-        assert_eq!(s("iPad", false, true, false), SWITCH_POPUP_BRIDGE);
-        assert_eq!(s("iPad", false, true, true), SWITCH_LOCATION);
-        assert_eq!(s("iPod", false, false, false), SWITCH_LOCATION);
-        assert_eq!(s("Linux armv8l", false, true, false), SWITCH_POPUP_BRIDGE);
-        assert_eq!(s("Linux armv8l", true, false, false), SWITCH_WINDOW_OPEN);
+        let s = |platform, options| setup(IOS_WEBVIEW, platform, DEEP_LINK | options) >> 4 & 3;
+        assert_eq!(
+            s("iPhone", IN_IFRAME | POPUP_BRIDGE | VENMO_INSTALLED),
+            SWITCH_TOP_LOCATION
+        );
+        assert_eq!(s("iPhone", IN_IFRAME | POPUP_BRIDGE), SWITCH_POPUP_BRIDGE);
+        assert_eq!(s("iPhone", IN_IFRAME), SWITCH_TOP_LOCATION);
+        assert_eq!(s("iPad", POPUP_BRIDGE), SWITCH_POPUP_BRIDGE);
+        assert_eq!(s("iPad", POPUP_BRIDGE | VENMO_INSTALLED), SWITCH_LOCATION);
+        assert_eq!(s("iPod", 0), SWITCH_LOCATION);
+        assert_eq!(s("Linux armv8l", POPUP_BRIDGE), SWITCH_POPUP_BRIDGE);
+        assert_eq!(s("Linux armv8l", IN_IFRAME), SWITCH_WINDOW_OPEN);
     }
 
     #[test]
@@ -548,43 +483,29 @@ mod tests {
     }
 
     #[test]
-    fn qr_alert_texts() {
-        assert_eq!(
-            qr_alert("GENERATING"),
-            "Generating a QR code, get your Venmo app ready"
-        );
-        assert_eq!(qr_alert("QR"), "To scan the QR code, open your Venmo app");
-        assert_eq!(qr_alert("SCANNED"), "Authorize on your Venmo app");
-        assert_eq!(qr_alert("APPROVED"), "Venmo account authorized");
-        assert_eq!(qr_alert("CANCELED"), "The authorization was canceled");
-        assert_eq!(qr_alert("EXPIRED"), "Something went wrong");
-        assert_eq!(qr_alert("FAILED"), "Something went wrong");
-        assert_eq!(qr_alert("CREATED"), "");
-    }
-
-    #[test]
     fn return_markers_in_order() {
-        assert_eq!(return_outcome(true, true, true), "");
-        assert_eq!(return_outcome(false, true, true), "VENMO_APP_FAILED");
-        assert_eq!(return_outcome(false, false, true), "VENMO_APP_CANCELED");
-        assert_eq!(return_outcome(false, false, false), "VENMO_CANCELED");
+        assert_eq!(check(CHECK_RETURN, 7), "");
+        assert_eq!(check(CHECK_RETURN, 6), "VENMO_APP_FAILED");
+        assert_eq!(check(CHECK_RETURN, 4), "VENMO_APP_CANCELED");
+        assert_eq!(check(CHECK_RETURN, 0), "VENMO_CANCELED");
     }
 
     #[test]
     fn option_checks_in_order() {
-        assert_eq!(option_error(true, true), "VENMO_INVALID_PROFILE_ID");
+        assert_eq!(check(CHECK_OPTIONS, 3), "VENMO_INVALID_PROFILE_ID");
         assert_eq!(
-            option_error(false, true),
+            check(CHECK_OPTIONS, 2),
             "VENMO_INVALID_DEEP_LINK_RETURN_URL"
         );
-        assert_eq!(option_error(false, false), "");
+        assert_eq!(check(CHECK_OPTIONS, 0), "");
     }
 
     #[test]
     fn addresses_need_enriched_customer_data() {
-        assert_eq!(context_error(true, false), "ECD_DISABLED");
-        assert_eq!(context_error(true, true), "");
-        assert_eq!(context_error(false, false), "");
+        assert_eq!(check(CHECK_CONTEXT, 1), "ECD_DISABLED");
+        assert_eq!(check(CHECK_CONTEXT, 3), "");
+        assert_eq!(check(CHECK_CONTEXT, 0), "");
+        assert_eq!(check(CHECK_CONTEXT, 2), "");
     }
 
     #[test]
@@ -596,23 +517,9 @@ mod tests {
 
     #[test]
     fn venmo_urls() {
-        assert_eq!(url(true, true, ""), "https://account.venmo.com/go/web");
-        assert_eq!(url(false, true, ""), "https://venmo.com/go/checkout");
-        assert_eq!(
-            url(false, false, ""),
-            "https://venmo.com/braintree/checkout"
-        );
-        assert_eq!(
-            url(false, false, "http://127.0.0.1:9/sandbox"),
-            "http://127.0.0.1:9/sandbox/venmo/braintree/checkout"
-        );
-    }
-
-    #[test]
-    fn usernames_get_one_at_sign() {
-        assert_eq!(username("venmojoe"), "@venmojoe");
-        assert_eq!(username("@venmojoe"), "@venmojoe");
-        assert_eq!(username(""), "@");
+        assert_eq!(url("web"), "https://account.venmo.com/go/web");
+        assert_eq!(url("fallback"), "https://venmo.com/go/checkout");
+        assert_eq!(url(""), "https://venmo.com/braintree/checkout");
     }
 
     #[test]

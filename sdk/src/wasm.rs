@@ -332,113 +332,31 @@ mod tests {
 
 // Venmo (spec sections 2, 4, 5, 8 and 9).
 
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoSupported))]
-pub fn venmo_supported(
-    ua: &str,
-    touch: bool,
-    in_iframe: bool,
-    allow_new_tab: bool,
-    allow_webviews: bool,
-    allow_desktop: bool,
-) -> bool {
-    crate::venmo::is_browser_supported(
-        ua,
-        touch,
-        in_iframe,
-        allow_new_tab,
-        allow_webviews,
-        allow_desktop,
-    )
+/// The flow, its bits, the app-switch launch and browser support
+/// (`venmo::setup`); `options` bits of `venmo::opt`.
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoSetup))]
+pub fn venmo_setup(ua: &str, platform: &str, options: u32) -> u32 {
+    crate::venmo::setup(ua, platform, options)
 }
 
-/// The flow and its bits (`venmo::MODE_*`).
-#[allow(clippy::too_many_arguments)]
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoMode))]
-pub fn venmo_mode(
-    ua: &str,
-    touch: bool,
-    allow_desktop: bool,
-    allow_web_login: bool,
-    in_iframe: bool,
-    require_manual_return: bool,
-    legacy: bool,
-    deep_link: bool,
-) -> u32 {
-    crate::venmo::mode(
-        ua,
-        touch,
-        allow_desktop,
-        allow_web_login,
-        in_iframe,
-        require_manual_return,
-        legacy,
-        deep_link,
-    )
+/// `kind` 0-2: what a status means for mobile polling, web login and the QR
+/// code (`venmo::status_outcome`); 4: the Venmo URL ("web", "fallback" or
+/// the app's).
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoText))]
+pub fn venmo_text(kind: u32, text: &str) -> JsValue {
+    js(match kind {
+        0..=2 => crate::venmo::status_outcome(kind, text),
+        _ => crate::venmo::url(text),
+    })
 }
 
-/// 0 window.open, 1 location, 2 top location, 3 popup bridge.
-#[allow(clippy::too_many_arguments)]
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoAppSwitch))]
-pub fn venmo_app_switch(
-    ua: &str,
-    touch: bool,
-    platform: &str,
-    deep_link: bool,
-    web_fallback: bool,
-    redirect_for_ios: bool,
-    in_iframe: bool,
-    bridge: bool,
-    venmo_installed: bool,
-) -> u32 {
-    crate::venmo::app_switch(
-        ua,
-        touch,
-        platform,
-        deep_link,
-        web_fallback,
-        redirect_for_ios,
-        in_iframe,
-        bridge,
-        venmo_installed,
-    )
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoStatus))]
-pub fn venmo_status(flow: u32, status: &str) -> JsValue {
-    js(crate::venmo::status_outcome(flow, status))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoAlert))]
-pub fn venmo_alert(step: &str) -> JsValue {
-    js(crate::venmo::qr_alert(step))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoReturn))]
-pub fn venmo_return(success: bool, failed: bool, canceled: bool) -> JsValue {
-    js(crate::venmo::return_outcome(success, failed, canceled))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoOptionError))]
-pub fn venmo_option_error(bad_profile_id: bool, bad_deep_link: bool) -> JsValue {
-    js(crate::venmo::option_error(bad_profile_id, bad_deep_link))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoContextError))]
-pub fn venmo_context_error(collect_address: bool, ecd_enabled: bool) -> JsValue {
-    js(crate::venmo::context_error(collect_address, ecd_enabled))
+/// The error code of a check (`venmo::check`), or "".
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoCheck))]
+pub fn venmo_check(which: u32, found: u32) -> JsValue {
+    js(crate::venmo::check(which, found))
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoRefreshDelay))]
 pub fn venmo_refresh_delay(lifetime_ms: u32) -> u32 {
     crate::venmo::refresh_delay(lifetime_ms)
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoUrl))]
-pub fn venmo_url(web_login: bool, web_fallback: bool, sandbox: &str) -> JsValue {
-    js(&crate::venmo::url(web_login, web_fallback, sandbox))
-}
-
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoUsername))]
-pub fn venmo_username(name: &str) -> JsValue {
-    js(&crate::venmo::username(name))
 }

@@ -67,13 +67,22 @@ async function runUntil(page, check, arg, { step = 250, max = 40 } = {}) {
     await page.clock.runFor(step);
     await new Promise((r) => setTimeout(r, 60));
   }
-  assert.fail('condition not reached: ' + check + ' (alert: ' + await alertText(page) + ', run: ' + JSON.stringify(await page.evaluate(() => window.run)) + ')');
+  assert.fail('condition not reached: ' + check + ' (run: ' + JSON.stringify(await page.evaluate(() => window.run)) + ')');
 }
 
-const alertText = (page) => page.evaluate(() => {
-  const a = document.querySelector('[role=alert][data-venmo-desktop-id]');
-  return a && a.style.display !== 'none' ? a.textContent : '';
-});
+/** The QR frame's alert region (what screen readers announce). */
+const alertText = (page) => page.frame({ name: 'venmo-desktop-iframe' }).evaluate(() => document.querySelector('[role=alert]').textContent);
+/** Runs the clock until the QR frame announces `text`. */
+const announced = (page, text, step = 1000) => runUntilAsync(page, async () => (await alertText(page)) === text, step);
+
+async function runUntilAsync(page, check, step) {
+  for (let i = 0; i < 40; i++) {
+    if (await check()) return;
+    await page.clock.runFor(step);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  assert.fail('not announced; the alert says: ' + await alertText(page));
+}
 
 test('create: the reference\'s checks in order, then Venmo must be enabled', async () => {
   const page = await shop({ routes: { '**/client_api/v1/configuration*': editConfiguration((c) => { delete c.payWithVenmo; }) } });
@@ -157,17 +166,17 @@ test('desktop QR code: generating, scan, authorize on the phone, then the nonce 
   await startTokenize(page, { allowDesktop: true, paymentMethodUsage: 'multi_use' });
   const frame = page.frameLocator('iframe[name="venmo-desktop-iframe"]');
   assert.equal(await page.evaluate(() => document.querySelector('iframe[name="venmo-desktop-iframe"]').style.display), 'block');
-  assert.equal(await alertText(page), 'Generating a QR code, get your Venmo app ready');
+  await announced(page, 'Generating a QR code, get your Venmo app ready', 0);
   release();
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'To scan the QR code, open your Venmo app');
+  await announced(page, 'To scan the QR code, open your Venmo app');
   const ctx = await newest();
   assert.equal(ctx.input.customerClient, 'DESKTOP');
   assert.equal(ctx.input.intent, 'PAY_FROM_APP');
   assert.equal(await frame.locator('#context').textContent(), ctx.id);
   await move('SCANNED');
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'Authorize on your Venmo app', null, { step: 1000 });
+  await announced(page, 'Authorize on your Venmo app');
   await move('APPROVED');
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'Venmo account authorized', null, { step: 1000 });
+  await announced(page, 'Venmo account authorized');
   assert.equal(await page.evaluate(settled), false);
   await page.clock.runFor(1900);
   assert.equal(await page.evaluate(settled), false, 'the completion waits 2000 ms');
@@ -179,36 +188,36 @@ test('desktop QR code: generating, scan, authorize on the phone, then the nonce 
   assert.equal(run.ok.details.paymentContextId, ctx.id);
   assert.equal(run.ok.details.payerInfo.userName, '@venmojoe');
   assert.equal(await page.evaluate(() => document.querySelector('iframe[name="venmo-desktop-iframe"]').style.display), 'none');
-  assert.equal(await alertText(page), '');
+  await announced(page, '', 0);
   await page.context().close();
 });
 
 test('desktop QR code: the legacy context, the customer canceling in the view, and each error view', async () => {
   const page = await shop({ clock: true });
   await startTokenize(page, { allowDesktop: true });
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'To scan the QR code, open your Venmo app');
+  await announced(page, 'To scan the QR code, open your Venmo app');
   const ctx = await newest();
   assert.deepEqual(ctx.input, { environment: 'SANDBOX', intent: 'PAY_FROM_APP' });
   await move('CANCELED');
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'The authorization was canceled', null, { step: 1000 });
+  await announced(page, 'The authorization was canceled');
   const frame = page.frameLocator('iframe[name="venmo-desktop-iframe"]');
   await frame.locator('#new-qr').click();
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'To scan the QR code, open your Venmo app');
+  await announced(page, 'To scan the QR code, open your Venmo app');
   const second = await newest();
   assert.notEqual(second.id, ctx.id);
   await move('FAILED');
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'Something went wrong', null, { step: 1000 });
+  await announced(page, 'Something went wrong');
   await frame.locator('#cancel').click();
   await runUntil(page, settled);
   const run = await outcome(page);
   assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_DESKTOP_CANCELED', 'User canceled Venmo authorization by closing the Venmo Desktop modal.']);
   // The next tokenization starts a new QR code; it expires with the context.
   await page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); });
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'To scan the QR code, open your Venmo app');
+  await announced(page, 'To scan the QR code, open your Venmo app');
   const third = await newest();
   // Time passes without the timers firing (in-flight requests keep their timeouts).
   await page.clock.setSystemTime(await page.evaluate(() => Date.now()) + 300_000);
-  await runUntil(page, () => document.querySelector('[role=alert]').textContent === 'Something went wrong', null, { step: 1000 });
+  await announced(page, 'Something went wrong');
   const expired = await (await fetch(sandbox.url + '/sandbox/__control/venmo')).json();
   assert.equal(expired.id, third.id);
   assert.equal(expired.status, 'EXPIRED');

@@ -1,9 +1,10 @@
 // venmo: pay with Venmo. On mobile the page switches to the Venmo app and
 // learns the outcome from the hash the app returns with (or by polling the
-// payment context when it cannot return: in a frame, or with
+// payment context when it cannot be returned to: in a frame, or with
 // requireManualReturn); on desktop a full-screen QR code the customer scans
 // (polling the context), or web login in a 400x570 popup. The decisions are
-// the Rust rules'; this module is the DOM, timers and requests.
+// the Rust rules' (venmoSetup and friends); this module is the DOM, timers
+// and requests.
 import { load, rules } from './wasm.js';
 import { error, register } from './errors.js';
 import venmoErrors from '../../src/errors/venmo.txt';
@@ -19,10 +20,25 @@ register(venmoErrors);
 
 export { VERSION };
 
-const inIframe = () => window.parent !== window;
-const touch = () => 'ontouchend' in document;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const notString = (v) => Boolean(v) && typeof v !== 'string';
+const at = (name) => '@' + (name || '').replace('@', '');
+
+/**
+ * The rules' view of the page (sdk/src/venmo.rs `setup`): the flow (bits 0-1;
+ * 1 QR code, 2 web login, 3 manual return, 0 app switch with hash return),
+ * 4 a context is created up front, 8 return URLs, the app-switch launch
+ * (bits 4-5) and 64 browser support. The options go over as `opt` bits.
+ */
+function setup(o, usage) {
+  const bridge = window.popupBridge;
+  const bits = [
+    'ontouchend' in document, window.parent !== window, o.allowNewBrowserTab !== false, o.allowWebviews !== false,
+    o.allowDesktop === true, o.allowDesktopWebLogin === true, o.requireManualReturn === true, !usage, Boolean(o.deepLinkReturnUrl),
+    o.mobileWebFallBack === true, o.useRedirectForIOS === true, Boolean(bridge && typeof bridge.open === 'function'),
+    Boolean(bridge && ((window.parent.popupBridge || {}).isVenmoInstalled || bridge.isVenmoInstalled))
+  ].reduce((all, on, i) => all | (on ? 1 << i : 0), 0);
+  return rules.venmoSetup(navigator.userAgent, navigator.platform || '', bits);
+}
 
 /**
  * Whether this browser can pay with Venmo (section 5). It needs the rules
@@ -30,10 +46,8 @@ const notString = (v) => Boolean(v) && typeof v !== 'string';
  * it starts loading them and answers false.
  */
 export function isBrowserSupported(options) {
-  const o = options || {};
   try {
-    return rules.venmoSupported(navigator.userAgent, touch(), inIframe(), o.allowNewBrowserTab !== false,
-      o.allowWebviews !== false, (o.allowDesktopWebLogin || o.allowDesktop) === true);
+    return (setup(options || {}) & 64) > 0;
   } catch (e) {
     load().catch(() => {});
     return false;
@@ -44,15 +58,16 @@ export function create(options, callback) {
   return wrap(attempt(() => build(options || {})), callback);
 }
 
-async function build(options) {
+async function build(o) {
   await load();
-  const bad = checkClient(options, 'Venmo');
+  const bad = checkClient(o, 'Venmo');
   if (bad) throw bad;
-  const code = rules.venmoOptionError(notString(options.profileId), notString(options.deepLinkReturnUrl));
+  const notString = (v) => (v && typeof v !== 'string' ? 1 : 0);
+  const code = rules.venmoCheck(0, notString(o.profileId) | notString(o.deepLinkReturnUrl) << 1);
   if (code) throw error(code);
-  const client = await (options.client || createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl }));
+  const client = await (o.client || createClient({ authorization: o.authorization, sandboxUrl: o.sandboxUrl }));
   if (!client.getConfiguration().gatewayConfiguration.payWithVenmo) throw error('VENMO_NOT_ENABLED');
-  const instance = venmo(client, options);
+  const instance = venmo(client, o);
   await instance._ready;
   delete instance._ready;
   return instance;
@@ -73,47 +88,41 @@ function hashParams(hash) {
   const p = {};
   for (const pair of (hash || location.hash.slice(1)).split('&')) {
     const [k, v] = pair.split('=');
-    const key = decodeURIComponent(k).replace(/\W/g, '').replace(/_(.)/g, (m, c) => c.toUpperCase());
-    p[key] = decodeURIComponent(v);
+    p[decodeURIComponent(k).replace(/\W/g, '').replace(/_(.)/g, (m, c) => c.toUpperCase())] = decodeURIComponent(v);
   }
   if (p.resourceId) p.id = p.resourceId;
   return p;
 }
 
-function payload(p) {
-  const out = { nonce: p.paymentMethodNonce, type: 'VenmoAccount', details: { username: rules.venmoUsername(p.username || ''), paymentContextId: p.id } };
-  if (p.payerInfo) {
-    out.details.payerInfo = p.payerInfo;
-    p.payerInfo.userName = rules.venmoUsername(p.payerInfo.userName || '');
-  }
-  return out;
+/** A promise with its resolve and reject (the flows settle it; cancelTokenization rejects it first). */
+function deferred() {
+  let settle;
+  const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  promise.catch(() => {});
+  return Object.assign(promise, settle);
 }
 
 function venmo(client, o) {
   const config = client.getConfiguration();
   const gw = config.gatewayConfiguration;
+  const vc = gw.payWithVenmo;
   const usage = (o.paymentMethodUsage || '').toUpperCase();
   const Q = usage ? '' : 'QRCode';
-  const ua = navigator.userAgent;
-  let mode = rules.venmoMode(ua, touch(), o.allowDesktop === true, o.allowDesktopWebLogin === true, inIframe(),
-    o.requireManualReturn === true, !usage, Boolean(o.deepLinkReturnUrl));
+  let mode = setup(o, usage);
   const flow = () => mode & 3;
   // The payment context: its id and last status seen, the refresh timer.
   let ctxId, status, refresh;
-  // The tokenization in progress: its settle functions, the window the app
-  // switch opened, when manual-return polling gives up.
-  let busy = false, pending = null, venmoWin = null, expiresAt;
+  // The tokenization in progress, the window the app switch opened, when
+  // manual-return polling gives up.
+  let busy = false, pending, venmoWin, expiresAt;
   let onHash, onVisible;
-  let desktop = null;
+  let desktop;
 
   const gql = (query, variables) => client.request({ api: 'graphQLApi', data: { query, variables } }).then((r) => r.data);
+  const queryStatus = () => gql(statusQuery(Q), { id: ctxId }).then((d) => d.node);
+  const cancelContext = () => (ctxId ? gql(updateQuery(Q), { input: { id: ctxId, status: 'CANCELED' } }) : Promise.resolve());
   const nodePayload = (n) => ({ paymentMethodNonce: n.paymentMethodId, username: n.userName, payerInfo: n.payerInfo, id: ctxId });
-  const deferred = () => {
-    let settle;
-    const promise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-    promise.catch(() => {});
-    return Object.assign(promise, settle);
-  };
+  const start = () => (pending = deferred());
 
   /** Creates the payment context (manual return, and the paymentMethodUsage flow) and schedules its refresh. */
   async function newContext(onlyIfIdle) {
@@ -123,8 +132,9 @@ function venmo(client, o) {
       ctx = (await gql(createQuery(Q), { input: { environment: gw.environment.toUpperCase(), intent: 'PAY_FROM_APP' } }))
         .createVenmoQRCodePaymentContext.venmoQRCodePaymentContext;
     } else {
-      const code = rules.venmoContextError(Boolean(o.collectCustomerBillingAddress || o.collectCustomerShippingAddress),
-        Boolean(gw.payWithVenmo.enrichedCustomerDataEnabled));
+      const billing = o.collectCustomerBillingAddress || false;
+      const shipping = o.collectCustomerShippingAddress || false;
+      const code = rules.venmoCheck(1, (billing || shipping ? 1 : 0) | (vc.enrichedCustomerDataEnabled ? 2 : 0));
       if (code) throw error(code);
       if (o.lineItems) o.lineItems.forEach((item) => { item.unitTaxAmount = item.unitTaxAmount || '0'; });
       const details = { subTotalAmount: o.subTotalAmount, discountAmount: o.discountAmount, taxAmount: o.taxAmount,
@@ -132,110 +142,93 @@ function venmo(client, o) {
       ctx = (await gql(createQuery(''), { input: {
         paymentMethodUsage: usage, intent: 'CONTINUE', customerClient: flow() === 2 ? 'NATIVE_WEB' : 'MOBILE_WEB',
         isFinalAmount: o.isFinalAmount || false, displayName: o.displayName,
-        paysheetDetails: {
-          collectCustomerBillingAddress: o.collectCustomerBillingAddress || false,
-          collectCustomerShippingAddress: o.collectCustomerShippingAddress || false,
-          transactionDetails: Object.values(details).some((v) => v !== undefined) ? details : undefined
-        }
+        paysheetDetails: { collectCustomerBillingAddress: billing, collectCustomerShippingAddress: shipping,
+          transactionDetails: Object.values(details).some((v) => v !== undefined) ? details : undefined }
       } })).createVenmoPaymentContext.venmoPaymentContext;
     }
     clearTimeout(refresh);
-    const lifetime = Math.max(0, Math.min(Date.parse(ctx.expiresAt) - Date.parse(ctx.createdAt), 4e9)) || 0;
+    const lifetime = Math.min(Date.parse(ctx.expiresAt) - Date.parse(ctx.createdAt), 4e9) >>> 0;
     refresh = setTimeout(() => { if (!busy) newContext(true).catch(() => {}); }, rules.venmoRefreshDelay(lifetime));
     if (onlyIfIdle && busy) return;
     status = ctx.status;
     ctxId = ctx.id;
   }
 
-  const queryStatus = () => gql(statusQuery(Q), { id: ctxId }).then((d) => d.node);
-  const cancelContext = () => (ctxId ? gql(updateQuery(Q), { input: { id: ctxId, status: 'CANCELED' } }) : Promise.resolve());
+  /**
+   * Reads the context's status until it changes to one that settles `kind`'s
+   * flow (0 mobile polling, 1 web login): `next()` waits for the next look
+   * or throws when there is none.
+   */
+  async function watch(kind, next) {
+    let node;
+    try {
+      node = await queryStatus();
+    } catch (e) {
+      throw kind ? error('VENMO_NETWORK_ERROR', e) : error('VENMO_MOBILE_POLLING_TOKENIZATION_NETWORK_ERROR', { originalError: e });
+    }
+    if (node.status !== status) {
+      status = node.status;
+      const outcome = rules.venmoText(kind, status);
+      if (outcome === 'APPROVED') return node;
+      if (outcome) throw error(outcome);
+    }
+    return next();
+  }
 
-  /** Mobile polling (manual return, and the paymentMethodUsage return). */
-  async function poll() {
-    if (!ctxId) throw error('VENMO_MOBILE_POLLING_TOKENIZATION_NO_CONTEXT_ID');
-    if (Date.now() > expiresAt) throw error('VENMO_MOBILE_POLLING_TOKENIZATION_TIMEOUT');
+  /** Mobile polling (manual return, and the paymentMethodUsage return), every 250 ms. */
+  function poll() {
+    if (!ctxId) return Promise.reject(error('VENMO_MOBILE_POLLING_TOKENIZATION_NO_CONTEXT_ID'));
+    if (Date.now() > expiresAt) return Promise.reject(error('VENMO_MOBILE_POLLING_TOKENIZATION_TIMEOUT'));
     if (venmoWin && venmoWin.closed && status === 'CREATED') {
       cancelContext().catch(() => {});
-      throw error('VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED');
+      return Promise.reject(error('VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED'));
     }
-    let node;
-    try {
-      node = await queryStatus();
-    } catch (e) {
-      throw error('VENMO_MOBILE_POLLING_TOKENIZATION_NETWORK_ERROR', { originalError: e });
-    }
-    if (node.status !== status) {
-      status = node.status;
-      const outcome = rules.venmoStatus(0, status);
-      if (outcome === 'APPROVED') return node;
-      if (outcome) throw error(outcome);
-    }
-    await sleep(VENMO_MOBILE_POLL);
-    return poll();
+    return watch(0, () => sleep(VENMO_MOBILE_POLL).then(poll));
   }
 
-  /** The web-login status check: up to three lookups for a new status. */
-  async function checkStatus(tries) {
-    let node;
-    try {
-      node = await queryStatus();
-    } catch (e) {
-      throw error('VENMO_NETWORK_ERROR', e);
-    }
-    if (node.status !== status) {
-      status = node.status;
-      const outcome = rules.venmoStatus(1, status);
-      if (outcome === 'APPROVED') return node;
-      if (outcome) throw error(outcome);
-    }
+  /** The web-login status check: up to three looks for a new status. */
+  const checkStatus = (tries) => watch(1, () => {
     if (tries < VENMO_MAX_RETRIES) return checkStatus(tries + 1);
     throw error('VENMO_TOKENIZATION_FAILED');
-  }
+  });
 
   function hasResult(hash) {
     const p = hashParams(hash);
-    const resource = new URLSearchParams(location.search).get('resource_id');
+    const resource = new URLSearchParams(location.search).get('resource_id') || p.id;
     if (resource) ctxId = resource;
-    else if (p.id) ctxId = p.id;
     return (p.venmoSuccess || p.venmoError || p.venmoCancel) !== undefined;
   }
 
-  /** The Venmo URL the app switch (or the web-login popup) opens. */
+  /** The Venmo URL the app switch (or the web-login popup, returning to `returnPage`) opens. */
   function venmoUrl(returnPage) {
-    const vc = gw.payWithVenmo;
-    const meta = config.analyticsMetadata || {};
+    const here = (o.deepLinkReturnUrl || location.href.replace(location.hash, '')).replace(/#*$/, '');
     let token = vc.accessToken;
-    let current = (o.deepLinkReturnUrl || location.href.replace(location.hash, '')).replace(/#*$/, '');
     const p = {};
     if (ctxId) {
       if (usage) p.resource_id = ctxId;
       else token += '|pcid:' + ctxId;
     }
-    for (const [key, marker] of [['x-success', 'Success'], ['x-cancel', 'Cancel'], ['x-error', 'Error']]) {
-      p[key] = returnPage || mode & 8 ? (returnPage || current) + '#venmo' + marker + '=1' : 'NOOP';
+    for (const marker of ['Success', 'Cancel', 'Error']) {
+      p['x-' + marker.toLowerCase()] = returnPage || mode & 8 ? (returnPage || here) + '#venmo' + marker + '=1' : 'NOOP';
     }
     p.allowAndroidRecreation = o.allowAndroidRecreation === false ? 0 : 1;
-    p.ua = ua;
+    p.ua = navigator.userAgent;
     p.braintree_merchant_id = o.profileId || vc.merchantId;
     p.braintree_access_token = token;
     p.braintree_environment = vc.environment;
-    p.braintree_sdk_data = btoa(JSON.stringify({ _meta: { version: VERSION, integration: 'custom', platform: 'web', sessionId: meta.sessionId } }));
-    return withQuery(rules.venmoUrl(flow() === 2, o.mobileWebFallBack === true, config.sandboxUrl || ''), p);
+    p.braintree_sdk_data = btoa(JSON.stringify({ _meta: { version: VERSION, integration: 'custom', platform: 'web', sessionId: (config.analyticsMetadata || {}).sessionId } }));
+    const url = rules.venmoText(4, returnPage ? 'web' : o.mobileWebFallBack === true ? 'fallback' : '');
+    // Sandbox mode: the sandbox's stand-ins for Venmo's pages.
+    return withQuery(config.sandboxUrl ? url.replace(/^https:\/\/[^/]+/, config.sandboxUrl + '/venmo') : url, p);
   }
 
-  function appSwitch(url) {
-    const bridge = window.popupBridge && typeof window.popupBridge.open === 'function';
-    const installed = Boolean(window.popupBridge && ((window.parent.popupBridge || {}).isVenmoInstalled || window.popupBridge.isVenmoInstalled));
-    const how = rules.venmoAppSwitch(ua, touch(), navigator.platform || '', Boolean(o.deepLinkReturnUrl), o.mobileWebFallBack === true,
-      o.useRedirectForIOS === true, inIframe(), Boolean(bridge), installed);
+  function appSwitch() {
+    const url = venmoUrl();
+    const how = mode >> 4 & 3;
     if (how === 3) window.popupBridge.open(url);
     else if (how === 2) window.top.location.href = url;
     else if (how === 1) location.href = url;
     else venmoWin = window.open(url);
-  }
-
-  function clearHash() {
-    if (!o.ignoreHistoryChanges && location.hash) history.pushState({}, '', location.href.slice(0, location.href.indexOf('#')));
   }
 
   /** A return from the app: the context's status (paymentMethodUsage), else the hash markers. */
@@ -248,11 +241,11 @@ function venmo(client, o) {
         return p;
       });
     } else {
-      const code = rules.venmoReturn(Boolean(p.venmoSuccess), Boolean(p.venmoError), Boolean(p.venmoCancel));
-      result = code === 'VENMO_APP_FAILED' ? Promise.reject(error(code, { originalError: { message: p.errorMessage, code: p.errorCode } }))
-        : code ? Promise.reject(error(code)) : Promise.resolve(p);
+      const code = rules.venmoCheck(2, (p.venmoSuccess ? 1 : 0) | (p.venmoError ? 2 : 0) | (p.venmoCancel ? 4 : 0));
+      result = code ? Promise.reject(error(code, code === 'VENMO_APP_FAILED' ? { originalError: { message: p.errorMessage, code: p.errorCode } } : undefined))
+        : Promise.resolve(p);
     }
-    clearHash();
+    if (!o.ignoreHistoryChanges && location.hash) history.pushState({}, '', location.href.slice(0, location.href.indexOf('#')));
     return result;
   }
 
@@ -265,16 +258,13 @@ function venmo(client, o) {
   function hashFlow(options) {
     if (hasResult()) return processResults();
     const previousHash = location.hash;
-    const result = deferred();
-    pending = result;
-    let processing = false, timer;
-    const complete = (hash) => {
-      processResults(hash).then((v) => [null, v], (e) => [e]).then(([e, v]) => {
-        if (!o.ignoreHistoryChanges && location.hash !== previousHash) location.hash = previousHash;
-        removeListeners();
-        if (e) result.reject(e); else result.resolve(v);
-      });
-    };
+    const result = start();
+    let processing, timer;
+    const complete = (hash) => processResults(hash).then((v) => [0, v], (e) => [e]).then(([e, v]) => {
+      if (!o.ignoreHistoryChanges && location.hash !== previousHash) location.hash = previousHash;
+      removeListeners();
+      if (e) result.reject(e); else result.resolve(v);
+    });
     onHash = (event) => {
       const hash = event.newURL.split('#')[1];
       if (!hasResult(hash)) return;
@@ -288,7 +278,7 @@ function venmo(client, o) {
       if (!processing) timer = setTimeout(complete, options.processResultsDelay || VENMO_RESULTS_DELAY);
     };
     window.addEventListener('hashchange', onHash);
-    appSwitch(venmoUrl());
+    appSwitch();
     setTimeout(() => document.addEventListener('visibilitychange', onVisible), VENMO_VISIBILITY_DELAY);
     return result;
   }
@@ -296,20 +286,18 @@ function venmo(client, o) {
   /** Manual return: poll the context until the customer approves in the app, for at most five minutes. */
   function manualFlow() {
     expiresAt = Date.now() + VENMO_EXPIRY;
-    const result = deferred();
-    pending = result;
-    poll().then((n) => result.resolve(nodePayload(n)), (e) => result.reject(e));
-    appSwitch(venmoUrl());
+    const result = start();
+    poll().then((n) => result.resolve(nodePayload(n)), result.reject);
+    appSwitch();
     return result;
   }
 
   /** Desktop web login: a popup over a backdrop offering to continue (refocus) or cancel. */
   function webLoginFlow() {
-    const result = deferred();
-    pending = result;
+    const result = start();
     const win = openWindow(gw.assetsUrl, { width: VENMO_POPUP_WIDTH, height: VENMO_POPUP_HEIGHT, title: 'Venmo', onFrameClose: () => win.onFrameClose && win.onFrameClose() });
     if (!win) return Promise.reject(error('FRAME_SERVICE_FRAME_OPEN_FAILED'));
-    const hide = showBackdrop(o.styleCspNonce, () => win.focus(), () => { win.close(); instance.cancelTokenization().catch(() => {}); hide(); });
+    const hide = backdrop(() => win.focus(), () => { win.close(); instance.cancelTokenization().catch(() => {}); hide(); });
     runFlow(gw.assetsUrl, win, {
       landing: 'venmo-landing-frame',
       closed: 'FRAME_SERVICE_FRAME_CLOSED',
@@ -319,23 +307,21 @@ function venmo(client, o) {
       tokenize: () => checkStatus(1).catch((e) => queryStatus().then((n) => {
         throw n.status === 'CREATED' ? error('VENMO_CUSTOMER_CANCELED') : e;
       }, () => { throw e; }))
-    }).then((n) => result.resolve(nodePayload(n)), (e) => result.reject(e)).finally(hide);
+    }).then((n) => result.resolve(nodePayload(n)), result.reject).finally(hide);
     return result;
   }
 
   function qrFlow() {
-    const result = deferred();
-    pending = result;
+    const result = start();
     desktop.launch().then((p) => { desktop.hide(); result.resolve(p); }, (e) => {
       desktop.hide();
-      result.reject(e && e.reason === 'CUSTOMER_CANCELED' ? error('VENMO_DESKTOP_CANCELED')
-        : error('VENMO_DESKTOP_UNKNOWN_ERROR', { originalError: e }));
+      result.reject(e.reason === 'CUSTOMER_CANCELED' ? error('VENMO_DESKTOP_CANCELED') : error('VENMO_DESKTOP_UNKNOWN_ERROR', { originalError: e }));
     });
     return result;
   }
 
   const instance = {
-    isBrowserSupported: () => isBrowserSupported(o),
+    isBrowserSupported: () => (setup(o, usage) & 64) > 0,
     hasTokenizationResult: () => hasResult(),
     tokenize(options, callback) {
       if (typeof options === 'function') { callback = options; options = {}; }
@@ -343,10 +329,18 @@ function venmo(client, o) {
         if (busy) throw error('VENMO_TOKENIZATION_REQUEST_ACTIVE');
         busy = true;
         const f = flow();
-        const run = attempt(() => (f === 1 ? qrFlow() : f === 2 ? webLoginFlow() : f === 3 ? manualFlow() : hashFlow(options || {})));
         // Each tokenization uses its context up: the next one gets a new one.
-        const done = () => { busy = false; venmoWin = null; pending = null; };
-        return run.then((p) => newContext().then(() => { done(); return payload(p); }),
+        const done = () => { busy = false; venmoWin = pending = null; };
+        return attempt(() => [hashFlow, qrFlow, webLoginFlow, manualFlow][f](options || {})).then(
+          (p) => newContext().then(() => {
+            done();
+            const payload = { nonce: p.paymentMethodNonce, type: 'VenmoAccount', details: { username: at(p.username), paymentContextId: p.id } };
+            if (p.payerInfo) {
+              payload.details.payerInfo = p.payerInfo;
+              p.payerInfo.userName = at(p.payerInfo.userName);
+            }
+            return payload;
+          }),
           (e) => newContext().then(() => { done(); throw e; }));
       }), callback);
     },
@@ -355,7 +349,7 @@ function venmo(client, o) {
         if (!busy) throw error('VENMO_TOKENIZATION_REQUEST_NOT_ACTIVE');
         removeListeners();
         if (pending) pending.reject(error('VENMO_TOKENIZATION_CANCELED_BY_MERCHANT'));
-        return Promise.all([cancelContext(), desktop && desktop.update('CANCELED')]).then(() => undefined);
+        return Promise.all([cancelContext(), desktop && desktop.update('CANCELED')]).then(() => {});
       }), callback);
     },
     teardown(callback) {
@@ -368,16 +362,12 @@ function venmo(client, o) {
     }
   };
 
-  client._sendEvent('venmo.initialized');
   if (hasResult()) {
     instance._ready = Promise.resolve();
   } else if (flow() === 1) {
-    desktop = qrDesktop(gw, o, usage, gql);
-    instance._ready = desktop.ready.catch(() => {
-      // No QR code: the page falls back to the mobile flows.
-      desktop = null;
-      mode = rules.venmoMode(ua, touch(), false, false, inIframe(), o.requireManualReturn === true, !usage, Boolean(o.deepLinkReturnUrl));
-    });
+    desktop = qrCode(gw, o, Q, usage, gql);
+    // No QR code: the page falls back to the mobile flows.
+    instance._ready = desktop.ready.catch(() => { desktop = null; mode = setup(Object.assign({}, o, { allowDesktop: false }), usage); });
   } else {
     instance._ready = newContext().catch((e) => {
       const first = e.details && Array.isArray(e.details.originalError) && e.details.originalError[0];
@@ -388,78 +378,58 @@ function venmo(client, o) {
   return instance;
 }
 
-/**
- * The web-login backdrop (section 2 texts). Returns the function hiding it.
- */
-function showBackdrop(nonce, onContinue, onCancel) {
+/** The web-login backdrop (section 2's texts). Returns the function hiding it. */
+function backdrop(onContinue, onCancel) {
   let el = document.getElementById('venmo-desktop-web-backdrop');
   if (!el) {
     el = document.createElement('div');
     el.id = 'venmo-desktop-web-backdrop';
-    el.style.cssText = 'position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.8);color:#fff;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;font:16px Helvetica,Arial,sans-serif';
-    el.innerHTML = '<div id="venmo-message" style="font-size:24px">What would you like to do?</div>' +
-      '<div id="venmo-instructions" style="max-width:400px;margin:16px">Tap cancel payment to cancel and return to the business. Continue payment will relaunch the payment window.</div>' +
-      '<button id="venmo-popup-continue-button" type="button" style="width:400px;height:50px;border:0;border-radius:24px;background:#0074de;color:#fff;font-weight:700">Continue payment</button>' +
-      '<button id="venmo-popup-cancel-button" type="button" style="margin-top:28px;border:0;background:none;color:#fff;font-weight:700">Cancel payment</button>';
-    if (nonce) el.setAttribute('nonce', nonce);
+    el.style.cssText = 'position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.8);color:#fff;text-align:center;padding-top:30vh;font:18px sans-serif';
+    el.innerHTML = '<p id="venmo-message">What would you like to do?</p><p id="venmo-instructions">Tap cancel payment to cancel and return to the business. Continue payment will relaunch the payment window.</p>' +
+      '<button id="venmo-popup-continue-button" type="button">Continue payment</button><p><button id="venmo-popup-cancel-button" type="button">Cancel payment</button>';
     document.body.appendChild(el);
   }
   el.hidden = false;
-  el.style.display = 'flex';
   const [cont, cancel] = el.querySelectorAll('button');
   cont.onclick = onContinue;
   cancel.onclick = onCancel;
-  return () => { el.style.display = 'none'; el.hidden = true; };
+  return () => { el.hidden = true; };
 }
 
 /**
- * The desktop QR code: a hidden full-screen frame on the assets host that
- * shows the code and the status views, an alert region for screen readers,
- * and the desktop payment context polled each second.
+ * The desktop QR code: a full-screen frame on the assets host (hidden until
+ * a tokenization) showing the code and the views of the context's status,
+ * with the alert region screen readers announce; the desktop payment
+ * context is polled each second.
  */
-function qrDesktop(gw, o, usage, gql) {
+function qrCode(gw, o, Q, usage, gql) {
   const id = uuid();
-  const Q = usage ? '' : 'QRCode';
   const env = gw.environment === 'production' ? 'PRODUCTION' : 'SANDBOX';
   const origin = new URL(gw.assetsUrl).origin;
-  const profileId = o.profileId || gw.payWithVenmo.merchantId;
   const frame = document.createElement('iframe');
   frame.name = 'venmo-desktop-iframe';
   frame.title = 'Venmo Desktop';
   frame.src = assetUrl(gw.assetsUrl, 'venmo-desktop-frame') + '?origin=' + encodeURIComponent(location.origin) + '#' + env + '_' + id;
   frame.style.cssText = 'display:none;position:fixed;inset:0;width:100%;height:100%;border:0;z-index:9999999';
-  const alertBox = document.createElement('div');
-  alertBox.setAttribute('data-venmo-desktop-id', id);
-  alertBox.setAttribute('role', 'alert');
-  alertBox.style.cssText = 'position:fixed;display:none;height:1px;width:1px;overflow:hidden;z-index:0';
-  let hidden = true, ctxId, done, fail, onReady;
-  const setAlert = (text) => { alertBox.style.display = text ? 'block' : 'none'; alertBox.textContent = text; };
-  const post = (event, data) => frame.contentWindow && frame.contentWindow.postMessage({ venmoDesktop: id, event, data }, origin);
-  // A view of the QR frame, announced in the alert region.
-  const view = (event, step, data) => {
-    if (hidden) return;
-    const text = rules.venmoAlert(step);
-    post(event, Object.assign({ text }, data));
-    setAlert(text);
-  };
-  const update = (s) => (ctxId ? gql(updateQuery(Q), { input: { id: ctxId, status: s } }).then(() => undefined) : Promise.resolve());
-  const lookup = () => (ctxId ? gql(statusQuery(Q), { id: ctxId }).then((d) => d.node) : Promise.resolve());
+  let shown, ctxId, done, fail, onReady;
+  // What the view shows (and announces): a step or the status reached.
+  const view = (step, data) => shown && frame.contentWindow.postMessage({ venmoDesktop: id, step, data }, origin);
+  const update = (s) => (ctxId ? gql(updateQuery(Q), { input: { id: ctxId, status: s } }) : Promise.resolve());
 
   async function pollStatus(status, expires) {
-    if (!ctxId) return null;
     if (Date.now() > expires) {
       await update('EXPIRED');
-      view('error', 'ERROR');
-      throw { ui: true, reason: 'TIMEOUT' };
+      view('ERROR');
+      return;
     }
-    const node = await lookup();
-    if (!ctxId || !node) return null;
+    const node = ctxId && (await gql(statusQuery(Q), { id: ctxId })).node;
+    if (!node) return;
     if (node.status !== status) {
       status = node.status;
-      const outcome = rules.venmoStatus(2, status);
-      if (outcome === 'APPROVED') { view('authorized', status); return node; }
-      if (outcome) { view('error', status); throw { ui: true, reason: status }; }
-      if (status === 'SCANNED') view('authorizing', status);
+      view(status);
+      const outcome = rules.venmoText(2, status);
+      if (outcome === 'APPROVED') return node;
+      if (outcome) return;
     }
     await sleep(VENMO_DESKTOP_POLL);
     return pollStatus(status, expires);
@@ -467,57 +437,53 @@ function qrDesktop(gw, o, usage, gql) {
 
   async function start() {
     try {
-      const input = usage ? { intent: 'PAY_FROM_APP', paymentMethodUsage: usage, customerClient: 'DESKTOP' } : { environment: env, intent: 'PAY_FROM_APP' };
-      if (usage && o.profileId) input.merchantProfileId = o.profileId;
-      if (usage && o.displayName) input.displayName = o.displayName;
-      const data = await gql(createQuery(Q), { input });
-      const ctx = data['createVenmo' + Q + 'PaymentContext']['venmo' + Q + 'PaymentContext'];
+      const input = usage ? { intent: 'PAY_FROM_APP', paymentMethodUsage: usage, customerClient: 'DESKTOP', merchantProfileId: o.profileId, displayName: o.displayName }
+        : { environment: env, intent: 'PAY_FROM_APP' };
+      const ctx = (await gql(createQuery(Q), { input }))['createVenmo' + Q + 'PaymentContext']['venmo' + Q + 'PaymentContext'];
       ctxId = ctx.id;
-      const expires = Date.now() + (Date.parse(ctx.expiresAt) - Date.parse(ctx.createdAt));
-      view('qr', 'QR', { id: ctx.id, merchantId: profileId || ctx.merchantId });
-      const node = await pollStatus(ctx.status, expires);
-      if (!node || hidden) return;
-      const result = { paymentMethodNonce: node.paymentMethodId, username: rules.venmoUsername(node.userName || ''), payerInfo: node.payerInfo, id: ctxId || '' };
-      setTimeout(() => { if (done) done(result); }, VENMO_COMPLETION_DELAY);
+      view('QR', { id: ctx.id, merchantId: o.profileId || gw.payWithVenmo.merchantId || ctx.merchantId });
+      const node = await pollStatus(ctx.status, Date.now() + Date.parse(ctx.expiresAt) - Date.parse(ctx.createdAt));
+      const result = node && { paymentMethodNonce: node.paymentMethodId, username: node.userName, payerInfo: node.payerInfo, id: ctxId };
+      if (result && shown) setTimeout(() => done && done(result), VENMO_COMPLETION_DELAY);
     } catch (e) {
-      if (!e.ui && fail) fail(e);
+      if (fail) fail(e);
     }
   }
 
   const onMessage = (event) => {
     const d = event.data;
     if (event.origin !== origin || event.source !== frame.contentWindow || !d || d.venmoDesktop !== id) return;
-    if (d.event === 'ready' && onReady) onReady();
-    else if (d.event === 'new-qr') start();
-    else if (d.event === 'canceled' && fail) { update('CANCELED').catch(() => {}); fail({ reason: 'CUSTOMER_CANCELED' }); }
-    else if (d.event === 'error' && fail) fail({ reason: 'UNKNOWN_ERROR', err: d.data });
+    if (d.event === 'ready') onReady();
+    if (d.event === 'new-qr') start();
+    if (d.event === 'canceled' && fail) {
+      update('CANCELED').catch(() => {});
+      fail({ reason: 'CUSTOMER_CANCELED' });
+    }
   };
   window.addEventListener('message', onMessage);
   const ready = new Promise((resolve) => { onReady = resolve; });
-  document.body.append(frame, alertBox);
+  document.body.append(frame);
 
   return {
     ready,
     update,
     launch() {
-      hidden = false;
-      const result = new Promise((resolve, reject) => { done = resolve; fail = reject; });
+      shown = true;
       frame.style.display = 'block';
-      setAlert(rules.venmoAlert('GENERATING'));
+      view('GENERATING');
       frame.focus();
       start();
-      return result.finally(() => { ctxId = null; done = fail = null; });
+      return new Promise((resolve, reject) => { done = resolve; fail = reject; })
+        .finally(() => { ctxId = done = fail = null; });
     },
     hide() {
-      setAlert('');
+      view('');
       frame.style.display = 'none';
-      post('closed');
-      hidden = true;
+      shown = false;
     },
     teardown() {
       window.removeEventListener('message', onMessage);
       frame.remove();
-      alertBox.remove();
     }
   };
 }
