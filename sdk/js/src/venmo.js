@@ -122,7 +122,6 @@ function venmo(client, o) {
   const queryStatus = () => gql(statusQuery(Q), { id: ctxId }).then((d) => d.node);
   const cancelContext = () => (ctxId ? gql(updateQuery(Q), { input: { id: ctxId, status: 'CANCELED' } }) : Promise.resolve());
   const nodePayload = (n) => ({ paymentMethodNonce: n.paymentMethodId, username: n.userName, payerInfo: n.payerInfo, id: ctxId });
-  const start = () => (pending = deferred());
 
   /** Creates the payment context (manual return, and the paymentMethodUsage flow) and schedules its refresh. */
   async function newContext(onlyIfIdle) {
@@ -258,13 +257,11 @@ function venmo(client, o) {
   function hashFlow(options) {
     if (hasResult()) return processResults();
     const previousHash = location.hash;
-    const result = start();
     let processing, timer;
-    const complete = (hash) => processResults(hash).then((v) => [0, v], (e) => [e]).then(([e, v]) => {
+    const complete = (hash) => processResults(hash).finally(() => {
       if (!o.ignoreHistoryChanges && location.hash !== previousHash) location.hash = previousHash;
       removeListeners();
-      if (e) result.reject(e); else result.resolve(v);
-    });
+    }).then(pending.resolve, pending.reject);
     onHash = (event) => {
       const hash = event.newURL.split('#')[1];
       if (!hasResult(hash)) return;
@@ -280,23 +277,19 @@ function venmo(client, o) {
     window.addEventListener('hashchange', onHash);
     appSwitch();
     setTimeout(() => document.addEventListener('visibilitychange', onVisible), VENMO_VISIBILITY_DELAY);
-    return result;
   }
 
   /** Manual return: poll the context until the customer approves in the app, for at most five minutes. */
   function manualFlow() {
     expiresAt = Date.now() + VENMO_EXPIRY;
-    const result = start();
-    poll().then((n) => result.resolve(nodePayload(n)), result.reject);
+    poll().then(nodePayload).then(pending.resolve, pending.reject);
     appSwitch();
-    return result;
   }
 
   /** Desktop web login: a popup over a backdrop offering to continue (refocus) or cancel. */
   function webLoginFlow() {
-    const result = start();
     const win = openWindow(gw.assetsUrl, { width: VENMO_POPUP_WIDTH, height: VENMO_POPUP_HEIGHT, title: 'Venmo', onFrameClose: () => win.onFrameClose && win.onFrameClose() });
-    if (!win) return Promise.reject(error('FRAME_SERVICE_FRAME_OPEN_FAILED'));
+    if (!win) throw error('FRAME_SERVICE_FRAME_OPEN_FAILED');
     const hide = backdrop(() => win.focus(), () => { win.close(); instance.cancelTokenization().catch(() => {}); hide(); });
     runFlow(gw.assetsUrl, win, {
       landing: 'venmo-landing-frame',
@@ -307,17 +300,12 @@ function venmo(client, o) {
       tokenize: () => checkStatus(1).catch((e) => queryStatus().then((n) => {
         throw n.status === 'CREATED' ? error('VENMO_CUSTOMER_CANCELED') : e;
       }, () => { throw e; }))
-    }).then((n) => result.resolve(nodePayload(n)), result.reject).finally(hide);
-    return result;
+    }).then(nodePayload).finally(hide).then(pending.resolve, pending.reject);
   }
 
   function qrFlow() {
-    const result = start();
-    desktop.launch().then((p) => { desktop.hide(); result.resolve(p); }, (e) => {
-      desktop.hide();
-      result.reject(e.reason === 'CUSTOMER_CANCELED' ? error('VENMO_DESKTOP_CANCELED') : error('VENMO_DESKTOP_UNKNOWN_ERROR', { originalError: e }));
-    });
-    return result;
+    desktop.launch().finally(desktop.hide).then(pending.resolve, (e) => pending.reject(e.reason === 'CUSTOMER_CANCELED'
+      ? error('VENMO_DESKTOP_CANCELED') : error('VENMO_DESKTOP_UNKNOWN_ERROR', { originalError: e })));
   }
 
   const instance = {
@@ -328,10 +316,13 @@ function venmo(client, o) {
       return wrap(attempt(() => {
         if (busy) throw error('VENMO_TOKENIZATION_REQUEST_ACTIVE');
         busy = true;
-        const f = flow();
+        // The flow settles `pending` (unless the merchant cancels first);
+        // a return already in the URL settles at once.
+        pending = deferred();
+        const run = attempt(() => [hashFlow, qrFlow, webLoginFlow, manualFlow][flow()](options || {}));
         // Each tokenization uses its context up: the next one gets a new one.
         const done = () => { busy = false; venmoWin = pending = null; };
-        return attempt(() => [hashFlow, qrFlow, webLoginFlow, manualFlow][f](options || {})).then(
+        return run.then((p) => p || pending).then(
           (p) => newContext().then(() => {
             done();
             const payload = { nonce: p.paymentMethodNonce, type: 'VenmoAccount', details: { username: at(p.username), paymentContextId: p.id } };
