@@ -311,25 +311,6 @@ pub fn three_ds_verify_card_check(
     ))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boundary_encodings() {
-        assert_eq!(auth_kind("sandbox_a_b"), 1);
-        assert_eq!(auth_kind("x"), 0);
-        assert_eq!(three_ds_version_text("2-inline-iframe"), "inline-iframe");
-        assert_eq!(three_ds_version_text("1"), "!THREEDS_UNSUPPORTED_VERSION");
-        assert_eq!(split_date_text("12/30"), "12\n30");
-        assert_eq!(validate_field("number", "4111111111111111", "", 2026, 1), 3);
-        assert_eq!(validate_number("4111"), 2);
-        assert_eq!(validate_month_year("01", "2026", 2026, 2), 0);
-        assert!(shipping_currencies_match("USD", "usd,USD"));
-        assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
-    }
-}
-
 // Venmo (spec sections 2, 4, 5, 8 and 9).
 
 /// The flow, its bits, the app-switch launch and browser support
@@ -359,4 +340,23 @@ pub fn venmo_check(which: u32, found: u32) -> JsValue {
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoRefreshDelay))]
 pub fn venmo_refresh_delay(lifetime_ms: u32) -> u32 {
     crate::venmo::refresh_delay(lifetime_ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boundary_encodings() {
+        assert_eq!(auth_kind("sandbox_a_b"), 1);
+        assert_eq!(auth_kind("x"), 0);
+        assert_eq!(three_ds_version_text("2-inline-iframe"), "inline-iframe");
+        assert_eq!(three_ds_version_text("1"), "!THREEDS_UNSUPPORTED_VERSION");
+        assert_eq!(split_date_text("12/30"), "12\n30");
+        assert_eq!(validate_field("number", "4111111111111111", "", 2026, 1), 3);
+        assert_eq!(validate_number("4111"), 2);
+        assert_eq!(validate_month_year("01", "2026", 2026, 2), 0);
+        assert!(shipping_currencies_match("USD", "usd,USD"));
+        assert_eq!(split_list("amount,,currency"), ["amount", "currency"]);
+    }
 }
