@@ -311,11 +311,11 @@ pub fn three_ds_verify_card_check(
     ))
 }
 
-// Venmo (spec sections 2, 4, 5, 8 and 9).
+// Venmo (spec sections 4, 5, 8 and 9), in the alternative payment methods' module.
 
 /// The flow, its bits, the app-switch launch and browser support
 /// (`venmo::setup`); `options` bits of `venmo::opt`.
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoSetup))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoSetup))]
 pub fn venmo_setup(ua: &str, platform: &str, options: u32) -> u32 {
     crate::venmo::setup(ua, platform, options)
 }
@@ -323,7 +323,7 @@ pub fn venmo_setup(ua: &str, platform: &str, options: u32) -> u32 {
 /// `kind` 0-2: what a status means for mobile polling, web login and the QR
 /// code (`venmo::status_outcome`); 4: the Venmo URL ("web", "fallback" or
 /// the app's).
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoText))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoText))]
 pub fn venmo_text(kind: u32, text: &str) -> JsValue {
     js(match kind {
         0..=2 => crate::venmo::status_outcome(kind, text),
@@ -332,12 +332,12 @@ pub fn venmo_text(kind: u32, text: &str) -> JsValue {
 }
 
 /// The error code of a check (`venmo::check`), or "".
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoCheck))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoCheck))]
 pub fn venmo_check(which: u32, found: u32) -> JsValue {
     js(crate::venmo::check(which, found))
 }
 
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = venmoRefreshDelay))]
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoRefreshDelay))]
 pub fn venmo_refresh_delay(lifetime_ms: u32) -> u32 {
     crate::venmo::refresh_delay(lifetime_ms)
 }

@@ -3,9 +3,10 @@
 // payment context when it cannot be returned to: in a frame, or with
 // requireManualReturn); on desktop a full-screen QR code the customer scans
 // (polling the context), or web login in a 400x570 popup. The decisions are
-// the Rust rules' (venmoSetup and friends); this module is the DOM, timers
-// and requests.
-import { load, rules } from './wasm.js';
+// the Rust rules' (venmoSetup and friends, in the alternative payment
+// methods' module); this module is the DOM, timers and requests.
+import { load } from './wasm.js';
+import { load as loadRules, rules } from './apm-wasm.js';
 import { error, register } from './errors.js';
 import venmoErrors from '../../src/errors/venmo.txt';
 import { VERSION, wrap, attempt, convertMethodsToError, checkClient, assetUrl, uuid } from './lib.js';
@@ -49,7 +50,7 @@ export function isBrowserSupported(options) {
   try {
     return (setup(options || {}) & 64) > 0;
   } catch (e) {
-    load().catch(() => {});
+    loadRules().catch(() => {});
     return false;
   }
 }
@@ -59,7 +60,7 @@ export function create(options, callback) {
 }
 
 async function build(o) {
-  await load();
+  await Promise.all([load(), loadRules()]);
   const bad = checkClient(o, 'Venmo');
   if (bad) throw bad;
   const notString = (v) => (v && typeof v !== 'string' ? 1 : 0);
