@@ -60,6 +60,9 @@ const failNext = (pathPrefix, status, times = 1) => fetch(sandbox.url + '/sandbo
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix, status, times })
 });
 
+/** Stops the page clock's natural flow: from here only the test moves time. */
+const pause = async (page) => page.clock.pauseAt(await page.evaluate(() => Date.now()) + 1000);
+
 /** Runs the page clock in steps until `check()` (in the page) is truthy. */
 async function runUntil(page, check, arg, { step = 250, max = 40 } = {}) {
   for (let i = 0; i < max; i++) {
@@ -248,6 +251,7 @@ async function tokenizeInWindow(page, createOptions, tokenizeOptions) {
     page.context().waitForEvent('page'),
     page.evaluate((o) => { window.run = null; t.grab(window.venmo.tokenize(o)).then((r) => { window.run = r; }); }, tokenizeOptions)
   ]);
+  await win.waitForURL(/\/sandbox\/venmo\//);
   await win.waitForLoadState();
   return win;
 }
@@ -358,6 +362,7 @@ test('mobile app switch: back in the page without a result is VENMO_CANCELED aft
   const page = await shop({ contextOptions: IOS, clock: true });
   const app = await tokenizeInWindow(page, {}, { processResultsDelay: 3000 });
   await page.clock.runFor(500);
+  await pause(page);
   await Promise.all([app.waitForEvent('close', { timeout: 5000 }), page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))]);
   await page.clock.runFor(2900);
   assert.equal(await page.evaluate(settled), false);
@@ -478,10 +483,12 @@ test('the payment context is refreshed at two thirds of its lifetime, not while 
   const creates = [];
   page.on('request', (r) => { if ((r.postData() || '').includes('createVenmoPaymentContext')) creates.push(r); });
   await page.evaluate(async () => { window.venmo = await t.create({ paymentMethodUsage: 'single_use' }); });
+  await pause(page);
   assert.equal(creates.length, 1);
-  await page.clock.runFor(199_000);
+  // (The pause moved the clock by up to a second.)
+  await page.clock.runFor(197_000);
   assert.equal(creates.length, 1);
-  await page.clock.runFor(1_000);
+  await page.clock.runFor(3_000);
   await page.waitForTimeout(100);
   assert.equal(creates.length, 2, 'refreshed at 199,980 ms of a 300 s context');
   const [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
@@ -494,5 +501,54 @@ test('the payment context is refreshed at two thirds of its lifetime, not while 
     try { window.venmo.tokenize(); return 'no throw'; } catch (e) { return [e.code, e.message]; }
   });
   assert.deepEqual(out, ['METHOD_CALLED_AFTER_TEARDOWN', 'tokenize cannot be called after teardown.']);
+  await page.context().close();
+});
+
+test('desktop web login: the status check looks three times for a change, then fails (or the customer canceled if still CREATED)', async () => {
+  const page = await shop();
+  const looks = [];
+  page.on('request', (r) => { if ((r.postData() || '').includes('query PaymentContext')) looks.push(r); });
+  // Back from Venmo without a new status: three looks, then a fourth to tell a cancel.
+  let win = await tokenizeInWindow(page, WEB_LOGIN);
+  await win.waitForURL(/\/venmo\/go\/web/);
+  await win.goto(new URL(win.url()).searchParams.get('x-success'));
+  await page.waitForFunction(() => window.run !== null);
+  let run = await outcome(page);
+  assert.deepEqual([run.code, run.message], ['VENMO_CUSTOMER_CANCELED', 'User canceled Venmo authorization.']);
+  assert.equal(looks.length, 4);
+  // Scanned but never approved: still a failure after three looks.
+  looks.length = 0;
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await win.waitForURL(/\/venmo\/go\/web/);
+  await move('SCANNED');
+  await win.goto(new URL(win.url()).searchParams.get('x-success'));
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_TOKENIZATION_FAILED', 'Venmo encountered a problem']);
+  assert.equal(looks.length, 4);
+  await page.context().close();
+});
+
+test('a deep link return URL is where Venmo returns, even with manual return; the popup bridge opens the app', async () => {
+  const page = await shop({ contextOptions: ANDROID });
+  const app = await tokenizeInWindow(page, { requireManualReturn: true, deepLinkReturnUrl: 'https://shop.example/return' });
+  const url = new URL(app.url());
+  assert.equal(url.searchParams.get('x-success'), 'https://shop.example/return#venmoSuccess=1');
+  assert.equal(url.searchParams.get('x-error'), 'https://shop.example/return#venmoError=1');
+  await page.evaluate(() => window.venmo.cancelTokenization());
+  await page.waitForFunction(() => window.run !== null);
+  await app.close();
+  assert.equal((await outcome(page)).code, 'VENMO_TOKENIZATION_CANCELED_BY_MERCHANT');
+  const opened = await page.evaluate(async () => {
+    const urls = [];
+    window.popupBridge = { open: (u) => urls.push(u), getReturnUrlPrefix: () => 'shop://popupbridge/' };
+    const v = await t.create({ deepLinkReturnUrl: 'shop://venmo/return' });
+    v.tokenize().catch(() => {});
+    await new Promise((r) => setTimeout(r, 50));
+    await v.cancelTokenization();
+    return urls;
+  });
+  assert.equal(opened.length, 1);
+  assert.equal(new URL(opened[0]).searchParams.get('x-cancel'), 'shop://venmo/return#venmoCancel=1');
   await page.context().close();
 });
