@@ -24,7 +24,8 @@ const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 /**
  * A merchant page (`/shop.html` on the sandbox's origin) in a new context of
  * `contextOptions`, with window.t = { sdk, create(options), grab(promise) }.
- * `clock`: the page's clock is installed (timers only run when the test says).
+ * `clock`: the page's clock is installed and paused (time only moves when
+ * the test says).
  */
 async function shop({ contextOptions = {}, routes = {}, clock = false } = {}) {
   const context = await browser.newContext(contextOptions);
@@ -35,6 +36,7 @@ async function shop({ contextOptions = {}, routes = {}, clock = false } = {}) {
   if (clock) await page.clock.install();
   await page.goto(sandbox.url + '/shop.html');
   await page.addScriptTag({ content: KIT });
+  if (clock) await pause(page);
   return page;
 }
 
@@ -362,7 +364,6 @@ test('mobile app switch: back in the page without a result is VENMO_CANCELED aft
   const page = await shop({ contextOptions: IOS, clock: true });
   const app = await tokenizeInWindow(page, {}, { processResultsDelay: 3000 });
   await page.clock.runFor(500);
-  await pause(page);
   await Promise.all([app.waitForEvent('close', { timeout: 5000 }), page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))]);
   await page.clock.runFor(2900);
   assert.equal(await page.evaluate(settled), false);
@@ -483,12 +484,10 @@ test('the payment context is refreshed at two thirds of its lifetime, not while 
   const creates = [];
   page.on('request', (r) => { if ((r.postData() || '').includes('createVenmoPaymentContext')) creates.push(r); });
   await page.evaluate(async () => { window.venmo = await t.create({ paymentMethodUsage: 'single_use' }); });
-  await pause(page);
   assert.equal(creates.length, 1);
-  // (The pause moved the clock by up to a second.)
-  await page.clock.runFor(197_000);
+  await page.clock.runFor(199_000);
   assert.equal(creates.length, 1);
-  await page.clock.runFor(3_000);
+  await page.clock.runFor(1_000);
   await page.waitForTimeout(100);
   assert.equal(creates.length, 2, 'refreshed at 199,980 ms of a 300 s context');
   const [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
