@@ -7,7 +7,6 @@
 //! User agents are read the way the reference's browser detection reads them
 //! (case-insensitive where it is, as byte searches).
 
-use crate::find_bytes;
 #[allow(unused_imports)]
 use crate::prelude::*;
 
@@ -80,20 +79,37 @@ const MARKS: [(&str, bool); 24] = [
 /// Facebook's and Instagram's in-app browsers on Android.
 const FB_ANDROID: [&str; 2] = ["fb_iab", "instagram"];
 
+/// Whether `ua` has `mark`; with `ci` in any ASCII case (`mark` is lower
+/// case). Compared in place: no lower-cased copy to allocate.
+fn has_mark(ua: &str, mark: &str, ci: bool) -> bool {
+    let mark = mark.as_bytes();
+    let mut rest = ua.as_bytes();
+    while rest.len() >= mark.len() {
+        let mut same = true;
+        for (&a, &b) in rest.iter().zip(mark) {
+            same &= a == b || ci && a.to_ascii_lowercase() == b;
+        }
+        if same {
+            return true;
+        }
+        rest = rest.get(1..).unwrap_or(&[]);
+    }
+    false
+}
+
 /// Which of [`MARKS`] the user agent has, as bits.
-fn marks(ua: &str, lower: &str) -> u32 {
+fn marks(ua: &str) -> u32 {
     MARKS
         .iter()
         .enumerate()
-        .filter(|(_, (m, ci))| find_bytes(if *ci { lower } else { ua }, m).is_some())
+        .filter(|(_, (m, ci))| has_mark(ua, m, *ci))
         .fold(0, |bits, (i, _)| bits | 1 << i)
 }
 
 impl Browser {
     #[inline(never)]
     fn read(ua: &str, touch: bool) -> Browser {
-        let lower = ua.to_ascii_lowercase();
-        let m = marks(ua, &lower);
+        let m = marks(ua);
         let has = |i: u32| m & 1 << i != 0;
         let android = has(0);
         let ipados = (has(4) || has(3)) && !has(5) && touch;
@@ -110,7 +126,7 @@ impl Browser {
             ios_webview: ios && (has(16) || has(17) && !has(20)),
             android_webview: android && has(21),
             facebook_android: has(22) && has(23)
-                || android && FB_ANDROID.iter().any(|f| find_bytes(&lower, f).is_some()),
+                || android && FB_ANDROID.iter().any(|f| has_mark(ua, f, true)),
         }
     }
 
@@ -230,7 +246,7 @@ fn app_switch(b: &Browser, platform: &str, options: u32) -> u32 {
     if on(opt::DEEP_LINK) {
         let ios_platform = ["iPhone", "iPad", "iPod"]
             .iter()
-            .any(|p| find_bytes(platform, p).is_some());
+            .any(|p| has_mark(platform, p, false));
         let (frame, bridge, installed) = (
             on(opt::IN_IFRAME),
             on(opt::POPUP_BRIDGE),
