@@ -84,6 +84,13 @@ const updateQuery = (Q) => {
 };
 const statusQuery = (Q) => `query PaymentContext($id: ID!) { node(id: $id) { ... on Venmo${Q}PaymentContext { status paymentMethodId userName${Q ? '' : ` payerInfo { firstName lastName phoneNumber email externalId userName billingAddress ${ADDRESS} shippingAddress ${ADDRESS} }`} } } }`;
 
+/** The payment context calls, over the client's GraphQL request `gql`. */
+const contexts = (gql, Q) => ({
+  create: (input) => gql(createQuery(Q), { input }).then((d) => d['createVenmo' + Q + 'PaymentContext']['venmo' + Q + 'PaymentContext']),
+  status: (id) => gql(statusQuery(Q), { id }).then((d) => d.node),
+  update: (id, status) => (id ? gql(updateQuery(Q), { input: { id, status } }) : Promise.resolve())
+});
+
 /** The hash's key/value pairs: keys stripped of non-word characters and camel-cased, values decoded. */
 function hashParams(hash) {
   const p = {};
@@ -120,8 +127,9 @@ function venmo(client, o) {
   let desktop;
 
   const gql = (query, variables) => client.request({ api: 'graphQLApi', data: { query, variables } }).then((r) => r.data);
-  const queryStatus = () => gql(statusQuery(Q), { id: ctxId }).then((d) => d.node);
-  const cancelContext = () => (ctxId ? gql(updateQuery(Q), { input: { id: ctxId, status: 'CANCELED' } }) : Promise.resolve());
+  const api = contexts(gql, Q);
+  const queryStatus = () => api.status(ctxId);
+  const cancelContext = () => api.update(ctxId, 'CANCELED');
   const nodePayload = (n) => ({ paymentMethodNonce: n.paymentMethodId, username: n.userName, payerInfo: n.payerInfo, id: ctxId });
 
   /** Creates the payment context (manual return, and the paymentMethodUsage flow) and schedules its refresh. */
@@ -129,8 +137,7 @@ function venmo(client, o) {
     if (!(mode & 4)) return;
     let ctx;
     if (!usage) {
-      ctx = (await gql(createQuery(Q), { input: { environment: gw.environment.toUpperCase(), intent: 'PAY_FROM_APP' } }))
-        .createVenmoQRCodePaymentContext.venmoQRCodePaymentContext;
+      ctx = await api.create({ environment: gw.environment.toUpperCase(), intent: 'PAY_FROM_APP' });
     } else {
       const billing = o.collectCustomerBillingAddress || false;
       const shipping = o.collectCustomerShippingAddress || false;
@@ -139,12 +146,12 @@ function venmo(client, o) {
       if (o.lineItems) o.lineItems.forEach((item) => { item.unitTaxAmount = item.unitTaxAmount || '0'; });
       const details = { subTotalAmount: o.subTotalAmount, discountAmount: o.discountAmount, taxAmount: o.taxAmount,
         shippingAmount: o.shippingAmount, totalAmount: o.totalAmount, lineItems: o.lineItems };
-      ctx = (await gql(createQuery(''), { input: {
+      ctx = await api.create({
         paymentMethodUsage: usage, intent: 'CONTINUE', customerClient: flow() === 2 ? 'NATIVE_WEB' : 'MOBILE_WEB',
         isFinalAmount: o.isFinalAmount || false, displayName: o.displayName,
         paysheetDetails: { collectCustomerBillingAddress: billing, collectCustomerShippingAddress: shipping,
           transactionDetails: Object.values(details).some((v) => v !== undefined) ? details : undefined }
-      } })).createVenmoPaymentContext.venmoPaymentContext;
+      });
     }
     clearTimeout(refresh);
     const lifetime = Math.min(Date.parse(ctx.expiresAt) - Date.parse(ctx.createdAt), 4e9) >>> 0;
@@ -357,7 +364,7 @@ function venmo(client, o) {
   if (hasResult()) {
     instance._ready = Promise.resolve();
   } else if (flow() === 1) {
-    desktop = qrCode(gw, o, Q, usage, gql);
+    desktop = qrCode(gw, o, usage, api);
     // No QR code: the page falls back to the mobile flows.
     instance._ready = desktop.ready.catch(() => { desktop = null; mode = setup(Object.assign({}, o, { allowDesktop: false }), usage); });
   } else {
@@ -394,7 +401,7 @@ function backdrop(onContinue, onCancel) {
  * with the alert region screen readers announce; the desktop payment
  * context is polled each second.
  */
-function qrCode(gw, o, Q, usage, gql) {
+function qrCode(gw, o, usage, api) {
   const id = uuid();
   const env = gw.environment === 'production' ? 'PRODUCTION' : 'SANDBOX';
   const origin = new URL(gw.assetsUrl).origin;
@@ -406,7 +413,7 @@ function qrCode(gw, o, Q, usage, gql) {
   let shown, ctxId, done, fail, onReady;
   // What the view shows (and announces): a step or the status reached.
   const view = (step, data) => shown && frame.contentWindow.postMessage({ venmoDesktop: id, step, data }, origin);
-  const update = (s) => (ctxId ? gql(updateQuery(Q), { input: { id: ctxId, status: s } }) : Promise.resolve());
+  const update = (s) => api.update(ctxId, s);
 
   async function pollStatus(status, expires) {
     if (Date.now() > expires) {
@@ -414,7 +421,7 @@ function qrCode(gw, o, Q, usage, gql) {
       view('ERROR');
       return;
     }
-    const node = ctxId && (await gql(statusQuery(Q), { id: ctxId })).node;
+    const node = ctxId && (await api.status(ctxId));
     if (!node) return;
     if (node.status !== status) {
       status = node.status;
@@ -431,7 +438,7 @@ function qrCode(gw, o, Q, usage, gql) {
     try {
       const input = usage ? { intent: 'PAY_FROM_APP', paymentMethodUsage: usage, customerClient: 'DESKTOP', merchantProfileId: o.profileId, displayName: o.displayName }
         : { environment: env, intent: 'PAY_FROM_APP' };
-      const ctx = (await gql(createQuery(Q), { input }))['createVenmo' + Q + 'PaymentContext']['venmo' + Q + 'PaymentContext'];
+      const ctx = await api.create(input);
       ctxId = ctx.id;
       view('QR', { id: ctx.id, merchantId: o.profileId || gw.payWithVenmo.merchantId || ctx.merchantId });
       const node = await pollStatus(ctx.status, Date.now() + Date.parse(ctx.expiresAt) - Date.parse(ctx.createdAt));
