@@ -18,7 +18,7 @@ const components = ['index', 'client', 'hosted-fields', 'three-d-secure', 'paypa
   'local-payment', 'masterpass', 'payment-ready', 'payment-request', 'preferred-payment-methods', 'sepa', 'union-pay',
   'us-bank-account', 'venmo']
   .filter((c) => existsSync(join(here, 'src', c + '.js')));
-const internal = ['landing-frame'];
+const internal = ['landing-frame', 'venmo-desktop-frame'];
 // The frame pages (hosted fields; payment request, whose rules only it
 // runs), and frame-rules (the frame module's rules for benchmarks).
 const frameEntries = ['hosted-fields-frame', 'payment-request-frame', 'frame-rules'];
@@ -93,7 +93,7 @@ cpSync(join(here, 'html'), join(web, 'html'), { recursive: true, filter: (p) => 
 // query to the window that opened it).
 const LANDING_PAGES = ['cancel-frame', 'dispatch-frame', 'paypal-landing-frame', 'redirect-frame',
   'local-payment-landing-frame', 'local-payment-redirect-frame', 'masterpass-landing-frame', 'masterpass-loading-frame',
-  'sepa-landing-frame'];
+  'sepa-landing-frame', 'venmo-landing-frame'];
 const landing = readFileSync(join(here, 'html', 'landing-frame.html'), 'utf8');
 for (const frame of LANDING_PAGES) {
   writeFileSync(join(web, 'html', frame + '.html'), landing.replace('{{frame}}', frame));

@@ -72,7 +72,10 @@ pub fn constants_json() -> String {
         ("MAX_EXPIRATION_YEAR_AGE", MAX_EXPIRATION_YEAR_AGE),
         ("REQUEST_RETRIES", REQUEST_RETRIES),
         ("IOS_SCROLL_INTO_VIEW_DELAY", IOS_SCROLL_INTO_VIEW_DELAY_MS),
-    ] {
+    ]
+    .into_iter()
+    .chain(crate::venmo::CONSTANTS)
+    {
         s.push_str(",\"");
         s.push_str(k);
         s.push_str("\":");

@@ -66,4 +66,5 @@ pub mod sepa;
 pub mod threeds;
 pub mod union_pay;
 pub mod us_bank;
+pub mod venmo;
 pub mod wasm;

@@ -361,6 +361,35 @@ pub fn payment_request_error(kind: u32, value: &str) -> u32 {
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestRule))]
 pub fn payment_request_rule(rule: u32, value: &str) -> JsValue {
     js(crate::payment_request::rule(rule, value))
+// Venmo (spec sections 4, 5, 8 and 9), in the alternative payment methods' module.
+
+/// The flow, its bits, the app-switch launch and browser support
+/// (`venmo::setup`); `options` bits of `venmo::opt`.
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoSetup))]
+pub fn venmo_setup(ua: &str, platform: &str, options: u32) -> u32 {
+    crate::venmo::setup(ua, platform, options)
+}
+
+/// `kind` 0-2: what a status means for mobile polling, web login and the QR
+/// code (`venmo::status_outcome`); 4: the Venmo URL ("web", "fallback" or
+/// the app's).
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoText))]
+pub fn venmo_text(kind: u32, text: &str) -> JsValue {
+    js(match kind {
+        0..=2 => crate::venmo::status_outcome(kind, text),
+        _ => crate::venmo::url(text),
+    })
+}
+
+/// The error code of a check (`venmo::check`), or "".
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoCheck))]
+pub fn venmo_check(which: u32, found: u32) -> JsValue {
+    js(crate::venmo::check(which, found))
+}
+
+#[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoRefreshDelay))]
+pub fn venmo_refresh_delay(lifetime_ms: u32) -> u32 {
+    crate::venmo::refresh_delay(lifetime_ms)
 }
 
 #[cfg(test)]

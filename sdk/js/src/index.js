@@ -15,6 +15,7 @@ import * as masterpass from './masterpass.js';
 import * as paymentReady from './payment-ready.js';
 import * as preferredPaymentMethods from './preferred-payment-methods.js';
 import * as usBankAccount from './us-bank-account.js';
+import * as venmo from './venmo.js';
 
 import { BraintreeError } from './errors.js';
 import { setWasmUrl } from './wasm.js';
@@ -35,6 +36,7 @@ export {
   paymentReady,
   preferredPaymentMethods,
   usBankAccount,
+  venmo,
   BraintreeError,
   setWasmUrl,
   VERSION
@@ -59,6 +61,7 @@ export default {
   paymentReady,
   preferredPaymentMethods,
   usBankAccount,
+  venmo,
   BraintreeError,
   setWasmUrl,
   VERSION

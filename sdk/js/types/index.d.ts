@@ -14,6 +14,7 @@ import * as masterpass from './masterpass';
 import * as paymentReady from './payment-ready';
 import * as preferredPaymentMethods from './preferred-payment-methods';
 import * as usBankAccount from './us-bank-account';
+import * as venmo from './venmo';
 import { BraintreeError } from './shared';
 import type { Version } from './shared';
 
@@ -32,6 +33,7 @@ export {
   paymentReady,
   preferredPaymentMethods,
   usBankAccount,
+  venmo,
   BraintreeError
 };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from './shared';
@@ -49,6 +51,7 @@ export type { Masterpass, MasterpassTokenizeOptions, MasterpassTokenizePayload }
 export type { PaymentReady, PaymentReadyCustomer, CustomerSession, CustomerRecommendations, PaymentReadyEventOptions } from './payment-ready';
 export type { PreferredPaymentMethods, PreferredPaymentMethodsResult } from './preferred-payment-methods';
 export type { USBankAccount, USBankAccountTokenizeOptions, USBankAccountTokenizePayload } from './us-bank-account';
+export type { Venmo, VenmoCreateOptions, VenmoTokenizePayload, VenmoPayerInfo, VenmoLineItem } from './venmo';
 
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
@@ -68,6 +71,7 @@ declare const braintree: {
   paymentReady: typeof paymentReady;
   preferredPaymentMethods: typeof preferredPaymentMethods;
   usBankAccount: typeof usBankAccount;
+  venmo: typeof venmo;
   BraintreeError: typeof BraintreeError;
   VERSION: Version;
   setWasmUrl: typeof setWasmUrl;

@@ -82,6 +82,8 @@ pub struct Inner {
     pub paypal_tokens: Vec<String>,
     /// Faults injected with `/__control/fail-next`, first match wins.
     pub faults: Vec<Fault>,
+    /// Venmo payment contexts, oldest first (`client_api::venmo`).
+    pub venmo: Vec<Value>,
 }
 
 /// A charge on the gateway.

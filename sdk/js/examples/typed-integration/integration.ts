@@ -10,6 +10,7 @@ import { create as createThreeDSecure } from '@couture/payment-sdk/three-d-secur
 import { create as createPayPalCheckout } from '@couture/payment-sdk/paypal-checkout';
 import { create as createPayPal, isSupported } from '@couture/payment-sdk/paypal';
 import { create as createVaultManager } from '@couture/payment-sdk/vault-manager';
+import { create as createVenmo, isBrowserSupported as venmoSupported } from '@couture/payment-sdk/venmo';
 
 declare const CLIENT_AUTHORIZATION: string;
 
@@ -93,4 +94,20 @@ export async function wallets(): Promise<void> {
   const vault = await createVaultManager({ client });
   const methods = await vault.fetchPaymentMethods({ defaultFirst: true });
   if (methods.length && !methods[0].hasSubscription) await vault.deletePaymentMethod(methods[0].nonce);
+}
+
+export async function payWithVenmo(): Promise<string | null> {
+  const client = await createClient({ authorization: CLIENT_AUTHORIZATION });
+  if (!venmoSupported({ allowDesktop: true })) return null;
+  const venmo = await createVenmo({ client, allowDesktop: true, paymentMethodUsage: 'single_use', totalAmount: '10.00' });
+  if (venmo.hasTokenizationResult()) return (await venmo.tokenize()).nonce;
+  try {
+    const payload = await venmo.tokenize({ processResultsDelay: 500 });
+    return payload.details.username + ' ' + payload.nonce;
+  } catch (err) {
+    if (err instanceof BraintreeError && err.code === 'VENMO_DESKTOP_CANCELED') return null;
+    throw err;
+  } finally {
+    await braintree.venmo.create({ client }).then((v) => v.teardown());
+  }
 }

@@ -169,6 +169,17 @@ async function main() {
       usb.tokenize({ mandateText, bankLogin: { ...owner, displayName: 'Couture' } }).then((p) => show('US bank account tokenized', p), fail);
     });
   }
+  if (sdk.venmo) {
+    // One instance per flow: the QR code and web login on desktop, the app switch on mobile.
+    for (const [id, options] of [['venmo-qr', { allowDesktop: true }], ['venmo-web', { allowDesktopWebLogin: true, paymentMethodUsage: 'single_use' }],
+      ['venmo-app', { paymentMethodUsage: 'single_use' }]]) {
+      const venmo = await sdk.venmo.create(Object.assign({ client }, options)).catch(fail);
+      if (!venmo || !venmo.isBrowserSupported()) continue;
+      if (venmo.hasTokenizationResult()) venmo.tokenize().then((p) => show('Venmo tokenized', p), fail);
+      $(id).disabled = false;
+      $(id).addEventListener('click', () => venmo.tokenize().then((p) => show('Venmo tokenized', p), fail));
+    }
+  }
   document.body.dataset.ready = 'all';
 }
 

@@ -296,6 +296,9 @@ async fn graphql(
         Err(r) => return r,
     };
     let query = body.get("query").and_then(Value::as_str).unwrap_or("");
+    if let Some(r) = super::venmo::graphql(&shared, query, &body) {
+        return r;
+    }
     let input = body
         .pointer("/variables/input")
         .cloned()

@@ -15,6 +15,7 @@ pub mod paypal;
 pub mod sepa;
 pub mod three_ds;
 pub mod union_pay;
+pub mod venmo;
 
 use std::collections::HashMap;
 
@@ -43,6 +44,7 @@ pub fn router(shared: Shared) -> Router {
         .merge(sepa::router())
         .merge(masterpass::router())
         .merge(graphql_ops::router())
+        .merge(venmo::router())
         .with_state(shared)
         .layer(middleware::from_fn(cors));
     Router::new().merge(api)
@@ -228,7 +230,13 @@ pub fn configuration_json(shared: &Shared) -> Value {
             "routeId": "sandbox-route",
             "plaid": { "publicKey": "sandbox-plaid-public-key", "scriptUrl": format!("{public}/plaid/link-initialize.js") },
         },
-        "venmo": "off",
+        "venmo": "sandbox",
+        "payWithVenmo": {
+            "accessToken": "access_token$sandbox$venmo01",
+            "environment": "sandbox",
+            "merchantId": "venmo-merchant01",
+            "enrichedCustomerDataEnabled": true,
+        },
         "applePayWeb": null,
         "unionPay": { "enabled": true, "merchantAccountId": "merchant01_unionpay" },
         "androidPay": {

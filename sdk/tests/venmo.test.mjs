@@ -1,0 +1,553 @@
+// Venmo in headless Chromium against the sandbox: create's checks, browser
+// support, the desktop QR code (its alert texts, the customer's phone moved
+// through the sandbox's control route), desktop web login in a real popup
+// over its backdrop, the mobile app switch (the sandbox's app stand-in opened
+// as a real window, or navigated to and back), manual-return polling, the
+// context refresh, with the browser clock controlled.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSandbox, launch, editConfiguration } from './harness.mjs';
+
+let sandbox;
+let browser;
+before(async () => { sandbox = await startSandbox(); browser = await launch(); });
+after(async () => { await browser?.close(); await sandbox?.stop(); });
+
+const IOS_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const SAMSUNG = 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36';
+const IOS = { userAgent: IOS_SAFARI, isMobile: true, hasTouch: true };
+const ANDROID = { userAgent: ANDROID_CHROME, isMobile: true, hasTouch: true };
+
+const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body></body></html>';
+
+/**
+ * A merchant page (`/shop.html` on the sandbox's origin) in a new context of
+ * `contextOptions`, with window.t = { sdk, create(options), grab(promise) }.
+ * `clock`: the page's clock is installed and paused (time only moves when
+ * the test says).
+ */
+async function shop({ contextOptions = {}, routes = {}, clock = false } = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  await context.route(sandbox.url + '/shop.html', (route) => route.fulfill({ contentType: 'text/html', body: BLANK }));
+  for (const [glob, handler] of Object.entries(routes)) await page.route(glob, handler);
+  if (clock) await page.clock.install();
+  await page.goto(sandbox.url + '/shop.html');
+  await page.addScriptTag({ content: KIT });
+  if (clock) await pause(page);
+  return page;
+}
+
+const KIT = `window.t = {
+  sdk: () => import('/web/3.130.0/js/index.js'),
+  async create(options) {
+    const sdk = await window.t.sdk();
+    return sdk.venmo.create(Object.assign({ authorization: 'sandbox_shop_merchant01', sandboxUrl: location.origin + '/sandbox' }, options));
+  },
+  grab(promise) {
+    return promise.then((v) => ({ ok: v }), (e) => ({ name: e.name, type: e.type, code: e.code, message: e.message, details: e.details && JSON.parse(JSON.stringify(e.details, (k, v) => (v instanceof Error ? { type: v.type, code: v.code, message: v.message, details: v.details } : v))) }));
+  }
+};`;
+
+/** Moves the newest (or the given) payment context, as the customer's phone would. */
+async function move(status, id) {
+  const res = await fetch(sandbox.url + '/sandbox/__control/venmo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status, id }) });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+const newest = async (id) => (await fetch(sandbox.url + '/sandbox/__control/venmo' + (id ? '?id=' + id : ''))).json();
+const failNext = (pathPrefix, status, times = 1) => fetch(sandbox.url + '/sandbox/__control/fail-next', {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix, status, times })
+});
+
+/** Stops the page clock's natural flow: from here only the test moves time. */
+const pause = async (page) => page.clock.pauseAt(await page.evaluate(() => Date.now()) + 1000);
+
+/** Runs the page clock in steps until `check()` (in the page) is truthy. */
+async function runUntil(page, check, arg, { step = 250, max = 40 } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate(check, arg)) return;
+    await page.clock.runFor(step);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  assert.fail('condition not reached: ' + check + ' (run: ' + JSON.stringify(await page.evaluate(() => window.run)) + ')');
+}
+
+/** The QR frame's alert region (what screen readers announce). */
+const alertText = (page) => page.frame({ name: 'venmo-desktop-iframe' }).evaluate(() => document.querySelector('[role=alert]').textContent);
+/** Runs the clock until the QR frame announces `text`. */
+const announced = (page, text, step = 1000) => runUntilAsync(page, async () => (await alertText(page)) === text, step);
+
+async function runUntilAsync(page, check, step) {
+  for (let i = 0; i < 40; i++) {
+    if (await check()) return;
+    await page.clock.runFor(step);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  assert.fail('not announced; the alert says: ' + await alertText(page));
+}
+
+test('create: the reference\'s checks in order, then Venmo must be enabled', async () => {
+  const page = await shop({ routes: { '**/client_api/v1/configuration*': editConfiguration((c) => { delete c.payWithVenmo; }) } });
+  const out = await page.evaluate(async () => {
+    const sdk = await t.sdk();
+    return {
+      noClient: await t.grab(sdk.venmo.create({})),
+      profile: await t.grab(t.create({ profileId: 12 })),
+      deepLink: await t.grab(t.create({ profileId: 'p1', deepLinkReturnUrl: {} })),
+      disabled: await t.grab(t.create({}))
+    };
+  });
+  assert.equal(out.noClient.message, 'options.client is required when instantiating Venmo.');
+  assert.deepEqual([out.profile.type, out.profile.code, out.profile.message], ['MERCHANT', 'VENMO_INVALID_PROFILE_ID', 'Venmo profile ID is invalid.']);
+  assert.deepEqual([out.deepLink.code, out.deepLink.message], ['VENMO_INVALID_DEEP_LINK_RETURN_URL', 'Venmo deep link return URL is invalid.']);
+  assert.deepEqual([out.disabled.type, out.disabled.code, out.disabled.message], ['MERCHANT', 'VENMO_NOT_ENABLED', 'Venmo is not enabled for this merchant.']);
+  await page.context().close();
+});
+
+test('create: the payment context set-up fails with ECD disabled, a validation error, or the network', async () => {
+  const page = await shop({
+    contextOptions: ANDROID,
+    routes: { '**/client_api/v1/configuration*': editConfiguration((c) => { c.payWithVenmo.enrichedCustomerDataEnabled = false; }) }
+  });
+  const out = await page.evaluate(async () => ({
+    ecd: await t.grab(t.create({ paymentMethodUsage: 'single_use', collectCustomerBillingAddress: true })),
+    invalid: await t.grab(t.create({ paymentMethodUsage: 'sometimes' }))
+  }));
+  assert.deepEqual([out.ecd.type, out.ecd.code, out.ecd.message], ['NETWORK', 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', 'Something went wrong creating the Venmo Payment Context.']);
+  assert.equal(out.ecd.details.originalError.code, 'ECD_DISABLED');
+  assert.equal(out.ecd.details.originalError.message, 'Cannot collect customer data when ECD is disabled. Enable this feature in the Control Panel to collect this data.');
+  assert.equal(out.invalid.code, 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED');
+  assert.equal(out.invalid.message, 'paymentMethodUsage must be SINGLE_USE or MULTI_USE');
+  await failNext('/graphql', 500);
+  const network = await page.evaluate(() => t.grab(t.create({ paymentMethodUsage: 'single_use' })));
+  assert.equal(network.code, 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED');
+  assert.equal(network.message, 'Something went wrong creating the Venmo Payment Context.');
+  await page.context().close();
+});
+
+test('isBrowserSupported: desktop only when allowed, mobile browsers, Samsung never', async () => {
+  const desktop = await shop();
+  assert.deepEqual(await desktop.evaluate(async () => {
+    const sdk = await t.sdk();
+    await t.create({ allowDesktop: true });
+    const v = sdk.venmo;
+    return [v.isBrowserSupported(), v.isBrowserSupported({ allowDesktop: true }), v.isBrowserSupported({ allowDesktopWebLogin: true }),
+      (await t.create({ allowDesktop: true })).isBrowserSupported()];
+  }), [false, true, true, true]);
+  await desktop.context().close();
+  for (const [options, expected] of [[IOS, [true, true, true]], [ANDROID, [true, true, true]], [{ userAgent: SAMSUNG, isMobile: true, hasTouch: true }, [false, false, false]]]) {
+    const page = await shop({ contextOptions: options });
+    const got = await page.evaluate(async () => {
+      const sdk = await t.sdk();
+      await t.create({});
+      const v = sdk.venmo;
+      return [v.isBrowserSupported(), v.isBrowserSupported({ allowNewBrowserTab: false }), v.isBrowserSupported({ allowWebviews: false })];
+    });
+    assert.deepEqual(got, expected, options.userAgent);
+    await page.context().close();
+  }
+});
+
+/** Starts tokenize in the page (window.run holds its settled result). */
+const startTokenize = (page, createOptions, tokenizeOptions) => page.evaluate(async ([c, o]) => {
+  window.venmo = await t.create(c);
+  window.run = null;
+  t.grab(window.venmo.tokenize(o)).then((r) => { window.run = r; });
+}, [createOptions, tokenizeOptions]);
+const settled = () => window.run !== null;
+const outcome = (page) => page.evaluate(() => window.run);
+
+test('desktop QR code: generating, scan, authorize on the phone, then the nonce after the completion delay', async () => {
+  const page = await shop({ clock: true });
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  await page.route('**/sandbox/graphql', async (route) => {
+    if (route.request().postData().includes('createVenmo')) await gate;
+    await route.continue();
+  });
+  await startTokenize(page, { allowDesktop: true, paymentMethodUsage: 'multi_use' });
+  const frame = page.frameLocator('iframe[name="venmo-desktop-iframe"]');
+  assert.equal(await page.evaluate(() => document.querySelector('iframe[name="venmo-desktop-iframe"]').style.display), 'block');
+  await announced(page, 'Generating a QR code, get your Venmo app ready', 0);
+  release();
+  await announced(page, 'To scan the QR code, open your Venmo app');
+  const ctx = await newest();
+  assert.equal(ctx.input.customerClient, 'DESKTOP');
+  assert.equal(ctx.input.intent, 'PAY_FROM_APP');
+  assert.equal(await frame.locator('#context').textContent(), ctx.id);
+  await move('SCANNED');
+  await announced(page, 'Authorize on your Venmo app');
+  await move('APPROVED');
+  await announced(page, 'Venmo account authorized');
+  assert.equal(await page.evaluate(settled), false);
+  await page.clock.runFor(1900);
+  assert.equal(await page.evaluate(settled), false, 'the completion waits 2000 ms');
+  await runUntil(page, settled, null, { step: 100 });
+  const run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.type, 'VenmoAccount');
+  assert.equal(run.ok.details.username, '@venmojoe');
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  assert.equal(run.ok.details.payerInfo.userName, '@venmojoe');
+  assert.equal(await page.evaluate(() => document.querySelector('iframe[name="venmo-desktop-iframe"]').style.display), 'none');
+  await announced(page, '', 0);
+  await page.context().close();
+});
+
+test('desktop QR code: the legacy context, the customer canceling in the view, and each error view', async () => {
+  const page = await shop({ clock: true });
+  await startTokenize(page, { allowDesktop: true });
+  await announced(page, 'To scan the QR code, open your Venmo app');
+  const ctx = await newest();
+  assert.deepEqual(ctx.input, { environment: 'SANDBOX', intent: 'PAY_FROM_APP' });
+  await move('CANCELED');
+  await announced(page, 'The authorization was canceled');
+  const frame = page.frameLocator('iframe[name="venmo-desktop-iframe"]');
+  await frame.locator('#new-qr').click();
+  await announced(page, 'To scan the QR code, open your Venmo app');
+  const second = await newest();
+  assert.notEqual(second.id, ctx.id);
+  await move('FAILED');
+  await announced(page, 'Something went wrong');
+  await frame.locator('#cancel').click();
+  await runUntil(page, settled);
+  const run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_DESKTOP_CANCELED', 'User canceled Venmo authorization by closing the Venmo Desktop modal.']);
+  // The next tokenization starts a new QR code; it expires with the context.
+  await page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); });
+  await announced(page, 'To scan the QR code, open your Venmo app');
+  const third = await newest();
+  // Time passes without the timers firing (in-flight requests keep their timeouts).
+  await page.clock.setSystemTime(await page.evaluate(() => Date.now()) + 300_000);
+  await announced(page, 'Something went wrong');
+  const expired = await (await fetch(sandbox.url + '/sandbox/__control/venmo')).json();
+  assert.equal(expired.id, third.id);
+  assert.equal(expired.status, 'EXPIRED');
+  // The merchant cancels: the context is canceled too.
+  const cancel = await page.evaluate(() => t.grab(window.venmo.cancelTokenization()));
+  assert.ok('ok' in cancel);
+  await runUntil(page, settled);
+  assert.equal((await outcome(page)).code, 'VENMO_TOKENIZATION_CANCELED_BY_MERCHANT');
+  assert.equal((await newest()).status, 'CANCELED');
+  await page.context().close();
+});
+
+test('desktop QR code: a failing context request is an unknown error', async () => {
+  const page = await shop({ clock: true });
+  await page.evaluate(async () => { window.venmo = await t.create({ allowDesktop: true }); });
+  await failNext('/graphql', 500);
+  await page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); });
+  await runUntil(page, settled);
+  const run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_DESKTOP_UNKNOWN_ERROR', 'Something went wrong with the Venmo Desktop flow.']);
+  await page.context().close();
+});
+
+/** Starts tokenize and resolves the window it opens (a real popup or tab). */
+async function tokenizeInWindow(page, createOptions, tokenizeOptions) {
+  await page.evaluate(async (c) => { window.venmo = await t.create(c); }, createOptions);
+  const [win] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.evaluate((o) => { window.run = null; t.grab(window.venmo.tokenize(o)).then((r) => { window.run = r; }); }, tokenizeOptions)
+  ]);
+  await win.waitForURL(/\/sandbox\/venmo\//);
+  await win.waitForLoadState();
+  return win;
+}
+
+const WEB_LOGIN = { allowDesktopWebLogin: true, paymentMethodUsage: 'single_use', collectCustomerShippingAddress: true, totalAmount: '10.00', lineItems: [{ name: 'Scarf', kind: 'debit', quantity: 1, unitAmount: '10.00' }] };
+
+test('desktop web login: a 400x570 popup over the backdrop, approved in Venmo', async () => {
+  const page = await shop();
+  const win = await tokenizeInWindow(page, WEB_LOGIN);
+  const ctx = await newest();
+  assert.equal(ctx.input.customerClient, 'NATIVE_WEB');
+  assert.equal(ctx.input.paymentMethodUsage, 'SINGLE_USE');
+  assert.equal(ctx.input.paysheetDetails.transactionDetails.lineItems[0].unitTaxAmount, '0');
+  const url = new URL(win.url());
+  assert.equal(url.pathname, '/sandbox/venmo/go/web');
+  assert.equal(url.searchParams.get('resource_id'), ctx.id);
+  assert.match(url.searchParams.get('x-success'), /\/web\/3\.130\.0\/html\/venmo-landing-frame\.html\?channel=.*#venmoSuccess=1$/);
+  assert.deepEqual(await win.evaluate(() => [window.outerWidth, window.outerHeight]).then(([w, h]) => [w <= 400 + 20, h <= 570 + 120]), [true, true]);
+  const backdrop = page.locator('#venmo-desktop-web-backdrop');
+  assert.equal(await backdrop.isVisible(), true);
+  assert.equal(await page.locator('#venmo-message').textContent(), 'What would you like to do?');
+  assert.equal(await page.locator('#venmo-instructions').textContent(), 'Tap cancel payment to cancel and return to the business. Continue payment will relaunch the payment window.');
+  assert.equal(await page.locator('#venmo-popup-continue-button').textContent(), 'Continue payment');
+  assert.equal(await page.locator('#venmo-popup-cancel-button').textContent(), 'Cancel payment');
+  await page.locator('#venmo-popup-continue-button').click();
+  await win.locator('#approve').click();
+  await page.waitForFunction(() => window.run !== null);
+  const run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  assert.equal(run.ok.details.payerInfo.shippingAddress.postalCode, '94105');
+  assert.equal(run.ok.details.payerInfo.billingAddress, null);
+  assert.equal(await backdrop.isVisible(), false);
+  assert.equal(win.isClosed(), true);
+  // Each tokenization uses its context up; the next one has a new one.
+  assert.notEqual((await newest()).id, ctx.id);
+  await page.context().close();
+});
+
+test('desktop web login: canceled or failed in Venmo, the popup closed, the backdrop\'s cancel', async () => {
+  const page = await shop();
+  let win = await tokenizeInWindow(page, WEB_LOGIN);
+  await win.locator('#cancel').click();
+  await page.waitForFunction(() => window.run !== null);
+  let run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_CUSTOMER_CANCELED', 'User canceled Venmo authorization.']);
+
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await win.locator('#error').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_TOKENIZATION_FAILED', 'Venmo encountered a problem']);
+
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await win.close();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.code, run.message], ['FRAME_SERVICE_FRAME_CLOSED', 'Frame closed before tokenization could occur.']);
+
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  const ctx = await newest();
+  await page.locator('#venmo-popup-cancel-button').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['MERCHANT', 'VENMO_TOKENIZATION_CANCELED_BY_MERCHANT', 'The Venmo tokenization was canceled by the merchant.']);
+  assert.equal(win.isClosed(), true);
+  assert.equal(await page.locator('#venmo-desktop-web-backdrop').isVisible(), false);
+  assert.equal((await newest(ctx.id)).status, 'CANCELED');
+  await page.context().close();
+});
+
+test('mobile app switch (iOS Safari, no paymentMethodUsage): the app returns by hash with the nonce, canceled or failed', async () => {
+  const page = await shop({ contextOptions: IOS });
+  let app = await tokenizeInWindow(page, {});
+  const url = new URL(app.url());
+  assert.equal(url.pathname, '/sandbox/venmo/braintree/checkout');
+  assert.equal(url.searchParams.get('x-success'), sandbox.url + '/shop.html#venmoSuccess=1');
+  assert.equal(url.searchParams.get('x-cancel'), sandbox.url + '/shop.html#venmoCancel=1');
+  assert.equal(url.searchParams.get('braintree_merchant_id'), 'venmo-merchant01');
+  assert.equal(url.searchParams.get('braintree_access_token'), 'access_token$sandbox$venmo01');
+  assert.equal(url.searchParams.get('braintree_environment'), 'sandbox');
+  assert.equal(url.searchParams.get('allowAndroidRecreation'), '1');
+  assert.equal(JSON.parse(atob(url.searchParams.get('braintree_sdk_data')))._meta.version, '3.130.0');
+  await app.locator('#approve').click();
+  await page.waitForFunction(() => window.run !== null);
+  let run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.details.username, '@venmojoe');
+  assert.equal(await page.evaluate(() => location.hash), '');
+
+  app = await tokenizeInWindow(page, { profileId: 'profile-7' });
+  assert.equal(new URL(app.url()).searchParams.get('braintree_merchant_id'), 'profile-7');
+  await app.locator('#cancel').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_APP_CANCELED', 'Venmo app authorization was canceled.']);
+
+  app = await tokenizeInWindow(page, {});
+  await app.locator('#error').click();
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_APP_FAILED', 'Venmo app encountered a problem.']);
+  assert.deepEqual(run.details.originalError, { message: 'Sandbox failure', code: 'SANDBOX_ERROR' });
+  await page.context().close();
+});
+
+test('mobile app switch: back in the page without a result is VENMO_CANCELED after the results delay', async () => {
+  const page = await shop({ contextOptions: IOS, clock: true });
+  const app = await tokenizeInWindow(page, {}, { processResultsDelay: 3000 });
+  await page.clock.runFor(500);
+  await Promise.all([app.waitForEvent('close', { timeout: 5000 }), page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))]);
+  await page.clock.runFor(2900);
+  assert.equal(await page.evaluate(settled), false);
+  await runUntil(page, settled, null, { step: 100 });
+  const run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_CANCELED', 'User canceled Venmo authorization, or Venmo app is not available.']);
+  // Only one tokenization at a time; nothing to cancel when none runs.
+  const out = await page.evaluate(async () => {
+    const first = window.venmo.tokenize();
+    first.catch(() => {});
+    return [await t.grab(window.venmo.tokenize()), await t.grab(window.venmo.cancelTokenization()), await t.grab(window.venmo.cancelTokenization())];
+  });
+  assert.deepEqual([out[0].code, out[0].message], ['VENMO_TOKENIZATION_REQUEST_ACTIVE', 'Another tokenization request is active.']);
+  assert.ok('ok' in out[1]);
+  assert.deepEqual([out[2].code, out[2].message], ['VENMO_TOKENIZATION_REQUEST_NOT_ACTIVE', 'No tokenization in progress.']);
+  await page.context().close();
+});
+
+test('mobile app switch with paymentMethodUsage (Android Chrome): the context\'s resource_id, its status read on return', async () => {
+  const page = await shop({ contextOptions: ANDROID });
+  const app = await tokenizeInWindow(page, { paymentMethodUsage: 'multi_use', displayName: 'Couture', collectCustomerBillingAddress: true });
+  const ctx = await newest();
+  assert.equal(ctx.input.customerClient, 'MOBILE_WEB');
+  assert.equal(ctx.input.intent, 'CONTINUE');
+  assert.equal(ctx.input.displayName, 'Couture');
+  assert.equal(new URL(app.url()).searchParams.get('resource_id'), ctx.id);
+  await app.locator('#approve').click();
+  await page.waitForFunction(() => window.run !== null);
+  const run = await outcome(page);
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  assert.equal(run.ok.details.payerInfo.email, 'venmojoe@example.com');
+  assert.equal(run.ok.details.payerInfo.billingAddress.countryCode, 'US');
+  await page.context().close();
+});
+
+test('redirect return (iOS, useRedirectForIOS): the page goes to Venmo and comes back with the result', async () => {
+  const page = await shop({ contextOptions: IOS });
+  await Promise.all([
+    page.waitForURL(/\/sandbox\/venmo\/braintree\/checkout/),
+    page.evaluate(async () => { const v = await t.create({ useRedirectForIOS: true }); v.tokenize().catch(() => {}); })
+  ]);
+  await Promise.all([page.waitForURL(/shop\.html#venmoSuccess=1/), page.locator('#approve').click()]);
+  await page.addScriptTag({ content: KIT });
+  const out = await page.evaluate(async () => {
+    const v = await t.create({ useRedirectForIOS: true });
+    const has = v.hasTokenizationResult();
+    return { has, run: await t.grab(v.tokenize()), hash: location.hash };
+  });
+  assert.equal(out.has, true);
+  assert.match(out.run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(out.hash, '');
+  await page.context().close();
+});
+
+test('manual return (requireManualReturn): polling every 250 ms until approved in the app', async () => {
+  const page = await shop({ contextOptions: ANDROID, clock: true });
+  const app = await tokenizeInWindow(page, { requireManualReturn: true });
+  const ctx = await newest();
+  assert.deepEqual(ctx.input, { environment: 'SANDBOX', intent: 'PAY_FROM_APP' });
+  const url = new URL(app.url());
+  assert.equal(url.searchParams.get('x-success'), 'NOOP');
+  assert.equal(url.searchParams.get('braintree_access_token'), 'access_token$sandbox$venmo01|pcid:' + ctx.id);
+  await app.locator('#approve').click();
+  await app.locator('text=Done: return to the business to finish.').waitFor();
+  await runUntil(page, settled);
+  const run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  await page.context().close();
+});
+
+test('manual return: closing Venmo\'s window, the expiry threshold, each terminal status, the network', async () => {
+  const page = await shop({ contextOptions: ANDROID, clock: true });
+  let app = await tokenizeInWindow(page, { requireManualReturn: true, paymentMethodUsage: 'single_use' });
+  let ctx = await newest();
+  await page.clock.runFor(250);
+  await app.close();
+  await runUntil(page, settled);
+  let run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED', 'The Venmo authorization was canceled']);
+  assert.equal((await newest(ctx.id)).status, 'CANCELED');
+
+  const expect = {
+    EXPIRED: ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_EXPIRED', 'The Venmo authorization request is expired.'],
+    FAILED: ['UNKNOWN', 'VENMO_MOBILE_POLLING_TOKENIZATION_FAILED', 'The Venmo authorization failed.'],
+    CANCELED: ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED', 'The Venmo authorization was canceled']
+  };
+  for (const [status, want] of Object.entries(expect)) {
+    [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+    await move(status);
+    await runUntil(page, settled);
+    run = await outcome(page);
+    assert.deepEqual([run.type, run.code, run.message], want, status);
+    await app.close();
+  }
+
+  [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await page.clock.runFor(500);
+  await page.clock.setSystemTime(await page.evaluate(() => Date.now()) + 300_001);
+  await runUntil(page, settled);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['CUSTOMER', 'VENMO_MOBILE_POLLING_TOKENIZATION_TIMEOUT', 'Customer took too long to authorize Venmo payment.']);
+  await app.close();
+
+  [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await page.clock.runFor(500);
+  await failNext('/graphql', 500);
+  await runUntil(page, settled);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_MOBILE_POLLING_TOKENIZATION_NETWORK_ERROR', 'Something went wrong during mobile polling.']);
+  assert.equal(run.details.originalError.code, 'CLIENT_GATEWAY_NETWORK');
+  await app.close();
+  await page.context().close();
+});
+
+test('the payment context is refreshed at two thirds of its lifetime, not while tokenizing; teardown', async () => {
+  const page = await shop({ contextOptions: ANDROID, clock: true });
+  const creates = [];
+  page.on('request', (r) => { if ((r.postData() || '').includes('createVenmoPaymentContext')) creates.push(r); });
+  await page.evaluate(async () => { window.venmo = await t.create({ paymentMethodUsage: 'single_use' }); });
+  assert.equal(creates.length, 1);
+  await page.clock.runFor(199_000);
+  assert.equal(creates.length, 1);
+  await page.clock.runFor(1_000);
+  await page.waitForTimeout(100);
+  assert.equal(creates.length, 2, 'refreshed at 199,980 ms of a 300 s context');
+  const [app] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await page.clock.runFor(200_000);
+  await page.waitForTimeout(100);
+  assert.equal(creates.length, 2, 'no refresh while tokenizing');
+  await app.close();
+  const out = await page.evaluate(async () => {
+    await window.venmo.teardown();
+    try { window.venmo.tokenize(); return 'no throw'; } catch (e) { return [e.code, e.message]; }
+  });
+  assert.deepEqual(out, ['METHOD_CALLED_AFTER_TEARDOWN', 'tokenize cannot be called after teardown.']);
+  await page.context().close();
+});
+
+test('desktop web login: the status check looks three times for a change, then fails (or the customer canceled if still CREATED)', async () => {
+  const page = await shop();
+  const looks = [];
+  page.on('request', (r) => { if ((r.postData() || '').includes('query PaymentContext')) looks.push(r); });
+  // Back from Venmo without a new status: three looks, then a fourth to tell a cancel.
+  let win = await tokenizeInWindow(page, WEB_LOGIN);
+  await win.waitForURL(/\/venmo\/go\/web/);
+  await win.goto(new URL(win.url()).searchParams.get('x-success'));
+  await page.waitForFunction(() => window.run !== null);
+  let run = await outcome(page);
+  assert.deepEqual([run.code, run.message], ['VENMO_CUSTOMER_CANCELED', 'User canceled Venmo authorization.']);
+  assert.equal(looks.length, 4);
+  // Scanned but never approved: still a failure after three looks.
+  looks.length = 0;
+  [win] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => { window.run = null; t.grab(window.venmo.tokenize()).then((r) => { window.run = r; }); })]);
+  await win.waitForURL(/\/venmo\/go\/web/);
+  await move('SCANNED');
+  await win.goto(new URL(win.url()).searchParams.get('x-success'));
+  await page.waitForFunction(() => window.run !== null);
+  run = await outcome(page);
+  assert.deepEqual([run.type, run.code, run.message], ['UNKNOWN', 'VENMO_TOKENIZATION_FAILED', 'Venmo encountered a problem']);
+  assert.equal(looks.length, 4);
+  await page.context().close();
+});
+
+test('a deep link return URL is where Venmo returns, even with manual return; the popup bridge opens the app', async () => {
+  const page = await shop({ contextOptions: ANDROID });
+  const app = await tokenizeInWindow(page, { requireManualReturn: true, deepLinkReturnUrl: 'https://shop.example/return' });
+  const url = new URL(app.url());
+  assert.equal(url.searchParams.get('x-success'), 'https://shop.example/return#venmoSuccess=1');
+  assert.equal(url.searchParams.get('x-error'), 'https://shop.example/return#venmoError=1');
+  await page.evaluate(() => window.venmo.cancelTokenization());
+  await page.waitForFunction(() => window.run !== null);
+  await app.close();
+  assert.equal((await outcome(page)).code, 'VENMO_TOKENIZATION_CANCELED_BY_MERCHANT');
+  const opened = await page.evaluate(async () => {
+    const urls = [];
+    window.popupBridge = { open: (u) => urls.push(u), getReturnUrlPrefix: () => 'shop://popupbridge/' };
+    const v = await t.create({ deepLinkReturnUrl: 'shop://venmo/return' });
+    v.tokenize().catch(() => {});
+    await new Promise((r) => setTimeout(r, 50));
+    await v.cancelTokenization();
+    return urls;
+  });
+  assert.equal(opened.length, 1);
+  assert.equal(new URL(opened[0]).searchParams.get('x-cancel'), 'shop://venmo/return#venmoCancel=1');
+  await page.context().close();
+});
