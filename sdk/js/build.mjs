@@ -14,7 +14,7 @@ const glue = join(here, '..', '.build');
 const dist = join(here, 'dist');
 const web = join(here, '..', 'dist', 'web', '3.130.0');
 
-const components = ['index', 'client', 'hosted-fields', 'three-d-secure', 'paypal', 'paypal-checkout', 'vault-manager',
+const components = ['client', 'hosted-fields', 'three-d-secure', 'paypal', 'paypal-checkout', 'vault-manager',
   'local-payment', 'masterpass', 'payment-ready', 'payment-request', 'preferred-payment-methods', 'sepa', 'union-pay',
   'us-bank-account', 'venmo']
   .filter((c) => existsSync(join(here, 'src', c + '.js')));
@@ -71,6 +71,16 @@ const frame = await build({
   chunkNames: 'chunk-[hash]',
   metafile: true
 });
+// The package's main entry, every namespace in one module: built on its own
+// so that the per-component entries above keep their code in their own file
+// (shared only with each other), not in one chunk per component.
+const all = await build({
+  ...merchant,
+  entryPoints: [join(here, 'src', 'index.js')],
+  outdir: dist,
+  format: 'esm',
+  metafile: true
+});
 await build({
   ...merchant,
   entryPoints: [join(here, 'src', 'braintree.js')],
@@ -81,8 +91,11 @@ await build({
 for (const m of ['payment_sdk', 'payment_sdk_frame', 'payment_sdk_apm']) cpSync(join(glue, m + '_bg.wasm'), join(dist, m + '_bg.wasm'));
 // Declarations: one file per entry point (plus shared.d.ts) beside its module.
 for (const d of readdirSync(join(here, 'types'))) cpSync(join(here, 'types', d), join(dist, d));
-// One metafile for both builds (their outputs never share a file name).
-const meta = { inputs: { ...esm.metafile.inputs, ...frame.metafile.inputs }, outputs: { ...esm.metafile.outputs, ...frame.metafile.outputs } };
+// One metafile for the three builds (their outputs never share a file name).
+const meta = {
+  inputs: { ...esm.metafile.inputs, ...frame.metafile.inputs, ...all.metafile.inputs },
+  outputs: { ...esm.metafile.outputs, ...frame.metafile.outputs, ...all.metafile.outputs }
+};
 writeFileSync(join(dist, 'meta.json'), JSON.stringify(meta));
 
 mkdirSync(web, { recursive: true });

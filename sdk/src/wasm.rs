@@ -361,6 +361,8 @@ pub fn payment_request_error(kind: u32, value: &str) -> u32 {
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestRule))]
 pub fn payment_request_rule(rule: u32, value: &str) -> JsValue {
     js(crate::payment_request::rule(rule, value))
+}
+
 // Venmo (spec sections 4, 5, 8 and 9), in the alternative payment methods' module.
 
 /// The flow, its bits, the app-switch launch and browser support
