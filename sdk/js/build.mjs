@@ -18,7 +18,7 @@ const components = ['client', 'hosted-fields', 'three-d-secure', 'paypal', 'payp
   'local-payment', 'masterpass', 'payment-ready', 'payment-request', 'preferred-payment-methods', 'sepa', 'union-pay',
   'us-bank-account', 'venmo']
   .filter((c) => existsSync(join(here, 'src', c + '.js')));
-const internal = ['landing-frame', 'venmo-desktop-frame'];
+const internal = ['package', 'landing-frame', 'venmo-desktop-frame'];
 // The frame pages (hosted fields; payment request, whose rules only it
 // runs), and frame-rules (the frame module's rules for benchmarks).
 const frameEntries = ['hosted-fields-frame', 'payment-request-frame', 'frame-rules'];
@@ -71,14 +71,22 @@ const frame = await build({
   chunkNames: 'chunk-[hash]',
   metafile: true
 });
-// The package's main entry, every namespace in one module: built on its own
-// so that the per-component entries above keep their code in their own file
-// (shared only with each other), not in one chunk per component.
+// The package's main entry imports the entries above as they are (so a page
+// that mixes it with one component's module loads every module once); not
+// one of them, so each component's entry keeps its code in its own file
+// instead of a chunk it shares with index.js.
+const entriesAsTheyAre = {
+  name: 'entries-as-they-are',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, (args) => (args.importer.endsWith('index.js') ? { path: args.path, external: true } : undefined));
+  }
+};
 const all = await build({
-  ...merchant,
+  ...common,
   entryPoints: [join(here, 'src', 'index.js')],
   outdir: dist,
   format: 'esm',
+  plugins: [entriesAsTheyAre],
   metafile: true
 });
 await build({

@@ -4,7 +4,7 @@
 import { load, rules, setWasmUrl } from './wasm.js';
 import { error, register } from './errors.js';
 import clientErrors from '../../src/errors/client.txt';
-import { VERSION, wrap, attempt, uuid, convertMethodsToError } from './lib.js';
+import { VERSION, wrap, attempt, uuid, convertMethodsToError, checkClient } from './lib.js';
 import { ANALYTICS_TIMEOUT, GRAPHQL_VERSION, INTEGRATION_TIMEOUT } from './constants.json';
 
 register(clientErrors);
@@ -182,6 +182,17 @@ export class Client {
   toJSON() {
     return this.getConfiguration();
   }
+}
+
+/**
+ * The client a component's create(options) works with, after the
+ * reference's check (thrown): the merchant's own, or a promise of one made
+ * from the authorization (and sandboxUrl).
+ */
+export function clientOf(options, component) {
+  const missing = checkClient(options, component);
+  if (missing) throw missing;
+  return options.client ? Promise.resolve(options.client) : create({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
 }
 
 /**

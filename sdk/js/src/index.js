@@ -17,9 +17,7 @@ import * as preferredPaymentMethods from './preferred-payment-methods.js';
 import * as usBankAccount from './us-bank-account.js';
 import * as venmo from './venmo.js';
 
-import { BraintreeError } from './errors.js';
-import { setWasmUrl } from './wasm.js';
-import { VERSION } from './lib.js';
+import { BraintreeError, setWasmUrl, VERSION } from './package.js';
 
 export {
   client,
@@ -43,7 +41,7 @@ export {
 };
 
 // Internal: the rules module itself (benchmarks and diagnostics).
-export { load as _loadRules } from './wasm.js';
+export { _loadRules } from './package.js';
 
 /** `import braintree from '@couture/payment-sdk'`, as the reference's default export. */
 export default {

@@ -6,8 +6,8 @@
 import { load, rules } from './apm-wasm.js';
 import { error, asBraintreeError, register } from './errors.js';
 import localPaymentErrors from '../../src/errors/local-payment.txt';
-import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid } from './lib.js';
-import { create as createClient } from './client.js';
+import { VERSION, wrap, attempt, convertMethodsToError, uuid } from './lib.js';
+import { clientOf } from './client.js';
 import { openWindow, runFlow, returnUrls, withQuery } from './frame-service.js';
 import { LOCAL_PAYMENT_WIDTH, LOCAL_PAYMENT_HEIGHT } from './constants.json';
 
@@ -23,9 +23,7 @@ export function create(options, callback) {
 
 async function build(options) {
   await load();
-  const missing = checkClient(options, 'Local Payment');
-  if (missing) throw missing;
-  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  const client = await clientOf(options, 'Local Payment');
   if (client.getConfiguration().gatewayConfiguration.paypalEnabled !== true) throw error('LOCAL_PAYMENT_NOT_ENABLED');
   client._sendEvent('local-payment.initialized');
   const lp = new LocalPayment(client, options);

@@ -3,8 +3,8 @@
 // tables of payment_ready.rs, printed into the constants.
 import { error, register, BraintreeError } from './errors.js';
 import paymentReadyErrors from '../../src/errors/payment-ready.txt';
-import { VERSION, wrap, attempt, checkClient } from './lib.js';
-import { create as createClient } from './client.js';
+import { VERSION, wrap, attempt } from './lib.js';
+import { clientOf } from './client.js';
 import METHODS from './constants/PAYMENT_READY_METHODS.json';
 import VALUES from './constants/PAYMENT_READY_VALUES.json';
 
@@ -24,9 +24,7 @@ const field = (fields, kind, value) => {
 export function create(options, callback) {
   return wrap(attempt(async () => {
     const o = options || {};
-    const missing = checkClient(o, 'PAYMENT READY');
-    if (missing) throw missing;
-    const client = o.client || await createClient({ authorization: o.authorization, sandboxUrl: o.sandboxUrl });
+    const client = await clientOf(o, 'PAYMENT READY');
     const send = (event, fields) => client._sendEvent('payment-ready.' + event, fields);
     send('client.initialized');
 

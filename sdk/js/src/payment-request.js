@@ -5,8 +5,8 @@ import { load, rules } from './wasm.js';
 import { error, register } from './errors.js';
 import { errorAt } from './catalogue.js';
 import paymentRequestErrors from '../../src/errors/payment-request.txt';
-import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid, assetUrl, Emitter } from './lib.js';
-import { create as createClient } from './client.js';
+import { VERSION, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter } from './lib.js';
+import { clientOf } from './client.js';
 
 register(paymentRequestErrors);
 
@@ -18,9 +18,7 @@ export function create(options, callback) {
 
 async function build(options) {
   await load();
-  const missing = checkClient(options, 'Payment Request');
-  if (missing) throw missing;
-  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  const client = await clientOf(options, 'Payment Request');
   return new PaymentRequestComponent(client, options)._initialize();
 }
 

@@ -4,8 +4,7 @@
 import { error, asBraintreeError, register } from './errors.js';
 import paypalErrors from '../../src/errors/paypal.txt';
 import { load, rules } from './wasm.js';
-import { checkClient } from './lib.js';
-import { create as createClient } from './client.js';
+import { clientOf } from './client.js';
 
 register(paypalErrors);
 
@@ -16,9 +15,7 @@ register(paypalErrors);
  */
 export async function paypalClient(options, name) {
   await load();
-  const missing = checkClient(options, name);
-  if (missing) throw missing;
-  return options.client || createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  return clientOf(options, name);
 }
 
 /** The payment resource's experienceProfile from the merchant's options. */

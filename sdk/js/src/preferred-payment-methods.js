@@ -1,7 +1,7 @@
 // preferredPaymentMethods: whether PayPal and Venmo are preferred on this
 // device (a GraphQL query); any failure but the client's own answers false.
-import { VERSION, wrap, attempt, checkClient } from './lib.js';
-import { create as createClient } from './client.js';
+import { VERSION, wrap, attempt } from './lib.js';
+import { clientOf } from './client.js';
 
 export { VERSION };
 
@@ -10,10 +10,8 @@ const QUERY = 'query PreferredPaymentMethods { preferredPaymentMethods { paypalP
 export function create(options, callback) {
   return wrap(attempt(() => {
     const o = options || {};
-    const missing = checkClient(o, 'PreferredPaymentMethods');
-    if (missing) throw missing;
     // The instance comes back at once; its calls wait for the client.
-    const client = o.client ? Promise.resolve(o.client) : createClient({ authorization: o.authorization, sandboxUrl: o.sandboxUrl });
+    const client = clientOf(o, 'PreferredPaymentMethods');
     client.then((c) => c._sendEvent('preferred-payment-methods.initialized'), () => {});
     return {
       fetchPreferredPaymentMethods(cb) {

@@ -6,8 +6,8 @@ import { load, rules } from './apm-wasm.js';
 import { error, register, BraintreeError } from './errors.js';
 import { errorAt } from './catalogue.js';
 import unionPayErrors from '../../src/errors/union-pay.txt';
-import { VERSION, wrap, attempt, convertMethodsToError, checkClient, uuid } from './lib.js';
-import { create as createClient } from './client.js';
+import { VERSION, wrap, attempt, convertMethodsToError, uuid } from './lib.js';
+import { clientOf } from './client.js';
 
 register(unionPayErrors);
 
@@ -19,9 +19,7 @@ export function create(options, callback) {
 
 async function build(options) {
   await load();
-  const missing = checkClient(options, 'UnionPay');
-  if (missing) throw missing;
-  const client = options.client || await createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  const client = await clientOf(options, 'UnionPay');
   const config = client.getConfiguration().gatewayConfiguration.unionPay;
   if (!config || config.enabled !== true) throw error('UNIONPAY_NOT_ENABLED');
   client._sendEvent('unionpay.initialized');

@@ -3,8 +3,8 @@
 // are the Rust tables of us_bank.rs, printed into the constants.
 import { error, register } from './errors.js';
 import usBankErrors from '../../src/errors/us-bank-account.txt';
-import { VERSION, wrap, attempt, checkClient, convertMethodsToError, loadScript } from './lib.js';
-import { create as createClient } from './client.js';
+import { VERSION, wrap, attempt, convertMethodsToError, loadScript } from './lib.js';
+import { clientOf } from './client.js';
 import US_BANK_CHECKS from './constants/US_BANK_CHECKS.json';
 import US_BANK_STATUSES from './constants/US_BANK_STATUSES.json';
 import US_BANK_LOGINS from './constants/US_BANK_LOGINS.json';
@@ -31,9 +31,7 @@ function accountInput(mandateText, owner, input) {
 export function create(options, callback) {
   return wrap(attempt(async () => {
     const o = options || {};
-    const missing = checkClient(o, 'US Bank Account');
-    if (missing) throw missing;
-    const client = o.client || await createClient({ authorization: o.authorization, sandboxUrl: o.sandboxUrl });
+    const client = await clientOf(o, 'US Bank Account');
     const config = client.getConfiguration();
     const gw = config.gatewayConfiguration;
     if (!gw.usBankAccount) throw error('US_BANK_ACCOUNT_NOT_ENABLED');

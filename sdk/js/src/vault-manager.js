@@ -3,8 +3,8 @@
 import { load, rules } from './wasm.js';
 import { error, register } from './errors.js';
 import vaultManagerErrors from '../../src/errors/vault-manager.txt';
-import { VERSION, wrap, attempt, convertMethodsToError, checkClient } from './lib.js';
-import { create as createClient } from './client.js';
+import { VERSION, wrap, attempt, convertMethodsToError } from './lib.js';
+import { clientOf } from './client.js';
 
 register(vaultManagerErrors);
 
@@ -20,12 +20,9 @@ async function build(options) {
   // The rules (and the error catalogue) load first: create may be the
   // page's first call.
   await load();
-  const missing = checkClient(options, 'Vault Manager');
-  if (missing) throw missing;
   // From an authorization alone the instance comes back at once, as the
   // reference's does; its calls wait for the client (and fail with it).
-  const client = options.client ? Promise.resolve(options.client)
-    : createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl });
+  const client = clientOf(options, 'Vault Manager');
   client.catch(() => {});
   return new VaultManager(client);
 }
