@@ -5,6 +5,8 @@
 .PHONY: infra-deps infra-synth-deps infra-test synth
 
 INFRA_LAMBDA_DIR := $(CARGO_TARGET_DIR)/lambda-arm64
+# The synths' sender (a deploy names its own: -c senderEmail=...).
+SYNTH_SENDER ?= no-reply@mail.couture.test
 CARGO_LAMBDA_VERSION := 1.9.2
 ZIGLANG_VERSION := 0.17.1
 
@@ -25,12 +27,16 @@ infra-synth-deps: infra-deps
 infra-test: infra-deps
 	npx tsc --noEmit -p infra
 	node --import tsx --test infra/test/*.test.ts
-	SKIP_BUNDLING=1 npx cdk synth --quiet -c allowMissingAssets=true >/dev/null
-	@echo "infra: synthesized $$(ls cdk.out/*.template.json | wc -l) stacks without bundling"
+	@for stage in staging prod; do \
+		identity=$$([ $$stage = staging ] && echo create || echo existing); \
+		SKIP_BUNDLING=1 npx cdk synth --quiet -o cdk.out/$$stage -c stage=$$stage -c senderIdentity=$$identity \
+			-c senderEmail=$(SYNTH_SENDER) -c allowMissingAssets=true >/dev/null || exit 1; \
+		echo "infra: synthesized $$(ls cdk.out/$$stage/*.template.json | wc -l) stacks of stage $$stage without bundling"; \
+	done
 
 synth: infra-synth-deps
 	@start=$$(date +%s); \
-	PATH="$(CURDIR)/.venv/bin:$$PATH" npx cdk synth --quiet -c allowMissingAssets=true; \
+	PATH="$(CURDIR)/.venv/bin:$$PATH" npx cdk synth --quiet -c allowMissingAssets=true -c senderEmail=$(SYNTH_SENDER); \
 	echo "synth: $$(( $$(date +%s) - start )) s (bootstraps in $(INFRA_LAMBDA_DIR))"
 	@npx tsx infra/bin/bundle-sizes.ts cdk.out
 

@@ -4,6 +4,12 @@
 import type { Node } from 'constructs';
 
 export interface ShopConfig {
+  /**
+   * The deployment's stage (e.g. staging, prod): it names the stacks, tags
+   * every resource and names the SES configuration set and the budget, so
+   * several stages live side by side in one account.
+   */
+  readonly stage: string;
   /** Target account; absent means the account of the deploying credentials. */
   readonly account?: string;
   readonly region: string;
@@ -13,6 +19,12 @@ export interface ShopConfig {
   readonly certificateArn?: string;
   /** The From address of the shop's mail; its domain becomes the SES identity. */
   readonly senderEmail: string;
+  /**
+   * `create`: this stage creates the sender domain's SES identity;
+   * `existing`: another stage (or the console) already did, so this one only
+   * sends from it (two stacks cannot create the same identity).
+   */
+  readonly senderIdentity: 'create' | 'existing';
   /** Where made-to-order requests and appointments are mailed (HOUSE_EMAIL). */
   readonly houseEmail: string;
   /** Base URL of the payment provider and social sign-in (SANDBOX_URL of the functions). */
@@ -22,9 +34,13 @@ export interface ShopConfig {
   /** Who is told when an alarm fires (an SNS e-mail subscription). */
   readonly alarmEmail?: string;
   readonly logRetentionDays: number;
+  /** The stage's monthly cost budget in USD (alerts at 80% actual and 100% forecast); 0 = none. */
+  readonly monthlyBudgetUsd: number;
   /** API Gateway throttling of the whole stage. */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
 }
+
+const STAGE_NAME = /^[a-z][a-z0-9-]{1,19}$/;
 
 const list = (value: string | undefined) =>
   (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
@@ -46,14 +62,25 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): Sh
   if (domainName && !certificateArn) {
     throw new Error('domainName needs certificateArn (an ACM certificate in us-east-1 covering it)');
   }
-  const senderEmail = get('senderEmail', 'SHOP_SENDER_EMAIL') ?? `no-reply@${domainName ?? 'example.com'}`;
+  const stage = get('stage', 'SHOP_STAGE') ?? 'staging';
+  if (!STAGE_NAME.test(stage)) throw new Error(`stage '${stage}' must be lower-case letters, digits and dashes (2 to 20, a letter first)`);
+  // A made-up sender would create an SES identity no one can verify.
+  const senderEmail = get('senderEmail', 'SHOP_SENDER_EMAIL') ?? (domainName ? `no-reply@${domainName}` : undefined);
+  if (!senderEmail) throw new Error('senderEmail is required (or domainName, whose no-reply@ address is used): the shop mails from it');
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(senderEmail)) throw new Error(`senderEmail '${senderEmail}' is not an address`);
   const houseEmail = get('houseEmail', 'SHOP_HOUSE_EMAIL') ?? senderEmail;
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(houseEmail)) throw new Error(`houseEmail '${houseEmail}' is not an address`);
   const sandboxUrl = get('sandboxUrl', 'SHOP_SANDBOX_URL');
   const paymentHosts = list(get('paymentHosts', 'SHOP_PAYMENT_HOSTS')).map(originOf);
   if (sandboxUrl && !paymentHosts.includes(originOf(sandboxUrl))) paymentHosts.unshift(originOf(sandboxUrl));
+  const senderIdentity = get('senderIdentity', 'SHOP_SENDER_IDENTITY') ?? 'create';
+  if (senderIdentity !== 'create' && senderIdentity !== 'existing') throw new Error(`senderIdentity must be create or existing, not '${senderIdentity}'`);
+  const monthlyBudgetUsd = Number(get('monthlyBudgetUsd', 'SHOP_MONTHLY_BUDGET_USD') ?? 100);
+  if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd < 0) throw new Error('monthlyBudgetUsd must be a number of dollars (0 for none)');
   return {
+    stage,
+    senderIdentity,
+    monthlyBudgetUsd,
     account: get('account', 'CDK_DEFAULT_ACCOUNT'),
     region: get('region', 'CDK_DEFAULT_REGION') ?? env.AWS_REGION ?? 'us-east-1',
     domainName,
@@ -72,3 +99,9 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): Sh
 }
 
 export const senderDomain = (config: ShopConfig) => config.senderEmail.split('@')[1];
+
+/** The stage as a stack-name part: staging -> Staging, dev-ann -> DevAnn. */
+export const stagePart = (stage: string) => stage.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/** The stage's SES configuration set (suppression of bounces and complaints, event metrics). */
+export const configurationSetName = (config: ShopConfig) => `couture-${config.stage}`;

@@ -1,21 +1,51 @@
-// The SES identity of the sender's domain. Its DKIM records are outputs: add
-// them to the domain's DNS (no hosted-zone lookup keeps synth offline).
+// The SES side of the shop's mail: the sender domain's identity (its DKIM
+// records are outputs: add them to the domain's DNS; no hosted-zone lookup
+// keeps synth offline) and the stage's configuration set, which keeps
+// bounced and complaining addresses off the list and publishes every
+// delivery problem as a CloudWatch metric.
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 
 export interface EmailStackProps extends StackProps {
   readonly senderDomain: string;
+  /** False when another stage (or the console) owns the identity: two stacks cannot create it. */
+  readonly createIdentity: boolean;
+  readonly configurationSetName: string;
 }
 
+/** The delivery events the configuration set counts (namespace AWS/SES, dimension ses:configuration-set). */
+export const MAIL_PROBLEMS = [
+  ses.EmailSendingEvent.BOUNCE,
+  ses.EmailSendingEvent.COMPLAINT,
+  ses.EmailSendingEvent.REJECT,
+  ses.EmailSendingEvent.RENDERING_FAILURE,
+  ses.EmailSendingEvent.DELIVERY_DELAY,
+];
+
 export class EmailStack extends Stack {
-  readonly identity: ses.EmailIdentity;
+  readonly identity?: ses.EmailIdentity;
+  readonly configurationSet: ses.ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: EmailStackProps) {
     super(scope, id, props);
-    this.identity = new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.domain(props.senderDomain) });
-    this.identity.dkimRecords.forEach((record, i) => {
-      new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}` });
+    if (props.createIdentity) {
+      const identity = new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.domain(props.senderDomain) });
+      identity.dkimRecords.forEach((record, i) => {
+        new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}` });
+      });
+      this.identity = identity;
+    }
+    this.configurationSet = new ses.ConfigurationSet(this, 'Mail', {
+      configurationSetName: props.configurationSetName,
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+    });
+    this.configurationSet.addEventDestination('Metrics', {
+      events: MAIL_PROBLEMS,
+      destination: ses.EventDestination.cloudWatchDimensions([
+        { name: 'ses:configuration-set', source: ses.CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: props.configurationSetName },
+      ]),
     });
   }
 }

@@ -26,7 +26,8 @@ export interface FunctionsStackProps extends StackProps {
   readonly secrets: Record<SecretName, secretsmanager.ISecret>;
   /** The secret CloudFront adds to every API request (X-Origin-Verify). */
   readonly originVerify: secretsmanager.ISecret;
-  readonly senderIdentityArn: string;
+  /** The stage's SES configuration set (by name: no cross-stack export to get stuck on). */
+  readonly configurationSetName: string;
   readonly api: apigwv2.IHttpApi;
   readonly siteUrl: string;
   readonly allowedOrigins: readonly string[];
@@ -100,6 +101,7 @@ export class FunctionsStack extends Stack {
       TABLE_NAME: props.table.tableName,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: config.senderEmail,
+      SES_CONFIGURATION_SET: props.configurationSetName,
       BLOBS_BUCKET: props.blobsBucket.bucketName,
       // Same origin as the site: the distribution's /blobs/* behaviour serves images/.
       BLOBS_PUBLIC_URL: BLOBS_PUBLIC_PATH,
@@ -122,10 +124,17 @@ export class FunctionsStack extends Stack {
     if (access.table === 'read') props.table.grantReadData(fn);
     else props.table.grantReadWriteData(fn);
     if (access.mail) {
+      // SES authorizes a send against every identity it touches: in the SES
+      // sandbox that includes the verified recipient, so the statement covers
+      // the account's identities and the configuration set; the condition
+      // keeps the From address the shop's own.
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [props.senderIdentityArn],
+          resources: [
+            this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+            this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.configurationSetName }),
+          ],
           conditions: { StringEquals: { 'ses:FromAddress': props.config.senderEmail } },
         }),
       );

@@ -3,9 +3,11 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -17,6 +19,9 @@ export interface OperationsStackProps extends StackProps {
   readonly table: dynamodb.ITable;
   readonly distribution: cloudfront.IDistribution;
   readonly alarmEmail?: string;
+  readonly stage: string;
+  /** USD a month; 0 = no budget. */
+  readonly monthlyBudgetUsd: number;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -29,6 +34,7 @@ export class OperationsStack extends Stack {
     super(scope, id, props);
     this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Couture storefront alarms' });
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    if (props.monthlyBudgetUsd > 0) this.budget(props.stage, props.monthlyBudgetUsd);
 
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
 
@@ -112,5 +118,34 @@ export class OperationsStack extends Stack {
     });
     alarm.addAlarmAction(new actions.SnsAction(this.topic));
     this.alarms.push(alarm);
+  }
+
+  /**
+   * The stage's monthly cost budget, over the resources tagged with its Stage
+   * (activate Stage as a cost allocation tag once, README): the alarm topic
+   * hears at 80% of actual spend and at 100% forecast.
+   */
+  private budget(stage: string, amount: number) {
+    this.topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('budgets.amazonaws.com')],
+        actions: ['SNS:Publish'],
+        resources: [this.topic.topicArn],
+      }),
+    );
+    const alert = (notificationType: 'ACTUAL' | 'FORECASTED', threshold: number) => ({
+      notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold, thresholdType: 'PERCENTAGE' },
+      subscribers: [{ subscriptionType: 'SNS', address: this.topic.topicArn }],
+    });
+    new budgets.CfnBudget(this, 'MonthlyCost', {
+      budget: {
+        budgetName: `couture-${stage}-monthly`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount, unit: 'USD' },
+        costFilters: { TagKeyValue: [`user:Stage$${stage}`] },
+      },
+      notificationsWithSubscribers: [alert('ACTUAL', 80), alert('FORECASTED', 100)],
+    });
   }
 }

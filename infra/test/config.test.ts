@@ -4,16 +4,39 @@ import { describe, it } from 'node:test';
 import { App } from 'aws-cdk-lib';
 import { readConfig } from '../lib/config.ts';
 
+const SENDER = { senderEmail: 'orders@mail.couture.example' };
 const config = (context: Record<string, string>, env: NodeJS.ProcessEnv = {}) => readConfig(new App({ context }).node, env);
 
 describe('readConfig', () => {
-  it('synthesizes with no settings at all (offline, no credentials)', () => {
-    const c = config({});
+  it('synthesizes with a sender alone (offline, no credentials), on the staging stage', () => {
+    const c = config(SENDER);
+    assert.equal(c.stage, 'staging');
     assert.equal(c.region, 'us-east-1');
     assert.equal(c.account, undefined);
-    assert.equal(c.senderEmail, 'no-reply@example.com');
-    assert.equal(c.houseEmail, 'no-reply@example.com');
+    assert.equal(c.houseEmail, 'orders@mail.couture.example');
+    assert.equal(c.senderIdentity, 'create');
+    assert.equal(c.monthlyBudgetUsd, 100);
     assert.deepEqual(c.paymentHosts, []);
+  });
+
+  it('never makes up a sender (its SES identity could not be verified)', () => {
+    assert.throws(() => config({}), /senderEmail is required/);
+  });
+
+  it('takes the stage from context or SHOP_STAGE and refuses names unfit for stacks', () => {
+    assert.equal(config({ ...SENDER, stage: 'prod' }).stage, 'prod');
+    assert.equal(config(SENDER, { SHOP_STAGE: 'dev-ann' }).stage, 'dev-ann');
+    for (const bad of ['Prod', 'p', '1prod', 'prod_eu', 'a-very-long-stage-name-x']) {
+      assert.throws(() => config({ ...SENDER, stage: bad }), /stage/, bad);
+    }
+  });
+
+  it('reads the sender identity mode and the budget', () => {
+    const c = config({ ...SENDER, senderIdentity: 'existing', monthlyBudgetUsd: '250' });
+    assert.equal(c.senderIdentity, 'existing');
+    assert.equal(c.monthlyBudgetUsd, 250);
+    assert.throws(() => config({ ...SENDER, senderIdentity: 'maybe' }), /senderIdentity/);
+    assert.throws(() => config({ ...SENDER, monthlyBudgetUsd: '-1' }), /monthlyBudgetUsd/);
   });
 
   it('prefers context to the environment', () => {
@@ -33,7 +56,7 @@ describe('readConfig', () => {
   });
 
   it('allows the sandbox origin and the payment hosts in the CSP, once each', () => {
-    const c = config({ sandboxUrl: 'https://pay.example.net/sandbox/', paymentHosts: 'https://pay.example.net/x, https://cdn.example.net' });
+    const c = config({ ...SENDER, sandboxUrl: 'https://pay.example.net/sandbox/', paymentHosts: 'https://pay.example.net/x, https://cdn.example.net' });
     assert.equal(c.sandboxUrl, 'https://pay.example.net/sandbox');
     assert.deepEqual(c.paymentHosts, ['https://pay.example.net', 'https://cdn.example.net']);
   });

@@ -54,7 +54,7 @@ describe('routing table', () => {
   it('uses payload format 2.0 on the shop API', () => {
     for (const integration of Object.values(resourcesOf('functions', 'AWS::ApiGatewayV2::Integration'))) {
       assert.equal(integration.Properties.PayloadFormatVersion, '2.0');
-      assert.match(JSON.stringify(integration.Properties.ApiId), /Fn::ImportValue.*CoutureApi/, 'the API of the Api stack');
+      assert.match(JSON.stringify(integration.Properties.ApiId), /Fn::ImportValue.*CoutureStagingApi/, 'the API of the Api stack');
     }
   });
 });

@@ -157,6 +157,7 @@ impl Config {
             Some("ses") => mail::MailConfig::Ses {
                 from,
                 endpoint: var("SES_ENDPOINT"),
+                configuration_set: var("SES_CONFIGURATION_SET"),
             },
             _ => mail::MailConfig::Outbox {
                 dir: data_dir.join("outbox"),
@@ -392,6 +393,7 @@ mod tests {
             ("DYNAMODB_ENDPOINT", "http://127.0.0.1:8000"),
             ("MAIL_TRANSPORT", "ses"),
             ("MAIL_FROM", "Maison <no-reply@couture.example>"),
+            ("SES_CONFIGURATION_SET", "couture-staging"),
             ("BLOBS_BUCKET", "blobs"),
             ("BLOBS_PUBLIC_URL", "https://cdn.example"),
             ("FACEBOOK_CLIENT_SECRET", "s3cret"),
@@ -426,7 +428,8 @@ mod tests {
             config.mail,
             mail::MailConfig::Ses {
                 from: "Maison <no-reply@couture.example>".into(),
-                endpoint: None
+                endpoint: None,
+                configuration_set: Some("couture-staging".into())
             }
         );
         assert_eq!(

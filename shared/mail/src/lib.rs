@@ -25,6 +25,9 @@ pub enum MailConfig {
     Ses {
         from: String,
         endpoint: Option<String>,
+        /// The stage's configuration set (`SES_CONFIGURATION_SET`): bounce
+        /// and complaint suppression and delivery metrics.
+        configuration_set: Option<String>,
     },
 }
 
@@ -33,10 +36,13 @@ pub enum MailConfig {
 pub async fn open(config: &MailConfig, aws: &aws_env::Aws) -> Result<Arc<dyn Mailer>, MailerError> {
     match config {
         MailConfig::Outbox { dir, from } => Ok(Arc::new(OutboxMailer::new(dir, from)?)),
-        MailConfig::Ses { from, endpoint } => Ok(Arc::new(SesMailer::connect(
-            aws.sdk_config().await,
+        MailConfig::Ses {
             from,
-            endpoint.as_deref(),
-        ))),
+            endpoint,
+            configuration_set,
+        } => Ok(Arc::new(
+            SesMailer::connect(aws.sdk_config().await, from, endpoint.as_deref())
+                .with_configuration_set(configuration_set.clone()),
+        )),
     }
 }

@@ -11,6 +11,7 @@ use crate::message;
 pub struct SesMailer {
     client: Client,
     from: String,
+    configuration_set: Option<String>,
 }
 
 fn content(data: &str) -> Result<Content, MailerError> {
@@ -32,7 +33,15 @@ impl SesMailer {
         Self {
             client,
             from: from.to_owned(),
+            configuration_set: None,
         }
+    }
+
+    /// Sends through `set` (suppression of bounced and complaining
+    /// addresses, delivery metrics).
+    pub fn with_configuration_set(mut self, set: Option<String>) -> Self {
+        self.configuration_set = set;
+        self
     }
 
     pub fn client(&self) -> &Client {
@@ -57,6 +66,7 @@ impl Mailer for SesMailer {
             .source(&self.from)
             .destination(Destination::builder().to_addresses(&email.to).build())
             .message(message)
+            .set_configuration_set_name(self.configuration_set.clone())
             .send()
             .await
             .map_err(|e| MailerError(DisplayErrorContext(&e).to_string()))?;

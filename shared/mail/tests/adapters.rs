@@ -134,10 +134,24 @@ async fn ses_sends_through_moto() {
         .send()
         .await
         .expect("verify sender");
+    // Production sends through the stage's configuration set.
+    mailer
+        .client()
+        .create_configuration_set()
+        .configuration_set(
+            aws_sdk_ses::types::ConfigurationSet::builder()
+                .name("couture-test")
+                .build()
+                .expect("configuration set"),
+        )
+        .send()
+        .await
+        .expect("create configuration set");
     let opened = mail::open(
         &MailConfig::Ses {
             from: FROM.into(),
             endpoint: Some(endpoint),
+            configuration_set: Some("couture-test".into()),
         },
         &aws,
     )
