@@ -144,6 +144,20 @@ impl FromRequest<Shared> for Authorized {
     }
 }
 
+/// A GET call to our merchant, authorized by the fingerprint or tokenization
+/// key in its query.
+pub fn authorize_query(
+    shared: &Shared,
+    merchant: &str,
+    query: &HashMap<String, String>,
+) -> Result<Caller, Response> {
+    check_merchant(merchant)?;
+    let cred = query
+        .get("authorizationFingerprint")
+        .or_else(|| query.get("tokenizationKey"));
+    authorize(shared, cred.map(String::as_str))
+}
+
 /// The credential of a GraphQL call (`Authorization: Bearer …`).
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers

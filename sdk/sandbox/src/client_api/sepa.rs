@@ -20,7 +20,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use super::three_ds::escape;
-use super::{authorize, check_merchant, error, Authorized};
+use super::{authorize_query, error, Authorized};
 use crate::state::Shared;
 
 pub fn router() -> Router<Shared> {
@@ -159,12 +159,7 @@ async fn mandate_detail(
     Path((merchant, cart_id)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let cred = q
-        .get("authorizationFingerprint")
-        .or_else(|| q.get("tokenizationKey"));
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, cred.map(String::as_str)))
-    {
+    if let Err(r) = authorize_query(&shared, &merchant, &q) {
         return r;
     }
     let Some(m) = shared.lock().sepa.get(&cart_id).cloned() else {

@@ -18,7 +18,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use super::{authorize, cards, check_merchant, error, Authorized};
+use super::{authorize_query, cards, error, Authorized};
 use crate::state::Shared;
 
 pub const SMS_NOT_REQUIRED: &str = "6221261111110001";
@@ -71,12 +71,7 @@ async fn capabilities(
     Path(merchant): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let cred = q
-        .get("authorizationFingerprint")
-        .or_else(|| q.get("tokenizationKey"));
-    if let Err(r) =
-        check_merchant(&merchant).and_then(|_| authorize(&shared, cred.map(String::as_str)))
-    {
+    if let Err(r) = authorize_query(&shared, &merchant, &q) {
         return r;
     }
     let number = q.get("creditCard[number]").map_or("", String::as_str);
