@@ -72,6 +72,9 @@ pub fn constants_json() -> String {
         ("MAX_EXPIRATION_YEAR_AGE", MAX_EXPIRATION_YEAR_AGE),
         ("REQUEST_RETRIES", REQUEST_RETRIES),
         ("IOS_SCROLL_INTO_VIEW_DELAY", IOS_SCROLL_INTO_VIEW_DELAY_MS),
+        ("SEPA_POPUP_WIDTH", crate::sepa::POPUP_WIDTH),
+        ("SEPA_POPUP_HEIGHT", crate::sepa::POPUP_HEIGHT),
+        ("MASTERPASS_POPUP_HEIGHT", crate::masterpass::POPUP_HEIGHT),
     ]
     .into_iter()
     .chain(crate::venmo::CONSTANTS)
@@ -81,7 +84,9 @@ pub fn constants_json() -> String {
         s.push_str("\":");
         push_u32(&mut s, v);
     }
-    s.push_str(",\"GRAPHQL_VERSION\":\"");
+    s.push_str(",\"MASTERPASS_VERSION\":\"");
+    s.push_str(crate::masterpass::VERSION);
+    s.push_str("\",\"GRAPHQL_VERSION\":\"");
     s.push_str(GRAPHQL_VERSION);
     s.push('"');
     // Rule tables the JS applies (issue 15's components).

@@ -140,10 +140,12 @@ mod tests {
         let js = include_str!("../js/src/masterpass.js");
         let text = |v: &str| js.contains(&(String::from("'") + v + "'"));
         assert!(text(&REQUIRED_OPTIONS.join(",")));
-        assert!(text(VERSION));
         assert!(text(SANDBOX_CHECKOUT_PATH));
         // The width is left to the frame service's default.
         assert_eq!(POPUP_WIDTH, crate::constants::DEFAULT_POPUP_WIDTH);
-        assert!(js.contains(&(String::from("HEIGHT = ") + &POPUP_HEIGHT.to_string() + ";")));
+        // The height and version come from the constants sdk-constants prints.
+        let printed = crate::constants::constants_json();
+        assert!(printed.contains("\"MASTERPASS_POPUP_HEIGHT\":660"));
+        assert!(printed.contains("\"MASTERPASS_VERSION\":\"v6\""));
     }
 }

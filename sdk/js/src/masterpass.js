@@ -10,12 +10,12 @@ import { VERSION, wrap, attempt, checkClient, convertMethodsToError, assetUrl } 
 import { create as createClient } from './client.js';
 import { openWindow, runFlow, supportsPopups, withQuery } from './frame-service.js';
 
+import { MASTERPASS_POPUP_HEIGHT as HEIGHT, MASTERPASS_VERSION as VERSION_PARAM } from './constants.json';
+
 register(masterpassErrors);
 
 // The tables of sdk/src/masterpass.rs, whose tests check these copies (its
 // popup's width is the frame service's default).
-const HEIGHT = 660;
-const VERSION_PARAM = 'v6';
 const REQUIRED_OPTIONS = 'subtotal,currencyCode';
 const SANDBOX_CHECKOUT_PATH = '/masterpass/checkout';
 

@@ -10,12 +10,12 @@ import { VERSION, wrap, attempt, checkClient } from './lib.js';
 import { create as createClient } from './client.js';
 import { openWindow, returnUrls, runFlow, withQuery } from './frame-service.js';
 
+import { SEPA_POPUP_WIDTH as WIDTH, SEPA_POPUP_HEIGHT as HEIGHT } from './constants.json';
+
 register(sepaErrors);
 
 // The tables of sdk/src/sepa.rs, whose tests check these copies (kept out of
 // the shared constants so pages without SEPA do not download them).
-const WIDTH = 400;
-const HEIGHT = 570;
 const REQUIRED_OPTIONS = 'iban,merchantAccountId,mandateType,customerId,accountHolderName,countryCode';
 const MANDATE_TYPES = 'ONE_OFF,RECURRENT';
 const BILLING_ADDRESS_KEYS = 'addressLine1 address_line_1 addressLine2 address_line_2 adminArea1 admin_area_1 adminArea2 admin_area_2 postalCode postal_code';
