@@ -8,6 +8,7 @@ import { configurationSetName, type ShopConfig, senderDomain, stagePart } from '
 import { DataStack } from './data-stack.ts';
 import type { RewriteRule } from './edge-functions.ts';
 import { EmailStack } from './email-stack.ts';
+import { sharedCachePrefixes } from './function-access.ts';
 import { FunctionsStack } from './functions-stack.ts';
 import { OperationsStack } from './operations-stack.ts';
 import type { FunctionRoutes } from './routes.ts';
@@ -69,6 +70,7 @@ export function buildShop(app: App, inputs: ShopInputs): Shop {
     sdkWeb: inputs.sdkWeb,
     rewrites: inputs.rewrites,
     originVerify: secrets.originVerify,
+    sharedCachePrefixes: sharedCachePrefixes(inputs.routes),
   });
   const functions = new FunctionsStack(app, `${prefix}Functions`, {
     ...props('API functions and routes'),

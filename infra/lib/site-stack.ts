@@ -26,10 +26,18 @@ export interface SiteStackProps extends StackProps {
   readonly rewrites: readonly RewriteRule[];
   /** `{"value"}`, sent to the API origin as X-Origin-Verify. */
   readonly originVerify: secretsmanager.ISecret;
+  /** The /api prefixes answered the same for every visitor (the catalogue): cached as their Cache-Control says. */
+  readonly sharedCachePrefixes: readonly string[];
 }
 
 /** The headers the API reads, plus the viewer address CloudFront adds; never Host, which must name the API's own domain. */
 export const API_ORIGIN_HEADERS = ['Origin', 'Content-Type', 'Accept', 'Accept-Language', 'User-Agent', 'X-Request-Id', 'If-None-Match', 'CloudFront-Viewer-Address'];
+
+/** What the catalogue's behaviours forward: no cookie (the answers are everyone's), never a header the cache does not key on that changes the answer. */
+export const SHARED_API_ORIGIN_HEADERS = ['Accept', 'User-Agent', 'X-Request-Id', 'CloudFront-Viewer-Address'];
+
+/** The CloudFront path patterns of an /api prefix: itself and everything below it. */
+export const pathPatterns = (prefix: string) => [prefix, `${prefix}/*`];
 
 /** Cache-Control of the pages: browsers revalidate, the edge keeps them until the next deploy's invalidation. */
 export const PAGE_CACHE = 'public, max-age=0, s-maxage=31536000, must-revalidate';
@@ -138,6 +146,39 @@ export class SiteStack extends Stack {
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_ORIGIN_HEADERS),
     });
 
+    // The origin decides (Cache-Control s-maxage, stale-while-revalidate);
+    // without one nothing is kept. Keyed on path and query string only, so
+    // compression (gzip, brotli) is on, which CachingDisabled turns off.
+    const sharedApiCache = new cloudfront.CachePolicy(this, 'SharedApiCache', {
+      comment: 'Catalogue: as the API\'s Cache-Control says, keyed on path and query string',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const sharedApiRequests = new cloudfront.OriginRequestPolicy(this, 'SharedApiRequests', {
+      comment: 'Catalogue: query strings and the headers that do not change the answer; no cookies',
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...SHARED_API_ORIGIN_HEADERS),
+    });
+    const sharedApi: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: sharedApiCache,
+      originRequestPolicy: sharedApiRequests,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+    };
+    // Before /api/*: CloudFront takes the first pattern that matches.
+    const sharedApiBehaviours = Object.fromEntries(props.sharedCachePrefixes.flatMap(pathPatterns).map((p) => [p, sharedApi]));
+
     const staticFiles = {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
@@ -162,6 +203,8 @@ export class SiteStack extends Stack {
         functionAssociations: [{ function: siteFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        ...sharedApiBehaviours,
+        // Personal answers (sessions, carts, orders): never cached.
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

@@ -275,6 +275,39 @@ describe('cloudfront', () => {
     assert.match(JSON.stringify(verify.HeaderValue), /\{\{resolve:secretsmanager:.*:SecretString:value::\}\}/);
   });
 
+  it('caches the catalogue prefixes as the API\'s Cache-Control says, keyed on path and query, compressed, cookie-free', () => {
+    const catalogue = routes.find((r) => r.name === 'catalog')!.prefixes;
+    assert.ok(catalogue.includes('/api/products') && catalogue.includes('/api/news'));
+    const patterns: string[] = distribution().CacheBehaviors.map((b: Json) => b.PathPattern);
+    // Every catalogue prefix, and below it, before /api/* (CloudFront takes the first match).
+    const expected = catalogue.flatMap((p) => [p, `${p}/*`]);
+    assert.deepEqual(patterns.filter((p) => p.startsWith('/api/') && p !== '/api/*').sort(), [...expected].sort(), 'no personal prefix is cached');
+    for (const pattern of expected) assert.ok(patterns.indexOf(pattern) < patterns.indexOf('/api/*'), `${pattern} before /api/*`);
+    const policies = resourcesOf('site', 'AWS::CloudFront::CachePolicy');
+    const requests = resourcesOf('site', 'AWS::CloudFront::OriginRequestPolicy');
+    for (const pattern of expected) {
+      const b = behaviour(pattern);
+      assert.equal(b.TargetOriginId, behaviour('/api/*').TargetOriginId, `${pattern} reaches the API`);
+      assert.equal(b.Compress, true);
+      assert.deepEqual(b.AllowedMethods.sort(), ['GET', 'HEAD', 'OPTIONS']);
+      const cache = policies[b.CachePolicyId.Ref].Properties.CachePolicyConfig;
+      // TTLs: the origin decides (s-maxage), nothing is kept without it.
+      assert.equal(cache.MinTTL, 0);
+      assert.equal(cache.DefaultTTL, 0);
+      assert.ok(cache.MaxTTL >= 300, 'long enough for s-maxage=60 and stale-while-revalidate=300');
+      const key = cache.ParametersInCacheKeyAndForwardedToOrigin;
+      assert.equal(key.QueryStringsConfig.QueryStringBehavior, 'all');
+      assert.equal(key.CookiesConfig.CookieBehavior, 'none');
+      assert.equal(key.HeadersConfig.HeaderBehavior, 'none');
+      assert.equal(key.EnableAcceptEncodingGzip, true);
+      assert.equal(key.EnableAcceptEncodingBrotli, true);
+      const forwarded = requests[b.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
+      assert.equal(forwarded.CookiesConfig.CookieBehavior, 'none', 'a cached answer never depends on a cookie');
+      const headers: string[] = forwarded.HeadersConfig.Headers.map((h: string) => h.toLowerCase());
+      for (const varying of ['accept-language', 'origin', 'cookie', 'authorization']) assert.ok(!headers.includes(varying), varying);
+    }
+  });
+
   it('serves the site, hashed assets, the SDK and the imagery from S3 through origin access control', () => {
     const config = distribution();
     for (const b of [config.DefaultCacheBehavior, behaviour('/_next/static/*'), behaviour('/web/*'), behaviour('/blobs/*')]) {
