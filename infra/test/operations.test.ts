@@ -64,6 +64,16 @@ describe('safe deploys', () => {
     }
   });
 
+  it('names every function in an output the rollback script reads (not an export)', () => {
+    const outputs = template('functions').toJSON().Outputs as Record<string, Json>;
+    const names = Object.entries(outputs).filter(([key]) => key.endsWith('FunctionName'));
+    assert.equal(names.length, routes.length);
+    for (const [key, output] of names) {
+      assert.equal(output.Export, undefined, key);
+      assert.ok(output.Value.Ref, key);
+    }
+  });
+
   it('deploys linearly or all at once when told', () => {
     const linear = synthShop(routes, repoRoot, { ...TEST_CONTEXT, deployment: 'linear' });
     const configs = Object.values(Template.fromStack(linear.functions).findResources('AWS::CodeDeploy::DeploymentGroup')).map((g) => g.Properties.DeploymentConfigName);
