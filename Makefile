@@ -36,7 +36,7 @@ TESTS += scaffold-test
 -include sdk/sdk.mk
 -include infra/infra.mk
 
-.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench lint fmt seed serve watch function scaffold-test
+.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint fmt seed serve watch function scaffold-test
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT) (installs what is missing)"
@@ -88,7 +88,15 @@ test: build lint rust-test $(TESTS)
 # Every function's release bootstrap, the yardstick, and the figures.
 FUNCTIONS = $(shell python3 -c 'import json; print(" ".join(f["name"] for f in json.load(open("shared/routes.json"))["functions"]))')
 
-rust-bench: rust-build
+# The HTTP yardstick: wrk loads both, nginx serves the same bytes as the shop
+# (Debian starts the packaged nginx on port 80: stopped, the bench runs its own).
+bench-tools:
+	@if ! command -v wrk >/dev/null || ! command -v nginx >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx-light; \
+		service nginx stop >/dev/null 2>&1 || true; \
+	fi
+
+rust-bench: rust-build bench-tools
 	cargo build --release --locked $(addprefix -p ,$(FUNCTIONS)) -p bench
 	$(BIN)/shop-bench $(BIN)
 

@@ -5,6 +5,9 @@ use std::net::SocketAddr;
 use app::{App, Config};
 use server::Paths;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The site's default address follows the port (see `Config::port`).
     let config = Config::from_env()?;

@@ -19,8 +19,9 @@ use aws_sdk_dynamodb::types::builders::{
     ConditionCheckBuilder, DeleteBuilder, PutBuilder, UpdateBuilder,
 };
 use aws_sdk_dynamodb::types::{
-    AttributeValue, CancellationReason, ConditionCheck, Delete, KeysAndAttributes, Put,
-    ReturnValue, ReturnValuesOnConditionCheckFailure, TransactWriteItem, Update as UpdateWrite,
+    AttributeValue, CancellationReason, ConditionCheck, ConsumedCapacity, Delete,
+    KeysAndAttributes, Put, ReturnConsumedCapacity, ReturnValue,
+    ReturnValuesOnConditionCheckFailure, TransactWriteItem, Update as UpdateWrite,
 };
 use aws_sdk_dynamodb::Client;
 use domain::ports::{
@@ -72,6 +73,9 @@ pub struct DynamoTable {
     client: Client,
     table: String,
     requests: AtomicU64,
+    /// Read capacity units consumed by gets and queries, in thousandths, as
+    /// DynamoDB reports them (`ReturnConsumedCapacity`, which costs nothing).
+    read_milliunits: AtomicU64,
 }
 
 fn backend(error: impl std::fmt::Display) -> TableError {
@@ -162,7 +166,20 @@ impl DynamoTable {
             client,
             table: table.into(),
             requests: AtomicU64::new(0),
+            read_milliunits: AtomicU64::new(0),
         }
+    }
+
+    /// The read capacity units this table's gets and queries have consumed.
+    pub fn read_units(&self) -> f64 {
+        self.read_milliunits.load(Ordering::Relaxed) as f64 / 1000.0
+    }
+
+    fn consumed(&self, capacity: Option<ConsumedCapacity>) {
+        let units = capacity.and_then(|c| c.capacity_units).unwrap_or(0.0);
+        let milliunits = (units * 1000.0).round() as u64;
+        self.read_milliunits
+            .fetch_add(milliunits, Ordering::Relaxed);
     }
 
     pub fn client(&self) -> &Client {
@@ -332,9 +349,11 @@ impl Table for DynamoTable {
             .table_name(&self.table)
             .set_key(Some(key_map(key)))
             .consistent_read(true)
+            .return_consumed_capacity(ReturnConsumedCapacity::Total)
             .send()
             .await
             .map_err(sdk_error)?;
+        self.consumed(output.consumed_capacity);
         Ok(live_items(output.item.into_iter().collect(), rules::now())?.pop())
     }
 
@@ -429,12 +448,14 @@ impl Table for DynamoTable {
             .set_expression_attribute_values(values)
             .scan_index_forward(query.ascending)
             .set_limit(query.limit.map(|l| l.min(i32::MAX as u32) as i32))
-            .set_exclusive_start_key(start);
+            .set_exclusive_start_key(start)
+            .return_consumed_capacity(ReturnConsumedCapacity::Total);
         request = match query.index {
             Index::Table => request.consistent_read(true),
             Index::Gsi1 => request.index_name(GSI1_NAME),
         };
         let output = request.send().await.map_err(sdk_error)?;
+        self.consumed(output.consumed_capacity);
         let items = live_items(output.items.unwrap_or_default(), now)?;
         let next = output
             .last_evaluated_key
