@@ -38,10 +38,12 @@ export class EmailStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EmailStackProps) {
     super(scope, id, props);
-    if (props.createIdentity) {
-      if (RESERVED_DOMAIN.test(props.senderDomain)) {
-        Annotations.of(this).addWarningV2(UNVERIFIABLE_SENDER, `${props.senderDomain} is a reserved domain: its SES identity can never be verified (synth only; deploy with your own senderEmail)`);
-      }
+    const reserved = RESERVED_DOMAIN.test(props.senderDomain);
+    if (props.createIdentity && reserved) {
+      // Never an identity that stays pending forever: skipped, and said.
+      Annotations.of(this).addWarningV2(UNVERIFIABLE_SENDER, `${props.senderDomain} is a reserved domain: no SES identity is created for it, as none could ever be verified (deploy with your own senderEmail)`);
+    }
+    if (props.createIdentity && !reserved) {
       const identity = new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.domain(props.senderDomain) });
       identity.dkimRecords.forEach((record, i) => {
         new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}` });

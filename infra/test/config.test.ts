@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { App } from 'aws-cdk-lib';
 import { readConfig } from '../lib/config.ts';
 
-const SENDER = { senderEmail: 'orders@mail.couture.example' };
+const SENDER = { senderEmail: 'orders@mail.maison-lan-anh.com' };
 const config = (context: Record<string, string>, env: NodeJS.ProcessEnv = {}) => readConfig(new App({ context }).node, env);
 
 describe('readConfig', () => {
@@ -13,7 +13,7 @@ describe('readConfig', () => {
     assert.equal(c.stage, 'staging');
     assert.equal(c.region, 'us-east-1');
     assert.equal(c.account, undefined);
-    assert.equal(c.houseEmail, 'orders@mail.couture.example');
+    assert.equal(c.houseEmail, 'orders@mail.maison-lan-anh.com');
     assert.equal(c.senderIdentity, 'create');
     assert.equal(c.monthlyBudgetUsd, 100);
     assert.deepEqual(c.paymentHosts, []);

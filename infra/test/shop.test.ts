@@ -125,7 +125,7 @@ describe('functions', () => {
       const env = template('functions').toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;
       for (const key of ['TABLE_NAME', 'BLOBS_BUCKET', 'SITE_URL', 'ALLOWED_ORIGINS', 'RUST_LOG']) assert.ok(env[key], `${name} ${key}`);
       assert.equal(env.MAIL_TRANSPORT, 'ses');
-      assert.equal(env.MAIL_FROM, 'orders@mail.couture.example');
+      assert.equal(env.MAIL_FROM, 'orders@mail.maison-lan-anh.com');
       assert.equal(env.BLOBS_PUBLIC_URL, '/blobs');
       assert.equal(env.SANDBOX_URL, 'https://pay.sandbox.example');
       // Every function refuses requests that did not come through CloudFront.
@@ -180,7 +180,7 @@ describe('functions', () => {
       const mail = statementsOf(name).filter((s) => asArray<string>(s.Action).some((a) => a.startsWith('ses:')));
       assert.equal(mail.length > 0, ACCESS[name]?.mail === true, name);
       for (const statement of mail) {
-        assert.deepEqual(statement.Condition, { StringEquals: { 'ses:FromAddress': 'orders@mail.couture.example' } });
+        assert.deepEqual(statement.Condition, { StringEquals: { 'ses:FromAddress': 'orders@mail.maison-lan-anh.com' } });
         assert.notEqual(statement.Resource, '*');
       }
     }
@@ -396,7 +396,7 @@ describe('operations', () => {
 
 describe('email and secrets', () => {
   it('verifies the sender domain with SES', () => {
-    template('email').hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.couture.example' });
+    template('email').hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.maison-lan-anh.com' });
   });
 
   it('generates a session key that is valid base64 of at least 32 bytes', () => {

@@ -73,7 +73,7 @@ describe('stages', () => {
       assert.match(resources, /:identity\/\*/);
       assert.match(resources, /:configuration-set\/couture-prod"/);
       assert.doesNotMatch(resources, /couture-staging/);
-      assert.deepEqual(statement.Condition, { StringEquals: { 'ses:FromAddress': 'orders@mail.couture.example' } });
+      assert.deepEqual(statement.Condition, { StringEquals: { 'ses:FromAddress': 'orders@mail.maison-lan-anh.com' } });
     }
   });
 

@@ -14,7 +14,7 @@ export const repoRoot = resolve(fixtures, '..', '..', '..');
 export const TEST_CONTEXT = {
   region: 'eu-west-1',
   account: '123456789012',
-  senderEmail: 'orders@mail.couture.example',
+  senderEmail: 'orders@mail.maison-lan-anh.com',
   houseEmail: 'atelier@couture.example',
   sandboxUrl: 'https://pay.sandbox.example/',
   paymentHosts: 'https://assets.provider.example',
