@@ -10,6 +10,7 @@ pub mod site;
 
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::response::Response;
@@ -70,7 +71,9 @@ pub fn router(app: App, paths: &Paths) -> Router {
             .route("/blobs", axum::routing::any(not_public))
             .route("/blobs/{*rest}", axum::routing::any(not_public));
     }
-    let security = headers::security_headers(&app.config.site_url, &sandbox_hosts(&app.config));
+    // Shared, not copied, by every response.
+    let security: Arc<[_]> =
+        headers::security_headers(&app.config.site_url, &sandbox_hosts(&app.config)).into();
     router
         .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
         .layer(axum::middleware::map_response(move |response| {
