@@ -9,7 +9,6 @@ import "@/ui/styles/layout.css";
 import "@/ui/styles/components.css";
 import { house } from "@/config/house";
 import { catalogFallback } from "@/lib/catalog-snapshot";
-import { CatalogFallback } from "@/lib/catalog-snapshot/catalog-fallback";
 import { EarlyFetchScript } from "@/lib/early-fetch/early-fetch-script";
 import { SiteShell } from "@/ui/components/layout/site-shell";
 
@@ -30,9 +29,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <EarlyFetchScript />
       </head>
       <body>
-        <CatalogFallback fallback={catalogFallback(SHELL_KEYS)}>
-          <SiteShell>{children}</SiteShell>
-        </CatalogFallback>
+        <SiteShell catalog={catalogFallback(SHELL_KEYS)}>{children}</SiteShell>
       </body>
     </html>
   );
