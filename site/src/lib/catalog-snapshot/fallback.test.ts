@@ -26,6 +26,14 @@ describe("fallbackOf", () => {
     expect(fallbackOf({ "/runways/featured": { data: [] } }, ["/runways/featured"])).toEqual({ "/runways/featured": null });
   });
 
+  it("leaves the products' descriptions out: no list shows them", () => {
+    const products = { data: [{ id: "p1", name: "Lotus Gown", description: "<p>long</p>", price: 10 }] };
+    expect(fallbackOf({ "/products": products, "/news": { data: [{ id: "n1", description: "kept" }] } }, ["/products", "/news"])).toEqual({
+      "/products": [{ id: "p1", name: "Lotus Gown", price: 10 }],
+      "/news": [{ id: "n1", description: "kept" }],
+    });
+  });
+
   it("carries only the keys asked for, and leaves out keys the snapshot lacks so SWR fetches them", () => {
     expect(Object.keys(fallbackOf(snapshot, ["/products", "/banners"]))).toEqual(["/products"]);
   });

@@ -16,13 +16,25 @@ export type Snapshot = Partial<Record<string, unknown>>;
 /** Keys whose hook answers one entity (fetchFirst) rather than a list (fetchList). */
 const FIRST_OF: readonly SnapshotKey[] = ["/runways/featured"];
 
+/**
+ * Fields a list never shows, left out of the HTML (every page carrying the
+ * product list would otherwise carry every description); the detail route
+ * still has them, and the list route is dropping them too.
+ */
+const NOT_LISTED: Partial<Record<SnapshotKey, readonly string[]>> = { "/products": ["description"] };
+
+function withoutFields(items: unknown[], fields: readonly string[] = []): unknown[] {
+  if (fields.length === 0) return items;
+  return items.map((item) => (item && typeof item === "object" ? Object.fromEntries(Object.entries(item).filter(([k]) => !fields.includes(k))) : item));
+}
+
 /** The data each key's fetcher would return for the snapshot's body; keys the snapshot lacks are left out, so SWR fetches them as before. */
 export function fallbackOf(snapshot: Snapshot, keys: readonly SnapshotKey[]): Record<string, unknown> {
   const fallback: Record<string, unknown> = {};
   for (const key of keys) {
     if (!(key in snapshot)) continue;
     const body = snapshot[key];
-    fallback[key] = FIRST_OF.includes(key) ? unwrapFirst(body) : unwrapList(body);
+    fallback[key] = FIRST_OF.includes(key) ? unwrapFirst(body) : withoutFields(unwrapList(body), NOT_LISTED[key]);
   }
   return fallback;
 }

@@ -18,25 +18,25 @@ import { TOAST_MS } from "@/ui/components/common/notify";
 export function SiteShell({ catalog, children }: { catalog: Record<string, unknown>; children: ReactNode }) {
   return (
     <SWRConfig value={{ fallback: catalog }}>
-    <PanelsProvider>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" className="main">
-        {children}
-      </main>
-      <Footer />
-      <SidebarMenu />
-      <SearchPanel />
-      <AccountPanel />
-      <BagPanel />
-      <ScrollToTop />
-      <Suspense fallback={null}>
-        <RouteScroll />
-      </Suspense>
-      <ToastContainer position="top-right" autoClose={TOAST_MS} theme="dark" newestOnTop />
-    </PanelsProvider>
+      <PanelsProvider>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="main">
+          {children}
+        </main>
+        <Footer />
+        <SidebarMenu />
+        <SearchPanel />
+        <AccountPanel />
+        <BagPanel />
+        <ScrollToTop />
+        <Suspense fallback={null}>
+          <RouteScroll />
+        </Suspense>
+        <ToastContainer position="top-right" autoClose={TOAST_MS} theme="dark" newestOnTop />
+      </PanelsProvider>
     </SWRConfig>
   );
 }
