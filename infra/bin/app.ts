@@ -42,5 +42,5 @@ const shop = buildShop(app, {
 });
 if (!rewrites) Annotations.of(shop.site).addWarningV2('couture:no-rewrites', 'site/rewrites.json is missing: the dynamic routes of the site will not resolve');
 for (const relative of missing) {
-  Annotations.of(shop.site).addWarningV2('couture:missing-assets', `${relative} is missing: this synth deploys an empty site (never deploy it)`);
+  Annotations.of(shop.pages).addWarningV2('couture:missing-assets', `${relative} is missing: this synth deploys an empty site (never deploy it)`);
 }

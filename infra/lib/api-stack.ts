@@ -30,6 +30,8 @@ const ACCESS_LOG_FORMAT = {
 export class ApiStack extends Stack {
   readonly api: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
+  /** JSON lines, one per request: the functions' 5xx and the API's 429 metrics are filtered from it. */
+  readonly accessLogs: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -41,10 +43,10 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       throttle: props.config.throttle,
     });
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: props.config.logRetentionDays as logs.RetentionDays,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
     cfnStage.accessLogSettings = { destinationArn: accessLogs.logGroupArn, format: JSON.stringify(ACCESS_LOG_FORMAT) };
   }

@@ -38,7 +38,26 @@ export interface ShopConfig {
   readonly monthlyBudgetUsd: number;
   /** API Gateway throttling of the whole stage. */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** How a new function version takes the traffic (CodeDeploy; rolled back when its alarms fire). */
+  readonly deployment: Deployment;
+  /** AWS WAF (AWS managed rules and a per-address rate limit) on the distribution. */
+  readonly waf: boolean;
+  /** Requests per 5 minutes one address may send before WAF blocks it. */
+  readonly wafRateLimit: number;
+  /** The account's Lambda concurrency limit (the alarm fires at 80% of it). */
+  readonly accountConcurrency: number;
+  /** The p99 duration (ms) of a function that wakes someone. */
+  readonly p99LatencyMs: number;
 }
+
+export const DEPLOYMENTS = ['canary', 'linear', 'all-at-once'] as const;
+export type Deployment = (typeof DEPLOYMENTS)[number];
+
+const positive = (value: string | undefined, fallback: number, name: string): number => {
+  const n = Number(value ?? fallback);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number`);
+  return n;
+};
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{1,19}$/;
 
@@ -77,8 +96,15 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): Sh
   if (senderIdentity !== 'create' && senderIdentity !== 'existing') throw new Error(`senderIdentity must be create or existing, not '${senderIdentity}'`);
   const monthlyBudgetUsd = Number(get('monthlyBudgetUsd', 'SHOP_MONTHLY_BUDGET_USD') ?? 100);
   if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd < 0) throw new Error('monthlyBudgetUsd must be a number of dollars (0 for none)');
+  const deployment = (get('deployment', 'SHOP_DEPLOYMENT') ?? 'canary') as Deployment;
+  if (!DEPLOYMENTS.includes(deployment)) throw new Error(`deployment must be one of ${DEPLOYMENTS.join(', ')}, not '${deployment}'`);
   return {
     stage,
+    deployment,
+    waf: ['true', '1'].includes(get('waf', 'SHOP_WAF') ?? 'false'),
+    wafRateLimit: positive(get('wafRateLimit'), 1000, 'wafRateLimit'),
+    accountConcurrency: positive(get('accountConcurrency'), 1000, 'accountConcurrency'),
+    p99LatencyMs: positive(get('p99LatencyMs'), 3000, 'p99LatencyMs'),
     senderIdentity,
     monthlyBudgetUsd,
     account: get('account', 'CDK_DEFAULT_ACCOUNT'),

@@ -3,7 +3,7 @@
 // keeps synth offline) and the stage's configuration set, which keeps
 // bounced and complaining addresses off the list and publishes every
 // delivery problem as a CloudWatch metric.
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 
@@ -14,14 +14,23 @@ export interface EmailStackProps extends StackProps {
   readonly configurationSetName: string;
 }
 
-/** The delivery events the configuration set counts (namespace AWS/SES, dimension ses:configuration-set). */
-export const MAIL_PROBLEMS = [
+/**
+ * The delivery events the configuration set counts (namespace AWS/SES,
+ * dimension ses:configuration-set): the sends, for the bounce and complaint
+ * rates, and every problem.
+ */
+export const MAIL_EVENTS = [
+  ses.EmailSendingEvent.SEND,
   ses.EmailSendingEvent.BOUNCE,
   ses.EmailSendingEvent.COMPLAINT,
   ses.EmailSendingEvent.REJECT,
   ses.EmailSendingEvent.RENDERING_FAILURE,
   ses.EmailSendingEvent.DELIVERY_DELAY,
 ];
+
+/** Domains no one can verify (RFC 2606 and 6761): an SES identity for them would stay pending forever. */
+export const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i;
+export const UNVERIFIABLE_SENDER = 'couture:unverifiable-sender';
 
 export class EmailStack extends Stack {
   readonly identity?: ses.EmailIdentity;
@@ -30,6 +39,9 @@ export class EmailStack extends Stack {
   constructor(scope: Construct, id: string, props: EmailStackProps) {
     super(scope, id, props);
     if (props.createIdentity) {
+      if (RESERVED_DOMAIN.test(props.senderDomain)) {
+        Annotations.of(this).addWarningV2(UNVERIFIABLE_SENDER, `${props.senderDomain} is a reserved domain: its SES identity can never be verified (synth only; deploy with your own senderEmail)`);
+      }
       const identity = new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.domain(props.senderDomain) });
       identity.dkimRecords.forEach((record, i) => {
         new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}` });
@@ -42,7 +54,7 @@ export class EmailStack extends Stack {
       reputationMetrics: true,
     });
     this.configurationSet.addEventDestination('Metrics', {
-      events: MAIL_PROBLEMS,
+      events: MAIL_EVENTS,
       destination: ses.EventDestination.cloudWatchDimensions([
         { name: 'ses:configuration-set', source: ses.CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: props.configurationSetName },
       ]),

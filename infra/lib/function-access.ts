@@ -16,13 +16,18 @@ export interface FunctionAccess {
   readonly session?: boolean;
   /** Lambda CPU scales with memory: argon2id hashing wants more of both. */
   readonly memoryMb?: number;
+  /**
+   * Its answers are the same for every visitor (no cookie, no session), so
+   * CloudFront may keep them as long as their Cache-Control says.
+   */
+  readonly sharedCache?: boolean;
 }
 
 export const DEFAULT_ACCESS: FunctionAccess = { table: 'readwrite' };
 
 export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Public pages only: never reads a session, so never sees the session key.
-  catalog: { table: 'read' },
+  catalog: { table: 'read', sharedCache: true },
   // register, login, password reset mail, social sign-in.
   auth: { table: 'readwrite', mail: true, secrets: ['oauth'], session: true, memoryMb: 1024 },
   users: { table: 'readwrite', session: true },
@@ -40,3 +45,7 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
 export const accessOf = (name: string): FunctionAccess => ACCESS[name] ?? DEFAULT_ACCESS;
 
 export const DEFAULT_MEMORY_MB = 256;
+
+/** The /api prefixes whose answers CloudFront may cache (those of the sharedCache functions). */
+export const sharedCachePrefixes = (routes: readonly { name: string; prefixes: readonly string[] }[]): string[] =>
+  routes.filter((r) => accessOf(r.name).sharedCache).flatMap((r) => r.prefixes);

@@ -1,7 +1,11 @@
 // One arm64 Rust Lambda per entry of shared/routes.json, each with its own
-// log group and only the grants it needs, and the HTTP API routes to it.
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+// log group and only the grants it needs, published behind its `live` alias
+// (LiveFunction: CodeDeploy, rollback alarms, the alarms that wake), and the
+// HTTP API routes to that alias.
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -9,10 +13,13 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { shopNamespace } from './alarms.ts';
 import { INVOICES_PREFIX } from './blobs-stack.ts';
 import type { ShopConfig } from './config.ts';
 import { accessOf, DEFAULT_MEMORY_MB, type FunctionAccess, type SecretName } from './function-access.ts';
+import { LiveFunction } from './live-function.ts';
 import { type FunctionRoutes, routeKeys } from './routes.ts';
 import { rustBootstrapCode } from './rust-bootstrap.ts';
 
@@ -29,9 +36,29 @@ export interface FunctionsStackProps extends StackProps {
   /** The stage's SES configuration set (by name: no cross-stack export to get stuck on). */
   readonly configurationSetName: string;
   readonly api: apigwv2.IHttpApi;
+  /** The API's access log: each function's requests and 5xx are counted from it. */
+  readonly accessLogs: logs.ILogGroup;
+  /** Where the functions' alarms go (the Operations stack's topic). */
+  readonly alarmTopic: sns.ITopic;
   readonly siteUrl: string;
   readonly allowedOrigins: readonly string[];
 }
+
+/**
+ * The error lines the Rust functions log when a mail was not sent
+ * (functions/auth/src/mail.rs, functions/payment/src/confirmation.rs,
+ * functions/requests/src/lib.rs): tracing's JSON puts the message under
+ * fields.message. A trailing * matches the rest of the message.
+ */
+export const MAIL_FAILURE_MESSAGES = [
+  'account email not sent',
+  'order confirmation not sent*',
+  'house notification not sent',
+  'request acknowledgement not sent',
+];
+export const MAIL_FAILURE_PATTERN = `{ ${MAIL_FAILURE_MESSAGES.map((m) => `$.fields.message = "${m}"`).join(' || ')} }`;
+/** The metric every mailing function's log feeds (namespace shopNamespace(stage)). */
+export const MAIL_FAILURES_METRIC = 'MailFailures';
 
 /** Where browsers fetch public blobs (a path on the site's own origin, whichever domain it is reached by). */
 export const BLOBS_PUBLIC_PATH = '/blobs';
@@ -47,14 +74,37 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: str
 
 export class FunctionsStack extends Stack {
   readonly functions = new Map<string, lambda.Function>();
+  readonly live = new Map<string, LiveFunction>();
 
   constructor(scope: Construct, id: string, props: FunctionsStackProps) {
     super(scope, id, props);
     const names = props.routes.map((r) => r.name);
+    const application = new codedeploy.LambdaApplication(this, 'Deployments');
+    const deployRole = new iam.Role(this, 'DeployRole', {
+      assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSCodeDeployRoleForLambdaLimited')],
+    });
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
     for (const entry of props.routes) {
       const fn = this.shopFunction(props, entry, names);
       this.functions.set(entry.name, fn);
-      const integration = new HttpLambdaIntegration(`${pascal(entry.name)}Integration`, fn);
+      const live = new LiveFunction(this, `${pascal(entry.name)}Release`, {
+        name: entry.name,
+        fn,
+        prefixes: entry.prefixes,
+        accessLogs: props.accessLogs,
+        topic: props.alarmTopic,
+        stage: props.config.stage,
+        deployment: props.config.deployment,
+        application,
+        deployRole,
+        p99LatencyMs: props.config.p99LatencyMs,
+      });
+      this.live.set(entry.name, live);
+      dashboard.addWidgets(...live.widgets);
+      // Found by the operator (README's rollback), never imported by another stack.
+      new CfnOutput(this, `${pascal(entry.name)}FunctionName`, { value: fn.functionName });
+      const integration = new HttpLambdaIntegration(`${pascal(entry.name)}Integration`, live.alias);
       for (const prefix of entry.prefixes) {
         for (const key of routeKeys(prefix)) {
           const path = key.slice('ANY '.length);
@@ -91,6 +141,14 @@ export class FunctionsStack extends Stack {
       environment: this.functionEnvironment(props, access),
     });
     this.grant(fn, props, access);
+    if (access.mail) {
+      logGroup.addMetricFilter('MailFailures', {
+        filterPattern: logs.FilterPattern.literal(MAIL_FAILURE_PATTERN),
+        metricNamespace: shopNamespace(config.stage),
+        metricName: MAIL_FAILURES_METRIC,
+        metricValue: '1',
+      });
+    }
     return fn;
   }
 

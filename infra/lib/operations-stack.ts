@@ -1,30 +1,47 @@
-// Alarms and a dashboard: function errors and throttles, the API's 5xx, the
-// table's throttling and consumed capacity, and CloudFront's error rate.
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+// The stage's alarm topic, its budget, and the alarms and dashboard of what
+// all functions share: the API's 5xx and 429 rates, the table's and its
+// index's throttling, mail that did not go, SES bounces and complaints, and
+// Lambda concurrency near the account's limit. It comes before the
+// functions (their own alarms notify its topic); the CloudFront alarm lives
+// in us-east-1 (EdgeAlarmsStack), where CloudFront's metrics are.
+import { Annotations, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { FIVE_MINUTES, percentOf, shopNamespace, wakeAlarm } from './alarms.ts';
+import { GSI1 } from './data-stack.ts';
+import { MAIL_FAILURES_METRIC } from './functions-stack.ts';
 
 export interface OperationsStackProps extends StackProps {
-  readonly functions: ReadonlyMap<string, lambda.IFunction>;
   readonly api: apigwv2.IHttpApi;
+  readonly accessLogs: logs.ILogGroup;
   readonly table: dynamodb.ITable;
   readonly distribution: cloudfront.IDistribution;
+  readonly configurationSetName: string;
   readonly alarmEmail?: string;
   readonly stage: string;
   /** USD a month; 0 = no budget. */
   readonly monthlyBudgetUsd: number;
+  /** The account's Lambda concurrency limit. */
+  readonly accountConcurrency: number;
 }
 
-const FIVE_MINUTES = Duration.minutes(5);
+/** Share of the account's concurrency limit that wakes someone. */
+export const CONCURRENCY_ALARM_SHARE = 0.8;
+/** SES reviews an account at a 5% bounce rate and 0.1% complaint rate: wake before. */
+export const BOUNCE_RATE_PERCENT = 4;
+export const COMPLAINT_RATE_PERCENT = 0.08;
+export const API_RATE_PERCENT = { '5xx': 5, '429': 5 };
+
+/** The warning a deploy prints when no one receives the alarms. */
+export const NO_SUBSCRIBER = 'couture:no-alarm-subscriber';
 
 export class OperationsStack extends Stack {
   readonly alarms: cloudwatch.Alarm[] = [];
@@ -32,65 +49,120 @@ export class OperationsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: OperationsStackProps) {
     super(scope, id, props);
-    this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Couture storefront alarms' });
+    this.topic = new sns.Topic(this, 'Alarms', { displayName: `Couture storefront alarms (${props.stage})` });
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    else Annotations.of(this).addWarningV2(NO_SUBSCRIBER, 'No alarmEmail is set: the alarms notify a topic no one reads (-c alarmEmail=...)');
     if (props.monthlyBudgetUsd > 0) this.budget(props.stage, props.monthlyBudgetUsd);
 
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
+    dashboard.addWidgets(...this.api(props), ...this.table(props), ...this.mail(props), ...this.concurrency(props), ...this.cdn(props));
+  }
 
-    for (const [name, fn] of props.functions) {
-      const errors = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
-      const throttles = fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' });
-      this.alarm(`${name}-errors`, errors, 1, `${name}: the function failed (errors, timeouts or crashes)`);
-      this.alarm(`${name}-throttles`, throttles, 1, `${name}: invocations were throttled`);
-      dashboard.addWidgets(
-        new cloudwatch.GraphWidget({
-          title: `${name}: invocations, errors, throttles`,
-          left: [fn.metricInvocations({ period: FIVE_MINUTES }), errors, throttles],
-          width: 12,
-        }),
-        new cloudwatch.GraphWidget({
-          title: `${name}: duration p50 / p99`,
-          left: [fn.metricDuration({ statistic: 'p50' }), fn.metricDuration({ statistic: 'p99' })],
-          width: 12,
-        }),
-      );
-    }
+  private wake(id: string, metric: cloudwatch.IMetric, threshold: number, description: string, periods = 1) {
+    this.alarms.push(wakeAlarm(this, id, metric, { threshold, description, periods, topic: this.topic }));
+  }
 
+  private api(props: OperationsStackProps): cloudwatch.IWidget[] {
     const apiMetric = (metricName: string, statistic = 'Sum') =>
+      new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: props.api.apiId }, statistic, period: FIVE_MINUTES });
+    const requests = apiMetric('Count');
+    // The HTTP API has no 429 metric: its access log has every status.
+    const tooMany = new logs.MetricFilter(this, 'Api429', {
+      logGroup: props.accessLogs,
+      filterPattern: logs.FilterPattern.literal('{ $.status = "429" }'),
+      metricNamespace: shopNamespace(props.stage),
+      metricName: 'api-429',
+      metricValue: '1',
+      defaultValue: 0,
+    }).metric({ statistic: 'Sum', period: FIVE_MINUTES });
+    const serverErrorRate = percentOf('api5xx', apiMetric('5xx'), requests, 'API 5xx rate (%)');
+    const tooManyRate = percentOf('api429', tooMany, requests, 'API 429 rate (%)');
+    this.wake('Api5xxRate', serverErrorRate, API_RATE_PERCENT['5xx'], `The API answered ${API_RATE_PERCENT['5xx']}% or more of its requests with 5xx`);
+    this.wake('Api429Rate', tooManyRate, API_RATE_PERCENT['429'], `The API refused ${API_RATE_PERCENT['429']}% or more of its requests as too many (429)`, 2);
+    return [
+      new cloudwatch.GraphWidget({ title: 'API requests', left: [requests, apiMetric('4xx'), apiMetric('5xx'), tooMany], width: 12 }),
+      new cloudwatch.GraphWidget({ title: 'API 5xx and 429 rates (%)', left: [serverErrorRate, tooManyRate], width: 12 }),
+      new cloudwatch.GraphWidget({ title: 'API latency p99', left: [apiMetric('Latency', 'p99'), apiMetric('IntegrationLatency', 'p99')], width: 12 }),
+    ];
+  }
+
+  /** Throttling of the table and of its index, each sustained for 15 minutes (on-demand absorbs a short burst). */
+  private table(props: OperationsStackProps): cloudwatch.IWidget[] {
+    const tableMetric = (metricName: string, index?: string) =>
       new cloudwatch.Metric({
-        namespace: 'AWS/ApiGateway',
+        namespace: 'AWS/DynamoDB',
         metricName,
-        dimensionsMap: { ApiId: props.api.apiId },
-        statistic,
+        dimensionsMap: { TableName: props.table.tableName, ...(index ? { GlobalSecondaryIndexName: index } : {}) },
+        statistic: 'Sum',
         period: FIVE_MINUTES,
       });
-    this.alarm('api-5xx', apiMetric('5xx'), 5, 'The API answered 5xx');
-    dashboard.addWidgets(
-      new cloudwatch.GraphWidget({ title: 'API requests and errors', left: [apiMetric('Count'), apiMetric('4xx'), apiMetric('5xx')], width: 12 }),
-      new cloudwatch.GraphWidget({ title: 'API latency p99', left: [apiMetric('Latency', 'p99'), apiMetric('IntegrationLatency', 'p99')], width: 12 }),
-    );
-
-    const tableMetric = (metricName: string) => props.table.metric(metricName, { period: FIVE_MINUTES, statistic: 'Sum' });
-    const tableThrottles = new cloudwatch.MathExpression({
-      label: 'Throttled requests',
-      expression: 'r + w',
-      usingMetrics: { r: tableMetric('ReadThrottleEvents'), w: tableMetric('WriteThrottleEvents') },
-      period: FIVE_MINUTES,
-    });
-    this.alarm('table-throttles', tableThrottles, 1, 'The table throttled requests');
-    this.alarm('table-system-errors', tableMetric('SystemErrors'), 1, 'The table answered with system errors');
-    dashboard.addWidgets(
+    const throttles = (label: string, index?: string) =>
+      new cloudwatch.MathExpression({
+        label,
+        expression: index ? 'indexReads + indexWrites' : 'reads + writes',
+        usingMetrics: index
+          ? { indexReads: tableMetric('ReadThrottleEvents', index), indexWrites: tableMetric('WriteThrottleEvents', index) }
+          : { reads: tableMetric('ReadThrottleEvents'), writes: tableMetric('WriteThrottleEvents') },
+        period: FIVE_MINUTES,
+      });
+    const onTable = throttles('Table throttled requests');
+    const onIndex = throttles(`${GSI1.indexName} throttled requests`, GSI1.indexName);
+    this.wake('TableThrottles', onTable, 1, 'The table throttled requests for 15 minutes', 3);
+    this.wake('IndexThrottles', onIndex, 1, `The table's index ${GSI1.indexName} throttled requests for 15 minutes`, 3);
+    this.wake('TableSystemErrors', tableMetric('SystemErrors'), 1, 'The table answered with system errors');
+    return [
       new cloudwatch.GraphWidget({
         title: 'Table consumed capacity',
         left: [tableMetric('ConsumedReadCapacityUnits'), tableMetric('ConsumedWriteCapacityUnits')],
         width: 12,
       }),
-      new cloudwatch.GraphWidget({ title: 'Table throttles and errors', left: [tableThrottles, tableMetric('SystemErrors')], width: 12 }),
-    );
+      new cloudwatch.GraphWidget({ title: 'Table and index throttles, system errors', left: [onTable, onIndex, tableMetric('SystemErrors')], width: 12 }),
+    ];
+  }
 
-    // CloudFront publishes its metrics in us-east-1 only: graphed from there;
-    // an alarm on them would have to live in us-east-1 too.
+  /**
+   * Mail the functions failed to hand to SES (their error log lines, counted
+   * by the Functions stack's metric filters), and what SES reports through
+   * the stage's configuration set.
+   */
+  private mail(props: OperationsStackProps): cloudwatch.IWidget[] {
+    const failures = new cloudwatch.Metric({
+      namespace: shopNamespace(props.stage),
+      metricName: MAIL_FAILURES_METRIC,
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+    });
+    const sesMetric = (metricName: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/SES',
+        metricName,
+        dimensionsMap: { 'ses:configuration-set': props.configurationSetName },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      });
+    const sends = sesMetric('Send');
+    const bounceRate = percentOf('bounces', sesMetric('Bounce'), sends, 'Bounce rate (%)', 20);
+    const complaintRate = percentOf('complaints', sesMetric('Complaint'), sends, 'Complaint rate (%)', 20);
+    this.wake('MailFailures', failures, 1, 'A mail was not sent (an order confirmation, account mail or request notice): see the functions\' error logs');
+    this.wake('MailBounceRate', bounceRate, BOUNCE_RATE_PERCENT, `${BOUNCE_RATE_PERCENT}% or more of the mail sent bounced`);
+    this.wake('MailComplaintRate', complaintRate, COMPLAINT_RATE_PERCENT, `${COMPLAINT_RATE_PERCENT}% or more of the mail sent drew a complaint`);
+    this.wake('MailRejects', sesMetric('Reject'), 1, 'SES rejected a mail (it found a virus in it)');
+    this.wake('MailRenderingFailures', sesMetric('RenderingFailure'), 1, 'SES could not render a mail');
+    return [
+      new cloudwatch.GraphWidget({ title: 'Mail: sent, not sent, bounced, complaints', left: [sends, failures, sesMetric('Bounce'), sesMetric('Complaint')], width: 12 }),
+      new cloudwatch.GraphWidget({ title: 'Mail: bounce and complaint rates (%)', left: [bounceRate, complaintRate], width: 12 }),
+    ];
+  }
+
+  private concurrency(props: OperationsStackProps): cloudwatch.IWidget[] {
+    const concurrent = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'ConcurrentExecutions', statistic: 'Maximum', period: Duration.minutes(1) });
+    const threshold = Math.floor(props.accountConcurrency * CONCURRENCY_ALARM_SHARE);
+    this.wake('LambdaConcurrency', concurrent, threshold, `Lambda concurrency reached ${threshold} (${CONCURRENCY_ALARM_SHARE * 100}% of the account's ${props.accountConcurrency})`, 3);
+    return [new cloudwatch.GraphWidget({ title: 'Lambda concurrency (account)', left: [concurrent], leftAnnotations: [{ value: threshold, label: 'alarm' }], width: 12 })];
+  }
+
+  /** CloudFront publishes its metrics in us-east-1 only: graphed from there (its alarm is EdgeAlarmsStack's). */
+  private cdn(props: OperationsStackProps): cloudwatch.IWidget[] {
     const cdnMetric = (metricName: string) =>
       new cloudwatch.Metric({
         namespace: 'AWS/CloudFront',
@@ -100,24 +172,10 @@ export class OperationsStack extends Stack {
         period: FIVE_MINUTES,
         region: 'us-east-1',
       });
-    if (this.region === 'us-east-1') this.alarm('cdn-5xx-rate', cdnMetric('5xxErrorRate'), 5, 'CloudFront: over 5% of responses are 5xx');
-    dashboard.addWidgets(
+    return [
       new cloudwatch.GraphWidget({ title: 'CloudFront requests', left: [cdnMetric('Requests')], width: 12 }),
       new cloudwatch.GraphWidget({ title: 'CloudFront error rates (%)', left: [cdnMetric('4xxErrorRate'), cdnMetric('5xxErrorRate')], width: 12 }),
-    );
-  }
-
-  private alarm(name: string, metric: cloudwatch.IMetric, threshold: number, description: string) {
-    const alarm = new cloudwatch.Alarm(this, name, {
-      alarmDescription: description,
-      metric,
-      threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new actions.SnsAction(this.topic));
-    this.alarms.push(alarm);
+    ];
   }
 
   /**

@@ -1,18 +1,28 @@
 // The whole shop as stacks, in deploy order:
-//   Data, Blobs, Email, Secrets, Api -> Site (CloudFront) -> Functions (+ routes) -> Operations.
-// The functions come after the distribution because SITE_URL is its address.
-import { type App, type Environment, type Stack, Tags } from 'aws-cdk-lib';
+//   Data, Blobs, Email, Secrets, Api -> [Firewall, us-east-1] -> Site (CloudFront)
+//   -> Operations (alarm topic) -> Functions (+ routes, aliases, CodeDeploy)
+//   -> Pages (the site's files) -> EdgeAlarms (us-east-1).
+// The functions come after the distribution because SITE_URL is its address;
+// the pages come after the functions so a failed release never goes live.
+import { type App, type Environment, ReferenceStrength, Stack, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack.ts';
 import { BlobsStack } from './blobs-stack.ts';
 import { configurationSetName, type ShopConfig, senderDomain, stagePart } from './config.ts';
 import { DataStack } from './data-stack.ts';
+import { EdgeAlarmsStack } from './edge-alarms-stack.ts';
 import type { RewriteRule } from './edge-functions.ts';
 import { EmailStack } from './email-stack.ts';
+import { FirewallStack } from './firewall-stack.ts';
+import { sharedCachePrefixes } from './function-access.ts';
 import { FunctionsStack } from './functions-stack.ts';
 import { OperationsStack } from './operations-stack.ts';
+import { PagesStack } from './pages-stack.ts';
 import type { FunctionRoutes } from './routes.ts';
 import { SecretsStack } from './secrets-stack.ts';
 import { SiteStack } from './site-stack.ts';
+
+/** CloudFront's own region: its web ACLs and its metrics (so its alarms) live there. */
+export const CLOUDFRONT_REGION = 'us-east-1';
 
 /** Context every synth of the shop uses (the CLI's and the tests' alike). */
 export const SHOP_CONTEXT = {
@@ -37,9 +47,13 @@ export interface Shop {
   readonly email: EmailStack;
   readonly secrets: SecretsStack;
   readonly api: ApiStack;
+  /** Only with `-c waf=true`. */
+  readonly firewall?: FirewallStack;
   readonly site: SiteStack;
-  readonly functions: FunctionsStack;
   readonly operations: OperationsStack;
+  readonly functions: FunctionsStack;
+  readonly pages: PagesStack;
+  readonly edgeAlarms: EdgeAlarmsStack;
 }
 
 export function buildShop(app: App, inputs: ShopInputs): Shop {
@@ -60,18 +74,36 @@ export function buildShop(app: App, inputs: ShopInputs): Shop {
   });
   const secrets = new SecretsStack(app, `${prefix}Secrets`, stateful('session key and third-party credentials'));
   const api = new ApiStack(app, `${prefix}Api`, { ...props('HTTP API'), config });
+  const global = (description: string) => ({ ...props(description), env: { ...env, region: CLOUDFRONT_REGION } });
+  const firewall = config.waf
+    ? new FirewallStack(app, `${prefix}Firewall`, { ...global('AWS WAF of the distribution'), stage: config.stage, rateLimit: config.wafRateLimit })
+    : undefined;
   const site = new SiteStack(app, `${prefix}Site`, {
-    ...props('CloudFront, the site and the payment SDK'),
+    ...props('CloudFront and its buckets'),
     config,
     api: api.api,
     blobsBucket: blobs.bucket,
     siteOut: inputs.siteOut,
-    sdkWeb: inputs.sdkWeb,
     rewrites: inputs.rewrites,
     originVerify: secrets.originVerify,
+    sharedCachePrefixes: sharedCachePrefixes(inputs.routes),
+    // Weak (Fn::GetStackOutput): the only way across regions without a custom resource.
+    webAclArn: firewall ? Stack.consumeReference(firewall.webAcl.attrArn, ReferenceStrength.WEAK) : undefined,
+  });
+  const operations = new OperationsStack(app, `${prefix}Operations`, {
+    ...props('alarm topic, budget, stage-wide alarms and dashboard'),
+    api: api.api,
+    accessLogs: api.accessLogs,
+    table: data.table,
+    distribution: site.distribution,
+    configurationSetName: configurationSetName(config),
+    alarmEmail: config.alarmEmail,
+    stage: config.stage,
+    monthlyBudgetUsd: config.monthlyBudgetUsd,
+    accountConcurrency: config.accountConcurrency,
   });
   const functions = new FunctionsStack(app, `${prefix}Functions`, {
-    ...props('API functions and routes'),
+    ...props('API functions, their releases and alarms, and routes'),
     config,
     repoRoot: inputs.repoRoot,
     routes: inputs.routes,
@@ -82,22 +114,29 @@ export function buildShop(app: App, inputs: ShopInputs): Shop {
     originVerify: secrets.originVerify,
     configurationSetName: configurationSetName(config),
     api: api.api,
+    accessLogs: api.accessLogs,
+    alarmTopic: operations.topic,
     siteUrl: site.siteUrl,
     allowedOrigins: site.allowedOrigins,
   });
   // By name, not by export: the functions send through the configuration set.
-  functions.addDependency(email);
-  const operations = new OperationsStack(app, `${prefix}Operations`, {
-    ...props('alarms and dashboard'),
-    functions: functions.functions,
-    api: api.api,
-    table: data.table,
+  functions.addStackDependency(email, 'the functions send through the configuration set');
+  const pages = new PagesStack(app, `${prefix}Pages`, {
+    ...props('the site and the payment SDK'),
+    bucket: site.bucket,
+    distribution: site.distribution,
+    siteOut: inputs.siteOut,
+    sdkWeb: inputs.sdkWeb,
+  });
+  // After the functions: a release they failed (rolled back) stops before its pages.
+  pages.addStackDependency(functions, 'pages go live only on functions that deployed');
+  const edgeAlarms = new EdgeAlarmsStack(app, `${prefix}EdgeAlarms`, {
+    ...global('CloudFront alarm'),
     distribution: site.distribution,
     alarmEmail: config.alarmEmail,
     stage: config.stage,
-    monthlyBudgetUsd: config.monthlyBudgetUsd,
   });
-  const shop = { data, blobs, email, secrets, api, site, functions, operations };
+  const shop = { data, blobs, email, secrets, api, ...(firewall ? { firewall } : {}), site, operations, functions, pages, edgeAlarms };
   for (const stack of Object.values(shop) as Stack[]) tagStage(stack, config.stage);
   return shop;
 }

@@ -1,7 +1,8 @@
-// The shop's front door: a private bucket with the exported site and the
-// payment SDK, the blobs bucket's imagery, and the HTTP API, all behind one
-// CloudFront distribution on one origin (so cookies are first-party and the
-// API needs no CORS).
+// The shop's front door: a private bucket for the exported site and the
+// payment SDK (filled by the Pages stack once the functions are live), the
+// blobs bucket's imagery, and the HTTP API, all behind one CloudFront
+// distribution on one origin (so cookies are first-party and the API needs
+// no CORS).
 import { readFileSync } from 'node:fs';
 import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -9,7 +10,6 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ShopConfig } from './config.ts';
@@ -19,24 +19,25 @@ export interface SiteStackProps extends StackProps {
   readonly config: ShopConfig;
   readonly api: apigwv2.IHttpApi;
   readonly blobsBucket: s3.IBucket;
-  /** The Next export (site/out). */
+  /** The Next export (site/out): its pages and not-found page shape the viewer-request function. */
   readonly siteOut: string;
-  /** The payment SDK's assets (sdk/dist/web), served at /web/. */
-  readonly sdkWeb: string;
   readonly rewrites: readonly RewriteRule[];
   /** `{"value"}`, sent to the API origin as X-Origin-Verify. */
   readonly originVerify: secretsmanager.ISecret;
+  /** A CLOUDFRONT-scope AWS WAF web ACL (FirewallStack, us-east-1), if any. */
+  readonly webAclArn?: string;
+  /** The /api prefixes answered the same for every visitor (the catalogue): cached as their Cache-Control says. */
+  readonly sharedCachePrefixes: readonly string[];
 }
 
 /** The headers the API reads, plus the viewer address CloudFront adds; never Host, which must name the API's own domain. */
 export const API_ORIGIN_HEADERS = ['Origin', 'Content-Type', 'Accept', 'Accept-Language', 'User-Agent', 'X-Request-Id', 'If-None-Match', 'CloudFront-Viewer-Address'];
 
-/** Cache-Control of the pages: browsers revalidate, the edge keeps them until the next deploy's invalidation. */
-export const PAGE_CACHE = 'public, max-age=0, s-maxage=31536000, must-revalidate';
-/** Cache-Control of content-hashed or versioned files. */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-/** The SDK's frame pages: versioned, but re-read now and then by browsers. */
-export const FRAME_CACHE = 'public, max-age=3600, s-maxage=31536000';
+/** What the catalogue's behaviours forward: no cookie (the answers are everyone's), never a header the cache does not key on that changes the answer. */
+export const SHARED_API_ORIGIN_HEADERS = ['Accept', 'User-Agent', 'X-Request-Id', 'CloudFront-Viewer-Address'];
+
+/** The CloudFront path patterns of an /api prefix: itself and everything below it. */
+export const pathPatterns = (prefix: string) => [prefix, `${prefix}/*`];
 
 /**
  * The site's Content-Security-Policy. Next's static export inlines its RSC
@@ -138,6 +139,39 @@ export class SiteStack extends Stack {
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_ORIGIN_HEADERS),
     });
 
+    // The origin decides (Cache-Control s-maxage, stale-while-revalidate);
+    // without one nothing is kept. Keyed on path and query string only, so
+    // compression (gzip, brotli) is on, which CachingDisabled turns off.
+    const sharedApiCache = new cloudfront.CachePolicy(this, 'SharedApiCache', {
+      comment: 'Catalogue: as the API\'s Cache-Control says, keyed on path and query string',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const sharedApiRequests = new cloudfront.OriginRequestPolicy(this, 'SharedApiRequests', {
+      comment: 'Catalogue: query strings and the headers that do not change the answer; no cookies',
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...SHARED_API_ORIGIN_HEADERS),
+    });
+    const sharedApi: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: sharedApiCache,
+      originRequestPolicy: sharedApiRequests,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+    };
+    // Before /api/*: CloudFront takes the first pattern that matches.
+    const sharedApiBehaviours = Object.fromEntries(props.sharedCachePrefixes.flatMap(pathPatterns).map((p) => [p, sharedApi]));
+
     const staticFiles = {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
@@ -146,6 +180,7 @@ export class SiteStack extends Stack {
     };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Couture storefront',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -162,6 +197,8 @@ export class SiteStack extends Stack {
         functionAssociations: [{ function: siteFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        ...sharedApiBehaviours,
+        // Personal answers (sessions, carts, orders): never cached.
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -185,52 +222,8 @@ export class SiteStack extends Stack {
     this.siteUrl = config.domainName ? `https://${config.domainName}` : cloudfrontUrl;
     this.allowedOrigins = config.domainName ? [this.siteUrl, cloudfrontUrl] : [cloudfrontUrl];
 
-    this.deploy(props);
-
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
-  }
-
-  /**
-   * Four syncs into one bucket, each owning its own keys so pruning never
-   * deletes another's: the pages (everything but _next/static and web/),
-   * the hashed Next assets (never pruned: open tabs still load old chunks),
-   * and the SDK's assets and frame pages under web/. The pages go last and
-   * invalidate the distribution.
-   */
-  private deploy(props: SiteStackProps) {
-    const common = { destinationBucket: this.bucket, memoryLimit: 1024 };
-    const nextStatic = new s3deploy.BucketDeployment(this, 'DeployNextStatic', {
-      ...common,
-      sources: [s3deploy.Source.asset(`${props.siteOut}/_next/static`)],
-      destinationKeyPrefix: '_next/static/',
-      prune: false,
-      cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
-    });
-    const sdkAssets = new s3deploy.BucketDeployment(this, 'DeploySdkAssets', {
-      ...common,
-      sources: [s3deploy.Source.asset(props.sdkWeb, { exclude: ['**/*.html'] })],
-      destinationKeyPrefix: 'web/',
-      exclude: ['*.html'],
-      cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
-    });
-    const sdkFrames = new s3deploy.BucketDeployment(this, 'DeploySdkFrames', {
-      ...common,
-      sources: [s3deploy.Source.asset(props.sdkWeb)],
-      destinationKeyPrefix: 'web/',
-      exclude: ['*'],
-      include: ['*.html'],
-      cacheControl: [s3deploy.CacheControl.fromString(FRAME_CACHE)],
-    });
-    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
-      ...common,
-      sources: [s3deploy.Source.asset(props.siteOut, { exclude: ['_next/static'] })],
-      exclude: ['_next/static/*', 'web/*'],
-      cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE)],
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-    });
-    pages.node.addDependency(nextStatic, sdkAssets, sdkFrames);
   }
 }

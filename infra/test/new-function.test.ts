@@ -37,7 +37,9 @@ describe('a function added to the routing table', () => {
       const route = Object.values(functions.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: key } }));
       assert.equal(route.length, 1, key);
       const integrationId = route[0].Properties.Target['Fn::Join'][1][1].Ref;
-      assert.deepEqual(functions.toJSON().Resources[integrationId].Properties.IntegrationUri, { 'Fn::GetAtt': [idOf('payment'), 'Arn'] });
+      const alias = functions.toJSON().Resources[functions.toJSON().Resources[integrationId].Properties.IntegrationUri.Ref];
+      assert.equal(alias.Type, 'AWS::Lambda::Alias');
+      assert.deepEqual(alias.Properties.FunctionName, { Ref: idOf('payment') });
     }
   });
 

@@ -7,7 +7,8 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ACCESS } from '../lib/function-access.ts';
 import { CREATED_WITH, SECRET_SHAPES, SecretsStack } from '../lib/secrets-stack.ts';
 import { functionCrates, routeKeys } from '../lib/routes.ts';
-import { IMMUTABLE_CACHE, PAGE_CACHE, SECURITY_HEADERS } from '../lib/site-stack.ts';
+import { IMMUTABLE_CACHE, PAGE_CACHE } from '../lib/pages-stack.ts';
+import { SECURITY_HEADERS } from '../lib/site-stack.ts';
 import { realRoutes, repoRoot, synthShop, templatesOf } from './support.ts';
 
 const routes = realRoutes();
@@ -17,6 +18,11 @@ const template = templatesOf(shop);
 type Json = Record<string, any>;
 const resourcesOf = (stack: Parameters<typeof template>[0], type: string): Record<string, Json> => template(stack).findResources(type);
 const logicalId = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
+/** The logical ID of a function's `live` alias, which the API integrates. */
+const aliasId = (name: string) => {
+  const alias = shop.functions.live.get(name)!.alias;
+  return Stack.of(alias).getLogicalId(alias.node.defaultChild as lambda.CfnAlias);
+};
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 /** Every IAM statement attached to a function's role. */
@@ -41,12 +47,12 @@ describe('routing table', () => {
     for (const route of Object.values(resourcesOf('functions', 'AWS::ApiGatewayV2::Route'))) {
       const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
       const uri = integrations[integrationId].Properties.IntegrationUri;
-      byKey.set(route.Properties.RouteKey, uri['Fn::GetAtt'][0]);
+      byKey.set(route.Properties.RouteKey, uri.Ref);
     }
     const expected = routes.flatMap((r) => r.prefixes.flatMap((p) => routeKeys(p).map((key) => [key, r.name] as const)));
     assert.equal(byKey.size, expected.length, 'one route per key, no strays');
     for (const [key, name] of expected) {
-      assert.equal(byKey.get(key), logicalId(shop.functions.functions.get(name)!), `${key} reaches ${name}`);
+      assert.equal(byKey.get(key), aliasId(name), `${key} reaches ${name}'s live alias`);
     }
     assert.ok(byKey.has('ANY /api/cart/{proxy+}') && byKey.has('ANY /api/cart'));
   });
@@ -275,6 +281,39 @@ describe('cloudfront', () => {
     assert.match(JSON.stringify(verify.HeaderValue), /\{\{resolve:secretsmanager:.*:SecretString:value::\}\}/);
   });
 
+  it('caches the catalogue prefixes as the API\'s Cache-Control says, keyed on path and query, compressed, cookie-free', () => {
+    const catalogue = routes.find((r) => r.name === 'catalog')!.prefixes;
+    assert.ok(catalogue.includes('/api/products') && catalogue.includes('/api/news'));
+    const patterns: string[] = distribution().CacheBehaviors.map((b: Json) => b.PathPattern);
+    // Every catalogue prefix, and below it, before /api/* (CloudFront takes the first match).
+    const expected = catalogue.flatMap((p) => [p, `${p}/*`]);
+    assert.deepEqual(patterns.filter((p) => p.startsWith('/api/') && p !== '/api/*').sort(), [...expected].sort(), 'no personal prefix is cached');
+    for (const pattern of expected) assert.ok(patterns.indexOf(pattern) < patterns.indexOf('/api/*'), `${pattern} before /api/*`);
+    const policies = resourcesOf('site', 'AWS::CloudFront::CachePolicy');
+    const requests = resourcesOf('site', 'AWS::CloudFront::OriginRequestPolicy');
+    for (const pattern of expected) {
+      const b = behaviour(pattern);
+      assert.equal(b.TargetOriginId, behaviour('/api/*').TargetOriginId, `${pattern} reaches the API`);
+      assert.equal(b.Compress, true);
+      assert.deepEqual(b.AllowedMethods.sort(), ['GET', 'HEAD', 'OPTIONS']);
+      const cache = policies[b.CachePolicyId.Ref].Properties.CachePolicyConfig;
+      // TTLs: the origin decides (s-maxage), nothing is kept without it.
+      assert.equal(cache.MinTTL, 0);
+      assert.equal(cache.DefaultTTL, 0);
+      assert.ok(cache.MaxTTL >= 300, 'long enough for s-maxage=60 and stale-while-revalidate=300');
+      const key = cache.ParametersInCacheKeyAndForwardedToOrigin;
+      assert.equal(key.QueryStringsConfig.QueryStringBehavior, 'all');
+      assert.equal(key.CookiesConfig.CookieBehavior, 'none');
+      assert.equal(key.HeadersConfig.HeaderBehavior, 'none');
+      assert.equal(key.EnableAcceptEncodingGzip, true);
+      assert.equal(key.EnableAcceptEncodingBrotli, true);
+      const forwarded = requests[b.OriginRequestPolicyId.Ref].Properties.OriginRequestPolicyConfig;
+      assert.equal(forwarded.CookiesConfig.CookieBehavior, 'none', 'a cached answer never depends on a cookie');
+      const headers: string[] = forwarded.HeadersConfig.Headers.map((h: string) => h.toLowerCase());
+      for (const varying of ['accept-language', 'origin', 'cookie', 'authorization']) assert.ok(!headers.includes(varying), varying);
+    }
+  });
+
   it('serves the site, hashed assets, the SDK and the imagery from S3 through origin access control', () => {
     const config = distribution();
     for (const b of [config.DefaultCacheBehavior, behaviour('/_next/static/*'), behaviour('/web/*'), behaviour('/blobs/*')]) {
@@ -329,7 +368,8 @@ describe('cloudfront', () => {
   });
 
   it('deploys the site and the SDK without one pruning the other, then invalidates', () => {
-    const deployments = Object.values(resourcesOf('site', 'Custom::CDKBucketDeployment')).map((d) => d.Properties);
+    const deployments = Object.values(resourcesOf('pages', 'Custom::CDKBucketDeployment')).map((d) => d.Properties);
+    assert.equal(Object.keys(resourcesOf('site', 'Custom::CDKBucketDeployment')).length, 0, 'the Site stack only holds CloudFront and the bucket');
     assert.equal(deployments.length, 4);
     const pages = deployments.find((d) => d.DistributionPaths);
     assert.deepEqual(pages.DistributionPaths, ['/*']);
@@ -346,19 +386,7 @@ describe('cloudfront', () => {
 });
 
 describe('operations', () => {
-  it('alarms on every function\'s errors and throttles, the API\'s 5xx and the table', () => {
-    const alarms = Object.values(resourcesOf('operations', 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
-    const on = (metric: string) => alarms.filter((a) => a.MetricName === metric);
-    assert.equal(on('Errors').length, routes.length);
-    assert.equal(on('Throttles').length, routes.length);
-    assert.equal(on('5xx').length, 1);
-    assert.equal(on('SystemErrors').length, 1);
-    assert.ok(alarms.some((a) => JSON.stringify(a.Metrics ?? []).includes('WriteThrottleEvents')));
-    for (const alarm of alarms) assert.equal(alarm.AlarmActions.length, 1, 'notifies the topic');
-    template('operations').hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@couture.example' });
-  });
-
-  it('draws the table\'s consumed capacity on the dashboard', () => {
+  it('draws the table\'s consumed capacity and CloudFront\'s error rates on the dashboard', () => {
     const body = JSON.stringify(Object.values(resourcesOf('operations', 'AWS::CloudWatch::Dashboard'))[0].Properties.DashboardBody);
     assert.match(body, /ConsumedReadCapacityUnits/);
     assert.match(body, /ConsumedWriteCapacityUnits/);

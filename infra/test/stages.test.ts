@@ -37,9 +37,10 @@ describe('stages', () => {
 
   it('name every stack after the stage, so two stages never share a stack', () => {
     const names = (shop: Shop) => stacksOf(shop).map((s) => s.stackName);
-    assert.deepEqual(names(staging), ['Data', 'Blobs', 'Email', 'Secrets', 'Api', 'Site', 'Functions', 'Operations'].map((s) => `CoutureStaging${s}`));
+    const order = ['Data', 'Blobs', 'Email', 'Secrets', 'Api', 'Site', 'Operations', 'Functions', 'Pages', 'EdgeAlarms'];
+    assert.deepEqual(names(staging), order.map((s) => `CoutureStaging${s}`));
     assert.ok(names(prod).every((n) => n.startsWith('CoutureProd')));
-    assert.equal(new Set([...names(staging), ...names(prod)]).size, 16);
+    assert.equal(new Set([...names(staging), ...names(prod)]).size, 2 * order.length);
   });
 
   it('give each stage its own SES configuration set, which the functions send through', () => {

@@ -42,7 +42,7 @@ export function templatesOf(shop: Shop) {
   return (name: keyof Shop): Template => {
     let template = cache.get(name);
     if (!template) {
-      template = Template.fromStack(shop[name]);
+      template = Template.fromStack(shop[name]!);
       cache.set(name, template);
     }
     return template;

@@ -1,206 +1,163 @@
 //! The catalogue resource: products, categories, menus, banners, collections,
-//! runways and news. Read-only; every route is one table request (a Query of
-//! the kind's partition, or a GetItem), and only active content is answered.
+//! runways and news. Read-only, and paid for when it is written: publishing
+//! renders every list's answer into a stored document, and each process keeps
+//! what it has answered for the catalogue version it last saw, so a warm
+//! request is a lookup in memory. Answers carry a strong `ETag` (a matching
+//! `If-None-Match` gets a `304`) and may be kept briefly by shared caches.
 
+mod answer;
+mod cache;
+mod live;
 mod read;
 
-use std::collections::HashMap;
+use std::sync::Arc;
 
 use app::App;
-use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use serde_json::{json, Value};
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use serde_json::{Map, Value};
+use tower::ServiceExt;
 
-use domain::catalog::{
-    self, Category, Collection, Kind, Menu, Product, Runway, ACTIVE, MAX_SEARCH_LEN,
-};
-use domain::text::fold;
-use shop_http::{list, ApiError, ApiResult};
+use domain::catalog::published::{self, Document};
+use domain::ports::TableError;
+use domain::timestamp::Timestamp;
+use shop_http::ApiResult;
 
-use read::{all, one};
+pub use answer::Answer;
+pub use cache::{Cache, FRESHNESS};
+
+/// Every catalogue route (the prefixes of `shared/routes.json`).
+const PREFIXES: [&str; 7] = [
+    "/api/menus",
+    "/api/categories",
+    "/api/products",
+    "/api/collections",
+    "/api/runways",
+    "/api/banners",
+    "/api/news",
+];
+
+#[derive(Clone)]
+struct Catalogue {
+    app: App,
+    live: Router,
+    cache: Arc<Cache>,
+}
 
 pub fn router(app: App) -> Router {
-    Router::new()
-        .route("/api/menus", get(menus))
-        .route("/api/categories", get(categories))
-        .route("/api/categories/{id}", get(category))
-        .route("/api/products", get(products))
-        .route("/api/products/search", get(search))
-        .route("/api/products/by-collection", get(by_collection))
-        .route("/api/products/{id}", get(product))
-        .route("/api/collections", get(collections))
-        .route("/api/collections/{id}", get(collection))
-        .route("/api/runways", get(runways))
-        .route("/api/runways/featured", get(featured_runway))
-        .route("/api/runways/{id}", get(runway))
-        .route("/api/banners", get(banners))
-        .route("/api/news", get(news_list))
-        .route("/api/news/{id}", get(news))
-        .with_state(app)
+    router_with(app, Cache::new(FRESHNESS))
 }
 
-type Params = Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>;
+/// The router over a cache of the caller's (tests choose its freshness).
+pub fn router_with(app: App, cache: Cache) -> Router {
+    let catalogue = Catalogue {
+        live: live::router(app.clone()),
+        app,
+        cache: Arc::new(cache),
+    };
+    PREFIXES
+        .iter()
+        .fold(Router::new(), |router, prefix| {
+            router
+                .route(prefix, axum::routing::any(serve))
+                .route(&format!("{prefix}/{{*rest}}"), axum::routing::any(serve))
+        })
+        .with_state(catalogue)
+}
 
-/// A query parameter, with a clean 400 for a malformed query string.
-fn param(params: &Params, name: &str) -> ApiResult<Option<String>> {
-    match params {
-        Ok(Query(map)) => Ok(map.get(name).map(|v| v.trim().to_string())),
-        Err(_) => Err(ApiError::bad_request(catalog::QUERY_STRING_INVALID)),
+/// A catalogue request: the cached answer when this process has one for the
+/// current version, else the published document, else the live answer.
+async fn serve(State(catalogue): State<Catalogue>, request: Request) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return catalogue.live.oneshot(request).await.into_response();
+    }
+    let key = request.uri().path_and_query().map_or_else(
+        || request.uri().path().to_string(),
+        |pq| pq.as_str().to_string(),
+    );
+    let answered = catalogue
+        .cache
+        .answer(catalogue.app.table.as_ref(), &key, || {
+            load(&catalogue, &key)
+        })
+        .await;
+    match answered {
+        Ok(answer) => answer.respond(request.headers().get(header::IF_NONE_MATCH)),
+        Err(error) => error.into_response(),
     }
 }
 
-async fn menus(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_menus(
-        all::<Menu>(&app, Kind::Menu).await?,
-    )))
-}
-
-async fn categories(State(app): State<App>) -> ApiResult<Json<Value>> {
-    let categories: Vec<Category> = all(&app, Kind::Category).await?;
-    Ok(list(
-        categories
-            .into_iter()
-            .filter(|c| c.status == ACTIVE)
-            .collect(),
-    ))
-}
-
-async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Category>> {
-    one(
-        &app,
-        Kind::Category,
-        &id,
-        |c: &Category| c.status == ACTIVE,
-        catalog::CATEGORY_NOT_FOUND,
-    )
-    .await
-    .map(Json)
-}
-
-async fn products(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_products(
-        all(&app, Kind::Product).await?,
-    )))
-}
-
-async fn product(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Product>> {
-    one(
-        &app,
-        Kind::Product,
-        &id,
-        Product::is_active,
-        catalog::PRODUCT_NOT_FOUND,
-    )
-    .await
-    .map(Json)
-}
-
-async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
-    let q = param(&params, "q")?.unwrap_or_default();
-    if q.chars().count() > MAX_SEARCH_LEN {
-        return Err(ApiError::bad_request(format!(
-            "Search for at most {MAX_SEARCH_LEN} characters."
-        )));
+/// The published document of a list route, or the live answer.
+async fn load(catalogue: &Catalogue, key: &str) -> ApiResult<Answer> {
+    if let Some(document) = Document::ALL.into_iter().find(|d| d.path() == key) {
+        if let Some(found) = published::read(catalogue.app.table.as_ref(), document).await? {
+            return Ok(Answer::from(found.answer));
+        }
     }
-    let q = fold(&q);
-    if q.is_empty() {
-        return Ok(list(Vec::<Product>::new()));
+    Ok(live_answer(&catalogue.live, key).await)
+}
+
+/// What the live routes answer to `GET key`.
+async fn live_answer(live: &Router, key: &str) -> Answer {
+    let Ok(request) = Request::get(key).body(Body::empty()) else {
+        return Answer::new(StatusCode::BAD_REQUEST, Default::default());
+    };
+    let Ok(response) = live.clone().oneshot(request).await;
+    let status = response.status();
+    match axum::body::to_bytes(response.into_body(), usize::MAX).await {
+        Ok(body) => Answer::new(status, body),
+        Err(_) => Answer::new(StatusCode::INTERNAL_SERVER_ERROR, Default::default()),
     }
-    let found = catalog::visible_products(all(&app, Kind::Product).await?);
-    Ok(list(
-        found
-            .into_iter()
-            .filter(|p| catalog::matches_search(p, &q))
-            .collect(),
-    ))
 }
 
-async fn by_collection(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
-    let name = param(&params, "name")?
-        .filter(|n| !n.is_empty())
-        .ok_or_else(|| ApiError::bad_request(catalog::COLLECTION_NAME_REQUIRED))?;
-    let name = fold(&name);
-    let found = catalog::visible_products(all(&app, Kind::Product).await?);
-    Ok(list(
-        found
-            .into_iter()
-            .filter(|p| fold(&p.collection_name) == name)
-            .collect(),
-    ))
+#[derive(Debug, thiserror::Error)]
+pub enum PublishError {
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error("{path} answered {status}")]
+    Unanswered {
+        path: &'static str,
+        status: StatusCode,
+    },
+    #[error("{path} answered what is not JSON: {error}")]
+    NotJson {
+        path: &'static str,
+        error: serde_json::Error,
+    },
 }
 
-async fn collections(State(app): State<App>) -> ApiResult<Json<Value>> {
-    let collections: Vec<Collection> = all(&app, Kind::Collection).await?;
-    Ok(list(
-        collections
-            .into_iter()
-            .filter(|c| c.status == ACTIVE)
-            .collect(),
-    ))
+/// Renders every list's answer from the table and stores them as the
+/// published catalogue. Run after the catalogue changes (`shopctl publish`;
+/// `shopctl seed` does it). Answers the new version.
+pub async fn publish(app: &App) -> Result<String, PublishError> {
+    let live = live::router(app.clone());
+    let mut documents = Vec::new();
+    for document in Document::ALL {
+        let answer = live_answer(&live, document.path()).await;
+        if !answer.is_keepable() {
+            let (path, status) = (document.path(), answer.status());
+            return Err(PublishError::Unanswered { path, status });
+        }
+        documents.push((document, answer.rendered()));
+    }
+    Ok(published::publish(app.table.as_ref(), &documents, Timestamp::now()).await?)
 }
 
-/// The collection and its active products, from one GSI1 query.
-async fn collection(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
-    let (collection, products) = read::collection_with_products(&app, &id).await?;
-    let collection = collection
-        .filter(|c| c.status == ACTIVE)
-        .ok_or_else(|| ApiError::not_found(catalog::COLLECTION_NOT_FOUND))?;
-    let mut body = serde_json::to_value(collection).map_err(|_| ApiError::internal())?;
-    body["products"] = json!(catalog::visible_products(products));
-    Ok(Json(body))
-}
-
-async fn runways(State(app): State<App>) -> ApiResult<Json<Value>> {
-    let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
-    Ok(list(
-        runways
-            .into_iter()
-            .filter(|r| r.status == ACTIVE)
-            .map(catalog::public_runway)
-            .collect(),
-    ))
-}
-
-async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
-    let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
-    runways
-        .into_iter()
-        .find(|r| r.status == ACTIVE && r.is_featured)
-        .map(|r| Json(catalog::public_runway(r)))
-        .ok_or_else(|| ApiError::not_found(catalog::NO_FEATURED_RUNWAY))
-}
-
-async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Runway>> {
-    let runway = one(
-        &app,
-        Kind::Runway,
-        &id,
-        |r: &Runway| r.status == ACTIVE,
-        catalog::RUNWAY_NOT_FOUND,
-    )
-    .await?;
-    Ok(Json(catalog::public_runway(runway)))
-}
-
-async fn banners(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_banners(
-        all(&app, Kind::Banner).await?,
-    )))
-}
-
-async fn news_list(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_news(all(&app, Kind::News).await?)))
-}
-
-async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<catalog::News>> {
-    one(
-        &app,
-        Kind::News,
-        &id,
-        |n: &catalog::News| n.status == ACTIVE,
-        catalog::NEWS_NOT_FOUND,
-    )
-    .await
-    .map(Json)
+/// The lists as the site's build embeds them: each list route's body under
+/// its path without `/api` (the site's data keys), those that answer 200.
+pub async fn snapshot(app: &App) -> Result<Value, PublishError> {
+    let served = router_with(app.clone(), Cache::new(std::time::Duration::ZERO));
+    let mut lists = Map::new();
+    for document in Document::ALL {
+        let (path, answer) = (document.path(), live_answer(&served, document.path()).await);
+        if answer.status() == StatusCode::OK {
+            let value = serde_json::from_str(&answer.rendered().body)
+                .map_err(|error| PublishError::NotJson { path, error })?;
+            lists.insert(path.trim_start_matches("/api").into(), value);
+        }
+    }
+    Ok(Value::Object(lists))
 }

@@ -112,6 +112,8 @@ pub enum Body {
     Html,
     /// A redirect (`Location`), no body to speak of.
     Redirect,
+    /// No body: a `304` to a request whose `If-None-Match` tag is current.
+    Empty,
 }
 
 /// One route and method: what it takes and everything it may answer.
@@ -201,7 +203,7 @@ pub fn openapi() -> OpenApi {
                         ContentBuilder::new().schema(Some(String::schema())).build(),
                     );
                 }
-                Body::Redirect => {}
+                Body::Redirect | Body::Empty => {}
             }
             responses = responses.response(status.to_string(), response.build());
         }

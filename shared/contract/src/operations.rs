@@ -11,7 +11,7 @@ use domain::accounts::forms::{
 use domain::accounts::records::ProfileView;
 use domain::address::{Address, AddressInput};
 use domain::cart::{AddToCart, SetQuantity};
-use domain::catalog::{Banner, Category, Collection, Menu, News, Product, Runway};
+use domain::catalog::{Banner, Category, Collection, Menu, News, Product, ProductCard, Runway};
 use domain::checkout::{CardCheckout, PayPalCapture};
 use domain::requests::{ContactRequest, RequestInput};
 use domain::wishlist::AddToWishlist;
@@ -27,7 +27,7 @@ use crate::{Body, Method, Operation, Shape};
 /// Every operation of the API, grouped by function.
 pub fn operations() -> Vec<Operation> {
     use Method::{Delete, Get, Patch, Post};
-    let catalog = |method, path, summary| op("catalog", method, path, summary);
+    let catalog = |method, path, summary| op("catalog", method, path, summary).revalidated();
     let auth = |method, path, summary| op("auth", method, path, summary);
     vec![
         // Catalogue: read-only, active content only.
@@ -36,14 +36,14 @@ pub fn operations() -> Vec<Operation> {
         catalog(Get, "/api/categories/{id}", "One active category.")
             .ok::<Category>()
             .fails(&[404]),
-        catalog(Get, "/api/products", "The active products.").list::<Product>(),
-        catalog(Get, "/api/products/search", "Active products matching `q` (name, SKU, description, accents and case ignored); empty for an empty `q`.")
+        catalog(Get, "/api/products", "The active products.").list::<ProductCard>(),
+        catalog(Get, "/api/products/search", "Active products whose name, category or collection matches `q` (accents and case ignored); empty for an empty `q`.")
             .query("q", "The words to look for (at most 100 characters).")
-            .list::<Product>()
+            .list::<ProductCard>()
             .fails(&[400]),
         catalog(Get, "/api/products/by-collection", "The active products of the collection named `name`.")
             .query("name", "The collection's name.")
-            .list::<Product>()
+            .list::<ProductCard>()
             .fails(&[400]),
         catalog(Get, "/api/products/{id}", "One active product.")
             .ok::<Product>()
@@ -269,6 +269,14 @@ impl Operation {
             status,
             (description, Body::Json(Box::new(Shape::of::<T>()))),
         );
+        self
+    }
+
+    /// A catalogue read: its answers carry a strong `ETag`, and a request
+    /// whose `If-None-Match` holds it is answered `304` without a body.
+    fn revalidated(mut self) -> Self {
+        let unchanged = "Not Modified: the `If-None-Match` tag is the current answer's `ETag`";
+        self.responses.insert(304, (unchanged, Body::Empty));
         self
     }
 

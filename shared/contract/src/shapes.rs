@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use domain::accounts::records::ProfileView;
 use domain::address::Address;
 use domain::cart::CartLine;
-use domain::catalog::{Collection, Product};
+use domain::catalog::{Collection, ProductCard};
 use domain::order::OrderView;
 use domain::pricing::Money;
 use domain::wishlist::WishlistEntry;
@@ -163,7 +163,7 @@ pub struct LoggedOut {
 pub struct CollectionWithProducts {
     #[serde(flatten)]
     pub collection: Collection,
-    pub products: Vec<Product>,
+    pub products: Vec<ProductCard>,
 }
 
 /// The payment SDK's client token.

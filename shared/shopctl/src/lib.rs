@@ -1,6 +1,7 @@
 //! What the operators' CLI does, as a library so tests can use it too.
 
 pub mod seed;
+pub mod snapshot;
 
 // Orders and requests (shopping).
 pub mod imagery;

@@ -2,7 +2,7 @@
 
 use app::App;
 
-const USAGE: &str = "usage: shopctl seed | orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID | requests list | appointments list";
+const USAGE: &str = "usage: shopctl seed | publish | snapshot FILE | orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID | requests list | appointments list";
 
 #[tokio::main]
 async fn main() {
@@ -21,6 +21,11 @@ async fn main() {
         ["seed"] => shopctl::seed::run(&app)
             .await
             .map(|()| "catalogue seeded".to_string()),
+        ["publish"] => catalog::publish(&app)
+            .await
+            .map(|version| format!("catalogue published: version {version}"))
+            .map_err(Into::into),
+        ["snapshot", file] => shopctl::snapshot::write(&app, file).await,
         ["orders", rest @ ..] => shopctl::orders::run(&app, rest).await,
         ["requests", rest @ ..] => {
             shopctl::requests::run(&app, domain::requests::RequestKind::MadeToOrder, rest).await

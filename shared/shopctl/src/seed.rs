@@ -4,8 +4,8 @@
 
 use app::App;
 use domain::catalog::{
-    Banner, Category, Celeb, Collection, CollectionRef, Gallery, Menu, News, Product, ProductRef,
-    Runway, SetItem, ACTIVE, SIZES,
+    Banner, Category, Celeb, Collection, CollectionRef, Gallery, Menu, News, Product, ProductCard,
+    ProductRef, Runway, SetItem, ACTIVE, SIZES,
 };
 use domain::ports::Condition;
 use domain::pricing::Money;
@@ -167,7 +167,8 @@ const LINES: [Line; 4] = [
     },
 ];
 
-/// Loads the whole catalogue into the configured store and blobs.
+/// Loads the whole catalogue into the configured store and blobs, and
+/// publishes it.
 pub async fn run(app: &App) -> Result<(), SeedError> {
     categories(app).await?;
     menus(app).await?;
@@ -182,6 +183,7 @@ pub async fn run(app: &App) -> Result<(), SeedError> {
     }
     runways(app).await?;
     news(app).await?;
+    catalog::publish(app).await?;
     Ok(())
 }
 
@@ -424,39 +426,41 @@ async fn product(
         }
     }
     let record = Product {
-        id: id.clone(),
-        sku: format!("CH-{}-{:03}", &line.slug[..3].to_uppercase(), index + 1),
-        name: piece.name.into(),
         description: description(line, piece),
-        categories: piece.categories.iter().map(|c| c.to_string()).collect(),
-        collection: line.id.into(),
-        collection_name: line.name.into(),
-        slug: slugify(piece.name),
-        size: SIZES.iter().map(|s| s.to_string()).collect(),
-        color: piece.colors.iter().map(|c| c.to_string()).collect(),
-        price: dollars(piece.price)?,
-        tag: vec![line.season.into()],
-        status: if piece.active {
-            ACTIVE.into()
-        } else {
-            INACTIVE.into()
-        },
-        product_gallery: gallery,
-        items: piece
-            .items
-            .iter()
-            .map(|(name, price)| {
-                Ok(SetItem {
-                    name: name.to_string(),
-                    price: dollars(*price)?,
+        card: ProductCard {
+            id: id.clone(),
+            sku: format!("CH-{}-{:03}", &line.slug[..3].to_uppercase(), index + 1),
+            name: piece.name.into(),
+            categories: piece.categories.iter().map(|c| c.to_string()).collect(),
+            collection: line.id.into(),
+            collection_name: line.name.into(),
+            slug: slugify(piece.name),
+            size: SIZES.iter().map(|s| s.to_string()).collect(),
+            color: piece.colors.iter().map(|c| c.to_string()).collect(),
+            price: dollars(piece.price)?,
+            tag: vec![line.season.into()],
+            status: if piece.active {
+                ACTIVE.into()
+            } else {
+                INACTIVE.into()
+            },
+            product_gallery: gallery,
+            items: piece
+                .items
+                .iter()
+                .map(|(name, price)| {
+                    Ok(SetItem {
+                        name: name.to_string(),
+                        price: dollars(*price)?,
+                    })
                 })
-            })
-            .collect::<Result<_, SeedError>>()?,
-        created_at: at(&format!(
-            "2025-{:02}-{:02}T09:00:00.000Z",
-            1 + day / 28,
-            1 + day % 28
-        ))?,
+                .collect::<Result<_, SeedError>>()?,
+            created_at: at(&format!(
+                "2025-{:02}-{:02}T09:00:00.000Z",
+                1 + day / 28,
+                1 + day % 28
+            ))?,
+        },
     };
     put(app, &record).await
 }

@@ -305,35 +305,37 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::catalog::SetItem;
+    use crate::catalog::{ProductCard, SetItem};
 
     pub(crate) fn product() -> Product {
         Product {
-            id: "p1".into(),
-            sku: "SKU1".into(),
-            name: "Silk Set".into(),
             description: String::new(),
-            categories: vec!["women".into()],
-            collection: "c1".into(),
-            collection_name: String::new(),
-            slug: "silk-set".into(),
-            size: vec!["S".into(), "M".into()],
-            color: vec!["Ivory".into(), "Black".into()],
-            price: Money::from_cents(120_050),
-            tag: vec![],
-            status: "active".into(),
-            product_gallery: vec!["/blobs/a.jpg".into()],
-            items: vec![
-                SetItem {
-                    name: "Jacket".into(),
-                    price: Money::from_cents(80_000),
-                },
-                SetItem {
-                    name: "Skirt".into(),
-                    price: Money::from_cents(45_025),
-                },
-            ],
-            created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+            card: ProductCard {
+                id: "p1".into(),
+                sku: "SKU1".into(),
+                name: "Silk Set".into(),
+                categories: vec!["women".into()],
+                collection: "c1".into(),
+                collection_name: String::new(),
+                slug: "silk-set".into(),
+                size: vec!["S".into(), "M".into()],
+                color: vec!["Ivory".into(), "Black".into()],
+                price: Money::from_cents(120_050),
+                tag: vec![],
+                status: "active".into(),
+                product_gallery: vec!["/blobs/a.jpg".into()],
+                items: vec![
+                    SetItem {
+                        name: "Jacket".into(),
+                        price: Money::from_cents(80_000),
+                    },
+                    SetItem {
+                        name: "Skirt".into(),
+                        price: Money::from_cents(45_025),
+                    },
+                ],
+                created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+            },
         }
     }
 

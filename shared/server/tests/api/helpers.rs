@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use app::{App, Config};
-use domain::catalog::{Product, SetItem};
+use domain::catalog::{Product, ProductCard, SetItem};
 use domain::ports::Condition;
 use domain::pricing::Money;
 use domain::records::Outcome;
@@ -343,28 +343,30 @@ pub async fn client_with_access_token(shop: &TestShop, user_id: &str) -> Client 
 /// A product of the tests' own, so they do not depend on the seed.
 pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -> Product {
     Product {
-        id: id.into(),
-        sku: format!("SKU-{id}"),
-        name: format!("Test {id}"),
         description: "<p>test</p>".into(),
-        categories: vec!["women".into()],
-        collection: "test-collection".into(),
-        collection_name: "Test".into(),
-        slug: format!("test-{id}"),
-        size: vec!["S".into(), "M".into(), "L".into()],
-        color: vec!["Ivory".into(), "Black".into()],
-        price: Money::from_dollars(price).unwrap(),
-        tag: vec![],
-        status: status.into(),
-        product_gallery: vec![format!("/blobs/{id}.jpg")],
-        items: items
-            .iter()
-            .map(|(name, price)| SetItem {
-                name: name.to_string(),
-                price: Money::from_dollars(*price).unwrap(),
-            })
-            .collect(),
-        created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+        card: ProductCard {
+            id: id.into(),
+            sku: format!("SKU-{id}"),
+            name: format!("Test {id}"),
+            categories: vec!["women".into()],
+            collection: "test-collection".into(),
+            collection_name: "Test".into(),
+            slug: format!("test-{id}"),
+            size: vec!["S".into(), "M".into(), "L".into()],
+            color: vec!["Ivory".into(), "Black".into()],
+            price: Money::from_dollars(price).unwrap(),
+            tag: vec![],
+            status: status.into(),
+            product_gallery: vec![format!("/blobs/{id}.jpg")],
+            items: items
+                .iter()
+                .map(|(name, price)| SetItem {
+                    name: name.to_string(),
+                    price: Money::from_dollars(*price).unwrap(),
+                })
+                .collect(),
+            created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+        },
     }
 }
 

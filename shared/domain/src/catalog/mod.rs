@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod published;
+
 use crate::ports::{Key, Query, Table, TableError};
 use crate::pricing::Money;
 use crate::records::Record;
@@ -138,7 +140,7 @@ pub async fn active_product(table: &dyn Table, id: &str) -> Result<Option<Produc
         return Ok(None);
     }
     let product: Option<Product> = table.read(&Kind::Product.key(id)).await?;
-    Ok(product.filter(Product::is_active))
+    Ok(product.filter(|p| p.is_active()))
 }
 
 /// What a shopper's record (a bag line, a wishlist entry, an order item)
@@ -201,15 +203,15 @@ pub struct SetItem {
     pub price: Money,
 }
 
+/// A product as lists show it: everything but its description, which only
+/// its own page shows (a third of a list's bytes otherwise).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Product {
+pub struct ProductCard {
     pub id: String,
     pub sku: String,
     pub name: String,
-    /// HTML, sanitised by the site before display.
-    pub description: String,
     pub categories: Vec<String>,
     /// The collection's id.
     pub collection: String,
@@ -228,9 +230,32 @@ pub struct Product {
     pub created_at: Timestamp,
 }
 
-impl Product {
+impl ProductCard {
     pub fn is_active(&self) -> bool {
         self.status == ACTIVE
+    }
+}
+
+/// A product as stored and as its page shows it: its card and its description.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
+pub struct Product {
+    #[serde(flatten)]
+    pub card: ProductCard,
+    /// HTML, sanitised by the site before display.
+    pub description: String,
+}
+
+impl std::ops::Deref for Product {
+    type Target = ProductCard;
+    fn deref(&self) -> &ProductCard {
+        &self.card
+    }
+}
+
+impl std::ops::DerefMut for Product {
+    fn deref_mut(&mut self) -> &mut ProductCard {
+        &mut self.card
     }
 }
 
@@ -381,7 +406,7 @@ pub fn public_runway(mut runway: Runway) -> Runway {
 
 /// Products a visitor sees: active ones, newest first.
 pub fn visible_products(mut products: Vec<Product>) -> Vec<Product> {
-    products.retain(Product::is_active);
+    products.retain(|p| p.is_active());
     products.sort_by(|a, b| {
         b.created_at
             .cmp(&a.created_at)
@@ -405,31 +430,33 @@ mod tests {
 
     fn product(name: &str, categories: &[&str], collection: &str) -> Product {
         Product {
-            id: "p1".into(),
-            sku: "SKU".into(),
-            name: name.into(),
             description: String::new(),
-            categories: categories.iter().map(|c| c.to_string()).collect(),
-            collection: "c1".into(),
-            collection_name: collection.into(),
-            slug: "p".into(),
-            size: vec![],
-            color: vec![],
-            price: Money::from_cents(10_000),
-            tag: vec![],
-            status: ACTIVE.into(),
-            product_gallery: vec![],
-            items: vec![
-                SetItem {
-                    name: "Jacket".into(),
-                    price: Money::from_cents(6_000),
-                },
-                SetItem {
-                    name: "Trousers".into(),
-                    price: Money::from_cents(4_000),
-                },
-            ],
-            created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+            card: ProductCard {
+                id: "p1".into(),
+                sku: "SKU".into(),
+                name: name.into(),
+                categories: categories.iter().map(|c| c.to_string()).collect(),
+                collection: "c1".into(),
+                collection_name: collection.into(),
+                slug: "p".into(),
+                size: vec![],
+                color: vec![],
+                price: Money::from_cents(10_000),
+                tag: vec![],
+                status: ACTIVE.into(),
+                product_gallery: vec![],
+                items: vec![
+                    SetItem {
+                        name: "Jacket".into(),
+                        price: Money::from_cents(6_000),
+                    },
+                    SetItem {
+                        name: "Trousers".into(),
+                        price: Money::from_cents(4_000),
+                    },
+                ],
+                created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+            },
         }
     }
 

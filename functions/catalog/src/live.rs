@@ -1,0 +1,211 @@
+//! The catalogue's answers computed from the table: every route is one table
+//! request (a Query of the kind's partition, or a GetItem), and only active
+//! content is answered. Lists show products as cards (no description).
+//! [`crate::router`] serves these answers from the published documents and
+//! its cache; this router is what publishing renders and what a miss asks.
+
+use std::collections::HashMap;
+
+use app::App;
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+
+use domain::catalog::{
+    self, Category, Collection, Kind, Menu, Product, ProductCard, Runway, ACTIVE, MAX_SEARCH_LEN,
+};
+use domain::text::fold;
+use shop_http::{list, ApiError, ApiResult};
+
+use crate::read::{self, all, one};
+
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/api/menus", get(menus))
+        .route("/api/categories", get(categories))
+        .route("/api/categories/{id}", get(category))
+        .route("/api/products", get(products))
+        .route("/api/products/search", get(search))
+        .route("/api/products/by-collection", get(by_collection))
+        .route("/api/products/{id}", get(product))
+        .route("/api/collections", get(collections))
+        .route("/api/collections/{id}", get(collection))
+        .route("/api/runways", get(runways))
+        .route("/api/runways/featured", get(featured_runway))
+        .route("/api/runways/{id}", get(runway))
+        .route("/api/banners", get(banners))
+        .route("/api/news", get(news_list))
+        .route("/api/news/{id}", get(news))
+        .with_state(app)
+}
+
+type Params = Result<Query<HashMap<String, String>>, axum::extract::rejection::QueryRejection>;
+
+/// A query parameter, with a clean 400 for a malformed query string.
+fn param(params: &Params, name: &str) -> ApiResult<Option<String>> {
+    match params {
+        Ok(Query(map)) => Ok(map.get(name).map(|v| v.trim().to_string())),
+        Err(_) => Err(ApiError::bad_request(catalog::QUERY_STRING_INVALID)),
+    }
+}
+
+async fn menus(State(app): State<App>) -> ApiResult<Json<Value>> {
+    Ok(list(catalog::visible_menus(
+        all::<Menu>(&app, Kind::Menu).await?,
+    )))
+}
+
+async fn categories(State(app): State<App>) -> ApiResult<Json<Value>> {
+    let categories: Vec<Category> = all(&app, Kind::Category).await?;
+    Ok(list(
+        categories
+            .into_iter()
+            .filter(|c| c.status == ACTIVE)
+            .collect(),
+    ))
+}
+
+async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Category>> {
+    one(
+        &app,
+        Kind::Category,
+        &id,
+        |c: &Category| c.status == ACTIVE,
+        catalog::CATEGORY_NOT_FOUND,
+    )
+    .await
+    .map(Json)
+}
+
+async fn products(State(app): State<App>) -> ApiResult<Json<Value>> {
+    Ok(list(cards(catalog::visible_products(
+        all(&app, Kind::Product).await?,
+    ))))
+}
+
+/// Products as lists show them.
+fn cards(products: Vec<Product>) -> Vec<ProductCard> {
+    products.into_iter().map(|p| p.card).collect()
+}
+
+async fn product(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Product>> {
+    one(
+        &app,
+        Kind::Product,
+        &id,
+        |p: &Product| p.is_active(),
+        catalog::PRODUCT_NOT_FOUND,
+    )
+    .await
+    .map(Json)
+}
+
+async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
+    let q = param(&params, "q")?.unwrap_or_default();
+    if q.chars().count() > MAX_SEARCH_LEN {
+        return Err(ApiError::bad_request(format!(
+            "Search for at most {MAX_SEARCH_LEN} characters."
+        )));
+    }
+    let q = fold(&q);
+    if q.is_empty() {
+        return Ok(list(Vec::<ProductCard>::new()));
+    }
+    let found = catalog::visible_products(all(&app, Kind::Product).await?);
+    Ok(list(cards(
+        found
+            .into_iter()
+            .filter(|p| catalog::matches_search(p, &q))
+            .collect(),
+    )))
+}
+
+async fn by_collection(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
+    let name = param(&params, "name")?
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| ApiError::bad_request(catalog::COLLECTION_NAME_REQUIRED))?;
+    let name = fold(&name);
+    let found = catalog::visible_products(all(&app, Kind::Product).await?);
+    Ok(list(cards(
+        found
+            .into_iter()
+            .filter(|p| fold(&p.collection_name) == name)
+            .collect(),
+    )))
+}
+
+async fn collections(State(app): State<App>) -> ApiResult<Json<Value>> {
+    let collections: Vec<Collection> = all(&app, Kind::Collection).await?;
+    Ok(list(
+        collections
+            .into_iter()
+            .filter(|c| c.status == ACTIVE)
+            .collect(),
+    ))
+}
+
+/// The collection and its active products, from one GSI1 query.
+async fn collection(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    let (collection, products) = read::collection_with_products(&app, &id).await?;
+    let collection = collection
+        .filter(|c| c.status == ACTIVE)
+        .ok_or_else(|| ApiError::not_found(catalog::COLLECTION_NOT_FOUND))?;
+    let mut body = serde_json::to_value(collection).map_err(|_| ApiError::internal())?;
+    body["products"] = json!(cards(catalog::visible_products(products)));
+    Ok(Json(body))
+}
+
+async fn runways(State(app): State<App>) -> ApiResult<Json<Value>> {
+    let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
+    Ok(list(
+        runways
+            .into_iter()
+            .filter(|r| r.status == ACTIVE)
+            .map(catalog::public_runway)
+            .collect(),
+    ))
+}
+
+async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
+    let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
+    runways
+        .into_iter()
+        .find(|r| r.status == ACTIVE && r.is_featured)
+        .map(|r| Json(catalog::public_runway(r)))
+        .ok_or_else(|| ApiError::not_found(catalog::NO_FEATURED_RUNWAY))
+}
+
+async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Runway>> {
+    let runway = one(
+        &app,
+        Kind::Runway,
+        &id,
+        |r: &Runway| r.status == ACTIVE,
+        catalog::RUNWAY_NOT_FOUND,
+    )
+    .await?;
+    Ok(Json(catalog::public_runway(runway)))
+}
+
+async fn banners(State(app): State<App>) -> ApiResult<Json<Value>> {
+    Ok(list(catalog::visible_banners(
+        all(&app, Kind::Banner).await?,
+    )))
+}
+
+async fn news_list(State(app): State<App>) -> ApiResult<Json<Value>> {
+    Ok(list(catalog::visible_news(all(&app, Kind::News).await?)))
+}
+
+async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<catalog::News>> {
+    one(
+        &app,
+        Kind::News,
+        &id,
+        |n: &catalog::News| n.status == ACTIVE,
+        catalog::NEWS_NOT_FOUND,
+    )
+    .await
+    .map(Json)
+}

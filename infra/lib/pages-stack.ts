@@ -1,0 +1,74 @@
+// The site's files: the exported pages, the hashed Next assets and the payment
+// SDK, synced into the Site stack's bucket. A stack of its own, deployed after
+// the functions: a release whose functions failed (CodeDeploy rolled them
+// back, so `cdk deploy --all` stopped) never puts pages live that expect them.
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+
+/** Cache-Control of the pages: browsers revalidate, the edge keeps them until the next deploy's invalidation. */
+export const PAGE_CACHE = 'public, max-age=0, s-maxage=31536000, must-revalidate';
+/** Cache-Control of content-hashed or versioned files. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** The SDK's frame pages: versioned, but re-read now and then by browsers. */
+export const FRAME_CACHE = 'public, max-age=3600, s-maxage=31536000';
+
+export interface PagesStackProps extends StackProps {
+  readonly bucket: s3.IBucket;
+  readonly distribution: cloudfront.IDistribution;
+  /** The Next export (site/out). */
+  readonly siteOut: string;
+  /** The payment SDK's assets (sdk/dist/web), served at /web/. */
+  readonly sdkWeb: string;
+}
+
+export class PagesStack extends Stack {
+  constructor(scope: Construct, id: string, props: PagesStackProps) {
+    super(scope, id, props);
+    this.deploy(props);
+  }
+
+  /**
+   * Four syncs into one bucket, each owning its own keys so pruning never
+   * deletes another's: the pages (everything but _next/static and web/),
+   * the hashed Next assets (never pruned: open tabs still load old chunks),
+   * and the SDK's assets and frame pages under web/. The pages go last and
+   * invalidate the distribution.
+   */
+  private deploy(props: PagesStackProps) {
+    const common = { destinationBucket: props.bucket, memoryLimit: 1024 };
+    const nextStatic = new s3deploy.BucketDeployment(this, 'DeployNextStatic', {
+      ...common,
+      sources: [s3deploy.Source.asset(`${props.siteOut}/_next/static`)],
+      destinationKeyPrefix: '_next/static/',
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
+    });
+    const sdkAssets = new s3deploy.BucketDeployment(this, 'DeploySdkAssets', {
+      ...common,
+      sources: [s3deploy.Source.asset(props.sdkWeb, { exclude: ['**/*.html'] })],
+      destinationKeyPrefix: 'web/',
+      exclude: ['*.html'],
+      cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
+    });
+    const sdkFrames = new s3deploy.BucketDeployment(this, 'DeploySdkFrames', {
+      ...common,
+      sources: [s3deploy.Source.asset(props.sdkWeb)],
+      destinationKeyPrefix: 'web/',
+      exclude: ['*'],
+      include: ['*.html'],
+      cacheControl: [s3deploy.CacheControl.fromString(FRAME_CACHE)],
+    });
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      ...common,
+      sources: [s3deploy.Source.asset(props.siteOut, { exclude: ['_next/static'] })],
+      exclude: ['_next/static/*', 'web/*'],
+      cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE)],
+      distribution: props.distribution,
+      distributionPaths: ['/*'],
+    });
+    pages.node.addDependency(nextStatic, sdkAssets, sdkFrames);
+  }
+}
