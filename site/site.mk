@@ -2,7 +2,13 @@
 # Included by the top Makefile; targets registered in DEPS, BUILDS, TESTS, BENCHES.
 
 SITE_ENV := NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
-SITE_SOURCES := $(shell find site/src site/public -type f 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json
+SITE_SOURCES := $(shell find site/src site/public -type f -not -name snapshot.json 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json
+
+# The catalogue at build time (each list route's body as served), which the
+# exported pages show before the API answers (SWR fallback data). Generated,
+# not committed, from the store the environment configures: the embedded one
+# is seeded first (local and CI); a deploy's table is read as it is.
+CATALOG_SNAPSHOT := site/src/lib/catalog-snapshot/snapshot.json
 
 .PHONY: site-deps site-build site-test site-unit site-e2e site-bench site-api-types
 
@@ -14,11 +20,18 @@ site-deps:
 	fi
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/geo/countries.json
+site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/geo/countries.json $(CATALOG_SNAPSHOT)
 	cd site && $(SITE_ENV) npx next build
 	@touch site/out/index.html
 
 site-build: site/out/index.html
+
+$(CATALOG_SNAPSHOT): $(BIN)/shopctl
+	$(if $(TABLE_NAME),,$(BIN)/shopctl seed)
+	$(BIN)/shopctl snapshot $@
+
+$(BIN)/shopctl:
+	$(MAKE) --no-print-directory rust-build
 
 # The API's TypeScript types, generated (not committed) from its OpenAPI
 # document, shared/openapi.json, which `make openapi` rewrites and the
@@ -35,7 +48,7 @@ site-api-types:
 site/public/geo/countries.json: site/scripts/geo.mjs site/scripts/curated-cities.json package-lock.json
 	node site/scripts/geo.mjs
 
-site-unit: site/src/lib/api/schema.d.ts site/public/geo/countries.json
+site-unit: site/src/lib/api/schema.d.ts site/public/geo/countries.json $(CATALOG_SNAPSHOT)
 	cd site && npx eslint --max-warnings 0 .
 	cd site && npx tsc --noEmit
 	cd site && npx vitest run

@@ -109,6 +109,19 @@ const deepLinks = routes.flatMap(([name, path, check]) =>
 
 const journeys = [
   {
+    name: "exported HTML already shows the catalogue (no script run)",
+    fn: async () => {
+      const html = async (path) => (await fetch(base + path)).text();
+      const shop = await html("/shop/");
+      const plain = products.filter((p) => (p.status ?? "active") === "active" && /^[\w ]+$/.test(p.name));
+      assert(plain.length > 0, "the catalogue has products with plain names");
+      const missing = plain.filter((p) => !shop.includes(`>${upper(p.name)}</h2>`));
+      assert(missing.length === 0, `the shop's HTML lacks ${missing.map((p) => p.name).join(", ")}`);
+      const home = await html("/");
+      assert(/<img[^>]*fetchPriority="high"[^>]*src="\/blobs\/images\/banners\//i.test(home) || /<img[^>]*src="\/blobs\/images\/banners\/[^>]*fetchPriority="high"/i.test(home), "the home page's HTML has its first banner, fetched first");
+    },
+  },
+  {
     name: "search from the header panel",
     fn: async () => {
       const { page, context } = await visit("/", WIDTHS.desktop, heading(""));

@@ -8,6 +8,8 @@ import "@/ui/styles/base.css";
 import "@/ui/styles/layout.css";
 import "@/ui/styles/components.css";
 import { house } from "@/config/house";
+import { catalogFallback } from "@/lib/catalog-snapshot";
+import { EarlyFetchScript } from "@/lib/early-fetch/early-fetch-script";
 import { SiteShell } from "@/ui/components/layout/site-shell";
 
 export const metadata: Metadata = {
@@ -17,11 +19,17 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#000000" };
 
+/** The catalogue lists the header, menus and footer of every page show. */
+const SHELL_KEYS = ["/menus", "/categories"] as const;
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
+      <head>
+        <EarlyFetchScript />
+      </head>
       <body>
-        <SiteShell>{children}</SiteShell>
+        <SiteShell catalog={catalogFallback(SHELL_KEYS)}>{children}</SiteShell>
       </body>
     </html>
   );

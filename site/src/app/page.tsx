@@ -1,10 +1,14 @@
-import { preload } from "react-dom";
+import { catalogFallback } from "@/lib/catalog-snapshot";
+import { CatalogFallback } from "@/lib/catalog-snapshot/catalog-fallback";
 import { HomePage } from "@/ui/components/home/home-page";
 
-/** The home page's first data starts downloading with the HTML, not after the scripts run. */
-const EARLY = ["/api/banners", "/api/products", "/api/runways/featured"];
+/** Everything the home page shows comes with its HTML (SWR revalidates it on mount). */
+const HOME_KEYS = ["/banners", "/runways/featured", "/runways", "/products", "/news"] as const;
 
 export default function Page() {
-  for (const href of EARLY) preload(href, { as: "fetch", crossOrigin: "use-credentials" });
-  return <HomePage />;
+  return (
+    <CatalogFallback fallback={catalogFallback(HOME_KEYS)}>
+      <HomePage />
+    </CatalogFallback>
+  );
 }

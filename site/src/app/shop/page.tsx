@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
-import { preload } from "react-dom";
+import { catalogFallback } from "@/lib/catalog-snapshot";
+import { CatalogFallback } from "@/lib/catalog-snapshot/catalog-fallback";
 import { ShopList } from "@/ui/components/shop/shop-list";
 
 export const metadata: Metadata = { title: "All products" };
 
 export default function ShopPage() {
-  preload("/api/products", { as: "fetch", crossOrigin: "use-credentials" });
-  return <ShopList menu={null} />;
+  return (
+    <CatalogFallback fallback={catalogFallback(["/products"])}>
+      <ShopList menu={null} />
+    </CatalogFallback>
+  );
 }

@@ -114,6 +114,14 @@ export function unwrapItem<T>(body: unknown): T | null {
   return null;
 }
 
+/** A route that may answer one entity or a list of them (the featured runway): the first wins. */
+export function unwrapFirst<T>(body: unknown): T | null {
+  const list = unwrapList<T>(body);
+  if (list.length > 0) return list[0] ?? null;
+  const isList = Array.isArray(body) || (!!body && typeof body === "object" && Array.isArray((body as { data?: unknown }).data));
+  return isList ? null : unwrapItem<T>(body);
+}
+
 export const api = {
   get: <T = unknown>(path: string, noStore = false) => request<T>(path, { noStore }),
   post: <T = unknown>(path: string, body: Body) => request<T>(path, { method: "POST", body }),

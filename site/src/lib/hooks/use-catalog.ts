@@ -6,15 +6,18 @@ import { fetchFirst, fetchItem, fetchList } from "./fetchers";
 
 const options = { revalidateOnFocus: false, dedupingInterval: 60_000 };
 
+// Loading means "no data yet": SWR's own isLoading is also true while it
+// revalidates the build-time fallback on mount, which must stay on screen.
+
 function useList<T extends { status?: string }>(path: string | null, sort?: (items: T[]) => T[]) {
-  const { data, isLoading } = useSWR(path, (p: string) => fetchList<T>(p), options);
+  const { data } = useSWR(path, (p: string) => fetchList<T>(p), options);
   const active = (data ?? []).filter(isActive);
-  return { items: sort ? sort(active) : active, isLoading: isLoading || (path !== null && data === undefined) };
+  return { items: sort ? sort(active) : active, isLoading: path !== null && data === undefined };
 }
 
 function useItem<T>(path: string | null) {
-  const { data, isLoading } = useSWR(path, (p: string) => fetchItem<T>(p), options);
-  return { item: data ?? null, isLoading: isLoading || (path !== null && data === undefined) };
+  const { data } = useSWR(path, (p: string) => fetchItem<T>(p), options);
+  return { item: data ?? null, isLoading: path !== null && data === undefined };
 }
 
 export const useMenus = () => useList<Menu>("/menus", sortByOrder);
@@ -30,7 +33,7 @@ export const useProduct = (id: string | null) => useItem<Product>(id ? `/product
 export const useCollection = (id: string | null) => useItem<Collection>(id ? `/collections/${encodeURIComponent(id)}` : null);
 export const useRunway = (id: string | null) => useItem<Runway>(id ? `/runways/${encodeURIComponent(id)}` : null);
 export function useFeaturedRunway() {
-  const { data, isLoading } = useSWR("/runways/featured", (p: string) => fetchFirst<Runway>(p), options);
-  return { item: data ?? null, isLoading: isLoading || data === undefined };
+  const { data } = useSWR("/runways/featured", (p: string) => fetchFirst<Runway>(p), options);
+  return { item: data ?? null, isLoading: data === undefined };
 }
 export const useNews = (id: string | null) => useItem<News>(id ? `/news/${encodeURIComponent(id)}` : null);

@@ -12,11 +12,13 @@ interface Props {
   onToggleWish: (id: string) => void;
   showPrice?: boolean;
   eager?: boolean;
+  /** The page's largest image (the first tile of a grid): fetched before the others. */
+  priority?: boolean;
   /** h2 in a page's own grid (under its h1), h3 under a section title. */
   headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, wished, onToggleWish, showPrice = true, eager = false, headingLevel = 3 }: Props) {
+export function ProductCard({ product, wished, onToggleWish, showPrice = true, eager = false, priority = false, headingLevel = 3 }: Props) {
   const [first, second] = product.productGallery;
   const Name = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -24,7 +26,7 @@ export function ProductCard({ product, wished, onToggleWish, showPrice = true, e
       <Link href={productPath(product)} className="product-card__link" prefetch={false}>
         <div className="product-card__media">
           {first ? (
-            <img className="product-card__img" src={first} alt={product.name} width={600} height={800} loading={eager ? "eager" : "lazy"} decoding="async" />
+            <img className="product-card__img" src={first} alt={product.name} width={600} height={800} loading={eager || priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding={priority ? "sync" : "async"} />
           ) : (
             <div className="product-card__img product-card__img--empty" />
           )}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "@/lib/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
@@ -102,5 +103,22 @@ describe("ShopList", () => {
     expect(await screen.findByText("No product found.")).toBeTruthy();
     expect(error).toHaveBeenCalled();
     error.mockRestore();
+  });
+});
+
+describe("ShopList with the build-time catalogue", () => {
+  it("shows the snapshot's products on its first render, then the API's answer", async () => {
+    const snapshot = [product("p9", "Snapshot Gown", 1200, ["Black"], ["women"])];
+    const { fn } = fakeFetch({ "GET /api/products": () => ({ body: { data: products } }), "GET /api/categories": () => ({ body: [] }) });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, fallback: { "/products": snapshot } }}>
+        <ShopList menu={null} />
+      </SWRConfig>,
+    );
+    expect(names()).toEqual(["SNAPSHOT GOWN"]);
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(await screen.findByText("LOTUS GOWN")).toBeTruthy();
+    expect(names()).toEqual(["LOTUS GOWN", "SAIGON SUIT", "SILK AO DAI"]);
+    expect(fn).toHaveBeenCalledWith("/api/products", expect.anything());
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * The catalogue as it was at build time (`shopctl snapshot`: each list
+ * route's body as served), turned into SWR fallback data so the exported HTML
+ * already shows the catalogue; SWR still asks the API on mount.
+ */
+import { unwrapFirst, unwrapList } from "@/lib/api/client";
+
+/** The SWR keys of the catalogue lists the snapshot carries. */
+export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news"] as const;
+
+export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
+
+/** The snapshot file: route → body as served. */
+export type Snapshot = Partial<Record<string, unknown>>;
+
+/** Keys whose hook answers one entity (fetchFirst) rather than a list (fetchList). */
+const FIRST_OF: readonly SnapshotKey[] = ["/runways/featured"];
+
+/**
+ * Fields a list never shows, left out of the HTML (every page carrying the
+ * product list would otherwise carry every description); the detail route
+ * still has them, and the list route is dropping them too.
+ */
+const NOT_LISTED: Partial<Record<SnapshotKey, readonly string[]>> = { "/products": ["description"] };
+
+function withoutFields(items: unknown[], fields: readonly string[] = []): unknown[] {
+  if (fields.length === 0) return items;
+  return items.map((item) => (item && typeof item === "object" ? Object.fromEntries(Object.entries(item).filter(([k]) => !fields.includes(k))) : item));
+}
+
+/** The data each key's fetcher would return for the snapshot's body; keys the snapshot lacks are left out, so SWR fetches them as before. */
+export function fallbackOf(snapshot: Snapshot, keys: readonly SnapshotKey[]): Record<string, unknown> {
+  const fallback: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (!(key in snapshot)) continue;
+    const body = snapshot[key];
+    fallback[key] = FIRST_OF.includes(key) ? unwrapFirst(body) : withoutFields(unwrapList(body), NOT_LISTED[key]);
+  }
+  return fallback;
+}
