@@ -16,6 +16,7 @@
 
 use aws_config::{BehaviorVersion, Region};
 use aws_credential_types::Credentials;
+use aws_smithy_http_client::tls::{rustls_provider::CryptoMode, Provider};
 use tokio::sync::OnceCell;
 
 pub use aws_config::SdkConfig;
@@ -84,7 +85,13 @@ impl Aws {
 /// Loads the SDK configuration: the default chain (region, credentials) with
 /// the offline defaults of [`Aws::new`] when `local_only`.
 pub async fn load(config: AwsConfig, local_only: bool) -> SdkConfig {
-    let mut loader = aws_config::defaults(BehaviorVersion::latest());
+    // The HTTPS client of every AWS client: rustls on ring, the TLS stack the
+    // payment and OAuth calls (reqwest) use too, so a bootstrap carries one
+    // (the SDK's default, aws-lc, is a second and larger one, slower to start).
+    let https = aws_smithy_http_client::Builder::new()
+        .tls_provider(Provider::Rustls(CryptoMode::Ring))
+        .build_https();
+    let mut loader = aws_config::defaults(BehaviorVersion::latest()).http_client(https);
     if local_only {
         if !config.credentials_in_env {
             loader = loader.credentials_provider(Credentials::new(
