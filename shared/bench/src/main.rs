@@ -4,8 +4,9 @@
 //! and the same for sign-in (`POST /api/auth/login`) and card checkout
 //! (`POST /api/payment/checkout`, p50 / p99), and what the session check
 //! adds to signed-in routes;
-//! then each function's release bootstrap size, zipped, and its start-to-ready
-//! time next to a hello-world lambda_http binary.
+//! then each function's Lambda bootstrap size, zipped, on x86_64 and arm64,
+//! and its start-to-ready time, next to a hello-world lambda_http bootstrap
+//! built the same way (`make lambda-bootstraps`).
 
 mod checkout;
 mod coldstart;
@@ -19,16 +20,16 @@ mod dynamodb_local;
 
 #[tokio::main]
 async fn main() {
-    let bin_dir = std::env::args()
+    let target_dir = std::env::args()
         .nth(1)
         .map(std::path::PathBuf::from)
-        .expect("usage: shop-bench <release bin dir>");
+        .expect("usage: shop-bench <cargo target dir>");
     // `shop-bench <dir> signed-in`: only the session check's cost.
     if std::env::args().nth(2).as_deref() == Some("signed-in") {
         latency::report_signed_in().await;
         return;
     }
     latency::report().await;
-    sizes::report(&bin_dir);
-    coldstart::report(&bin_dir).await;
+    sizes::report(&target_dir);
+    coldstart::report(&target_dir).await;
 }
