@@ -9,8 +9,6 @@ SHELL := /bin/bash
 
 # One cargo target dir outside the clone, reused by every run and by CI.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/couture/target
-# aws-lc's jitter entropy costs ~50 ms of init per cold start.
-export AWS_LC_SYS_NO_JITTER_ENTROPY := 1
 export CARGO_TERM_COLOR ?= never
 BIN := $(CARGO_TARGET_DIR)/release
 PORT ?= 3000
