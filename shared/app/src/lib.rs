@@ -1,7 +1,9 @@
 //! One `App` per process: configuration read once from the environment and
 //! the adapters it selects. Zero configuration means the embedded defaults
 //! (SQLite file, outbox folder, blobs folder under `.data/`); pointing the same
-//! binary at AWS is only environment variables.
+//! binary at AWS is only environment variables. Which adapters a binary
+//! carries at all is its build's cargo features (`Cargo.toml`): a Lambda
+//! function links only the AWS adapters it uses (see `adapters.rs`).
 
 mod absent;
 mod adapters;
