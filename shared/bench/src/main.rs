@@ -29,6 +29,12 @@ async fn main() {
         latency::report_signed_in().await;
         return;
     }
+    // `shop-bench <dir> bootstraps`: only the Lambda bootstraps' figures.
+    if std::env::args().nth(2).as_deref() == Some("bootstraps") {
+        sizes::report(&target_dir);
+        coldstart::report(&target_dir).await;
+        return;
+    }
     latency::report().await;
     sizes::report(&target_dir);
     coldstart::report(&target_dir).await;
