@@ -79,8 +79,10 @@ fmt:
 
 rust-test: rust-build
 	cargo nextest run --workspace --locked --no-fail-fast
-	# app as the Lambda builds see it: refusals of the adapters a build lacks.
+	# app and aws-env as the Lambda builds see them: refusals of the adapters
+	# a build lacks, and the AWS configuration read from the environment alone.
 	cargo nextest run --locked -p app --no-default-features --features embedded
+	cargo nextest run --locked -p aws-env --no-default-features
 
 test: build lint rust-test $(TESTS)
 	@echo "make test: every suite passed"
