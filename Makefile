@@ -9,8 +9,6 @@ SHELL := /bin/bash
 
 # One cargo target dir outside the clone, reused by every run and by CI.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/couture/target
-# aws-lc's jitter entropy costs ~50 ms of init per cold start.
-export AWS_LC_SYS_NO_JITTER_ENTROPY := 1
 export CARGO_TERM_COLOR ?= never
 BIN := $(CARGO_TARGET_DIR)/release
 PORT ?= 3000
@@ -81,12 +79,13 @@ fmt:
 
 rust-test: rust-build
 	cargo nextest run --workspace --locked --no-fail-fast
+	# app and aws-env as the Lambda builds see them: refusals of the adapters
+	# a build lacks, and the AWS configuration read from the environment alone.
+	cargo nextest run --locked -p app --no-default-features --features embedded
+	cargo nextest run --locked -p aws-env --no-default-features
 
 test: build lint rust-test $(TESTS)
 	@echo "make test: every suite passed"
-
-# Every function's release bootstrap, the yardstick, and the figures.
-FUNCTIONS = $(shell python3 -c 'import json; print(" ".join(f["name"] for f in json.load(open("shared/routes.json"))["functions"]))')
 
 # The HTTP yardstick: wrk loads both, nginx serves the same bytes as the shop
 # (Debian starts the packaged nginx on port 80: stopped, the bench runs its own).
@@ -96,9 +95,11 @@ bench-tools:
 		service nginx stop >/dev/null 2>&1 || true; \
 	fi
 
-rust-bench: rust-build bench-tools
-	cargo build --release --locked $(addprefix -p ,$(FUNCTIONS)) -p bench
-	$(BIN)/shop-bench $(BIN)
+# The figures, with every function's Lambda bootstrap and the yardstick built
+# as the deploy builds them, on both architectures (infra/infra.mk).
+rust-bench: rust-build bench-tools lambda-bootstraps
+	cargo build --release --locked -p bench
+	$(BIN)/shop-bench $(CARGO_TARGET_DIR)
 
 bench: build rust-bench $(BENCHES)
 

@@ -2,7 +2,7 @@
 #   make infra-test   assertion tests + typecheck + a synth with bundling skipped (part of make test)
 #   make synth        the full synth: every arm64 bootstrap built by cargo-lambda (zig), no Docker
 
-.PHONY: infra-deps infra-synth-deps infra-test synth
+.PHONY: infra-deps infra-synth-deps cargo-lambda-deps lambda-bootstraps infra-test synth
 
 INFRA_LAMBDA_DIR := $(CARGO_TARGET_DIR)/lambda-arm64
 # The synths' sender (a deploy names its own: -c senderEmail=...).
@@ -16,13 +16,25 @@ infra-deps:
 		npm ci --no-audit --no-fund; \
 	fi
 
-# Only the full synth needs these: cargo-lambda and zig from PyPI into .venv, and the arm64 std.
-infra-synth-deps: infra-deps
+# What builds the bootstraps (the full synth, `make lambda-bootstraps`):
+# cargo-lambda and zig from PyPI into .venv, and the arm64 std.
+cargo-lambda-deps:
 	@test -x .venv/bin/pip || python3 -m venv .venv
 	@if ! .venv/bin/cargo-lambda --version 2>/dev/null | grep -q ' $(CARGO_LAMBDA_VERSION) '; then \
 		.venv/bin/pip install --quiet cargo-lambda==$(CARGO_LAMBDA_VERSION) ziglang==$(ZIGLANG_VERSION); \
 	fi
 	@rustup target list --installed | grep -qx aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu
+
+infra-synth-deps: infra-deps cargo-lambda-deps
+
+# Every function's bootstrap and the hello-lambda yardstick, built as a
+# bundling synth builds them, for x86_64 and arm64 (make rust-bench):
+# $(CARGO_TARGET_DIR)/lambda-<arch>/<name>/bootstrap. ARCHS=arm64 for one.
+ARCHS ?= x86_64 arm64
+lambda-bootstraps: infra-deps cargo-lambda-deps
+	@start=$$(date +%s); \
+	PATH="$(CURDIR)/.venv/bin:$$PATH" npx tsx infra/bin/build-bootstraps.ts $(ARCHS); \
+	echo "lambda-bootstraps: $$(( $$(date +%s) - start )) s for $(ARCHS)"
 
 infra-test: infra-deps
 	npx tsc --noEmit -p infra

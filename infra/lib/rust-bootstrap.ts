@@ -1,62 +1,63 @@
 // The functions' code: arm64 `bootstrap` binaries built by cargo-lambda (zig
-// cross-compiles, no Docker). One `cargo lambda build` for every function of
-// the routing table, run on the first asset CDK bundles, so cargo unifies
-// features once and builds the shared crates once. When bundling is skipped
-// (`-c aws:cdk:bundling-stacks=[]`, the tests) nothing is built.
+// cross-compiles, no Docker), run on the first asset CDK bundles. Each
+// function is built in a cargo invocation of its own with
+// `--no-default-features`, so it links only the AWS adapters its Cargo.toml
+// names (cargo unifies features across the packages of one invocation, which
+// would give every function every adapter). The workspace's release profile
+// (LTO, one codegen unit, strip, panic = "unwind") applies, and cargo-lambda
+// adds what the profile leaves unset (target-cpu of Lambda's hosts). `make
+// bench` builds the same way (infra/bin/build-bootstraps.ts). When bundling
+// is skipped (`-c aws:cdk:bundling-stacks=[]`, the tests) nothing is built.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 
+export type Architecture = 'arm64' | 'x86_64';
+
 export interface BuiltBootstrap {
   readonly name: string;
-  readonly zip: string;
+  /** The `bootstrap` binary; CDK zips the asset folder holding it. */
+  readonly path: string;
   readonly bytes: number;
 }
 
 let built: Map<string, BuiltBootstrap> | undefined;
 
-/** Where cargo-lambda leaves `<name>/bootstrap.zip`. */
-export function lambdaDir(repoRoot: string): string {
+/** Where cargo-lambda leaves `<name>/bootstrap` for an architecture. */
+export function lambdaDir(repoRoot: string, architecture: Architecture = 'arm64'): string {
   const target = process.env.CARGO_TARGET_DIR ?? join(repoRoot, 'target');
-  return join(target, 'lambda-arm64');
+  return join(target, architecture === 'arm64' ? 'lambda-arm64' : 'lambda-x86_64');
 }
 
-function buildAll(repoRoot: string, names: readonly string[]): Map<string, BuiltBootstrap> {
-  const dir = lambdaDir(repoRoot);
-  // --disable-optimizations: cargo-lambda would otherwise force panic=abort,
-  // and the workspace keeps unwinding on purpose (a panicking handler is a 500,
-  // not a dead process); LTO, strip and one codegen unit come from the
-  // workspace's release profile anyway.
-  const args = ['lambda', 'build', '--release', '--arm64', '--disable-optimizations', '--output-format', 'zip', '--lambda-dir', dir];
-  for (const name of names) args.push('-p', name);
+/** The `cargo` arguments that build one function's bootstrap as deployed. */
+export function cargoLambdaArgs(name: string, architecture: Architecture, dir: string): string[] {
+  const arch = architecture === 'arm64' ? '--arm64' : '--x86-64';
+  return ['lambda', 'build', '--release', arch, '--no-default-features', '--output-format', 'binary', '--lambda-dir', dir, '-p', name];
+}
+
+/** Builds each function in its own invocation; throws on the first failure. */
+export function buildBootstraps(repoRoot: string, names: readonly string[], architecture: Architecture = 'arm64'): Map<string, BuiltBootstrap> {
+  const dir = lambdaDir(repoRoot, architecture);
   const started = Date.now();
-  process.stderr.write(`infra: cargo ${args.join(' ')}\n`);
-  const run = spawnSync('cargo', args, {
-    cwd: repoRoot,
-    stdio: ['ignore', process.stderr, process.stderr],
-    env: {
-      AWS_LC_SYS_NO_JITTER_ENTROPY: '1',
-      // Lambda's arm64 hosts are Graviton2 or newer; only the target's code, not build scripts.
-      CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS: '-C target-cpu=neoverse-n1',
-      ...process.env,
-    },
-  });
-  if (run.error || run.status !== 0) {
-    throw new Error(
-      `cargo lambda build failed (${run.error?.message ?? `exit ${run.status}`}). ` +
-        'It needs cargo-lambda and zig on PATH (`make infra-deps` puts them in .venv) and the aarch64-unknown-linux-gnu target; ' +
-        'or synthesize without bundling: -c aws:cdk:bundling-stacks=[]',
-    );
-  }
-  process.stderr.write(`infra: built ${names.length} bootstraps in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   const result = new Map<string, BuiltBootstrap>();
   for (const name of names) {
-    const zip = join(dir, name, 'bootstrap.zip');
-    if (!existsSync(zip)) throw new Error(`cargo lambda build left no ${zip}: is the binary of functions/${name} named ${name}?`);
-    result.set(name, { name, zip, bytes: statSync(zip).size });
+    const args = cargoLambdaArgs(name, architecture, dir);
+    process.stderr.write(`infra: cargo ${args.join(' ')}\n`);
+    const run = spawnSync('cargo', args, { cwd: repoRoot, stdio: ['ignore', process.stderr, process.stderr] });
+    if (run.error || run.status !== 0) {
+      throw new Error(
+        `cargo lambda build of ${name} failed (${run.error?.message ?? `exit ${run.status}`}). ` +
+          'It needs cargo-lambda and zig on PATH (`make infra-synth-deps` puts them in .venv) and the aarch64-unknown-linux-gnu target; ' +
+          'or synthesize without bundling: -c aws:cdk:bundling-stacks=[]',
+      );
+    }
+    const path = join(dir, name, 'bootstrap');
+    if (!existsSync(path)) throw new Error(`cargo lambda build left no ${path}: is the binary of ${name} named ${name}?`);
+    result.set(name, { name, path, bytes: statSync(path).size });
   }
+  process.stderr.write(`infra: built ${names.length} ${architecture} bootstraps in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return result;
 }
 
@@ -64,8 +65,10 @@ function buildAll(repoRoot: string, names: readonly string[]): Map<string, Built
 export const builtBootstraps = (): BuiltBootstrap[] => [...(built?.values() ?? [])];
 
 /**
- * The code asset of one function. The source directory only names the asset:
- * its hash is the zip's, so an unchanged binary is not uploaded again.
+ * The code asset of one function: a folder holding only its `bootstrap`.
+ * The source directory only names the asset: its hash is the bundled
+ * folder's, that is the binary's bytes (no zip, no modification time), so an
+ * unchanged function is not uploaded or deployed again.
  */
 export function rustBootstrapCode(repoRoot: string, name: string, allNames: readonly string[]): lambda.Code {
   return lambda.Code.fromAsset(join(repoRoot, 'functions', name), {
@@ -75,13 +78,20 @@ export function rustBootstrapCode(repoRoot: string, name: string, allNames: read
       image: DockerImage.fromRegistry('cargo-lambda-is-local-only'),
       local: {
         tryBundle(outputDir: string) {
-          built ??= buildAll(repoRoot, allNames);
+          built ??= buildBootstraps(repoRoot, allNames);
           const bootstrap = built.get(name);
           if (!bootstrap) throw new Error(`functions/${name} was not built`);
-          copyFileSync(bootstrap.zip, join(outputDir, 'bootstrap.zip'));
+          copyBootstrap(bootstrap.path, outputDir);
           return true;
         },
       },
     },
   });
+}
+
+/** The asset folder's one file, executable as Lambda's runtime requires. */
+export function copyBootstrap(binary: string, outputDir: string): void {
+  const target = join(outputDir, 'bootstrap');
+  copyFileSync(binary, target);
+  chmodSync(target, 0o755);
 }

@@ -26,8 +26,15 @@ publish.workspace = true
 name = "{name}"
 path = "src/main.rs"
 
+# The Lambda build (`cargo lambda build --no-default-features`) links only
+# the AWS adapters named on `app` below; `cargo lambda watch` and the tests
+# add the embedded ones (default).
+[features]
+default = ["embedded"]
+embedded = ["app/embedded"]
+
 [dependencies]
-app.workspace = true
+app = {{ workspace = true, features = ["aws-dynamodb", "aws-secrets"] }}
 domain.workspace = true
 shop-http.workspace = true
 axum.workspace = true

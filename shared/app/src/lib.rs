@@ -1,10 +1,15 @@
 //! One `App` per process: configuration read once from the environment and
 //! the adapters it selects. Zero configuration means the embedded defaults
 //! (SQLite file, outbox folder, blobs folder under `.data/`); pointing the same
-//! binary at AWS is only environment variables.
+//! binary at AWS is only environment variables. Which adapters a binary
+//! carries at all is its build's cargo features (`Cargo.toml`): a Lambda
+//! function links only the AWS adapters it uses (see `adapters.rs`).
 
+mod absent;
+mod adapters;
 mod config;
 mod oauth;
+mod secrets;
 
 use std::sync::Arc;
 
@@ -41,19 +46,11 @@ impl App {
         // service in use is a local server.
         let local_only = config.aws_endpoints().iter().all(Option::is_some);
         let aws = Arc::new(aws_env::Aws::new(config.aws, local_only));
-        let table = store::open(&config.table, &aws)
-            .await
-            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        let mailer = mail::open(&config.mail, &aws)
-            .await
-            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        let blobs = blobs::open(&config.blobs, &aws)
-            .await
-            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-        let payments = open_payments(&config, &aws).await?;
-        read_oauth_clients(&mut config, &aws).await?;
-        read_origin_secret(&mut config, &aws).await?;
-        read_session_keys(&mut config, &aws).await?;
+        let table = adapters::table(&config, &aws).await?;
+        let mailer = adapters::mailer(&config, &aws).await?;
+        let blobs = adapters::blobs(&config, &aws).await?;
+        let payments = adapters::payments(&config, &aws).await?;
+        secrets::read(&mut config, &aws).await?;
         Ok(Self {
             table,
             mailer,
@@ -63,85 +60,4 @@ impl App {
             config: Arc::new(config),
         })
     }
-}
-
-/// The social sign-in clients from Secrets Manager, when the configuration
-/// names their secret (in AWS).
-async fn read_oauth_clients(config: &mut Config, aws: &aws_env::Aws) -> Result<(), ConfigError> {
-    let Some(arn) = config.oauth.secret_arn.clone() else {
-        return Ok(());
-    };
-    let secret = payments::read_secret_json(aws.sdk_config().await, &arn)
-        .await
-        .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-    config.oauth.apply_secret(&secret);
-    Ok(())
-}
-
-/// The secret CloudFront proves itself with (`{"value"}`), when named.
-async fn read_origin_secret(config: &mut Config, aws: &aws_env::Aws) -> Result<(), ConfigError> {
-    let Some(arn) = config.edge.origin_secret_arn.clone() else {
-        return Ok(());
-    };
-    let secret = payments::read_secret_json(aws.sdk_config().await, &arn)
-        .await
-        .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-    let value = secret
-        .get("value")
-        .and_then(serde_json::Value::as_str)
-        .filter(|v| v.len() >= 32)
-        .ok_or_else(|| {
-            ConfigError::Invalid(
-                "ORIGIN_SECRET_ARN",
-                "the secret has no value of 32+ characters".into(),
-            )
-        })?;
-    config.edge.origin_secret = Some(value.to_string());
-    Ok(())
-}
-
-/// The session keys from Secrets Manager, when the configuration names their
-/// secret (in AWS): `AWSCURRENT` signs, `AWSPREVIOUS` (after a rotation) is
-/// still accepted.
-async fn read_session_keys(config: &mut Config, aws: &aws_env::Aws) -> Result<(), ConfigError> {
-    const NAME: &str = "SESSION_KEY_SECRET_ARN";
-    let Some(arn) = config.session_key_secret_arn.clone() else {
-        return Ok(());
-    };
-    let sdk = aws.sdk_config().await;
-    let read = |stage| payments::read_secret_stage(sdk, &arn, stage);
-    let adapter = |e: payments::SecretError| ConfigError::Adapter(e.to_string());
-    let current = read("AWSCURRENT")
-        .await
-        .map_err(adapter)?
-        .ok_or_else(|| ConfigError::Invalid(NAME, "the secret has no AWSCURRENT version".into()))?;
-    config.session_key = decode_session_key(NAME, &current)?;
-    // An unusable previous key is skipped, not fatal: after an operator
-    // replaces a bad key, the bad one is AWSPREVIOUS and must not stop init.
-    config.previous_session_key = read("AWSPREVIOUS")
-        .await
-        .map_err(adapter)?
-        .and_then(|previous| decode_session_key(NAME, &previous).ok());
-    Ok(())
-}
-
-/// The payment gateway, its credentials overlaid from Secrets Manager in AWS.
-async fn open_payments(
-    config: &Config,
-    aws: &aws_env::Aws,
-) -> Result<Arc<dyn PaymentGateway>, ConfigError> {
-    let mut payments = config.payments.clone();
-    if !config.payment_secret_arns.is_empty() {
-        let arns = &config.payment_secret_arns;
-        let lookup = |name: &str| {
-            arns.iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, a)| a.clone())
-        };
-        payments = payments
-            .with_secrets(aws.sdk_config().await, lookup)
-            .await
-            .map_err(|e| ConfigError::Adapter(e.to_string()))?;
-    }
-    payments::open(&payments).map_err(|e| ConfigError::Adapter(e.to_string()))
 }

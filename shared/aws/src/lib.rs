@@ -12,10 +12,14 @@
 //!
 //! This crate reads no environment variable: `app::Config` reads them, in one
 //! lookup, into the plain data of [`AwsConfig`]; the SDK's own chain reads
-//! the `AWS_*` variables when it loads.
+//! the `AWS_*` variables when it loads (feature `credentials-chain`, on for
+//! the local shop and tools; a Lambda build reads only the variables the
+//! runtime sets, see [`load`]).
 
 use aws_config::{BehaviorVersion, Region};
 use aws_credential_types::Credentials;
+use aws_smithy_http_client::tls::{rustls_provider::CryptoMode, Provider};
+use aws_smithy_runtime_api::client::http::SharedHttpClient;
 use tokio::sync::OnceCell;
 
 pub use aws_config::SdkConfig;
@@ -81,25 +85,72 @@ impl Aws {
     }
 }
 
-/// Loads the SDK configuration: the default chain (region, credentials) with
-/// the offline defaults of [`Aws::new`] when `local_only`.
+/// The HTTPS client of every AWS client: rustls on ring, the TLS stack the
+/// payment and OAuth calls (reqwest) use too, so a bootstrap carries one
+/// (the SDK's default, aws-lc, is a second and larger one, slower to start).
+fn https_client() -> SharedHttpClient {
+    aws_smithy_http_client::Builder::new()
+        .tls_provider(Provider::Rustls(CryptoMode::Ring))
+        .build_https()
+}
+
+/// The credentials used with local endpoints when the environment has none.
+fn local_credentials() -> Credentials {
+    Credentials::new("local", "local", None, None, "local-endpoint")
+}
+
+/// Loads the SDK configuration: the default chain (region, credentials:
+/// profiles, web identity, ECS, instance metadata) with the offline defaults
+/// of [`Aws::new`] when `local_only`.
+#[cfg(feature = "credentials-chain")]
 pub async fn load(config: AwsConfig, local_only: bool) -> SdkConfig {
-    let mut loader = aws_config::defaults(BehaviorVersion::latest());
+    let mut loader = aws_config::defaults(BehaviorVersion::latest()).http_client(https_client());
     if local_only {
         if !config.credentials_in_env {
-            loader = loader.credentials_provider(Credentials::new(
-                "local",
-                "local",
-                None,
-                None,
-                "local-endpoint",
-            ));
+            loader = loader.credentials_provider(local_credentials());
         }
         if !config.region_in_env {
             loader = loader.region(Region::new(LOCAL_REGION));
         }
     }
     loader.load().await
+}
+
+/// Loads the SDK configuration from the environment variables alone, as the
+/// Lambda runtime sets them (`AWS_REGION`, `AWS_ACCESS_KEY_ID`,
+/// `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`), with the offline defaults
+/// of [`Aws::new`] when `local_only`. Without feature `credentials-chain`
+/// (the Lambda builds) the SDK's chain, an STS client among it, is not
+/// linked at all.
+#[cfg(not(feature = "credentials-chain"))]
+pub async fn load(config: AwsConfig, local_only: bool) -> SdkConfig {
+    use aws_config::environment::{
+        EnvironmentVariableCredentialsProvider, EnvironmentVariableRegionProvider,
+    };
+    use aws_config::meta::region::ProvideRegion;
+    use aws_credential_types::provider::SharedCredentialsProvider;
+
+    let region = match local_only && !config.region_in_env {
+        true => Some(Region::new(LOCAL_REGION)),
+        false => EnvironmentVariableRegionProvider::new().region().await,
+    };
+    let credentials = match local_only && !config.credentials_in_env {
+        true => SharedCredentialsProvider::new(local_credentials()),
+        false => SharedCredentialsProvider::new(EnvironmentVariableCredentialsProvider::new()),
+    };
+    // What the chain's loader would set too: standard retries, and its
+    // connect timeout.
+    let timeouts = aws_config::timeout::TimeoutConfig::builder()
+        .connect_timeout(std::time::Duration::from_millis(3100))
+        .build();
+    SdkConfig::builder()
+        .behavior_version(BehaviorVersion::latest())
+        .region(region)
+        .credentials_provider(credentials)
+        .http_client(https_client())
+        .retry_config(aws_config::retry::RetryConfig::standard())
+        .timeout_config(timeouts)
+        .build()
 }
 
 /// The configuration one client is built from: the shared one, pointed at
@@ -113,6 +164,29 @@ pub fn with_endpoint(sdk: &SdkConfig, endpoint: Option<&str>) -> SdkConfig {
 
 #[cfg(test)]
 mod tests {
+    /// The Lambda builds' loader: `cargo test -p aws-env --no-default-features`.
+    #[cfg(not(feature = "credentials-chain"))]
+    #[tokio::test]
+    async fn without_the_chain_region_and_credentials_come_from_the_environment() {
+        use aws_credential_types::provider::ProvideCredentials;
+        std::env::set_var("AWS_REGION", "eu-west-3");
+        std::env::set_var("AWS_ACCESS_KEY_ID", "AKIDLAMBDA");
+        std::env::set_var("AWS_SECRET_ACCESS_KEY", "secret");
+        std::env::set_var("AWS_SESSION_TOKEN", "token");
+        let config = AwsConfig {
+            credentials_in_env: true,
+            region_in_env: true,
+        };
+        let sdk = load(config, false).await;
+        assert_eq!(sdk.region().map(|r| r.as_ref()), Some("eu-west-3"));
+        let credentials = sdk.credentials_provider().unwrap();
+        let credentials = credentials.provide_credentials().await.unwrap();
+        assert_eq!(credentials.access_key_id(), "AKIDLAMBDA");
+        assert_eq!(credentials.session_token(), Some("token"));
+        assert!(sdk.http_client().is_some());
+        assert!(sdk.retry_config().is_some_and(|r| r.max_attempts() == 3));
+    }
+
     use super::*;
 
     #[tokio::test]

@@ -6,8 +6,9 @@
 //! adds to signed-in routes;
 //! catalogue reads over HTTP next to nginx serving the same bytes, and the
 //! DynamoDB read units of a product list for 40 and 500 products;
-//! then each function's release bootstrap size, zipped, and its start-to-ready
-//! time next to a hello-world lambda_http binary.
+//! then each function's Lambda bootstrap size, zipped, on x86_64 and arm64,
+//! and its start-to-ready time, next to a hello-world lambda_http bootstrap
+//! built the same way (`make lambda-bootstraps`).
 
 mod checkout;
 mod coldstart;
@@ -23,13 +24,19 @@ mod dynamodb_local;
 
 #[tokio::main]
 async fn main() {
-    let bin_dir = std::env::args()
+    let target_dir = std::env::args()
         .nth(1)
         .map(std::path::PathBuf::from)
-        .expect("usage: shop-bench <release bin dir>");
+        .expect("usage: shop-bench <cargo target dir>");
     // `shop-bench <dir> signed-in`: only the session check's cost.
     if std::env::args().nth(2).as_deref() == Some("signed-in") {
         latency::report_signed_in().await;
+        return;
+    }
+    // `shop-bench <dir> bootstraps`: only the Lambda bootstraps' figures.
+    if std::env::args().nth(2).as_deref() == Some("bootstraps") {
+        sizes::report(&target_dir);
+        coldstart::report(&target_dir).await;
         return;
     }
     // `shop-bench <dir> catalogue`: only the catalogue's HTTP and read-unit figures.
@@ -37,12 +44,12 @@ async fn main() {
     if !only_catalogue {
         latency::report().await;
     }
-    http::report(&bin_dir).await;
+    http::report(&target_dir.join("release")).await;
     let dynamodb = dynamodb_local::DynamoDbLocal::start();
     reads::report(&dynamodb.endpoint()).await;
     if only_catalogue {
         return;
     }
-    sizes::report(&bin_dir);
-    coldstart::report(&bin_dir).await;
+    sizes::report(&target_dir);
+    coldstart::report(&target_dir).await;
 }

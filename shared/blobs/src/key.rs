@@ -34,6 +34,8 @@ pub fn public_url(public_base: &str, key: &str) -> String {
 }
 
 /// Long-lived caching for images: their keys change when their bytes do.
+/// (The folder's files are served by the local server, which sets its own.)
+#[cfg(feature = "aws")]
 pub fn cache_control(content_type: &str) -> Option<&'static str> {
     content_type
         .starts_with("image/")

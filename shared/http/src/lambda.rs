@@ -2,20 +2,26 @@
 //! and the router under `lambda_http`.
 
 use axum::Router;
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::{fmt, prelude::*};
 
 use app::App;
 
-/// Logs as JSON lines (CloudWatch) in Lambda, as text locally; `RUST_LOG` filters.
+/// Logs as JSON lines (CloudWatch) in Lambda, as text locally. `RUST_LOG`
+/// filters by level and target (`info`, `warn,auth=debug`; `info` when unset
+/// or unreadable): a `Targets` filter, which needs no regex engine in the
+/// bootstrap as `EnvFilter` does.
 pub fn init_tracing() {
-    let filter =
-        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_target(false);
+    let filter = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|directives| directives.parse::<Targets>().ok())
+        .unwrap_or_else(|| Targets::new().with_default(LevelFilter::INFO));
+    let registry = tracing_subscriber::registry().with(filter);
+    let layer = fmt::layer().with_target(false);
     if std::env::var_os("AWS_LAMBDA_FUNCTION_NAME").is_some() {
-        builder.json().without_time().init();
+        registry.with(layer.json().without_time()).init();
     } else {
-        builder.init();
+        registry.with(layer).init();
     }
 }
 

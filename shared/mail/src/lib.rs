@@ -1,8 +1,13 @@
 //! Adapters of the mailer port ([`domain::ports::Mailer`]): SES in
 //! production, an outbox folder of `.eml` files locally.
 
+// Parts of a message serve one adapter only (the outbox writes whole .eml
+// files, SES takes the parts): a build with one adapter leaves the others unused.
+#[cfg_attr(not(all(feature = "aws", feature = "embedded")), allow(dead_code))]
 mod message;
+#[cfg(feature = "embedded")]
 mod outbox;
+#[cfg(feature = "aws")]
 mod ses;
 
 use std::path::PathBuf;
@@ -11,7 +16,9 @@ use std::sync::Arc;
 use domain::ports::{Mailer, MailerError};
 
 pub use message::links;
+#[cfg(feature = "embedded")]
 pub use outbox::OutboxMailer;
+#[cfg(feature = "aws")]
 pub use ses::SesMailer;
 
 /// SES when `MAIL_TRANSPORT=ses`, else the outbox folder `.data/outbox`.
@@ -32,17 +39,57 @@ pub enum MailConfig {
 }
 
 /// Opens the configured mailer. Call once per process: the SES client is
-/// reused by every request. `aws` is loaded only for SES.
+/// reused by every request. `aws` is loaded only for SES. A mailer whose
+/// adapter this build lacks is refused, naming the cargo feature.
 pub async fn open(config: &MailConfig, aws: &aws_env::Aws) -> Result<Arc<dyn Mailer>, MailerError> {
     match config {
-        MailConfig::Outbox { dir, from } => Ok(Arc::new(OutboxMailer::new(dir, from)?)),
+        MailConfig::Outbox { dir, from } => open_outbox(dir, from),
         MailConfig::Ses {
             from,
             endpoint,
             configuration_set,
-        } => Ok(Arc::new(
-            SesMailer::connect(aws.sdk_config().await, from, endpoint.as_deref())
-                .with_configuration_set(configuration_set.clone()),
-        )),
+        } => open_ses(aws, from, endpoint.as_deref(), configuration_set.clone()).await,
     }
+}
+
+#[cfg(feature = "embedded")]
+fn open_outbox(dir: &std::path::Path, from: &str) -> Result<Arc<dyn Mailer>, MailerError> {
+    Ok(Arc::new(OutboxMailer::new(dir, from)?))
+}
+
+#[cfg(not(feature = "embedded"))]
+fn open_outbox(_: &std::path::Path, _: &str) -> Result<Arc<dyn Mailer>, MailerError> {
+    Err(missing(
+        "the outbox folder (MAIL_TRANSPORT unset)",
+        "mail/embedded",
+    ))
+}
+
+#[cfg(feature = "aws")]
+async fn open_ses(
+    aws: &aws_env::Aws,
+    from: &str,
+    endpoint: Option<&str>,
+    configuration_set: Option<String>,
+) -> Result<Arc<dyn Mailer>, MailerError> {
+    let ses = SesMailer::connect(aws.sdk_config().await, from, endpoint);
+    Ok(Arc::new(ses.with_configuration_set(configuration_set)))
+}
+
+#[cfg(not(feature = "aws"))]
+async fn open_ses(
+    _: &aws_env::Aws,
+    _: &str,
+    _: Option<&str>,
+    _: Option<String>,
+) -> Result<Arc<dyn Mailer>, MailerError> {
+    Err(missing("SES (MAIL_TRANSPORT=ses)", "mail/aws"))
+}
+
+/// The error of a configuration that asks for an adapter left out of the build.
+#[cfg(not(all(feature = "aws", feature = "embedded")))]
+fn missing(adapter: &str, feature: &str) -> MailerError {
+    MailerError(format!(
+        "{adapter} is not in this build: it needs cargo feature `{feature}`"
+    ))
 }

@@ -9,6 +9,7 @@ use serde_json::Value;
 pub enum ConfigError {
     #[error("payment configuration {0} is not valid: {1}")]
     Invalid(&'static str, String),
+    #[cfg(feature = "secrets")]
     #[error("payment secret could not be read: {0}")]
     Secret(#[from] crate::secrets::SecretError),
 }
@@ -197,6 +198,7 @@ impl PaymentsConfig {
 
     /// Reads the secrets named by `PAYMENT_PROVIDER_SECRET_ARN` and
     /// `PAYPAL_SECRET_ARN` (when set) and overlays them.
+    #[cfg(feature = "secrets")]
     pub async fn with_secrets(
         mut self,
         sdk: &aws_config::SdkConfig,

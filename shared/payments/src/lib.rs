@@ -9,84 +9,24 @@
 //! Secrets Manager entries with [`PaymentsConfig::with_secrets`], and
 //! [`open`] it once per process.
 
+#[cfg(feature = "gateway")]
 mod card;
 mod config;
+#[cfg(feature = "gateway")]
+mod gateway;
+#[cfg(feature = "gateway")]
 mod http;
+#[cfg(feature = "gateway")]
 mod paypal;
+#[cfg(feature = "secrets")]
 mod secrets;
 
-use std::sync::Arc;
-
-use async_trait::async_trait;
-use domain::ports::{Capture, Charge, Money, PaymentError, PaymentGateway, Refund};
-
+#[cfg(feature = "gateway")]
 pub use card::CardGateway;
 pub use config::{ConfigError, GatewayCredentials, PayPalCredentials, PaymentsConfig, Timeouts};
+#[cfg(feature = "gateway")]
+pub use gateway::{open, Payments};
+#[cfg(feature = "gateway")]
 pub use paypal::PayPalOrders;
+#[cfg(feature = "secrets")]
 pub use secrets::{read_secret_json, read_secret_stage, SecretError};
-
-/// The card gateway and PayPal behind one port.
-pub struct Payments {
-    card: CardGateway,
-    paypal: PayPalOrders,
-}
-
-impl Payments {
-    pub fn new(config: &PaymentsConfig) -> Result<Self, PaymentError> {
-        Ok(Self {
-            card: CardGateway::new(&config.gateway, &config.timeouts)?,
-            paypal: PayPalOrders::new(&config.paypal, &config.timeouts)?,
-        })
-    }
-}
-
-/// Opens the configured gateway. Call once per process: the HTTP clients
-/// (connection pools) and the PayPal access token are reused by every request.
-pub fn open(config: &PaymentsConfig) -> Result<Arc<dyn PaymentGateway>, PaymentError> {
-    Ok(Arc::new(Payments::new(config)?))
-}
-
-#[async_trait]
-impl PaymentGateway for Payments {
-    async fn client_token(&self, customer_id: Option<&str>) -> Result<String, PaymentError> {
-        self.card.client_token(customer_id).await
-    }
-
-    async fn charge(
-        &self,
-        nonce: &str,
-        amount: Money,
-        order_reference: &str,
-    ) -> Result<Charge, PaymentError> {
-        self.card.charge(nonce, amount, order_reference).await
-    }
-
-    async fn void(&self, transaction_id: &str) -> Result<(), PaymentError> {
-        self.card.reverse(transaction_id).await
-    }
-
-    async fn refund(&self, transaction_id: &str, amount: Money) -> Result<Refund, PaymentError> {
-        self.card.refund(transaction_id, amount).await
-    }
-
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
-        self.paypal.refund(capture_id).await
-    }
-
-    async fn paypal_create_order(
-        &self,
-        amount: Money,
-        currency: &str,
-        request_id: &str,
-    ) -> Result<String, PaymentError> {
-        self.paypal.create_order(amount, currency, request_id).await
-    }
-
-    async fn paypal_capture(
-        &self,
-        order_id: &str,
-        request_id: &str,
-    ) -> Result<Capture, PaymentError> {
-        self.paypal.capture(order_id, request_id).await
-    }
-}

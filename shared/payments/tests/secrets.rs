@@ -6,17 +6,13 @@ mod moto;
 
 use std::collections::HashMap;
 
-use aws_config::{BehaviorVersion, Region, SdkConfig};
-use aws_sdk_secretsmanager::config::Credentials;
+use aws_env::SdkConfig;
 use payments::{ConfigError, PaymentsConfig};
 
+/// The process's one AWS configuration (its HTTPS client included), offline.
 async fn sdk(endpoint: &str) -> SdkConfig {
-    aws_config::defaults(BehaviorVersion::latest())
-        .endpoint_url(endpoint)
-        .region(Region::new("us-east-1"))
-        .credentials_provider(Credentials::new("local", "local", None, None, "test"))
-        .load()
-        .await
+    let aws = aws_env::Aws::local();
+    aws_env::with_endpoint(aws.sdk_config().await, Some(endpoint))
 }
 
 async fn secret(sdk: &SdkConfig, name: &str, value: &str) -> String {

@@ -23,8 +23,10 @@
 //! - `request_count` counts calls of the port (one call, one request), so a
 //!   route's figure is the same on both adapters.
 
+#[cfg(feature = "aws")]
 pub mod dynamo;
 pub mod rules;
+#[cfg(feature = "embedded")]
 pub mod sqlite;
 
 use std::path::PathBuf;
@@ -32,7 +34,9 @@ use std::sync::Arc;
 
 use domain::ports::{Table, TableError};
 
+#[cfg(feature = "aws")]
 pub use dynamo::{create_table, DynamoTable};
+#[cfg(feature = "embedded")]
 pub use sqlite::SqliteTable;
 
 /// Which table adapter to use: DynamoDB when `TABLE_NAME` is set, else the
@@ -50,20 +54,56 @@ pub enum TableConfig {
 
 /// Opens the configured table. Call once per process: the DynamoDB client and
 /// the SQLite connections are reused by every request. `aws` is loaded only
-/// for DynamoDB.
+/// for DynamoDB. A table whose adapter this build lacks is refused, naming
+/// the cargo feature.
 pub async fn open(config: &TableConfig, aws: &aws_env::Aws) -> Result<Arc<dyn Table>, TableError> {
     match config {
-        TableConfig::Sqlite { path } => {
-            let path = path.clone();
-            let table = tokio::task::spawn_blocking(move || SqliteTable::open(&path))
-                .await
-                .map_err(|e| TableError::Backend(e.to_string()))??;
-            Ok(Arc::new(table))
+        TableConfig::Sqlite { path } => open_sqlite(path.clone()).await,
+        TableConfig::Dynamo { table, endpoint } => {
+            open_dynamo(aws, table, endpoint.as_deref()).await
         }
-        TableConfig::Dynamo { table, endpoint } => Ok(Arc::new(DynamoTable::connect(
-            aws.sdk_config().await,
-            table,
-            endpoint.as_deref(),
-        ))),
     }
+}
+
+#[cfg(feature = "embedded")]
+async fn open_sqlite(path: PathBuf) -> Result<Arc<dyn Table>, TableError> {
+    let table = tokio::task::spawn_blocking(move || SqliteTable::open(&path))
+        .await
+        .map_err(|e| TableError::Backend(e.to_string()))??;
+    Ok(Arc::new(table))
+}
+
+#[cfg(not(feature = "embedded"))]
+async fn open_sqlite(_: PathBuf) -> Result<Arc<dyn Table>, TableError> {
+    Err(missing(
+        "the SQLite table (no TABLE_NAME)",
+        "store/embedded",
+    ))
+}
+
+#[cfg(feature = "aws")]
+async fn open_dynamo(
+    aws: &aws_env::Aws,
+    table: &str,
+    endpoint: Option<&str>,
+) -> Result<Arc<dyn Table>, TableError> {
+    let sdk = aws.sdk_config().await;
+    Ok(Arc::new(DynamoTable::connect(sdk, table, endpoint)))
+}
+
+#[cfg(not(feature = "aws"))]
+async fn open_dynamo(
+    _: &aws_env::Aws,
+    _: &str,
+    _: Option<&str>,
+) -> Result<Arc<dyn Table>, TableError> {
+    Err(missing("the DynamoDB table (TABLE_NAME)", "store/aws"))
+}
+
+/// The error of a configuration that asks for an adapter left out of the build.
+#[cfg(not(all(feature = "aws", feature = "embedded")))]
+fn missing(adapter: &str, feature: &str) -> TableError {
+    TableError::Backend(format!(
+        "{adapter} is not in this build: it needs cargo feature `{feature}`"
+    ))
 }
