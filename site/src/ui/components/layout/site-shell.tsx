@@ -31,7 +31,10 @@ export function SiteShell({ catalog, children }: { catalog: Record<string, unkno
         <main id="main" className="main">
           {children}
         </main>
-        <Footer />
+        {/* Below the fold: hydrated in its own task, after the page's content. */}
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
         <SidebarMenu />
         <OpenedOnce name="search">
           <SearchPanel />
