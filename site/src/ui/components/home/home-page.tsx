@@ -1,7 +1,6 @@
 "use client";
 /** Home: slideshow, contact panel, featured runway, collection series, NEW ARRIVALS, latest news. */
 import Link from "next/link";
-import { Suspense, type ReactNode } from "react";
 import { useBanners, useFeaturedRunway, useNewsList, useProducts, useRunways } from "@/lib/hooks/use-catalog";
 import { isActive, isNewArrival, runwayPath } from "@/lib/rules/catalog";
 import { newestFirst } from "@/lib/rules/format";
@@ -14,11 +13,6 @@ import { HeroSlideshow } from "./hero-slideshow";
 
 export const HOME_CAROUSEL_MS = 5000;
 export const HOME_NEWS = 3;
-
-/** A section below the hero: hydrated in its own task, so the page becomes interactive in short steps. */
-function Below({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
 
 export function HomePage() {
   const { items: banners } = useBanners();
@@ -39,83 +33,75 @@ export function HomePage() {
       <HeroSlideshow banners={banners} />
       <ContactSide />
       {!ready && <div className="loading" aria-busy="true" />}
-      <Below>
-        {ready && featured && isActive(featured) && (
-          <section className="section featured" aria-labelledby="featured-title">
-            <div className="container featured__grid">
-              <div className="featured__text">
-                <p className="eyebrow">The runway</p>
-                <h2 id="featured-title" className="section-title section-title--left">
-                  {featured.name.toUpperCase()}
-                </h2>
-                <Link className="button" href={runwayPath(featured)}>
-                  Discover More
-                </Link>
-              </div>
-              <Film src={featured.video} poster={featured.banners[0]} label={`${featured.name} film`} />
-            </div>
-            {featuredLooks.length > 0 && (
-              <div className="container featured__carousel">
-                <CelebCarousel images={featuredLooks} name={featured.name} label="Looks" />
-              </div>
-            )}
-          </section>
-        )}
-      </Below>
-      <Below>
-        {ready && series.length > 0 && (
-          <section className="section series" aria-labelledby="series-title">
-            <div className="container">
-              <h2 id="series-title" className="section-title">
-                COLLECTION SERIES
+      {ready && featured && isActive(featured) && (
+        <section className="section featured" aria-labelledby="featured-title">
+          <div className="container featured__grid">
+            <div className="featured__text">
+              <p className="eyebrow">The runway</p>
+              <h2 id="featured-title" className="section-title section-title--left">
+                {featured.name.toUpperCase()}
               </h2>
-              <div className="series__grid">
-                {series.map((r) => (
-                  <div key={r.id} className="series__item">
-                    <Film src={r.video} poster={r.banners[0]} label={`${r.name} film`} />
-                    <Link href={runwayPath(r)} className="series__name">
-                      {r.name.toUpperCase()}
-                    </Link>
-                  </div>
-                ))}
-              </div>
+              <Link className="button" href={runwayPath(featured)}>
+                Discover More
+              </Link>
             </div>
-          </section>
-        )}
-      </Below>
-      <Below>
-        {ready && (
-          <section className="section" aria-labelledby="arrivals-title">
-            <div className="container">
-              <h2 id="arrivals-title" className="section-title">
-                NEW ARRIVALS
-              </h2>
-              <ProductCarousel products={arrivals} label="New arrivals" autoplayMs={HOME_CAROUSEL_MS} />
-              <p className="center">
-                <Link className="button button--outline" href="/shop/">
-                  View All
-                </Link>
-              </p>
+            <Film src={featured.video} poster={featured.banners[0]} label={`${featured.name} film`} />
+          </div>
+          {featuredLooks.length > 0 && (
+            <div className="container featured__carousel">
+              <CelebCarousel images={featuredLooks} name={featured.name} label="Looks" />
             </div>
-          </section>
-        )}
-      </Below>
-      <Below>
-        {ready && latest.length > 0 && (
-          <section className="section" aria-labelledby="news-title">
-            <div className="container">
-              <h2 id="news-title" className="section-title">
-                NEWS
-              </h2>
-              <div className="news-grid">
-                {latest.map((n) => (
-                  <NewsCard key={n.id} news={n} />
-                ))}
-              </div>
+          )}
+        </section>
+      )}
+      {ready && series.length > 0 && (
+        <section className="section series" aria-labelledby="series-title">
+          <div className="container">
+            <h2 id="series-title" className="section-title">
+              COLLECTION SERIES
+            </h2>
+            <div className="series__grid">
+              {series.map((r) => (
+                <div key={r.id} className="series__item">
+                  <Film src={r.video} poster={r.banners[0]} label={`${r.name} film`} />
+                  <Link href={runwayPath(r)} className="series__name">
+                    {r.name.toUpperCase()}
+                  </Link>
+                </div>
+              ))}
             </div>
-          </section>
-        )}
-      </Below>
+          </div>
+        </section>
+      )}
+      {ready && (
+      <section className="section" aria-labelledby="arrivals-title">
+        <div className="container">
+          <h2 id="arrivals-title" className="section-title">
+            NEW ARRIVALS
+          </h2>
+          <ProductCarousel products={arrivals} label="New arrivals" autoplayMs={HOME_CAROUSEL_MS} />
+          <p className="center">
+            <Link className="button button--outline" href="/shop/">
+              View All
+            </Link>
+          </p>
+        </div>
+      </section>
+      )}
+      {ready && latest.length > 0 && (
+        <section className="section" aria-labelledby="news-title">
+          <div className="container">
+            <h2 id="news-title" className="section-title">
+              NEWS
+            </h2>
+            <div className="news-grid">
+              {latest.map((n) => (
+                <NewsCard key={n.id} news={n} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -31,10 +31,7 @@ export function SiteShell({ catalog, children }: { catalog: Record<string, unkno
         <main id="main" className="main">
           {children}
         </main>
-        {/* Below the fold: hydrated in its own task, after the page's content. */}
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        <Footer />
         <SidebarMenu />
         <OpenedOnce name="search">
           <SearchPanel />
