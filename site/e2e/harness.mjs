@@ -35,7 +35,8 @@ export async function freshPage(browser, size = WIDTHS.desktop) {
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (m) => {
     if (m.type() !== "error") return;
-    // A visitor's session probe (GET /auth/me, then one refresh) answers 401 by design: the cookies are httpOnly.
+    // A session probe with no session (GET /auth/me, then one refresh) answers 401 by design: opening the
+    // account or bag panel, or a guarded page, asks even without the signed-in hint.
     if (/status of 401/.test(m.text()) && /\/api\/auth\/(me|refresh)\b/.test(m.location()?.url ?? "")) return;
     problems.push(`console error: ${m.text()}`);
   });

@@ -122,6 +122,23 @@ const journeys = [
     },
   },
   {
+    name: "a visitor's pages ask no session and log no error (no signed-in hint)",
+    fn: async () => {
+      for (const path of ["/", "/shop/", productUrl(product)]) {
+        const { page, context } = await freshPage(browser, WIDTHS.mobile);
+        const asked = [];
+        const errors = [];
+        page.on("request", (r) => r.url().includes("/api/auth/") && asked.push(r.url()));
+        page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+        await page.goto(base + path, { waitUntil: "load" });
+        await page.waitForLoadState("networkidle");
+        await context.close();
+        assert(asked.length === 0, `${path} asked ${asked.join(", ")}`);
+        assert(errors.length === 0, `${path} logged ${errors.join("; ")}`);
+      }
+    },
+  },
+  {
     name: "search from the header panel",
     fn: async () => {
       const { page, context } = await visit("/", WIDTHS.desktop, heading(""));

@@ -23,10 +23,17 @@ pub async fn start(
     let secret = random_token(32);
     let family = Session::start(who, random_id(), sha256_hex(&secret), now);
     let session = Sessions::of(&*app.table).open(&family).await?;
-    Ok(vec![
-        access_cookie(app, &session, now),
-        refresh_cookie(app, &session, &secret),
-    ])
+    Ok(session_cookies(app, &session, &secret, now))
+}
+
+/// A new or rotated session's cookies: access, refresh, and the readable
+/// signed-in hint that lives as long as the refresh cookie.
+fn session_cookies(app: &App, session: &Session, secret: &str, now: Timestamp) -> Vec<HeaderValue> {
+    vec![
+        access_cookie(app, session, now),
+        refresh_cookie(app, session, secret),
+        session::signed_in_cookie(&app.config, refresh_max_age(session)),
+    ]
 }
 
 fn access_cookie(app: &App, session: &Session, now: Timestamp) -> HeaderValue {
@@ -42,8 +49,12 @@ fn access_cookie(app: &App, session: &Session, now: Timestamp) -> HeaderValue {
 
 fn refresh_cookie(app: &App, session: &Session, secret: &str) -> HeaderValue {
     let value = format!("{}.{}.{}", session.user_id, session.session_id, secret);
-    let max_age = session.remember.then_some(Session::lifetime(true));
-    session::refresh_cookie(&app.config, &value, max_age)
+    session::refresh_cookie(&app.config, &value, refresh_max_age(session))
+}
+
+/// "Remember me" keeps the refresh cookie; otherwise it ends with the browser.
+fn refresh_max_age(session: &Session) -> Option<i64> {
+    session.remember.then_some(Session::lifetime(true))
 }
 
 /// A refresh cookie's parts: user id, session id, secret.
@@ -90,10 +101,7 @@ pub async fn refresh(
         )
         .await?;
     Ok(match rotation {
-        Rotate::Rotated(next) => Ok(vec![
-            access_cookie(app, &next, now),
-            refresh_cookie(app, &next, &next_secret),
-        ]),
+        Rotate::Rotated(next) => Ok(session_cookies(app, &next, &next_secret, now)),
         // A second tab: the browser already holds the rotated refresh cookie.
         Rotate::SecondTab(current) => Ok(vec![access_cookie(app, &current, now)]),
         Rotate::Ended => Err(RefreshError::Ended),

@@ -178,7 +178,12 @@ pub fn set_cookie(
     max_age: Option<i64>,
     same_site: SameSite,
 ) -> HeaderValue {
-    let mut cookie = format!("{name}={value}; Path={path}; HttpOnly; SameSite={same_site:?}");
+    let cookie = format!("{name}={value}; Path={path}; HttpOnly; SameSite={same_site:?}");
+    finish_cookie(config, cookie, max_age)
+}
+
+/// Adds `Secure` (off plain-http localhost) and `Max-Age` to a cookie.
+fn finish_cookie(config: &Config, mut cookie: String, max_age: Option<i64>) -> HeaderValue {
     if config.secure_cookies {
         cookie.push_str("; Secure");
     }
@@ -217,8 +222,19 @@ pub fn refresh_cookie(config: &Config, token: &str, max_age: Option<i64>) -> Hea
     )
 }
 
-/// Both session cookies, deleted.
-pub fn clear_session_cookies(config: &Config) -> [HeaderValue; 2] {
+/// The one cookie page scripts can read: it says a session may exist, so
+/// the site asks `/api/auth/me` on page load only then and a visitor's page
+/// costs no 401. It proves nothing (the httpOnly cookies do), so it is not
+/// `__Host-` prefixed; it lives exactly as long as the refresh cookie.
+pub const SIGNED_IN_COOKIE: &str = "signed_in";
+
+pub fn signed_in_cookie(config: &Config, max_age: Option<i64>) -> HeaderValue {
+    let cookie = format!("{SIGNED_IN_COOKIE}=1; Path=/; SameSite=Strict");
+    finish_cookie(config, cookie, max_age)
+}
+
+/// Both session cookies and the signed-in hint, deleted.
+pub fn clear_session_cookies(config: &Config) -> [HeaderValue; 3] {
     [
         clear_cookie(config, access_cookie_name(config), "/", SameSite::Strict),
         clear_cookie(
@@ -226,6 +242,11 @@ pub fn clear_session_cookies(config: &Config) -> [HeaderValue; 2] {
             refresh_cookie_name(config),
             REFRESH_PATH,
             SameSite::Strict,
+        ),
+        finish_cookie(
+            config,
+            format!("{SIGNED_IN_COOKIE}=; Path=/; SameSite=Strict"),
+            Some(0),
         ),
     ]
 }
@@ -266,11 +287,24 @@ mod tests {
             refresh_cookie(&c, "r", None),
             "refresh=r; Path=/api/auth; HttpOnly; SameSite=Strict"
         );
-        let [a, r] = clear_session_cookies(&c);
+        let [a, r, hint] = clear_session_cookies(&c);
         assert_eq!(a, "access=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
         assert_eq!(
             r,
             "refresh=; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=0"
+        );
+        assert_eq!(hint, "signed_in=; Path=/; SameSite=Strict; Max-Age=0");
+    }
+
+    #[test]
+    fn the_signed_in_hint_is_readable_by_page_scripts() {
+        assert_eq!(
+            signed_in_cookie(&config(true), Some(60)),
+            "signed_in=1; Path=/; SameSite=Strict; Secure; Max-Age=60"
+        );
+        assert_eq!(
+            signed_in_cookie(&config(false), None),
+            "signed_in=1; Path=/; SameSite=Strict"
         );
     }
 

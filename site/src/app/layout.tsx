@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import "@fontsource/jost/300.css";
 import "@fontsource/jost/400.css";
 import "@fontsource/jost/500.css";
-import "react-toastify/dist/ReactToastify.css";
 import "@/ui/styles/base.css";
 import "@/ui/styles/layout.css";
 import "@/ui/styles/components.css";

@@ -348,6 +348,11 @@ async fn refresh_rotates_and_a_replayed_token_revokes_the_family() {
     );
     let cleared = set_cookie(&owner, "refresh").unwrap();
     assert!(cleared.contains("Max-Age=0"), "{cleared}");
+    let hint = set_cookie(&owner, "signed_in").unwrap();
+    assert!(
+        hint.contains("Max-Age=0"),
+        "the signed-in hint goes too: {hint}"
+    );
 }
 
 #[tokio::test]
@@ -363,11 +368,16 @@ async fn logout_ends_the_session_and_clears_the_cookies() {
         .await;
     let refresh = cookie_value(&login, "refresh").unwrap();
     let access = cookie_value(&login, "access").unwrap();
+    // The readable hint that a session may exist lives as long as the refresh cookie.
+    let hint = set_cookie(&login, "signed_in").unwrap();
+    assert!(!hint.contains("HttpOnly"), "{hint}");
+    assert!(hint.contains("Max-Age=2592000"), "{hint}");
     let out = c.post("/api/auth/logout", json!({})).await;
     assert_eq!(out.status, 200);
     assert_eq!(out.body["redirect"], Value::Null);
     assert!(set_cookie(&out, "access").unwrap().contains("Max-Age=0"));
     assert!(set_cookie(&out, "refresh").unwrap().contains("Max-Age=0"));
+    assert!(set_cookie(&out, "signed_in").unwrap().contains("Max-Age=0"));
     assert_eq!(c.get("/api/auth/me").await.status, 401);
     let replay = bare_client(&shop, &format!("refresh={refresh}"))
         .post("/api/auth/refresh", json!({}))

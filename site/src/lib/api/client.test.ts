@@ -60,6 +60,17 @@ describe("request", () => {
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
   });
 
+  it("reads the refresh answer to its end, so the browser closes the request", async () => {
+    const { fn, calls } = fakeFetch({
+      "GET /api/cart": () => ({ status: 401, body: { message: "expired" } }),
+      "POST /api/auth/refresh": () => ({ status: 401, body: { message: "no session" } }),
+    });
+    await expect(api.get("/cart")).rejects.toBeInstanceOf(ApiError);
+    const index = calls.findIndex((c) => c.url === "/api/auth/refresh");
+    const answer = (await fn.mock.results[index]?.value) as Response;
+    expect(answer.bodyUsed).toBe(true);
+  });
+
   it("never refreshes for the refresh or login calls themselves", async () => {
     const { calls } = fakeFetch({ "POST /api/auth/login": () => ({ status: 401, body: { message: "Wrong email or password" } }) });
     await expect(api.post("/auth/login", {})).rejects.toMatchObject({ status: 401 });

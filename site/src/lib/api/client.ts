@@ -44,7 +44,9 @@ export function setRefreshListener(listener: (() => void) | null): void {
 /** One refresh for every concurrent 401: later callers wait for the same promise. */
 function refreshSession(): Promise<boolean> {
   refreshing ??= fetch(`${API_BASE}/auth/refresh`, { method: "POST", credentials: "include" })
-    .then((res) => {
+    .then(async (res) => {
+      // Read to the end: an unread answer stays an open request in the browser.
+      await res.arrayBuffer().catch(() => undefined);
       if (res.ok) onRefreshed?.();
       return res.ok;
     })

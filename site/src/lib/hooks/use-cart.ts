@@ -16,8 +16,9 @@ async function fetchCart(): Promise<CartLine[]> {
   }
 }
 
+/** `active`: the bag is open, so the session is asked even without the signed-in hint. */
 export function useCart(active = true) {
-  const { profile } = useSession();
+  const { profile } = useSession({ ask: active });
   const { data, mutate } = useSWR(profile && active ? CART_KEY : null, fetchCart, { revalidateOnFocus: false });
   const lines = data ?? [];
 

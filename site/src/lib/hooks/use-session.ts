@@ -1,14 +1,37 @@
 /**
  * The shopper's session, as the server sees it: one SWR key, `/auth/me`,
- * asked with the HTTP cache bypassed. The cookies are httpOnly, so no script
- * can tell whether a session exists; the profile answer (or its 401) is the
- * only truth. Login, logout and every shared refresh revalidate the key.
+ * asked with the HTTP cache bypassed. The session cookies are httpOnly; the
+ * server sets a readable `signed_in` hint beside them and deletes it with
+ * them, so a page asks on load only when a session may exist and a visitor's
+ * page costs no 401. What the shopper opens (the account and bag panels, the
+ * pages behind the session guard) asks anyway: the hint only saves asking,
+ * the profile answer (or its 401) stays the only truth. Login, logout and
+ * every shared refresh revalidate the key.
  */
+import { useSyncExternalStore } from "react";
 import useSWR, { mutate as globalMutate } from "swr";
 import { ApiError, api, setRefreshListener, unwrapItem } from "@/lib/api/client";
 import type { Profile } from "@/lib/api/types";
 
 export const SESSION_KEY = "/auth/me";
+
+/** The readable cookie the auth API sets with a session and deletes with it. */
+export const SIGNED_IN_COOKIE = "signed_in";
+
+export function hasSessionHint(cookies: string = typeof document === "undefined" ? "" : document.cookie): boolean {
+  return cookies.split(";").some((c) => {
+    const [name, value] = c.trim().split("=");
+    return name === SIGNED_IN_COOKIE && Boolean(value);
+  });
+}
+
+// Cookies announce no change; every sign-in and sign-out reloads the page.
+const noChanges = () => () => {};
+
+/** The hint, read once hydrated: the exported HTML was rendered without cookies. */
+function useSessionHint(): boolean {
+  return useSyncExternalStore(noChanges, () => hasSessionHint(), () => false);
+}
 
 let lastEmail = "";
 
@@ -34,7 +57,10 @@ export function revalidateSession(): Promise<unknown> {
 
 setRefreshListener(() => void globalMutate(SESSION_KEY));
 
-export function useSession() {
-  const { data, isLoading, mutate } = useSWR(SESSION_KEY, fetchProfile, { revalidateOnFocus: false, dedupingInterval: 2000 });
-  return { profile: data ?? null, isLoading: isLoading || data === undefined, refresh: mutate };
+/** `ask`: ask the server even without the hint (something the shopper opened needs the answer). */
+export function useSession({ ask = false }: { ask?: boolean } = {}) {
+  const hint = useSessionHint();
+  const key = ask || hint ? SESSION_KEY : null;
+  const { data, isLoading, mutate } = useSWR(key, fetchProfile, { revalidateOnFocus: false, dedupingInterval: 2000 });
+  return { profile: data ?? null, isLoading: key !== null && (isLoading || data === undefined), refresh: mutate };
 }

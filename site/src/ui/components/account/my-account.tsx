@@ -15,7 +15,8 @@ const ProfileModal = dynamic(() => import("./account-modals").then((m) => m.Prof
 const PasswordModal = dynamic(() => import("./account-modals").then((m) => m.PasswordModal), { ssr: false });
 
 export function MyAccount() {
-  const { profile, refresh } = useSession();
+  // Behind the session guard, which has just asked: this reads its answer.
+  const { profile, refresh } = useSession({ ask: true });
   const [modal, setModal] = useState<"profile" | "password" | null>(null);
   if (!profile) return null;
   const name = stripDiacritics(profile.name || [profile.firstname, profile.lastname].filter(Boolean).join(" "));

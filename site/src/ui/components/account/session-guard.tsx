@@ -9,8 +9,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { mutate } from "swr";
 import { fetchProfile, SESSION_KEY } from "@/lib/hooks/use-session";
-import { TOAST_MS } from "@/ui/components/common/notify";
-import { toast } from "react-toastify";
+import { TOAST_MS, showToast } from "@/ui/components/common/notify";
 
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 export const GUARD_REDIRECT_MS = 3000;
@@ -30,7 +29,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
         return;
       }
       setState("denied");
-      toast.error(SESSION_EXPIRED, { position: "top-center", autoClose: TOAST_MS, toastId: "session-expired" });
+      void showToast(SESSION_EXPIRED, { type: "error", position: "top-center", autoClose: TOAST_MS, toastId: "session-expired" });
       timer = setTimeout(() => router.replace("/"), GUARD_REDIRECT_MS);
     });
     return () => {

@@ -32,7 +32,8 @@ function EmptyBag() {
 
 function CheckoutSteps() {
   const router = useRouter();
-  const { profile } = useSession();
+  // Behind the session guard, which has just asked: this reads its answer.
+  const { profile } = useSession({ ask: true });
   const { lines, isLoading } = useCheckoutBag();
   const [step, dispatch] = useReducer(stepReducer, INITIAL_STEP);
   const [shipping, setShipping] = useState<AddressForm | null>(null);

@@ -27,8 +27,8 @@ function WelcomePanelBody({ profile, onNavigate }: { profile: Profile; onNavigat
 
 export function AccountPanel() {
   const { open, close } = usePanels();
-  const { profile, isLoading } = useSession();
   const isOpen = open === "account";
+  const { profile, isLoading } = useSession({ ask: isOpen });
   // A successful login reloads the page, which closes the panel.
   const onSignedIn = useCallback(() => {
     close();

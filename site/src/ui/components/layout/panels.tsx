@@ -35,3 +35,14 @@ export function PanelsProvider({ children }: { children: ReactNode }) {
 }
 
 export const usePanels = () => useContext(PanelsContext);
+
+/**
+ * Renders a panel from the first time it opens on: its code loads then, not
+ * with the page, and it stays mounted so what was typed in it is kept.
+ */
+export function OpenedOnce({ name, children }: { name: PanelName; children: ReactNode }) {
+  const { open } = usePanels();
+  const [opened, setOpened] = useState(false);
+  if (open === name && !opened) setOpened(true);
+  return opened || open === name ? <>{children}</> : null;
+}

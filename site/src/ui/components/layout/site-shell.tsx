@@ -1,21 +1,26 @@
 "use client";
 /** Everything around a page: header, panels, toasts, scroll behaviour and footer. */
+import dynamic from "next/dynamic";
 import { Suspense, type ReactNode } from "react";
-import { ToastContainer } from "react-toastify";
 import { SWRConfig } from "swr";
-import { AccountPanel } from "./account-panel";
-import { BagPanel } from "./bag-panel";
+import { useToastsWanted } from "@/ui/components/common/notify";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { PanelsProvider } from "./panels";
+import { OpenedOnce, PanelsProvider } from "./panels";
 import { RouteScroll } from "./route-scroll";
 import { ScrollToTop } from "./scroll-to-top";
-import { SearchPanel } from "./search-panel";
 import { SidebarMenu } from "./sidebar-menu";
-import { TOAST_MS } from "@/ui/components/common/notify";
+
+// Closed when a page loads: their code (the login form, the bag, the toasts)
+// loads when first needed, so no page pays for it before it is interactive.
+const SearchPanel = dynamic(() => import("./search-panel").then((m) => m.SearchPanel), { ssr: false });
+const AccountPanel = dynamic(() => import("./account-panel").then((m) => m.AccountPanel), { ssr: false });
+const BagPanel = dynamic(() => import("./bag-panel").then((m) => m.BagPanel), { ssr: false });
+const Toasts = dynamic(() => import("@/ui/components/common/toasts"), { ssr: false });
 
 /** `catalog`: the build-time catalogue lists the shell shows (SWR fallback data, see lib/catalog-snapshot). */
 export function SiteShell({ catalog, children }: { catalog: Record<string, unknown>; children: ReactNode }) {
+  const toasts = useToastsWanted();
   return (
     <SWRConfig value={{ fallback: catalog }}>
       <PanelsProvider>
@@ -28,14 +33,20 @@ export function SiteShell({ catalog, children }: { catalog: Record<string, unkno
         </main>
         <Footer />
         <SidebarMenu />
-        <SearchPanel />
-        <AccountPanel />
-        <BagPanel />
+        <OpenedOnce name="search">
+          <SearchPanel />
+        </OpenedOnce>
+        <OpenedOnce name="account">
+          <AccountPanel />
+        </OpenedOnce>
+        <OpenedOnce name="bag">
+          <BagPanel />
+        </OpenedOnce>
         <ScrollToTop />
         <Suspense fallback={null}>
           <RouteScroll />
         </Suspense>
-        <ToastContainer position="top-right" autoClose={TOAST_MS} theme="dark" newestOnTop />
+        {toasts && <Toasts />}
       </PanelsProvider>
     </SWRConfig>
   );
