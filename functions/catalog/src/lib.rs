@@ -73,7 +73,12 @@ pub fn router_with(app: App, cache: Cache) -> Router {
 /// current version, else the published document, else the live answer.
 async fn serve(State(catalogue): State<Arc<Catalogue>>, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        return catalogue.live.clone().oneshot(request).await.into_response();
+        return catalogue
+            .live
+            .clone()
+            .oneshot(request)
+            .await
+            .into_response();
     }
     let key = request.uri().path_and_query().map_or_else(
         || request.uri().path().to_string(),
