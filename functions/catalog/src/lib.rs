@@ -65,14 +65,20 @@ pub fn router_with(app: App, cache: Cache) -> Router {
                 .route(prefix, axum::routing::any(serve))
                 .route(&format!("{prefix}/{{*rest}}"), axum::routing::any(serve))
         })
-        .with_state(catalogue)
+        // Behind one pointer: the state is cloned for every request.
+        .with_state(Arc::new(catalogue))
 }
 
 /// A catalogue request: the cached answer when this process has one for the
 /// current version, else the published document, else the live answer.
-async fn serve(State(catalogue): State<Catalogue>, request: Request) -> Response {
+async fn serve(State(catalogue): State<Arc<Catalogue>>, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        return catalogue.live.oneshot(request).await.into_response();
+        return catalogue
+            .live
+            .clone()
+            .oneshot(request)
+            .await
+            .into_response();
     }
     let key = request.uri().path_and_query().map_or_else(
         || request.uri().path().to_string(),

@@ -20,8 +20,16 @@ pub use config::{
 };
 pub use oauth::{OAuthClient, OAuthConfig};
 
+/// The context every handler and middleware holds. Cloned for each request
+/// (axum's state, the middlewares' state), so it is one shared pointer: a
+/// clone is one reference count, not one per adapter. Reads go through to
+/// [`Parts`]; a write (tests swap an adapter) copies the parts first.
 #[derive(Clone)]
-pub struct App {
+pub struct App(Arc<Parts>);
+
+/// What an [`App`] holds.
+#[derive(Clone)]
+pub struct Parts {
     pub table: Arc<dyn Table>,
     pub mailer: Arc<dyn Mailer>,
     pub blobs: Arc<dyn Blobs>,
@@ -51,13 +59,27 @@ impl App {
         let blobs = adapters::blobs(&config, &aws).await?;
         let payments = adapters::payments(&config, &aws).await?;
         secrets::read(&mut config, &aws).await?;
-        Ok(Self {
+        Ok(Self(Arc::new(Parts {
             table,
             mailer,
             blobs,
             payments,
             aws,
             config: Arc::new(config),
-        })
+        })))
+    }
+}
+
+impl std::ops::Deref for App {
+    type Target = Parts;
+
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Parts {
+        Arc::make_mut(&mut self.0)
     }
 }

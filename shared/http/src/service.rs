@@ -7,6 +7,7 @@ use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{
     MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
@@ -25,19 +26,24 @@ const REQUEST_ID: &str = "x-request-id";
 /// turned into 500s so the process keeps serving.
 pub fn serve(router: Router, app: App) -> Router {
     let request_id = header::HeaderName::from_static(REQUEST_ID);
-    router
-        .fallback(not_found)
-        .layer(middleware::from_fn_with_state(app.clone(), check_origin))
-        .layer(middleware::from_fn_with_state(app, crate::origin::require_secret))
-        .layer(CatchPanicLayer::custom(panic_to_500))
-        .layer(middleware::map_response(api_headers))
+    // One stack, outermost first, in one `layer` call: axum wraps every
+    // route in a box per `Router::layer` call and clones each box for every
+    // request, so one call per middleware cost a chain of clones per request.
+    let layers = ServiceBuilder::new()
+        .layer(middleware::map_request(drop_unsafe_request_id))
+        .layer(SetRequestIdLayer::new(request_id.clone(), Ulids))
+        .layer(PropagateRequestIdLayer::new(request_id))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
             let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
         }))
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(SetRequestIdLayer::new(request_id, Ulids))
-        .layer(middleware::map_request(drop_unsafe_request_id))
+        .layer(middleware::map_response(api_headers))
+        // The panic catcher's body type, as the layer above takes it.
+        .map_response(IntoResponse::into_response)
+        .layer(CatchPanicLayer::custom(panic_to_500))
+        .layer(middleware::from_fn_with_state(app.clone(), crate::origin::require_secret))
+        .layer(middleware::from_fn_with_state(app, check_origin));
+    router.fallback(not_found).layer(layers)
 }
 
 /// Every API answer: never sniffed as another type, and never stored by a

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use axum::extract::Request;
 use axum::response::Response;
 use axum::Router;
-use tower::Service;
+use tower::{Service, ServiceBuilder};
 use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
@@ -74,15 +74,18 @@ pub fn router(app: App, paths: &Paths) -> Router {
     // Shared, not copied, by every response.
     let security: Arc<[_]> =
         headers::security_headers(&app.config.site_url, &sandbox_hosts(&app.config)).into();
-    router
-        .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
+    // One stack in one `layer` call, outermost first (see `shop_http::serve`).
+    let layers = ServiceBuilder::new()
+        .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
+        // CloudFront compresses in AWS; locally the server does.
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(axum::middleware::map_response(move |response| {
             let security = security.clone();
             async move { headers::add_missing(&security, response) }
-        }))
-        // CloudFront compresses in AWS; locally the server does.
-        .layer(tower_http::compression::CompressionLayer::new())
-        .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
+        }));
+    router
+        .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
+        .layer(layers)
 }
 
 /// Anything under /blobs but the imagery (CloudFront's blobs function answers the same).

@@ -2,6 +2,8 @@
 
 use std::net::SocketAddr;
 
+use axum::serve::ListenerExt;
+
 use app::{App, Config};
 use server::Paths;
 
@@ -22,7 +24,12 @@ async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let port = config.port;
     let app = App::with_config(config).await?;
     let router = server::router(app.clone(), &Paths::discover());
-    let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await?;
+    let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port)))
+        .await?
+        // A response goes out when written, not after the client's next ACK.
+        .tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
     println!("The shop is ready on {}", app.config.site_url);
     // The peer address names the client for the abuse limits.
     let service = router.into_make_service_with_connect_info::<SocketAddr>();

@@ -112,9 +112,13 @@ fn needs_slash(path: &str) -> bool {
 pub fn service(paths: &Paths) -> impl crate::HttpService {
     let rules = Arc::new(load_rules(&paths.rewrites));
     let out = paths.site_out.clone();
-    let files = ServeDir::new(&out)
-        .append_index_html_on_directories(true)
-        .not_found_service(ServeFile::new(out.join("404.html")));
+    // Shared: the service is cloned for every request, the site's or not,
+    // and the folder service holds paths that would be copied each time.
+    let files = Arc::new(
+        ServeDir::new(&out)
+            .append_index_html_on_directories(true)
+            .not_found_service(ServeFile::new(out.join("404.html"))),
+    );
     let built = out.join("index.html").is_file();
     service_fn(move |mut req: Request<Body>| {
         let rules = rules.clone();
@@ -147,7 +151,7 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
                     *req.uri_mut() = uri;
                 }
             }
-            let mut response = files
+            let mut response = ServeDir::clone(&files)
                 .oneshot(req)
                 .await
                 .map(IntoResponse::into_response)
