@@ -18,7 +18,6 @@ use axum::{Extension, Router};
 use routes::{login, password, register, session, verify};
 
 pub fn router(app: App) -> Router {
-    crypto::warm_up();
     let providers = oauth::Providers::new(&app.config);
     Router::new()
         .route("/api/auth/register", post(register::register))

@@ -18,7 +18,7 @@
 
 use aws_config::{BehaviorVersion, Region};
 use aws_credential_types::Credentials;
-use aws_smithy_http_client::tls::{rustls_provider::CryptoMode, Provider};
+use aws_smithy_http_client::tls::{rustls_provider::CryptoMode, Provider, TlsContext, TrustStore};
 use aws_smithy_runtime_api::client::http::SharedHttpClient;
 use tokio::sync::OnceCell;
 
@@ -89,9 +89,35 @@ impl Aws {
 /// payment and OAuth calls (reqwest) use too, so a bootstrap carries one
 /// (the SDK's default, aws-lc, is a second and larger one, slower to start).
 fn https_client() -> SharedHttpClient {
+    let tls = TlsContext::builder()
+        .with_trust_store(trust_store())
+        .build()
+        .expect("a TLS context of PEM certificates builds");
     aws_smithy_http_client::Builder::new()
         .tls_provider(Provider::Rustls(CryptoMode::Ring))
+        .tls_context(tls)
         .build_https()
+}
+
+/// The roots of Amazon Trust Services, which sign the certificates of every
+/// AWS service endpoint: Amazon Root CA 1 to 4, and the Starfield root that
+/// cross-signs them.
+pub const AMAZON_TRUST_SERVICES: &str = include_str!("amazon-trust-services.pem");
+
+/// The machine's certificate store (feature `native-roots`): the local shop
+/// and tools, which may reach AWS through a proxy with its own CA, or a local
+/// endpoint over HTTPS.
+#[cfg(feature = "native-roots")]
+fn trust_store() -> TrustStore {
+    TrustStore::default()
+}
+
+/// The Lambda builds trust the roots of AWS's own endpoints only. The
+/// machine's store costs every client built at init ~2 ms: the SDK reads
+/// every file of it and parses all its ~150 certificates once per client.
+#[cfg(not(feature = "native-roots"))]
+fn trust_store() -> TrustStore {
+    TrustStore::empty().with_pem_certificate(AMAZON_TRUST_SERVICES.as_bytes())
 }
 
 /// The credentials used with local endpoints when the environment has none.
@@ -188,6 +214,16 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn the_amazon_roots_are_five_valid_certificates() {
+        use rustls_pki_types::{pem::PemObject, CertificateDer};
+        let certificates = CertificateDer::pem_slice_iter(AMAZON_TRUST_SERVICES.as_bytes())
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        let mut roots = rustls::RootCertStore::empty();
+        assert_eq!(roots.add_parsable_certificates(certificates), (5, 0));
+    }
 
     #[tokio::test]
     async fn local_only_fills_region_and_credentials() {
