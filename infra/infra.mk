@@ -20,7 +20,7 @@ infra-deps:
 # cargo-lambda and zig from PyPI into .venv, and the arm64 std.
 cargo-lambda-deps:
 	@test -x .venv/bin/pip || python3 -m venv .venv
-	@if ! .venv/bin/cargo-lambda --version 2>/dev/null | grep -q ' $(CARGO_LAMBDA_VERSION) '; then \
+	@if ! .venv/bin/cargo-lambda lambda --version 2>/dev/null | grep -q ' $(CARGO_LAMBDA_VERSION) '; then \
 		.venv/bin/pip install --quiet cargo-lambda==$(CARGO_LAMBDA_VERSION) ziglang==$(ZIGLANG_VERSION); \
 	fi
 	@rustup target list --installed | grep -qx aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu

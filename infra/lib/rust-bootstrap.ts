@@ -4,8 +4,9 @@
 // `--no-default-features`, so it links only the AWS adapters its Cargo.toml
 // names (cargo unifies features across the packages of one invocation, which
 // would give every function every adapter). The workspace's release profile
-// (LTO, one codegen unit, strip, panic = "unwind") applies, and cargo-lambda
-// adds what the profile leaves unset (target-cpu of Lambda's hosts). `make
+// (LTO, one codegen unit, strip, panic = "unwind") applies with
+// infra/lambda-build.toml over it (optimised for size), and cargo-lambda adds
+// what the profile leaves unset (target-cpu of Lambda's hosts). `make
 // bench` builds the same way (infra/bin/build-bootstraps.ts). When bundling
 // is skipped (`-c aws:cdk:bundling-stacks=[]`, the tests) nothing is built.
 import { spawnSync } from 'node:child_process';
@@ -31,10 +32,13 @@ export function lambdaDir(repoRoot: string, architecture: Architecture = 'arm64'
   return join(target, architecture === 'arm64' ? 'lambda-arm64' : 'lambda-x86_64');
 }
 
+/** The deployed bootstraps' settings over the release profile (size first), relative to the repository. */
+export const LAMBDA_BUILD_CONFIG = 'infra/lambda-build.toml';
+
 /** The `cargo` arguments that build one function's bootstrap as deployed. */
 export function cargoLambdaArgs(name: string, architecture: Architecture, dir: string): string[] {
   const arch = architecture === 'arm64' ? '--arm64' : '--x86-64';
-  return ['lambda', 'build', '--release', arch, '--no-default-features', '--output-format', 'binary', '--lambda-dir', dir, '-p', name];
+  return ['lambda', 'build', '--release', '--config', LAMBDA_BUILD_CONFIG, arch, '--no-default-features', '--output-format', 'binary', '--lambda-dir', dir, '-p', name];
 }
 
 /** Builds each function in its own invocation; throws on the first failure. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { FileSystem } from 'aws-cdk-lib';
 import { functionCrates } from '../lib/routes.ts';
-import { cargoLambdaArgs, copyBootstrap } from '../lib/rust-bootstrap.ts';
+import { LAMBDA_BUILD_CONFIG, cargoLambdaArgs, copyBootstrap } from '../lib/rust-bootstrap.ts';
 import { repoRoot } from './support.ts';
 
 /** The lines of one `[table]` of a TOML file, up to the next table. */
@@ -37,6 +37,14 @@ describe('bootstrap build', () => {
     assert.match(profile, /^panic = "unwind"$/m);
     assert.match(profile, /^lto = true$/m);
     assert.match(profile, /^codegen-units = 1$/m);
+  });
+
+  it('builds the bootstraps for size over the release profile, password hashing kept at full speed', () => {
+    const args = cargoLambdaArgs('auth', 'x86_64', '/tmp/lambda');
+    assert.equal(args[args.indexOf('--config') + 1], LAMBDA_BUILD_CONFIG);
+    const config = join(repoRoot, LAMBDA_BUILD_CONFIG);
+    assert.match(tomlTable(config, 'profile.release'), /^opt-level = "z"$/m);
+    for (const hot of ['argon2', 'blake2']) assert.match(tomlTable(config, `profile.release.package.${hot}`), /^opt-level = 3$/m, hot);
   });
 
   it('gives every function crate embedded adapters by default only, and no embedded or full adapters on app', () => {
