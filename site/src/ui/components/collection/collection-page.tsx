@@ -27,7 +27,9 @@ async function findCollection(ref: string): Promise<Collection | null> {
 /** `id`: the collection the page was built for; null on the placeholder page, which reads it from the address. */
 export function CollectionPage({ id = null }: { id?: string | null }) {
   const ref = usePageId("/collection/", id);
-  const { data, isLoading } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
+  const { data } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
+  // Not SWR's isLoading: it is also true while the build's copy is revalidated, which must stay on screen.
+  const isLoading = !!ref && data === undefined;
   if (ref === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!data || !isActive(data)) return <p className="empty container section">No collection found.</p>;
   const products = (data.products ?? []).filter(isActive);
