@@ -48,7 +48,11 @@ export function exportedPages(siteOut: string): string[] {
 }
 
 export interface SiteFunctionOptions {
-  /** The exported pages; an unknown page is answered by the not-found page. Absent: no check. */
+  /**
+   * The exported pages: one of them is served as it is, even where a rule
+   * would rewrite it (a detail page pre-rendered at build time); with
+   * `notFound`, an unknown page is answered by the not-found page. Absent: no check.
+   */
   readonly pages?: readonly string[];
   /** The export's not-found page, e.g. `/404.html`. */
   readonly notFound?: string;
@@ -64,7 +68,7 @@ export interface SiteFunctionOptions {
  */
 export function siteRequestFunctionCode(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): string {
   const table = JSON.stringify(rules.map((r) => ({ from: segments(r.from), to: segments(r.to) })));
-  const pages = options.pages && options.notFound ? JSON.stringify(Object.fromEntries(options.pages.map((p) => [p, 1]))) : 'null';
+  const pages = options.pages ? JSON.stringify(Object.fromEntries(options.pages.map((p) => [p, 1]))) : 'null';
   return `// Generated from site/rewrites.json and the exported pages by infra/lib/edge-functions.ts.
 var RULES = ${table};
 var UNTOUCHED = ${JSON.stringify(UNTOUCHED)};
@@ -85,6 +89,12 @@ function matches(from, parts) {
     if (pattern.charAt(0) === ':' ? parts[i] === '' : pattern !== parts[i]) return false;
   }
   return true;
+}
+
+// The page directory of a page's HTML or RSC payload (or of the directory itself); '' for other files.
+function pageOf(uri) {
+  var leaf = uri.slice(uri.lastIndexOf('/') + 1);
+  return leaf === '' || leaf === 'index.html' || leaf === 'index.txt' ? uri.slice(0, uri.length - leaf.length) : '';
 }
 
 function rewrite(uri) {
@@ -133,18 +143,44 @@ function handler(event) {
       headers: { location: { value: uri + '/' + queryString(request.querystring || {}) } },
     };
   }
-  var target = rewrite(uri);
+  // A page the export has is served as it is (a detail page pre-rendered at
+  // build time); the rules send other ids to their placeholder page.
+  var target = PAGES && PAGES[pageOf(uri)] ? uri : rewrite(uri);
   if (target.charAt(target.length - 1) === '/') target += 'index.html';
   // A page the export does not have (HTML or RSC payload) gets the not-found
   // page rather than the bucket's bare 403. Its status stays 200: CloudFront's
   // error pages are distribution-wide and would also replace the API's JSON 4xx.
   var page = target.slice(0, target.lastIndexOf('/') + 1);
   var leaf = target.slice(page.length);
-  if (PAGES && (leaf === 'index.html' || leaf === 'index.txt') && !PAGES[page]) target = NOT_FOUND;
+  if (PAGES && NOT_FOUND && (leaf === 'index.html' || leaf === 'index.txt') && !PAGES[page]) target = NOT_FOUND;
   request.uri = target;
   return request;
 }
 `;
+}
+
+/** CloudFront Functions' limit on a function's code. */
+export const FUNCTION_CODE_LIMIT = 10_240;
+
+/**
+ * The site function within CloudFront's code limit: with every exported page
+ * when they fit, else without the pages a rule would rewrite (pre-rendered
+ * detail pages, which then get their placeholder page: slower, still right).
+ * `leftOut`: the pages dropped, for the synth to warn about.
+ */
+export function siteRequestFunction(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): { code: string; leftOut: string[] } {
+  const code = siteRequestFunctionCode(rules, options);
+  if (code.length <= FUNCTION_CODE_LIMIT || !options.pages) return { code, leftOut: [] };
+  const rewritten = servedByRules(siteRequestFunctionCode(rules));
+  const isRewritten = (page: string) => rewritten(page) !== page;
+  const kept = options.pages.filter((p) => !isRewritten(p));
+  return { code: siteRequestFunctionCode(rules, { ...options, pages: kept }), leftOut: options.pages.filter(isRewritten) };
+}
+
+/** The path the rules alone serve a page from, by the generated function itself (so the two cannot disagree). */
+function servedByRules(code: string): (page: string) => string {
+  const handler = new Function(`${code}\nreturn handler;`)() as (event: unknown) => { uri?: string };
+  return (page) => handler({ request: { uri: page, querystring: {} } }).uri?.replace(/index\.html$/, '') ?? page;
 }
 
 /**

@@ -13,7 +13,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ShopConfig } from './config.ts';
-import { blobsRequestFunctionCode, exportedPages, notFoundPage, type RewriteRule, siteRequestFunctionCode } from './edge-functions.ts';
+import { blobsRequestFunctionCode, exportedPages, notFoundPage, type RewriteRule, siteRequestFunction } from './edge-functions.ts';
 
 export interface SiteStackProps extends StackProps {
   readonly config: ShopConfig;
@@ -100,12 +100,16 @@ export class SiteStack extends Stack {
       },
     });
 
+    const site = siteRequestFunction(props.rewrites, { pages: exportedPages(props.siteOut), notFound: notFoundPage(props.siteOut) });
+    if (site.leftOut.length > 0) {
+      Annotations.of(this).addWarning(
+        `${site.leftOut.length} pre-rendered detail pages left out of the site function (CloudFront's 10 KB code limit): they are served by their placeholder pages`,
+      );
+    }
     const siteFunction = new cloudfront.Function(this, 'SiteRequest', {
       comment: 'site/rewrites.json rules, trailing slashes, index.html',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(
-        siteRequestFunctionCode(props.rewrites, { pages: exportedPages(props.siteOut), notFound: notFoundPage(props.siteOut) }),
-      ),
+      code: cloudfront.FunctionCode.fromInline(site.code),
     });
     const blobsFunction = new cloudfront.Function(this, 'BlobsRequest', {
       comment: '/blobs/images/* to the blobs bucket key images/*',

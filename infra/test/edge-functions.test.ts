@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { blobsRequestFunctionCode, exportedPages, loadRewrites, notFoundPage, siteRequestFunctionCode } from '../lib/edge-functions.ts';
+import { blobsRequestFunctionCode, exportedPages, FUNCTION_CODE_LIMIT, loadRewrites, notFoundPage, siteRequestFunction, siteRequestFunctionCode } from '../lib/edge-functions.ts';
 import { fixtures, repoRoot } from './support.ts';
 
 type Handler = (event: unknown) => { uri?: string; statusCode?: number; headers?: Record<string, { value: string }> };
@@ -105,7 +105,7 @@ describe('site viewer-request function', () => {
     // With the site's export when it is built, so its pages are checked too.
     const out = join(repoRoot, 'site', 'out');
     const options = existsSync(join(out, 'index.html')) ? { pages: exportedPages(out), notFound: notFoundPage(out) } : {};
-    const code = siteRequestFunctionCode(rules, options);
+    const { code } = siteRequestFunction(rules, options);
     const real = load(code);
     const uri = (path: string) => real(request(path)).uri;
     assert.equal(uri('/shop/product/p1/silk-gown/'), '/shop/product/_/_/index.html');
@@ -114,7 +114,33 @@ describe('site viewer-request function', () => {
     assert.equal(uri('/news/n1/launch/'), '/news/_/_/index.html');
     assert.equal(uri('/'), '/index.html');
     if (options.pages) assert.equal(uri('/no-such-page/'), options.notFound);
-    assert.ok(code.length < 10_240, 'CloudFront Functions are limited to 10 KB');
+    assert.ok(code.length <= FUNCTION_CODE_LIMIT, 'CloudFront Functions are limited to 10 KB');
+  });
+
+  it('serves a pre-rendered page as it is, and any other id from the placeholder', () => {
+    const pages = ['/', '/shop/', '/shop/_/', '/shop/product/_/_/', '/shop/product/p1/silk-gown/'];
+    const checked = load(siteRequestFunctionCode(siteRules(), { pages, notFound: '/404.html' }));
+    const uri = (path: string) => checked(request(path)).uri;
+    assert.equal(uri('/shop/product/p1/silk-gown/'), '/shop/product/p1/silk-gown/index.html');
+    assert.equal(uri('/shop/product/p1/silk-gown/index.txt'), '/shop/product/p1/silk-gown/index.txt');
+    assert.equal(uri('/shop/product/p2/linen-coat/'), '/shop/product/_/_/index.html');
+    assert.equal(uri('/shop/product/p1/old-slug/index.txt'), '/shop/product/_/_/index.txt');
+  });
+
+  it('leaves the pre-rendered detail pages out when listing them would pass the 10 KB limit', () => {
+    const details = Array.from({ length: 500 }, (_, i) => `/shop/product/p${i}/piece-${i}/`);
+    const pages = ['/', '/shop/', '/shop/_/', '/shop/product/_/_/', ...details];
+    const fitted = siteRequestFunction(siteRules(), { pages, notFound: '/404.html' });
+    assert.ok(fitted.code.length <= FUNCTION_CODE_LIMIT, `${fitted.code.length} bytes`);
+    assert.deepEqual(fitted.leftOut, details);
+    const uri = (path: string) => load(fitted.code)(request(path)).uri;
+    assert.equal(uri('/shop/product/p7/piece-7/'), '/shop/product/_/_/index.html', 'served by the placeholder');
+    assert.equal(uri('/shop/'), '/shop/index.html');
+    assert.equal(uri('/no-such-page/'), '/404.html');
+
+    const few = siteRequestFunction(siteRules(), { pages: pages.slice(0, 6), notFound: '/404.html' });
+    assert.deepEqual(few.leftOut, [], 'a few fit');
+    assert.equal(load(few.code)(request('/shop/product/p1/piece-1/')).uri, '/shop/product/p1/piece-1/index.html');
   });
 
   it('rejects a malformed rule at synth time', () => {
@@ -130,8 +156,10 @@ describe('site/rewrites.cases.json through the generated function', () => {
   // The same table the local server's rewrite is tested on (shared/server/tests/api/rewrites.rs).
   const file = join(repoRoot, 'site', 'rewrites.cases.json');
   assert.ok(existsSync(file), `${file} is missing: it holds the rewrite sample cases both implementations are tested on`);
-  const cases = Object.entries((JSON.parse(readFileSync(file, 'utf8')) as { cases: Record<string, string> }).cases);
-  const real = load(siteRequestFunctionCode(siteRules()));
+  const sample = JSON.parse(readFileSync(file, 'utf8')) as { pages: string[]; cases: Record<string, string> };
+  const cases = Object.entries(sample.cases);
+  // The sample export's pre-rendered pages; no not-found page, so only the rewrites are checked.
+  const real = load(siteRequestFunctionCode(siteRules(), { pages: sample.pages }));
 
   it('has cases', () => {
     assert.ok(cases.length > 0, `${file} has no cases`);

@@ -1,4 +1,5 @@
 /** A small journey runner: one headless Debian Chromium, a few pages in parallel, screenshots, a plain summary line. */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
@@ -41,7 +42,25 @@ export async function freshPage(browser, size = WIDTHS.desktop) {
     problems.push(`console error: ${m.text()}`);
   });
   page.setDefaultTimeout(15_000);
+  journeyPages.getStore()?.push({ page, problems });
   return { page, context, problems };
+}
+
+/** The pages each running journey opened, so a failure can say what they showed. */
+const journeyPages = new AsyncLocalStorage();
+
+/** Where each page of a failed journey was, what it logged, the toasts it showed, and its screenshot. */
+async function describePages(name, pages) {
+  const lines = [];
+  for (const [i, { page, problems }] of pages.entries()) {
+    if (page.isClosed()) continue;
+    const toasts = await page.locator(".Toastify__toast").allTextContents().catch(() => []);
+    const shot = `failed-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}-${i}.png`;
+    await page.screenshot({ path: join(SHOTS, shot), fullPage: true }).catch(() => {});
+    lines.push(`page ${i}: ${page.url()} (screenshot ${shot})`, ...toasts.map((t) => `  toast: ${t}`), ...problems.slice(-5).map((p) => `  ${p}`));
+    await page.context().close().catch(() => {});
+  }
+  return lines;
 }
 
 export async function shoot(page, name) {
@@ -55,11 +74,13 @@ export function assert(condition, message) {
 
 async function attempt(j) {
   const started = Date.now();
+  const pages = [];
   try {
-    await j.fn();
+    await journeyPages.run(pages, j.fn);
     return { ok: true, ms: Date.now() - started };
   } catch (e) {
-    return { ok: false, why: e instanceof Error ? e.message.split("\n").slice(0, 6).join("\n        ") : String(e) };
+    const why = e instanceof Error ? e.message.split("\n").slice(0, 6) : [String(e)];
+    return { ok: false, why: [...why, ...(await describePages(j.name, pages))].join("\n        ") };
   }
 }
 

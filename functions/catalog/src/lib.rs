@@ -130,7 +130,7 @@ pub enum PublishError {
     },
     #[error("{path} answered what is not JSON: {error}")]
     NotJson {
-        path: &'static str,
+        path: String,
         error: serde_json::Error,
     },
 }
@@ -152,18 +152,68 @@ pub async fn publish(app: &App) -> Result<String, PublishError> {
     Ok(published::publish(app.table.as_ref(), &documents, Timestamp::now()).await?)
 }
 
-/// The lists as the site's build embeds them: each list route's body under
-/// its path without `/api` (the site's data keys), those that answer 200.
+/// The lists whose entities the site pre-renders a page for (product,
+/// collection and runway pages); `{list}/{id}` is an entity's detail route.
+const DETAILED: [&str; 3] = ["/api/products", "/api/collections", "/api/runways"];
+
+/// At most this many entities of each detail route are embedded: the build
+/// renders one page per entity, so the snapshot and the build stay bounded
+/// for a large catalogue (the rest are served by the placeholder pages).
+pub const MAX_DETAILS: usize = 500;
+
+/// What the site's build embeds: each list route's body under its path without
+/// `/api` (the site's data keys), those that answer 200, and the detail body
+/// of every product, collection and runway those lists name (up to
+/// [`MAX_DETAILS`] each), so the build can render their pages.
 pub async fn snapshot(app: &App) -> Result<Value, PublishError> {
     let served = router_with(app.clone(), Cache::new(std::time::Duration::ZERO));
-    let mut lists = Map::new();
+    let mut bodies = Map::new();
     for document in Document::ALL {
-        let (path, answer) = (document.path(), live_answer(&served, document.path()).await);
-        if answer.status() == StatusCode::OK {
-            let value = serde_json::from_str(&answer.rendered().body)
-                .map_err(|error| PublishError::NotJson { path, error })?;
-            lists.insert(path.trim_start_matches("/api").into(), value);
+        if let Some(value) = body_of(&served, document.path()).await? {
+            bodies.insert(data_key(document.path()), value);
         }
     }
-    Ok(Value::Object(lists))
+    for list in DETAILED {
+        let ids = bodies.get(&data_key(list)).map(ids_of).unwrap_or_default();
+        for id in ids.into_iter().take(MAX_DETAILS) {
+            let path = format!("{list}/{}", urlencoding::encode(&id));
+            if let Some(value) = body_of(&served, &path).await? {
+                bodies.insert(data_key(&path), value);
+            }
+        }
+    }
+    Ok(Value::Object(bodies))
+}
+
+/// The site's data key of an API path.
+fn data_key(path: &str) -> String {
+    path.trim_start_matches("/api").to_string()
+}
+
+/// The JSON body of `GET path` when it answers 200.
+async fn body_of(served: &Router, path: &str) -> Result<Option<Value>, PublishError> {
+    let answer = live_answer(served, path).await;
+    if answer.status() != StatusCode::OK {
+        return Ok(None);
+    }
+    serde_json::from_str(&answer.rendered().body)
+        .map(Some)
+        .map_err(|error| PublishError::NotJson {
+            path: path.to_string(),
+            error,
+        })
+}
+
+/// The ids of a list body, bare or wrapped in `{"data": [...]}`.
+fn ids_of(body: &Value) -> Vec<String> {
+    let items = body.get("data").unwrap_or(body);
+    items
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item.get("id")?.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
 }

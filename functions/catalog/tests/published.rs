@@ -230,3 +230,24 @@ async fn the_snapshot_holds_each_list_under_the_sites_key() {
         "no featured runway: not in it"
     );
 }
+
+#[tokio::test]
+async fn the_snapshot_holds_each_listed_products_detail_as_served() {
+    let shop = shop().await;
+    stock(&shop, (0..2).map(product)).await;
+    catalog::publish(&shop.app).await.unwrap();
+    let router = catalog::router_with(shop.app.clone(), Cache::new(Duration::ZERO));
+    let snapshot = catalog::snapshot(&shop.app).await.unwrap();
+    for id in ["p0000", "p0001"] {
+        let served = get(&shop, &router, &format!("/api/products/{id}"), None).await;
+        assert_eq!(snapshot[format!("/products/{id}")], json(&served.body));
+    }
+    assert_eq!(
+        snapshot["/products/p0000"]["description"],
+        "<p>The story of piece 0.</p>"
+    );
+    assert!(
+        snapshot.get("/products/p0002").is_none(),
+        "only listed products"
+    );
+}

@@ -96,6 +96,26 @@ pub fn rewrite(rules: &[Rule], path: &str) -> String {
     format!("/{}{}", out.join("/"), trailing).replace("//", "/")
 }
 
+/// The page directory a path names (`/a/b/` for `/a/b/`, `/a/b/index.html`
+/// or Next's payload `/a/b/index.txt`); `None` for any other file, or a path
+/// stepping out of its folder.
+pub fn page_of(path: &str) -> Option<&str> {
+    let leaf = &path[path.rfind('/')? + 1..];
+    let page = &path[..path.len() - leaf.len()];
+    let is_page = matches!(leaf, "" | "index.html" | "index.txt");
+    (is_page && !page.split('/').any(|s| s == "..")).then_some(page)
+}
+
+/// The path a request is served from: as asked when it names a page the
+/// export has (`is_page`, e.g. a product pre-rendered at build time), else
+/// its rewrite (the placeholder page of an id unknown at build time).
+pub fn serve_path(rules: &[Rule], path: &str, is_page: impl Fn(&str) -> bool) -> String {
+    match page_of(path) {
+        Some(page) if is_page(page) => path.to_string(),
+        _ => rewrite(rules, path),
+    }
+}
+
 /// The path with its leading slashes collapsed to one, so no redirect can
 /// name another host (`//evil.example/` is protocol-relative); `None` for a
 /// backslash, raw or encoded, which browsers also read as a slash.
@@ -111,7 +131,7 @@ fn needs_slash(path: &str) -> bool {
 
 pub fn service(paths: &Paths) -> impl crate::HttpService {
     let rules = Arc::new(load_rules(&paths.rewrites));
-    let out = paths.site_out.clone();
+    let out: Arc<Path> = Arc::from(paths.site_out.as_path());
     // Shared: the service is cloned for every request, the site's or not,
     // and the folder service holds paths that would be copied each time.
     let files = Arc::new(
@@ -123,6 +143,7 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
     service_fn(move |mut req: Request<Body>| {
         let rules = rules.clone();
         let files = files.clone();
+        let out = out.clone();
         async move {
             let Some(path) = on_site(req.uri().path()) else {
                 return Ok(StatusCode::BAD_REQUEST.into_response());
@@ -140,7 +161,11 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
             if !built {
                 return Ok(not_built());
             }
-            let target = rewrite(&rules, &path);
+            let target = serve_path(&rules, &path, |page| {
+                out.join(page.trim_start_matches('/'))
+                    .join("index.html")
+                    .is_file()
+            });
             if target != path {
                 let query = req
                     .uri()
@@ -209,6 +234,17 @@ mod tests {
         assert_eq!(rewrite(&r, "/news/n1/a-title/"), "/news/_/_/");
         assert_eq!(rewrite(&r, "/about/"), "/about/");
         assert_eq!(rewrite(&r, "/_next/static/x.js"), "/_next/static/x.js");
+    }
+
+    #[test]
+    fn only_pages_inside_the_export_are_looked_up() {
+        assert_eq!(page_of("/shop/product/p1/a/"), Some("/shop/product/p1/a/"));
+        assert_eq!(
+            page_of("/shop/product/p1/a/index.txt"),
+            Some("/shop/product/p1/a/")
+        );
+        assert_eq!(page_of("/_next/static/x.js"), None);
+        assert_eq!(page_of("/shop/../../etc/"), None);
     }
 
     #[test]

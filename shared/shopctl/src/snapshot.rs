@@ -1,4 +1,5 @@
-//! `shopctl snapshot FILE`: the catalogue's lists as the site's build embeds
+//! `shopctl snapshot FILE`: the catalogue's lists and the details of its
+//! products, collections and runways, as the site's build embeds
 //! them, so a page's HTML already holds its catalogue before any request.
 
 use std::path::Path;
@@ -16,7 +17,7 @@ pub async fn write(app: &App, file: &str) -> crate::orders::CliResult {
     }
     std::fs::write(file, &text)?;
     Ok(format!(
-        "catalogue snapshot: {} lists, {} bytes in {file}",
+        "catalogue snapshot: {} answers (lists and details), {} bytes in {file}",
         lists.as_object().map_or(0, |m| m.len()),
         text.len()
     ))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fallbackOf, type Snapshot } from "./fallback";
+import { detailOf, detailRefs, fallbackOf, type Snapshot } from "./fallback";
 
 const snapshot: Snapshot = {
   "/menus": { data: [{ id: "m1", name: "Women" }] },
@@ -36,5 +36,27 @@ describe("fallbackOf", () => {
 
   it("carries only the keys asked for, and leaves out keys the snapshot lacks so SWR fetches them", () => {
     expect(Object.keys(fallbackOf(snapshot, ["/products", "/banners"]))).toEqual(["/products"]);
+  });
+});
+
+describe("detailRefs", () => {
+  const withDetails: Snapshot = {
+    "/products": { data: [{ id: "p1", slug: "lotus-gown" }, { id: "p2", slug: "" }, { id: "p3", slug: "not-detailed" }] },
+    "/products/p1": { id: "p1", slug: "lotus-gown", description: "<p>long</p>" },
+    "/products/p2": { data: { id: "p2" } },
+  };
+
+  it("names the listed entities whose detail the snapshot holds, in the list's order", () => {
+    expect(detailRefs(withDetails, "/products")).toEqual([
+      { id: "p1", slug: "lotus-gown" },
+      { id: "p2", slug: "" },
+    ]);
+    expect(detailRefs(withDetails, "/runways")).toEqual([]);
+  });
+
+  it("gives a detail as its fetcher returns it, unwrapped, and nothing for an unknown one", () => {
+    expect(detailOf(withDetails, "/products/p1")).toEqual({ id: "p1", slug: "lotus-gown", description: "<p>long</p>" });
+    expect(detailOf(withDetails, "/products/p2")).toEqual({ id: "p2" });
+    expect(detailOf(withDetails, "/products/p3")).toBeUndefined();
   });
 });

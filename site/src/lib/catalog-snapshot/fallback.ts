@@ -3,7 +3,7 @@
  * route's body as served), turned into SWR fallback data so the exported HTML
  * already shows the catalogue; SWR still asks the API on mount.
  */
-import { unwrapFirst, unwrapList } from "@/lib/api/client";
+import { unwrapFirst, unwrapItem, unwrapList } from "@/lib/api/client";
 
 /** The SWR keys of the catalogue lists the snapshot carries. */
 export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news"] as const;
@@ -37,4 +37,25 @@ export function fallbackOf(snapshot: Snapshot, keys: readonly SnapshotKey[]): Re
     fallback[key] = FIRST_OF.includes(key) ? unwrapFirst(body) : withoutFields(unwrapList(body), NOT_LISTED[key]);
   }
   return fallback;
+}
+
+/** The lists whose entities have a pre-rendered detail page; `${list}/${id}` is an entity's detail key. */
+export type DetailedList = "/products" | "/collections" | "/runways";
+
+/** An entity's place in its page's address. */
+export interface DetailRef {
+  id: string;
+  slug: string;
+}
+
+/** The entities of a list whose detail the snapshot holds (their pages can be rendered at build time). */
+export function detailRefs(snapshot: Snapshot, list: DetailedList): DetailRef[] {
+  return unwrapList<Partial<DetailRef>>(snapshot[list])
+    .filter((item): item is DetailRef => typeof item?.id === "string" && `${list}/${item.id}` in snapshot)
+    .map(({ id, slug }) => ({ id, slug: typeof slug === "string" ? slug : "" }));
+}
+
+/** The entity a detail key's fetcher would return for the snapshot's body; undefined when the snapshot lacks it, so SWR fetches it. */
+export function detailOf(snapshot: Snapshot, key: string): unknown {
+  return key in snapshot ? unwrapItem(snapshot[key]) : undefined;
 }

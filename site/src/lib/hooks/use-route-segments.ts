@@ -15,3 +15,14 @@ export function useRouteSegments(prefix: string): string[] | null {
   if (!mounted) return null;
   return segmentsAfter(pathname, prefix).filter((s) => s !== "_");
 }
+
+/**
+ * The entity id of a detail page: the one the build rendered it for, else
+ * (the placeholder page) the address's first segment once mounted. Undefined
+ * while not yet known; null when the address names none.
+ */
+export function usePageId(prefix: string, built: string | null): string | null | undefined {
+  const segments = useRouteSegments(prefix);
+  if (built !== null) return built;
+  return segments === null ? undefined : (segments[0] ?? null);
+}

@@ -3,11 +3,12 @@
 import useSWR from "swr";
 import type { Collection } from "@/lib/api/types";
 import { fetchItem, fetchList } from "@/lib/hooks/fetchers";
-import { useRouteSegments } from "@/lib/hooks/use-route-segments";
+import { usePageId } from "@/lib/hooks/use-route-segments";
 import { isActive } from "@/lib/rules/catalog";
 import { BannerCarousel } from "@/ui/components/common/banner-carousel";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 import { ProductGrid } from "@/ui/components/product/product-grid";
+import { collectionKey } from "./collection-key";
 
 export const COLLECTION_BANNER_MS = 10_000;
 
@@ -23,11 +24,13 @@ async function findCollection(ref: string): Promise<Collection | null> {
   return match ? fetchItem<Collection>(`/collections/${encodeURIComponent(match.id)}`) : null;
 }
 
-export function CollectionPage() {
-  const segments = useRouteSegments("/collection/");
-  const ref = segments?.[0] ?? null;
-  const { data, isLoading } = useSWR(ref ? ["collection", ref] : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
-  if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
+/** `id`: the collection the page was built for; null on the placeholder page, which reads it from the address. */
+export function CollectionPage({ id = null }: { id?: string | null }) {
+  const ref = usePageId("/collection/", id);
+  const { data } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
+  // Not SWR's isLoading: it is also true while the build's copy is revalidated, which must stay on screen.
+  const isLoading = !!ref && data === undefined;
+  if (ref === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!data || !isActive(data)) return <p className="empty container section">No collection found.</p>;
   const products = (data.products ?? []).filter(isActive);
   return (

@@ -25,8 +25,9 @@ export function ProductCard({ product, wished, onToggleWish, showPrice = true, e
     <article className="product-card">
       <Link href={productPath(product)} className="product-card__link" prefetch={false}>
         <div className="product-card__media">
+          {/* The link's text names the product: its photo adds no words (alt=""), so a reader hears the name once. */}
           {first ? (
-            <img className="product-card__img" src={first} alt={product.name} width={600} height={800} loading={eager || priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding={priority ? "sync" : "async"} />
+            <img className="product-card__img" src={first} alt="" width={600} height={800} loading={eager || priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding={priority ? "sync" : "async"} />
           ) : (
             <div className="product-card__img product-card__img--empty" />
           )}

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useCollection, useProduct } from "@/lib/hooks/use-catalog";
-import { useRouteSegments } from "@/lib/hooks/use-route-segments";
+import { usePageId } from "@/lib/hooks/use-route-segments";
 import { collectionPath, isActive } from "@/lib/rules/catalog";
 import { ChevronDown } from "@/ui/components/common/icons";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
@@ -25,13 +25,13 @@ function Related({ collectionId, productId }: { collectionId: string; productId:
   );
 }
 
-export function ProductDetail() {
-  const segments = useRouteSegments("/shop/product/");
-  const id = segments?.[0] ?? null;
-  const { item: product, isLoading } = useProduct(id);
+/** `id`: the product the page was built for; null on the placeholder page, which reads it from the address. */
+export function ProductDetail({ id: built = null }: { id?: string | null }) {
+  const id = usePageId("/shop/product/", built);
+  const { item: product, isLoading } = useProduct(id ?? null);
   const [descOpen, setDescOpen] = useState(true);
 
-  if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
+  if (id === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!product || !isActive(product)) {
     return (
       <div className="container section">

@@ -3,17 +3,18 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useRunway } from "@/lib/hooks/use-catalog";
-import { useRouteSegments } from "@/lib/hooks/use-route-segments";
+import { usePageId } from "@/lib/hooks/use-route-segments";
 import { isActive, productPath } from "@/lib/rules/catalog";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 import { VideoModal } from "@/ui/components/common/video-modal";
 import { CelebCarousel } from "./celeb-carousel";
 
-export function RunwayDetail() {
-  const segments = useRouteSegments("/runway/");
-  const { item: runway, isLoading } = useRunway(segments?.[0] ?? null);
+/** `id`: the show the page was built for; null on the placeholder page, which reads it from the address. */
+export function RunwayDetail({ id: built = null }: { id?: string | null }) {
+  const id = usePageId("/runway/", built);
+  const { item: runway, isLoading } = useRunway(id ?? null);
   const [film, setFilm] = useState<"youtube" | "mp4" | null>(null);
-  if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
+  if (id === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!runway || !isActive(runway)) return <p className="empty container section">No runway show found.</p>;
   const celebs = [...runway.celebs].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   const looks = runway.galleries.filter(isActive);
