@@ -197,7 +197,11 @@ export function accountJourneys({ browser, base, shop, products }) {
         await dialog.getByRole("button", { name: /February 14th, 1994/ }).click();
         await shoot(page, "profile-edit");
         await dialog.getByRole("button", { name: "SAVE" }).click();
-        await page.getByText("Update profile successfully!").waitFor({ state: "attached" });
+        const updated = page.getByText("Update profile successfully!");
+        await updated.waitFor();
+        // Toasts stay their 5 s for a shopper who asked for reduced motion (every journey's context does).
+        await page.waitForTimeout(2000);
+        assert(await updated.isVisible(), "the toast is still shown 2 s later");
         await page.getByTestId("profile-name").filter({ hasText: "My Le" }).waitFor();
         await page.getByTestId("profile-birthday").filter({ hasText: "02/14/1994" }).waitFor();
 
@@ -221,7 +225,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await dialog.getByText("Your current password is incorrect.").waitFor();
         await dialog.getByLabel("Current password", { exact: true }).fill(PASSWORD);
         await dialog.getByRole("button", { name: "SAVE" }).click();
-        await page.getByText("Password changed successfully!").waitFor({ state: "attached" });
+        await page.getByText("Password changed successfully!").waitFor();
         await shoot(page, "my-account-toasts");
 
         await page.getByRole("button", { name: "LOG OUT" }).click();
@@ -467,7 +471,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         assert((await card.count()) === 1, "the Confirmed tab shows it");
         await shoot(page, "orders-confirmed");
         await card.getByRole("button", { name: "Confirm delivery" }).click();
-        await page.getByText("Thank you! You have successfully confirmed receipt of your order.").waitFor({ state: "attached" });
+        await page.getByText("Thank you! You have successfully confirmed receipt of your order.").waitFor();
         await page.getByRole("tab", { name: "Delivered (1)" }).click();
         await card.locator(".status--purple").filter({ hasText: "DELIVERED" }).waitFor();
         assert((await card.getByRole("button", { name: "Confirm delivery" }).count()) === 0, "delivered orders cannot be confirmed again");
@@ -524,7 +528,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
         await page.goto(`${base}/me/account/`);
         // Toasts last 5 s: on a loaded machine one may already be leaving when looked at, so presence is what counts.
-        await page.locator(".Toastify__toast-container--top-center").getByText("Your session has expired. Please log in again.").waitFor({ state: "attached" });
+        await page.locator(".Toastify__toast-container--top-center").getByText("Your session has expired. Please log in again.").waitFor();
         assert((await page.locator(".account").count()) === 0, "nothing of the account renders");
         await shoot(page, "guard-toast");
         const started = Date.now();

@@ -347,7 +347,7 @@ export function checkoutJourneys({ browser, base, shop, products }) {
       fn: async () => {
         const { page, context } = await freshPage(browser, WIDTHS.mobile);
         await page.goto(`${base}/checkout/`);
-        await page.getByText("Your session has expired. Please log in again.").waitFor({ state: "attached" });
+        await page.getByText("Your session has expired. Please log in again.").waitFor();
         assert((await page.getByRole("heading", { name: "CHECKOUT" }).count()) === 0, "nothing of the checkout shows");
         await page.waitForURL(`${base}/`);
         await context.close();

@@ -42,6 +42,14 @@ export async function freshPage(browser, size = WIDTHS.desktop) {
     problems.push(`console error: ${m.text()}`);
   });
   page.setDefaultTimeout(15_000);
+  // Pages are pre-rendered: a shopper's tap before hydration does nothing, so a journey
+  // goes on from a page only once the shell marks it hydrated.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    if (res?.ok()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    return res;
+  };
   journeyPages.getStore()?.push({ page, problems });
   return { page, context, problems };
 }

@@ -227,10 +227,10 @@ const journeys = [
       await page.getByText("Please select the color.").waitFor();
       await page.getByLabel("Color").selectOption(p.color[0]);
       await page.getByRole("button", { name: "ADD TO CART" }).click();
-      await page.locator(".Toastify__toast-container--top-center").getByText("Log in to start building your cart and enjoy a faster checkout!").waitFor({ state: "attached" });
+      await page.locator(".Toastify__toast-container--top-center").getByText("Log in to start building your cart and enjoy a faster checkout!").waitFor();
       await page.getByRole("button", { name: "Add to wishlist" }).click();
       // Toasts last 5 s: on a loaded machine one may already be leaving when looked at, so presence is what counts.
-      await page.getByText("Please log in to add products to your wishlist.").waitFor({ state: "attached" });
+      await page.getByText("Please log in to add products to your wishlist.").waitFor();
       await shoot(page, "visitor-toasts");
       await context.close();
     },

@@ -1,7 +1,7 @@
 "use client";
 /** Everything around a page: header, panels, toasts, scroll behaviour and footer. */
 import dynamic from "next/dynamic";
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { useToastsWanted } from "@/ui/components/common/notify";
 import { Footer } from "./footer";
@@ -21,6 +21,11 @@ const Toasts = dynamic(() => import("@/ui/components/common/toasts"), { ssr: fal
 /** `catalog`: the build-time catalogue lists the shell shows (SWR fallback data, see lib/catalog-snapshot). */
 export function SiteShell({ catalog, children }: { catalog: Record<string, unknown>; children: ReactNode }) {
   const toasts = useToastsWanted();
+  // The page is interactive once this runs (after every child's effects): a tap on the
+  // pre-rendered HTML before then does nothing, so the journeys wait for the mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <SWRConfig value={{ fallback: catalog }}>
       <PanelsProvider>
