@@ -1,4 +1,8 @@
 // @vitest-environment jsdom
-import { sanitisingCases } from "./sanitize.cases";
+import { describe, expect, it } from "vitest";
+import { sanitizeHtml } from "./sanitize";
+import { SANITISING } from "./sanitize.cases";
 
-sanitisingCases("in the browser");
+describe("sanitising server HTML in the browser", () => {
+  it.each(SANITISING)("%s", (_, html, rendered) => expect(sanitizeHtml(html)).toBe(rendered));
+});
