@@ -28,3 +28,14 @@ export function detailParams(list: DetailedList, emptySlug: string): { id: strin
 export function builtId(id: string): string | null {
   return id === PLACEHOLDER.id ? null : decodeURIComponent(id);
 }
+
+/** An entity's detail route as the site's data keys name it (`/products/{id}`). */
+export function detailKey(list: DetailedList, id: string): string {
+  return `${list}/${encodeURIComponent(id)}`;
+}
+
+/** The SWR fallback of one detail the build knows, under `swrKey` (its data key by default); empty when unknown. */
+export function detailFallback(key: string, swrKey: string = key): Record<string, unknown> {
+  const body = catalogDetail(key);
+  return body ? { [swrKey]: body } : {};
+}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { unstable_serialize } from "swr";
-import { builtId, catalogDetail, detailParams } from "@/lib/catalog-snapshot";
-import { CatalogFallback } from "@/lib/catalog-snapshot/catalog-fallback";
+import { detailFallback, detailKey, detailParams } from "@/lib/catalog-snapshot";
+import { detailPage, type DetailPageProps } from "@/lib/catalog-snapshot/detail-page";
 import { collectionKey } from "@/ui/components/collection/collection-key";
 import { CollectionPage } from "@/ui/components/collection/collection-page";
 
@@ -15,17 +15,10 @@ export function generateStaticParams() {
   return detailParams("/collections", "collection");
 }
 
-/** The collection as the build knew it; SWR asks the API again on load. */
-function fallbackFor(id: string): Record<string, unknown> {
-  const collection = catalogDetail(`/collections/${encodeURIComponent(id)}`);
-  return collection ? { [unstable_serialize(collectionKey(id))]: collection } : {};
-}
-
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const id = builtId((await params).id);
-  return (
-    <CatalogFallback fallback={id ? fallbackFor(id) : {}}>
-      <CollectionPage id={id} />
-    </CatalogFallback>
+export default async function Page(props: DetailPageProps) {
+  return detailPage(
+    props,
+    (id) => detailFallback(detailKey("/collections", id), unstable_serialize(collectionKey(id))),
+    (id) => <CollectionPage id={id} />,
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { Product } from "@/lib/api/types";
-import { builtId, catalogDetail, detailParams } from "@/lib/catalog-snapshot";
-import { CatalogFallback } from "@/lib/catalog-snapshot/catalog-fallback";
+import { catalogDetail, detailFallback, detailKey, detailParams } from "@/lib/catalog-snapshot";
+import { detailPage, type DetailPageProps } from "@/lib/catalog-snapshot/detail-page";
 import { ProductDetail } from "@/ui/components/product/product-detail";
 
 export const metadata: Metadata = { title: "Product" };
@@ -11,21 +11,14 @@ export function generateStaticParams() {
   return detailParams("/products", "item");
 }
 
-/** The product and its collection (the related pieces) as the build knew them; SWR asks the API again on load. */
+/** The product and its collection (the related pieces) as the build knew them. */
 function fallbackFor(id: string): Record<string, unknown> {
-  const productKey = `/products/${encodeURIComponent(id)}`;
-  const product = catalogDetail<Product>(productKey);
+  const key = detailKey("/products", id);
+  const product = catalogDetail<Product>(key);
   if (!product) return {};
-  const collectionKey = `/collections/${encodeURIComponent(product.collection)}`;
-  const collection = product.collection ? catalogDetail(collectionKey) : undefined;
-  return collection ? { [productKey]: product, [collectionKey]: collection } : { [productKey]: product };
+  return { [key]: product, ...(product.collection ? detailFallback(detailKey("/collections", product.collection)) : {}) };
 }
 
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const id = builtId((await params).id);
-  return (
-    <CatalogFallback fallback={id ? fallbackFor(id) : {}}>
-      <ProductDetail id={id} />
-    </CatalogFallback>
-  );
+export default async function Page(props: DetailPageProps) {
+  return detailPage(props, fallbackFor, (id) => <ProductDetail id={id} />);
 }
