@@ -62,6 +62,11 @@ async fn stock(shop: &Shop, products: impl IntoIterator<Item = Product>) {
     }
 }
 
+/// The catalogue served without an in-process cache: every request reads the table.
+fn uncached(shop: &Shop) -> Router {
+    catalog::router_with(shop.app.clone(), Cache::new(Duration::ZERO))
+}
+
 struct Got {
     status: StatusCode,
     etag: Option<String>,
@@ -153,7 +158,7 @@ async fn the_next_request_after_a_publication_sees_it() {
     let shop = shop().await;
     stock(&shop, (0..3).map(product)).await;
     catalog::publish(&shop.app).await.unwrap();
-    let router = catalog::router_with(shop.app.clone(), Cache::new(Duration::ZERO));
+    let router = uncached(&shop);
     let before = get(&shop, &router, "/api/products", None).await;
 
     let mut renamed = product(1);
@@ -179,7 +184,7 @@ async fn the_next_request_after_a_publication_sees_it() {
 async fn an_unpublished_catalogue_is_answered_live_and_kept_nowhere() {
     let shop = shop().await;
     stock(&shop, (0..2).map(product)).await;
-    let router = catalog::router_with(shop.app.clone(), Cache::new(Duration::ZERO));
+    let router = uncached(&shop);
     let live = get(&shop, &router, "/api/products", None).await;
     assert_eq!(json(&live.body)["data"].as_array().unwrap().len(), 2);
     stock(&shop, [product(2)]).await;
@@ -192,7 +197,7 @@ async fn a_large_list_is_split_into_parts_and_served_whole() {
     let shop = shop().await;
     stock(&shop, (0..900).map(product)).await;
     catalog::publish(&shop.app).await.unwrap();
-    let router = catalog::router_with(shop.app.clone(), Cache::new(Duration::ZERO));
+    let router = uncached(&shop);
 
     let document = published::read(shop.app.table.as_ref(), Document::Products)
         .await
@@ -236,7 +241,7 @@ async fn the_snapshot_holds_each_listed_products_detail_as_served() {
     let shop = shop().await;
     stock(&shop, (0..2).map(product)).await;
     catalog::publish(&shop.app).await.unwrap();
-    let router = catalog::router_with(shop.app.clone(), Cache::new(Duration::ZERO));
+    let router = uncached(&shop);
     let snapshot = catalog::snapshot(&shop.app).await.unwrap();
     for id in ["p0000", "p0001"] {
         let served = get(&shop, &router, &format!("/api/products/{id}"), None).await;
