@@ -1,6 +1,6 @@
 "use client";
 /** A banner carousel: arrows, clickable dots (current highlighted), auto-advance. */
-import useEmblaCarousel from "embla-carousel-react";
+import { useCarousel } from "./use-carousel";
 import { useCallback, useEffect, useState } from "react";
 import { ArrowLeft, ArrowRight } from "./icons";
 
@@ -11,7 +11,7 @@ interface Props {
 }
 
 export function BannerCarousel({ images, alt, intervalMs }: Props) {
-  const [ref, embla] = useEmblaCarousel({ loop: images.length > 1 });
+  const [ref, embla] = useCarousel({ loop: images.length > 1 });
   const [selected, setSelected] = useState(0);
   const onSelect = useCallback(() => embla && setSelected(embla.selectedScrollSnap()), [embla]);
   useEffect(() => {

@@ -1,6 +1,6 @@
 "use client";
 /** A horizontal product carousel (embla): arrows, optional auto-advance. */
-import useEmblaCarousel from "embla-carousel-react";
+import { useCarousel } from "@/ui/components/common/use-carousel";
 import { useEffect } from "react";
 import type { Product } from "@/lib/api/types";
 import { useWishlist } from "@/lib/hooks/use-wishlist";
@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function ProductCarousel({ products, label, autoplayMs }: Props) {
-  const [ref, embla] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps" });
+  const [ref, embla] = useCarousel({ align: "start", containScroll: "trimSnaps" });
   const wishlist = useWishlist();
   useEffect(() => {
     if (!embla || !autoplayMs) return;

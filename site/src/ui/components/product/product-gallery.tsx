@@ -1,6 +1,6 @@
 "use client";
 /** The gallery: main carousel with arrows and dots, thumbnails kept in sync, a click opens the lightbox. */
-import useEmblaCarousel from "embla-carousel-react";
+import { useCarousel } from "@/ui/components/common/use-carousel";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
 import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
@@ -8,8 +8,8 @@ import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
 const ProductLightbox = dynamic(() => import("./product-lightbox"), { ssr: false });
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
-  const [mainRef, main] = useEmblaCarousel({ loop: false });
-  const [thumbRef, thumbs] = useEmblaCarousel({ containScroll: "keepSnaps", dragFree: true });
+  const [mainRef, main] = useCarousel({ loop: false });
+  const [thumbRef, thumbs] = useCarousel({ containScroll: "keepSnaps", dragFree: true });
   const [selected, setSelected] = useState(0);
   const [lightbox, setLightbox] = useState<number | null>(null);
 

@@ -1,13 +1,13 @@
 "use client";
 /** Celebrity images, 3 per page, stepping a page at a time. */
-import useEmblaCarousel from "embla-carousel-react";
+import { useCarousel } from "@/ui/components/common/use-carousel";
 import { useCallback, useEffect, useState } from "react";
 import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
 
 export const CELEBS_PER_PAGE = 3;
 
 export function CelebCarousel({ images, name, label = "Celebrities" }: { images: string[]; name: string; label?: string }) {
-  const [ref, embla] = useEmblaCarousel({ align: "start", slidesToScroll: CELEBS_PER_PAGE, containScroll: "trimSnaps" });
+  const [ref, embla] = useCarousel({ align: "start", slidesToScroll: CELEBS_PER_PAGE, containScroll: "trimSnaps" });
   const [can, setCan] = useState({ prev: false, next: images.length > CELEBS_PER_PAGE });
   const update = useCallback(() => embla && setCan({ prev: embla.canScrollPrev(), next: embla.canScrollNext() }), [embla]);
   useEffect(() => {

@@ -1,0 +1,20 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { presanitized } from "./rich-text";
+
+describe("presanitized (the build's sanitising of a page's rich text)", () => {
+  it("maps each entity's description to its sanitised HTML", () => {
+    const fallback = {
+      "/products/p1": { id: "p1", description: '<p style="color:red">Silk<script>alert(1)</script></p>' },
+      "/collections/c1": { id: "c1", description: "<b>Monsoon</b>" },
+    };
+    expect(presanitized(fallback)).toEqual({
+      '<p style="color:red">Silk<script>alert(1)</script></p>': "<p>Silk</p>",
+      "<b>Monsoon</b>": "<b>Monsoon</b>",
+    });
+  });
+
+  it("skips entities without a description, lists and empty text", () => {
+    expect(presanitized({ "/menus": [{ description: "<i>x</i>" }], "/products/p2": { id: "p2", description: "" }, "/runways/r1": null, "/products/p3": { id: "p3" } })).toEqual({});
+  });
+});
