@@ -25,7 +25,8 @@ export const house = {
     youtube: "https://www.youtube.com/@maisonlananh",
   },
   supportHours: "Daily 10:00-20:00 (GMT+7)",
-  timeZone: "Asia/Ho_Chi_Minh",
+  /** The house's clock (Asia/Ho_Chi_Minh): GMT+7 all year, Vietnam keeps no daylight saving. */
+  utcOffsetMinutes: 7 * 60,
   copyrightYear: 2025,
 } as const;
 

@@ -3,10 +3,21 @@ import { formatNewsDate, formatPrice, newestFirst } from "./format";
 
 describe("formats", () => {
   it("prints news dates in en-US with 2-digit day, month, 4-digit year, hour and minute", () => {
-    expect(formatNewsDate("2025-03-05T15:07:00Z", "UTC")).toBe("March 05, 2025 at 03:07 PM");
+    expect(formatNewsDate("2025-03-05T15:07:00Z", 0)).toBe("March 05, 2025 at 03:07 PM");
   });
   it("uses the house's time zone (GMT+7) by default", () => {
     expect(formatNewsDate("2025-03-05T15:07:00Z")).toBe("March 05, 2025 at 10:07 PM");
+  });
+  it("prints every news date as Intl does in the house's zone and in UTC", () => {
+    const intl = (timeZone: string) => new Intl.DateTimeFormat("en-US", { day: "2-digit", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone });
+    const [saigon, utc] = [intl("Asia/Ho_Chi_Minh"), intl("UTC")];
+    const differ: string[] = [];
+    // Every 7 h 13 min from 1990 to 2040: every hour of the day, both halves of it, month and year ends.
+    for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2040, 0, 1); t += 433 * 60_000) {
+      const iso = new Date(t).toISOString();
+      if (formatNewsDate(iso) !== saigon.format(t) || formatNewsDate(iso, 0) !== utc.format(t)) differ.push(iso);
+    }
+    expect(differ).toEqual([]);
   });
   it("prints nothing for an invalid date", () => {
     expect(formatNewsDate("not a date")).toBe("");
@@ -14,6 +25,15 @@ describe("formats", () => {
   it("prints USD prices in en-US", () => {
     expect(formatPrice(2276.02)).toBe("$2,276.02");
     expect(formatPrice(56.9)).toBe("$56.90");
+  });
+  it("prints every price as Intl.NumberFormat does, without building one", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    const amounts = [0, -0, 0.004, -0.004, 0.005, 1.005, 2.675, 999.995, 1000, 1234567.891, -5, -1234.5, 12345678901234, Number.NaN, Infinity];
+    let seed = 7; // a fixed pseudo-random walk over magnitudes and half-cent edges, the same every run
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 2000; i++) amounts.push(Math.round((next() - 0.3) * 10 ** (1 + (i % 9)) * 1000) / 1000);
+    const differ = amounts.filter((a) => formatPrice(a) !== intl.format(Number.isFinite(a) ? a : 0));
+    expect(differ.map((a) => [a, formatPrice(a), intl.format(a)])).toEqual([]);
   });
   it("orders news newest first", () => {
     const items = [{ createdAt: "2025-01-01T00:00:00Z" }, { createdAt: "2025-06-01T00:00:00Z" }, { createdAt: "2025-03-01T00:00:00Z" }];

