@@ -3,7 +3,7 @@ import { FlatCompat } from "@eslint/eslintrc";
 const compat = new FlatCompat({ baseDirectory: import.meta.dirname });
 
 const config = [
-  { ignores: [".next/**", "out/**", "test-results/**", "next-env.d.ts"] },
+  { ignores: [".next/**", "out/**", "bench/hello/.next/**", "bench/hello/out/**", "test-results/**", "next-env.d.ts"] },
   ...compat.extends("next/core-web-vitals", "next/typescript"),
   {
     rules: {

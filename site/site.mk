@@ -65,7 +65,13 @@ site-e2e: site-build
 
 site-test: site-unit site-e2e
 
-site-bench: site-build
+# The Lighthouse yardstick: a Next.js export with no code of its own (site/bench/hello).
+SITE_HELLO := site/bench/hello/out/index.html
+$(SITE_HELLO): $(wildcard site/bench/hello/app/*) site/bench/hello/next.config.mjs package-lock.json
+	cd site && $(SITE_ENV) npx next build bench/hello
+	@touch $@
+
+site-bench: site-build $(SITE_HELLO)
 	node site/bench/run.mjs
 
 DEPS += site-deps

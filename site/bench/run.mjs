@@ -5,10 +5,12 @@
  * in headless Debian Chromium, next to the goal. Prints; never fails a build.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { createServer } from "node:http";
+import { extname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { startShop } from "../e2e/server.mjs";
 
 const out = resolve(import.meta.dirname, "../out");
@@ -66,6 +68,14 @@ for (const [route, { pages: n, bytes }] of firstLoadByRoute()) console.log(`  ${
 /** The goal of issue 16 for every page, mobile (desktop is printed beside it). */
 const GOAL = { score: 98, lcpMs: 2000 };
 
+/**
+ * Runs per page and preset: one run's score moves by several points on a
+ * 2-core machine (the simulated CPU is 4x the observed one), so the figures
+ * are Lighthouse's median run (the one nearest the median FCP and TTI), with
+ * every run's score beside it.
+ */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
 /** The first active entity of a list route, for a real detail address. */
 async function firstOf(url, route) {
   const body = await (await fetch(`${url}/api${route}`)).json();
@@ -73,41 +83,70 @@ async function firstOf(url, route) {
   return list.find((x) => x.status === undefined || x.status === "active");
 }
 
+/** A static export served gzipped, as CloudFront and the local server serve the site. */
+async function serveExport(dir) {
+  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".txt": "text/plain", ".svg": "image/svg+xml", ".ico": "image/x-icon" };
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://export").pathname);
+    const file = join(dir, path.endsWith("/") ? `${path}index.html` : path);
+    if (!file.startsWith(dir)) return res.writeHead(403).end();
+    try {
+      const body = gzipSync(readFileSync(file));
+      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream", "content-encoding": "gzip" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  return { url: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((ok) => server.close(ok)) };
+}
+
+const hello = await serveExport(resolve(import.meta.dirname, "hello/out"));
 const shop = await startShop();
 try {
   const [product, collection, runway] = await Promise.all(["/products", "/collections", "/runways"].map((route) => firstOf(shop.url, route)));
+  const page = (path) => path && `${shop.url}${path}`;
   const targets = [
-    ["home", "/"],
-    ["shop", "/shop/"],
-    ["product", product && `/shop/product/${product.id}/${product.slug}/`],
-    ["collection", collection && `/collection/${collection.id}/${collection.slug}/`],
-    ["runway", runway && `/runway/${runway.id}/${runway.slug}/`],
-  ].filter(([name, path]) => path || console.log(`  (no ${name} in the catalogue: skipped)`));
+    ["home", page("/")],
+    ["shop", page("/shop/")],
+    ["product", product && page(`/shop/product/${product.id}/${product.slug}/`)],
+    ["collection", collection && page(`/collection/${collection.id}/${collection.slug}/`)],
+    ["runway", runway && page(`/runway/${runway.id}/${runway.slug}/`)],
+  ].filter(([name, url]) => url || console.log(`  (no ${name} in the catalogue: skipped)`));
+  // The yardstick first: an empty Next.js page, the framework's floor on this machine.
+  targets.unshift(["hello-next", `${hello.url}/`]);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
   try {
     const desktop = (await import("lighthouse/core/config/desktop-config.js")).default;
+    // Lighthouse's own CPU yardstick of the machine: simulated CPU time is the observed time x4, so a slower machine scores lower.
+    const speed = [];
     for (const [label, config, judged] of [["mobile defaults", undefined, true], ["desktop preset", desktop, false]]) {
-      console.log(`\nLighthouse 12 (${label}, simulated throttling; goal on mobile: performance >= ${GOAL.score}, LCP <= ${GOAL.lcpMs / 1000} s):`);
-      console.log(`  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)}   LCP      TBT      CLS      goal`);
-      for (const [name, path] of targets) {
+      console.log(`\nLighthouse 12 (${label}, simulated throttling, median of ${RUNS} runs; goal on mobile: performance >= ${GOAL.score}, LCP <= ${GOAL.lcpMs / 1000} s):`);
+      console.log(`  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)}   LCP      TBT      CLS      goal     every run's perf`);
+      for (const [name, url] of targets) {
         const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] };
-        const result = await lighthouse(`${shop.url}${path}`, flags, config);
-        const { categories: c, audits: a } = result.lhr;
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push((await lighthouse(url, flags, config)).lhr);
+        const { categories: c, audits: a } = computeMedianRun(filterToValidRuns(runs));
+        speed.push(...runs.map((lhr) => lhr.environment.benchmarkIndex));
+        const perf = (lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
         const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
         const shown = (id) => (a[id]?.displayValue ?? "-").padEnd(8);
         const met = Math.round((c.performance?.score ?? 0) * 100) >= GOAL.score && (a["largest-contentful-paint"]?.numericValue ?? Infinity) <= GOAL.lcpMs;
-        console.log(`  ${name.padEnd(10)} ${score("performance")} ${score("accessibility")} ${score("best-practices")}   ${shown("largest-contentful-paint")} ${shown("total-blocking-time")} ${shown("cumulative-layout-shift")} ${judged ? (met ? "met" : "missed") : "-"}`);
+        console.log(`  ${name.padEnd(10)} ${score("performance")} ${score("accessibility")} ${score("best-practices")}   ${shown("largest-contentful-paint")} ${shown("total-blocking-time")} ${shown("cumulative-layout-shift")} ${(name === "hello-next" ? "yardstick" : judged ? (met ? "met" : "missed") : "-").padEnd(8)} ${runs.map(perf).join(" ")}`);
         const failing = Object.values(a).filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === "binary").map((x) => x.id);
         if (failing.length) console.log(`             failing audits: ${failing.join(", ")}`);
         for (const item of a["errors-in-console"]?.details?.items ?? []) console.log(`             console: ${String(item.description).slice(0, 160)}`);
       }
     }
+    console.log(`\nThis machine's Lighthouse benchmarkIndex: ${Math.min(...speed)}-${Math.max(...speed)}`);
   } finally {
     await chrome.kill();
   }
 } finally {
   await shop.stop();
+  await hello.stop();
 }
