@@ -37,15 +37,15 @@ export function BannerCarousel({ images, alt, intervalMs }: Props) {
       </div>
       {images.length > 1 && (
         <>
-          <button type="button" className="carousel-arrow carousel-arrow--prev carousel-arrow--light" aria-label="Previous banner" onClick={() => embla?.scrollPrev()}>
+          <button type="button" className="carousel-arrow carousel-arrow--prev carousel-arrow--light" aria-label="Previous banner" disabled={!embla} onClick={() => embla?.scrollPrev()}>
             <ArrowLeft />
           </button>
-          <button type="button" className="carousel-arrow carousel-arrow--next carousel-arrow--light" aria-label="Next banner" onClick={() => embla?.scrollNext()}>
+          <button type="button" className="carousel-arrow carousel-arrow--next carousel-arrow--light" aria-label="Next banner" disabled={!embla} onClick={() => embla?.scrollNext()}>
             <ArrowRight />
           </button>
           <div className="dots dots--light" role="group" aria-label="Choose banner">
             {images.map((_, i) => (
-              <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Banner ${i + 1}`} aria-current={i === selected} onClick={() => embla?.scrollTo(i)} />
+              <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Banner ${i + 1}`} aria-current={i === selected} disabled={!embla} onClick={() => embla?.scrollTo(i)} />
             ))}
           </div>
         </>

@@ -3,7 +3,8 @@
  * An embla carousel whose code loads once the page has hydrated: until then
  * the slides are plain markup with the first one in view, so no page waits
  * for the carousel's code to paint. As embla-carousel-react's hook: a ref for
- * the viewport, and the carousel's API once it is running.
+ * the viewport, and the carousel's API once it is running (its controls stay
+ * disabled until then, so an early tap waits rather than being lost).
  */
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { useEffect, useState } from "react";

@@ -37,10 +37,10 @@ export function ProductCarousel({ products, label, autoplayMs }: Props) {
           ))}
         </div>
       </div>
-      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous products" onClick={() => embla?.scrollPrev()}>
+      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous products" disabled={!embla} onClick={() => embla?.scrollPrev()}>
         <ArrowLeft />
       </button>
-      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next products" onClick={() => embla?.scrollNext()}>
+      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next products" disabled={!embla} onClick={() => embla?.scrollNext()}>
         <ArrowRight />
       </button>
     </div>

@@ -46,15 +46,15 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         </div>
         {images.length > 1 && (
           <>
-            <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous image" onClick={() => main?.scrollPrev()} disabled={selected === 0}>
+            <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous image" onClick={() => main?.scrollPrev()} disabled={!main || selected === 0}>
               <ArrowLeft />
             </button>
-            <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next image" onClick={() => main?.scrollNext()} disabled={selected === images.length - 1}>
+            <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next image" onClick={() => main?.scrollNext()} disabled={!main || selected === images.length - 1}>
               <ArrowRight />
             </button>
             <div className="dots" role="group" aria-label="Choose image">
               {images.map((_, i) => (
-                <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Image ${i + 1}`} aria-current={i === selected} onClick={() => main?.scrollTo(i)} />
+                <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Image ${i + 1}`} aria-current={i === selected} disabled={!main} onClick={() => main?.scrollTo(i)} />
               ))}
             </div>
           </>
@@ -64,7 +64,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         <div className="gallery__thumbs embla" ref={thumbRef}>
           <div className="embla__container">
             {images.map((src, i) => (
-              <button key={src + i} type="button" className={`gallery__thumb ${i === selected ? "gallery__thumb--on" : ""}`} aria-label={`Show image ${i + 1}`} onClick={() => main?.scrollTo(i)}>
+              <button key={src + i} type="button" className={`gallery__thumb ${i === selected ? "gallery__thumb--on" : ""}`} aria-label={`Show image ${i + 1}`} disabled={!main} onClick={() => main?.scrollTo(i)}>
                 <img src={src} alt="" width={90} height={120} loading="lazy" />
               </button>
             ))}

@@ -29,10 +29,10 @@ export function CelebCarousel({ images, name, label = "Celebrities" }: { images:
           ))}
         </div>
       </div>
-      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous celebrities" disabled={!can.prev} onClick={() => embla?.scrollPrev()}>
+      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous celebrities" disabled={!embla || !can.prev} onClick={() => embla?.scrollPrev()}>
         <ArrowLeft />
       </button>
-      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next celebrities" disabled={!can.next} onClick={() => embla?.scrollNext()}>
+      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next celebrities" disabled={!embla || !can.next} onClick={() => embla?.scrollNext()}>
         <ArrowRight />
       </button>
     </div>
