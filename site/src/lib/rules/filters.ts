@@ -39,8 +39,8 @@ export function categoryOptions(names: string[]): string[] {
  * a few English words.
  */
 export function colorOptions(products: Product[]): string[] {
-  const key = (name: string) => name.toLowerCase();
-  return dedupeNames(products.flatMap((p) => p.color)).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return dedupeNames(products.flatMap((p) => p.color)).sort((a, b) => byKey(a.toLowerCase(), b.toLowerCase()));
 }
 
 /** Toggling a category: 'All' clears the selection; others add or remove. */

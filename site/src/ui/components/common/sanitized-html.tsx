@@ -6,14 +6,16 @@
  * hydrates without the sanitiser. Any other HTML (newer than the build, or on
  * a placeholder page) waits for the sanitiser, loaded when first needed.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 
 const Presanitized = createContext<Record<string, string>>({});
 
 /** Rich text the build sanitised, for the SanitizedHtml below it (nested ones add theirs). */
 export function PresanitizedHtml({ value, children }: { value: Record<string, string>; children: ReactNode }) {
   const outer = useContext(Presanitized);
-  return <Presanitized.Provider value={{ ...outer, ...value }}>{children}</Presanitized.Provider>;
+  // One merged table per build-time value: a new one on every render would re-render every SanitizedHtml below.
+  const merged = useMemo(() => ({ ...outer, ...value }), [outer, value]);
+  return <Presanitized.Provider value={merged}>{children}</Presanitized.Provider>;
 }
 
 export function SanitizedHtml({ html, className = "" }: { html: string; className?: string }) {
