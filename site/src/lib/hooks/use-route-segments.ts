@@ -8,10 +8,13 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { segmentsAfter } from "@/lib/rules/catalog";
 
-export function useRouteSegments(prefix: string): string[] | null {
+export function useRouteSegments(prefix: string, wanted = true): string[] | null {
   const pathname = usePathname() ?? "";
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // Only a page that reads its address pays the second render this costs.
+  useEffect(() => {
+    if (wanted) setMounted(true);
+  }, [wanted]);
   if (!mounted) return null;
   return segmentsAfter(pathname, prefix).filter((s) => s !== "_");
 }
@@ -22,7 +25,7 @@ export function useRouteSegments(prefix: string): string[] | null {
  * while not yet known; null when the address names none.
  */
 export function usePageId(prefix: string, built: string | null): string | null | undefined {
-  const segments = useRouteSegments(prefix);
+  const segments = useRouteSegments(prefix, built === null);
   if (built !== null) return built;
   return segments === null ? undefined : (segments[0] ?? null);
 }
