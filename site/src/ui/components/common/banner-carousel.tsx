@@ -2,7 +2,7 @@
 /** A banner carousel: arrows, clickable dots (current highlighted), auto-advance. */
 import { useCarousel } from "./use-carousel";
 import { useCallback, useEffect, useState } from "react";
-import { ArrowLeft, ArrowRight } from "./icons";
+import { CarouselArrows, CarouselDots } from "./carousel-controls";
 
 interface Props {
   images: string[];
@@ -37,17 +37,8 @@ export function BannerCarousel({ images, alt, intervalMs }: Props) {
       </div>
       {images.length > 1 && (
         <>
-          <button type="button" className="carousel-arrow carousel-arrow--prev carousel-arrow--light" aria-label="Previous banner" disabled={!embla} onClick={() => embla?.scrollPrev()}>
-            <ArrowLeft />
-          </button>
-          <button type="button" className="carousel-arrow carousel-arrow--next carousel-arrow--light" aria-label="Next banner" disabled={!embla} onClick={() => embla?.scrollNext()}>
-            <ArrowRight />
-          </button>
-          <div className="dots dots--light" role="group" aria-label="Choose banner">
-            {images.map((_, i) => (
-              <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Banner ${i + 1}`} aria-current={i === selected} disabled={!embla} onClick={() => embla?.scrollTo(i)} />
-            ))}
-          </div>
+          <CarouselArrows carousel={embla} noun="banner" light />
+          <CarouselDots carousel={embla} count={images.length} selected={selected} noun="banner" light />
         </>
       )}
     </div>

@@ -4,7 +4,7 @@ import { useCarousel } from "@/ui/components/common/use-carousel";
 import { useEffect } from "react";
 import type { Product } from "@/lib/api/types";
 import { useWishlist } from "@/lib/hooks/use-wishlist";
-import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
+import { CarouselArrows } from "@/ui/components/common/carousel-controls";
 import { ProductCard } from "./product-card";
 
 interface Props {
@@ -37,12 +37,7 @@ export function ProductCarousel({ products, label, autoplayMs }: Props) {
           ))}
         </div>
       </div>
-      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous products" disabled={!embla} onClick={() => embla?.scrollPrev()}>
-        <ArrowLeft />
-      </button>
-      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next products" disabled={!embla} onClick={() => embla?.scrollNext()}>
-        <ArrowRight />
-      </button>
+      <CarouselArrows carousel={embla} noun="products" />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useCarousel } from "@/ui/components/common/use-carousel";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
-import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
+import { CarouselArrows, CarouselDots } from "@/ui/components/common/carousel-controls";
 
 const ProductLightbox = dynamic(() => import("./product-lightbox"), { ssr: false });
 
@@ -46,17 +46,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         </div>
         {images.length > 1 && (
           <>
-            <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous image" onClick={() => main?.scrollPrev()} disabled={!main || selected === 0}>
-              <ArrowLeft />
-            </button>
-            <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next image" onClick={() => main?.scrollNext()} disabled={!main || selected === images.length - 1}>
-              <ArrowRight />
-            </button>
-            <div className="dots" role="group" aria-label="Choose image">
-              {images.map((_, i) => (
-                <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`Image ${i + 1}`} aria-current={i === selected} disabled={!main} onClick={() => main?.scrollTo(i)} />
-              ))}
-            </div>
+            <CarouselArrows carousel={main} noun="image" canPrev={selected > 0} canNext={selected < images.length - 1} />
+            <CarouselDots carousel={main} count={images.length} selected={selected} noun="image" />
           </>
         )}
       </div>

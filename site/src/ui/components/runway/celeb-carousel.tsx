@@ -2,7 +2,7 @@
 /** Celebrity images, 3 per page, stepping a page at a time. */
 import { useCarousel } from "@/ui/components/common/use-carousel";
 import { useCallback, useEffect, useState } from "react";
-import { ArrowLeft, ArrowRight } from "@/ui/components/common/icons";
+import { CarouselArrows } from "@/ui/components/common/carousel-controls";
 
 export const CELEBS_PER_PAGE = 3;
 
@@ -29,12 +29,7 @@ export function CelebCarousel({ images, name, label = "Celebrities" }: { images:
           ))}
         </div>
       </div>
-      <button type="button" className="carousel-arrow carousel-arrow--prev" aria-label="Previous celebrities" disabled={!embla || !can.prev} onClick={() => embla?.scrollPrev()}>
-        <ArrowLeft />
-      </button>
-      <button type="button" className="carousel-arrow carousel-arrow--next" aria-label="Next celebrities" disabled={!embla || !can.next} onClick={() => embla?.scrollNext()}>
-        <ArrowRight />
-      </button>
+      <CarouselArrows carousel={embla} noun="celebrities" canPrev={can.prev} canNext={can.next} />
     </div>
   );
 }
