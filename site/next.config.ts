@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { CompileHintsPlugin } from "./build/compile-hints";
 
 // A static export: every page is a file, so S3 + CloudFront (and the local
 // server) can serve the site. Ids unknown at build time are served by one
@@ -14,6 +15,10 @@ const config: NextConfig = {
   // Lint and types run in `make site-test` (eslint, tsc --noEmit); the build only builds.
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
+  webpack: (webpack, { isServer, dev }) => {
+    if (!isServer && !dev) webpack.plugins.push(new CompileHintsPlugin());
+    return webpack;
+  },
 };
 
 export default config;

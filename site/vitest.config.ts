@@ -9,7 +9,7 @@ export default defineConfig({
     // Rules run in plain Node; DOM tests opt in with a `@vitest-environment jsdom` comment.
     environment: "node",
     globals: true,
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
     setupFiles: ["./vitest.setup.ts"],
     css: false,
   },

@@ -122,6 +122,26 @@ const journeys = [
     },
   },
   {
+    name: "the scripts a page starts with are compiled as they stream in; later chunks are not",
+    fn: async () => {
+      const text = async (path) => (await fetch(base + path)).text();
+      const started = new Set();
+      for (const path of ["/", "/shop/", productUrl(product)]) {
+        const html = await text(path);
+        for (const [tag, src] of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"[^>]*>/g)) if (!/noModule/i.test(tag)) started.add(src);
+      }
+      assert(started.size >= 8, `the pages start with ${started.size} scripts`);
+      for (const src of started) assert((await text(src)).startsWith("//# allFunctionsCalledOnLoad\n"), `${src} has no compile hint`);
+      // The webpack runtime names every chunk; one loaded on demand must stay lazy.
+      const runtime = [...started].find((src) => /\/webpack-[^/]+\.js$/.test(src));
+      const names = (await text(runtime)).match(/"static\/chunks\/"\+\w+\+"\."\+\(\{([^}]*)\}\)/)?.[1] ?? "";
+      const later = [...names.matchAll(/(\d+):"([0-9a-f]+)"/g)].map(([, id, hash]) => `/_next/static/chunks/${id}.${hash}.js`);
+      assert(later.length > 0, "the webpack runtime names chunks loaded on demand");
+      const lazy = await text(later[0]);
+      assert(lazy.includes("webpackChunk") && !lazy.includes("allFunctionsCalledOnLoad"), `${later[0]} is loaded on demand but has the compile hint`);
+    },
+  },
+  {
     name: "a visitor's pages ask no session and log no error (no signed-in hint)",
     fn: async () => {
       for (const path of ["/", "/shop/", productUrl(product)]) {
