@@ -122,13 +122,14 @@ const journeys = [
     },
   },
   {
-    name: "the scripts a page starts with are compiled as they stream in; later chunks are not",
+    name: "a page asks for its scripts after its first paint; they compile as they stream in, later chunks do not",
     fn: async () => {
       const text = async (path) => (await fetch(base + path)).text();
       const started = new Set();
       for (const path of ["/", "/shop/", productUrl(product)]) {
         const html = await text(path);
-        for (const [tag, src] of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"[^>]*>/g)) if (!/noModule/i.test(tag)) started.add(src);
+        assert(!/<script src="[^"]+"[^>]* async="">/.test(html), `${path} still asks for a script while it is parsed`);
+        for (const [, src] of html.matchAll(/<script data-src="([^"]+\.js)"[^>]* async="">/g)) started.add(src);
       }
       assert(started.size >= 8, `the pages start with ${started.size} scripts`);
       for (const src of started) assert((await text(src)).startsWith("//# allFunctionsCalledOnLoad\n"), `${src} has no compile hint`);
@@ -139,6 +140,17 @@ const journeys = [
       assert(later.length > 0, "the webpack runtime names chunks loaded on demand");
       const lazy = await text(later[0]);
       assert(lazy.includes("webpackChunk") && !lazy.includes("allFunctionsCalledOnLoad"), `${later[0]} is loaded on demand but has the compile hint`);
+      // In the browser: painted first, then the scripts, then a hydrated page.
+      const { page, context } = await freshPage(browser, WIDTHS.mobile);
+      await page.goto(`${base}/shop/`, { waitUntil: "load" });
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        scripts: performance.getEntriesByType("resource").filter((r) => r.name.includes("/_next/static/chunks/")).map((r) => r.startTime),
+      }));
+      await context.close();
+      assert(timing.paint !== undefined && timing.scripts.length >= 8, `paint ${timing.paint}, ${timing.scripts.length} scripts`);
+      assert(Math.min(...timing.scripts) >= timing.paint, `a script was asked for at ${Math.min(...timing.scripts)} ms, before the first paint at ${timing.paint} ms`);
     },
   },
   {
