@@ -38,7 +38,8 @@ function firstLoad(route) {
   const html = readFileSync(join(out, route, "index.html"), "utf8");
   // Modern browsers skip the noModule polyfills, so they are not counted.
   const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]).filter((t) => !/noModule/i.test(t));
-  const scripts = [...new Set(tags.map((t) => t.match(/src="([^"]+\.js)"/)?.[1]).filter(Boolean))];
+  // Start-up scripts are held as data-src until the first paint (build/scripts-after-paint.mjs).
+  const scripts = [...new Set(tags.map((t) => t.match(/\b(?:data-)?src="([^"]+\.js)"/)?.[1]).filter(Boolean))];
   return scripts.reduce((sum, s) => sum + gzipSize(decodeURIComponent(s).replace(/^\//, "")), 0);
 }
 
