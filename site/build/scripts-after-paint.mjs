@@ -11,9 +11,7 @@
  * the webpack runtime). Each keeps its element, so hydration finds the markup
  * it rendered, with `src` renamed `data-src`; an inline script in the head
  * starts them all on the first contentful paint (or after SCRIPTS_FALLBACK_MS
- * where the browser reports no paint, such as a page opened in the background),
- * once the document is parsed: a paint can come mid-parse, before the runtime's
- * element at the end of the body exists.
+ * where the browser reports no paint, such as a page opened in the background).
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +24,7 @@ const ASYNC_SCRIPT = /<script src="([^"]+\.js)"((?: [\w-]+="[^"]*")*) async=""><
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="[^"]+"\/>/g;
 
 /** The inline starter: once, on the first contentful paint or the fallback. */
-const STARTER = `<script>(function(){var started=false;function start(){if(started)return;if(document.readyState==="loading"){document.addEventListener("DOMContentLoaded",start);return}started=true;document.querySelectorAll("script[data-src]").forEach(function(held){var s=document.createElement("script");s.src=held.getAttribute("data-src");s.async=true;document.head.appendChild(s)})}try{new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.name==="first-contentful-paint")setTimeout(start)})}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(start,${SCRIPTS_FALLBACK_MS})})()</script>`;
+const STARTER = `<script>(function(){var started=false;function start(){if(started)return;started=true;document.querySelectorAll("script[data-src]").forEach(function(held){var s=document.createElement("script");s.src=held.getAttribute("data-src");s.async=true;document.head.appendChild(s)})}try{new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.name==="first-contentful-paint")setTimeout(start)})}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(start,${SCRIPTS_FALLBACK_MS})})()</script>`;
 
 /** One page's HTML with its start-up scripts held until the first paint; a page without any is left as it is. */
 export function holdScriptsUntilPaint(html) {
