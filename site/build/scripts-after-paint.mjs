@@ -12,6 +12,9 @@
  * it rendered, with `src` renamed `data-src`; an inline script in the head
  * starts them all on the first contentful paint (or after SCRIPTS_FALLBACK_MS
  * where the browser reports no paint, such as a page opened in the background).
+ * A paint can come while the body is still being parsed, before the webpack
+ * runtime's element at its end exists: the starter starts what is there, and
+ * what is parsed later once the document is (each element once).
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,8 +26,8 @@ export const SCRIPTS_FALLBACK_MS = 3000;
 const ASYNC_SCRIPT = /<script src="([^"]+\.js)"((?: [\w-]+="[^"]*")*) async=""><\/script>/g;
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="[^"]+"\/>/g;
 
-/** The inline starter: once, on the first contentful paint or the fallback. */
-const STARTER = `<script>(function(){var started=false;function start(){if(started)return;started=true;document.querySelectorAll("script[data-src]").forEach(function(held){var s=document.createElement("script");s.src=held.getAttribute("data-src");s.async=true;document.head.appendChild(s)})}try{new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.name==="first-contentful-paint")setTimeout(start)})}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(start,${SCRIPTS_FALLBACK_MS})})()</script>`;
+/** The inline starter: on the first contentful paint or the fallback, then once more when the document is parsed. */
+const STARTER = `<script>(function(){var painted=false;function load(){document.querySelectorAll("script[data-src]").forEach(function(held){if(held.started)return;held.started=true;var s=document.createElement("script");s.src=held.getAttribute("data-src");s.async=true;document.head.appendChild(s)})}function start(){if(painted)return;painted=true;load();if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",load)}try{new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.name==="first-contentful-paint")setTimeout(start)})}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(start,${SCRIPTS_FALLBACK_MS})})()</script>`;
 
 /** One page's HTML with its start-up scripts held until the first paint; a page without any is left as it is. */
 export function holdScriptsUntilPaint(html) {

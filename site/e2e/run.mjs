@@ -9,6 +9,7 @@ import { accountJourneys } from "./accounts.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
 import { startShop } from "./server.mjs";
+import { holdScriptsUntilPaint } from "../build/scripts-after-paint.mjs";
 
 const shop = await startShop();
 const base = shop.url;
@@ -151,6 +152,33 @@ const journeys = [
       await context.close();
       assert(timing.paint !== undefined && timing.scripts.length >= 8, `paint ${timing.paint}, ${timing.scripts.length} scripts`);
       assert(Math.min(...timing.scripts) >= timing.paint, `a script was asked for at ${Math.min(...timing.scripts)} ms, before the first paint at ${timing.paint} ms`);
+    },
+  },
+  {
+    name: "a page painted while still parsed starts the held scripts parsed after its paint too",
+    fn: async () => {
+      // The held runtime ends the body; a slow script before it keeps the parser waiting after the first paint.
+      const html = holdScriptsUntilPaint(
+        [
+          '<!DOCTYPE html><html lang="en"><head></head><body><h1>PAINTED FIRST</h1>',
+          '<script src="/mid-parse/early.js" async=""></script>',
+          '<script src="/mid-parse/slow.js"></script>',
+          '<script src="/mid-parse/runtime.js" id="_R_" async=""></script></body></html>',
+        ].join(""),
+      );
+      const { page, context } = await freshPage(browser, WIDTHS.mobile);
+      await page.route(`${base}/mid-parse/**`, async (route) => {
+        const name = new URL(route.request().url()).pathname.split("/").pop();
+        if (name === "page.html") return route.fulfill({ contentType: "text/html", body: html });
+        if (name === "slow.js") await new Promise((r) => setTimeout(r, 1500));
+        await route.fulfill({ contentType: "text/javascript", body: `(window.ran = window.ran || []).push(${JSON.stringify(name)});` });
+      });
+      await page.mainFrame().goto(`${base}/mid-parse/page.html`, { waitUntil: "load" }); // not a shop page: nothing hydrates
+      await page.waitForFunction(() => (window.ran ?? []).includes("runtime.js"), null, { timeout: 5000 }).catch(() => {});
+      const seen = await page.evaluate(() => ({ ran: window.ran ?? [], paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime, parsed: performance.getEntriesByType("navigation")[0]?.domInteractive }));
+      await context.close();
+      assert(seen.paint !== undefined && seen.paint + 500 < seen.parsed, `the page painted (${seen.paint} ms) well before it was parsed (${seen.parsed} ms)`);
+      assert(seen.ran.includes("early.js") && seen.ran.includes("runtime.js"), `held scripts that ran: ${seen.ran.join(", ")}`);
     },
   },
   {
