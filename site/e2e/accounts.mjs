@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 
 const PASSWORD = "Couture1!";
 let serial = 0;
@@ -96,6 +96,7 @@ export function accountJourneys({ browser, base, shop, products }) {
   const [first, second] = withColor;
   const heading = (page, text) => page.getByRole("heading", { level: 1 }).filter({ hasText: text }).first().waitFor();
   const openAccount = async (page) => {
+    await hydrated(page);
     await page.getByRole("button", { name: "Account" }).click();
     return page.getByRole("dialog", { name: "Account" });
   };

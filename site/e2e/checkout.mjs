@@ -7,7 +7,7 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 
 const PASSWORD = "Couture1!";
 const CARD_OK = "4111111111111111";
@@ -34,6 +34,7 @@ async function shopper(browser, base, size, tag, viaPanel = false) {
     await panel.getByLabel("Email").fill(email);
     await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+    await hydrated(page);
   } else {
     const login = await context.request.post(`${base}/api/auth/login`, { headers, data: { email, password: PASSWORD, isRememberMe: false } });
     assert(login.ok(), `login ${login.status()}`);
@@ -90,6 +91,7 @@ async function fillCard(page, number) {
 
 async function result(page, title) {
   await page.waitForURL(/\/checkout\/notify\/\?status=/, { timeout: 30_000 });
+  await hydrated(page);
   await page.getByRole("heading", { name: title }).waitFor();
 }
 

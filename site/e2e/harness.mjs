@@ -42,16 +42,23 @@ export async function freshPage(browser, size = WIDTHS.desktop) {
     problems.push(`console error: ${m.text()}`);
   });
   page.setDefaultTimeout(15_000);
-  // Pages are pre-rendered: a shopper's tap before hydration does nothing, so a journey
-  // goes on from a page only once the shell marks it hydrated.
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const res = await goto(url, options);
-    if (res?.ok()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    if (res?.ok()) await hydrated(page);
     return res;
   };
   journeyPages.getStore()?.push({ page, problems });
   return { page, context, problems };
+}
+
+/**
+ * Pages are pre-rendered and start their scripts after the first paint: a shopper's tap
+ * before hydration does nothing, so a journey goes on from a freshly loaded page (a goto,
+ * a sign-in's reload, a provider's redirect) only once the shell marks it hydrated.
+ */
+export async function hydrated(page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** The pages each running journey opened, so a failure can say what they showed. */
