@@ -12,7 +12,7 @@ use base64::Engine;
 use domain::ports::{Charge, Money, PaymentError, PaymentMethodSummary, Refund};
 use serde_json::{json, Value};
 
-use crate::config::{GatewayCredentials, Timeouts};
+use crate::config::GatewayCredentials;
 use crate::http;
 
 /// The GraphQL schema version the queries below are written against.
@@ -34,16 +34,14 @@ pub struct CardGateway {
 }
 
 impl CardGateway {
-    pub fn new(
-        credentials: &GatewayCredentials,
-        timeouts: &Timeouts,
-    ) -> Result<Self, PaymentError> {
+    /// `http`: the payments' one client ([`http::client`]).
+    pub fn new(credentials: &GatewayCredentials, http: reqwest::Client) -> Self {
         let pair = format!("{}:{}", credentials.public_key, credentials.private_key);
-        Ok(Self {
-            http: http::client(timeouts)?,
+        Self {
+            http,
             url: credentials.graphql_url.clone(),
             authorization: format!("Basic {}", STANDARD.encode(pair)),
-        })
+        }
     }
 
     /// Runs one operation and returns `data.{op}`, or the mapped error.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use domain::ports::{Capture, Charge, Money, PaymentError, PaymentGateway, Refund};
 
-use crate::{CardGateway, PayPalOrders, PaymentsConfig};
+use crate::{http, CardGateway, PayPalOrders, PaymentsConfig};
 
 /// The card gateway and PayPal behind one port.
 pub struct Payments {
@@ -14,10 +14,13 @@ pub struct Payments {
 }
 
 impl Payments {
+    /// Both providers share one HTTP client: one TLS configuration (its root
+    /// store is built once, at init) and one connection pool.
     pub fn new(config: &PaymentsConfig) -> Result<Self, PaymentError> {
+        let http = http::client(&config.timeouts)?;
         Ok(Self {
-            card: CardGateway::new(&config.gateway, &config.timeouts)?,
-            paypal: PayPalOrders::new(&config.paypal, &config.timeouts)?,
+            card: CardGateway::new(&config.gateway, http.clone()),
+            paypal: PayPalOrders::new(&config.paypal, http),
         })
     }
 }

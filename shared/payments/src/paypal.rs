@@ -8,7 +8,7 @@ use domain::ports::{Capture, Money, PaymentError, Refund};
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
 
-use crate::config::{PayPalCredentials, Timeouts};
+use crate::config::PayPalCredentials;
 use crate::http;
 
 const PROVIDER: &str = "PayPal";
@@ -24,14 +24,15 @@ pub struct PayPalOrders {
 }
 
 impl PayPalOrders {
-    pub fn new(credentials: &PayPalCredentials, timeouts: &Timeouts) -> Result<Self, PaymentError> {
-        Ok(Self {
-            http: http::client(timeouts)?,
+    /// `http`: the payments' one client ([`http::client`]).
+    pub fn new(credentials: &PayPalCredentials, http: reqwest::Client) -> Self {
+        Self {
+            http,
             api: credentials.api_url.trim_end_matches('/').to_string(),
             client_id: credentials.client_id.clone(),
             client_secret: credentials.client_secret.clone(),
             token: Mutex::new(None),
-        })
+        }
     }
 
     /// The cached access token, or a new one.
