@@ -141,10 +141,9 @@ const journeys = [
       assert(later.length > 0, "the webpack runtime names chunks loaded on demand");
       const lazy = await text(later[0]);
       assert(lazy.includes("webpackChunk") && !lazy.includes("allFunctionsCalledOnLoad"), `${later[0]} is loaded on demand but has the compile hint`);
-      // In the browser: painted first, then the scripts, then a hydrated page.
+      // In the browser: painted first, then the scripts, then a hydrated page (the harness's goto waits for it).
       const { page, context } = await freshPage(browser, WIDTHS.mobile);
       await page.goto(`${base}/shop/`, { waitUntil: "load" });
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
         scripts: performance.getEntriesByType("resource").filter((r) => r.name.includes("/_next/static/chunks/")).map((r) => r.startTime),
