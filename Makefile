@@ -110,3 +110,11 @@ films:
 	@command -v ffmpeg >/dev/null && command -v rsvg-convert >/dev/null || { apt-get update -qq && apt-get install -y -qq ffmpeg librsvg2-bin; }
 	cargo build --release -p shopctl
 	shared/shopctl/films/make-films.sh
+
+# The seed's photographs, remade from its drawings (committed, so nothing
+# else needs rsvg-convert or ffmpeg).
+.PHONY: art
+art:
+	@command -v ffmpeg >/dev/null && command -v rsvg-convert >/dev/null || { apt-get update -qq && apt-get install -y -qq ffmpeg librsvg2-bin; }
+	cargo build --release -p shopctl
+	shared/shopctl/art/make-art.sh

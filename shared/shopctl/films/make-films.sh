@@ -13,7 +13,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 # The artwork, exactly as the seed writes it, into a throwaway data folder.
-(cd "$root" && env -u TABLE_NAME -u BLOBS_BUCKET DATA_DIR="$work/data" "$shopctl" seed >/dev/null)
+(cd "$root" && env -u TABLE_NAME -u BLOBS_BUCKET DATA_DIR="$work/data" "$shopctl" seed --drawings >/dev/null)
 images="$(find "$work/data" -type d -path '*images/runways' | head -n1)"
 products="$(dirname "$images")/products"
 

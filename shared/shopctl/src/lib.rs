@@ -1,5 +1,6 @@
 //! What the operators' CLI does, as a library so tests can use it too.
 
+pub mod artwork;
 pub mod seed;
 pub mod snapshot;
 

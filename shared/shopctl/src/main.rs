@@ -1,8 +1,9 @@
 //! `shopctl`: the operators' CLI, on whichever store the environment configures.
 
 use app::App;
+use shopctl::artwork::Artwork;
 
-const USAGE: &str = "usage: shopctl seed | publish | snapshot FILE | orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID | requests list | appointments list";
+const USAGE: &str = "usage: shopctl seed [--drawings] | publish | snapshot FILE | orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID | requests list | appointments list";
 
 #[tokio::main]
 async fn main() {
@@ -21,6 +22,9 @@ async fn main() {
         ["seed"] => shopctl::seed::run(&app)
             .await
             .map(|()| "catalogue seeded".to_string()),
+        ["seed", "--drawings"] => shopctl::seed::run_with(&app, Artwork::Drawings)
+            .await
+            .map(|()| "catalogue seeded, with its pictures as drawn".to_string()),
         ["publish"] => catalog::publish(&app)
             .await
             .map(|version| format!("catalogue published: version {version}"))

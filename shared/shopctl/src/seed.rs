@@ -12,6 +12,7 @@ use domain::pricing::Money;
 use domain::records::Record;
 use domain::timestamp::Timestamp;
 
+use crate::artwork::Artwork;
 use crate::imagery::{self, Cut};
 
 pub type SeedError = Box<dyn std::error::Error + Send + Sync>;
@@ -167,22 +168,27 @@ const LINES: [Line; 4] = [
     },
 ];
 
-/// Loads the whole catalogue into the configured store and blobs, and
-/// publishes it.
+/// Loads the whole catalogue into the configured store and blobs, with its
+/// photographs, and publishes it.
 pub async fn run(app: &App) -> Result<(), SeedError> {
+    run_with(app, Artwork::Photographs).await
+}
+
+/// The same catalogue, with its pictures in the given form.
+pub async fn run_with(app: &App, art: Artwork) -> Result<(), SeedError> {
     categories(app).await?;
     menus(app).await?;
-    banners(app).await?;
+    banners(app, art).await?;
     let mut day = 0;
     for line in &LINES {
-        collection(app, line).await?;
+        collection(app, art, line).await?;
         for (index, piece) in line.products.iter().enumerate() {
             day += 1;
-            product(app, line, index, piece, day).await?;
+            product(app, art, line, index, piece, day).await?;
         }
     }
-    runways(app).await?;
-    news(app).await?;
+    runways(app, art).await?;
+    news(app, art).await?;
     catalog::publish(app).await?;
     Ok(())
 }
@@ -204,13 +210,19 @@ fn dollars(amount: f64) -> Result<Money, SeedError> {
     Money::from_dollars(amount).ok_or_else(|| format!("seed price {amount} is not money").into())
 }
 
-/// Stores a picture and answers its public address.
-async fn picture(app: &App, key: &str, svg: String) -> Result<String, SeedError> {
-    let key = format!("images/{key}.svg");
+/// Stores the picture `name` in the seed's form of it, given its drawing,
+/// and answers its public address.
+async fn picture(
+    app: &App,
+    art: Artwork,
+    name: &str,
+    drawing: String,
+) -> Result<String, SeedError> {
+    let picture = art.picture(name, drawing)?;
     app.blobs
-        .put(&key, svg.into_bytes(), "image/svg+xml")
+        .put(&picture.key, picture.bytes, picture.content_type)
         .await?;
-    Ok(app.blobs.public_url(&key))
+    Ok(app.blobs.public_url(&picture.key))
 }
 
 /// Each runway's film and poster, made from the seed's own artwork by
@@ -307,7 +319,7 @@ async fn menus(app: &App) -> Result<(), SeedError> {
     put(app, &archive).await
 }
 
-async fn banners(app: &App) -> Result<(), SeedError> {
+async fn banners(app: &App, art: Artwork) -> Result<(), SeedError> {
     let slides = [
         (
             "banner-1",
@@ -359,6 +371,7 @@ async fn banners(app: &App) -> Result<(), SeedError> {
     {
         let image_url = picture(
             app,
+            art,
             &format!("banners/{id}"),
             imagery::banner(title, subtitle, cuts, colors, dark),
         )
@@ -379,12 +392,13 @@ fn slides_order(index: usize) -> i64 {
     [2, 1, 3, 4, 5][index]
 }
 
-async fn collection(app: &App, line: &Line) -> Result<(), SeedError> {
+async fn collection(app: &App, art: Artwork, line: &Line) -> Result<(), SeedError> {
     let mut banner = Vec::new();
     for (i, dark) in [true, false].into_iter().enumerate() {
         let cuts = [Cut::Gown, Cut::Dress, Cut::Coat];
-        let svg = imagery::banner(line.name, line.season, cuts, line.palette, dark);
-        banner.push(picture(app, &format!("collections/{}-{}", line.slug, i + 1), svg).await?);
+        let drawing = imagery::banner(line.name, line.season, cuts, line.palette, dark);
+        let name = format!("collections/{}-{}", line.slug, i + 1);
+        banner.push(picture(app, art, &name, drawing).await?);
     }
     let record = Collection {
         id: line.id.into(),
@@ -411,6 +425,7 @@ fn slugify(name: &str) -> String {
 
 async fn product(
     app: &App,
+    art: Artwork,
     line: &Line,
     index: usize,
     piece: &Piece,
@@ -420,9 +435,9 @@ async fn product(
     let mut gallery = Vec::new();
     for (i, color) in piece.colors.iter().enumerate() {
         for variant in 0..2u8 {
-            let key = format!("products/{id}-{}-{}", i + 1, variant + 1);
-            gallery
-                .push(picture(app, &key, imagery::product_shot(piece.cut, color, variant)).await?);
+            let name = format!("products/{id}-{}-{}", i + 1, variant + 1);
+            let drawing = imagery::product_shot(piece.cut, color, variant);
+            gallery.push(picture(app, art, &name, drawing).await?);
         }
     }
     let record = Product {
@@ -484,7 +499,7 @@ fn description(line: &Line, piece: &Piece) -> String {
     )
 }
 
-async fn runways(app: &App) -> Result<(), SeedError> {
+async fn runways(app: &App, art: Artwork) -> Result<(), SeedError> {
     let shows = [
         ("run-saigon-nocturne", 1, true, "2025-09-20"),
         ("run-lotus-reverie", 0, false, "2025-03-14"),
@@ -505,6 +520,7 @@ async fn runways(app: &App) -> Result<(), SeedError> {
             banners.push(
                 picture(
                     app,
+                    art,
                     &format!("runways/{id}-{}", i + 1),
                     imagery::runway_scene(&colors, imagery::fabric(line.palette[2])),
                 )
@@ -515,6 +531,7 @@ async fn runways(app: &App) -> Result<(), SeedError> {
         for i in 0..5 {
             let url = picture(
                 app,
+                art,
                 &format!("runways/{id}-guest-{}", i + 1),
                 imagery::portrait(line.palette[i % 3], line.palette[(i + 1) % 3]),
             )
@@ -542,7 +559,7 @@ async fn runways(app: &App) -> Result<(), SeedError> {
                     },
                     image: vec![app
                         .blobs
-                        .public_url(&format!("images/products/{product_id}-1-1.svg"))],
+                        .public_url(&art.key(&format!("products/{product_id}-1-1")))],
                     product: ProductRef {
                         id: product_id,
                         slug: slugify(p.name),
@@ -577,7 +594,7 @@ async fn runways(app: &App) -> Result<(), SeedError> {
     Ok(())
 }
 
-async fn news(app: &App) -> Result<(), SeedError> {
+async fn news(app: &App, art: Artwork) -> Result<(), SeedError> {
     let articles = [
         ("news-nocturne-show", "Saigon Nocturne closes Fashion Week", "The Autumn Winter show lit up the Opera House with forty looks in velvet and lacquer red.", Cut::Gown, "Red", "2025-09-21", ACTIVE),
         ("news-bridal-appointments", "Bridal appointments now open", "Book a private fitting for the Ivory Atelier bridal collection at our showroom.", Cut::Gown, "Ivory", "2025-06-02", ACTIVE),
@@ -589,6 +606,7 @@ async fn news(app: &App) -> Result<(), SeedError> {
     for (id, title, description, cut, color, date, status) in articles {
         let poster = picture(
             app,
+            art,
             &format!("news/{id}"),
             imagery::poster("Couture journal", cut, color),
         )
