@@ -43,7 +43,8 @@ pub struct Parts {
 
 impl App {
     /// Builds the context from the process environment. Call once per process:
-    /// SDK clients are built here and reused by every request.
+    /// SDK clients are built here (the mailer's and the blob store's on their
+    /// first use, `aws_env::OnFirstUse`) and reused by every request.
     pub async fn from_env() -> Result<Self, ConfigError> {
         let config = Config::from_env()?;
         Self::with_config(config).await

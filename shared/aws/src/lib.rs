@@ -85,6 +85,39 @@ impl Aws {
     }
 }
 
+/// A client built on its first use rather than at init. Building an SDK
+/// client parses its crate's endpoint partitions (JSON and regexes) and the
+/// trust store's certificates: a few hundred microseconds of a function's
+/// cold start each. A client that only some requests need (the payment
+/// function's mailer and invoice store) is built by the first of them.
+pub struct OnFirstUse<C> {
+    client: std::sync::OnceLock<C>,
+    build: Box<dyn Fn() -> C + Send + Sync>,
+}
+
+impl<C> OnFirstUse<C> {
+    /// A client that `build` makes when first asked for.
+    pub fn new(build: impl Fn() -> C + Send + Sync + 'static) -> Self {
+        Self {
+            client: std::sync::OnceLock::new(),
+            build: Box::new(build),
+        }
+    }
+
+    /// A client already built (tests hand one over).
+    pub fn built(client: C) -> Self {
+        Self {
+            client: std::sync::OnceLock::from(client),
+            build: Box::new(|| unreachable!("the client was handed over built")),
+        }
+    }
+
+    /// The client, built by the first caller.
+    pub fn get(&self) -> &C {
+        self.client.get_or_init(&self.build)
+    }
+}
+
 /// The HTTPS client of every AWS client: rustls on ring, the TLS stack the
 /// payment and OAuth calls (reqwest) use too, so a bootstrap carries one
 /// (the SDK's default, aws-lc, is a second and larger one, slower to start).
@@ -214,6 +247,20 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_client_on_first_use_is_built_once_by_its_first_caller() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        let builds = Arc::new(AtomicUsize::new(0));
+        let counted = builds.clone();
+        let client = OnFirstUse::new(move || counted.fetch_add(1, Ordering::SeqCst) + 1);
+        assert_eq!(builds.load(Ordering::SeqCst), 0, "not built before use");
+        assert_eq!(*client.get(), 1);
+        assert_eq!(*client.get(), 1);
+        assert_eq!(builds.load(Ordering::SeqCst), 1, "built once");
+        assert_eq!(*OnFirstUse::built(7).get(), 7);
+    }
 
     #[test]
     fn the_amazon_roots_are_five_valid_certificates() {

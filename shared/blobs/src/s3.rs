@@ -9,7 +9,7 @@ use domain::ports::{Blobs, BlobsError};
 use crate::key;
 
 pub struct S3Blobs {
-    client: Client,
+    client: aws_env::OnFirstUse<Client>,
     bucket: String,
     public_base: String,
 }
@@ -19,7 +19,8 @@ fn s3_error(error: impl std::error::Error) -> BlobsError {
 }
 
 impl S3Blobs {
-    /// Builds the process's client on the shared AWS configuration; with an
+    /// The process's store on the shared AWS configuration, its client
+    /// built by the first request that reads or writes a blob; with an
     /// endpoint (a local server) it addresses buckets by path, as local
     /// servers expect.
     pub fn connect(
@@ -28,13 +29,22 @@ impl S3Blobs {
         endpoint: Option<&str>,
         public_base: &str,
     ) -> Self {
-        let s3 = aws_sdk_s3::config::Builder::from(&aws_env::with_endpoint(sdk, endpoint))
-            .force_path_style(endpoint.is_some())
-            .build();
-        Self::new(Client::from_conf(s3), bucket, public_base)
+        let sdk = aws_env::with_endpoint(sdk, endpoint);
+        let path_style = endpoint.is_some();
+        let client = aws_env::OnFirstUse::new(move || {
+            let s3 = aws_sdk_s3::config::Builder::from(&sdk)
+                .force_path_style(path_style)
+                .build();
+            Client::from_conf(s3)
+        });
+        Self::with_client(client, bucket, public_base)
     }
 
     pub fn new(client: Client, bucket: &str, public_base: &str) -> Self {
+        Self::with_client(aws_env::OnFirstUse::built(client), bucket, public_base)
+    }
+
+    fn with_client(client: aws_env::OnFirstUse<Client>, bucket: &str, public_base: &str) -> Self {
         Self {
             client,
             bucket: bucket.to_owned(),
@@ -43,7 +53,7 @@ impl S3Blobs {
     }
 
     pub fn client(&self) -> &Client {
-        &self.client
+        self.client.get()
     }
 }
 
@@ -51,7 +61,7 @@ impl S3Blobs {
 impl Blobs for S3Blobs {
     async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<(), BlobsError> {
         key::check(key)?;
-        self.client
+        self.client()
             .put_object()
             .bucket(&self.bucket)
             .key(key)
@@ -67,7 +77,7 @@ impl Blobs for S3Blobs {
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, BlobsError> {
         key::check(key)?;
         let result = self
-            .client
+            .client()
             .get_object()
             .bucket(&self.bucket)
             .key(key)

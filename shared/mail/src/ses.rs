@@ -9,7 +9,7 @@ use domain::ports::{Email, Mailer, MailerError};
 use crate::message;
 
 pub struct SesMailer {
-    client: Client,
+    client: aws_env::OnFirstUse<Client>,
     from: String,
     configuration_set: Option<String>,
 }
@@ -23,13 +23,18 @@ fn content(data: &str) -> Result<Content, MailerError> {
 }
 
 impl SesMailer {
-    /// Builds the process's client on the shared AWS configuration;
-    /// `endpoint` points it at a local server.
+    /// The process's mailer on the shared AWS configuration, its client
+    /// built by the first email; `endpoint` points it at a local server.
     pub fn connect(sdk: &aws_env::SdkConfig, from: &str, endpoint: Option<&str>) -> Self {
-        Self::new(Client::new(&aws_env::with_endpoint(sdk, endpoint)), from)
+        let sdk = aws_env::with_endpoint(sdk, endpoint);
+        Self::with_client(aws_env::OnFirstUse::new(move || Client::new(&sdk)), from)
     }
 
     pub fn new(client: Client, from: &str) -> Self {
+        Self::with_client(aws_env::OnFirstUse::built(client), from)
+    }
+
+    fn with_client(client: aws_env::OnFirstUse<Client>, from: &str) -> Self {
         Self {
             client,
             from: from.to_owned(),
@@ -45,7 +50,7 @@ impl SesMailer {
     }
 
     pub fn client(&self) -> &Client {
-        &self.client
+        self.client.get()
     }
 }
 
@@ -61,7 +66,7 @@ impl Mailer for SesMailer {
             .body(body.build())
             .build();
         let sent = self
-            .client
+            .client()
             .send_email()
             .source(&self.from)
             .destination(Destination::builder().to_addresses(&email.to).build())
