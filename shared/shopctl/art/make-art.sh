@@ -8,13 +8,7 @@
 # Needs rsvg-convert and ffmpeg (Debian: librsvg2-bin, ffmpeg) and a built shopctl.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-shopctl="${CARGO_TARGET_DIR:-$HOME/.cache/couture/target}/release/shopctl"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-(cd "$root" && env -u TABLE_NAME -u BLOBS_BUCKET DATA_DIR="$work/data" "$shopctl" seed --drawings >/dev/null)
-drawings="$(find "$work/data" -type d -path '*blobs/images' | head -n1)"
+source "$here/../drawings.sh"
 
 rm -rf "$here/images"
 (cd "$drawings" && find . -name '*.svg' | sort) | while read -r svg; do

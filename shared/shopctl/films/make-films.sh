@@ -7,15 +7,10 @@
 # Needs ffmpeg and rsvg-convert (Debian: ffmpeg, librsvg2-bin) and a built shopctl.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-shopctl="${CARGO_TARGET_DIR:-$HOME/.cache/couture/target}/release/shopctl"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-# The artwork, exactly as the seed writes it, into a throwaway data folder.
-(cd "$root" && env -u TABLE_NAME -u BLOBS_BUCKET DATA_DIR="$work/data" "$shopctl" seed --drawings >/dev/null)
-images="$(find "$work/data" -type d -path '*images/runways' | head -n1)"
-products="$(dirname "$images")/products"
+# The artwork, exactly as the seed draws it, in a throwaway folder.
+source "$here/../drawings.sh"
+images="$drawings/runways"
+products="$drawings/products"
 
 film() {
   local id="$1" line="$2"
