@@ -90,32 +90,11 @@ impl Aws {
 /// trust store's certificates: a few hundred microseconds of a function's
 /// cold start each. A client that only some requests need (the payment
 /// function's mailer and invoice store) is built by the first of them.
-pub struct OnFirstUse<C> {
-    client: std::sync::OnceLock<C>,
-    build: Box<dyn Fn() -> C + Send + Sync>,
-}
+pub type OnFirstUse<C> = std::sync::LazyLock<C, Box<dyn FnOnce() -> C + Send>>;
 
-impl<C> OnFirstUse<C> {
-    /// A client that `build` makes when first asked for.
-    pub fn new(build: impl Fn() -> C + Send + Sync + 'static) -> Self {
-        Self {
-            client: std::sync::OnceLock::new(),
-            build: Box::new(build),
-        }
-    }
-
-    /// A client already built (tests hand one over).
-    pub fn built(client: C) -> Self {
-        Self {
-            client: std::sync::OnceLock::from(client),
-            build: Box::new(|| unreachable!("the client was handed over built")),
-        }
-    }
-
-    /// The client, built by the first caller.
-    pub fn get(&self) -> &C {
-        self.client.get_or_init(&self.build)
-    }
+/// A client that `build` makes when first asked for.
+pub fn on_first_use<C>(build: impl FnOnce() -> C + Send + 'static) -> OnFirstUse<C> {
+    std::sync::LazyLock::new(Box::new(build))
 }
 
 /// The HTTPS client of every AWS client: rustls on ring, the TLS stack the
@@ -254,12 +233,12 @@ mod tests {
         use std::sync::Arc;
         let builds = Arc::new(AtomicUsize::new(0));
         let counted = builds.clone();
-        let client = OnFirstUse::new(move || counted.fetch_add(1, Ordering::SeqCst) + 1);
+        let client = on_first_use(move || counted.fetch_add(1, Ordering::SeqCst) + 1);
         assert_eq!(builds.load(Ordering::SeqCst), 0, "not built before use");
-        assert_eq!(*client.get(), 1);
-        assert_eq!(*client.get(), 1);
+        assert_eq!(*client, 1);
+        assert_eq!(*client, 1);
         assert_eq!(builds.load(Ordering::SeqCst), 1, "built once");
-        assert_eq!(*OnFirstUse::built(7).get(), 7);
+        assert_eq!(*on_first_use(|| 7), 7);
     }
 
     #[test]

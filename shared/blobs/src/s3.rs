@@ -31,7 +31,7 @@ impl S3Blobs {
     ) -> Self {
         let sdk = aws_env::with_endpoint(sdk, endpoint);
         let path_style = endpoint.is_some();
-        let client = aws_env::OnFirstUse::new(move || {
+        let client = aws_env::on_first_use(move || {
             let s3 = aws_sdk_s3::config::Builder::from(&sdk)
                 .force_path_style(path_style)
                 .build();
@@ -41,7 +41,7 @@ impl S3Blobs {
     }
 
     pub fn new(client: Client, bucket: &str, public_base: &str) -> Self {
-        Self::with_client(aws_env::OnFirstUse::built(client), bucket, public_base)
+        Self::with_client(aws_env::on_first_use(move || client), bucket, public_base)
     }
 
     fn with_client(client: aws_env::OnFirstUse<Client>, bucket: &str, public_base: &str) -> Self {
@@ -53,7 +53,7 @@ impl S3Blobs {
     }
 
     pub fn client(&self) -> &Client {
-        self.client.get()
+        &self.client
     }
 }
 

@@ -27,11 +27,11 @@ impl SesMailer {
     /// built by the first email; `endpoint` points it at a local server.
     pub fn connect(sdk: &aws_env::SdkConfig, from: &str, endpoint: Option<&str>) -> Self {
         let sdk = aws_env::with_endpoint(sdk, endpoint);
-        Self::with_client(aws_env::OnFirstUse::new(move || Client::new(&sdk)), from)
+        Self::with_client(aws_env::on_first_use(move || Client::new(&sdk)), from)
     }
 
     pub fn new(client: Client, from: &str) -> Self {
-        Self::with_client(aws_env::OnFirstUse::built(client), from)
+        Self::with_client(aws_env::on_first_use(move || client), from)
     }
 
     fn with_client(client: aws_env::OnFirstUse<Client>, from: &str) -> Self {
@@ -50,7 +50,7 @@ impl SesMailer {
     }
 
     pub fn client(&self) -> &Client {
-        self.client.get()
+        &self.client
     }
 }
 
