@@ -1,17 +1,19 @@
 /**
  * Each exported page asks for its scripts once its first contentful paint is
- * reported, not while its HTML is still being parsed. The HTML already shows
- * the whole page (catalogue included) and its links work, so nothing the
- * shopper sees waits for JavaScript: on a fast network and a slow phone the
- * scripts' evaluation can no longer delay the first paint, and on a slow
- * network they no longer share the bandwidth with the page's first images.
- * The cost: hydration starts a little later (by the time to first paint).
+ * reported, and its largest image painted, not while its HTML is still being
+ * parsed. The HTML already shows the whole page (catalogue included) and its
+ * links work, so nothing the shopper sees waits for JavaScript: on a fast
+ * network and a slow phone the scripts' evaluation can no longer delay the
+ * first paint, and on a slow network they no longer share the bandwidth with
+ * the page's largest image (the one it fetches with high priority: a
+ * banner, the shop's first tile). The cost: hydration starts a little later
+ * (by the time to first paint, or to that image's paint if it is later).
  *
  * Next renders its start-up scripts as `<script src async>` (plus a preload of
  * the webpack runtime). Each keeps its element, so hydration finds the markup
  * it rendered, with `src` renamed `data-src`; an inline script in the head
- * starts them all on the first contentful paint (or after SCRIPTS_FALLBACK_MS
- * where the browser reports no paint, such as a page opened in the background).
+ * starts them all (or after SCRIPTS_FALLBACK_MS where the browser reports no
+ * paint, such as a page opened in the background, or the image never comes).
  * A paint can come while the body is still being parsed, before the webpack
  * runtime's element at its end exists: the starter starts what is there, and
  * what is parsed later once the document is (each element once).
@@ -26,8 +28,54 @@ export const SCRIPTS_FALLBACK_MS = 3000;
 const ASYNC_SCRIPT = /<script src="([^"]+\.js)"((?: [\w-]+="[^"]*")*) async=""><\/script>/g;
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="[^"]+"\/>/g;
 
-/** The inline starter: on the first contentful paint or the fallback, then once more when the document is parsed. */
-const STARTER = `<script>(function(){var painted=false;function load(){document.querySelectorAll("script[data-src]").forEach(function(held){if(held.started)return;held.started=true;var s=document.createElement("script");s.src=held.getAttribute("data-src");s.async=true;document.head.appendChild(s)})}function start(){if(painted)return;painted=true;load();if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",load)}try{new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.name==="first-contentful-paint")setTimeout(start)})}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(start,${SCRIPTS_FALLBACK_MS})})()</script>`;
+/**
+ * The inline starter, run in the page's head: serialised with toString, so it
+ * uses nothing from outside its own body. An image still loading at the first
+ * paint is waited for until the frame after its load (requestAnimationFrame
+ * runs before the next paint, a task it queues after it); one that fails to
+ * load is not waited for.
+ */
+function startHeldScripts(fallbackMs) {
+  let started = false;
+  const load = () => {
+    document.querySelectorAll("script[data-src]").forEach((held) => {
+      if (held.started) return;
+      held.started = true;
+      const script = document.createElement("script");
+      script.src = held.getAttribute("data-src");
+      script.async = true;
+      document.head.appendChild(script);
+    });
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    load();
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load);
+  };
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start));
+  const whenLargestImagePainted = () => {
+    const image = document.querySelector("img[fetchpriority=high]");
+    if (!image) return start();
+    if (image.complete) return afterNextPaint();
+    image.addEventListener("load", afterNextPaint);
+    image.addEventListener("error", start);
+  };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") setTimeout(whenLargestImagePainted);
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    // No paint timing: the fallback starts them.
+  }
+  setTimeout(start, fallbackMs);
+}
+
+/** The starter as the head's first element: its source on one line (its statements all end in `;` or `}`). */
+const STARTER = `<script>(${startHeldScripts
+  .toString()
+  .replace(/\n\s*\/\/.*/g, "")
+  .replace(/\n\s*/g, "")})(${SCRIPTS_FALLBACK_MS})</script>`;
 
 /** One page's HTML with its start-up scripts held until the first paint; a page without any is left as it is. */
 export function holdScriptsUntilPaint(html) {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { holdScriptsInExport, holdScriptsUntilPaint } from "./scripts-after-paint.mjs";
+import { SCRIPTS_FALLBACK_MS, holdScriptsInExport, holdScriptsUntilPaint } from "./scripts-after-paint.mjs";
 
 // The start of a page as Next exports it: the runtime preloaded, the chunks async, polyfills for old browsers.
 const page = [
@@ -25,13 +25,21 @@ describe("holdScriptsUntilPaint", () => {
     expect(held).toContain('<script data-src="/_next/static/chunks/webpack-1.js" id="_R_" async=""></script>');
   });
 
-  it("starts them from the head on the first contentful paint, with a fallback", () => {
-    expect(held.startsWith('<!DOCTYPE html><html lang="en"><head><script>(function(){')).toBe(true);
+  it("starts them from the head on the first contentful paint and the largest image's, with a fallback", () => {
+    expect(held.startsWith('<!DOCTYPE html><html lang="en"><head><script>(function startHeldScripts(fallbackMs) {')).toBe(true);
+    expect(held).toContain(`})(${SCRIPTS_FALLBACK_MS})</script>`);
     expect(held).toContain('"first-contentful-paint"');
+    expect(held).toContain('"img[fetchpriority=high]"');
     expect(held).toContain("script[data-src]");
-    expect(held).toMatch(/setTimeout\(start,\d+\)/);
+    expect(held).toContain("setTimeout(start, fallbackMs)");
     // A paint can come mid-parse: what is parsed after it starts once the document is.
-    expect(held).toContain("\"DOMContentLoaded\",load");
+    expect(held).toContain('"DOMContentLoaded", load');
+  });
+
+  it("puts the starter on one line, without its comments", () => {
+    const starter = held.slice(held.indexOf("<script>"), held.indexOf("</script>"));
+    expect(starter).not.toContain("\n");
+    expect(starter).not.toContain("//");
   });
 
   it("leaves the page's content, the polyfills and the inline data as they were", () => {

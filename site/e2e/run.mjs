@@ -181,6 +181,37 @@ const journeys = [
     },
   },
   {
+    name: "a page whose largest image is still loading at its first paint asks for its scripts once that image is painted",
+    fn: async () => {
+      // The image fetched with high priority comes a second after the text is painted; a broken one is not waited for.
+      const held = (image) =>
+        holdScriptsUntilPaint(`<!DOCTYPE html><html lang="en"><head></head><body><h1>PAINTED FIRST</h1><img src="/largest-image/${image}" fetchpriority="high" width="40" height="40" alt=""><script src="/largest-image/app.js" async=""></script></body></html>`);
+      const { page, context } = await freshPage(browser, WIDTHS.mobile);
+      await page.route(`${base}/largest-image/**`, async (route) => {
+        const name = new URL(route.request().url()).pathname.split("/").pop();
+        if (name.endsWith(".html")) return route.fulfill({ contentType: "text/html", body: held(name.replace(".html", ".svg")) });
+        if (name === "slow.svg") await new Promise((r) => setTimeout(r, 1000));
+        if (name === "slow.svg") return route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>' });
+        if (name === "broken.svg") return route.fulfill({ status: 404, body: "" });
+        await route.fulfill({ contentType: "text/javascript", body: "window.ran = true;" });
+      });
+      const timing = async (name) => {
+        await page.mainFrame().goto(`${base}/largest-image/${name}.html`, { waitUntil: "load" }); // not a shop page: nothing hydrates
+        await page.waitForFunction(() => window.ran, null, { timeout: 5000 }).catch(() => {});
+        return page.evaluate(() => {
+          const [image, script] = ["svg", "app.js"].map((end) => performance.getEntriesByType("resource").find((r) => r.name.endsWith(end)));
+          return { ran: window.ran === true, paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime, image: image?.responseEnd, script: script?.startTime };
+        });
+      };
+      const slow = await timing("slow");
+      const broken = await timing("broken");
+      await context.close();
+      assert(slow.ran && slow.paint + 500 < slow.image, `the text was painted (${slow.paint} ms) well before the image came (${slow.image} ms), and the script ran: ${slow.ran}`);
+      assert(slow.script > slow.image, `the script was asked for at ${slow.script} ms, before the largest image came at ${slow.image} ms`);
+      assert(broken.ran && broken.script < 1000, `with a broken image the script ran (${broken.ran}), asked for at ${broken.script} ms, not after a wait`);
+    },
+  },
+  {
     name: "a visitor's pages ask no session and log no error (no signed-in hint)",
     fn: async () => {
       for (const path of ["/", "/shop/", productUrl(product)]) {
