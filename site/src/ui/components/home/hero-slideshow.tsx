@@ -1,5 +1,10 @@
 "use client";
-/** Fading banner slideshow, 8 s per slide. */
+/**
+ * Fading banner slideshow, 8 s per slide. Only the first banner is in the
+ * page's HTML: the others are asked for once the page runs (the next shows
+ * 8 s later at the earliest, and without scripts never), so on a slow network
+ * they do not share the bandwidth with the first.
+ */
 import { useEffect, useState } from "react";
 import type { Banner } from "@/lib/api/types";
 import { house } from "@/config/house";
@@ -8,7 +13,9 @@ export const SLIDE_MS = 8000;
 
 export function HeroSlideshow({ banners }: { banners: Banner[] }) {
   const [index, setIndex] = useState(0);
+  const [running, setRunning] = useState(false);
   useEffect(() => {
+    setRunning(true);
     if (banners.length < 2) return;
     const t = window.setInterval(() => setIndex((i) => (i + 1) % banners.length), SLIDE_MS);
     return () => window.clearInterval(t);
@@ -19,7 +26,7 @@ export function HeroSlideshow({ banners }: { banners: Banner[] }) {
         <img
           key={b.id}
           className={`hero__slide ${i === index ? "hero__slide--on" : ""}`}
-          src={b.imageUrl}
+          src={i === 0 || running ? b.imageUrl : undefined}
           alt={i === index ? `${house.name} — featured ${i + 1} of ${banners.length}` : ""}
           aria-hidden={i !== index}
           width={1600}
