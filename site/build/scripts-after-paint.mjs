@@ -77,11 +77,18 @@ const STARTER = `<script>(${startHeldScripts
   .replace(/\n\s*\/\/.*/g, "")
   .replace(/\n\s*/g, "")})(${SCRIPTS_FALLBACK_MS})</script>`;
 
-/** One page's HTML with its start-up scripts held until the first paint; a page without any is left as it is. */
+/** Next's character set declaration, which must stay within the document's first 1024 bytes. */
+const CHARSET = /<meta charSet="utf-8"\/>/i;
+
+/**
+ * One page's HTML with its start-up scripts held until the first paint; a page without any is left as it is.
+ * The starter goes right after the character set declaration (or first in the head), so it runs before
+ * any script is parsed.
+ */
 export function holdScriptsUntilPaint(html) {
   if (html.includes(STARTER) || !html.match(ASYNC_SCRIPT)) return html;
   const held = html.replace(SCRIPT_PRELOAD, "").replace(ASYNC_SCRIPT, '<script data-src="$1"$2 async=""></script>');
-  return held.replace("<head>", `<head>${STARTER}`);
+  return CHARSET.test(held) ? held.replace(CHARSET, (meta) => `${meta}${STARTER}`) : held.replace("<head>", `<head>${STARTER}`);
 }
 
 /** Every HTML file of an export, rewritten in place; returns how many changed. */

@@ -5,7 +5,7 @@ import { SCRIPTS_FALLBACK_MS, holdScriptsInExport, holdScriptsUntilPaint } from 
 
 // The start of a page as Next exports it: the runtime preloaded, the chunks async, polyfills for old browsers.
 const page = [
-  "<!DOCTYPE html><html lang=\"en\"><head>",
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>',
   '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/webpack-1.js"/>',
   '<script src="/_next/static/chunks/react-2.js" async=""></script>',
   '<script src="/_next/static/chunks/app/page-3.js" async=""></script>',
@@ -26,7 +26,7 @@ describe("holdScriptsUntilPaint", () => {
   });
 
   it("starts them from the head on the first contentful paint and the largest image's, with a fallback", () => {
-    expect(held.startsWith('<!DOCTYPE html><html lang="en"><head><script>(function startHeldScripts(fallbackMs) {')).toBe(true);
+    expect(held.startsWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><script>(function startHeldScripts(fallbackMs) {')).toBe(true);
     expect(held).toContain(`})(${SCRIPTS_FALLBACK_MS})</script>`);
     expect(held).toContain('"first-contentful-paint"');
     expect(held).toContain('"img[fetchpriority=high]"');
@@ -34,6 +34,15 @@ describe("holdScriptsUntilPaint", () => {
     expect(held).toContain("setTimeout(start, fallbackMs)");
     // A paint can come mid-parse: what is parsed after it starts once the document is.
     expect(held).toContain('"DOMContentLoaded", load');
+  });
+
+  it("keeps the character set declared within the first 1024 bytes, as browsers require", () => {
+    const meta = '<meta charSet="utf-8"/>';
+    expect(held.indexOf(meta) + meta.length).toBeLessThanOrEqual(1024);
+  });
+
+  it("starts a page without a character set declaration with the starter", () => {
+    expect(holdScriptsUntilPaint('<html><head></head><body><script src="/a.js" async=""></script></body></html>')).toMatch(/^<html><head><script>\(function startHeldScripts/);
   });
 
   it("puts the starter on one line, without its comments", () => {

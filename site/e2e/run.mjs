@@ -130,6 +130,7 @@ const journeys = [
       for (const path of ["/", "/shop/", productUrl(product)]) {
         const html = await text(path);
         assert(!/<script src="[^"]+"[^>]* async="">/.test(html), `${path} still asks for a script while it is parsed`);
+        assert(/<meta charset="utf-8"\/>/i.test(html.slice(0, 1024)), `${path} declares its character set after its first 1024 bytes`);
         for (const [, src] of html.matchAll(/<script data-src="([^"]+\.js)"[^>]* async="">/g)) started.add(src);
       }
       assert(started.size >= 8, `the pages start with ${started.size} scripts`);
