@@ -71,7 +71,7 @@ function startHeldScripts(fallbackMs) {
   setTimeout(start, fallbackMs);
 }
 
-/** The starter as the head's first element: its source on one line (its statements all end in `;` or `}`). */
+/** The starter as an inline script: its source on one line, comments dropped (its statements all end in `;` or `}`). */
 const STARTER = `<script>(${startHeldScripts
   .toString()
   .replace(/\n\s*\/\/.*/g, "")
