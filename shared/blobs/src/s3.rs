@@ -37,14 +37,6 @@ impl S3Blobs {
                 .build();
             Client::from_conf(s3)
         });
-        Self::with_client(client, bucket, public_base)
-    }
-
-    pub fn new(client: Client, bucket: &str, public_base: &str) -> Self {
-        Self::with_client(aws_env::on_first_use(move || client), bucket, public_base)
-    }
-
-    fn with_client(client: aws_env::OnFirstUse<Client>, bucket: &str, public_base: &str) -> Self {
         Self {
             client,
             bucket: bucket.to_owned(),

@@ -27,16 +27,8 @@ impl SesMailer {
     /// built by the first email; `endpoint` points it at a local server.
     pub fn connect(sdk: &aws_env::SdkConfig, from: &str, endpoint: Option<&str>) -> Self {
         let sdk = aws_env::with_endpoint(sdk, endpoint);
-        Self::with_client(aws_env::on_first_use(move || Client::new(&sdk)), from)
-    }
-
-    pub fn new(client: Client, from: &str) -> Self {
-        Self::with_client(aws_env::on_first_use(move || client), from)
-    }
-
-    fn with_client(client: aws_env::OnFirstUse<Client>, from: &str) -> Self {
         Self {
-            client,
+            client: aws_env::on_first_use(move || Client::new(&sdk)),
             from: from.to_owned(),
             configuration_set: None,
         }
