@@ -33,6 +33,20 @@ const category = categories.find((c) => !["new", "men", "women", "man", "woman"]
 const productUrl = (p) => `/shop/product/${p.id}/${p.slug}/`;
 const upper = (s) => s.trim().toUpperCase();
 
+/**
+ * Serves made-up files under `prefix` on the shop's origin, for the held scripts' journeys (no shop
+ * page: nothing hydrates). Each named file may set its body, type, status and delay; by default a
+ * file is a script that records it ran in `window.ran`.
+ */
+async function serveMadeUp(page, prefix, files) {
+  await page.route(`${base}${prefix}**`, async (route) => {
+    const name = new URL(route.request().url()).pathname.split("/").pop();
+    const file = { type: "text/javascript", body: `(window.ran = window.ran || []).push(${JSON.stringify(name)});`, ...files[name] };
+    if (file.delayMs) await new Promise((r) => setTimeout(r, file.delayMs));
+    await route.fulfill({ status: file.status ?? 200, contentType: file.type, body: file.body });
+  });
+}
+
 /** Loads lazy images for the full-page screenshot, then returns to the top. */
 async function settle(page) {
   await page.evaluate(async () => {
@@ -167,13 +181,11 @@ const journeys = [
         ].join(""),
       );
       const { page, context } = await freshPage(browser, WIDTHS.mobile);
-      await page.route(`${base}/mid-parse/**`, async (route) => {
-        const name = new URL(route.request().url()).pathname.split("/").pop();
-        if (name === "page.html") return route.fulfill({ contentType: "text/html", body: html });
-        if (name === "slow.js") await new Promise((r) => setTimeout(r, 1500));
-        await route.fulfill({ contentType: "text/javascript", body: `(window.ran = window.ran || []).push(${JSON.stringify(name)});` });
+      await serveMadeUp(page, "/mid-parse/", {
+        "page.html": { type: "text/html", body: html },
+        "slow.js": { delayMs: 1500 },
       });
-      await page.mainFrame().goto(`${base}/mid-parse/page.html`, { waitUntil: "load" }); // not a shop page: nothing hydrates
+      await page.mainFrame().goto(`${base}/mid-parse/page.html`, { waitUntil: "load" });
       await page.waitForFunction(() => (window.ran ?? []).includes("runtime.js"), null, { timeout: 5000 }).catch(() => {});
       const seen = await page.evaluate(() => ({ ran: window.ran ?? [], paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime, parsed: performance.getEntriesByType("navigation")[0]?.domInteractive }));
       await context.close();
@@ -188,20 +200,19 @@ const journeys = [
       const held = (image) =>
         holdScriptsUntilPaint(`<!DOCTYPE html><html lang="en"><head></head><body><h1>PAINTED FIRST</h1><img src="/largest-image/${image}" fetchpriority="high" width="40" height="40" alt=""><script src="/largest-image/app.js" async=""></script></body></html>`);
       const { page, context } = await freshPage(browser, WIDTHS.mobile);
-      await page.route(`${base}/largest-image/**`, async (route) => {
-        const name = new URL(route.request().url()).pathname.split("/").pop();
-        if (name.endsWith(".html")) return route.fulfill({ contentType: "text/html", body: held(name.replace(".html", ".svg")) });
-        if (name === "slow.svg") await new Promise((r) => setTimeout(r, 1000));
-        if (name === "slow.svg") return route.fulfill({ contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>' });
-        if (name === "broken.svg") return route.fulfill({ status: 404, body: "" });
-        await route.fulfill({ contentType: "text/javascript", body: "window.ran = true;" });
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>';
+      await serveMadeUp(page, "/largest-image/", {
+        "slow.html": { type: "text/html", body: held("slow.svg") },
+        "slow.svg": { type: "image/svg+xml", body: svg, delayMs: 1000 },
+        "broken.html": { type: "text/html", body: held("broken.svg") },
+        "broken.svg": { status: 404, type: "image/svg+xml", body: "" },
       });
       const timing = async (name) => {
-        await page.mainFrame().goto(`${base}/largest-image/${name}.html`, { waitUntil: "load" }); // not a shop page: nothing hydrates
-        await page.waitForFunction(() => window.ran, null, { timeout: 5000 }).catch(() => {});
+        await page.mainFrame().goto(`${base}/largest-image/${name}.html`, { waitUntil: "load" });
+        await page.waitForFunction(() => (window.ran ?? []).includes("app.js"), null, { timeout: 5000 }).catch(() => {});
         return page.evaluate(() => {
           const [image, script] = ["svg", "app.js"].map((end) => performance.getEntriesByType("resource").find((r) => r.name.endsWith(end)));
-          return { ran: window.ran === true, paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime, image: image?.responseEnd, script: script?.startTime };
+          return { ran: (window.ran ?? []).includes("app.js"), paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime, image: image?.responseEnd, script: script?.startTime };
         });
       };
       const slow = await timing("slow");
