@@ -40,7 +40,10 @@ export interface ShopConfig {
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
   /** How a new function version takes the traffic (CodeDeploy; rolled back when its alarms fire). */
   readonly deployment: Deployment;
-  /** AWS WAF (AWS managed rules and a per-address rate limit) on the distribution. */
+  /**
+   * AWS WAF (AWS managed rules and a per-address rate limit) on the
+   * distribution: on by default for prod, off for the other stages.
+   */
   readonly waf: boolean;
   /** Requests per 5 minutes one address may send before WAF blocks it. */
   readonly wafRateLimit: number;
@@ -63,6 +66,18 @@ const STAGE_NAME = /^[a-z][a-z0-9-]{1,19}$/;
 
 const list = (value: string | undefined) =>
   (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+
+/**
+ * `-c waf=true|false` (or SHOP_WAF) when given; else on for prod, the stage
+ * customers reach, and off for the others (a web ACL and its rules cost
+ * every month, whatever the traffic).
+ */
+function wafOf(value: string | undefined, stage: string): boolean {
+  if (value === undefined) return stage === 'prod';
+  if (['true', '1'].includes(value)) return true;
+  if (['false', '0'].includes(value)) return false;
+  throw new Error(`waf must be true or false, not '${value}'`);
+}
 
 function originOf(url: string): string {
   const parsed = new URL(url);
@@ -101,7 +116,7 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): Sh
   return {
     stage,
     deployment,
-    waf: ['true', '1'].includes(get('waf', 'SHOP_WAF') ?? 'false'),
+    waf: wafOf(get('waf', 'SHOP_WAF'), stage),
     wafRateLimit: positive(get('wafRateLimit'), 1000, 'wafRateLimit'),
     accountConcurrency: positive(get('accountConcurrency'), 1000, 'accountConcurrency'),
     p99LatencyMs: positive(get('p99LatencyMs'), 3000, 'p99LatencyMs'),

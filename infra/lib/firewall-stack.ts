@@ -1,5 +1,6 @@
-// AWS WAF in front of CloudFront (`-c waf=true`): AWS's managed rules (the
-// common rule set, known bad inputs, the IP reputation list) and a limit of
+// AWS WAF in front of CloudFront (prod's default, `-c waf=false` to leave it
+// out; any other stage with `-c waf=true`): AWS's managed rules (the common
+// rule set, known bad inputs, the IP reputation list) and a limit of
 // requests per address. A CloudFront web ACL must live in us-east-1, so this
 // stack does whatever the shop's region; the distribution reads its ARN.
 import { Stack, type StackProps } from 'aws-cdk-lib';

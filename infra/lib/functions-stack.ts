@@ -2,7 +2,7 @@
 // log group and only the grants it needs, published behind its `live` alias
 // (LiveFunction: CodeDeploy, rollback alarms, the alarms that wake), and the
 // HTTP API routes to that alias.
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
@@ -18,7 +18,8 @@ import type { Construct } from 'constructs';
 import { shopNamespace } from './alarms.ts';
 import { INVOICES_PREFIX } from './blobs-stack.ts';
 import type { ShopConfig } from './config.ts';
-import { accessOf, DEFAULT_MEMORY_MB, type FunctionAccess, type SecretName } from './function-access.ts';
+import { GSI1 } from './data-stack.ts';
+import { accessOf, DEFAULT_MEMORY_MB, type FunctionAccess, type SecretName, tableStatements } from './function-access.ts';
 import { LiveFunction } from './live-function.ts';
 import { type FunctionRoutes, routeKeys } from './routes.ts';
 import { rustBootstrapCode } from './rust-bootstrap.ts';
@@ -141,6 +142,12 @@ export class FunctionsStack extends Stack {
       environment: this.functionEnvironment(props, access),
     });
     this.grant(fn, props, access);
+    if (!access.table) {
+      Annotations.of(fn).addWarningV2(
+        'couture:no-table-grant',
+        `${entry.name} has no table grant: list the partition-key prefixes and actions it uses in infra/lib/function-access.ts`,
+      );
+    }
     if (access.mail) {
       logGroup.addMetricFilter('MailFailures', {
         filterPattern: logs.FilterPattern.literal(MAIL_FAILURE_PATTERN),
@@ -179,8 +186,17 @@ export class FunctionsStack extends Stack {
   }
 
   private grant(fn: lambda.Function, props: FunctionsStackProps, access: FunctionAccess) {
-    if (access.table === 'read') props.table.grantReadData(fn);
-    else props.table.grantReadWriteData(fn);
+    // Only its partitions and only the actions its code sends (see
+    // function-access.ts): the wishlist never reads a password hash.
+    for (const statement of tableStatements(access.table, GSI1.indexName)) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: [...statement.actions],
+          resources: [statement.index ? `${props.table.tableArn}/index/${statement.index}` : props.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...statement.leadingKeys] } },
+        }),
+      );
+    }
     if (access.mail) {
       // SES authorizes a send against every identity it touches: in the SES
       // sandbox that includes the verified recipient, so the statement covers
@@ -198,7 +214,7 @@ export class FunctionsStack extends Stack {
       );
     }
     if (access.invoices) {
-      const actions = access.invoices === 'readwrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+      const actions = { read: ['s3:GetObject'], write: ['s3:PutObject'], readwrite: ['s3:GetObject', 's3:PutObject'] }[access.invoices];
       fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`)] }));
     }
     for (const name of access.secrets ?? []) props.secrets[name].grantRead(fn);

@@ -47,7 +47,7 @@ export interface Shop {
   readonly email: EmailStack;
   readonly secrets: SecretsStack;
   readonly api: ApiStack;
-  /** Only with `-c waf=true`. */
+  /** Only with WAF on: prod's default, or `-c waf=true`. */
   readonly firewall?: FirewallStack;
   readonly site: SiteStack;
   readonly operations: OperationsStack;

@@ -39,6 +39,16 @@ describe('readConfig', () => {
     assert.throws(() => config({ ...SENDER, monthlyBudgetUsd: '-1' }), /monthlyBudgetUsd/);
   });
 
+  it('turns WAF on for prod and off elsewhere unless told, and refuses anything but true or false', () => {
+    assert.equal(config(SENDER).waf, false);
+    assert.equal(config({ ...SENDER, stage: 'prod' }).waf, true);
+    assert.equal(config({ ...SENDER, stage: 'prod', waf: 'false' }).waf, false);
+    assert.equal(config({ ...SENDER, stage: 'prod' }, { SHOP_WAF: 'false' }).waf, false);
+    assert.equal(config({ ...SENDER, waf: 'true' }).waf, true);
+    assert.equal(config(SENDER, { SHOP_WAF: '1' }).waf, true);
+    assert.throws(() => config({ ...SENDER, stage: 'prod', waf: 'off' }), /waf must be true or false/);
+  });
+
   it('prefers context to the environment', () => {
     const c = config({ region: 'eu-west-3' }, { CDK_DEFAULT_REGION: 'us-west-2', SHOP_SENDER_EMAIL: 'shop@mail.example.org' });
     assert.equal(c.region, 'eu-west-3');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { functionCrates } from '../lib/routes.ts';
 import { realRoutes, synthShop, templatesOf } from './support.ts';
@@ -54,12 +55,15 @@ describe('a function added to the routing table', () => {
     assert.ok(env.PAYMENT_PROVIDER_SECRET_ARN && env.PAYPAL_SECRET_ARN);
   });
 
-  it('gives an unknown function the table, the origin secret and nothing more', () => {
+  it('gives an unknown function the origin secret and nothing more, not even the table, and says so', () => {
     const granted = statements('gift-cards');
     assert.equal(functions.toJSON().Resources[idOf('gift-cards')].Properties.Environment.Variables.SESSION_KEY_SECRET_ARN, undefined);
-    assert.match(JSON.stringify(granted), /dynamodb:PutItem/);
     const others = granted.filter((s) => !/OriginVerify/.test(JSON.stringify(s.Resource)));
-    assert.doesNotMatch(JSON.stringify(others), /ses:|s3:|secretsmanager:/);
+    // Its code could only use the table through grants listed in function-access.ts.
+    assert.doesNotMatch(JSON.stringify(others), /dynamodb:|ses:|s3:|secretsmanager:/);
     assert.equal(granted.length - others.length, 1, 'one statement: read the origin secret');
+    const warnings = Annotations.fromStack(shop.functions).findWarning('*', Match.stringLikeRegexp('gift-cards has no table grant'));
+    assert.equal(warnings.length, 1);
+    assert.equal(Annotations.fromStack(shop.functions).findWarning('*', Match.stringLikeRegexp('payment has no table grant')).length, 0);
   });
 });

@@ -178,7 +178,7 @@ describe('edge', () => {
     }
   });
 
-  it('has no web ACL unless asked', () => {
+  it('has no web ACL on staging unless asked (prod has one by default: stages.test.ts)', () => {
     assert.equal(shop.firewall, undefined);
     assert.equal(distribution().WebACLId, undefined);
   });

@@ -172,7 +172,9 @@ describe('functions', () => {
     for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
       assert.ok(!dynamo.includes(write), `catalog must not ${write}`);
     }
-    for (const name of ['cart', 'orders', 'auth']) assert.ok(actionsOf(name, 'dynamodb:').includes('dynamodb:PutItem'), name);
+    for (const name of ['cart', 'auth']) assert.ok(actionsOf(name, 'dynamodb:').includes('dynamodb:PutItem'), name);
+    // Orders only moves an order along (UpdateItem); payment places them.
+    assert.ok(!actionsOf('orders', 'dynamodb:').includes('dynamodb:PutItem'));
   });
 
   it('lets only the mailing functions send mail, from the sender address, through its identity', () => {
@@ -187,7 +189,7 @@ describe('functions', () => {
     assert.ok(actionsOf('auth', 'ses:').includes('ses:SendEmail'));
   });
 
-  it('keeps the invoices to the functions that serve them, and no function may touch images', () => {
+  it('keeps the invoices to the functions that store or serve them, and no function may touch images', () => {
     for (const name of shop.functions.functions.keys()) {
       const s3 = statementsOf(name).filter((s) => asArray<string>(s.Action).some((a) => a.startsWith('s3:')));
       const resources = JSON.stringify(s3.map((s) => s.Resource));
@@ -195,7 +197,9 @@ describe('functions', () => {
       else assert.equal(s3.length, 0, `${name} has no bucket access`);
       assert.doesNotMatch(resources, /images/);
     }
-    assert.deepEqual(actionsOf('orders', 's3:'), ['s3:GetObject']);
+    // Orders serves no invoice; payment stores them and never reads one back.
+    assert.deepEqual(actionsOf('orders', 's3:'), []);
+    assert.deepEqual(actionsOf('payment', 's3:'), ['s3:PutObject']);
   });
 
   it('lets a function read only its own secrets', () => {

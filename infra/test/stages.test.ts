@@ -12,22 +12,27 @@ import { fixtures, realRoutes, repoRoot, synthShop, TEST_CONTEXT } from './suppo
 
 const routes = realRoutes();
 
+/** One stage's shop, as `cdk deploy -c stage=…` would build it. */
+const shopOf = (stage: string, extra: Record<string, string> = {}) => {
+  const app = new App({ context: { ...SHOP_CONTEXT, ...TEST_CONTEXT, stage, ...extra, 'aws:cdk:bundling-stacks': [] } });
+  return buildShop(app, {
+    config: readConfig(app.node, {}),
+    repoRoot,
+    routes,
+    rewrites: loadRewrites(join(fixtures, 'rewrites.json'))!,
+    siteOut: join(fixtures, 'site-out'),
+    sdkWeb: join(fixtures, 'sdk-web'),
+  });
+};
+
 /** Both stages in one app, as `cdk deploy -c stage=…` twice in one account would give. */
 function bothStages(): { staging: Shop; prod: Shop } {
-  const shopOf = (stage: string, extra: Record<string, string> = {}) => {
-    const app = new App({ context: { ...SHOP_CONTEXT, ...TEST_CONTEXT, stage, ...extra, 'aws:cdk:bundling-stacks': [] } });
-    return buildShop(app, {
-      config: readConfig(app.node, {}),
-      repoRoot,
-      routes,
-      rewrites: loadRewrites(join(fixtures, 'rewrites.json'))!,
-      siteOut: join(fixtures, 'site-out'),
-      sdkWeb: join(fixtures, 'sdk-web'),
-    });
-  };
   // prod sends from the identity staging created.
   return { staging: shopOf('staging'), prod: shopOf('prod', { senderIdentity: 'existing' }) };
 }
+
+const webAclOf = (shop: Shop) =>
+  (Object.values(Template.fromStack(shop.site).findResources('AWS::CloudFront::Distribution'))[0] as Json).Properties.DistributionConfig.WebACLId;
 
 const stacksOf = (shop: Shop) => Object.values(shop) as Stack[];
 type Json = Record<string, any>;
@@ -39,8 +44,32 @@ describe('stages', () => {
     const names = (shop: Shop) => stacksOf(shop).map((s) => s.stackName);
     const order = ['Data', 'Blobs', 'Email', 'Secrets', 'Api', 'Site', 'Operations', 'Functions', 'Pages', 'EdgeAlarms'];
     assert.deepEqual(names(staging), order.map((s) => `CoutureStaging${s}`));
-    assert.ok(names(prod).every((n) => n.startsWith('CoutureProd')));
-    assert.equal(new Set([...names(staging), ...names(prod)]).size, 2 * order.length);
+    // prod has its firewall (WAF is on there by default), before the distribution.
+    const prodOrder = [...order.slice(0, 5), 'Firewall', ...order.slice(5)];
+    assert.deepEqual(names(prod), prodOrder.map((s) => `CoutureProd${s}`));
+    assert.equal(new Set([...names(staging), ...names(prod)]).size, order.length + prodOrder.length);
+  });
+
+  it('put AWS WAF in front of prod by default, and leave staging without unless asked', () => {
+    assert.ok(prod.firewall, 'prod has a web ACL');
+    assert.equal(prod.firewall!.region, 'us-east-1');
+    const acl = Object.values(Template.fromStack(prod.firewall!).findResources('AWS::WAFv2::WebACL'))[0] as Json;
+    assert.equal(acl.Properties.Name, 'couture-prod');
+    assert.equal(acl.Properties.Scope, 'CLOUDFRONT');
+    const reference = JSON.stringify(webAclOf(prod));
+    assert.match(reference, /Fn::GetStackOutput/);
+    assert.match(reference, /CoutureProdFirewall/);
+    assert.equal(staging.firewall, undefined);
+    assert.equal(webAclOf(staging), undefined);
+  });
+
+  it('take prod\'s WAF out with -c waf=false, and put staging\'s in with -c waf=true', () => {
+    const bare = shopOf('prod', { senderIdentity: 'existing', waf: 'false' });
+    assert.equal(bare.firewall, undefined);
+    assert.equal(webAclOf(bare), undefined);
+    const guarded = shopOf('staging', { waf: 'true' });
+    assert.ok(guarded.firewall);
+    assert.match(JSON.stringify(webAclOf(guarded)), /CoutureStagingFirewall/);
   });
 
   it('give each stage its own SES configuration set, which the functions send through', () => {

@@ -7,8 +7,9 @@ creates functions/<name> (lib.rs with the router, main.rs under lambda_http)
 and registers it in the workspace (members, dependencies, `cargo lambda watch`
 routes), in shared/routes.json (the local server, API Gateway and the tests
 read it), and in the local server's router table. Infra needs nothing: every
-routes.json entry becomes a Lambda with the default grant of
-infra/lib/function-access.ts (read-write on the table); give it more there.
+routes.json entry becomes a Lambda; it may touch the table only once
+infra/lib/function-access.ts names its key prefixes (until then the synth
+warns that it has no table grant).
 """
 
 import json
@@ -131,7 +132,7 @@ def scaffold(root: Path, name: str, prefixes: list[str]) -> None:
             server_routes.read_text(), r'^\s*"[a-z-]+" => [a-z_]+::router,', f'        "{name}" => {crate}::router,\n'
         )
     )
-    print(f"functions/{name} created and wired; its grants: infra/lib/function-access.ts")
+    print(f"functions/{name} created and wired; give it its table prefixes in infra/lib/function-access.ts")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,164 @@
+// Least privilege on the single table: each function reaches only the
+// partitions its code uses (dynamodb:LeadingKeys), with only the actions it
+// sends, and GSI1 only where it queries it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Stack } from 'aws-cdk-lib';
+import { tableStatements } from '../lib/function-access.ts';
+import { realRoutes, synthShop, templatesOf } from './support.ts';
+
+type Json = Record<string, any>;
+
+/**
+ * Written out here rather than read from function-access.ts, so that a grant
+ * widened there fails this test. Partition prefix -> actions; `gsi1`: the
+ * index partitions queried. How each was found is in function-access.ts.
+ */
+const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[] }> = {
+  catalog: { items: { 'CATALOG#': ['GetItem', 'Query'] }, gsi1: ['COLLECTION#'] },
+  auth: {
+    items: {
+      'USER#': ['GetItem', 'BatchGetItem', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      'EMAIL#': ['GetItem', 'PutItem', 'UpdateItem'],
+      'IDP#': ['GetItem', 'PutItem'],
+      'RESET#': ['GetItem', 'PutItem', 'DeleteItem'],
+      'RATE#': ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    },
+  },
+  users: { items: { 'USER#': ['GetItem', 'UpdateItem'] } },
+  cart: { items: { 'USER#': ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], 'CATALOG#PRODUCT': ['GetItem'] } },
+  wishlist: { items: { 'USER#': ['GetItem', 'Query', 'PutItem', 'DeleteItem'], 'CATALOG#PRODUCT': ['GetItem'] } },
+  addresses: { items: { 'USER#': ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] } },
+  orders: { items: { 'USER#': ['GetItem', 'Query', 'UpdateItem'] } },
+  requests: { items: { 'USER#': ['GetItem', 'Query', 'PutItem'], 'REQUEST#': ['PutItem'], 'RATE#': ['UpdateItem', 'DeleteItem'] } },
+  payment: { items: { 'USER#': ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], 'MAIL#CONFIRMATION': ['PutItem'] } },
+};
+
+const WRITES = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'];
+
+/** IAM's StringLike: `*` any run of characters, `?` one. */
+const like = (pattern: string, value: string) =>
+  new RegExp(`^${pattern.split('').map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('')}$`).test(value);
+
+describe('table grants', () => {
+  const routes = realRoutes();
+  const shop = synthShop(routes);
+  const functions = templatesOf(shop)('functions');
+
+  /** The DynamoDB statements on a function's role. */
+  const dynamoStatements = (name: string): Json[] => {
+    const fn = shop.functions.functions.get(name)!;
+    const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any);
+    return Object.values(functions.findResources('AWS::IAM::Policy'))
+      .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])
+      .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')));
+  };
+  const onIndex = (s: Json) => JSON.stringify(s.Resource).includes('/index/');
+  const actions = (s: Json): string[] => [s.Action].flat().map((a: string) => a.replace('dynamodb:', ''));
+  const leadingKeys = (s: Json): string[] => s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys'];
+  /** Whether any statement lets the function send `action` on an item whose partition key is `pk`. */
+  const allows = (name: string, action: string, pk: string) =>
+    dynamoStatements(name).some((s) => !onIndex(s) && actions(s).includes(action) && leadingKeys(s).some((p) => like(p, pk)));
+  const touches = (name: string, pk: string) =>
+    dynamoStatements(name).some((s) => !onIndex(s) && leadingKeys(s).some((p) => like(p, pk)));
+
+  it('knows every function of the routing table', () => {
+    assert.deepEqual(routes.map((r) => r.name).sort(), Object.keys(EXPECTED).sort());
+  });
+
+  it('conditions every statement on ForAllValues:StringLike dynamodb:LeadingKeys, on the table or GSI1 only', () => {
+    for (const name of Object.keys(EXPECTED)) {
+      const statements = dynamoStatements(name);
+      assert.ok(statements.length > 0, name);
+      for (const s of statements) {
+        assert.equal(s.Effect, 'Allow');
+        assert.deepEqual(Object.keys(s.Condition), ['ForAllValues:StringLike'], name);
+        assert.deepEqual(Object.keys(s.Condition['ForAllValues:StringLike']), ['dynamodb:LeadingKeys'], name);
+        assert.ok(leadingKeys(s).every((p) => /^[A-Z][A-Z0-9_]*#[A-Z0-9_#]*\*$/.test(p)), `${name}: ${leadingKeys(s)}`);
+        const resource = JSON.stringify(s.Resource);
+        assert.match(resource, /Fn::ImportValue.*CoutureStagingData.*Arn/, name);
+        if (onIndex(s)) assert.match(resource, /"\/index\/gsi1"\]/, `${name}: GSI1 by name, never index/*`);
+        else assert.doesNotMatch(resource, /index/, name);
+      }
+    }
+  });
+
+  it('gives each function exactly its partitions, each with exactly the actions it sends', () => {
+    for (const [name, expected] of Object.entries(EXPECTED)) {
+      const granted: Record<string, string[]> = {};
+      for (const s of dynamoStatements(name).filter((s) => !onIndex(s))) {
+        for (const pattern of leadingKeys(s)) {
+          const prefix = pattern.slice(0, -1);
+          granted[prefix] = [...(granted[prefix] ?? []), ...actions(s)];
+        }
+      }
+      const sorted = (r: Record<string, string[]>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v].sort()]).sort());
+      assert.deepEqual(sorted(granted), sorted(expected.items), name);
+    }
+  });
+
+  it('never grants Scan, BatchWriteItem, PartiQL or a wildcard action: a Scan names no partition to check', () => {
+    for (const name of Object.keys(EXPECTED)) {
+      for (const action of dynamoStatements(name).flatMap(actions)) {
+        assert.ok(['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem'].includes(action), `${name}: ${action}`);
+      }
+    }
+  });
+
+  it('puts each action in one table statement, with all its partitions (a BatchGetItem may span them)', () => {
+    for (const name of Object.keys(EXPECTED)) {
+      const seen = dynamoStatements(name).filter((s) => !onIndex(s)).flatMap(actions);
+      assert.equal(new Set(seen).size, seen.length, name);
+    }
+    // addresses: one address and the default marker in one BatchGetItem, both USER#.
+    assert.ok(allows('addresses', 'BatchGetItem', 'USER#01J'));
+  });
+
+  it('queries GSI1 only where the code does, on its own partitions, with Query alone', () => {
+    for (const [name, expected] of Object.entries(EXPECTED)) {
+      const index = dynamoStatements(name).filter(onIndex);
+      if (!expected.gsi1) {
+        assert.equal(index.length, 0, `${name} queries no index`);
+        continue;
+      }
+      assert.equal(index.length, 1, name);
+      assert.deepEqual(actions(index[0]), ['Query'], name);
+      assert.deepEqual(leadingKeys(index[0]), expected.gsi1.map((p) => `${p}*`), name);
+    }
+    // The catalogue's index grant reaches collections, not the operators' order or request lists.
+    const [catalogIndex] = dynamoStatements('catalog').filter(onIndex);
+    for (const pk of ['ORDERS#placed', 'REQUESTS#MADE_TO_ORDER']) assert.ok(!leadingKeys(catalogIndex).some((p) => like(p, pk)), pk);
+  });
+
+  it('keeps credentials, identities and reset links to the auth function', () => {
+    for (const pk of ['EMAIL#ada@example.com', 'IDP#google#42', 'RESET#4f2a']) {
+      for (const name of Object.keys(EXPECTED)) assert.equal(touches(name, pk), name === 'auth', `${name} and ${pk}`);
+    }
+    for (const name of ['wishlist', 'cart', 'addresses', 'orders']) {
+      assert.ok(!touches(name, 'EMAIL#ada@example.com'), `${name} can never read a password hash`);
+      assert.ok(touches(name, 'USER#01JD0000000000000000000000'), `${name} reaches the shopper's partition`);
+    }
+  });
+
+  it('lets only the catalogue read the whole catalogue, and nothing write it', () => {
+    for (const name of Object.keys(EXPECTED)) {
+      assert.equal(touches(name, 'CATALOG#DOCUMENT'), name === 'catalog', name);
+      for (const write of WRITES) assert.ok(!allows(name, write, 'CATALOG#PRODUCT'), `${name} ${write}`);
+    }
+    assert.ok(allows('cart', 'GetItem', 'CATALOG#PRODUCT') && allows('wishlist', 'GetItem', 'CATALOG#PRODUCT'));
+  });
+
+  it('keeps read-only functions read-only', () => {
+    for (const name of ['catalog']) {
+      assert.deepEqual(dynamoStatements(name).flatMap(actions).filter((a) => WRITES.includes(a)), [], name);
+    }
+  });
+
+  it('refuses a prefix that would open the whole table', () => {
+    for (const bad of ['', '*', 'user#', 'USER']) {
+      assert.throws(() => tableStatements({ items: { [bad]: ['GetItem'] } }, 'gsi1'), /partition-key prefix/, bad);
+    }
+    assert.deepEqual(tableStatements(undefined, 'gsi1'), []);
+  });
+});
