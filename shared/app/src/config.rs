@@ -241,6 +241,14 @@ impl Config {
             .filter(|key| !key.is_empty())
     }
 
+    /// Whether an embedded adapter (the SQLite table, the outbox, the blobs
+    /// folder) keeps its files under [`Config::data_dir`].
+    pub(crate) fn uses_data_dir(&self) -> bool {
+        matches!(self.table, store::TableConfig::Sqlite { .. })
+            || matches!(self.mail, mail::MailConfig::Outbox { .. })
+            || matches!(self.blobs, blobs::BlobsConfig::Folder { .. })
+    }
+
     /// The endpoint override of each AWS service the adapters use (`None`:
     /// AWS itself); empty when no adapter needs AWS.
     pub fn aws_endpoints(&self) -> Vec<Option<&str>> {
@@ -297,17 +305,21 @@ pub fn decode_session_key(name: &'static str, encoded: &str) -> Result<Vec<u8>, 
     Ok(key)
 }
 
+/// The local session key, `session.key` in the data folder: generated once,
+/// 0600 in a 0700 folder (`private`). A key file or folder made before keys
+/// were private (0644, 0755) is tightened here, on start.
 fn local_session_key(data_dir: &Path) -> Result<Vec<u8>, ConfigError> {
+    let invalid = |e: std::io::Error| ConfigError::Invalid("DATA_DIR", e.to_string());
+    crate::private::data_dir(data_dir).map_err(invalid)?;
     let path = data_dir.join("session.key");
     if let Ok(bytes) = std::fs::read(&path) {
         if bytes.len() >= 32 {
+            crate::private::secret_file(&path);
             return Ok(bytes);
         }
     }
     let key: [u8; 32] = rand::random();
-    std::fs::create_dir_all(data_dir)
-        .map_err(|e| ConfigError::Invalid("DATA_DIR", e.to_string()))?;
-    std::fs::write(&path, key).map_err(|e| ConfigError::Invalid("DATA_DIR", e.to_string()))?;
+    crate::private::write_secret(&path, &key).map_err(invalid)?;
     Ok(key.to_vec())
 }
 
@@ -520,6 +532,66 @@ mod tests {
         assert!(config.session_key.is_empty());
         assert!(!dir.join("session.key").exists());
         assert_eq!(config.session_keys().count(), 0);
+    }
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+    }
+
+    /// An empty data folder of its own, made with `mode` (as an older
+    /// checkout's `.data/` was).
+    #[cfg(unix)]
+    fn existing_data_dir(name: &str, mode: u32) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = data_dir(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode)).unwrap();
+        dir
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_local_session_key_is_private_in_a_private_folder() {
+        let (config, dir) = with_one_variable("private-key", "PORT", "3000");
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&dir.join("session.key")), 0o600);
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["session.key"], "no partial file left");
+        let again = Config::local(dir.clone(), "http://127.0.0.1:3000").unwrap();
+        assert_eq!(again.session_key, config.session_key, "kept across starts");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_older_readable_key_and_folder_are_tightened_on_start() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = existing_data_dir("loose-key", 0o755);
+        let key = dir.join("session.key");
+        std::fs::write(&key, b"01234567890123456789012345678901").unwrap();
+        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let config = Config::local(dir.clone(), "http://127.0.0.1:3000").unwrap();
+        assert_eq!(config.session_key, b"01234567890123456789012345678901");
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&key), 0o600);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_shared_sticky_folder_is_never_chmodded() {
+        let dir = existing_data_dir("sticky", 0o1777);
+        let config = Config::local(dir.clone(), "http://127.0.0.1:3000").unwrap();
+        assert_eq!(config.session_key.len(), 32);
+        assert_eq!(mode(&dir), 0o1777, "a /tmp-like DATA_DIR keeps its mode");
+        assert_eq!(mode(&dir.join("session.key")), 0o600);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

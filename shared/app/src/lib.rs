@@ -9,6 +9,7 @@ mod absent;
 mod adapters;
 mod config;
 mod oauth;
+mod private;
 mod secrets;
 
 use std::sync::Arc;
@@ -54,6 +55,13 @@ impl App {
         // Offline defaults (dummy credentials, us-east-1) only when every AWS
         // service in use is a local server.
         let local_only = config.aws_endpoints().iter().all(Option::is_some);
+        // The embedded adapters write under the data folder: it is made (or
+        // tightened to) 0700 before any of them creates a file in it. A
+        // build without them refuses their configuration below, by feature.
+        if cfg!(feature = "embedded") && config.uses_data_dir() {
+            private::data_dir(&config.data_dir)
+                .map_err(|e| ConfigError::Invalid("DATA_DIR", e.to_string()))?;
+        }
         let aws = Arc::new(aws_env::Aws::new(config.aws, local_only));
         let table = adapters::table(&config, &aws).await?;
         let mailer = adapters::mailer(&config, &aws).await?;
@@ -82,5 +90,51 @@ impl std::ops::Deref for App {
 impl std::ops::DerefMut for App {
     fn deref_mut(&mut self) -> &mut Parts {
         Arc::make_mut(&mut self.0)
+    }
+}
+
+#[cfg(all(test, unix, feature = "embedded"))]
+mod tests {
+    use std::os::unix::fs::PermissionsExt;
+    use std::path::Path;
+
+    use super::*;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .permissions()
+            .mode()
+            & 0o7777
+    }
+
+    /// With the key from the environment (no key file), the embedded
+    /// adapters still find the data folder private: an older one (0755) is
+    /// tightened at start, and what they create in it is the user's only.
+    #[tokio::test]
+    async fn the_embedded_adapters_keep_their_files_private() {
+        let dir = std::env::temp_dir().join(format!("app-private-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let data_dir = dir.to_str().unwrap().to_owned();
+        let config = Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(data_dir.clone()),
+            "SESSION_KEY" => Some("MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDE=".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(
+            mode(&dir),
+            0o755,
+            "reading the configuration touches nothing"
+        );
+        let app = App::with_config(config).await.expect("embedded app starts");
+        assert_eq!(mode(&dir), 0o700);
+        assert!(!dir.join("session.key").exists());
+        assert_eq!(mode(&dir.join("shop.sqlite")), 0o600);
+        assert_eq!(mode(&dir.join("outbox")), 0o700);
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,5 +1,10 @@
 //! Adapters of the mailer port ([`domain::ports::Mailer`]): SES in
 //! production, an outbox folder of `.eml` files locally.
+//!
+//! Neither logs personal data: no recipient address, no name (a subject
+//! may carry one: "New request from Lan Tran"), and no error of theirs
+//! quotes an address (callers log them). SES logs its message id, the outbox
+//! its file and links.
 
 // Parts of a message serve one adapter only (the outbox writes whole .eml
 // files, SES takes the parts): a build with one adapter leaves the others unused.
@@ -20,6 +25,28 @@ pub use message::links;
 pub use outbox::OutboxMailer;
 #[cfg(feature = "aws")]
 pub use ses::SesMailer;
+
+/// Why an email is refused before any mail server sees it. The messages
+/// name the reason, never the address: they end up in callers' log lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MailError {
+    /// A list, a display name, a line break, no `@`: never one recipient.
+    #[error("the recipient is not one bare email address")]
+    NotOneAddress,
+    /// SES has no SMTPUTF8: an address's local part must be 7-bit ASCII,
+    /// and no encoding makes it so (only the domain has an ASCII form).
+    #[error("SES cannot deliver to a non-ASCII local part (no SMTPUTF8)")]
+    NonAsciiLocalPart,
+    /// The domain has no IDNA ASCII (punycode) form to send it under.
+    #[error("the recipient's domain has no ASCII (IDNA) form")]
+    NoAsciiDomain,
+}
+
+impl From<MailError> for MailerError {
+    fn from(error: MailError) -> Self {
+        MailerError(error.to_string())
+    }
+}
 
 /// SES when `MAIL_TRANSPORT=ses`, else the outbox folder `.data/outbox`.
 /// Plain data: `app::Config` reads the environment.

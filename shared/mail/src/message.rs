@@ -6,25 +6,35 @@ use domain::ports::{Email, MailerError};
 use time::format_description::well_known::Rfc2822;
 use time::OffsetDateTime;
 
+use crate::MailError;
+
 /// The email as both mailers send it: the recipient must be one bare
 /// address (never a list or a display name, which a mailer would happily
 /// split into several), else the email is refused; the subject is made one
 /// line (each run of control characters becomes a space), so whatever a
 /// caller puts in it can neither add a header nor cost the email.
+///
+/// An internationalised address (`đặng.thu@exämple.com`) is one address
+/// too: any character but spaces, controls and the separators. What each
+/// transport makes of it is its own (SES: [`crate::SesMailer`]).
 pub fn prepared(mut email: Email) -> Result<Email, MailerError> {
+    let address_char = |c: char| {
+        if c.is_ascii() {
+            c.is_ascii_graphic() && !",;<>\"()[]\\:".contains(c)
+        } else {
+            // Nor Unicode's spaces and line breaks (NBSP, NEL, U+2028, U+2029).
+            !c.is_control() && !c.is_whitespace()
+        }
+    };
     let one_address = |to: &str| {
         to.matches('@').count() == 1
             && !to.starts_with('@')
             && !to.ends_with('@')
-            && to
-                .chars()
-                .all(|c| c.is_ascii_graphic() && !",;<>\"()[]\\:".contains(c))
+            && to.chars().all(address_char)
     };
     if !one_address(&email.to) {
-        return Err(MailerError(format!(
-            "not one email address: {:?}",
-            email.to
-        )));
+        // The error names no address: callers log it.
+        return Err(MailError::NotOneAddress.into());
     }
     email.subject = one_line(&email.subject);
     Ok(email)
@@ -120,6 +130,12 @@ fn crlf(text: &str) -> String {
 
 /// The email as an RFC 5322 message: a UTF-8 text part, and an HTML
 /// alternative when there is one.
+///
+/// An internationalised recipient is written as it is, in UTF-8: RFC 2047
+/// forbids encoded words inside an address, and RFC 6532 (internationalised
+/// headers, what SMTPUTF8 carries) allows UTF-8 there, which mail clients
+/// open. Its domain stays in Unicode, as the developer reading the outbox
+/// typed it. [`prepared`] let no line break or separator into it.
 pub fn rfc5322(email: &Email, from: &str, message_id: &str, at: OffsetDateTime) -> String {
     let date = at.format(&Rfc2822).unwrap_or_default();
     let mut out = format!(
@@ -242,5 +258,49 @@ mod tests {
             "=?UTF-8?B?TWFpc29uIMOJbGlzZQ==?= <a@b.c>"
         );
         assert_eq!(header_address("a@b.c"), "a@b.c");
+    }
+
+    #[test]
+    fn an_internationalised_address_is_one_address_and_names_none_when_refused() {
+        for to in [
+            "đặng.thu@exämple.com",
+            "ada@xn--exmple-cua.com",
+            "用户@例子.广告",
+        ] {
+            assert_eq!(prepared(email(to, "Hello")).unwrap().to, to);
+        }
+        for to in [
+            "đặng thu@exämple.com",
+            "đặng\u{a0}thu@exämple.com",
+            "đặng\u{85}Bcc: x@y.example",
+            "đặng\u{2028}thu@exämple.com",
+            "thu@exämple.com\u{2029}",
+            "đặng@thu@exämple.com",
+        ] {
+            let error = prepared(email(to, "Hello")).unwrap_err().to_string();
+            assert!(
+                error.contains("not one bare email address"),
+                "{to:?}: {error}"
+            );
+            assert!(!error.contains("thu") && !error.contains('@'), "{error}");
+        }
+    }
+
+    #[test]
+    fn an_internationalised_recipient_is_written_in_utf8_on_its_own_line() {
+        let email = prepared(email("đặng.thu@exämple.com", "Xin chào")).unwrap();
+        let eml = rfc5322(
+            &email,
+            "Shop <shop@example.com>",
+            "1@outbox",
+            OffsetDateTime::UNIX_EPOCH,
+        );
+        let headers = eml.split("\r\n\r\n").next().unwrap();
+        assert!(
+            headers.contains("\r\nTo: đặng.thu@exämple.com\r\n"),
+            "{headers}"
+        );
+        assert!(headers.lines().all(|l| l.len() <= 998));
+        assert!(headers.contains("Subject: =?UTF-8?B?"), "{headers}");
     }
 }

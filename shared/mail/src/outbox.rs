@@ -1,6 +1,11 @@
 //! The local mailer: each email becomes one `.eml` file in the outbox folder
 //! (open it with any mail client) and one log line with its links.
+//!
+//! The emails hold addresses, names and reset links: the folder is created
+//! 0700 and each file 0600, readable by the shop's user only, and the log
+//! line names the file, never the recipient or the subject.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -21,8 +26,15 @@ fn io_error(path: &Path, error: std::io::Error) -> MailerError {
 }
 
 impl OutboxMailer {
+    /// The mailer writing into `dir`, created (with any missing parent) 0700
+    /// if missing; an existing folder keeps its mode (the caller's: `app`
+    /// tightens the data folder).
     pub fn new(dir: &Path, from: &str) -> Result<Self, MailerError> {
-        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+        let mut folder = std::fs::DirBuilder::new();
+        folder.recursive(true);
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
+        folder.create(dir).map_err(|e| io_error(dir, e))?;
         Ok(Self {
             dir: dir.to_path_buf(),
             from: from.to_owned(),
@@ -51,6 +63,18 @@ impl OutboxMailer {
     }
 }
 
+/// `bytes` into a new file at `partial`, mode 0600, then renamed to `path`.
+fn write_private(partial: &Path, path: &Path, bytes: &[u8]) -> Result<(), MailerError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(partial).map_err(|e| io_error(partial, e))?;
+    file.write_all(bytes).map_err(|e| io_error(partial, e))?;
+    drop(file);
+    std::fs::rename(partial, path).map_err(|e| io_error(path, e))
+}
+
 #[async_trait]
 impl Mailer for OutboxMailer {
     async fn send(&self, email: Email) -> Result<(), MailerError> {
@@ -62,14 +86,12 @@ impl Mailer for OutboxMailer {
         // Written aside, then renamed: a reader never sees half an email.
         let partial = self.dir.join(format!(".{name}.partial"));
         let path = self.dir.join(&name);
-        tokio::fs::write(&partial, eml)
+        let target = path.clone();
+        tokio::task::spawn_blocking(move || write_private(&partial, &target, eml.as_bytes()))
             .await
-            .map_err(|e| io_error(&partial, e))?;
-        tokio::fs::rename(&partial, &path)
-            .await
-            .map_err(|e| io_error(&path, e))?;
+            .map_err(|e| MailerError(format!("outbox task failed: {e}")))??;
         let links = message::links(&email.text).join(" ");
-        tracing::info!(to = %email.to, subject = %email.subject, file = %path.display(), "email to {} «{}» links: {links}", email.to, email.subject);
+        tracing::info!(file = %path.display(), "email written to the outbox; links: {links}");
         Ok(())
     }
 }

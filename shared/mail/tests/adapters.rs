@@ -3,6 +3,8 @@
 #[path = "../../testkit/moto.rs"]
 mod moto;
 
+use std::sync::{Arc, Mutex};
+
 use domain::ports::{Email, Mailer};
 use mail::{MailConfig, OutboxMailer, SesMailer};
 
@@ -14,6 +16,44 @@ fn reset_email(to: &str) -> Email {
         subject: "Réinitialiser votre mot de passe".into(),
         text: "Bonjour,\nOpen http://127.0.0.1:3000/reset-password?token=abc123 to choose a new password.\n".into(),
         html: Some("<p>Open <a href=\"http://127.0.0.1:3000/reset-password?token=abc123\">this link</a>.</p>".into()),
+    }
+}
+
+/// The log lines written while the returned guard lives (this thread's:
+/// `#[tokio::test]` runs on one).
+#[derive(Clone, Default)]
+struct Logs(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Logs {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Logs {
+    fn capture() -> (Self, tracing::subscriber::DefaultGuard) {
+        let logs = Self::default();
+        let writer = logs.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        (logs, tracing::subscriber::set_default(subscriber))
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+/// No address, no part of one, and no subject (it may carry a name).
+fn assert_no_personal_data(logs: &str, personal: &[&str]) {
+    for data in personal {
+        assert!(!logs.contains(data), "{data:?} logged: {logs}");
     }
 }
 
@@ -74,6 +114,54 @@ async fn outbox_writes_one_eml_per_email() {
     let second = std::fs::read_to_string(&files[1]).expect("eml");
     assert!(second.contains("Subject: Order confirmed\r\nDate: "));
     assert!(second.contains("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nThanks!\r\n"));
+}
+
+#[tokio::test]
+async fn outbox_logs_links_not_the_recipient_and_keeps_its_files_private() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let outbox = dir.path().join("data/outbox");
+    let mailer = OutboxMailer::new(&outbox, FROM).expect("outbox");
+    let (logs, _guard) = Logs::capture();
+    let mut email = reset_email("đặng.thu@exämple.com");
+    email.subject = "New appointment from Thu Đặng".into();
+    mailer
+        .send(email)
+        .await
+        .expect("an internationalised address is written");
+
+    let logs = logs.text();
+    assert!(
+        logs.contains("http://127.0.0.1:3000/reset-password?token=abc123"),
+        "{logs}"
+    );
+    assert_no_personal_data(
+        &logs,
+        &["đặng", "thu@", "exämple", "Thu Đặng", "appointment"],
+    );
+
+    let files = eml_files(&outbox);
+    let eml = std::fs::read_to_string(&files[0]).expect("eml");
+    let headers = eml.split("\r\n\r\n").next().unwrap_or_default();
+    // RFC 6532: UTF-8 in the address itself (RFC 2047 words are not allowed there).
+    assert!(
+        headers.contains("\r\nTo: đặng.thu@exämple.com\r\n"),
+        "{headers}"
+    );
+    assert!(headers.contains("Subject: =?UTF-8?B?"), "{headers}");
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode =
+            |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode(&outbox), 0o700, "the outbox folder is the user's only");
+        assert_eq!(
+            mode(&dir.path().join("data")),
+            0o700,
+            "and the folder made for it"
+        );
+        assert_eq!(mode(&files[0]), 0o600, "an email is the user's only");
+    }
 }
 
 #[tokio::test]
@@ -169,10 +257,50 @@ async fn ses_sends_through_moto() {
     };
     opened.send(plain).await.expect("sent");
 
+    // SES has no SMTPUTF8: the domain goes in punycode, a non-ASCII local
+    // part is refused before any call, and no log line names either.
+    let (logs, guard) = Logs::capture();
+    opened
+        .send(reset_email("ada@exämple.com"))
+        .await
+        .expect("an internationalised domain is sent");
+    let refused = opened
+        .send(reset_email("đặng.thu@exämple.com"))
+        .await
+        .expect_err("a non-ASCII local part is refused")
+        .to_string();
+    assert!(
+        refused.contains("SES cannot deliver to a non-ASCII local part (no SMTPUTF8)"),
+        "{refused}"
+    );
+    assert!(
+        !refused.contains("thu") && !refused.contains("xn--"),
+        "{refused}"
+    );
+    drop(guard);
+    let logs = logs.text();
+    assert!(logs.contains("email sent through SES"), "{logs}");
+    assert!(logs.contains("message_id="), "{logs}");
+    assert_no_personal_data(
+        &logs,
+        &[
+            "ada@",
+            "exämple",
+            "xn--exmple-cua",
+            "đặng",
+            "thu@",
+            "Réinitialiser",
+        ],
+    );
+
     let data: serde_json::Value =
         serde_json::from_str(&moto.get("/moto-api/data.json")).expect("moto data");
     let messages = data["ses"]["Message"].as_array().expect("ses messages");
-    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert_eq!(
+        messages.len(),
+        3,
+        "the refused email never reached SES: {messages:?}"
+    );
     let reset = messages
         .iter()
         .find(|m| m["destinations"]["ToAddresses"][0] == "ada@example.com")
@@ -183,11 +311,17 @@ async fn ses_sends_through_moto() {
         .as_str()
         .expect("body")
         .contains("token=abc123"));
+    assert!(
+        messages
+            .iter()
+            .any(|m| m["destinations"]["ToAddresses"][0] == "ada@xn--exmple-cua.com"),
+        "punycode domain: {messages:?}"
+    );
     let quota = mailer
         .client()
         .get_send_quota()
         .send()
         .await
         .expect("quota");
-    assert_eq!(quota.sent_last24_hours(), 2.0);
+    assert_eq!(quota.sent_last24_hours(), 3.0);
 }

@@ -73,3 +73,73 @@ async fn data_survives_reopening_and_open_creates_folders() {
     assert_eq!(page.items[0]["name"], json!("Ada"));
     assert!(path.is_file());
 }
+
+#[cfg(unix)]
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+#[cfg(unix)]
+fn beside(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let mut companion = path.as_os_str().to_owned();
+    companion.push(suffix);
+    companion.into()
+}
+
+/// The table holds every account and order: its file, SQLite's `-wal` and
+/// `-shm` beside it, and the folder made for it are this user's only.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_table_files_and_a_new_folder_are_private() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let path = data.join("shop.sqlite");
+    let table = SqliteTable::open(&path).expect("opens");
+    let item = json!({"pk": "USER#1", "sk": "PROFILE", "name": "Ada"});
+    let serde_json::Value::Object(item) = item else {
+        unreachable!()
+    };
+    table.put(item, Condition::None).await.expect("put");
+    assert_eq!(mode(&data), 0o700, "the folder made for the table");
+    assert_eq!(mode(&path), 0o600);
+    for suffix in ["-wal", "-shm"] {
+        assert_eq!(
+            mode(&beside(&path, suffix)),
+            0o600,
+            "{suffix} takes the file's mode"
+        );
+    }
+}
+
+/// A table file made before the rule (0644) is tightened when opened, with
+/// what SQLite left beside it; a folder that already exists is the
+/// caller's and keeps its mode (it may be `/tmp`).
+#[cfg(unix)]
+#[tokio::test]
+async fn an_older_readable_table_is_tightened_on_open_and_its_folder_left_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = dir.path().join("shop.sqlite");
+    drop(SqliteTable::open(&path).expect("first open"));
+    for file in [path.clone(), beside(&path, "-wal"), beside(&path, "-shm")] {
+        if !file.exists() {
+            std::fs::write(&file, b"").unwrap();
+        }
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let table = SqliteTable::open(&path).expect("reopens");
+    table
+        .get(&Key::new("USER#1", "PROFILE"))
+        .await
+        .expect("reads");
+    assert_eq!(mode(dir.path()), 0o755);
+    for file in [path.clone(), beside(&path, "-wal"), beside(&path, "-shm")] {
+        assert_eq!(mode(&file), 0o600, "{}", file.display());
+    }
+}

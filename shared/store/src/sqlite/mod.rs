@@ -9,6 +9,7 @@
 //! process, writes share one connection behind a mutex, reads take pooled
 //! connections; all of it runs on tokio's blocking threads.
 
+mod files;
 mod rows;
 mod sql;
 
@@ -46,12 +47,11 @@ fn backend(error: impl std::fmt::Display) -> TableError {
 }
 
 impl SqliteTable {
-    /// Opens (creating if needed) the table file and its parent folders.
+    /// Opens (creating if needed) the table file and its parent folders,
+    /// readable by this user only (`files`: 0600, new folders 0700, an older
+    /// looser file tightened).
     pub fn open(path: &Path) -> Result<Self, TableError> {
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| backend(format!("{}: {e}", parent.display())))?;
-        }
+        files::prepare(path).map_err(|e| backend(format!("{}: {e}", path.display())))?;
         let writer = connect(path)?;
         sql::create_schema(&writer).map_err(backend)?;
         rows::sweep_expired(&writer, rules::now()).map_err(backend)?;
