@@ -4,9 +4,11 @@
 
 pub mod accounts;
 pub mod crypto;
+pub mod devices;
 pub mod mail;
 pub mod oauth;
 pub mod routes;
+pub mod sealed;
 pub mod sessions;
 pub mod throttle;
 pub mod verification;

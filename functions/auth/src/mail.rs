@@ -17,13 +17,16 @@ pub async fn welcome(app: &App, profile: &UserProfile, verify_from: Option<Times
     let verify = verify_from
         .map(|now| {
             let link = verification::link(&app.config, &profile.id, &profile.email, now);
-            format!("Please confirm this address is yours (the link works for a week):\n{link}\n\n")
+            format!(
+                "Please confirm this address is yours (the link works for a week):\n{link}\n\n\
+                 If you did not create this account, the same link makes it yours alone: \
+                 whoever created it is signed out and you choose its password.\n\n"
+            )
         })
         .unwrap_or_default();
     let text = format!(
         "Welcome to Maison Lan Anh. An account was created for this email address.\n\n\
-         {verify}Sign in at {site}/ to save your wishlist, keep addresses and follow your orders.\n\n\
-         If you did not create this account, ignore this email; nothing happens without you.\n",
+         {verify}Sign in at {site}/ to save your wishlist, keep addresses and follow your orders.\n",
     );
     send(
         app,

@@ -8,6 +8,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
 use app::Config;
+use domain::accounts::email::canonical;
 use domain::timestamp::Timestamp;
 
 use crate::crypto::{sign, signed_payload};
@@ -21,13 +22,13 @@ pub const LINK_SECONDS: i64 = 7 * 24 * 3600;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Verification {
     pub user_id: String,
-    /// Lower case.
+    /// In its normal form ([`canonical`]).
     pub email: String,
 }
 
 /// The link of the welcome email.
 pub fn link(config: &Config, user_id: &str, email: &str, now: Timestamp) -> String {
-    let address = URL_SAFE_NO_PAD.encode(email.to_ascii_lowercase());
+    let address = URL_SAFE_NO_PAD.encode(canonical(email));
     let expires = now.unix() + LINK_SECONDS;
     let token = sign(config, PURPOSE, &format!("{user_id}.{address}.{expires}"));
     format!("{}/verify-email?token={token}", config.site_url)

@@ -2,8 +2,16 @@
 //! stored, acknowledged to the customer and notified to the house
 //! (`HOUSE_EMAIL`, default `atelier@couture.invalid`) by email.
 //!
+//! Limits: a client address (an IPv6 client's /64) may submit a few per
+//! hour (429 past them). The mail to the customer is what the other limits
+//! hold back, never the request: past a few acknowledgements to one mailbox
+//! a day, or the shop-wide hourly ceiling, the request is still stored and
+//! the house still told, only the acknowledgement is not sent. So no one
+//! can use the shop to mail a stranger, and no one can close the forms to
+//! a customer by naming their address, or to everyone.
+//!
 //! Table requests: `POST /api/made-to-order` and `POST /api/appointments`
-//! three limit counters (UpdateItem) and one PutItem each; `GET /api/made-to-order` and `GET /api/appointments` (the
+//! up to three limit counters (UpdateItem) and one PutItem each; `GET /api/made-to-order` and `GET /api/appointments` (the
 //! signed-in customer's own) one Query each.
 
 use app::App;
@@ -72,38 +80,47 @@ async fn submit(
     let now = Timestamp::now();
     let id = ulid::Ulid::new().to_string();
     let request = body.check(kind, &id, user_id.as_deref(), now)?;
-    count_against_limits(&app, &address, &request, now).await?;
+    limits::hit(&app, REQUESTS_PER_ADDRESS, &address, now).await?;
     app.table
         .write(&request, Condition::NotExists)
         .await?
         .or(TableError::ConditionFailed)?;
-    send_emails(&app, &request).await;
+    notify_house(&app, &request).await;
+    if acknowledgement_allowed(&app, &request, now).await? {
+        acknowledge(&app, &request).await;
+    }
     Ok((
         StatusCode::CREATED,
         Json(json!({ "message": submitted(kind), "data": { "id": id } })),
     ))
 }
 
-/// Each request mails an address the visitor typed: counted per client
-/// address, per recipient and shop-wide before anything is stored or sent.
-async fn count_against_limits(
+/// The acknowledgement mails an address the visitor typed: counted per
+/// recipient mailbox, then shop-wide; past either it is not sent.
+async fn acknowledgement_allowed(
     app: &App,
-    address: &str,
     request: &ContactRequest,
     now: Timestamp,
-) -> ApiResult<()> {
-    limits::hit(app, REQUESTS_PER_ADDRESS, address, now).await?;
-    limits::hit(app, REQUESTS_PER_RECIPIENT, &request.recipient(), now).await?;
-    limits::hit(app, REQUESTS_SHOP_WIDE, "shop", now).await
+) -> ApiResult<bool> {
+    let allowed = limits::mail_allowed(app, REQUESTS_PER_RECIPIENT, &request.recipient(), now)
+        .await?
+        && limits::mail_allowed(app, REQUESTS_SHOP_WIDE, "shop", now).await?;
+    if !allowed {
+        tracing::warn!(request = %request.id, "request acknowledgement held back by a mail limit");
+    }
+    Ok(allowed)
 }
 
 /// The request is kept whatever the mail does; a failed email is an alarm
 /// line for the operators, who list requests with `shopctl`.
-async fn send_emails(app: &App, request: &ContactRequest) {
+async fn notify_house(app: &App, request: &ContactRequest) {
     let house = request.house_notification(&app.config.house_email);
     if let Err(e) = app.mailer.send(house).await {
         tracing::error!(alarm = "request_not_notified", error = %e, request = %request.id, "house notification not sent");
     }
+}
+
+async fn acknowledge(app: &App, request: &ContactRequest) {
     if let Err(e) = app.mailer.send(request.acknowledgement()).await {
         tracing::error!(error = %e, request = %request.id, "request acknowledgement not sent");
     }

@@ -19,8 +19,9 @@ use utoipa::ToSchema;
 
 use crate::shapes::{
     AddressSaved, Bag, CartLineSaved, ClientToken, CollectionWithProducts, DeliveryConfirmation,
-    Error, LoggedIn, LoggedOut, Message, MyOrders, Paid, PayPalCreate, PayPalOrderCreated,
-    ProfileSaved, Removed, RequestReceived, Wishlist, WishlistEntrySaved, WishlistRemoved,
+    EmailVerified, Error, LoggedIn, LoggedOut, Message, MyOrders, Paid, PayPalCreate,
+    PayPalOrderCreated, ProfileSaved, Removed, RequestReceived, Wishlist, WishlistEntrySaved,
+    WishlistRemoved,
 };
 use crate::{Body, Method, Operation, Shape};
 
@@ -93,8 +94,8 @@ pub fn operations() -> Vec<Operation> {
             .fails(&[429]),
         auth(Post, "/api/auth/verify-email", "Verifies the address with the token of the welcome email's link.")
             .body::<VerifyEmailForm>()
-            .ok::<Message>()
-            .fails(&[429]),
+            .ok::<EmailVerified>()
+            .fails(&[409, 429]),
         auth(Post, "/api/auth/change-password", "Changes the signed-in shopper's password; ends their other sessions.")
             .session()
             .body::<ChangePasswordForm>()

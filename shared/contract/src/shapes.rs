@@ -41,6 +41,18 @@ pub struct Message {
     pub message: String,
 }
 
+/// `POST /api/auth/verify-email`: verified; or, the link followed from a
+/// browser that did not create the account, taken over by the address's
+/// owner, with a reset link's token to choose a password.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailVerified {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub reset_token: Option<String>,
+}
+
 /// `GET /api/cart`: the lines in the order added, with the bag's totals.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Bag {

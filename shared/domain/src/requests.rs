@@ -36,9 +36,10 @@ pub const MADE_TO_ORDER_SUBMITTED: &str =
 pub const APPOINTMENT_BOOKED: &str =
     "Your appointment has been booked successfully. We will get in touch with you soon, please stay tuned.";
 
-/// A visitor's request mails an address they typed: a few per client
-/// address, a few per recipient, and a shop-wide ceiling, so nobody can use
-/// the shop to mail strangers.
+/// A visitor's request mails an address they typed: a few requests per
+/// client address; and a few acknowledgements per recipient and a shop-wide
+/// ceiling of them, past which the request is kept but not acknowledged, so
+/// nobody can use the shop to mail strangers, nor shut anyone out of it.
 pub const REQUESTS_PER_ADDRESS: Limit = Limit {
     scope: "request-ip",
     max: 5,

@@ -17,20 +17,43 @@ use sha2::{Digest, Sha256};
 use crate::{ApiError, ApiResult};
 
 /// Counts one attempt; 429 once the window holds the limit's attempts.
+pub async fn hit(app: &App, limit: Limit, subject: &str, now: Timestamp) -> ApiResult<()> {
+    count(app, limit, subject, now)
+        .await?
+        .or(ApiError::too_many(TOO_MANY))
+}
+
+/// Counts one mail to `subject` (a recipient, or the shop) under `limit`:
+/// whether it may be sent. Past the limit the request itself goes on; only
+/// the mail is held back, so a limit anyone can reach never refuses the
+/// shopper it protects.
+pub async fn mail_allowed(
+    app: &App,
+    limit: Limit,
+    subject: &str,
+    now: Timestamp,
+) -> ApiResult<bool> {
+    Ok(count(app, limit, subject, now).await? == Outcome::Done(()))
+}
+
 /// Subjects are hashed: keys stay short whatever was typed, and no email
 /// address is written into a counter.
-pub async fn hit(app: &App, limit: Limit, subject: &str, now: Timestamp) -> ApiResult<()> {
+async fn count(app: &App, limit: Limit, subject: &str, now: Timestamp) -> ApiResult<Outcome> {
     let digest = Sha256::digest(subject.as_bytes());
     let subject: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
-    let subject = &subject;
-    let counted = Attempts::of(&*app.table).count(limit, subject, now).await?;
+    let counted = Attempts::of(&*app.table)
+        .count(limit, &subject, now)
+        .await?;
     if counted == Outcome::Refused {
         tracing::warn!(scope = limit.scope, "rate limit reached");
     }
-    counted.or(ApiError::too_many(TOO_MANY))
+    Ok(counted)
 }
 
-/// Where a request came from, as far as the shop can trust it:
+/// Where a request came from, as far as the shop can trust it, as the
+/// subject of the per-address limits: an IPv4 address, or an IPv6 client's
+/// /64 (one subscriber's network: a client holds every address in it, so
+/// keying on the whole address would give it endless fresh limits). Found:
 /// - behind CloudFront (an origin secret configured), the viewer address
 ///   CloudFront adds (`CloudFront-Viewer-Address`), on a request that proved
 ///   it came through CloudFront (`serve` refuses the others);
@@ -57,11 +80,28 @@ impl FromRequestParts<App> for ClientAddress {
         } else {
             None
         };
+        let address = address.or_else(|| connection_ip(parts));
         Ok(ClientAddress(
             address
-                .or_else(|| connection_ip(parts))
-                .unwrap_or_else(|| "unknown".into()),
+                .as_deref()
+                .map_or_else(|| "unknown".into(), limit_subject),
         ))
+    }
+}
+
+/// An IPv4 address as it is (IPv4-mapped IPv6 too); an IPv6 address as its
+/// /64 network, `2001:db8:0:1::/64`.
+fn limit_subject(ip: &str) -> String {
+    match ip.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let network = u128::from(v6) & !((1u128 << 64) - 1);
+                format!("{}/64", std::net::Ipv6Addr::from(network))
+            }
+        },
+        Ok(v4) => v4.to_string(),
+        Err(_) => ip.to_string(),
     }
 }
 
@@ -102,6 +142,19 @@ fn connection_ip(parts: &Parts) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_clients_are_limited_by_their_64() {
+        assert_eq!(limit_subject("2001:db8:0:1::1"), "2001:db8:0:1::/64");
+        assert_eq!(
+            limit_subject("2001:db8:0:1:ffff:ffff:ffff:ffff"),
+            "2001:db8:0:1::/64"
+        );
+        assert_ne!(limit_subject("2001:db8:0:2::1"), "2001:db8:0:1::/64");
+        assert_eq!(limit_subject("::ffff:203.0.113.7"), "203.0.113.7");
+        assert_eq!(limit_subject("203.0.113.7"), "203.0.113.7");
+        assert_eq!(limit_subject("::1"), "::/64");
+    }
 
     #[test]
     fn viewer_addresses_lose_their_port_and_must_be_addresses() {

@@ -1,9 +1,11 @@
 //! Google and Facebook sign-in: an OAuth 2.0 authorization-code flow with
 //! state and PKCE (S256). `GET /api/auth/{provider}` redirects the popup to
 //! the provider; its callback exchanges the code server-side, links or
-//! creates the account by verified email (linking only to an account whose
-//! address is verified too), sets the session cookies and
+//! creates the account by verified email, sets the session cookies and
 //! renders [`page`], which tells the opener the shopper's name and closes.
+//! An account whose address was never proved is the provider-vouched
+//! owner's to take over ([`Accounts::claim`]): whoever signed up with their
+//! address loses every session and the password.
 
 pub mod client;
 pub mod page;
@@ -20,8 +22,8 @@ use serde::Deserialize;
 use app::App;
 use domain::accounts::records::{Identity, NewSession, UserProfile};
 use domain::accounts::{
-    link_needs_verified_account, provider_unavailable, unverified_email, Accounts, EmailAddress,
-    SIGN_IN_CANCELED as CANCELED, SIGN_IN_FAILED as FAILED,
+    provider_unavailable, unverified_email, Accounts, EmailAddress, SIGN_IN_CANCELED as CANCELED,
+    SIGN_IN_FAILED as FAILED,
 };
 use domain::timestamp::Timestamp;
 use shop_http::session::cookie_in;
@@ -29,7 +31,8 @@ use shop_http::ApiError;
 
 pub use providers::{Kind, Providers};
 
-use crate::{accounts, mail, sessions};
+use crate::devices::TrustedDevices;
+use crate::{accounts, mail, sealed, sessions};
 use client::ProviderIdentity;
 use state::Flow;
 
@@ -115,23 +118,19 @@ async fn callback(
     State(app): State<App>,
     Extension(p): Extension<Providers>,
     Extension(kind): Extension<Kind>,
+    devices: TrustedDevices,
     headers: HeaderMap,
     query: Result<Query<Callback>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    finish(
-        &app,
-        &p,
-        kind,
-        &headers,
-        query.map(|q| q.0).unwrap_or_default(),
-    )
-    .await
+    let query = query.map(|q| q.0).unwrap_or_default();
+    finish(&app, &p, kind, &devices, &headers, query).await
 }
 
 async fn finish(
     app: &App,
     providers: &Providers,
     kind: Kind,
+    devices: &TrustedDevices,
     headers: &HeaderMap,
     query: Callback,
 ) -> Response {
@@ -172,9 +171,10 @@ async fn finish(
         }
     };
     match sign_in(app, kind, identity, now).await {
-        Ok((name, session_cookies)) => {
+        Ok((profile, session_cookies)) => {
             cookies.extend(session_cookies);
-            page::signed_in(site, &name, cookies)
+            cookies.push(devices.trusting(&app.config, &profile.email, now));
+            page::signed_in(site, &profile.name(), cookies)
         }
         Err(error) => fail(error.status, &error.message, cookies),
     }
@@ -187,7 +187,7 @@ async fn sign_in(
     kind: Kind,
     who: ProviderIdentity,
     now: Timestamp,
-) -> Result<(String, Vec<HeaderValue>), ApiError> {
+) -> Result<(UserProfile, Vec<HeaderValue>), ApiError> {
     let profile = Accounts::of(&*app.table)
         .linked_profile(kind.name(), &who.subject)
         .await?;
@@ -195,8 +195,8 @@ async fn sign_in(
         Some(profile) => profile,
         None => link_or_create(app, kind, &who, now).await?,
     };
-    // Facebook's logout needs its token; Google's is not kept.
-    let token = (kind == Kind::Facebook).then(|| who.access_token.clone());
+    // Facebook's logout needs its token, kept sealed; Google's is not kept.
+    let token = (kind == Kind::Facebook).then(|| sealed::seal(&app.config, &who.access_token));
     let start = NewSession {
         user_id: profile.id.clone(),
         email: profile.email.clone(),
@@ -206,7 +206,7 @@ async fn sign_in(
     };
     let cookies = sessions::start(app, start, now).await?;
     tracing::info!(user = %profile.id, provider = kind.name(), "signed in socially");
-    Ok((profile.name(), cookies))
+    Ok((profile, cookies))
 }
 
 async fn link_or_create(
@@ -229,12 +229,16 @@ async fn link_or_create(
     };
     let accounts = Accounts::of(&*app.table);
     if let Some(credentials) = accounts.credentials(email.as_str()).await? {
-        if !credentials.email_verified {
-            tracing::warn!(user = %credentials.user_id, provider = kind.name(), "social link refused: address not verified");
-            let message = link_needs_verified_account(kind.label());
-            return Err(ApiError::new(StatusCode::CONFLICT, "conflict", &message));
+        let link = identity(&credentials.user_id);
+        if credentials.email_verified {
+            accounts.link(&link).await?;
+        } else {
+            let via = kind.claim();
+            accounts
+                .claim(&credentials, via, Some(&link), None, now)
+                .await?;
+            tracing::warn!(user = %credentials.user_id, provider = kind.name(), "account claimed by its address's owner: sessions ended, password voided");
         }
-        accounts.link(&identity(&credentials.user_id)).await?;
         return accounts
             .profile(&credentials.user_id)
             .await?

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use app::{Config, OAuthClient};
+use domain::accounts::records::Claim;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -24,6 +25,14 @@ impl Kind {
         match self {
             Kind::Google => "Google",
             Kind::Facebook => "Facebook",
+        }
+    }
+
+    /// How the provider proves an address when its owner takes an account over.
+    pub fn claim(self) -> Claim {
+        match self {
+            Kind::Google => Claim::Google,
+            Kind::Facebook => Claim::Facebook,
         }
     }
 

@@ -14,18 +14,24 @@ use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody};
 
 use super::with_cookies;
+use crate::devices::TrustedDevices;
 use crate::throttle::SignInAttempt;
 use crate::{crypto, sessions};
 use shop_http::limits::ClientAddress;
 
+/// Signs in with a password: held as [`SignInAttempt`] says (a browser
+/// the account trusts, or a stranger), the password checked, a session
+/// started and this browser trusted for the account from now on.
 pub async fn login(
     State(app): State<App>,
     ClientAddress(address): ClientAddress,
+    devices: TrustedDevices,
     JsonBody(form): JsonBody<LoginForm>,
 ) -> ApiResult<Response> {
     let login = form.validate()?;
     let now = Timestamp::now();
-    let attempt = SignInAttempt::begin(&app, &address, &login.email, now).await?;
+    let device = devices.of(&login.email);
+    let attempt = SignInAttempt::begin(&app, &address, device, &login.email, now).await?;
     let Some(credentials) = check_password(&app, &login.email, login.password).await? else {
         attempt.failed(&app).await?;
         return Err(wrong_credentials());
@@ -38,7 +44,8 @@ pub async fn login(
         provider: None,
         provider_token: None,
     };
-    let cookies = sessions::start(&app, who, now).await?;
+    let mut cookies = sessions::start(&app, who, now).await?;
+    cookies.push(devices.trusting(&app.config, &credentials.email, now));
     tracing::info!(user = %credentials.user_id, remember = login.remember, "signed in");
     let body = json!({ "message": SIGNED_IN, "user": { "id": credentials.user_id, "email": credentials.email } });
     Ok(with_cookies(StatusCode::OK, cookies, body))

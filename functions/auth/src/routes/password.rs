@@ -1,12 +1,13 @@
 //! Forgot, reset and change password.
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 
 use app::App;
 use domain::accounts::forms::{ChangePasswordForm, ForgotForm, ResetForm, RESET_LINK_INVALID};
 use domain::accounts::limits::{
-    CHANGE_PER_USER, FORGOT_PER_ADDRESS, FORGOT_PER_EMAIL, RESET_PER_ADDRESS, RESET_PER_TOKEN,
+    CHANGE_PER_USER, FORGOT_PER_ADDRESS, RESET_MAILS_PER_EMAIL, RESET_PER_ADDRESS, RESET_PER_TOKEN,
 };
 use domain::accounts::records::PasswordReset;
 use domain::accounts::{
@@ -16,11 +17,14 @@ use domain::timestamp::Timestamp;
 use shop_http::session::SESSION_EXPIRED;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
-use super::{field_error, message};
+use super::{field_error, message, with_cookies};
+use crate::devices::TrustedDevices;
 use crate::{crypto, mail};
 use shop_http::limits::{self, ClientAddress};
 
-/// The same answer whether or not the address has an account.
+/// The same answer whether or not the address has an account, and whether
+/// or not its reset mails reached their limit: past it nothing is sent or
+/// stored, and the newest link already mailed still works.
 pub async fn forgot(
     State(app): State<App>,
     ClientAddress(address): ClientAddress,
@@ -29,10 +33,16 @@ pub async fn forgot(
     let email = form.validate()?;
     let now = Timestamp::now();
     limits::hit(&app, FORGOT_PER_ADDRESS, &address, now).await?;
-    limits::hit(&app, FORGOT_PER_EMAIL, &email.canonical(), now).await?;
     let answer_at = tokio::time::Instant::now() + FORGOT_ANSWER_FLOOR;
+    let may_mail =
+        limits::mail_allowed(&app, RESET_MAILS_PER_EMAIL, &email.canonical(), now).await?;
     let accounts = Accounts::of(&*app.table);
-    if let Some(credentials) = accounts.credentials(email.as_str()).await? {
+    let account = if may_mail {
+        accounts.credentials(email.as_str()).await?
+    } else {
+        None
+    };
+    if let Some(credentials) = account {
         let token = crypto::random_token(32);
         let reset = PasswordReset::new(&credentials, crypto::sha256_hex(&token), now);
         accounts.request_reset(&reset).await?;
@@ -49,10 +59,12 @@ pub async fn forgot(
 /// Longer than storing a link and handing a mail to SES takes.
 const FORGOT_ANSWER_FLOOR: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// Uses the link exactly once, and signs out every session.
+/// Uses the link exactly once, and signs out every session. The browser
+/// that used it read the account's mail: it is trusted for the account.
 pub async fn reset(
     State(app): State<App>,
     ClientAddress(address): ClientAddress,
+    devices: TrustedDevices,
     JsonBody(form): JsonBody<ResetForm>,
 ) -> ApiResult<Response> {
     let reset = form.validate()?;
@@ -73,7 +85,9 @@ pub async fn reset(
     {
         Reset::Done => {
             tracing::info!(user = %pending.user_id, "password reset; sessions revoked");
-            Ok(message(RESET_DONE))
+            let trusted = devices.trusting(&app.config, &pending.email, now);
+            let body = serde_json::json!({ "message": RESET_DONE });
+            Ok(with_cookies(StatusCode::OK, vec![trusted], body))
         }
         Reset::TokenUsed => Err(invalid()),
     }

@@ -2,42 +2,45 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::response::Response;
 use serde_json::json;
 
 use app::App;
 use domain::accounts::forms::RegistrationForm;
-use domain::accounts::limits::{REGISTER_PER_ADDRESS, REGISTER_SHOP_WIDE};
+use domain::accounts::limits::{REGISTER_PER_ADDRESS, WELCOME_MAILS_SHOP_WIDE};
 use domain::accounts::CREATED;
 use domain::timestamp::Timestamp;
 use shop_http::limits::{self, ClientAddress};
 use shop_http::{ApiResult, JsonBody};
 
-use super::today;
+use super::{today, with_cookies};
+use crate::devices::TrustedDevices;
 use crate::{accounts, crypto, mail};
 
-/// Creates the account and mails a welcome with the verification link.
-/// Counted per client address and shop-wide before any work: each sign-up
-/// hashes a password and mails whatever address was typed.
+/// Creates the account, trusts this browser for it (its creator's) and
+/// mails a welcome with the verification link. Counted per client address
+/// before any work: each sign-up hashes a password. The shop-wide ceiling
+/// holds back the welcome mail only, never the sign-up.
 pub async fn register(
     State(app): State<App>,
     ClientAddress(address): ClientAddress,
+    devices: TrustedDevices,
     JsonBody(form): JsonBody<RegistrationForm>,
 ) -> ApiResult<Response> {
     let registration = form.validate(today())?;
     let now = Timestamp::now();
     limits::hit(&app, REGISTER_PER_ADDRESS, &address, now).await?;
-    limits::hit(&app, REGISTER_SHOP_WIDE, "shop", now).await?;
     let password_hash = crypto::hash_password(registration.password.clone()).await?;
     let profile = registration.profile(ulid::Ulid::new().to_string(), now);
     let credentials = profile.credentials(Some(password_hash));
     accounts::create(&app, &profile, &credentials, None).await?;
     tracing::info!(user = %profile.id, "account created");
-    mail::welcome(&app, &profile, Some(now)).await;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "message": CREATED, "user": profile.view() })),
-    )
-        .into_response())
+    if limits::mail_allowed(&app, WELCOME_MAILS_SHOP_WIDE, "shop", now).await? {
+        mail::welcome(&app, &profile, Some(now)).await;
+    } else {
+        tracing::warn!(user = %profile.id, "welcome mail held back: the shop-wide ceiling");
+    }
+    let trusted = devices.trusting(&app.config, &profile.email, now);
+    let body = json!({ "message": CREATED, "user": profile.view() });
+    Ok(with_cookies(StatusCode::CREATED, vec![trusted], body))
 }

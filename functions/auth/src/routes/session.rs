@@ -13,7 +13,7 @@ use shop_http::{ApiError, ApiResult, CurrentUser};
 
 use super::with_cookies;
 use crate::oauth::Providers;
-use crate::sessions;
+use crate::{sealed, sessions};
 
 fn refresh_value<'a>(app: &App, headers: &'a HeaderMap) -> Option<&'a str> {
     cookie_in(headers, session::refresh_cookie_name(&app.config))
@@ -56,7 +56,8 @@ pub async fn logout(State(app): State<App>, headers: HeaderMap) -> ApiResult<Res
     // page script ever sees it.
     let facebook_token = ended
         .filter(|s| s.provider.as_deref() == Some("facebook"))
-        .and_then(|s| s.provider_token);
+        .and_then(|s| s.provider_token)
+        .and_then(|token| sealed::open(&app.config, &token));
     let redirect = facebook_token.map(|token| {
         cookies.push(facebook_logout_cookie(
             &app,
@@ -128,20 +129,16 @@ pub async fn facebook_logout(
 /// The profile, answered only while the session is live (the extractor's
 /// GetItem of the session), so a logged-out or revoked session is a 401 here
 /// at once, not when its access token expires; then one GetItem of the profile.
-pub async fn me(
-    State(app): State<App>,
-    user: Result<CurrentUser, ApiError>,
-) -> ApiResult<Response> {
-    let Ok(user) = user else {
-        return Ok(expired(&app));
-    };
+///
+/// A 401 here leaves every cookie alone: an access token that expired (every
+/// 15 minutes) is the normal case, and the refresh that follows needs the
+/// refresh cookie. Only a refused refresh clears it ([`refresh`]).
+pub async fn me(State(app): State<App>, user: CurrentUser) -> ApiResult<Response> {
     let profile = Accounts::of(&*app.table).profile(&user.id).await?;
-    match profile {
-        Some(profile) => Ok(with_cookies(
-            StatusCode::OK,
-            Vec::new(),
-            json!(profile.view()),
-        )),
-        None => Ok(expired(&app)),
-    }
+    let profile = profile.ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))?;
+    Ok(with_cookies(
+        StatusCode::OK,
+        Vec::new(),
+        json!(profile.view()),
+    ))
 }

@@ -16,14 +16,28 @@ pub struct Limit {
     pub window: i64,
 }
 
-/// Failed sign-ins from one client address. Only failures count, and the cap
-/// is high: an office or a mobile carrier puts many shoppers behind one
-/// address, and a guesser is slowed per account by [`Backoff`] anyway.
+/// Failed sign-ins from one client address (an IPv6 client's /64) that is
+/// not a trusted device of the account. Only failures count, and the cap is
+/// high: an office or a mobile carrier puts many shoppers behind one
+/// address, and a browser that signed in before is never held by it.
 pub const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit {
     scope: "login-fail-ip",
     max: 300,
     window: 15 * 60,
 };
+
+/// Failed sign-ins a trusted device (a browser holding the account's device
+/// cookie) may make before it is treated as any stranger's. Its failures
+/// count here only, so a stranger's guessing never holds it, and its
+/// owner's typos never slow the account for anyone else.
+pub const LOGIN_FAILURES_PER_DEVICE: Limit = Limit {
+    scope: "login-fail-device",
+    max: 10,
+    window: 15 * 60,
+};
+
+/// How long a browser stays trusted for an account after its last sign-in.
+pub const DEVICE_TRUST_SECONDS: i64 = 365 * 24 * 3600;
 
 /// Failed sign-ins an account takes before it has to wait.
 pub const FREE_FAILURES: i64 = 5;
@@ -32,10 +46,11 @@ pub const MAX_WAIT_SECONDS: i64 = 15 * 60;
 /// How long an account's failures are remembered after the last one.
 pub const FAILURES_REMEMBERED_SECONDS: i64 = 3600;
 
-/// An account's run of failed sign-ins: after [`FREE_FAILURES`], each
-/// failure doubles the wait before the next attempt (1 s, 2 s, 4 s, ...,
-/// [`MAX_WAIT_SECONDS`] at most). A success ends the run. The right password
-/// is never locked out for long, and a guesser gets a few dozen tries a day.
+/// An account's run of failed sign-ins from untrusted clients: after
+/// [`FREE_FAILURES`], each failure doubles the wait before the next attempt
+/// (1 s, 2 s, 4 s, ..., [`MAX_WAIT_SECONDS`] at most), whatever address it
+/// comes from. A success ends the run. A guesser gets a few dozen tries a
+/// day; the owner's trusted browsers are never held by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Backoff {
     pub failures: i64,
@@ -65,11 +80,16 @@ impl Backoff {
     }
 }
 
-pub const FORGOT_PER_EMAIL: Limit = Limit {
+/// Reset mails to one address. Past it a request is answered as usual but
+/// nothing is sent or stored: the newest link mailed in the window still
+/// works (a link lives an hour, the window is an hour), so the owner is never
+/// cut off from a reset, only their inbox is spared.
+pub const RESET_MAILS_PER_EMAIL: Limit = Limit {
     scope: "forgot-email",
     max: 5,
     window: 3600,
 };
+/// Forgot-password requests from one client address (an IPv6 client's /64).
 pub const FORGOT_PER_ADDRESS: Limit = Limit {
     scope: "forgot-ip",
     max: 20,
@@ -91,14 +111,17 @@ pub const CHANGE_PER_USER: Limit = Limit {
     window: 15 * 60,
 };
 
-/// Sign-ups hash a password and send a welcome email: a few per address,
-/// and a shop-wide ceiling so no one can turn the shop into a mailer.
+/// Sign-ups hash a password and send a welcome email: a few per client
+/// address (an IPv6 client's /64).
 pub const REGISTER_PER_ADDRESS: Limit = Limit {
     scope: "register-ip",
     max: 10,
     window: 3600,
 };
-pub const REGISTER_SHOP_WIDE: Limit = Limit {
+/// Welcome mails, shop-wide, so no one can turn the shop into a mailer.
+/// Past it sign-ups still succeed, without the welcome: a ceiling anyone
+/// can reach must never close sign-up for everyone.
+pub const WELCOME_MAILS_SHOP_WIDE: Limit = Limit {
     scope: "register-shop",
     max: 300,
     window: 3600,

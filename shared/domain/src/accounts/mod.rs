@@ -45,16 +45,9 @@ pub const SIGN_IN_CANCELED: &str = "Sign-in was canceled.";
 /// Email verification (the link of the welcome email).
 pub const EMAIL_VERIFIED: &str = "Thank you, your email address is verified.";
 pub const VERIFY_LINK_INVALID: &str = "This verification link is invalid or has expired.";
-
-/// A social identity whose address belongs to an account that never proved
-/// it owns the address: linking it would hand that account to whoever
-/// registered the address first.
-pub fn link_needs_verified_account(provider: &str) -> String {
-    format!(
-        "An account with this email already exists, but its address is not verified yet. \
-         Use the link in our welcome email, or reset your password, then continue with {provider}."
-    )
-}
+/// The link followed from a browser that did not create the account: the
+/// address's owner now holds it alone.
+pub const ACCOUNT_CLAIMED: &str = "Thank you, your email address is verified. To keep this account yours alone, every session was signed out and its password cleared: choose a password to sign in.";
 
 /// A provider whose client credentials the shop does not hold.
 pub fn provider_unavailable(provider: &str) -> String {

@@ -119,6 +119,9 @@ impl UserProfile {
             password_hash,
             email_verified: false,
             password_changed_at: None,
+            latest_reset: None,
+            claimed_at: None,
+            claimed_via: None,
         }
     }
 }
@@ -183,6 +186,28 @@ pub struct Credentials {
     /// seconds): reset links issued before then no longer work.
     #[serde(default)]
     pub password_changed_at: Option<i64>,
+    /// The token hash of the newest reset link: only that one works, so
+    /// asking for a new link voids the older ones.
+    #[serde(default)]
+    pub latest_reset: Option<String>,
+    /// When the address's owner proved it on an account they may not have
+    /// created (epoch seconds), and how ([`Claim`]): every session then
+    /// ended and the unproven password stopped working.
+    #[serde(default)]
+    pub claimed_at: Option<i64>,
+    #[serde(default)]
+    pub claimed_via: Option<Claim>,
+}
+
+/// How the owner of an address proved it when taking the account over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Claim {
+    /// The link of the welcome email, followed from another browser.
+    VerificationLink,
+    /// A social provider that vouches for the address.
+    Google,
+    Facebook,
 }
 
 impl Credentials {
@@ -197,13 +222,13 @@ impl Credentials {
 
 impl Record for Credentials {
     fn key(&self) -> Key {
-        credentials_key(&self.email.to_ascii_lowercase())
+        credentials_key(&self.email)
     }
 }
 
-/// `canonical` is [`super::EmailAddress::canonical`] (lower case).
-pub(crate) fn credentials_key(canonical_email: &str) -> Key {
-    Key::new(format!("EMAIL#{canonical_email}"), "EMAIL")
+/// The credentials of an address, under its [`super::email::canonical`] form.
+pub(crate) fn credentials_key(email: &str) -> Key {
+    Key::new(format!("EMAIL#{}", super::email::canonical(email)), "EMAIL")
 }
 
 /// A social identity linked to an account.
@@ -249,7 +274,8 @@ pub struct Session {
     pub expires_at: Timestamp,
     /// Which provider signed this session in (`facebook` needs a logout).
     pub provider: Option<String>,
-    /// The provider's access token, kept only where its logout needs it.
+    /// The provider's access token, kept (sealed by the auth function) only
+    /// where its logout needs it.
     pub provider_token: Option<String>,
 }
 
@@ -522,7 +548,7 @@ impl PasswordReset {
         PasswordReset {
             token_hash,
             user_id: credentials.user_id.clone(),
-            email: credentials.email.to_ascii_lowercase(),
+            email: super::email::canonical(&credentials.email),
             expires_at: later(now, RESET_TTL_SECONDS),
         }
     }
@@ -632,6 +658,9 @@ mod tests {
             password_hash: None,
             email_verified: false,
             password_changed_at: None,
+            latest_reset: None,
+            claimed_at: None,
+            claimed_via: None,
         };
         assert_eq!(creds.key(), Key::new("EMAIL#ada@x.co", "EMAIL"));
         let identity = Identity {

@@ -8,9 +8,13 @@
 //!   and the other is a second tab, never a theft;
 //! - a reset link works once: its item is deleted on condition that it is
 //!   there, in the transaction that sets the new hash and revokes the sessions;
-//!   that transaction's write on the credentials holds only while the
-//!   password has not changed since the link was sent, so a reset or a change
-//!   voids every link sent before it;
+//!   that transaction's write on the credentials holds only while the link is
+//!   the newest one sent and the password has not changed since, so a new
+//!   link, a reset or a change voids every link sent before it;
+//! - the owner of an address who proves it (a verification link followed
+//!   from another browser, a provider that vouches for it) takes the account
+//!   over in one transaction: verified, the unproven password gone, every
+//!   session revoked, the claim recorded;
 //! - a shopper holds at most [`MAX_SESSIONS`] sessions: each takes one of as
 //!   many slot keys, put on condition that the slot is as it was read, so
 //!   revoking them all is one transaction of at most that many deletes;
@@ -32,8 +36,8 @@ use crate::timestamp::Timestamp;
 use super::forms::ProfileEdit;
 use super::limits::{Backoff, Limit, FAILURES_REMEMBERED_SECONDS};
 use super::records::{
-    credentials_key, identity_key, profile_key, reset_key, session_key, slot_key, Credentials,
-    Identity, PasswordReset, Placement, Session, UserProfile, Verdict, SESSION_ID,
+    credentials_key, identity_key, profile_key, reset_key, session_key, slot_key, Claim,
+    Credentials, Identity, PasswordReset, Placement, Session, UserProfile, Verdict, SESSION_ID,
 };
 
 /// The sessions one shopper holds at most (devices and browsers): the
@@ -45,6 +49,9 @@ const PASSWORD_HASH: &str = "passwordHash";
 const USER_ID: &str = "userId";
 const EMAIL_VERIFIED: &str = "emailVerified";
 const PASSWORD_CHANGED_AT: &str = "passwordChangedAt";
+const LATEST_RESET: &str = "latestReset";
+const CLAIMED_AT: &str = "claimedAt";
+const CLAIMED_VIA: &str = "claimedVia";
 const COUNT: &str = "count";
 
 /// The rules the account transactions check.
@@ -64,6 +71,8 @@ enum Rule {
     LinkCurrent,
     /// The session changing the password still holds its slot.
     SessionLive,
+    /// The address still belongs to the account that was read.
+    SameAccount,
     /// A write that cannot be refused (a session's revocation).
     Always,
 }
@@ -110,10 +119,10 @@ impl<'a> Accounts<'a> {
         Self { table }
     }
 
-    /// The credentials of an address, in any letter case: one strongly
-    /// consistent GetItem.
+    /// The credentials of an address, in any letter case or spelling of its
+    /// normal form: one strongly consistent GetItem.
     pub async fn credentials(&self, email: &str) -> Result<Option<Credentials>, TableError> {
-        let key = credentials_key(&email.to_ascii_lowercase());
+        let key = credentials_key(email);
         self.table.read(&key).await
     }
 
@@ -182,19 +191,34 @@ impl<'a> Accounts<'a> {
             ..Update::default()
         };
         update.set.insert(EMAIL_VERIFIED.into(), true.into());
-        let key = credentials_key(&email.to_ascii_lowercase());
+        let key = credentials_key(email);
         Ok(match self.table.change::<Value>(&key, update).await? {
             Outcome::Done(_) => Outcome::Done(()),
             Outcome::Refused => Outcome::Refused,
         })
     }
 
-    /// Stores a reset link's item.
+    /// Stores a reset link's item and notes on the account that it is the
+    /// newest link, which voids the older ones: one transaction.
     pub async fn request_reset(&self, reset: &PasswordReset) -> Result<(), TableError> {
-        self.table
-            .write(reset, Condition::NotExists)
-            .await?
-            .or(lost_race())
+        let mut newest = Update {
+            condition: Condition::Equals(USER_ID.into(), reset.user_id.clone().into()),
+            ..Update::default()
+        };
+        newest
+            .set
+            .insert(LATEST_RESET.into(), reset.token_hash.clone().into());
+        let note = Write::Update {
+            key: credentials_key(&reset.email),
+            update: newest,
+        };
+        let transaction = Transaction::new()
+            .with(Rule::TokenUnused, put(reset, Condition::NotExists)?)
+            .with(Rule::SameAccount, note);
+        match self.table.commit(transaction).await? {
+            Committed::Done => Ok(()),
+            Committed::Refused(_) => Err(lost_race()),
+        }
     }
 
     /// The reset a link's token (by its hash) names, if unused and
@@ -212,10 +236,11 @@ impl<'a> Accounts<'a> {
     }
 
     /// Uses the link: deletes it (it must still be there), sets the new hash
-    /// (on condition that the account is the link's and its password has not
-    /// changed since the link was sent: a reset or a change voids every link
-    /// sent before it) and revokes every session of the account, all in one
-    /// transaction. The address is verified too: the link was read there.
+    /// (on condition that the account is the link's, the link is the newest
+    /// sent, and the password has not changed since: a new link, a reset or a
+    /// change voids every link sent before it) and revokes every session of
+    /// the account, all in one transaction. The address is verified too: the
+    /// link was read there.
     pub async fn reset_password(
         &self,
         pending: &PasswordReset,
@@ -228,6 +253,7 @@ impl<'a> Accounts<'a> {
         };
         let link_current = Condition::All(vec![
             Condition::Equals(USER_ID.into(), pending.user_id.clone().into()),
+            Condition::Equals(LATEST_RESET.into(), pending.token_hash.clone().into()),
             Condition::AbsentOrBelow(PASSWORD_CHANGED_AT.into(), pending.issued_at()),
         ]);
         let mut update = set_password(password_hash, link_current, now);
@@ -243,6 +269,57 @@ impl<'a> Accounts<'a> {
         match self.table.commit(transaction).await? {
             Committed::Done => Ok(Reset::Done),
             Committed::Refused(Rule::TokenUnused | Rule::LinkCurrent) => Ok(Reset::TokenUsed),
+            Committed::Refused(_) => Err(lost_race()),
+        }
+    }
+
+    /// The address's owner takes the account `credentials` names over, having
+    /// proved the address (`via`), in one transaction: the address verified,
+    /// the password the owner never proved gone (with every reset link sent
+    /// before), every session revoked and the claim recorded; with
+    /// `identity`, the social identity linked; with `reset`, a new reset link
+    /// stored as the newest, for the owner to choose a password. Refused (the
+    /// API's 409) if the address changed hands meanwhile.
+    pub async fn claim(
+        &self,
+        credentials: &Credentials,
+        via: Claim,
+        identity: Option<&Identity>,
+        reset: Option<&PasswordReset>,
+        now: Timestamp,
+    ) -> Result<(), TableError> {
+        let mut update = Update {
+            condition: Condition::Equals(USER_ID.into(), credentials.user_id.clone().into()),
+            remove: vec![PASSWORD_HASH.into()],
+            ..Update::default()
+        };
+        let set = &mut update.set;
+        set.insert(EMAIL_VERIFIED.into(), true.into());
+        set.insert(CLAIMED_AT.into(), now.unix().into());
+        set.insert(
+            CLAIMED_VIA.into(),
+            serde_json::to_value(via).unwrap_or_default(),
+        );
+        match reset {
+            Some(reset) => {
+                set.insert(LATEST_RESET.into(), reset.token_hash.clone().into());
+            }
+            None => update.remove.push(LATEST_RESET.into()),
+        }
+        let take_over = Write::Update {
+            key: credentials.key(),
+            update,
+        };
+        let mut transaction = Transaction::new().with(Rule::SameAccount, take_over);
+        if let Some(identity) = identity {
+            transaction.push(Rule::IdentityFree, put(identity, Condition::NotExists)?);
+        }
+        if let Some(reset) = reset {
+            transaction.push(Rule::TokenUnused, put(reset, Condition::NotExists)?);
+        }
+        let transaction = Sessions::revoking(transaction, &credentials.user_id, None);
+        match self.table.commit(transaction).await? {
+            Committed::Done => Ok(()),
             Committed::Refused(_) => Err(lost_race()),
         }
     }
@@ -279,6 +356,7 @@ impl<'a> Accounts<'a> {
 fn set_password(hash: &str, condition: Condition, now: Timestamp) -> Update {
     let mut update = Update {
         condition,
+        remove: vec![LATEST_RESET.into()],
         ..Update::default()
     };
     update.set.insert(PASSWORD_HASH.into(), hash.into());

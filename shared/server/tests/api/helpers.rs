@@ -76,6 +76,7 @@ impl TestShop {
     }
 }
 
+#[derive(Clone)]
 pub struct Client {
     pub http: reqwest::Client,
     pub base: String,
@@ -201,6 +202,21 @@ pub async fn sign_up_and_sign_in(c: &Client, email: &str) -> String {
     let login = c.sign_in(email, PASSWORD).await;
     assert_eq!(login.status, 200, "{:?}", login.body);
     created.body["user"]["id"].as_str().unwrap().to_string()
+}
+
+/// Runs the futures at once (each on its own task), answering their
+/// outputs in order.
+pub async fn concurrently<F>(futures: impl IntoIterator<Item = F>) -> Vec<F::Output>
+where
+    F: Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let tasks: Vec<_> = futures.into_iter().map(tokio::spawn).collect();
+    let mut outputs = Vec::new();
+    for task in tasks {
+        outputs.push(task.await.expect("a task"));
+    }
+    outputs
 }
 
 /// The Set-Cookie header for a cookie name, whole.
@@ -394,19 +410,9 @@ pub async fn post_concurrently(
     path: &str,
     body: serde_json::Value,
 ) -> Vec<Answer> {
-    let tasks: Vec<_> = (0..n)
-        .map(|_| {
-            let client = Client {
-                http: client.http.clone(),
-                base: client.base.clone(),
-            };
-            let (path, body) = (path.to_string(), body.clone());
-            tokio::spawn(async move { client.post(&path, body).await })
-        })
-        .collect();
-    let mut answers = Vec::new();
-    for task in tasks {
-        answers.push(task.await.expect("request task"));
-    }
-    answers
+    let posts = (0..n).map(|_| {
+        let (client, path, body) = (client.clone(), path.to_string(), body.clone());
+        async move { client.post(&path, body).await }
+    });
+    concurrently(posts).await
 }

@@ -7,6 +7,7 @@ mod auth;
 mod cart;
 mod edge;
 mod helpers;
+mod lockout;
 mod orders;
 mod payment;
 mod requests;

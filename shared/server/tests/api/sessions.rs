@@ -52,7 +52,7 @@ async fn ada(shop: &TestShop) -> (Client, String, String) {
 }
 
 /// The shopper's stored session items, read straight from the table.
-async fn sessions_of(shop: &TestShop, user_id: &str) -> Vec<Session> {
+pub(crate) async fn sessions_of(shop: &TestShop, user_id: &str) -> Vec<Session> {
     shop.app
         .table
         .read_all(

@@ -1,6 +1,7 @@
-//! Email verification and what rests on it: the welcome email's link, social
-//! sign-in linking only to verified accounts, the sign-up limits, and the
-//! social buttons when the shop holds no client credentials.
+//! Email verification and what rests on it: the welcome email's link, an
+//! account pre-claimed with someone else's address taken over by its owner
+//! (the link, or a provider that vouches for the address), the sign-up
+//! limits, and the social buttons when the shop holds no client credentials.
 
 use std::sync::Arc;
 
@@ -38,7 +39,7 @@ async fn the_welcome_email_quotes_nothing_the_visitor_typed_but_links_to_verific
 }
 
 #[tokio::test]
-async fn a_verification_link_verifies_once_it_is_followed_and_forgeries_are_refused() {
+async fn a_verification_link_followed_by_its_creator_verifies_and_forgeries_are_refused() {
     let shop = helpers::spawn_shop().await;
     let c = shop.client();
     sign_up_and_sign_in(&c, "ada@example.com").await;
@@ -56,8 +57,7 @@ async fn a_verification_link_verifies_once_it_is_followed_and_forgeries_are_refu
     let empty = c.post("/api/auth/verify-email", json!({})).await;
     assert_eq!(empty.status, 400);
 
-    let anonymous = shop.client();
-    let verified = anonymous
+    let verified = c
         .post("/api/auth/verify-email", json!({ "token": token }))
         .await;
     assert_eq!(verified.status, 200, "{:?}", verified.body);
@@ -65,45 +65,125 @@ async fn a_verification_link_verifies_once_it_is_followed_and_forgeries_are_refu
         verified.body["message"],
         "Thank you, your email address is verified."
     );
+    assert!(verified.body.get("resetToken").is_none());
     let credentials = domain::accounts::Accounts::of(&*shop.app.table)
         .credentials("ada@example.com")
         .await
         .unwrap()
         .unwrap();
     assert!(credentials.email_verified);
+    assert_eq!(c.get("/api/auth/me").await.status, 200, "still signed in");
+    let again = shop
+        .client()
+        .post("/api/auth/verify-email", json!({ "token": token }))
+        .await;
+    assert_eq!(
+        (again.status, again.body.get("resetToken")),
+        (200, None),
+        "verified once: following it again changes nothing"
+    );
+    assert_eq!(c.sign_in("ada@example.com", PASSWORD).await.status, 200);
+}
+
+/// An attacker signs up with the victim's address before the victim does,
+/// keeps a session open and enters an address of their own. When the victim
+/// proves the address, the account becomes theirs alone.
+async fn pre_claimed_account(shop: &helpers::TestShop) -> (helpers::Client, String) {
+    let attacker = helpers::client_at(shop, [127, 0, 9, 66], &[]);
+    let id = sign_up_and_sign_in(&attacker, "Linh.Nguyen@example.com").await;
+    let address = json!({ "title": "Home", "firstName": "Eve", "lastName": "Attacker",
+        "country": "Vietnam", "state": "Ho Chi Minh", "city": "District 1",
+        "street": "1 Trap Street", "zipCode": "700000", "phone": "0901 234 567" });
+    let saved = attacker.post("/api/addresses", address).await;
+    assert_eq!(saved.status, 201, "{:?}", saved.body);
+    assert_eq!(attacker.get("/api/auth/me").await.status, 200);
+    (attacker, id)
+}
+
+/// What the attacker is left with once the victim has taken the account:
+/// no session (refresh included), no password, none of the victim's data.
+async fn attacker_is_locked_out(attacker: &helpers::Client) {
+    assert_eq!(attacker.get("/api/auth/me").await.status, 401);
+    let refresh = attacker.post("/api/auth/refresh", json!({})).await;
+    assert_eq!(refresh.status, 401, "the session family is gone");
+    assert_eq!(attacker.get("/api/addresses").await.status, 401);
+    let again = attacker.sign_in("linh.nguyen@example.com", PASSWORD).await;
+    assert_eq!(again.status, 401, "the unproven password no longer works");
 }
 
 #[tokio::test]
-async fn social_sign_in_links_only_an_account_whose_address_is_verified() {
+async fn a_provider_vouching_for_the_address_takes_a_pre_claimed_account_over() {
     let shop = helpers::spawn_shop().await;
-    let c = shop.client();
-    let id = sign_up_and_sign_in(&c, "Linh.Nguyen@example.com").await;
+    let (attacker, id) = pre_claimed_account(&shop).await;
 
-    // Whoever registered the address first never proved they read it.
-    let popup = shop.client();
-    let (status, page) = social_sign_in(&shop, &popup, "google", "linh").await;
-    assert_eq!(status, 409, "{page}");
-    assert!(page.contains("not verified yet"), "{page}");
-    assert_eq!(popup.get("/api/auth/me").await.status, 401);
+    let victim = shop.client();
+    let (status, page) = social_sign_in(&shop, &victim, "google", "linh").await;
+    assert_eq!(status, 200, "the owner is let in, not sent away: {page}");
+    assert_eq!(victim.get("/api/auth/me").await.body["id"], id.as_str());
+    attacker_is_locked_out(&attacker).await;
 
+    let credentials = domain::accounts::Accounts::of(&*shop.app.table)
+        .credentials("linh.nguyen@example.com")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(credentials.email_verified && credentials.password_hash.is_none());
+    assert_eq!(
+        credentials.claimed_via,
+        Some(domain::accounts::records::Claim::Google),
+        "the takeover is recorded"
+    );
+    assert!(credentials.claimed_at.is_some());
+    // The victim's own session is untouched by the attacker's attempts.
+    assert_eq!(victim.get("/api/addresses").await.status, 200);
+    let (status, _) = social_sign_in(&shop, &shop.client(), "google", "linh").await;
+    assert_eq!(status, 200, "the link holds for the next sign-in");
+}
+
+#[tokio::test]
+async fn the_welcome_link_followed_by_the_addresss_owner_takes_a_pre_claimed_account_over() {
+    let shop = helpers::spawn_shop().await;
+    let (attacker, _) = pre_claimed_account(&shop).await;
     let token = verification_token(&shop.outbox()[0]);
-    let verified = c
+
+    let victim = shop.client();
+    let claimed = victim
         .post("/api/auth/verify-email", json!({ "token": token }))
         .await;
-    assert_eq!(verified.status, 200);
-    let (status, page) = social_sign_in(&shop, &popup, "google", "linh").await;
-    assert_eq!(status, 200, "{page}");
+    assert_eq!(claimed.status, 200, "{:?}", claimed.body);
     assert!(
-        page.contains(r#"{"user":"Ada Lovelace"}"#),
-        "the existing profile's name: {page}"
+        claimed.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("choose a password"),
+        "{:?}",
+        claimed.body
     );
-    assert_eq!(popup.get("/api/auth/me").await.body["id"], id.as_str());
+    attacker_is_locked_out(&attacker).await;
 
-    let unverified = shop.client();
-    let (status, page) = social_sign_in(&shop, &unverified, "google", "ursula").await;
-    assert_eq!(status, 400);
-    assert!(page.contains("no verified email"), "{page}");
-    assert_eq!(unverified.get("/api/auth/me").await.status, 401);
+    let reset_token = claimed.body["resetToken"].as_str().unwrap();
+    let reset = victim
+        .post(
+            "/api/auth/reset-password",
+            json!({ "token": reset_token, "newPassword": "victim-own1!" }),
+        )
+        .await;
+    assert_eq!(reset.status, 200, "{:?}", reset.body);
+    let signed_in = victim
+        .sign_in("linh.nguyen@example.com", "victim-own1!")
+        .await;
+    assert_eq!(signed_in.status, 200);
+    let replay = attacker
+        .post(
+            "/api/auth/reset-password",
+            json!({ "token": reset_token, "newPassword": "attacker2!" }),
+        )
+        .await;
+    assert_eq!(replay.status, 400, "the link worked once");
+    // Google now links to the owner's verified account as usual.
+    let (status, _) = social_sign_in(&shop, &shop.client(), "google", "linh").await;
+    assert_eq!(status, 200);
+    assert_eq!(victim.get("/api/auth/me").await.status, 200);
 }
 
 #[tokio::test]

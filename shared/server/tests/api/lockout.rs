@@ -1,0 +1,315 @@
+//! Limits that protect one shopper never lock out another: a stranger who
+//! knows only an email cannot keep its owner from signing in; failures from
+//! one address never hold a browser that signed in before; the shop-wide
+//! mail ceiling never closes sign-up; reset mails are limited, the owner's
+//! reset never is; and a new reset link voids the older ones.
+
+use serde_json::json;
+
+use crate::auth::reset_token;
+use crate::helpers::{self, client_at, registration, Client, PASSWORD};
+
+const TOO_MANY: &str = "Too many attempts. Please try again later.";
+
+/// `n` sign-ins with a wrong password from `client`, four at a time (each
+/// is an argon2 run); answers their statuses in order.
+async fn wrong_sign_ins(client: &Client, emails: impl Fn(usize) -> String, n: usize) -> Vec<u16> {
+    let mut statuses = Vec::new();
+    for batch in (0..n).collect::<Vec<_>>().chunks(4) {
+        let tries = batch.iter().map(|&i| {
+            let (client, email) = (client.clone(), emails(i));
+            async move { client.sign_in(&email, "guess1234!").await.status }
+        });
+        statuses.extend(helpers::concurrently(tries).await);
+    }
+    statuses
+}
+
+/// Ada's account, created from `owner`'s browser (which it then trusts):
+/// answers the device cookie's value.
+async fn ada_signed_up_from(owner: &Client) -> String {
+    let created = owner
+        .post("/api/auth/register", registration("ada@example.com"))
+        .await;
+    assert_eq!(created.status, 201, "{:?}", created.body);
+    let device = helpers::set_cookie(&created, "device").expect("a device cookie");
+    assert!(
+        device.contains("HttpOnly") && device.contains("Path=/api/auth"),
+        "{device}"
+    );
+    helpers::cookie_value(&created, "device").unwrap()
+}
+
+#[tokio::test]
+async fn an_owner_signs_in_while_a_stranger_hammers_the_account_from_many_addresses() {
+    let shop = helpers::spawn_shop().await;
+    let owner = client_at(&shop, [127, 0, 5, 1], &[]);
+    let device = ada_signed_up_from(&owner).await;
+    assert_eq!(owner.sign_in("ada@example.com", PASSWORD).await.status, 200);
+
+    let mut statuses = Vec::new();
+    for i in 0..30u8 {
+        let stranger = client_at(&shop, [127, 0, 5, 10 + i], &[]);
+        statuses.push(
+            stranger
+                .sign_in("ada@example.com", "guess1234!")
+                .await
+                .status,
+        );
+        if i % 10 == 9 {
+            let answer = owner.sign_in("ada@example.com", PASSWORD).await;
+            assert_eq!(
+                answer.status, 200,
+                "the owner, during the attack: {:?}",
+                answer.body
+            );
+        }
+    }
+    assert_eq!(
+        statuses[..5],
+        [401; 5],
+        "five free failures, then waits that double"
+    );
+    assert!(statuses[10..].iter().all(|s| *s == 429), "{statuses:?}");
+
+    let new_browser = client_at(&shop, [127, 0, 5, 200], &[]);
+    let held = new_browser.sign_in("ada@example.com", PASSWORD).await;
+    assert_eq!(
+        (held.status, held.body["message"].as_str()),
+        (429, Some(TOO_MANY)),
+        "a browser the account never trusted is held like any stranger"
+    );
+    let cookie = format!("device={device}");
+    let carried = client_at(&shop, [127, 0, 5, 201], &[("cookie", &cookie)]);
+    assert_eq!(
+        carried.sign_in("ada@example.com", PASSWORD).await.status,
+        200,
+        "the owner's browser on another network is still trusted"
+    );
+    let forged = client_at(
+        &shop,
+        [127, 0, 5, 202],
+        &[("cookie", "device=ada.1.9999999999.x")],
+    );
+    assert_eq!(
+        forged.sign_in("ada@example.com", PASSWORD).await.status,
+        429,
+        "a made-up device cookie trusts nothing"
+    );
+}
+
+/// A trusted browser's own failures count against it alone, and past its
+/// limit it is held like a stranger: a stolen device cookie is no master key.
+#[tokio::test]
+async fn a_trusted_browser_that_fails_too_often_is_held_like_a_stranger() {
+    let shop = helpers::spawn_shop().await;
+    let owner = client_at(&shop, [127, 0, 6, 1], &[]);
+    ada_signed_up_from(&owner).await;
+    let statuses = wrong_sign_ins(&owner, |_| "ada@example.com".into(), 10).await;
+    assert_eq!(statuses, [401; 10], "the trusted browser's own ten tries");
+    let stranger = client_at(&shop, [127, 0, 6, 2], &[]);
+    assert_eq!(
+        stranger.sign_in("ada@example.com", PASSWORD).await.status,
+        200,
+        "the owner's typos never slowed the account for anyone else"
+    );
+    // One at a time: the account's backoff counts racing failures as one.
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        statuses.push(owner.sign_in("ada@example.com", "guess1234!").await.status);
+    }
+    assert_eq!(
+        statuses[..5],
+        [401; 5],
+        "past ten, the browser is a stranger: five free failures, then the wait"
+    );
+    assert!(statuses.contains(&429), "{statuses:?}");
+}
+
+/// 300 failures from one address (an office, a carrier) hold the strangers
+/// behind it, never a browser that signed in to its account before.
+#[tokio::test]
+async fn failures_from_one_address_never_hold_a_browser_that_signed_in_before() {
+    let shop = helpers::spawn_shop().await;
+    let office = [127, 0, 7, 1];
+    let colleague = client_at(&shop, office, &[]);
+    ada_signed_up_from(&colleague).await;
+    let guesser = client_at(&shop, office, &[]);
+    let statuses = wrong_sign_ins(&guesser, |i| format!("nobody{i}@example.com"), 300).await;
+    assert!(statuses.iter().all(|s| *s == 401), "every failure counted");
+    let held = guesser.sign_in("nobody@example.com", "guess1234!").await;
+    assert_eq!(held.status, 429, "the 301st failure from the address");
+    let newcomer = client_at(&shop, office, &[]);
+    newcomer
+        .post("/api/auth/register", registration("bao@example.com"))
+        .await;
+    let stranger_to_ada = client_at(&shop, office, &[]);
+    assert_eq!(
+        stranger_to_ada
+            .sign_in("ada@example.com", PASSWORD)
+            .await
+            .status,
+        429,
+        "an untrusted browser behind the address is held"
+    );
+    assert_eq!(
+        colleague.sign_in("ada@example.com", PASSWORD).await.status,
+        200,
+        "ada's own browser behind the same address is not"
+    );
+    assert_eq!(
+        newcomer.sign_in("bao@example.com", PASSWORD).await.status,
+        200,
+        "nor the browser that just created its account"
+    );
+    let elsewhere = client_at(&shop, [127, 0, 7, 2], &[]);
+    assert_eq!(
+        elsewhere.sign_in("ada@example.com", PASSWORD).await.status,
+        200
+    );
+}
+
+/// 30 addresses × 10 sign-ups reach the shop-wide welcome-mail ceiling; a
+/// 31st address still signs up (without the welcome), and its browser is
+/// trusted for the new account.
+#[tokio::test]
+async fn sign_up_stays_open_to_a_new_address_after_thirty_hit_their_limits() {
+    let shop = helpers::spawn_shop().await;
+    for a in 0..30u8 {
+        let from = client_at(&shop, [127, 0, 9, a + 1], &[]);
+        let forms: Vec<_> = (0..10)
+            .map(|n| registration(&format!("shopper{a}-{n}@example.com")))
+            .collect();
+        for chunk in forms.chunks(5) {
+            let sign_ups = chunk.iter().map(|form| {
+                let (from, form) = (from.clone(), form.clone());
+                async move { from.post("/api/auth/register", form).await.status }
+            });
+            let statuses = helpers::concurrently(sign_ups).await;
+            assert!(statuses.iter().all(|s| *s == 201), "{a}: {statuses:?}");
+        }
+        let eleventh = from
+            .post("/api/auth/register", registration("one-more@example.com"))
+            .await;
+        assert_eq!(eleventh.status, 429, "each address's own limit holds");
+    }
+    assert_eq!(
+        shop.outbox().len(),
+        300,
+        "the ceiling: 300 welcome mails an hour"
+    );
+    let newcomer = client_at(&shop, [127, 0, 9, 200], &[]);
+    let created = newcomer
+        .post("/api/auth/register", registration("newcomer@example.com"))
+        .await;
+    assert_eq!(created.status, 201, "{:?}", created.body);
+    assert_eq!(shop.outbox().len(), 300, "its welcome is held back");
+    assert_eq!(
+        newcomer
+            .sign_in("newcomer@example.com", PASSWORD)
+            .await
+            .status,
+        200
+    );
+}
+
+/// Five reset requests a stranger makes for ada's address use up its reset
+/// mails for the hour; ada's own request is answered the same, and the
+/// newest link in her inbox works. Each new link voids the ones before.
+#[tokio::test]
+async fn reset_mails_are_limited_but_the_owners_reset_never_is_and_a_new_link_voids_older_ones() {
+    let shop = helpers::spawn_shop().await;
+    let owner = client_at(&shop, [127, 0, 10, 1], &[]);
+    ada_signed_up_from(&owner).await;
+    let stranger = client_at(&shop, [127, 0, 10, 2], &[]);
+    for _ in 0..5 {
+        let asked = stranger
+            .post(
+                "/api/auth/forgot-password",
+                json!({ "email": "ada@example.com" }),
+            )
+            .await;
+        assert_eq!(asked.status, 200);
+    }
+    let links: Vec<String> = shop
+        .outbox()
+        .iter()
+        .filter(|m| m.contains("reset-password?token="))
+        .map(|m| reset_token(m))
+        .collect();
+    assert_eq!(links.len(), 5);
+    let own = owner
+        .post(
+            "/api/auth/forgot-password",
+            json!({ "email": "ada@example.com" }),
+        )
+        .await;
+    assert_eq!(
+        (own.status, own.body["message"].as_str()),
+        (200, Some("Password reset email has been sent.")),
+        "the owner is answered as ever"
+    );
+    assert_eq!(
+        shop.outbox()
+            .iter()
+            .filter(|m| m.contains("reset-password?token="))
+            .count(),
+        5,
+        "no sixth mail in the hour"
+    );
+    let older = owner
+        .post(
+            "/api/auth/reset-password",
+            json!({ "token": links[3], "newPassword": "atelier2&" }),
+        )
+        .await;
+    assert_eq!(
+        older.status, 400,
+        "a newer link voided it: {:?}",
+        older.body
+    );
+    let newest = owner
+        .post(
+            "/api/auth/reset-password",
+            json!({ "token": links[4], "newPassword": "atelier2&" }),
+        )
+        .await;
+    assert_eq!(newest.status, 200, "{:?}", newest.body);
+    assert_eq!(
+        owner.sign_in("ada@example.com", "atelier2&").await.status,
+        200
+    );
+}
+
+/// What a sign-in costs the table: a browser the account trusts reads its
+/// own failure counter; any other reads the address's and the account's.
+#[tokio::test]
+async fn a_sign_in_costs_four_table_requests_from_a_trusted_browser_and_five_from_another() {
+    let shop = helpers::spawn_shop().await;
+    let owner = client_at(&shop, [127, 0, 11, 1], &[]);
+    ada_signed_up_from(&owner).await;
+    let (answer, trusted) =
+        helpers::count_table_requests(&shop, owner.sign_in("ada@example.com", PASSWORD)).await;
+    assert_eq!(answer.status, 200);
+    assert_eq!(
+        trusted, 4,
+        "device counter, credentials, the session slots (BatchGetItem), the session"
+    );
+    let other = client_at(&shop, [127, 0, 11, 2], &[]);
+    let (answer, untrusted) =
+        helpers::count_table_requests(&shop, other.sign_in("ada@example.com", PASSWORD)).await;
+    assert_eq!(answer.status, 200);
+    assert_eq!(
+        untrusted, 5,
+        "address counter, account backoff, credentials, the slots, the session"
+    );
+    let stranger = client_at(&shop, [127, 0, 11, 3], &[]);
+    let (answer, failed) =
+        helpers::count_table_requests(&shop, stranger.sign_in("ada@example.com", "guess1234!"))
+            .await;
+    assert_eq!(answer.status, 401);
+    assert_eq!(
+        failed, 5,
+        "three reads, then the address's and the account's failure"
+    );
+}
