@@ -8,11 +8,12 @@ import { AddressFields } from "./address-fields";
 // A small stand-in dataset: Vietnam has states with cities, Monaco a state without, Nauru no states.
 vi.mock("@/lib/geo", () => ({
   DEFAULT_PHONE_CODE: "+84",
-  phoneCodes: () => ["+84", "+377"],
+  phoneCodes: () => ["+1", "+84", "+377", "+674"],
   useCountries: () => [
     { name: "Vietnam", isoCode2: "VN", phoneCode: "+84" },
     { name: "Monaco", isoCode2: "MC", phoneCode: "+377" },
     { name: "Nauru", isoCode2: "NR", phoneCode: "+674" },
+    { name: "United States", isoCode2: "US", phoneCode: "+1" },
   ],
   useRegions: (country: string) =>
     ({
@@ -24,8 +25,8 @@ vi.mock("@/lib/geo", () => ({
     })[country] ?? [],
 }));
 
-function Form({ rules }: { rules: "account" | "checkout" }) {
-  const form = useForm<AddressForm>({ defaultValues: EMPTY_ADDRESS });
+function Form({ rules, initial = EMPTY_ADDRESS }: { rules: "account" | "checkout"; initial?: AddressForm }) {
+  const form = useForm<AddressForm>({ defaultValues: initial });
   return (
     <form>
       <AddressFields form={form} rules={rules} />
@@ -66,5 +67,28 @@ describe("AddressFields", () => {
     unmount();
     render(<Form rules="checkout" />);
     expect(screen.queryByLabelText("Address title *")).toBeNull();
+  });
+
+  it.each(["account", "checkout"] as const)("%s: the phone code follows the chosen country", (rules) => {
+    render(<Form rules={rules} />);
+    expect(value("Phone code")).toBe("+84");
+    select("Country *", "United States");
+    expect(value("Phone code")).toBe("+1");
+    select("Country *", "Monaco");
+    expect(value("Phone code")).toBe("+377");
+  });
+
+  it.each(["account", "checkout"] as const)("%s: a code the shopper picked stays when the country changes", (rules) => {
+    render(<Form rules={rules} />);
+    select("Country *", "United States");
+    select("Phone code", "+84");
+    select("Country *", "Nauru");
+    expect(value("Phone code")).toBe("+84");
+  });
+
+  it("an address being edited takes its new country's code", () => {
+    render(<Form rules="account" initial={{ ...EMPTY_ADDRESS, country: "Vietnam", phoneCode: "+84", phone: "901234567" }} />);
+    select("Country *", "United States");
+    expect(value("Phone code")).toBe("+1");
   });
 });

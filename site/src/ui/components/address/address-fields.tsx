@@ -4,10 +4,12 @@
  * checkout's New Address: country, state and city are dependent selects over
  * the geo data (changing country clears state and city, changing state clears
  * city); a country or state without cities takes a free-text city; the phone
- * code defaults to +84. The two forms differ only in their rules (spec
- * section 5): the account asks for an address title and always for a phone.
+ * code defaults to +84 and follows the chosen country's dialling code until
+ * the shopper picks a code themselves. The two forms differ only in their
+ * rules (spec section 5): the account asks for an address title and always
+ * for a phone.
  */
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { phoneCodes, useCountries, useRegions } from "@/lib/geo";
 import { ADDRESS_MSG, accountPhoneRule, required, zipRule, type AddressForm } from "@/lib/rules/address";
@@ -80,9 +82,13 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
       {err(name)}
     </div>
   );
-  const clearRegion = () => {
+  // A code the shopper picked is theirs (a number abroad); until then it is the country's.
+  const codeChosen = useRef(false);
+  const onCountry = (name: string) => {
     setValue("state", "");
     setValue("city", "");
+    const code = geo.known.find((c) => c.name === name)?.phoneCode;
+    if (code && !codeChosen.current) setValue("phoneCode", code);
   };
 
   return (
@@ -93,7 +99,7 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
       {field(
         "country",
         "Country *",
-        <select {...a11y("country")} {...register("country", { validate: required(msg.country), onChange: clearRegion })}>
+        <select {...a11y("country")} {...register("country", { validate: required(msg.country), onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onCountry(e.target.value) })}>
           <Options placeholder="Select country" values={geo.countries} />
         </select>,
       )}
@@ -122,7 +128,7 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
           Phone *
         </label>
         <div className="phone-row">
-          <select aria-label="Phone code" className="phone-row__code" {...register("phoneCode")}>
+          <select aria-label="Phone code" className="phone-row__code" {...register("phoneCode", { onChange: () => (codeChosen.current = true) })}>
             {phoneCodes(geo.known).map((c) => (
               <option key={c} value={c}>
                 {c}
