@@ -1,17 +1,29 @@
 "use client";
-/** The welcome email's link (?token=): confirms the address once on arrival and says how it went. */
+/**
+ * The welcome email's link (?token=): confirms the address once on arrival and
+ * says how it went. When the address's owner follows it from a browser that
+ * did not create the account, the server also ends every session of the
+ * account and voids its password (someone else may have signed up with their
+ * address), and answers a reset token: the owner's next step is choosing a
+ * password, so that is the page's one button.
+ */
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ApiError, api } from "@/lib/api/client";
+import { revalidateSession } from "@/lib/hooks/use-session";
 import { PageTitle } from "@/ui/components/common/page-title";
 
 export const VERIFY_MSG = {
   pending: "Verifying your email address...",
   failed: "This verification link is invalid or has expired.",
+  choosePassword: "Choose a password",
 } as const;
 
-type Outcome = { ok: boolean; message: string } | null;
+type Outcome = { ok: boolean; message: string; resetToken?: string } | null;
+
+/** The reset page reads its token from `?token=`. */
+export const choosePasswordHref = (resetToken: string) => `/reset-password/?token=${encodeURIComponent(resetToken)}`;
 
 export function VerifyEmail() {
   const token = useSearchParams().get("token") ?? "";
@@ -23,8 +35,13 @@ export function VerifyEmail() {
     if (sent.current) return;
     sent.current = true;
     api
-      .post<{ message: string }>("/auth/verify-email", { token })
-      .then((answer) => setOutcome({ ok: true, message: answer.message }))
+      .post<{ message: string; resetToken?: unknown }>("/auth/verify-email", { token })
+      .then((answer) => {
+        const resetToken = typeof answer.resetToken === "string" && answer.resetToken ? answer.resetToken : undefined;
+        setOutcome({ ok: true, message: answer.message, resetToken });
+        // Every session of the account has just ended: the header must not go on showing one.
+        if (resetToken) void revalidateSession();
+      })
       .catch((error: unknown) => {
         const fieldError = error instanceof ApiError ? Object.values(error.errors)[0] : undefined;
         setOutcome({ ok: false, message: fieldError ?? VERIFY_MSG.failed });
@@ -43,9 +60,15 @@ export function VerifyEmail() {
           <p>
             <strong>{outcome.message}</strong>
           </p>
-          <Link className="button" href={outcome.ok ? "/me/account/" : "/"}>
-            {outcome.ok ? "GO TO MY ACCOUNT" : "BACK TO THE SHOP"}
-          </Link>
+          {outcome.resetToken ? (
+            <Link className="button" href={choosePasswordHref(outcome.resetToken)}>
+              {VERIFY_MSG.choosePassword}
+            </Link>
+          ) : (
+            <Link className="button" href={outcome.ok ? "/me/account/" : "/"}>
+              {outcome.ok ? "GO TO MY ACCOUNT" : "BACK TO THE SHOP"}
+            </Link>
+          )}
         </div>
       )}
     </div>
