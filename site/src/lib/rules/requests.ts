@@ -3,6 +3,8 @@ export const MSG = {
   firstName: "Please enter your first name.",
   lastName: "Please enter your last name.",
   email: "Please enter your email.",
+  // The server's word for an address it cannot take (the spec names none here).
+  emailFormat: "Please enter a valid email address.",
   phone: "Please enter your phone.",
   contactTime: "Prefered Delivery Date is required",
   terms: "You must agree to the Terms & Conditions before proceeding.",

@@ -3,11 +3,14 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError, api } from "@/lib/api/client";
+import { emailRule } from "@/lib/rules/email";
 import { PageTitle } from "@/ui/components/common/page-title";
 import { TextField } from "./password-field";
 
 export const FORGOT_MSG = {
   required: "Email is required",
+  // The server's word for an address it cannot take (the spec names none here).
+  format: "Invalid email format",
   sent: "Password reset email has been sent.",
   failed: "Something went wrong",
   advice: "The email may take a few minutes to arrive. Please wait at least 10 minutes before requesting another one.",
@@ -52,7 +55,7 @@ export function ForgotPasswordForm() {
               autoComplete="email"
               aria-invalid={Boolean(errors.email)}
               aria-describedby={errors.email ? "forgot-email-error" : undefined}
-              {...register("email", { validate: (v) => v.trim() !== "" || FORGOT_MSG.required })}
+              {...register("email", { validate: emailRule({ missing: FORGOT_MSG.required, invalid: FORGOT_MSG.format }) })}
             />
           </TextField>
           {failure && (

@@ -10,6 +10,7 @@ import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiError, api } from "@/lib/api/client";
 import { MONTHS, clampDay, dayOptions, toIsoBirthday, yearOptions } from "@/lib/rules/birthday";
+import { emailRule } from "@/lib/rules/email";
 import { checkPassword, firstUnmet } from "@/lib/rules/passwords";
 import { Modal } from "@/ui/components/common/modal";
 import { notify } from "@/ui/components/common/notify";
@@ -42,8 +43,35 @@ interface Values {
   agreeToUpdates: boolean;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const FIELD_OF: Record<string, keyof Values> = { birthday: "year", agreeToUpdates: "agreeToUpdates", confirmPassword: "confirmPassword" };
+/** The form field that shows each server field error (every one the register answer may name). */
+const FIELD_OF: Record<string, keyof Values> = {
+  email: "email",
+  password: "password",
+  confirmPassword: "confirmPassword",
+  title: "title",
+  firstname: "firstname",
+  lastname: "lastname",
+  birthday: "year",
+  agreeToUpdates: "agreeToUpdates",
+};
+
+/**
+ * Puts the answer's field errors under their fields and says what is left for
+ * the form's own line: the server repeats its first field error as `message`
+ * (a taken email is both), and one message is said once, by its field.
+ */
+function placeSignUpError(error: unknown, setError: (field: keyof Values, message: string) => void): string {
+  if (!(error instanceof ApiError)) return SIGN_UP_MSG.failed;
+  const shown: string[] = [];
+  for (const [key, message] of Object.entries(error.errors)) {
+    const field = FIELD_OF[key];
+    if (!field) continue;
+    setError(field, message);
+    shown.push(message);
+  }
+  const message = /^Request failed/.test(error.message) ? SIGN_UP_MSG.failed : error.message;
+  return shown.includes(message) ? "" : message;
+}
 
 export function SignUpForm() {
   const router = useRouter();
@@ -85,10 +113,7 @@ export function SignUpForm() {
       notify.show(SIGN_UP_MSG.created, "success");
       setDone(true);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-        for (const [field, message] of Object.entries(error.errors)) setError(FIELD_OF[field] ?? (field as keyof Values), { type: "server", message });
-      }
-      setFormError(error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : SIGN_UP_MSG.failed);
+      setFormError(placeSignUpError(error, (field, message) => setError(field, { type: "server", message })));
     }
   });
 
@@ -103,7 +128,7 @@ export function SignUpForm() {
             {...a11y("email")}
             type="email"
             autoComplete="email"
-            {...register("email", { validate: (v) => (v.trim() === "" ? SIGN_UP_MSG.emailRequired : EMAIL.test(v.trim()) || SIGN_UP_MSG.emailFormat) })}
+            {...register("email", { validate: emailRule({ missing: SIGN_UP_MSG.emailRequired, invalid: SIGN_UP_MSG.emailFormat }) })}
           />
         </TextField>
         <PasswordField id="signup-password" label="Password *" autoComplete="new-password" error={errors.password?.message} {...register("password", { validate: (v) => firstUnmet(v, "signUp") })} />

@@ -1,6 +1,7 @@
 "use client";
 /** The contact fields shared by the made-to-order request and the appointment. */
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
+import { emailRule } from "@/lib/rules/email";
 import { CONTACT_TIMES, MSG, phoneRule, type ContactForm } from "@/lib/rules/requests";
 
 interface Props<T extends FieldValues & ContactForm> {
@@ -40,7 +41,7 @@ export function ContactFields<T extends FieldValues & ContactForm>({ register, e
     <div className="form-grid">
       {field("firstName", "First name *", <input {...a11y("firstName")} autoComplete="given-name" {...register(f("firstName"), { validate: (v: string) => v.trim() !== "" || MSG.firstName })} />)}
       {field("lastName", "Last name *", <input {...a11y("lastName")} autoComplete="family-name" {...register(f("lastName"), { validate: (v: string) => v.trim() !== "" || MSG.lastName })} />)}
-      {field("email", "Email *", <input {...a11y("email")} type="email" autoComplete="email" {...register(f("email"), { validate: (v: string) => v.trim() !== "" || MSG.email })} />)}
+      {field("email", "Email *", <input {...a11y("email")} type="email" autoComplete="email" {...register(f("email"), { validate: emailRule({ missing: MSG.email, invalid: MSG.emailFormat }) })} />)}
       <div className="field field--phone">
         <span className="field__label" id={`${idPrefix}-phone-label`}>
           Phone *

@@ -92,10 +92,26 @@ describe("AppointmentModal", () => {
     renderWithSwr(<AppointmentModal open onClose={() => {}} />);
     type("First name *", "Lan");
     type("Last name *", "Nguyen");
-    type("Email *", "x");
+    type("Email *", "lan@example.com");
     type("Preferred contact time *", "any");
     fireEvent.click(screen.getByRole("button", { name: "BOOK AN APPOINTMENT" }));
     expect(await screen.findByText("Book an Apointment fail. Please try again.")).toBeTruthy();
     expect(screen.getByText("Please enter your email.")).toBeTruthy();
+  });
+
+  it("checks the email with the shop's one rule: internationalised addresses pass, malformed ones do not", async () => {
+    const { calls } = fakeFetch({ "POST /api/appointments": () => ({ status: 201, body: {} }) });
+    renderWithSwr(<AppointmentModal open onClose={() => {}} />);
+    type("First name *", "Thu");
+    type("Last name *", "Đặng");
+    type("Email *", "ada lovelace@x.com");
+    type("Preferred contact time *", "any");
+    fireEvent.click(screen.getByRole("button", { name: "BOOK AN APPOINTMENT" }));
+    expect(await screen.findByText("Please enter a valid email address.")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    type("Email *", "đặng.thu@example.com");
+    fireEvent.click(screen.getByRole("button", { name: "BOOK AN APPOINTMENT" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ email: "đặng.thu@example.com" });
   });
 });
