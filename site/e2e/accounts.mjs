@@ -29,7 +29,7 @@ async function signedInContext(browser, base, size, tag) {
 }
 
 /** The link to `path` in the newest email to `email`, on `base` (waits up to 5 s for the mail). */
-async function emailedLink(dataDir, email, path, base) {
+export async function emailedLink(dataDir, email, path, base) {
   const pattern = new RegExp(`https?://[^\\s"<>]*/${path}/?\\?token=[A-Za-z0-9_\\-.%]+`);
   for (let i = 0; i < 50; i += 1) {
     const link = pattern.exec(newestMail(dataDir, email) ?? "")?.[0];

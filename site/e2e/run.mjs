@@ -8,6 +8,7 @@ import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
 import { accountJourneys } from "./accounts.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
+import { sessionJourneys } from "./sessions.mjs";
 import { startShop } from "./server.mjs";
 import { holdScriptsUntilPaint } from "../build/scripts-after-paint.mjs";
 
@@ -423,6 +424,7 @@ const all = [
   ...journeys,
   ...accountJourneys({ browser, base, shop, products }),
   ...checkoutJourneys({ browser, base, shop, products }),
+  ...sessionJourneys({ browser, base, shop, products }),
   ...contentJourneys({ browser, base, runway }),
   ...deepLinks,
 ];

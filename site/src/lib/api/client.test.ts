@@ -113,6 +113,62 @@ describe("request", () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/orders/me", "POST /api/auth/refresh", "GET /api/orders/me"]);
   });
 
+  it("refreshes once on the 401 of /auth/me and retries: an expired access token is no logout", async () => {
+    let session = false;
+    const { calls } = fakeFetch({
+      "GET /api/auth/me": () => (session ? { body: { id: "u1", email: "a@b.c" } } : { status: 401, body: { message: "Your session has expired." } }),
+      "POST /api/auth/refresh": () => {
+        session = true;
+        return { body: {} };
+      },
+    });
+    await expect(api.get("/auth/me", true)).resolves.toEqual({ id: "u1", email: "a@b.c" });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/auth/me", "POST /api/auth/refresh", "GET /api/auth/me"]);
+  });
+
+  it("a 401 that comes back after a refresh ended (it left before) retries without a second refresh", async () => {
+    let session = false;
+    let releaseLate: () => void = () => {};
+    const late = new Promise<void>((r) => (releaseLate = r));
+    const { calls } = fakeFetch({
+      "GET /api/auth/me": () => (session ? { body: { id: "u1" } } : { status: 401 }),
+      // Sent with the old cookies, answered only after the refresh has ended.
+      "GET /api/wishlist": async () => {
+        const stale = !session;
+        await late;
+        return stale ? { status: 401 } : { body: ["w"] };
+      },
+      "POST /api/auth/refresh": () => {
+        session = true;
+        return { body: {} };
+      },
+    });
+    const wishlist = api.get("/wishlist");
+    await expect(api.get("/auth/me")).resolves.toEqual({ id: "u1" });
+    releaseLate();
+    await expect(wishlist).resolves.toEqual(["w"]);
+    expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/api/wishlist")).toHaveLength(2);
+  });
+
+  it("a 401 that comes back after a refused refresh fails without asking again", async () => {
+    let releaseLate: () => void = () => {};
+    const late = new Promise<void>((r) => (releaseLate = r));
+    const { calls } = fakeFetch({
+      "GET /api/auth/me": () => ({ status: 401 }),
+      "GET /api/wishlist": async () => {
+        await late;
+        return { status: 401 };
+      },
+      "POST /api/auth/refresh": () => ({ status: 401 }),
+    });
+    const wishlist = api.get("/wishlist").catch((e: unknown) => e);
+    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401 });
+    releaseLate();
+    expect(await wishlist).toMatchObject({ status: 401 });
+    expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
+  });
+
   it("a later 401 starts a new refresh once the previous one has ended", async () => {
     const { calls } = fakeFetch({
       "GET /api/cart": () => ({ status: 401 }),

@@ -2,6 +2,8 @@
  * The one fetch client for the shop API: same origin under /api, JSON,
  * credentials included. A 401 triggers one shared session refresh, then each
  * request retries once; if the refresh fails, every waiting request fails.
+ * `GET /auth/me` is no exception: its 401 is what an access token 15 minutes
+ * old answers, and the refresh is what keeps the shopper signed in.
  */
 import type { FieldErrors } from "./types";
 
@@ -35,6 +37,9 @@ const NO_REFRESH = ["/auth/refresh", "/auth/login", "/auth/logout"];
 
 let refreshing: Promise<boolean> | null = null;
 let onRefreshed: (() => void) | null = null;
+/** How many refreshes have ended, and how the last one went. */
+let refreshesEnded = 0;
+let lastRefreshOk = false;
 
 /** Called after each successful shared refresh (the session hook revalidates the profile). */
 export function setRefreshListener(listener: (() => void) | null): void {
@@ -47,12 +52,15 @@ function refreshSession(): Promise<boolean> {
     .then(async (res) => {
       // Read to the end: an unread answer stays an open request in the browser.
       await res.arrayBuffer().catch(() => undefined);
-      if (res.ok) onRefreshed?.();
       return res.ok;
     })
     .catch(() => false)
-    .finally(() => {
+    .then((ok) => {
+      refreshesEnded += 1;
+      lastRefreshOk = ok;
       refreshing = null;
+      if (ok) onRefreshed?.();
+      return ok;
     });
   return refreshing;
 }
@@ -90,9 +98,16 @@ function toError(status: number, body: unknown): ApiError {
 
 /** Calls the API and returns the parsed JSON body, or throws an ApiError. */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const endedBefore = refreshesEnded;
   let res = await send(path, options);
   if (res.status === 401 && !NO_REFRESH.some((p) => path.startsWith(p))) {
-    if (await refreshSession()) res = await send(path, options);
+    // A refresh that ended while this request was out already answers for its 401 (the request
+    // left with the old cookies): retry, or fail with it, rather than refresh a second time.
+    const renewed = refreshesEnded !== endedBefore ? lastRefreshOk : await refreshSession();
+    if (renewed) {
+      await res.arrayBuffer().catch(() => undefined);
+      res = await send(path, options);
+    }
   }
   const body = await readJson(res);
   if (!res.ok) throw toError(res.status, body);

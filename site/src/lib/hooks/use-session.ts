@@ -33,16 +33,39 @@ function useSessionHint(): boolean {
   return useSyncExternalStore(noChanges, () => hasSessionHint(), () => false);
 }
 
+/**
+ * The browser keeps the email of the last profile it saw, and nothing else
+ * (no token, no name), so the login form is prefilled after a reload, a
+ * logout or an expired session. Storage may be off (private modes, policies):
+ * then this page's life remembers it.
+ */
+export const LAST_EMAIL_KEY = "couture:last-email";
 let lastEmail = "";
 
-/** The email of the last profile seen in this page's life (the login form prefills it once a session ends). */
-export const knownEmail = () => lastEmail;
+function rememberEmail(email: string): void {
+  lastEmail = email;
+  try {
+    window.localStorage.setItem(LAST_EMAIL_KEY, email);
+  } catch {
+    /* storage unavailable: this page's life keeps it */
+  }
+}
+
+/** The email to prefill the login form with: this page's profile first, else the last one the browser saw. */
+export function knownEmail(): string {
+  if (lastEmail) return lastEmail;
+  try {
+    return window.localStorage.getItem(LAST_EMAIL_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
 
 /** Fetches the profile; null when there is no session (401) or the call fails. */
 export async function fetchProfile(): Promise<Profile | null> {
   try {
     const profile = unwrapItem<Profile>(await api.get(SESSION_KEY, true));
-    if (profile?.email) lastEmail = profile.email;
+    if (profile?.email) rememberEmail(profile.email);
     return profile;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.error("GET /auth/me failed", error);

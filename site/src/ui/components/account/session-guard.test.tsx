@@ -24,6 +24,28 @@ describe("SessionGuard", () => {
     expect(fn.mock.calls[0]?.[1]?.cache).toBe("no-store");
   });
 
+  it("keeps a shopper whose access token expired: one refresh, the content, no toast, no redirect", async () => {
+    let session = false;
+    const { calls } = fakeFetch({
+      "GET /api/auth/me": () => (session ? { body: { id: "u1", email: "a@b.c" } } : { status: 401, body: { message: "Your session has expired." } }),
+      "POST /api/auth/refresh": () => {
+        session = true;
+        return { body: {} };
+      },
+    });
+    renderWithSwr(
+      <>
+        <ToastContainer />
+        <SessionGuard>secret</SessionGuard>
+      </>,
+    );
+    expect(await screen.findByText("secret")).toBeTruthy();
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByText(SESSION_EXPIRED)).toBeNull();
+    expect(router.replace).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
+  });
+
   it("renders nothing, toasts the expiry and goes home after 3 s when the session is gone", async () => {
     fakeFetch({ "GET /api/auth/me": () => ({ status: 401 }), "POST /api/auth/refresh": () => ({ status: 401 }) });
     renderWithSwr(

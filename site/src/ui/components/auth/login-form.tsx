@@ -5,7 +5,16 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { listenForSocialLogin, login, loginErrorField, loginErrorMessage, openSocialPopup, type LoginValues } from "@/lib/hooks/use-auth";
 import { revalidateSession } from "@/lib/hooks/use-session";
+import { emailRule } from "@/lib/rules/email";
 import { PasswordField } from "./password-field";
+
+export const LOGIN_MSG = {
+  email: "Please enter your email.",
+  // No account can have a malformed address (the server refuses them at sign-up), so saying so
+  // here saves a round trip; the words are the sign-up's.
+  emailFormat: "Invalid email format",
+  password: "Please enter your password.",
+} as const;
 
 interface Props {
   email?: string;
@@ -61,7 +70,7 @@ export function LoginForm({ email = "", onNavigate, onSignedIn }: Props) {
           autoComplete="email"
           aria-invalid={Boolean(errors.email)}
           aria-describedby={errors.email ? "login-email-error" : undefined}
-          {...register("email", { validate: (v) => v.trim() !== "" || "Please enter your email." })}
+          {...register("email", { validate: emailRule({ missing: LOGIN_MSG.email, invalid: LOGIN_MSG.emailFormat }) })}
         />
         {errors.email && (
           <span id="login-email-error" className="field__error" role="alert">
@@ -69,7 +78,7 @@ export function LoginForm({ email = "", onNavigate, onSignedIn }: Props) {
           </span>
         )}
       </div>
-      <PasswordField id="login-password" label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password", { validate: (v) => v !== "" || "Please enter your password." })} />
+      <PasswordField id="login-password" label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password", { validate: (v) => v !== "" || LOGIN_MSG.password })} />
       <div className="auth-form__row">
         <label className="checkbox">
           <input type="checkbox" {...register("isRememberMe")} /> Remember me

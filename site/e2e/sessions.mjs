@@ -1,0 +1,203 @@
+/**
+ * Journeys of a session over time: an access token that expired (its cookie
+ * gone, as after 15 minutes) is renewed by one refresh wherever the shopper
+ * goes, with or without Remember me; a browser closed and opened again keeps
+ * a Remembered shopper only; the login panel knows the last email; and an
+ * address's owner who follows the verification link from another browser
+ * takes the account back. Each shopper is new, so they run in parallel.
+ */
+import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { emailedLink } from "./accounts.mjs";
+
+const PASSWORD = "Couture1!";
+const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+let serial = 0;
+const newEmail = (tag) => `${tag}.se${Date.now().toString(36)}${(serial += 1)}@example.com`;
+
+/** A new shopper, registered through the API and signed in through the LOGIN panel, ticking Remember me or not. */
+async function panelSignedIn(browser, base, size, tag, remember) {
+  const { page, context, problems } = await freshPage(browser, size);
+  const email = newEmail(tag);
+  const reg = await context.request.post(`${base}/api/auth/register`, {
+    headers: { Origin: base },
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Tran", birthday: "1994-02-28", agreeToUpdates: true },
+  });
+  assert(reg.ok(), `register ${reg.status()} ${await reg.text()}`);
+  await page.goto(`${base}/`);
+  await page.getByRole("button", { name: "Account" }).click();
+  const panel = page.getByRole("dialog", { name: "Account" });
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  if (remember) await panel.getByRole("checkbox", { name: "Remember me" }).check();
+  await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+  await hydrated(page);
+  return { page, context, problems, email };
+}
+
+/** The refresh cookie outlives the browser (it has an expiry) exactly when Remember me was ticked. */
+async function assertRefreshCookie(context, remember, when) {
+  const refresh = (await context.cookies()).find((c) => c.name === "refresh");
+  assert(refresh, `${when}: there is a refresh cookie`);
+  assert(remember ? refresh.expires > 0 : refresh.expires === -1, `${when}: the refresh cookie ${remember ? "persists" : "ends with the browser"} (expires ${refresh.expires})`);
+}
+
+/** Every POST /api/auth/refresh the context makes from now on. */
+function countRefreshes(context) {
+  const seen = [];
+  context.on("request", (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/auth/refresh" && seen.push(r.url()));
+  return seen;
+}
+
+export function sessionJourneys({ browser, base, shop, products }) {
+  const product = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price)[0];
+  const openAccount = async (page) => {
+    await hydrated(page);
+    await page.getByRole("button", { name: "Account" }).click();
+    return page.getByRole("dialog", { name: "Account" });
+  };
+  /** The account page, with the shopper's email in its Email & Password box. */
+  const accountShows = (page, email) => page.locator(".account-box__facts").getByText(email, { exact: true }).waitFor();
+  // Only the session guard says the session expired, as soon as its profile call fails, and it shows
+  // the page only once that call succeeded: a moment after the page shows, the toast would be there.
+  const noExpiredToast = async (page, where) => {
+    await page.waitForTimeout(500);
+    assert((await page.getByText(SESSION_EXPIRED).count()) === 0, `${where}: the session-expired toast showed`);
+  };
+
+  return [
+    ...[true, false].map((remember) => ({
+      name: `sessions: refresh ${remember ? "with" : "without"} Remember me: the access cookie gone, /me/account and /checkout stay signed in on one refresh; the bag checks out`,
+      fn: async () => {
+        const { page, context, email } = await panelSignedIn(browser, base, WIDTHS.desktop, remember ? "keep" : "brief", remember);
+        await assertRefreshCookie(context, remember, "signed in");
+        // 15 minutes later: the access token's cookie has expired, the refresh cookie has not.
+        await context.clearCookies({ name: "access" });
+        const refreshes = countRefreshes(context);
+        const visited = [];
+        page.on("framenavigated", (f) => f === page.mainFrame() && visited.push(new URL(f.url()).pathname));
+
+        await page.goto(`${base}/me/account/`);
+        await accountShows(page, email);
+        await noExpiredToast(page, "/me/account");
+        await page.goto(`${base}/checkout/`);
+        await page.getByText(`You are checking out as ${email}`).waitFor();
+        await page.getByText("Your shopping bag is empty.").waitFor();
+        await noExpiredToast(page, "/checkout");
+        assert(refreshes.length === 1, `one refresh for both pages, not ${refreshes.length}`);
+        await assertRefreshCookie(context, remember, "refreshed");
+
+        await page.goto(`${base}/shop/product/${product.id}/${product.slug}/`);
+        await page.getByLabel("Color").selectOption(product.color[0]);
+        await page.getByRole("button", { name: "ADD TO CART" }).click();
+        await page.getByText("Add to cart successfully!").waitFor();
+        await page.goto(`${base}/checkout/`);
+        await page.getByRole("heading", { name: "CHECKOUT" }).waitFor();
+        await page.getByTestId("summary-line").filter({ hasText: product.name }).waitFor();
+        await page.getByRole("button", { name: "Continue to payment" }).waitFor();
+        await noExpiredToast(page, "/checkout with a bag");
+        await shoot(page, `refreshed-checkout-${remember ? "remembered" : "session"}`);
+        assert(refreshes.length === 1, `still one refresh, not ${refreshes.length}`);
+        assert(!visited.includes("/"), `the shopper was sent home: ${visited.join(" → ")}`);
+        await context.close();
+      },
+    })),
+    {
+      name: "sessions: closing the browser with Remember me: a new browser with only the lasting cookies (access expired) comes back signed in",
+      fn: async () => {
+        const first = await panelSignedIn(browser, base, WIDTHS.desktop, "restart", true);
+        // What a browser keeps when it closes: the cookies with an expiry; 15 minutes on, not the access token's.
+        const kept = (await first.context.cookies()).filter((c) => c.expires !== -1 && c.name !== "access");
+        await first.context.close();
+        assert(
+          ["refresh", "signed_in"].every((name) => kept.some((c) => c.name === name)),
+          `Remember me keeps the refresh cookie and the hint: ${kept.map((c) => c.name).join(", ")}`,
+        );
+        const { page, context } = await freshPage(browser, WIDTHS.desktop);
+        await context.addCookies(kept);
+        const refreshes = countRefreshes(context);
+        await page.goto(`${base}/me/account/`);
+        await accountShows(page, first.email);
+        await noExpiredToast(page, "/me/account after the restart");
+        assert(refreshes.length === 1, `one refresh brings the session back, not ${refreshes.length}`);
+        await shoot(page, "remembered-after-restart");
+        await context.close();
+      },
+    },
+    {
+      name: "sessions: closing the browser without Remember me: the new browser is signed out (the session ended with the browser)",
+      fn: async () => {
+        const first = await panelSignedIn(browser, base, WIDTHS.desktop, "gone", false);
+        const kept = (await first.context.cookies()).filter((c) => c.expires !== -1 && c.name !== "access");
+        await first.context.close();
+        assert(!kept.some((c) => ["refresh", "signed_in"].includes(c.name)), `nothing of the session outlives the browser: ${kept.map((c) => c.name).join(", ")}`);
+        const { page, context } = await freshPage(browser, WIDTHS.desktop);
+        await context.addCookies(kept);
+        await page.goto(`${base}/me/account/`);
+        await page.locator(".Toastify__toast-container--top-center").getByText(SESSION_EXPIRED).waitFor();
+        await page.waitForURL(`${base}/`, { timeout: 10000 });
+        const panel = await openAccount(page);
+        await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
+        await context.close();
+      },
+    },
+    {
+      name: "sessions: the login panel prefills the last signed-in email after logout and after a reload, and keeps nothing else",
+      fn: async () => {
+        const { page, context, email } = await panelSignedIn(browser, base, WIDTHS.desktop, "prefill", false);
+        await page.goto(`${base}/me/account/`);
+        await accountShows(page, email);
+        await page.getByRole("button", { name: "LOG OUT" }).click();
+        await page.waitForURL(`${base}/`);
+        await page.waitForLoadState("load");
+        let panel = await openAccount(page);
+        await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
+        assert((await panel.getByLabel("Email").inputValue()) === email, "the email is prefilled after logout");
+        assert((await panel.getByLabel("Password", { exact: true }).inputValue()) === "", "never the password");
+        await shoot(page, "login-prefilled");
+        await page.reload();
+        panel = await openAccount(page);
+        await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
+        assert((await panel.getByLabel("Email").inputValue()) === email, "the email is prefilled after a reload");
+        const stored = await page.evaluate(() => ({ ...window.localStorage }));
+        assert(JSON.stringify(stored) === JSON.stringify({ "couture:last-email": email }), `the browser keeps the email alone: ${JSON.stringify(stored)}`);
+        await context.close();
+      },
+    },
+    {
+      name: "sessions: a verification link followed from another browser: the owner is led to choose a password; the creator's session ends",
+      fn: async () => {
+        assert(shop.dataDir, "the shop's data dir (DATA_DIR) is known");
+        const creator = await panelSignedIn(browser, base, WIDTHS.mobile, "claim", true);
+        const link = await emailedLink(shop.dataDir, creator.email, "verify-email", base);
+        const { page, context } = await freshPage(browser, WIDTHS.mobile);
+        await page.goto(link);
+        await page.getByRole("heading", { name: "VERIFY YOUR EMAIL" }).waitFor();
+        await page.getByRole("status").locator("strong").filter({ hasText: /choose a password/i }).waitFor();
+        await shoot(page, "verify-email-claimed");
+        await page.getByRole("link", { name: "Choose a password" }).click();
+        await page.waitForURL(/\/reset-password\/\?token=/);
+        await page.getByRole("heading", { name: "RESET PASSWORD" }).waitFor();
+        await page.getByLabel("New password *").fill("Owned1!x");
+        await page.getByLabel("Confirm password *").fill("Owned1!x");
+        await page.getByRole("button", { name: "Save" }).click();
+        const done = page.getByRole("dialog", { name: "PASSWORD RESET" });
+        await done.getByText("Your password has been reset successfully.").waitFor();
+        await done.getByRole("button", { name: "OK" }).click();
+        await page.waitForURL(`${base}/`);
+        const panel = await openAccount(page);
+        await panel.getByLabel("Email").fill(creator.email);
+        await panel.getByLabel("Password", { exact: true }).fill("Owned1!x");
+        await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+        await (await openAccount(page)).getByRole("link", { name: "GO TO MY ACCOUNT" }).waitFor();
+        // The browser that created the account is signed out, refresh and all, and its password no longer works.
+        const me = await creator.context.request.get(`${base}/api/auth/me`);
+        const refreshed = await creator.context.request.post(`${base}/api/auth/refresh`, { headers: { Origin: base } });
+        const oldLogin = await creator.context.request.post(`${base}/api/auth/login`, { headers: { Origin: base }, data: { email: creator.email, password: PASSWORD, isRememberMe: false } });
+        assert(me.status() === 401 && refreshed.status() === 401, `the creator's session ended (me ${me.status()}, refresh ${refreshed.status()})`);
+        assert(!oldLogin.ok(), `the creator's password still signs in (${oldLogin.status()})`);
+        await creator.context.close();
+        await context.close();
+      },
+    },
+  ];
+}
