@@ -814,7 +814,10 @@ async fn facebook_sign_in_and_logout_through_the_provider() {
     assert_eq!(me.body["email"], "frida.kahlo@example.com");
     let user = me.body["id"].as_str().unwrap();
     let sessions = crate::sessions::sessions_of(&shop, user).await;
-    let stored = sessions[0].provider_token.clone().expect("the logout's token, kept");
+    let stored = sessions[0]
+        .provider_token
+        .clone()
+        .expect("the logout's token, kept");
     let out = c.post("/api/auth/logout", json!({})).await;
     assert_eq!(out.status, 200);
     let ours = out.body["redirect"].as_str().expect("a logout redirect");
