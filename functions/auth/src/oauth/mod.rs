@@ -20,11 +20,12 @@ use axum::Router;
 use serde::Deserialize;
 
 use app::App;
-use domain::accounts::records::{Identity, NewSession, UserProfile};
+use domain::accounts::records::{Credentials, Identity, NewSession, UserProfile};
 use domain::accounts::{
     provider_unavailable, unverified_email, Accounts, EmailAddress, SIGN_IN_CANCELED as CANCELED,
     SIGN_IN_FAILED as FAILED,
 };
+use domain::ports::TableError;
 use domain::timestamp::Timestamp;
 use shop_http::session::cookie_in;
 use shop_http::ApiError;
@@ -170,7 +171,7 @@ async fn finish(
             return fail(StatusCode::BAD_GATEWAY, FAILED, cookies);
         }
     };
-    match sign_in(app, kind, identity, now).await {
+    match sign_in(app, kind, identity, devices, now).await {
         Ok((profile, session_cookies)) => {
             cookies.extend(session_cookies);
             cookies.push(devices.trusting(&app.config, &profile.email, now));
@@ -186,6 +187,7 @@ async fn sign_in(
     app: &App,
     kind: Kind,
     who: ProviderIdentity,
+    devices: &TrustedDevices,
     now: Timestamp,
 ) -> Result<(UserProfile, Vec<HeaderValue>), ApiError> {
     let profile = Accounts::of(&*app.table)
@@ -193,7 +195,7 @@ async fn sign_in(
         .await?;
     let profile = match profile {
         Some(profile) => profile,
-        None => link_or_create(app, kind, &who, now).await?,
+        None => link_or_create(app, kind, &who, devices, now).await?,
     };
     // Facebook's logout needs its token, kept sealed; Google's is not kept.
     let token = (kind == Kind::Facebook).then(|| sealed::seal(&app.config, &who.access_token));
@@ -213,6 +215,7 @@ async fn link_or_create(
     app: &App,
     kind: Kind,
     who: &ProviderIdentity,
+    devices: &TrustedDevices,
     now: Timestamp,
 ) -> Result<UserProfile, ApiError> {
     let unverified = || ApiError::bad_request(unverified_email(kind.label()));
@@ -230,15 +233,8 @@ async fn link_or_create(
     let accounts = Accounts::of(&*app.table);
     if let Some(credentials) = accounts.credentials(email.as_str()).await? {
         let link = identity(&credentials.user_id);
-        if credentials.email_verified {
-            accounts.link(&link).await?;
-        } else {
-            let via = kind.claim();
-            accounts
-                .claim(&credentials, via, Some(&link), None, now)
-                .await?;
-            tracing::warn!(user = %credentials.user_id, provider = kind.name(), "account claimed by its address's owner: sessions ended, password voided");
-        }
+        let creator = devices.of(&credentials.email).is_some();
+        join_existing(&accounts, &credentials, &link, kind, creator, now).await?;
         return accounts
             .profile(&credentials.user_id)
             .await?
@@ -251,4 +247,33 @@ async fn link_or_create(
     accounts::create(app, &profile, &credentials, Some(&identity(&profile.id))).await?;
     mail::welcome(app, &profile, None).await;
     Ok(profile)
+}
+
+/// Links the identity to the account that has its (provider-vouched)
+/// address. An account whose address was never proved is verified now; if
+/// this browser did not create it (`creator`: it holds the account's device
+/// cookie), its owner takes it over from whoever did.
+async fn join_existing(
+    accounts: &Accounts<'_>,
+    credentials: &Credentials,
+    link: &Identity,
+    kind: Kind,
+    creator: bool,
+    now: Timestamp,
+) -> Result<(), ApiError> {
+    if credentials.email_verified {
+        accounts.link(link).await?;
+    } else if creator {
+        accounts
+            .confirm_email(&credentials.email, &credentials.user_id)
+            .await?
+            .or(TableError::ConditionFailed)?;
+        accounts.link(link).await?;
+    } else {
+        accounts
+            .claim(credentials, kind.claim(), Some(link), None, now)
+            .await?;
+        tracing::warn!(user = %credentials.user_id, provider = kind.name(), "account claimed by its address's owner: sessions ended, password voided");
+    }
+    Ok(())
 }

@@ -140,6 +140,32 @@ async fn a_provider_vouching_for_the_address_takes_a_pre_claimed_account_over() 
     assert_eq!(status, 200, "the link holds for the next sign-in");
 }
 
+/// The shopper who created the account and signs in with Google from the
+/// same browser is its owner already: verified and linked, nothing taken.
+#[tokio::test]
+async fn google_on_the_browser_that_created_the_account_links_it_and_keeps_the_password() {
+    let shop = helpers::spawn_shop().await;
+    let creator = shop.client();
+    let id = sign_up_and_sign_in(&creator, "linh.nguyen@example.com").await;
+    let (status, page) = social_sign_in(&shop, &creator, "google", "linh").await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(creator.get("/api/auth/me").await.body["id"], id.as_str());
+    let credentials = domain::accounts::Accounts::of(&*shop.app.table)
+        .credentials("linh.nguyen@example.com")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(credentials.email_verified && credentials.claimed_via.is_none());
+    assert_eq!(
+        shop.client()
+            .sign_in("linh.nguyen@example.com", PASSWORD)
+            .await
+            .status,
+        200,
+        "the password still works"
+    );
+}
+
 #[tokio::test]
 async fn the_welcome_link_followed_by_the_addresss_owner_takes_a_pre_claimed_account_over() {
     let shop = helpers::spawn_shop().await;
