@@ -98,4 +98,5 @@ conformance!(
     sessions_stay_bounded_under_racing_sign_ins,
     a_reset_revokes_every_session_in_one_request,
     a_reset_or_change_voids_every_earlier_link,
+    an_owners_claim_is_one_transaction,
 );

@@ -1429,3 +1429,77 @@ pub async fn a_reset_or_change_voids_every_earlier_link(t: T) {
         .await;
     assert!(!accounts::is_done(&late), "the change voided it: {late:?}");
 }
+
+/// The owner of an address takes a pre-claimed account over in one
+/// transaction, however many sessions it had: verified, the password gone,
+/// every session revoked, the identity linked, a new reset link the only one
+/// that works, the claim recorded.
+pub async fn an_owners_claim_is_one_transaction(t: T) {
+    use domain::accounts::records::{Claim, Identity, PasswordReset};
+    use domain::accounts::Accounts;
+    let credentials = accounts::ada(&t).await;
+    accounts::fill(&t).await;
+    let earlier = accounts::link(&t, &credentials, "t-old", 0).await;
+    let accounts_ = Accounts::of(&*t);
+    let identity = Identity {
+        user_id: "u-ada".into(),
+        provider: "google".into(),
+        subject: "g-1".into(),
+    };
+    let fresh = PasswordReset::new(&credentials, "t-owner".into(), accounts::at(1));
+    let before = t.request_count();
+    accounts_
+        .claim(
+            &credentials,
+            Claim::Google,
+            Some(&identity),
+            Some(&fresh),
+            accounts::at(1),
+        )
+        .await
+        .expect("claimed");
+    assert_eq!(t.request_count() - before, 1, "one transaction");
+    assert!(accounts::held(&t).await.is_empty(), "every session ended");
+    let stored = accounts_
+        .credentials("ada@example.com")
+        .await
+        .unwrap()
+        .expect("credentials");
+    assert!(stored.email_verified);
+    assert_eq!(stored.password_hash, None, "the unproven password is gone");
+    assert_eq!(stored.claimed_via, Some(Claim::Google));
+    assert_eq!(stored.claimed_at, Some(accounts::at(1).unix()));
+    let linked = accounts_.linked_profile("google", "g-1").await.unwrap();
+    assert_eq!(
+        linked.map(|p| p.id).as_deref(),
+        Some("u-ada"),
+        "the identity is linked"
+    );
+    let old = accounts_
+        .reset_password(&earlier, "h-attacker", accounts::at(2))
+        .await;
+    assert!(
+        !accounts::is_done(&old),
+        "links sent before are void: {old:?}"
+    );
+    let owners = accounts_
+        .pending_reset("t-owner")
+        .await
+        .unwrap()
+        .expect("the owner's link");
+    let used = accounts_
+        .reset_password(&owners, "h-owner", accounts::at(3))
+        .await;
+    assert!(accounts::is_done(&used), "{used:?}");
+
+    let again = accounts_
+        .claim(
+            &credentials,
+            Claim::Google,
+            Some(&identity),
+            None,
+            accounts::at(4),
+        )
+        .await;
+    assert!(again.is_err(), "the identity is linked once");
+}
