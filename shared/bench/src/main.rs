@@ -33,6 +33,11 @@ async fn main() {
         latency::report_signed_in().await;
         return;
     }
+    // `shop-bench <dir> sign-in`: only the sign-in figures.
+    if std::env::args().nth(2).as_deref() == Some("sign-in") {
+        latency::report_sign_in().await;
+        return;
+    }
     // `shop-bench <dir> bootstraps`: only the Lambda bootstraps' figures.
     if std::env::args().nth(2).as_deref() == Some("bootstraps") {
         sizes::report(&target_dir);
