@@ -3,7 +3,17 @@
 //! HTTP Basic API keys ([`PUBLIC_KEY`]:[`PRIVATE_KEY`]) and a
 //! `Braintree-Version` header. Mutations: `createClientToken`,
 //! `chargePaymentMethod` (submitted for settlement), `reverseTransaction`
-//! (void while unsettled, else a full refund) and `refundTransaction`.
+//! (void while unsettled, else a full refund) and `refundTransaction`;
+//! query `search { transactions(input: TransactionSearchInput) { pageInfo
+//! edges { cursor node } } }`, e.g.
+//! `search { transactions(input: { orderId: { is: "ORD-1" } }) { edges { node
+//! { id legacyId status amount { value currencyCode } orderId createdAt } } } }`
+//! (the input inline or as a `$variable`): every transaction matching all of
+//! `orderId` (`is`, `isNot`, `startsWith`, `endsWith`, `contains`), `id`
+//! (`is`, `in`) and `status` (`is`, `in`), newest first, one page; any other
+//! criterion is a VALIDATION error. The order id is the charge's
+//! `transaction.orderId`. A voided charge is `VOIDED`; a refunded one stays
+//! `SETTLED` with its `refunds` listed, as on the gateway.
 //! Errors follow the provider's GraphQL shape: HTTP 200, `errors[]` with
 //! `extensions.errorClass` and `extensions.legacyCode`; declines and
 //! rejections are transactions whose status says so.
@@ -48,7 +58,7 @@ use crate::client_api::cards::card_type;
 use crate::client_api::error;
 use crate::client_api::paypal::{BUYER_EMAIL, PAYER_ID};
 use crate::state::{
-    CardData, Shared, Tokenized, Transaction, MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY,
+    timestamp, CardData, Shared, Tokenized, Transaction, MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY,
 };
 
 pub fn router(shared: Shared) -> Router {
@@ -167,6 +177,7 @@ pub fn graphql(shared: &Shared, headers: &HeaderMap, body: &Value) -> Response {
         "chargePaymentMethod",
         "reverseTransaction",
         "refundTransaction",
+        "search",
         "ping",
     ]
     .into_iter()
@@ -206,6 +217,7 @@ pub fn graphql(shared: &Shared, headers: &HeaderMap, body: &Value) -> Response {
         }
         "chargePaymentMethod" => charge(&gql, &input),
         "reverseTransaction" => reverse(&gql, &input),
+        "search" => search(&gql, query, body.get("variables").unwrap_or(&Value::Null)),
         _ => refund(&gql, &input),
     }
 }
@@ -318,10 +330,12 @@ fn transaction_json(id: &str, t: &Transaction, event: Value) -> Value {
         "legacyId": id,
         "status": t.status,
         "orderId": t.order_id,
+        "createdAt": t.created_at,
         "amount": money(t.amount_cents),
         "merchantAccountId": MERCHANT_ID,
         "paymentMethodSnapshot": t.snapshot,
         "statusHistory": [event],
+        "refunds": t.refunds.iter().map(|(r, cents)| refund_json(r, id, *cents)).collect::<Vec<_>>(),
     })
 }
 
@@ -450,6 +464,8 @@ fn charge(gql: &Gql, input: &Value) -> Response {
         status: status.into(),
         order_id,
         snapshot,
+        created_at: timestamp(),
+        refunds: Vec::new(),
     };
     let body = transaction_json(&id, &tx, event);
     shared.lock().transactions.insert(id, tx);
@@ -475,8 +491,7 @@ fn not_found(gql: &Gql) -> Response {
     )
 }
 
-fn refund_json(gql: &Gql, parent: &str, cents: u64) -> Value {
-    let id = gql.shared.id("").chars().take(8).collect::<String>();
+fn refund_json(id: &str, parent: &str, cents: u64) -> Value {
     json!({
         "__typename": "Refund",
         "id": STANDARD.encode(format!("refund_{id}")),
@@ -485,6 +500,13 @@ fn refund_json(gql: &Gql, parent: &str, cents: u64) -> Value {
         "amount": money(cents),
         "refundedTransaction": { "id": STANDARD.encode(format!("transaction_{parent}")), "legacyId": parent },
     })
+}
+
+/// Records a refund of `cents` on `tx`; its legacy id.
+fn new_refund_id(gql: &Gql, tx: &mut Transaction, cents: u64) -> String {
+    let id = gql.shared.id("").chars().take(8).collect::<String>();
+    tx.refunds.push((id.clone(), cents));
+    id
 }
 
 fn reverse(gql: &Gql, input: &Value) -> Response {
@@ -510,8 +532,9 @@ fn reverse(gql: &Gql, input: &Value) -> Response {
         "SETTLED" if tx.refunded_cents < tx.amount_cents => {
             let left = tx.amount_cents - tx.refunded_cents;
             tx.refunded_cents = tx.amount_cents;
+            let refund_id = new_refund_id(gql, tx, left);
             drop(inner);
-            return gql.data(json!({ "clientMutationId": input.get("clientMutationId"), "reversal": refund_json(gql, &id, left) }));
+            return gql.data(json!({ "clientMutationId": input.get("clientMutationId"), "reversal": refund_json(&refund_id, &id, left) }));
         }
         _ => {
             drop(inner);
@@ -584,9 +607,283 @@ fn refund(gql: &Gql, input: &Value) -> Response {
         );
     }
     tx.refunded_cents += cents;
+    let refund_id = new_refund_id(gql, tx, cents);
     drop(inner);
-    let refund = refund_json(gql, &id, cents);
+    let refund = refund_json(&refund_id, &id, cents);
     gql.data(json!({ "clientMutationId": input.get("clientMutationId"), "refund": refund }))
+}
+
+/// `search { transactions(input: TransactionSearchInput) { pageInfo edges { cursor node } } }`:
+/// every transaction matching all the given criteria, newest first, in one
+/// page. Criteria: `orderId` (`is`, `isNot`, `startsWith`, `endsWith`,
+/// `contains`), `id` (`is`, `in`; either id form) and `status` (`is`, `in`);
+/// any other is a VALIDATION error rather than silently ignored. The input
+/// may be a `$variable` or written inline.
+fn search(gql: &Gql, query: &str, variables: &Value) -> Response {
+    let Some(args) = field_arguments(query, "transactions", variables) else {
+        return gql.error(
+            "VALIDATION",
+            None,
+            "The sandbox searches transactions only, as search { transactions(input: {...}) { ... } }.",
+            &[],
+        );
+    };
+    let input = match args.get("input") {
+        None | Some(Value::Null) => json!({}),
+        Some(v) if v.is_object() => v.clone(),
+        Some(_) => {
+            return gql.error(
+                "VALIDATION",
+                None,
+                "input must be a TransactionSearchInput.",
+                &["input"],
+            )
+        }
+    };
+    let inner = gql.shared.lock();
+    let mut found = Vec::new();
+    for (id, tx) in &inner.transactions {
+        let mut all = true;
+        for (field, criteria) in input.as_object().into_iter().flatten() {
+            let matched = match field.as_str() {
+                "orderId" => text_matches(tx.order_id.as_deref(), criteria),
+                "id" => value_matches(id, criteria, legacy_id),
+                "status" => value_matches(&tx.status, criteria, str::to_string),
+                _ => None,
+            };
+            match matched {
+                Some(m) => all &= m,
+                None => {
+                    drop(inner);
+                    return gql.error(
+                        "VALIDATION",
+                        None,
+                        &format!("The sandbox does not support this search criterion: {field} {criteria}."),
+                        &["input", field],
+                    );
+                }
+            }
+        }
+        if all {
+            found.push((id.clone(), tx.clone()));
+        }
+    }
+    drop(inner);
+    found.sort_by(|(a, x), (b, y)| (&y.created_at, b).cmp(&(&x.created_at, a)));
+    let edges: Vec<Value> = found
+        .iter()
+        .map(|(id, tx)| {
+            let mut node = transaction_json(id, tx, json!({ "status": tx.status }));
+            node["__typename"] = json!("Transaction");
+            json!({ "cursor": node["id"], "node": node })
+        })
+        .collect();
+    let cursor = |edge: Option<&Value>| edge.map(|e| e["cursor"].clone());
+    gql.data(json!({ "transactions": {
+        "pageInfo": { "hasNextPage": false, "hasPreviousPage": false,
+                      "startCursor": cursor(edges.first()), "endCursor": cursor(edges.last()) },
+        "edges": edges,
+    } }))
+}
+
+/// A `SearchTextInput` (`is`, `isNot`, `startsWith`, `endsWith`,
+/// `contains`, all must hold) against a text; None for an unknown operator.
+fn text_matches(text: Option<&str>, criteria: &Value) -> Option<bool> {
+    let mut all = true;
+    for (op, want) in criteria.as_object()? {
+        let want = want.as_str()?;
+        all &= match (op.as_str(), text) {
+            ("isNot", t) => t != Some(want),
+            (_, None) => false,
+            ("is", Some(t)) => t == want,
+            ("startsWith", Some(t)) => t.starts_with(want),
+            ("endsWith", Some(t)) => t.ends_with(want),
+            ("contains", Some(t)) => t.contains(want),
+            _ => return None,
+        };
+    }
+    Some(all)
+}
+
+/// A `SearchValueInput`-like criterion (`is`, `in`) against a value, the
+/// wanted values normalized first; None for an unknown operator.
+fn value_matches(value: &str, criteria: &Value, norm: impl Fn(&str) -> String) -> Option<bool> {
+    let mut all = true;
+    for (op, want) in criteria.as_object()? {
+        all &= match (op.as_str(), want) {
+            ("is", Value::String(w)) => norm(w) == value,
+            ("in", Value::Array(ws)) => ws
+                .iter()
+                .any(|w| w.as_str().is_some_and(|w| norm(w) == value)),
+            _ => return None,
+        };
+    }
+    Some(all)
+}
+
+/// The arguments of the first `field(...)` in a GraphQL document, as a JSON
+/// object: literals converted, `$variables` taken from `variables`. An empty
+/// object when the field has no arguments; None when the field is absent or
+/// the arguments do not parse.
+fn field_arguments(query: &str, field: &str, variables: &Value) -> Option<Value> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let start = query.match_indices(field).find_map(|(i, _)| {
+        let end = i + field.len();
+        let before = query[..i].chars().next_back();
+        let after = query[end..].chars().next();
+        (!before.is_some_and(ident) && !after.is_some_and(ident)).then_some(end)
+    })?;
+    let mut p = Literal {
+        text: query[start..].chars().collect(),
+        pos: 0,
+        variables,
+    };
+    p.skip();
+    if p.peek() != Some('(') {
+        return Some(json!({}));
+    }
+    p.pos += 1;
+    let mut args = serde_json::Map::new();
+    loop {
+        p.skip();
+        if p.peek() == Some(')') {
+            return Some(Value::Object(args));
+        }
+        let name = p.name()?;
+        p.skip();
+        p.expect(':')?;
+        let value = p.value()?;
+        args.insert(name, value);
+    }
+}
+
+/// A reader of GraphQL input values (objects, lists, strings, numbers,
+/// booleans, null, enum values as strings, `$variables`).
+struct Literal<'a> {
+    text: Vec<char>,
+    pos: usize,
+    variables: &'a Value,
+}
+
+impl Literal<'_> {
+    fn peek(&self) -> Option<char> {
+        self.text.get(self.pos).copied()
+    }
+
+    /// Skips what GraphQL ignores: white space, commas and comments.
+    fn skip(&mut self) {
+        while let Some(c) = self.peek() {
+            if c == '#' {
+                while self.peek().is_some_and(|c| c != '\n') {
+                    self.pos += 1;
+                }
+            } else if c.is_whitespace() || c == ',' || c == '\u{feff}' {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn expect(&mut self, c: char) -> Option<()> {
+        (self.peek() == Some(c)).then(|| self.pos += 1)
+    }
+
+    fn name(&mut self) -> Option<String> {
+        let start = self.pos;
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| self.text[start..self.pos].iter().collect())
+    }
+
+    fn value(&mut self) -> Option<Value> {
+        self.skip();
+        match self.peek()? {
+            '{' => {
+                self.pos += 1;
+                let mut object = serde_json::Map::new();
+                loop {
+                    self.skip();
+                    if self.expect('}').is_some() {
+                        return Some(Value::Object(object));
+                    }
+                    let name = self.name()?;
+                    self.skip();
+                    self.expect(':')?;
+                    let value = self.value()?;
+                    object.insert(name, value);
+                }
+            }
+            '[' => {
+                self.pos += 1;
+                let mut list = Vec::new();
+                loop {
+                    self.skip();
+                    if self.expect(']').is_some() {
+                        return Some(Value::Array(list));
+                    }
+                    list.push(self.value()?);
+                }
+            }
+            '"' => {
+                self.pos += 1;
+                let mut text = String::new();
+                loop {
+                    let c = self.peek()?;
+                    self.pos += 1;
+                    match c {
+                        '"' => return Some(Value::String(text)),
+                        '\\' => {
+                            let e = self.peek()?;
+                            self.pos += 1;
+                            text.push(match e {
+                                'n' => '\n',
+                                't' => '\t',
+                                'r' => '\r',
+                                'b' => '\u{8}',
+                                'f' => '\u{c}',
+                                'u' => {
+                                    let hex: String =
+                                        self.text.get(self.pos..self.pos + 4)?.iter().collect();
+                                    self.pos += 4;
+                                    char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?
+                                }
+                                other => other,
+                            });
+                        }
+                        '\n' => return None,
+                        c => text.push(c),
+                    }
+                }
+            }
+            '$' => {
+                self.pos += 1;
+                let name = self.name()?;
+                Some(self.variables.get(&name).cloned().unwrap_or(Value::Null))
+            }
+            c if c == '-' || c.is_ascii_digit() => {
+                let start = self.pos;
+                while self
+                    .peek()
+                    .is_some_and(|c| c.is_ascii_digit() || "-+.eE".contains(c))
+                {
+                    self.pos += 1;
+                }
+                let text: String = self.text[start..self.pos].iter().collect();
+                serde_json::from_str(&text).ok()
+            }
+            _ => Some(match self.name()?.as_str() {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                "null" => Value::Null,
+                other => Value::String(other.to_string()),
+            }),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -602,6 +899,81 @@ mod tests {
         assert_eq!(parse_cents(Some(&json!("1.001"))), None);
         assert_eq!(parse_cents(Some(&json!("-1"))), None);
         assert_eq!(decimal(5), "0.05");
+    }
+
+    #[test]
+    fn search_arguments_parse_inline_or_from_variables() {
+        let vars = json!({ "input": { "orderId": { "is": "ORD-1" } } });
+        let inline = r#"query { search { transactions(input: { orderId: { is: "ORD-\"1" }, status: { in: [VOIDED, SETTLED] } }, first: 5) { edges { node { id } } } } }"#;
+        assert_eq!(
+            field_arguments(inline, "transactions", &vars),
+            Some(
+                json!({ "input": { "orderId": { "is": "ORD-\"1" }, "status": { "in": ["VOIDED", "SETTLED"] } }, "first": 5 })
+            )
+        );
+        let with_var = "query Search($input: TransactionSearchInput!) { search { transactions(input: $input) { edges { node { id } } } } }";
+        assert_eq!(
+            field_arguments(with_var, "transactions", &vars),
+            Some(json!({ "input": { "orderId": { "is": "ORD-1" } } }))
+        );
+        assert_eq!(
+            field_arguments(
+                "{ search { transactions { edges { cursor } } } }",
+                "transactions",
+                &vars
+            ),
+            Some(json!({}))
+        );
+        assert_eq!(
+            field_arguments(
+                "{ search { transactions(input: { orderId: ",
+                "transactions",
+                &vars
+            ),
+            None
+        );
+        assert_eq!(
+            field_arguments(
+                "{ search { refunds { edges { cursor } } } }",
+                "transactions",
+                &vars
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn search_criteria_match_as_documented() {
+        assert_eq!(
+            text_matches(Some("ORD-1"), &json!({ "is": "ORD-1" })),
+            Some(true)
+        );
+        assert_eq!(
+            text_matches(Some("ORD-12"), &json!({ "is": "ORD-1" })),
+            Some(false)
+        );
+        assert_eq!(text_matches(None, &json!({ "isNot": "ORD-1" })), Some(true));
+        assert_eq!(
+            text_matches(
+                Some("ORD-12"),
+                &json!({ "startsWith": "ORD", "endsWith": "2" })
+            ),
+            Some(true)
+        );
+        assert_eq!(text_matches(Some("ORD-1"), &json!({ "like": "ORD" })), None);
+        assert_eq!(
+            value_matches(
+                "VOIDED",
+                &json!({ "in": ["SETTLED", "VOIDED"] }),
+                str::to_string
+            ),
+            Some(true)
+        );
+        let global = STANDARD.encode("transaction_abc");
+        assert_eq!(
+            value_matches("abc", &json!({ "is": global }), legacy_id),
+            Some(true)
+        );
     }
 
     #[test]

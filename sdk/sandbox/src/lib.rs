@@ -5,7 +5,8 @@
 //! Test values follow the provider's published sandbox values; see
 //! `client_api::cards` (cards and tokenization failures), `client_api::three_ds`
 //! (3-D Secure 2 cards), `client_api::paypal` (PayPal approval), `gateway`
-//! (the server-side GraphQL API: nonces, declines, rejections, void, refund),
+//! (the server-side GraphQL API: nonces, declines, rejections, void, refund,
+//! transaction search by order id),
 //! `paypal_orders` (PayPal OAuth and Orders v2) and `control` (reset, fault
 //! injection, settlement for tests).
 

@@ -13,6 +13,10 @@
 //! the first capture's `PayPal-Request-Id`, which returns the first response.
 //! Creating an order again with the same `PayPal-Request-Id` returns the same
 //! order. The payer is `buyer@example.com` (payer id `SANDBOXPAYER1`).
+//! `GET …/orders/{id}` answers the order with its status and, once captured,
+//! `purchase_units[0].payments.captures[]` (status `COMPLETED`, `REFUNDED`
+//! after `POST /v2/payments/captures/{id}/refund`) and `payments.refunds[]`,
+//! so a capture whose answer was lost can be found.
 
 // Handlers return a ready axum `Response` as their error, as in `client_api`.
 #![allow(clippy::result_large_err)]
@@ -221,6 +225,9 @@ fn links(shared: &Shared, id: &str, status: &str) -> Value {
     json!(links)
 }
 
+/// The order as `GET /v2/checkout/orders/{id}` answers it: once captured,
+/// its capture (status `COMPLETED`, or `REFUNDED`) and any refund under
+/// `purchase_units[0].payments`.
 fn order_json(shared: &Shared, id: &str, order: &Order) -> Value {
     let mut body = order.created.clone();
     body["status"] = json!(order.status);
@@ -228,7 +235,64 @@ fn order_json(shared: &Shared, id: &str, order: &Order) -> Value {
     if order.status != "CREATED" {
         body["payer"] = payer();
     }
+    let captured = order
+        .capture_id
+        .as_ref()
+        .and_then(|c| Some((c, shared.lock().captures.get(c).cloned()?)));
+    if let Some((capture_id, (amount, currency, refund))) = captured {
+        let mut payments = json!({ "captures": [capture_json(shared, id, capture_id, &amount, &currency, refund.is_some())] });
+        if let Some(refund_id) = refund {
+            payments["refunds"] = json!([refund_json(
+                shared, &refund_id, capture_id, &amount, &currency
+            )]);
+        }
+        body["purchase_units"][0]["payments"] = payments;
+    }
     body
+}
+
+fn capture_json(
+    shared: &Shared,
+    order_id: &str,
+    capture_id: &str,
+    amount: &str,
+    currency: &str,
+    refunded: bool,
+) -> Value {
+    let api = format!("{}/paypal/v2", shared.config.public_url);
+    json!({
+        "id": capture_id,
+        "status": if refunded { "REFUNDED" } else { "COMPLETED" },
+        "amount": { "currency_code": currency, "value": amount },
+        "final_capture": true,
+        "seller_protection": { "status": "ELIGIBLE", "dispute_categories": ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
+        "links": [
+            { "href": format!("{api}/payments/captures/{capture_id}"), "rel": "self", "method": "GET" },
+            { "href": format!("{api}/payments/captures/{capture_id}/refund"), "rel": "refund", "method": "POST" },
+            { "href": format!("{api}/checkout/orders/{order_id}"), "rel": "up", "method": "GET" },
+        ],
+        "create_time": "2026-01-01T00:00:00Z",
+        "update_time": "2026-01-01T00:00:00Z",
+    })
+}
+
+fn refund_json(
+    shared: &Shared,
+    refund_id: &str,
+    capture_id: &str,
+    amount: &str,
+    currency: &str,
+) -> Value {
+    let api = format!("{}/paypal/v2/payments", shared.config.public_url);
+    json!({
+        "id": refund_id,
+        "status": "COMPLETED",
+        "amount": { "currency_code": currency, "value": amount },
+        "links": [
+            { "href": format!("{api}/refunds/{refund_id}"), "rel": "self", "method": "GET" },
+            { "href": format!("{api}/captures/{capture_id}"), "rel": "up", "method": "GET" },
+        ],
+    })
 }
 
 fn payer() -> Value {
@@ -310,6 +374,7 @@ async fn create(
         amount: value.into(),
         currency: currency.into(),
         created,
+        capture_id: None,
     };
     let out = order_json(&shared, &id, &order);
     shared.lock().orders.insert(id, order);
@@ -372,6 +437,7 @@ async fn capture(
         .chain("0C".chars())
         .take(17)
         .collect();
+    order.capture_id = Some(capture_id.clone());
     let self_link = format!(
         "{}/paypal/v2/checkout/orders/{id}",
         shared.config.public_url
@@ -381,6 +447,14 @@ async fn capture(
         .pointer("/purchase_units/0/reference_id")
         .cloned()
         .unwrap_or(json!("default"));
+    let capture = capture_json(
+        &shared,
+        &id,
+        &capture_id,
+        &order.amount,
+        &order.currency,
+        false,
+    );
     let out = json!({
         "id": id,
         "status": "COMPLETED",
@@ -390,20 +464,12 @@ async fn capture(
         } },
         "purchase_units": [{
             "reference_id": reference,
-            "payments": { "captures": [{
-                "id": capture_id,
-                "status": "COMPLETED",
-                "amount": { "currency_code": order.currency, "value": order.amount },
-                "final_capture": true,
-                "seller_protection": { "status": "ELIGIBLE", "dispute_categories": ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
-                "create_time": "2026-01-01T00:00:00Z",
-                "update_time": "2026-01-01T00:00:00Z",
-            }] },
+            "payments": { "captures": [capture] },
         }],
         "payer": payer(),
         "links": [{ "href": self_link, "rel": "self", "method": "GET" }],
     });
-    let captured = (order.amount.clone(), order.currency.clone(), false);
+    let captured = (order.amount.clone(), order.currency.clone(), None);
     let mut state = shared.lock();
     state.captures.insert(capture_id, captured);
     state.orders.insert(id, order);
@@ -423,24 +489,30 @@ async fn refund(
     if let Some(r) = call.replayed(&shared, &op) {
         return r;
     }
-    let Some((amount, currency, refunded)) = shared.lock().captures.get(&id).cloned() else {
-        return not_found(&shared, &id);
+    let refund_id: String = shared.id("").to_uppercase().chars().take(17).collect();
+    let refunded = {
+        let mut inner = shared.lock();
+        match inner.captures.get_mut(&id) {
+            None => None,
+            Some((_, _, Some(_))) => Some(None),
+            Some((amount, currency, refund)) => {
+                *refund = Some(refund_id.clone());
+                Some(Some((amount.clone(), currency.clone())))
+            }
+        }
     };
-    if refunded {
-        return unprocessable(
-            &shared,
-            "CAPTURE_FULLY_REFUNDED",
-            "The capture has already been fully refunded.",
-        );
-    }
-    if let Some(capture) = shared.lock().captures.get_mut(&id) {
-        capture.2 = true;
-    }
-    let out = json!({
-        "id": shared.id("").to_uppercase().chars().take(17).collect::<String>(),
-        "status": "COMPLETED",
-        "amount": { "currency_code": currency, "value": amount },
-    });
+    let (amount, currency) = match refunded {
+        None => return not_found(&shared, &id),
+        Some(None) => {
+            return unprocessable(
+                &shared,
+                "CAPTURE_FULLY_REFUNDED",
+                "The capture has already been fully refunded.",
+            )
+        }
+        Some(Some(refund)) => refund,
+    };
+    let out = refund_json(&shared, &refund_id, &id, &amount, &currency);
     call.remember(&shared, &op, 201, &out);
     (StatusCode::CREATED, Json(out)).into_response()
 }

@@ -74,8 +74,8 @@ pub struct Inner {
     pub transactions: HashMap<String, Transaction>,
     /// PayPal Orders v2 by order id.
     pub orders: HashMap<String, Order>,
-    /// PayPal captures by capture id → (amount, currency, refunded).
-    pub captures: HashMap<String, (String, String, bool)>,
+    /// PayPal captures by capture id → (amount, currency, refund id once refunded).
+    pub captures: HashMap<String, (String, String, Option<String>)>,
     /// `PayPal-Request-Id` replays: (operation, request id) → (status, body).
     pub paypal_replays: HashMap<(String, String), (u16, Value)>,
     /// Issued PayPal access tokens.
@@ -96,6 +96,10 @@ pub struct Transaction {
     pub order_id: Option<String>,
     /// The `paymentMethodSnapshot` the gateway reports.
     pub snapshot: Value,
+    /// When it was created (`2026-01-01T12:00:00.000000Z`).
+    pub created_at: String,
+    /// Its refunds, oldest first: (legacy id, cents).
+    pub refunds: Vec<(String, u64)>,
 }
 
 /// A PayPal order (Orders v2).
@@ -106,16 +110,22 @@ pub struct Order {
     pub amount: String,
     pub currency: String,
     pub created: Value,
+    /// The capture, once captured.
+    pub capture_id: Option<String>,
 }
 
 /// One injected fault: the next request whose path (inside the sandbox)
-/// starts with `prefix` waits `delay_ms`, then answers `status` (if set) or
-/// goes through.
+/// starts with `prefix` waits `delay_ms`, then answers `status` (if set),
+/// closes the connection (`drop`) or goes through. With `after`, the request
+/// is handled first (its side effects happen) and the fault then applies to
+/// the answer.
 #[derive(Debug, Clone)]
 pub struct Fault {
     pub prefix: String,
     pub status: Option<u16>,
     pub delay_ms: u64,
+    pub after: bool,
+    pub drop: bool,
     /// How many more requests it applies to.
     pub remaining: u32,
 }
@@ -193,6 +203,32 @@ impl Shared {
             ]
         });
     }
+}
+
+/// Now as the gateway's timestamps: `2026-01-01T12:00:00.000000Z` (UTC).
+pub fn timestamp() -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    let secs = now.as_secs();
+    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:06}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60,
+        now.subsec_micros()
+    )
 }
 
 fn seed() -> u64 {
