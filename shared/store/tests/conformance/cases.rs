@@ -1446,7 +1446,9 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
         provider: "google".into(),
         subject: "g-1".into(),
     };
-    let fresh = PasswordReset::new(&credentials, "t-owner".into(), accounts::at(1));
+    // One instant for every use: `at` reads the clock each time.
+    let when = accounts::at(1);
+    let fresh = PasswordReset::new(&credentials, "t-owner".into(), when);
     let before = t.request_count();
     accounts_
         .claim(
@@ -1454,7 +1456,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
             Claim::Google,
             Some(&identity),
             Some(&fresh),
-            accounts::at(1),
+            when,
         )
         .await
         .expect("claimed");
@@ -1468,7 +1470,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     assert!(stored.email_verified);
     assert_eq!(stored.password_hash, None, "the unproven password is gone");
     assert_eq!(stored.claimed_via, Some(Claim::Google));
-    assert_eq!(stored.claimed_at, Some(accounts::at(1).unix()));
+    assert_eq!(stored.claimed_at, Some(when.unix()));
     let linked = accounts_.linked_profile("google", "g-1").await.unwrap();
     assert_eq!(
         linked.map(|p| p.id).as_deref(),
