@@ -40,6 +40,27 @@ export async function emailedLink(dataDir, email, path, base) {
 }
 
 /** The newest email in the outbox that contains `needle`, with quoted-printable soft breaks undone. */
+/** Opens the header's account panel once the page is hydrated. */
+export async function openAccount(page) {
+  await hydrated(page);
+  await page.getByRole("button", { name: "Account" }).click();
+  return page.getByRole("dialog", { name: "Account" });
+}
+
+/** On the reset page with the new password typed: saves it, then signs in with it from the home page. */
+export async function saveResetThenSignIn(page, base, email, password) {
+  await page.getByRole("button", { name: "Save" }).click();
+  const done = page.getByRole("dialog", { name: "PASSWORD RESET" });
+  await done.getByText("Your password has been reset successfully.").waitFor();
+  await done.getByRole("button", { name: "OK" }).click();
+  await page.waitForURL(`${base}/`);
+  const panel = await openAccount(page);
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password", { exact: true }).fill(password);
+  await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+  await (await openAccount(page)).getByRole("link", { name: "GO TO MY ACCOUNT" }).waitFor();
+}
+
 function newestMail(dataDir, needle) {
   const dir = join(dataDir, "outbox");
   const files = readdirSync(dir)
@@ -95,11 +116,6 @@ export function accountJourneys({ browser, base, shop, products }) {
   const withColor = products.filter((p) => p.color.length > 0);
   const [first, second] = withColor;
   const heading = (page, text) => page.getByRole("heading", { level: 1 }).filter({ hasText: text }).first().waitFor();
-  const openAccount = async (page) => {
-    await hydrated(page);
-    await page.getByRole("button", { name: "Account" }).click();
-    return page.getByRole("dialog", { name: "Account" });
-  };
 
   return [
     {
@@ -265,16 +281,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByText("Passwords do not match").waitFor();
         await page.getByLabel("Confirm password *").fill("Renewed1&");
         await shoot(page, "reset-password");
-        await page.getByRole("button", { name: "Save" }).click();
-        const done = page.getByRole("dialog", { name: "PASSWORD RESET" });
-        await done.getByText("Your password has been reset successfully.").waitFor();
-        await done.getByRole("button", { name: "OK" }).click();
-        await page.waitForURL(`${base}/`);
-        const panel = await openAccount(page);
-        await panel.getByLabel("Email").fill(email);
-        await panel.getByLabel("Password", { exact: true }).fill("Renewed1&");
-        await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
-        await (await openAccount(page)).getByRole("link", { name: "GO TO MY ACCOUNT" }).waitFor();
+        await saveResetThenSignIn(page, base, email, "Renewed1&");
         await context.close();
       },
     },

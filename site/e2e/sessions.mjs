@@ -7,7 +7,7 @@
  * takes the account back. Each shopper is new, so they run in parallel.
  */
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
-import { emailedLink } from "./accounts.mjs";
+import { emailedLink, openAccount, saveResetThenSignIn } from "./accounts.mjs";
 
 const PASSWORD = "Couture1!";
 const SESSION_EXPIRED = "Your session has expired. Please log in again.";
@@ -50,11 +50,6 @@ function countRefreshes(context) {
 
 export function sessionJourneys({ browser, base, shop, products }) {
   const product = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price)[0];
-  const openAccount = async (page) => {
-    await hydrated(page);
-    await page.getByRole("button", { name: "Account" }).click();
-    return page.getByRole("dialog", { name: "Account" });
-  };
   /** The account page, with the shopper's email in its Email & Password box. */
   const accountShows = (page, email) => page.locator(".account-box__facts").getByText(email, { exact: true }).waitFor();
   // Only the session guard says the session expired, as soon as its profile call fails, and it shows
@@ -179,16 +174,7 @@ export function sessionJourneys({ browser, base, shop, products }) {
         await page.getByRole("heading", { name: "RESET PASSWORD" }).waitFor();
         await page.getByLabel("New password *").fill("Owned1!x");
         await page.getByLabel("Confirm password *").fill("Owned1!x");
-        await page.getByRole("button", { name: "Save" }).click();
-        const done = page.getByRole("dialog", { name: "PASSWORD RESET" });
-        await done.getByText("Your password has been reset successfully.").waitFor();
-        await done.getByRole("button", { name: "OK" }).click();
-        await page.waitForURL(`${base}/`);
-        const panel = await openAccount(page);
-        await panel.getByLabel("Email").fill(creator.email);
-        await panel.getByLabel("Password", { exact: true }).fill("Owned1!x");
-        await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
-        await (await openAccount(page)).getByRole("link", { name: "GO TO MY ACCOUNT" }).waitFor();
+        await saveResetThenSignIn(page, base, creator.email, "Owned1!x");
         // The browser that created the account is signed out, refresh and all, and its password no longer works.
         const me = await creator.context.request.get(`${base}/api/auth/me`);
         const refreshed = await creator.context.request.post(`${base}/api/auth/refresh`, { headers: { Origin: base } });

@@ -18,3 +18,15 @@ export function fakeFetch(routes: Record<string, Route>) {
   vi.stubGlobal("fetch", fn);
   return { fn, calls };
 }
+
+/** A shopper whose access token expired: `/auth/me` answers 401 until one refresh renews the session. */
+export function expiredAccessToken(profile: unknown = { id: "u1", email: "a@b.c" }) {
+  let renewed = false;
+  return fakeFetch({
+    "GET /api/auth/me": () => (renewed ? { body: profile } : { status: 401, body: { message: "Your session has expired." } }),
+    "POST /api/auth/refresh": () => {
+      renewed = true;
+      return { body: {} };
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeFetch } from "@/test/fake-fetch";
+import { expiredAccessToken, fakeFetch } from "@/test/fake-fetch";
 import { ApiError, api, setRefreshListener, unwrapItem, unwrapList } from "./client";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -114,14 +114,7 @@ describe("request", () => {
   });
 
   it("refreshes once on the 401 of /auth/me and retries: an expired access token is no logout", async () => {
-    let session = false;
-    const { calls } = fakeFetch({
-      "GET /api/auth/me": () => (session ? { body: { id: "u1", email: "a@b.c" } } : { status: 401, body: { message: "Your session has expired." } }),
-      "POST /api/auth/refresh": () => {
-        session = true;
-        return { body: {} };
-      },
-    });
+    const { calls } = expiredAccessToken();
     await expect(api.get("/auth/me", true)).resolves.toEqual({ id: "u1", email: "a@b.c" });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/auth/me", "POST /api/auth/refresh", "GET /api/auth/me"]);
   });

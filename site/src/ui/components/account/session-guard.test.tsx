@@ -2,7 +2,7 @@
 import { act, screen } from "@testing-library/react";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeFetch } from "@/test/fake-fetch";
+import { expiredAccessToken, fakeFetch } from "@/test/fake-fetch";
 import { router } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
 import { GUARD_REDIRECT_MS, SESSION_EXPIRED, SessionGuard } from "./session-guard";
@@ -25,14 +25,7 @@ describe("SessionGuard", () => {
   });
 
   it("keeps a shopper whose access token expired: one refresh, the content, no toast, no redirect", async () => {
-    let session = false;
-    const { calls } = fakeFetch({
-      "GET /api/auth/me": () => (session ? { body: { id: "u1", email: "a@b.c" } } : { status: 401, body: { message: "Your session has expired." } }),
-      "POST /api/auth/refresh": () => {
-        session = true;
-        return { body: {} };
-      },
-    });
+    const { calls } = expiredAccessToken();
     renderWithSwr(
       <>
         <ToastContainer />

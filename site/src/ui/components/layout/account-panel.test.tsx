@@ -20,42 +20,34 @@ function Opened() {
   return <AccountPanel />;
 }
 
-const signedOut = () => fakeFetch({ "GET /api/auth/me": () => ({ status: 401 }), "POST /api/auth/refresh": () => ({ status: 401 }) });
+/** The account panel of a visitor (no session, no refresh), open on LOGIN. */
+async function openSignedOut() {
+  const fetched = fakeFetch({ "GET /api/auth/me": () => ({ status: 401 }), "POST /api/auth/refresh": () => ({ status: 401 }) });
+  renderWithSwr(
+    <PanelsProvider>
+      <Opened />
+    </PanelsProvider>,
+  );
+  await screen.findByRole("heading", { name: "LOGIN" });
+  return fetched;
+}
 
 describe("AccountPanel's login form", () => {
   it("is prefilled with the last signed-in email the browser saw (after a reload or a logout)", async () => {
     window.localStorage.setItem("couture:last-email", "đặng.thu@example.com");
-    signedOut();
-    renderWithSwr(
-      <PanelsProvider>
-        <Opened />
-      </PanelsProvider>,
-    );
-    await screen.findByRole("heading", { name: "LOGIN" });
+    await openSignedOut();
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("đặng.thu@example.com");
   });
 
   it("is empty in a browser that never saw a profile", async () => {
-    signedOut();
-    renderWithSwr(
-      <PanelsProvider>
-        <Opened />
-      </PanelsProvider>,
-    );
-    await screen.findByRole("heading", { name: "LOGIN" });
+    await openSignedOut();
     expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("");
     fireEvent.click(screen.getByRole("button", { name: "LOGIN" }));
     expect(await screen.findByText("Please enter your email.")).toBeTruthy();
   });
 
   it("checks the email with the shop's one rule before asking the server", async () => {
-    const { calls } = signedOut();
-    renderWithSwr(
-      <PanelsProvider>
-        <Opened />
-      </PanelsProvider>,
-    );
-    await screen.findByRole("heading", { name: "LOGIN" });
+    const { calls } = await openSignedOut();
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "ada@-x.com" } });
     fireEvent.change(screen.getByLabelText("Password", { exact: true }), { target: { value: "Couture1!" } });
     fireEvent.click(screen.getByRole("button", { name: "LOGIN" }));
