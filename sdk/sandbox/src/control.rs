@@ -24,6 +24,10 @@
 //!   under `/__control`).
 //! - `POST /__control/settle` `{"transactionId": "…"}`: the charge settles,
 //!   so it can be refunded.
+//! - `POST /__control/paypal-pending` `{"times": n}`: the next PayPal
+//!   captures come back `PENDING` (PayPal reviewing the payment), and
+//!   `POST /__control/paypal-capture-status` `{"captureId", "status":
+//!   "COMPLETED" | "DECLINED"}` settles one, as PayPal later does.
 //! - `GET /__control/transactions`: every card transaction and PayPal capture
 //!   with its status, so tests can prove that no charge was left unreversed.
 //!
@@ -55,6 +59,11 @@ pub fn router(shared: Shared) -> Router {
         .route("/__control/fail-next", post(fail_next))
         .route("/__control/settle", post(settle))
         .route("/__control/transactions", get(transactions))
+        .route("/__control/paypal-pending", post(paypal_pending))
+        .route(
+            "/__control/paypal-capture-status",
+            post(paypal_capture_status),
+        )
         .with_state(shared)
 }
 
@@ -103,6 +112,38 @@ async fn fail_next(State(shared): State<Shared>, Json(body): Json<Value>) -> Res
     StatusCode::NO_CONTENT.into_response()
 }
 
+/// The next `times` (default 1) PayPal captures come back `PENDING`
+/// (`status_details.reason` `PENDING_REVIEW`), as PayPal answers while it
+/// reviews a payment.
+async fn paypal_pending(State(shared): State<Shared>, Json(body): Json<Value>) -> Response {
+    let times = body.get("times").and_then(Value::as_u64).unwrap_or(1);
+    shared.lock().pending_captures = times.clamp(1, 1000) as u32;
+    StatusCode::NO_CONTENT.into_response()
+}
+
+/// PayPal settles a pending capture: `{"captureId", "status": "COMPLETED"
+/// | "DECLINED"}`.
+async fn paypal_capture_status(State(shared): State<Shared>, Json(body): Json<Value>) -> Response {
+    let id = body.get("captureId").and_then(Value::as_str).unwrap_or("");
+    let status = body.get("status").and_then(Value::as_str).unwrap_or("");
+    if !matches!(status, "COMPLETED" | "DECLINED") {
+        return error(StatusCode::BAD_REQUEST, "status is COMPLETED or DECLINED");
+    }
+    let mut inner = shared.lock();
+    match inner.capture_status.get(id).map(String::as_str) {
+        Some("PENDING") if status == "COMPLETED" => {
+            inner.capture_status.remove(id);
+        }
+        Some("PENDING") => {
+            inner
+                .capture_status
+                .insert(id.to_string(), status.to_string());
+        }
+        Some(_) | None => return error(StatusCode::CONFLICT, "only a PENDING capture settles"),
+    }
+    Json(json!({ "status": status })).into_response()
+}
+
 async fn transactions(State(shared): State<Shared>) -> Response {
     let inner = shared.lock();
     let cards: Vec<Value> = inner
@@ -117,7 +158,10 @@ async fn transactions(State(shared): State<Shared>) -> Response {
         .captures
         .iter()
         .map(|(id, (amount, currency, refund))| {
-            json!({ "id": id, "amount": amount, "currency": currency, "refunded": refund.is_some() })
+            let status = inner.capture_status.get(id).cloned().unwrap_or_else(|| {
+                if refund.is_some() { "REFUNDED" } else { "COMPLETED" }.to_string()
+            });
+            json!({ "id": id, "amount": amount, "currency": currency, "refunded": refund.is_some(), "status": status })
         })
         .collect();
     Json(json!({ "transactions": cards, "captures": captures })).into_response()

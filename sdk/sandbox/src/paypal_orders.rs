@@ -240,7 +240,8 @@ fn order_json(shared: &Shared, id: &str, order: &Order) -> Value {
         .as_ref()
         .and_then(|c| Some((c, shared.lock().captures.get(c).cloned()?)));
     if let Some((capture_id, (amount, currency, refund))) = captured {
-        let mut payments = json!({ "captures": [capture_json(shared, id, capture_id, &amount, &currency, refund.is_some())] });
+        let status = capture_status(shared, capture_id, refund.is_some());
+        let mut payments = json!({ "captures": [capture_json(shared, id, capture_id, &amount, &currency, &status)] });
         if let Some(refund_id) = refund {
             payments["refunds"] = json!([refund_json(
                 shared, &refund_id, capture_id, &amount, &currency
@@ -257,12 +258,12 @@ fn capture_json(
     capture_id: &str,
     amount: &str,
     currency: &str,
-    refunded: bool,
+    status: &str,
 ) -> Value {
     let api = format!("{}/paypal/v2", shared.config.public_url);
-    json!({
+    let mut capture = json!({
         "id": capture_id,
-        "status": if refunded { "REFUNDED" } else { "COMPLETED" },
+        "status": status,
         "amount": { "currency_code": currency, "value": amount },
         "final_capture": true,
         "seller_protection": { "status": "ELIGIBLE", "dispute_categories": ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
@@ -273,7 +274,22 @@ fn capture_json(
         ],
         "create_time": "2026-01-01T00:00:00Z",
         "update_time": "2026-01-01T00:00:00Z",
-    })
+    });
+    if status == "PENDING" {
+        capture["status_details"] = json!({ "reason": "PENDING_REVIEW" });
+    }
+    capture
+}
+
+/// A capture's status: as PayPal left it (`PENDING`, `DECLINED`), else
+/// `REFUNDED` once refunded, else `COMPLETED`.
+fn capture_status(shared: &Shared, capture_id: &str, refunded: bool) -> String {
+    let settled = shared.lock().capture_status.get(capture_id).cloned();
+    match settled {
+        Some(status) => status,
+        None if refunded => "REFUNDED".into(),
+        None => "COMPLETED".into(),
+    }
 }
 
 fn refund_json(
@@ -438,6 +454,18 @@ async fn capture(
         .take(17)
         .collect();
     order.capture_id = Some(capture_id.clone());
+    let pending = {
+        let mut state = shared.lock();
+        let pending = state.pending_captures > 0;
+        if pending {
+            state.pending_captures -= 1;
+            state
+                .capture_status
+                .insert(capture_id.clone(), "PENDING".into());
+        }
+        pending
+    };
+    let status = if pending { "PENDING" } else { "COMPLETED" };
     let self_link = format!(
         "{}/paypal/v2/checkout/orders/{id}",
         shared.config.public_url
@@ -453,7 +481,7 @@ async fn capture(
         &capture_id,
         &order.amount,
         &order.currency,
-        false,
+        status,
     );
     let out = json!({
         "id": id,

@@ -78,6 +78,12 @@ pub struct Inner {
     pub captures: HashMap<String, (String, String, Option<String>)>,
     /// `PayPal-Request-Id` replays: (operation, request id) → (status, body).
     pub paypal_replays: HashMap<(String, String), (u16, Value)>,
+    /// Captures PayPal has not completed (`PENDING`) or has since declined:
+    /// capture id → status. Absent: `COMPLETED` (or `REFUNDED`).
+    pub capture_status: HashMap<String, String>,
+    /// How many of the next captures come back `PENDING`
+    /// (`/__control/paypal-pending`).
+    pub pending_captures: u32,
     /// Issued PayPal access tokens.
     pub paypal_tokens: Vec<String>,
     /// Faults injected with `/__control/fail-next`, first match wins.
