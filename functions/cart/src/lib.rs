@@ -2,7 +2,8 @@
 //! spec's cart login message. The rules and how the table keeps them are in
 //! `domain::cart`.
 //!
-//! Table requests: `GET /api/cart` one Query; `POST /api/cart/add` a GetItem
+//! Table requests: `GET /api/cart` one Query and one BatchGet (the
+//! products, for today's prices); `POST /api/cart/add` a GetItem
 //! of the product, then one UpdateItem when the line exists, or that and one
 //! transaction (line + count) when it is new; `PATCH /api/cart/{id}` one
 //! conditional UpdateItem; `DELETE /api/cart/remove/{id}` one transaction.
@@ -14,11 +15,11 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use domain::cart::{
-    self, AddOutcome, AddToCart, Bag, CartLine, SetQuantity, ADDED, CART_FULL, LINE_FULL,
-    LINE_NOT_FOUND, LOGIN_REQUIRED, PRODUCT_UNAVAILABLE, REMOVED, UPDATED,
+    self, AddOutcome, AddToCart, Bag, SetQuantity, ADDED, CART_FULL, LINE_FULL, LINE_NOT_FOUND,
+    LOGIN_REQUIRED, PRODUCT_UNAVAILABLE, REMOVED, UPDATED,
 };
 use domain::catalog::active_product;
-use domain::pricing::{Money, Totals};
+use domain::checkout::PricedBag;
 use domain::timestamp::Timestamp;
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody, LoginWording, SignedIn};
@@ -41,26 +42,17 @@ impl LoginWording for Login {
     const MESSAGE: &'static str = LOGIN_REQUIRED;
 }
 
-/// `{ data: [lines in the order added], count, subtotal, shippingfee, total }`.
+/// `{ data: [lines in the order added, priced now, each `available` or
+/// not], count, quote }`: the bag priced from the catalogue as it is now,
+/// the quote (subtotal, shipping, tax, total) of its available lines being
+/// the one price the site shows and sends back at checkout.
 async fn bag(State(app): State<App>, Shopper { user, .. }: Shopper) -> ApiResult<Json<Value>> {
     let lines = Bag::of(&*app.table, &user.id).lines().await?;
-    let subtotal = lines
-        .iter()
-        .filter_map(CartLine::cost)
-        .try_fold(Money::ZERO, Money::checked_add)
-        .unwrap_or(Money::ZERO);
-    let totals = Totals::of(subtotal).unwrap_or(Totals {
-        subtotal,
-        shippingfee: Money::ZERO,
-        total: subtotal,
-    });
-    let count: u32 = lines.iter().map(|l| l.quantity).sum();
+    let bag = PricedBag::of(&*app.table, lines, app.config.tax_basis_points).await?;
     Ok(Json(json!({
-        "data": lines,
-        "count": count,
-        "subtotal": totals.subtotal,
-        "shippingfee": totals.shippingfee,
-        "total": totals.total,
+        "data": bag.lines,
+        "count": bag.count(),
+        "quote": bag.quote,
     })))
 }
 

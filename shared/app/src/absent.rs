@@ -5,8 +5,8 @@
 
 use async_trait::async_trait;
 use domain::ports::{
-    Blobs, BlobsError, Capture, Charge, Email, Mailer, MailerError, Money, PaymentError,
-    PaymentGateway, Refund,
+    Blobs, BlobsError, Capture, Charge, Email, Mailer, MailerError, Money, PayPalOrder,
+    PaymentError, PaymentGateway, Refund,
 };
 
 pub struct Absent {
@@ -25,7 +25,7 @@ impl Absent {
     }
 
     fn payment_error<T>(&self) -> Result<T, PaymentError> {
-        Err(PaymentError::Unavailable(self.message()))
+        Err(PaymentError::Unreachable(self.message()))
     }
 }
 
@@ -62,6 +62,10 @@ impl PaymentGateway for Absent {
         self.payment_error()
     }
 
+    async fn find_charges(&self, _: &str) -> Result<Vec<Charge>, PaymentError> {
+        self.payment_error()
+    }
+
     async fn void(&self, _: &str) -> Result<(), PaymentError> {
         self.payment_error()
     }
@@ -84,6 +88,10 @@ impl PaymentGateway for Absent {
     }
 
     async fn paypal_capture(&self, _: &str, _: &str) -> Result<Capture, PaymentError> {
+        self.payment_error()
+    }
+
+    async fn paypal_order(&self, _: &str) -> Result<PayPalOrder, PaymentError> {
         self.payment_error()
     }
 }
@@ -113,7 +121,7 @@ mod tests {
         };
         let charge = gateway.charge("nonce", Money::default(), "o").await;
         assert!(
-            matches!(&charge, Err(PaymentError::Unavailable(m)) if m.contains("`payment-gateway`")),
+            matches!(&charge, Err(PaymentError::Unreachable(m)) if m.contains("`payment-gateway`")),
             "{charge:?}"
         );
     }

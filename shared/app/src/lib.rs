@@ -7,6 +7,7 @@
 
 mod absent;
 mod adapters;
+mod clock;
 mod config;
 mod oauth;
 mod private;
@@ -14,7 +15,9 @@ mod secrets;
 
 use std::sync::Arc;
 
-use domain::ports::{Blobs, Mailer, PaymentGateway, Table};
+use domain::ports::{Blobs, Clock, Mailer, PaymentGateway, Table};
+
+pub use clock::{AheadClock, SystemClock};
 
 pub use config::{
     decode_session_key, Config, ConfigError, EdgeConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM,
@@ -35,6 +38,8 @@ pub struct Parts {
     pub mailer: Arc<dyn Mailer>,
     pub blobs: Arc<dyn Blobs>,
     pub payments: Arc<dyn PaymentGateway>,
+    /// The system's clock; tests and `shopctl … --ahead` set one ahead.
+    pub clock: Arc<dyn Clock>,
     /// The process's one AWS configuration, loaded only if an adapter needs
     /// it; every AWS client of the process (Secrets Manager included) is
     /// built from `aws.sdk_config().await`.
@@ -73,9 +78,31 @@ impl App {
             mailer,
             blobs,
             payments,
+            clock: Arc::new(SystemClock),
             aws,
             config: Arc::new(config),
         })))
+    }
+}
+
+impl App {
+    /// The checkout over this process's ports (its time budget is the
+    /// shop's, `shared/payment-budget.json`).
+    pub fn checkout(&self) -> domain::checkout::Checkout<'_> {
+        use domain::checkout::{Budget, Checkout, Outbox};
+        Checkout {
+            table: &*self.table,
+            gateway: &*self.payments,
+            clock: &*self.clock,
+            outbox: Outbox {
+                table: &*self.table,
+                mailer: &*self.mailer,
+                blobs: &*self.blobs,
+                site_url: &self.config.site_url,
+            },
+            tax_basis_points: self.config.tax_basis_points,
+            budget: Budget::shop(),
+        }
     }
 }
 

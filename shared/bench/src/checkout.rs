@@ -1,5 +1,6 @@
 //! Checkout latency: `POST /api/payment/checkout` in-process, from the bag
-//! read to the order placed (claim, charge at the provider, one transaction),
+//! read and priced to the order placed (claim, charge at the provider, one
+//! transaction), at the quote `GET /api/cart` answered,
 //! the provider being the sandbox on a loopback port. Invoice and email are
 //! written after placing and are timed too, as the shopper waits for them.
 
@@ -110,11 +111,8 @@ async fn measure(app: &App) -> Figures {
             .await
             .unwrap();
         assert_eq!(added.status(), StatusCode::OK, "the bag is filled");
-        let amount = product
-            .price
-            .checked_add(domain::pricing::shipping_fee(product.price))
-            .unwrap();
-        let body = json!({ "amount": amount, "shippingfee": domain::pricing::shipping_fee(product.price),
+        let quote = bag_quote(&api, &app, &user).await;
+        let body = json!({ "amount": quote["total"], "shippingfee": quote["shippingfee"],
             "taxRate": 0, "paymentMethodNonce": "fake-valid-nonce", "customerName": "Bench Buyer",
             "addresses": { "firstName": "Bench", "lastName": "Buyer", "country": "Vietnam", "street": "1 Le Loi",
                            "zipCode": "700000", "phoneCode": "+84", "phone": "0901234567" },
@@ -127,6 +125,18 @@ async fn measure(app: &App) -> Figures {
         assert_eq!(status, StatusCode::CREATED, "checkout {run} is placed");
     }
     Figures::of(requests as f64 / RUNS as f64, times)
+}
+
+/// The bag's quote as the site reads it (`GET /api/cart`): the amount the
+/// shopper saw and sends back.
+async fn bag_quote(api: &impl server::HttpService, app: &App, user: &str) -> serde_json::Value {
+    let read = request(app, user, "GET", "/api/cart", serde_json::Value::Null);
+    let response = api.clone().oneshot(read).await.unwrap();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let bag: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    bag["quote"].clone()
 }
 
 /// Prints the checkout row: table requests per checkout and p50 / p99 on each adapter.

@@ -167,6 +167,15 @@ pub async fn report_signed_in() {
     crate::signed_in::report(&embedded, &dynamo).await;
 }
 
+/// Only the card checkout's figures.
+pub async fn report_checkout() {
+    let dir = tempfile::tempdir().unwrap();
+    let embedded = shop(&dir.path().join("embedded"), None).await;
+    let dynamodb = DynamoDbLocal::start();
+    let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
+    crate::checkout::report(&embedded, &dynamo).await;
+}
+
 /// Only the sign-in figures (a new browser, a trusted one).
 pub async fn report_sign_in() {
     let dir = tempfile::tempdir().unwrap();

@@ -38,6 +38,11 @@ async fn main() {
         latency::report_sign_in().await;
         return;
     }
+    // `shop-bench <dir> checkout`: only the card checkout's figures.
+    if std::env::args().nth(2).as_deref() == Some("checkout") {
+        latency::report_checkout().await;
+        return;
+    }
     // `shop-bench <dir> bootstraps`: only the Lambda bootstraps' figures.
     if std::env::args().nth(2).as_deref() == Some("bootstraps") {
         sizes::report(&target_dir);

@@ -20,8 +20,8 @@ use utoipa::ToSchema;
 use crate::shapes::{
     AddressSaved, Bag, CartLineSaved, ClientToken, CollectionWithProducts, DeliveryConfirmation,
     EmailVerified, Error, LoggedIn, LoggedOut, Message, MyOrders, Paid, PayPalCreate,
-    PayPalOrderCreated, ProfileSaved, Removed, RequestReceived, Wishlist, WishlistEntrySaved,
-    WishlistRemoved,
+    PayPalOrderCreated, PaymentConfirming, PaymentConflict, PaymentStatusAnswer, ProfileSaved,
+    Removed, RequestReceived, Wishlist, WishlistEntrySaved, WishlistRemoved,
 };
 use crate::{Body, Method, Operation, Shape};
 
@@ -119,7 +119,7 @@ pub fn operations() -> Vec<Operation> {
             .ok::<ProfileSaved>()
             .fails(&[403, 404]),
         // The bag.
-        op("cart", Get, "/api/cart", "The bag: lines in the order added, with totals.")
+        op("cart", Get, "/api/cart", "The bag: lines in the order added, each priced from the catalogue as it is now (`available` false once its product is withdrawn), and the quote of the available ones: the one price the site shows and sends back.")
             .session()
             .ok::<Bag>(),
         op("cart", Post, "/api/cart/add", "Adds a product to the bag, or more of a line already there.")
@@ -184,22 +184,30 @@ pub fn operations() -> Vec<Operation> {
             .session()
             .ok::<ClientToken>()
             .fails(&[503]),
-        op("payment", Post, "/api/payment/checkout", "Charges the card nonce the amount the shop computes from the bag (the client's amount and shippingfee are checked) and places the order; a replayed nonce or idempotency key answers the same order.")
+        op("payment", Post, "/api/payment/checkout", "Charges the card nonce the bag's quote, priced from the catalogue as it is now, and places the order. The client's amount, shippingfee and taxRate are what its page showed: another quote is answered 409 with the current one, before any charge. A replayed nonce or idempotency key answers the same order; a payment whose provider answer was lost answers 202 and is settled by the reconciler.")
             .session()
             .body::<CardCheckout>()
             .status::<Paid>(201, "Paid and placed")
             .status::<Paid>(200, "A replay: the order already placed for this payment")
-            .fails(&[409, 422, 503]),
-        op("payment", Post, "/api/payment/paypal/create-order", "Creates a PayPal order for the bag at the shop's amount.")
+            .status::<PaymentConfirming>(202, "The provider's answer was lost: being confirmed (poll the payment's status)")
+            .status::<PaymentConflict>(409, "The quote changed (`code` quote_changed, with the new quote), a product was withdrawn (`product_unavailable`), or the payment was given back")
+            .fails(&[422, 503]),
+        op("payment", Get, "/api/payment/status/{id}", "What became of the shopper's payment a 202 named: placed (with its order), still being confirmed, or failed (not charged, or given back). Another shopper's payment reads as failed.")
+            .session()
+            .ok::<PaymentStatusAnswer>()
+            .fails(&[404]),
+        op("payment", Post, "/api/payment/paypal/create-order", "Opens a PayPal order for the bag at the quote the page showed (409 with the current quote otherwise). At most 30 per shopper an hour; one never captured is forgotten after the approval window.")
             .session()
             .body::<PayPalCreate>()
             .ok::<PayPalOrderCreated>()
-            .fails(&[422, 503]),
-        op("payment", Post, "/api/payment/paypal/capture-order", "Captures the shopper's approved PayPal order once and places the order; a replay answers the same order.")
+            .status::<PaymentConflict>(409, "The quote changed, or a product was withdrawn")
+            .fails(&[429, 503]),
+        op("payment", Post, "/api/payment/paypal/capture-order", "Captures the shopper's approved PayPal order once and places the order (status `pending` while PayPal completes a capture it holds for review); a replay answers the same order; a lost answer answers 202.")
             .session()
             .body::<PayPalCapture>()
             .status::<Paid>(201, "Captured and placed")
             .status::<Paid>(200, "A replay: the order already placed for this capture")
+            .status::<PaymentConfirming>(202, "The provider's answer was lost: being confirmed")
             .fails(&[404, 409, 422, 503]),
         // Made-to-order and appointment requests.
         op("requests", Get, "/api/made-to-order", "The shopper's made-to-order requests, newest first.")

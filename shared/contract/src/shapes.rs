@@ -12,7 +12,6 @@ use domain::address::Address;
 use domain::cart::CartLine;
 use domain::catalog::{Collection, ProductCard};
 use domain::order::OrderView;
-use domain::pricing::Money;
 use domain::wishlist::WishlistEntry;
 
 /// Every 4xx and 5xx answer (`shop_http::ApiError`).
@@ -53,15 +52,17 @@ pub struct EmailVerified {
     pub reset_token: Option<String>,
 }
 
-/// `GET /api/cart`: the lines in the order added, with the bag's totals.
+/// `GET /api/cart`: the lines in the order added, each priced from the
+/// catalogue as it is now, and the quote of those still sold.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Bag {
-    pub data: Vec<CartLine>,
+    pub data: Vec<domain::checkout::PricedLine>,
     /// The sum of the lines' quantities.
     pub count: u32,
-    pub subtotal: Money,
-    pub shippingfee: Money,
-    pub total: Money,
+    /// Subtotal, shipping, tax and total of the available lines: the one
+    /// price the site shows and sends back as the checkout's `amount`.
+    /// Null for an empty bag (or one with nothing still sold).
+    pub quote: Option<domain::checkout::Quote>,
 }
 
 /// A bag line added or changed.
@@ -185,6 +186,46 @@ pub struct ClientToken {
     pub client_token: String,
     /// The tax rate in percent that the checkout adds to the subtotal (0 unless configured).
     pub tax_rate: f64,
+}
+
+/// The provider's answer was lost: the payment is being confirmed (the
+/// bag is kept; the same key charges nothing more). Poll
+/// `GET /api/payment/status/{paymentId}`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentConfirming {
+    pub success: bool,
+    /// `payment_confirming`.
+    pub code: String,
+    pub message: String,
+    pub payment_id: String,
+}
+
+/// A payment refused before any charge because the bag is not what the
+/// page showed (`code` `quote_changed`, with the current quote, which the
+/// page shows before the shopper pays again; or `product_unavailable`), or
+/// given back because the bag changed while paying (`conflict`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentConflict {
+    pub success: bool,
+    pub code: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub quote: Option<domain::checkout::Quote>,
+}
+
+/// `GET /api/payment/status/{id}`: what became of a payment.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentStatusAnswer {
+    /// `placed`, `confirming` or `failed` (not charged, or given back).
+    pub status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    pub order: Option<domain::order::OrderView>,
 }
 
 /// A paid and placed order (a replay answers the same order).

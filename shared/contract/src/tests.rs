@@ -111,6 +111,12 @@ fn line() -> Value {
     })
 }
 
+fn priced_line() -> Value {
+    let mut line = line();
+    line["available"] = json!(true);
+    line
+}
+
 #[test]
 fn valid_bodies_pass() {
     check("GET", "/api/products", 200, &json!({ "data": [product()] })).unwrap();
@@ -125,7 +131,8 @@ fn valid_bodies_pass() {
         "GET",
         "/api/cart",
         200,
-        &json!({ "data": [line()], "count": 2, "subtotal": 113.8, "shippingfee": 56.9, "total": 170.7 }),
+        &json!({ "data": [priced_line()], "count": 2,
+                 "quote": { "subtotal": 113.8, "shippingfee": 56.9, "tax": 0.0, "total": 170.7 } }),
     )
     .unwrap();
     check(
@@ -204,7 +211,11 @@ fn invalid_bodies_fail_and_say_where() {
     assert!(err.contains("code"), "{err}");
 
     let mut order = json!({ "id": "o", "status": "shipped", "createdAt": "t", "updatedAt": "t",
-        "subtotal": 1.0, "shippingfee": 0.0, "total": 1.0, "items": [] });
+        "subtotal": 1.0, "shippingfee": 0.0, "total": 1.0, "items": [],
+        "shippingAddress": { "title": "", "firstName": "Lan", "lastName": "Tran", "street": "s",
+            "city": "c", "state": "", "country": "VN", "zipCode": "70000", "phoneCode": "+84", "phone": "0901234567" },
+        "payment": { "provider": "card", "reference": "t1", "amount": 1.0, "status": "SETTLED",
+            "method": { "kind": "card", "cardType": "VISA", "last4": "1111" } } });
     assert!(check(
         "GET",
         "/api/orders/me",

@@ -23,6 +23,9 @@ const CLIENT_TOKEN: &str = "mutation CreateClientToken($input: CreateClientToken
 
 const CHARGE: &str = "mutation ChargePaymentMethod($input: ChargePaymentMethodInput!) { chargePaymentMethod(input: $input) { transaction { id legacyId status orderId amount { value currencyCode } paymentMethodSnapshot { __typename ... on CreditCardDetails { brandCode last4 } ... on PayPalTransactionDetails { payer { email } } } statusHistory { __typename status ... on ProcessorDeclinedEvent { processorResponse { legacyCode message } } ... on GatewayRejectedEvent { gatewayRejectionReason } } } } }";
 
+/// The fields of a transaction the shop reads, after a charge or a search.
+const SEARCH: &str = "query SearchTransactions($input: TransactionSearchInput!) { search { transactions(input: $input, first: 50) { edges { node { id legacyId status orderId amount { value currencyCode } paymentMethodSnapshot { __typename ... on CreditCardDetails { brandCode last4 } ... on PayPalTransactionDetails { payer { email } } } } } } } }";
+
 const REVERSE: &str = "mutation ReverseTransaction($input: ReverseTransactionInput!) { reverseTransaction(input: $input) { reversal { __typename ... on Transaction { id status } ... on Refund { id status } } } }";
 
 const REFUND: &str = "mutation RefundTransaction($input: RefundTransactionInput!) { refundTransaction(input: $input) { refund { id legacyId status amount { value currencyCode } } } }";
@@ -59,7 +62,7 @@ impl CardGateway {
         let (status, body) = http::json_body(PROVIDER, response).await?;
         if status == 401 || status == 403 {
             tracing::error!(status, "card gateway refused the API keys");
-            return Err(PaymentError::Unavailable(format!(
+            return Err(PaymentError::Unreachable(format!(
                 "{PROVIDER} refused the credentials ({status})"
             )));
         }
@@ -116,6 +119,25 @@ impl CardGateway {
             .filter(|t| t.is_object())
             .ok_or_else(|| PaymentError::Unavailable(format!("{PROVIDER}: no transaction")))?;
         charge_outcome(tx)
+    }
+
+    /// Every transaction recorded with this order id, newest first.
+    pub async fn find_charges(&self, order_reference: &str) -> Result<Vec<Charge>, PaymentError> {
+        let input = json!({ "orderId": { "is": order_reference } });
+        let data = self.call("search", SEARCH, input).await?;
+        let edges = data
+            .pointer("/transactions/edges")
+            .and_then(Value::as_array)
+            .ok_or_else(|| PaymentError::Unavailable(format!("{PROVIDER}: no search results")))?;
+        edges
+            .iter()
+            .map(|edge| {
+                let node = edge.get("node").unwrap_or(&Value::Null);
+                transaction(node).ok_or_else(|| {
+                    PaymentError::Unavailable(format!("{PROVIDER}: an unreadable transaction"))
+                })
+            })
+            .collect()
     }
 
     /// Voids an unsettled charge, refunds a settled one in full.
@@ -235,12 +257,16 @@ fn charge_outcome(tx: &Value) -> Result<Charge, PaymentError> {
         }
         _ => {}
     }
-    let id = text(tx, "/id").ok_or_else(|| {
-        PaymentError::Unavailable(format!("{PROVIDER}: a transaction without id"))
-    })?;
-    let amount = text(tx, "/amount/value")
-        .and_then(|v| Money::parse_decimal(&v))
-        .ok_or_else(|| PaymentError::Unavailable(format!("{PROVIDER}: unreadable amount")))?;
+    transaction(tx).ok_or_else(|| {
+        PaymentError::Unavailable(format!("{PROVIDER}: a transaction without id or amount"))
+    })
+}
+
+/// A transaction as the port's charge, whatever its status.
+fn transaction(tx: &Value) -> Option<Charge> {
+    let id = text(tx, "/id")?;
+    let amount = text(tx, "/amount/value").and_then(|v| Money::parse_decimal(&v))?;
+    let status = text(tx, "/status").unwrap_or_default();
     let snapshot = tx
         .get("paymentMethodSnapshot")
         .cloned()
@@ -257,7 +283,7 @@ fn charge_outcome(tx: &Value) -> Result<Charge, PaymentError> {
             description: other.unwrap_or("payment method").to_string(),
         },
     };
-    Ok(Charge {
+    Some(Charge {
         id,
         status,
         amount,

@@ -41,11 +41,14 @@ pub struct Timeouts {
     pub total: Duration,
 }
 
+/// The checkout's budget (`shared/payment-budget.json`): a provider request
+/// gives up after about a third of the payment function's time.
 impl Default for Timeouts {
     fn default() -> Self {
+        let budget = domain::checkout::Budget::shop();
         Self {
-            connect: Duration::from_secs(3),
-            total: Duration::from_secs(10),
+            connect: budget.provider_connect(),
+            total: budget.provider_request(),
         }
     }
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use domain::ports::{Capture, Charge, Money, PaymentError, PaymentGateway, Refund};
+use domain::ports::{Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, Refund};
 
 use crate::{http, CardGateway, PayPalOrders, PaymentsConfig};
 
@@ -46,6 +46,10 @@ impl PaymentGateway for Payments {
         self.card.charge(nonce, amount, order_reference).await
     }
 
+    async fn find_charges(&self, order_reference: &str) -> Result<Vec<Charge>, PaymentError> {
+        self.card.find_charges(order_reference).await
+    }
+
     async fn void(&self, transaction_id: &str) -> Result<(), PaymentError> {
         self.card.reverse(transaction_id).await
     }
@@ -73,5 +77,9 @@ impl PaymentGateway for Payments {
         request_id: &str,
     ) -> Result<Capture, PaymentError> {
         self.paypal.capture(order_id, request_id).await
+    }
+
+    async fn paypal_order(&self, order_id: &str) -> Result<PayPalOrder, PaymentError> {
+        self.paypal.order(order_id).await
     }
 }

@@ -12,15 +12,19 @@ pub fn client(timeouts: &Timeouts) -> Result<reqwest::Client, PaymentError> {
         .timeout(timeouts.total)
         .user_agent(concat!("couture-payments/", env!("CARGO_PKG_VERSION")))
         .build()
-        .map_err(|e| PaymentError::Unavailable(format!("HTTP client: {e}")))
+        .map_err(|e| PaymentError::Unreachable(format!("HTTP client: {e}")))
 }
 
-/// A request that did not complete: timeout, refused connection, reset.
+/// A request that did not complete. One that never connected sent nothing
+/// ([`PaymentError::Unreachable`]); a timeout or a reset after connecting
+/// may have been acted on ([`PaymentError::Unavailable`]: outcome unknown).
 pub fn transport(provider: &str, error: reqwest::Error) -> PaymentError {
+    if error.is_connect() {
+        tracing::warn!(provider, error = %error, "payment provider could not be reached");
+        return PaymentError::Unreachable(format!("{provider} could not be reached"));
+    }
     let what = if error.is_timeout() {
         "timed out"
-    } else if error.is_connect() {
-        "could not be reached"
     } else {
         "failed"
     };

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use domain::ports::{Capture, Money, PaymentError, Refund};
+use domain::ports::{Capture, Money, PayPalOrder, PaymentError, Refund};
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
 
@@ -57,7 +57,7 @@ impl PayPalOrders {
         let token = body.get("access_token").and_then(Value::as_str);
         let (200, Some(token)) = (status, token) else {
             tracing::error!(status, "PayPal refused the client credentials");
-            return Err(PaymentError::Unavailable(format!(
+            return Err(PaymentError::Unreachable(format!(
                 "{PROVIDER} refused the client credentials ({status})"
             )));
         };
@@ -96,7 +96,7 @@ impl PayPalOrders {
             }
             return Ok((status, body));
         }
-        Err(PaymentError::Unavailable(format!(
+        Err(PaymentError::Unreachable(format!(
             "{PROVIDER} refused the access token"
         )))
     }
@@ -125,12 +125,7 @@ impl PayPalOrders {
     }
 
     pub async fn capture(&self, order_id: &str, request_id: &str) -> Result<Capture, PaymentError> {
-        let valid = !order_id.is_empty()
-            && order_id.len() <= 64
-            && order_id
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        if !valid {
+        if !is_resource_id(order_id) {
             return Err(PaymentError::NotFound(format!("PayPal order {order_id:?}")));
         }
         let path = format!("/v2/checkout/orders/{order_id}/capture");
@@ -138,38 +133,81 @@ impl PayPalOrders {
         if !(200..300).contains(&status) {
             return Err(map_error(status, &body));
         }
-        let capture = body
-            .pointer("/purchase_units/0/payments/captures/0")
-            .cloned()
-            .unwrap_or(Value::Null);
-        let text = |v: &Value, p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
-        let (Some(id), Some(amount)) = (
-            text(&capture, "/id"),
-            text(&capture, "/amount/value").and_then(|v| Money::parse_decimal(&v)),
-        ) else {
-            return Err(PaymentError::Unavailable(format!(
-                "{PROVIDER}: no capture in the answer"
-            )));
-        };
-        let status = text(&capture, "/status").unwrap_or_default();
-        if status == "DECLINED" || status == "FAILED" {
+        let capture = captures(&body, order_id)
+            .into_iter()
+            .next()
+            .ok_or_else(|| {
+                PaymentError::Unavailable(format!("{PROVIDER}: no capture in the answer"))
+            })?;
+        if capture.status == "DECLINED" || capture.status == "FAILED" {
             return Err(PaymentError::Declined {
-                code: status,
+                code: capture.status,
                 reason: "PayPal declined the payment.".into(),
             });
         }
-        Ok(Capture {
-            order_id: text(&body, "/id").unwrap_or_else(|| order_id.to_string()),
-            id,
-            status,
-            amount,
-            currency: text(&capture, "/amount/currency_code").unwrap_or_default(),
-            payer_email: text(&body, "/payer/email_address")
-                .or_else(|| text(&body, "/payment_source/paypal/email_address")),
-            payer_id: text(&body, "/payer/payer_id")
-                .or_else(|| text(&body, "/payment_source/paypal/account_id")),
+        Ok(capture)
+    }
+
+    /// The order with its captures (`GET /v2/checkout/orders/{id}`).
+    pub async fn order(&self, order_id: &str) -> Result<PayPalOrder, PaymentError> {
+        if !is_resource_id(order_id) {
+            return Err(PaymentError::NotFound(format!("PayPal order {order_id:?}")));
+        }
+        let token = self.access_token().await?;
+        let response = self
+            .http
+            .get(format!("{}/v2/checkout/orders/{order_id}", self.api))
+            .bearer_auth(&token)
+            .header("Accept", "application/json")
+            .send()
+            .await
+            .map_err(|e| http::transport(PROVIDER, e))?;
+        let (status, body) = http::json_body(PROVIDER, response).await?;
+        if !(200..300).contains(&status) {
+            return Err(map_error(status, &body));
+        }
+        Ok(PayPalOrder {
+            id: order_id.to_string(),
+            status: body
+                .get("status")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            captures: captures(&body, order_id),
         })
     }
+}
+
+fn is_resource_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The readable captures of an order's answer (first purchase unit).
+fn captures(order: &Value, order_id: &str) -> Vec<Capture> {
+    let text = |v: &Value, p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
+    let listed = order
+        .pointer("/purchase_units/0/payments/captures")
+        .and_then(Value::as_array);
+    listed
+        .into_iter()
+        .flatten()
+        .filter_map(|capture| {
+            Some(Capture {
+                order_id: text(order, "/id").unwrap_or_else(|| order_id.to_string()),
+                id: text(capture, "/id")?,
+                status: text(capture, "/status").unwrap_or_default(),
+                amount: text(capture, "/amount/value").and_then(|v| Money::parse_decimal(&v))?,
+                currency: text(capture, "/amount/currency_code").unwrap_or_default(),
+                payer_email: text(order, "/payer/email_address")
+                    .or_else(|| text(order, "/payment_source/paypal/email_address")),
+                payer_id: text(order, "/payer/payer_id")
+                    .or_else(|| text(order, "/payment_source/paypal/account_id")),
+            })
+        })
+        .collect()
 }
 
 impl PayPalOrders {
@@ -229,8 +267,8 @@ fn map_error(status: u16, body: &Value) -> PaymentError {
             }
         }
         (404, _) | (_, "INVALID_RESOURCE_ID") => PaymentError::NotFound(message),
-        (401 | 403, _) => PaymentError::Unavailable(format!("{PROVIDER} refused the access token")),
-        (429, _) => PaymentError::Unavailable(format!("{PROVIDER} is rate limiting")),
+        (401 | 403, _) => PaymentError::Unreachable(format!("{PROVIDER} refused the access token")),
+        (429, _) => PaymentError::Unreachable(format!("{PROVIDER} is rate limiting")),
         _ => PaymentError::Invalid(message),
     }
 }

@@ -61,6 +61,10 @@ pub fn router(app: App, paths: &Paths) -> Router {
     });
     let mut router = Router::new()
         .route("/api/openapi.json", axum::routing::get(openapi))
+        .route(
+            "/api/__test/reconcile",
+            axum::routing::post(reconcile).with_state(app.clone()),
+        )
         .nest("/sandbox", sandbox)
         .nest_service("/web", ServeDir::new(paths.sdk_dist.join("web")));
     if let blobs::BlobsConfig::Folder { dir, .. } = &app.config.blobs {
@@ -86,6 +90,23 @@ pub fn router(app: App, paths: &Paths) -> Router {
     router
         .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
         .layer(layers)
+}
+
+/// Runs the payments reconciler now, as if `?ahead=` seconds (default 120)
+/// had passed: what the scheduled function does in AWS, for the journeys
+/// that lose a provider's answer. Local only: this server is never deployed.
+async fn reconcile(
+    axum::extract::State(app): axum::extract::State<App>,
+    axum::extract::Query(query): axum::extract::Query<std::collections::HashMap<String, u64>>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let ahead = query.get("ahead").copied().unwrap_or(120);
+    let mut later = app.clone();
+    later.clock = Arc::new(app::AheadClock(std::time::Duration::from_secs(ahead)));
+    match later.checkout().reconcile().await {
+        Ok(report) => axum::Json(report).into_response(),
+        Err(error) => shop_http::ApiError::from(error).into_response(),
+    }
 }
 
 /// Anything under /blobs but the imagery (CloudFront's blobs function answers the same).

@@ -7,4 +7,5 @@ pub mod snapshot;
 // Orders and requests (shopping).
 pub mod imagery;
 pub mod orders;
+pub mod payments;
 pub mod requests;

@@ -3,7 +3,7 @@
 use app::App;
 use shopctl::artwork::Artwork;
 
-const USAGE: &str = "usage: shopctl seed [--drawings] | publish | snapshot FILE | orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID | requests list | appointments list";
+const USAGE: &str = "usage: shopctl seed [--drawings] | publish | snapshot FILE | orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID | payments reconcile [--ahead SECONDS] | requests list | appointments list";
 
 #[tokio::main]
 async fn main() {
@@ -31,6 +31,7 @@ async fn main() {
             .map_err(Into::into),
         ["snapshot", file] => shopctl::snapshot::write(&app, file).await,
         ["orders", rest @ ..] => shopctl::orders::run(&app, rest).await,
+        ["payments", rest @ ..] => shopctl::payments::run(&app, rest).await,
         ["requests", rest @ ..] => {
             shopctl::requests::run(&app, domain::requests::RequestKind::MadeToOrder, rest).await
         }

@@ -28,8 +28,6 @@ pub enum OrdersError {
     Raced(String),
     #[error("{0}")]
     Usage(&'static str),
-    #[error("order {0} has no payment to refund")]
-    Unpaid(String),
     #[error("the customer of order {0} has no account any more")]
     NoCustomer(String),
 }
@@ -129,7 +127,8 @@ pub async fn show(app: &App, id: &str) -> CliResult {
         "subtotal {}  shipping {}  tax {}  total {}",
         totals.subtotal, totals.shippingfee, order.tax, totals.total
     ));
-    if let Some(address) = &order.shipping_address {
+    let address = &order.shipping_address;
+    {
         lines.push(format!(
             "ship to   {} {}, {}, {} {}, {} {}, {}{}",
             address.first_name,
@@ -143,15 +142,15 @@ pub async fn show(app: &App, id: &str) -> CliResult {
             address.phone
         ));
     }
-    if let Some(payment) = &order.payment {
-        lines.push(format!(
-            "payment   {} {} ({}), {}",
-            payment.provider,
-            payment.reference,
-            payment.describe(),
-            payment.amount
-        ));
-    }
+    let payment = &order.payment;
+    lines.push(format!(
+        "payment   {:?} {} ({}), {} {}",
+        payment.provider,
+        payment.reference,
+        payment.describe(),
+        payment.amount,
+        payment.status
+    ));
     Ok(lines.join("\n"))
 }
 
@@ -187,24 +186,14 @@ pub async fn resend_pending(app: &App) -> CliResult {
 /// order if it can still be canceled.
 pub async fn refund(app: &App, id: &str) -> CliResult {
     let order = find(app, id).await?;
-    let payment = order
-        .payment
-        .as_ref()
-        .ok_or_else(|| OrdersError::Unpaid(id.to_string()))?;
-    match payment.provider.as_str() {
-        "paypal" => app
-            .payments
-            .paypal_refund(&payment.reference)
-            .await
-            .map(|_| ())?,
-        _ => app.payments.void(&payment.reference).await?,
-    }
+    let payment = &order.payment;
+    app.checkout().reverse(payment).await?;
     let canceled = match move_order(app, id, OrderStatus::Canceled).await {
         Ok(moved) => moved,
         Err(kept) => format!("order {id} kept its status: {kept}"),
     };
     Ok(format!(
-        "order {id}: {} {} given back ({})\n{canceled}",
+        "order {id}: {} {:?} given back ({})\n{canceled}",
         payment.amount, payment.provider, payment.reference
     ))
 }

@@ -99,4 +99,5 @@ conformance!(
     a_reset_revokes_every_session_in_one_request,
     a_reset_or_change_voids_every_earlier_link,
     an_owners_claim_is_one_transaction,
+    payment_claims_move_and_leave_the_index,
 );

@@ -88,20 +88,12 @@ pub fn invoice_html(order: &Order) -> String {
             cost = usd(cost),
         );
     }
-    let ship_to = order
-        .shipping_address
-        .as_ref()
-        .map(address_lines)
-        .unwrap_or_default()
+    let ship_to = address_lines(&order.shipping_address)
         .iter()
         .map(|l| escape(l))
         .collect::<Vec<_>>()
         .join("<br>");
-    let paid_with = order
-        .payment
-        .as_ref()
-        .map(|p| escape(&p.describe()))
-        .unwrap_or_default();
+    let paid_with = escape(&order.payment.describe());
     let tax = if order.tax == Money::ZERO {
         String::new()
     } else {

@@ -1,18 +1,30 @@
 //! Checkout: what the shopper sends, what the shop charges, and the order a
 //! payment becomes.
 //!
-//! The amount is computed here from the bag (catalogue unit prices ×
-//! quantities), the Express fee and the tax rate; the client's `amount` and
-//! `shippingfee` are checked against it, never trusted, so a tampered or
-//! stale page charges nothing. How a payment is made idempotent and turned
-//! into an order in one transaction is in [`store`].
+//! The amount is the quote of the bag priced from the catalogue as it is now
+//! ([`PricedBag`]): unit prices × quantities, the Express fee and the tax
+//! rate, computed once ([`Quote::of`]). The client's `amount`, `shippingfee`
+//! and `taxRate` are what it was shown; they are checked against the quote,
+//! never trusted, so a tampered or stale page charges nothing and is
+//! answered the new quote. The process (claim → charge → place → undo, with
+//! an unknown outcome reconciled) is [`Checkout`]; how a payment is made
+//! idempotent and turned into an order in one transaction is in [`store`].
 
+mod budget;
+mod confirmation;
 mod invoice;
+mod priced;
+mod reconcile;
+mod service;
 mod store;
 
+pub use budget::Budget;
+pub use confirmation::{confirm, Outbox};
 pub use invoice::{confirmation_email, invoice_html, invoice_key, usd};
-
-pub use store::{Claim, ClaimState, Claimed, Payments, PendingConfirmation, Placed};
+pub use priced::{PricedBag, PricedLine};
+pub use reconcile::Reconciled;
+pub use service::{Checkout, CheckoutError, PaymentStatus, Settled, Shopper};
+pub use store::{Claim, ClaimState, Claimed, Claims, PendingConfirmation, Placed, Provider};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -20,15 +32,16 @@ use sha2::{Digest, Sha256};
 
 use crate::address::{is_phone, is_postal_code, DEFAULT_PHONE_CODE, MAX_FIELD, TOO_LONG};
 use crate::cart::CartLine;
-use crate::ports::payments::{PaymentError, PaymentMethodSummary};
+use crate::ports::payments::{Capture, Charge, PaymentError, PaymentMethodSummary};
 use crate::pricing::{Money, Totals, MAX_MONEY};
 use crate::validation::FieldErrors;
 
 pub const EMPTY_BAG: &str = "Your shopping bag is empty.";
-pub const AMOUNT_CHANGED: &str =
-    "The amount to pay has changed. Please review your order and try again.";
-pub const SHIPPING_CHANGED: &str =
-    "The shipping fee has changed. Please review your order and try again.";
+pub const QUOTE_CHANGED: &str =
+    "The prices in your bag have changed. Please review the new total and pay again.";
+pub const ITEMS_UNAVAILABLE: &str =
+    "Some items in your bag are no longer available. Please remove them to continue.";
+pub const CONFIRMING: &str = "We are confirming your payment with the provider. Your order will appear in My Orders as soon as it is confirmed; you will not be charged twice.";
 pub const AMOUNT_REQUIRED: &str = "Please send the amount to pay.";
 pub const NONCE_REQUIRED: &str = "Please choose a payment method.";
 pub const ADDRESS_REQUIRED: &str = "Please select a shipping address before continuing.";
@@ -52,9 +65,11 @@ pub const PAYPAL_BAG_CHANGED: &str =
     "Your shopping bag changed after PayPal was opened. Please pay again.";
 pub const PAID: &str = "Payment successful! Your order has been placed.";
 pub const CURRENCY: &str = "USD";
+/// A PayPal capture's status while PayPal is still completing it.
+pub const PENDING_CAPTURE: &str = "PENDING";
 
-/// What an order costs, computed by the shop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What an order costs, computed by the shop: the one price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Quote {
     pub subtotal: Money,
     pub shippingfee: Money,
@@ -85,19 +100,56 @@ impl Quote {
         })
     }
 
-    /// The client's amount and fee against the shop's, each with its message.
-    pub fn confirm(&self, amount: &Value, shippingfee: &Value) -> Result<(), FieldErrors> {
-        let mut errors = FieldErrors::new();
-        match money(amount) {
-            None => errors.add("amount", AMOUNT_REQUIRED),
-            Some(sent) => errors.check(sent == self.total, "amount", AMOUNT_CHANGED),
-        }
-        if !shippingfee.is_null() {
-            let same = money(shippingfee) == Some(self.shippingfee);
-            errors.check(same, "shippingfee", SHIPPING_CHANGED);
-        }
-        errors.into_result(())
+    /// Whether the page showed this quote: its total, and its fee when sent.
+    pub fn was_seen(&self, seen: &Seen) -> bool {
+        seen.amount == self.total && seen.shippingfee.is_none_or(|fee| fee == self.shippingfee)
     }
+}
+
+/// What the shopper's page showed and sends back with a payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    pub amount: Money,
+    pub shippingfee: Option<Money>,
+    /// The tax rate in basis points, when sent.
+    pub tax_basis_points: Option<u32>,
+}
+
+impl Seen {
+    /// `amount` (required), `shippingfee` and `taxRate` (percent) as sent.
+    pub fn read(
+        amount: &Value,
+        shippingfee: &Value,
+        tax_rate: &Value,
+    ) -> Result<Seen, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let amount = money(amount);
+        errors.check(amount.is_some(), "amount", AMOUNT_REQUIRED);
+        let shippingfee = (!shippingfee.is_null()).then(|| money(shippingfee));
+        errors.check(shippingfee != Some(None), "shippingfee", FEE_NOT_MONEY);
+        let tax = (!tax_rate.is_null()).then(|| percent_basis_points(tax_rate));
+        errors.check(tax != Some(None), "taxRate", TAX_RATE_INVALID);
+        errors.into_result(Seen {
+            amount: amount.unwrap_or(Money::ZERO),
+            shippingfee: shippingfee.flatten(),
+            tax_basis_points: tax.flatten(),
+        })
+    }
+}
+
+pub const FEE_NOT_MONEY: &str = "The shipping fee must be an amount in USD.";
+pub const TAX_RATE_INVALID: &str = "The tax rate must be a percentage between 0 and 100.";
+
+/// A percentage as sent (`8.25` or `"8.25"`) in basis points.
+fn percent_basis_points(value: &Value) -> Option<u32> {
+    let percent = match value {
+        Value::Number(n) => n.as_f64()?,
+        Value::String(s) => s.trim().parse::<f64>().ok()?,
+        _ => return None,
+    };
+    (0.0..=100.0)
+        .contains(&percent)
+        .then(|| (percent * 100.0).round() as u32)
 }
 
 /// A decimal USD amount as sent (`2356.5` or `"2356.50"`).
@@ -218,10 +270,17 @@ fn text(value: &Value) -> String {
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CardCheckout {
+    /// The total the page showed (the cart's `quote.total`); another
+    /// amount is answered 409 with the current quote.
     pub amount: Value,
+    /// The tax rate (percent) the page showed, from the client token's
+    /// answer; checked like `amount`.
     pub tax_rate: Value,
+    /// The shipping fee the page showed; checked like `amount`.
     pub shippingfee: Value,
     pub payment_method_nonce: Value,
+    /// The cardholder's name as typed: at most 100 characters, not stored
+    /// (the order's name is its shipping address's).
     pub customer_name: Value,
     pub addresses: Value,
     /// A client-chosen key making retries of one checkout one payment.
@@ -233,6 +292,7 @@ pub struct CardCheckout {
 pub struct CardPayment {
     pub nonce: String,
     pub address: ShippingAddress,
+    pub seen: Seen,
     /// What makes two submits the same payment: the idempotency key if
     /// sent, else the nonce (single-use at the provider anyway).
     pub payment_key: String,
@@ -247,9 +307,13 @@ impl CardCheckout {
             "paymentMethodNonce",
             NONCE_REQUIRED,
         );
-        if self.amount.is_null() {
-            errors.add("amount", AMOUNT_REQUIRED);
-        }
+        let seen = Seen::read(&self.amount, &self.shippingfee, &self.tax_rate)
+            .map_err(|e| errors.merge(e));
+        errors.check(
+            text(&self.customer_name).chars().count() <= MAX_FIELD,
+            "customerName",
+            TOO_LONG,
+        );
         let address = ShippingAddress::check(&self.addresses).map_err(|e| errors.merge(e));
         let key = Some(text(&self.idempotency_key))
             .filter(|k| !k.is_empty())
@@ -258,7 +322,12 @@ impl CardCheckout {
         errors.into_result(CardPayment {
             nonce,
             address,
-            payment_key: payment_key("card", &key),
+            seen: seen.unwrap_or(Seen {
+                amount: Money::ZERO,
+                shippingfee: None,
+                tax_basis_points: None,
+            }),
+            payment_key: payment_key(Provider::Card, &key),
         })
     }
 }
@@ -267,10 +336,45 @@ impl CardCheckout {
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PayPalCapture {
+    /// The PayPal order id `create-order` answered.
     pub order_id: Value,
     pub shipping_address: Value,
+    /// Sent as 0 by the page (spec section 7); ignored: the capture takes
+    /// the PayPal order's amount, fixed when it was created.
     pub tax_rate: Value,
+    /// Sent as 0 by the page; ignored like `taxRate`.
     pub shippingfee: Value,
+}
+
+/// The body of `POST /api/payment/paypal/create-order`.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PayPalCreate {
+    /// The total the page showed (the cart's `quote.total`).
+    pub amount: Value,
+    /// `USD`, the only currency taken.
+    pub currency: Value,
+}
+
+pub const USD_ONLY: &str = "Payments are taken in USD only.";
+
+impl PayPalCreate {
+    pub fn check(&self) -> Result<Seen, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let currency = self.currency.as_str().unwrap_or(CURRENCY);
+        errors.check(
+            currency.eq_ignore_ascii_case(CURRENCY),
+            "currency",
+            USD_ONLY,
+        );
+        let seen =
+            Seen::read(&self.amount, &Value::Null, &Value::Null).map_err(|e| errors.merge(e));
+        errors.into_result(seen.unwrap_or(Seen {
+            amount: Money::ZERO,
+            shippingfee: None,
+            tax_basis_points: None,
+        }))
+    }
 }
 
 /// A capture whose shape is right.
@@ -314,13 +418,17 @@ pub fn refusal(error: &PaymentError) -> String {
         PaymentError::Invalid(reason) => {
             format!("The payment provider refused the payment: {reason}.")
         }
-        PaymentError::Unavailable(_) => UNAVAILABLE.into(),
+        PaymentError::Unavailable(_) | PaymentError::Unreachable(_) => UNAVAILABLE.into(),
     }
 }
 
 /// The claim key of a payment: a digest, so nonces and keys of any shape
 /// make short, safe sort keys and are never stored in clear.
-pub fn payment_key(kind: &str, key: &str) -> String {
+pub fn payment_key(provider: Provider, key: &str) -> String {
+    let kind = match provider {
+        Provider::Card => "card",
+        Provider::PayPal => "paypal",
+    };
     let digest = Sha256::digest(format!("{kind}\u{1f}{key}").as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -329,15 +437,67 @@ pub fn payment_key(kind: &str, key: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Payment {
-    /// `card` or `paypal`.
-    pub provider: String,
+    pub provider: Provider,
     /// The provider's transaction (card) or capture (PayPal) id.
     pub reference: String,
+    /// PayPal's order id, under which the capture is looked up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider_order: Option<String>,
     pub method: PaymentMethodSummary,
     pub amount: Money,
+    /// The provider's status when the order was placed: the transaction's
+    /// (`SUBMITTED_FOR_SETTLEMENT`, …) or the capture's (`COMPLETED`, or
+    /// `PENDING` while PayPal completes it).
+    #[serde(default)]
+    pub status: String,
 }
 
 impl Payment {
+    pub fn card(charge: Charge) -> Payment {
+        Payment {
+            provider: Provider::Card,
+            reference: charge.id,
+            provider_order: None,
+            method: charge.method,
+            amount: charge.amount,
+            status: charge.status,
+        }
+    }
+
+    pub fn paypal(capture: Capture) -> Payment {
+        Payment {
+            provider: Provider::PayPal,
+            reference: capture.id,
+            provider_order: Some(capture.order_id),
+            method: PaymentMethodSummary::PayPal {
+                email: capture.payer_email.unwrap_or_default(),
+            },
+            amount: capture.amount,
+            status: capture.status,
+        }
+    }
+
+    /// A PayPal capture PayPal is still completing (e-cheque, review): the
+    /// order waits for it as `pending`.
+    pub fn is_pending(&self) -> bool {
+        self.provider == Provider::PayPal && self.status == PENDING_CAPTURE
+    }
+
+    #[cfg(test)]
+    pub fn test_card(amount: Money) -> Payment {
+        Payment {
+            provider: Provider::Card,
+            reference: "t1".into(),
+            provider_order: None,
+            method: PaymentMethodSummary::Card {
+                card_type: "VISA".into(),
+                last4: "1111".into(),
+            },
+            amount,
+            status: "SUBMITTED_FOR_SETTLEMENT".into(),
+        }
+    }
+
     /// `Visa ending in 1111`, `PayPal (ada@example.com)`.
     pub fn describe(&self) -> String {
         match &self.method {
@@ -398,17 +558,22 @@ mod tests {
     #[test]
     fn the_clients_amount_is_checked_never_trusted() {
         let quote = Quote::of(&[line(100_000, 2)], 0).unwrap();
-        assert!(quote.confirm(&json!(2056.9), &json!(56.9)).is_ok());
-        assert!(quote.confirm(&json!("2056.90"), &Value::Null).is_ok());
-        let errors = quote.confirm(&json!(1.0), &json!(0)).unwrap_err();
-        assert_eq!(errors.get("amount"), Some(AMOUNT_CHANGED));
-        assert_eq!(errors.get("shippingfee"), Some(SHIPPING_CHANGED));
+        let seen = |amount, fee, tax| Seen::read(&amount, &fee, &tax);
+        let shown = seen(json!(2056.9), json!(56.9), json!(0)).unwrap();
+        assert!(quote.was_seen(&shown));
+        assert_eq!(shown.tax_basis_points, Some(0));
+        assert!(quote.was_seen(&seen(json!("2056.90"), Value::Null, Value::Null).unwrap()));
+        assert!(!quote.was_seen(&seen(json!(1.0), Value::Null, Value::Null).unwrap()));
+        assert!(!quote.was_seen(&seen(json!(2056.9), json!(0), Value::Null).unwrap()));
+        let errors = seen(Value::Null, json!("x"), json!(101)).unwrap_err();
+        assert_eq!(errors.get("amount"), Some(AMOUNT_REQUIRED));
+        assert_eq!(errors.get("shippingfee"), Some(FEE_NOT_MONEY));
+        assert_eq!(errors.get("taxRate"), Some(TAX_RATE_INVALID));
         assert_eq!(
-            quote
-                .confirm(&Value::Null, &Value::Null)
-                .unwrap_err()
-                .get("amount"),
-            Some(AMOUNT_REQUIRED)
+            seen(json!(1), Value::Null, json!("8.25"))
+                .unwrap()
+                .tax_basis_points,
+            Some(825)
         );
     }
 

@@ -2,44 +2,78 @@
 //!
 //! Before anything is charged, the payment is *claimed*: one put of
 //! `USER#<user> / PAYMENT#<key>` where none is, the key being the digest of
-//! the nonce, the client's idempotency key or the PayPal order id. Of any
+//! the client's idempotency key (or nonce) or of the PayPal order id. Of any
 //! number of simultaneous or replayed submits exactly one claim succeeds; the
-//! others read the claim and answer its order once it is placed. After the
-//! charge, one transaction puts the order, deletes every bag line (each must
-//! still be there) and the bag's count, and moves the claim to `placed` on
-//! condition that it is still `charging`. If that transaction is refused or
-//! fails, the caller voids the charge and releases the claim: no payment is
-//! left without an order, no order without a payment.
+//! others read the claim and answer what became of it. Every move of a claim
+//! is one write conditioned on the state it leaves, so two hands (the
+//! request, the reconciler) can never both act on it. Placing the order is
+//! one transaction: the order, the bag's lines (each still holding the
+//! quantity that was priced) and the bag's count deleted, the claim `placed`.
+//!
+//! An open claim (any state but `placed`) is also on GSI1, `PAYMENTS#OPEN /
+//! <deadline>#<user>#<key>`, so the reconciler finds every claim past its
+//! deadline with one Query; placing it takes it off the index.
 
 use serde::{Deserialize, Serialize};
 
 use crate::cart::{Bag, CartLine};
-use crate::order::Order;
-use crate::ports::{Condition, Key, Table, TableError, Update, Write};
+use crate::ports::{Condition, Key, Query, Table, TableError, Update, Write, GSI1_PK, GSI1_SK};
 use crate::pricing::Money;
 use crate::records::{encode, Committed, Outcome, Record, Transaction};
-use crate::shopper::{Owned, Shelf};
+use crate::shopper::user_pk;
 use crate::timestamp::Timestamp;
 
+use super::ShippingAddress;
+use crate::order::Order;
+
+const PREFIX: &str = "PAYMENT#";
+const OPEN: &str = "PAYMENTS#OPEN";
 const STATE: &str = "state";
 
-/// Where a payment stands.
+/// Who takes the money.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Provider {
+    /// The card gateway (cards and the wallets it charges).
+    Card,
+    /// PayPal Orders.
+    #[serde(rename = "paypal")]
+    PayPal,
+}
+
+/// Where a payment stands. `created → charging → placed` is the way of
+/// every paid order (a card claim starts at `charging`); a refusal from the
+/// provider releases the claim (deletes it, so the shopper may try again) or,
+/// for PayPal, takes it back to `created`; a lost answer makes it `unknown`
+/// until the reconciler has asked the provider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClaimState {
-    /// A PayPal order was created for the bag and awaits the buyer's approval.
+    /// A PayPal order was opened for the bag and awaits the buyer's approval.
     Created,
     /// Being charged or captured right now.
     Charging,
+    /// Sent to the provider, answer lost or unreadable: maybe charged.
+    Unknown,
     /// Paid, and the order is placed.
     Placed,
 }
 
 impl ClaimState {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             ClaimState::Created => "created",
             ClaimState::Charging => "charging",
+            ClaimState::Unknown => "unknown",
             ClaimState::Placed => "placed",
         }
     }
@@ -50,19 +84,43 @@ impl ClaimState {
 #[serde(rename_all = "camelCase")]
 pub struct Claim {
     pub key: String,
-    /// The order this payment becomes (minted with the claim, so a retry
-    /// answers the same order).
+    /// Whose payment it is (the reconciler reaches claims through the index,
+    /// not through a session).
+    pub user_id: String,
+    pub provider: Provider,
+    /// PayPal's order id; the card gateway finds a charge by `order_id`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provider_order: Option<String>,
+    /// The order this payment becomes, minted with the claim and sent to the
+    /// provider as the order reference, so a retry answers the same order
+    /// and a lost answer can be looked up.
     pub order_id: String,
     pub state: ClaimState,
-    /// What the shop computed and charges.
+    /// What the shop quoted and charges.
     pub amount: Money,
+    /// Where the order ships (a PayPal claim learns it at capture).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<ShippingAddress>,
     pub created_at: Timestamp,
+    /// When the reconciler takes an open claim over.
+    pub deadline: Timestamp,
 }
 
-impl Owned for Claim {
-    const PREFIX: &'static str = "PAYMENT#";
-    fn id(&self) -> &str {
-        &self.key
+fn claim_key(user_id: &str, key: &str) -> Key {
+    Key::new(user_pk(user_id), format!("{PREFIX}{key}"))
+}
+
+fn open_sort_key(deadline: Timestamp, user_id: &str, key: &str) -> String {
+    format!("{deadline}#{user_id}#{key}")
+}
+
+impl Record for Claim {
+    fn key(&self) -> Key {
+        claim_key(&self.user_id, &self.key)
+    }
+    fn index_key(&self) -> Option<Key> {
+        (self.state != ClaimState::Placed)
+            .then(|| Key::new(OPEN, open_sort_key(self.deadline, &self.user_id, &self.key)))
     }
 }
 
@@ -72,16 +130,17 @@ pub enum Claimed {
     /// This request owns the payment: charge it.
     New,
     /// Another request owns it (a replay or a simultaneous submit).
-    Existing(Claim),
+    Existing(Box<Claim>),
 }
 
 /// What placing the order did.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Placed {
     Done,
-    /// A line was removed or the bag emptied while paying: nothing was written.
+    /// A line was removed or changed, or the bag emptied, while paying:
+    /// nothing was written.
     BagChanged,
-    /// The claim is no longer this request's to complete.
+    /// The claim is no longer in the state this hand read.
     ClaimLost,
 }
 
@@ -90,32 +149,38 @@ enum PlaceRule {
     OrderIsNew,
     LineStillThere,
     Count,
-    ClaimCharging,
+    ClaimUnchanged,
 }
 
-/// One shopper's payments.
-pub struct Payments<'a> {
-    claims: Shelf<'a, Claim>,
-    bag: Bag<'a>,
+/// The fields a move sets.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Moved<'a> {
+    state: ClaimState,
+    deadline: Timestamp,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    address: Option<&'a ShippingAddress>,
 }
 
-impl<'a> Payments<'a> {
-    pub fn of(table: &'a dyn Table, user_id: &'a str) -> Self {
-        Self {
-            claims: Shelf::of(table, user_id),
-            bag: Bag::of(table, user_id),
-        }
+/// Every shopper's payment claims.
+pub struct Claims<'a> {
+    table: &'a dyn Table,
+}
+
+impl<'a> Claims<'a> {
+    pub fn of(table: &'a dyn Table) -> Self {
+        Self { table }
     }
 
     /// Claims the payment for this request (one conditional put).
-    pub async fn claim(&self, claim: &Claim) -> Result<Claimed, TableError> {
+    pub async fn open(&self, claim: &Claim) -> Result<Claimed, TableError> {
         for _ in 0..2 {
-            if let Outcome::Done(()) = self.claims.put(claim, Condition::NotExists).await? {
+            if let Outcome::Done(()) = self.table.write(claim, Condition::NotExists).await? {
                 return Ok(Claimed::New);
             }
             // Released between our put and this read: claim it again.
-            if let Some(existing) = self.claims.get(&claim.key).await? {
-                return Ok(Claimed::Existing(existing));
+            if let Some(existing) = self.find(&claim.user_id, &claim.key).await? {
+                return Ok(Claimed::Existing(Box::new(existing)));
             }
         }
         Err(TableError::Backend(
@@ -123,26 +188,28 @@ impl<'a> Payments<'a> {
         ))
     }
 
-    pub async fn find(&self, key: &str) -> Result<Option<Claim>, TableError> {
-        self.claims.get(key).await
+    pub async fn find(&self, user_id: &str, key: &str) -> Result<Option<Claim>, TableError> {
+        self.table.read(&claim_key(user_id, key)).await
     }
 
-    /// Moves a claim from one state to another; refused if it is elsewhere.
+    /// Moves a claim on from the state it was read in, with its new deadline
+    /// (and address): refused if another hand moved it first.
     pub async fn advance(
         &self,
-        key: &str,
-        from: ClaimState,
+        claim: &Claim,
         to: ClaimState,
+        deadline: Timestamp,
+        address: Option<&ShippingAddress>,
     ) -> Result<Outcome<Claim>, TableError> {
-        self.claims.change(key, state_move(from, to)?).await
+        self.table
+            .change(&claim.key(), state_move(claim, to, deadline, address)?)
+            .await
     }
 
-    /// Gives the payment up (nothing was charged, or the charge was voided),
-    /// so that the shopper may try again: only while it is `charging`.
-    pub async fn release(&self, key: &str) -> Result<(), TableError> {
-        let condition = Condition::Equals(STATE.into(), ClaimState::Charging.as_str().into());
-        let _ = self.claims.delete(key, condition).await?;
-        Ok(())
+    /// Gives the payment up (nothing was charged, or it was reversed), so
+    /// the shopper may try again: only from the state it was read in.
+    pub async fn release(&self, claim: &Claim) -> Result<Outcome, TableError> {
+        self.table.erase(&claim.key(), unchanged(claim)).await
     }
 
     /// Puts the order, empties the bag of exactly these lines and marks the
@@ -151,10 +218,10 @@ impl<'a> Payments<'a> {
         &self,
         order: &Order,
         lines: &[CartLine],
-        key: &str,
+        claim: &Claim,
     ) -> Result<Placed, TableError> {
         let mut transaction = Transaction::new().with(PlaceRule::OrderIsNew, order.put_write()?);
-        let clearing = self.bag.clear_writes(lines);
+        let clearing = Bag::of(self.table, &claim.user_id).clear_writes(lines);
         let count = clearing.len() - 1;
         for (i, write) in clearing.into_iter().enumerate() {
             let rule = if i < count {
@@ -164,33 +231,62 @@ impl<'a> Payments<'a> {
             };
             transaction.push(rule, write);
         }
+        let placed = state_move(claim, ClaimState::Placed, claim.deadline, None)?;
         transaction.push(
-            PlaceRule::ClaimCharging,
+            PlaceRule::ClaimUnchanged,
             Write::Update {
-                key: self.claims.key(key),
-                update: state_move(ClaimState::Charging, ClaimState::Placed)?,
+                key: claim.key(),
+                update: placed,
             },
         );
-        Ok(match self.bag_table().commit(transaction).await? {
+        Ok(match self.table.commit(transaction).await? {
             Committed::Done => Placed::Done,
             Committed::Refused(PlaceRule::LineStillThere | PlaceRule::Count) => Placed::BagChanged,
-            Committed::Refused(PlaceRule::OrderIsNew | PlaceRule::ClaimCharging) => {
+            Committed::Refused(PlaceRule::OrderIsNew | PlaceRule::ClaimUnchanged) => {
                 Placed::ClaimLost
             }
         })
     }
 
-    fn bag_table(&self) -> &'a dyn Table {
-        self.claims.table()
+    /// Every open claim whose deadline has passed at `now`, soonest first:
+    /// one Query of the index (every page).
+    pub async fn due(&self, now: Timestamp) -> Result<Vec<Claim>, TableError> {
+        let query = Query::on_gsi1(OPEN).between("0", format!("{now}~"));
+        self.table.read_all(query).await
     }
 }
 
-fn state_move(from: ClaimState, to: ClaimState) -> Result<Update, TableError> {
+/// The update moving a claim from the state it was read in: the index
+/// follows (a placed claim leaves it).
+fn state_move(
+    claim: &Claim,
+    to: ClaimState,
+    deadline: Timestamp,
+    address: Option<&ShippingAddress>,
+) -> Result<Update, TableError> {
+    let mut set = encode(&Moved {
+        state: to,
+        deadline,
+        address,
+    })?;
+    let mut remove = Vec::new();
+    if to == ClaimState::Placed {
+        remove = vec![GSI1_PK.to_string(), GSI1_SK.to_string()];
+    } else {
+        set.insert(GSI1_PK.into(), OPEN.into());
+        let sort = open_sort_key(deadline, &claim.user_id, &claim.key);
+        set.insert(GSI1_SK.into(), sort.into());
+    }
     Ok(Update {
-        set: encode(&serde_json::json!({ STATE: to }))?,
-        condition: Condition::Equals(STATE.into(), from.as_str().into()),
+        set,
+        remove,
+        condition: unchanged(claim),
         ..Update::default()
     })
+}
+
+fn unchanged(claim: &Claim) -> Condition {
+    Condition::Equals(STATE.into(), claim.state.as_str().into())
 }
 
 /// An order whose confirmation email could not be sent: kept until

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cart::{CartLine, MAX_QUANTITY};
 use crate::catalog::ProductSnapshot;
-use crate::checkout::{Payment, ShippingAddress};
+use crate::checkout::{Payment, Quote, ShippingAddress};
 use crate::pricing::{Money, Totals, MAX_MONEY};
 use crate::timestamp::Timestamp;
 
@@ -162,12 +162,10 @@ pub struct Order {
     #[serde(default, skip_serializing_if = "Money::is_zero")]
     pub tax: Money,
     pub items: Vec<OrderItem>,
-    /// Where it goes (orders placed by checkout).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shipping_address: Option<ShippingAddress>,
-    /// How it was paid (orders placed by checkout).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub payment: Option<Payment>,
+    /// Where it goes.
+    pub shipping_address: ShippingAddress,
+    /// How it was paid.
+    pub payment: Payment,
 }
 
 /// An order as the customer sees it: with its total.
@@ -183,42 +181,50 @@ pub struct OrderView {
     pub shippingfee: Money,
     pub total: Money,
     pub items: Vec<OrderItem>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shipping_address: Option<ShippingAddress>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub payment: Option<Payment>,
+    #[serde(skip_serializing_if = "Money::is_zero")]
+    pub tax: Money,
+    pub shipping_address: ShippingAddress,
+    pub payment: Payment,
+}
+
+/// What a paid order is made of, none of it optional: the lines at the
+/// prices they were quoted at, that quote, where it ships and how it was paid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sale {
+    pub lines: Vec<CartLine>,
+    pub quote: Quote,
+    pub address: ShippingAddress,
+    pub payment: Payment,
 }
 
 impl Order {
-    /// An order for the bag's lines, priced from the lines' catalogue unit
-    /// prices, with the Express fee below the free-shipping threshold. The
-    /// payment flow builds its order (and the amount it charges) with this.
-    pub fn from_lines(
+    /// The order a sale becomes: its totals are the quote's, never summed
+    /// again here.
+    pub fn placed(
         id: &str,
         user_id: &str,
         status: OrderStatus,
-        lines: &[CartLine],
+        sale: Sale,
         now: Timestamp,
     ) -> Result<Order, OrderError> {
-        if lines.is_empty() {
+        if sale.lines.is_empty() {
             return Err(OrderError::Empty);
         }
-        let mut subtotal = Money::ZERO;
-        for line in lines {
-            if !(1..=MAX_QUANTITY).contains(&line.quantity) {
-                return Err(OrderError::Quantity);
-            }
-            let cost = line.cost().ok_or(OrderError::TooLarge)?;
-            subtotal = subtotal.checked_add(cost).ok_or(OrderError::TooLarge)?;
-        }
-        let totals = Totals::of(subtotal).ok_or(OrderError::TooLarge)?;
-        let items = lines
+        if sale
+            .lines
             .iter()
+            .any(|l| !(1..=MAX_QUANTITY).contains(&l.quantity))
+        {
+            return Err(OrderError::Quantity);
+        }
+        let items = sale
+            .lines
+            .into_iter()
             .map(|l| OrderItem {
-                product: l.product.clone(),
-                category: l.category.clone(),
-                color: l.color.clone(),
-                size: l.size.clone(),
+                product: l.product,
+                category: l.category,
+                color: l.color,
+                size: l.size,
                 quantity: l.quantity,
                 price: l.price,
             })
@@ -229,12 +235,12 @@ impl Order {
             status,
             created_at: now,
             updated_at: now,
-            subtotal: totals.subtotal,
-            shippingfee: totals.shippingfee,
-            tax: Money::ZERO,
+            subtotal: sale.quote.subtotal,
+            shippingfee: sale.quote.shippingfee,
+            tax: sale.quote.tax,
             items,
-            shipping_address: None,
-            payment: None,
+            shipping_address: sale.address,
+            payment: sale.payment,
         })
     }
 
@@ -260,6 +266,7 @@ impl Order {
             subtotal: self.subtotal,
             shippingfee: self.shippingfee,
             total,
+            tax: self.tax,
             items: self.items,
             shipping_address: self.shipping_address,
             payment: self.payment,
@@ -345,20 +352,35 @@ mod tests {
         assert_eq!(OrderStatus::parse("shipped"), None);
     }
 
+    fn sale(lines: Vec<CartLine>) -> Sale {
+        let quote = Quote::of(&lines, 0).unwrap_or(Quote {
+            subtotal: Money::ZERO,
+            shippingfee: Money::ZERO,
+            tax: Money::ZERO,
+            total: Money::ZERO,
+        });
+        Sale {
+            lines,
+            quote,
+            address: ShippingAddress::default(),
+            payment: crate::checkout::Payment::test_card(quote.total),
+        }
+    }
+
     #[test]
-    fn orders_under_the_threshold_pay_express_shipping() {
-        let order = Order::from_lines(
+    fn an_orders_totals_are_its_quotes() {
+        let order = Order::placed(
             "O1",
             "u1",
             Pending,
-            &[line(100_000, 2), line(2_601, 1)],
+            sale(vec![line(100_000, 2), line(2_601, 1)]),
             at(),
         )
         .unwrap();
         assert_eq!(order.subtotal, Money::from_cents(202_601));
         assert_eq!(order.shippingfee, Money::from_cents(5_690));
         assert_eq!(order.clone().view().total, Money::from_cents(208_291));
-        let free = Order::from_lines("O2", "u1", Pending, &[line(227_602, 1)], at()).unwrap();
+        let free = Order::placed("O2", "u1", Pending, sale(vec![line(227_602, 1)]), at()).unwrap();
         assert_eq!(
             (free.shippingfee, free.view().total),
             (Money::ZERO, Money::from_cents(227_602))
@@ -367,21 +389,9 @@ mod tests {
 
     #[test]
     fn orders_refuse_empty_bags_and_bad_quantities() {
-        assert_eq!(
-            Order::from_lines("O", "u", Pending, &[], at()),
-            Err(OrderError::Empty)
-        );
-        assert_eq!(
-            Order::from_lines("O", "u", Pending, &[line(100, 0)], at()),
-            Err(OrderError::Quantity)
-        );
-        assert_eq!(
-            Order::from_lines("O", "u", Pending, &[line(100, 100)], at()),
-            Err(OrderError::Quantity)
-        );
-        assert_eq!(
-            Order::from_lines("O", "u", Pending, &[line(900_000_000, 99)], at()),
-            Err(OrderError::TooLarge)
-        );
+        let placed = |lines| Order::placed("O", "u", Pending, sale(lines), at());
+        assert_eq!(placed(vec![]), Err(OrderError::Empty));
+        assert_eq!(placed(vec![line(100, 0)]), Err(OrderError::Quantity));
+        assert_eq!(placed(vec![line(100, 100)]), Err(OrderError::Quantity));
     }
 }

@@ -16,6 +16,7 @@ use crate::shopper::user_pk;
 use crate::timestamp::Timestamp;
 
 use super::{Order, OrderStatus, Step};
+use crate::checkout::Payment;
 
 const PREFIX: &str = "ORDER#";
 const STATUS: &str = "status";
@@ -56,12 +57,14 @@ pub enum Move {
     NotAllowed,
 }
 
-/// The fields a move sets.
+/// The fields a move sets (and, when the provider settled, the payment).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct StatusChange {
+struct StatusChange<'a> {
     status: OrderStatus,
     updated_at: Timestamp,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payment: Option<&'a Payment>,
 }
 
 /// One shopper's orders in the table.
@@ -91,9 +94,33 @@ impl<'a> Orders<'a> {
     /// UpdateItem that applies only while the order is in the step's
     /// starting status, so a refused or racing move changes nothing.
     pub async fn advance(&self, id: &str, step: Step, now: Timestamp) -> Result<Move, TableError> {
+        self.moved(id, step, None, now).await
+    }
+
+    /// A move made because the provider settled the payment (a PayPal
+    /// capture completed or failed): the payment's new status is recorded
+    /// with it, in the same update.
+    pub async fn settle(
+        &self,
+        id: &str,
+        step: Step,
+        payment: &Payment,
+        now: Timestamp,
+    ) -> Result<Move, TableError> {
+        self.moved(id, step, Some(payment), now).await
+    }
+
+    async fn moved(
+        &self,
+        id: &str,
+        step: Step,
+        payment: Option<&Payment>,
+        now: Timestamp,
+    ) -> Result<Move, TableError> {
         let mut set = encode(&StatusChange {
             status: step.to(),
             updated_at: now,
+            payment,
         })?;
         set.insert(GSI1_PK.into(), status_partition(step.to()).into());
         let update = Update {
@@ -152,8 +179,8 @@ mod tests {
             subtotal: Money::from_cents(100),
             shippingfee: Money::from_cents(5_690),
             tax: Money::ZERO,
-            shipping_address: None,
-            payment: None,
+            shipping_address: crate::checkout::ShippingAddress::default(),
+            payment: crate::checkout::Payment::test_card(Money::from_cents(5_790)),
             items: vec![OrderItem {
                 product: ProductSnapshot {
                     id: "p".into(),

@@ -3,13 +3,15 @@
 //! configuration in the `app` crate, never by `cfg(test)`.
 
 pub mod blobs;
+pub mod clock;
 pub mod mailer;
 pub mod payments;
 pub mod table;
 
 pub use blobs::{Blobs, BlobsError};
+pub use clock::Clock;
 pub use mailer::{Email, Mailer, MailerError};
 pub use payments::{
-    Capture, Charge, Money, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,
+    Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,
 };
 pub use table::*;

@@ -90,11 +90,34 @@ pub enum PaymentError {
     /// refund of an unsettled charge or above what is left).
     #[error("the provider refused the request: {0}")]
     Invalid(String),
-    /// The provider could not be reached or answered nonsense: timeout,
-    /// connection failure, 5xx, refused credentials, unreadable response.
-    /// The outcome of a charge may be unknown; retry with the same reference.
+    /// The request was sent but no readable answer came back: a timeout, a
+    /// dropped connection, a 5xx, an unreadable body. A charge or capture
+    /// may have happened: its outcome is unknown until the provider is asked
+    /// by the order reference (see [`PaymentGateway::find_charges`]).
     #[error("the payment provider is unavailable: {0}")]
     Unavailable(String),
+    /// Nothing was sent: the provider could not be reached, refused the
+    /// shop's credentials, or no provider is configured. Nothing happened.
+    #[error("the payment provider could not be reached: {0}")]
+    Unreachable(String),
+}
+
+impl PaymentError {
+    /// Whether a charge or capture that failed this way may still have
+    /// taken the money.
+    pub fn outcome_unknown(&self) -> bool {
+        matches!(self, PaymentError::Unavailable(_))
+    }
+}
+
+/// A PayPal order as the provider holds it, with its captures: what the
+/// shop asks after a capture's answer was lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayPalOrder {
+    pub id: String,
+    /// `CREATED`, `APPROVED`, `COMPLETED`, …
+    pub status: String,
+    pub captures: Vec<Capture>,
 }
 
 #[async_trait]
@@ -111,6 +134,11 @@ pub trait PaymentGateway: Send + Sync {
         amount: Money,
         order_reference: &str,
     ) -> Result<Charge, PaymentError>;
+
+    /// Every card transaction recorded with this order reference, newest
+    /// first (the gateway's transaction search by order id): what the shop
+    /// asks after a charge's answer was lost.
+    async fn find_charges(&self, order_reference: &str) -> Result<Vec<Charge>, PaymentError>;
 
     /// Reverses a charge: voided while unsettled, refunded in full once settled.
     async fn void(&self, transaction_id: &str) -> Result<(), PaymentError>;
@@ -139,4 +167,7 @@ pub trait PaymentGateway: Send + Sync {
         order_id: &str,
         request_id: &str,
     ) -> Result<Capture, PaymentError>;
+
+    /// A PayPal order with its captures (`GET /v2/checkout/orders/{id}`).
+    async fn paypal_order(&self, order_id: &str) -> Result<PayPalOrder, PaymentError>;
 }

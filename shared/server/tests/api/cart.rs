@@ -151,8 +151,8 @@ async fn add_again_list_change_and_remove_a_line() {
     let (bag, cost) = count_table_requests(&shop, lan.get("/api/cart")).await;
     assert_eq!(
         (bag.status, cost),
-        (200, 2),
-        "GET /api/cart is the session GetItem and one Query"
+        (200, 3),
+        "GET /api/cart is the session GetItem, one Query and one BatchGet (today's prices)"
     );
     let lines = bag.list();
     assert_eq!(lines.len(), 3);
@@ -160,12 +160,13 @@ async fn add_again_list_change_and_remove_a_line() {
     // 5 × 800 + 1200.50 + 99.99 = 5300.49: over the threshold, shipping is free.
     assert_eq!(
         (
-            bag.body["subtotal"].as_f64(),
-            bag.body["shippingfee"].as_f64(),
-            bag.body["total"].as_f64()
+            bag.body["quote"]["subtotal"].as_f64(),
+            bag.body["quote"]["shippingfee"].as_f64(),
+            bag.body["quote"]["total"].as_f64()
         ),
         (Some(5300.49), Some(0.0), Some(5300.49))
     );
+    assert!(lines.iter().all(|l| l["available"] == true));
     assert_eq!(bag.body["count"], 7);
 
     let (changed, cost) = count_table_requests(
@@ -183,7 +184,7 @@ async fn add_again_list_change_and_remove_a_line() {
     );
     let bag = lan.get("/api/cart").await;
     assert_eq!(
-        bag.body["shippingfee"].as_f64(),
+        bag.body["quote"]["shippingfee"].as_f64(),
         Some(56.9),
         "2100.49 is under 2276.02: Express costs 56.90"
     );

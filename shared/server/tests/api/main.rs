@@ -8,6 +8,7 @@ mod cart;
 mod edge;
 mod helpers;
 mod lockout;
+mod money;
 mod orders;
 mod payment;
 mod requests;

@@ -5,8 +5,10 @@
 use crate::helpers::{self, client_with_access_token, count_table_requests};
 use domain::cart::CartLine;
 use domain::catalog::ProductSnapshot;
-use domain::order::{Order, OrderStatus, Orders, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
+use domain::checkout::{Payment, Provider, ShippingAddress};
+use domain::order::{Order, OrderStatus, Orders, Sale, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
 use domain::ports::Condition;
+use domain::ports::PaymentMethodSummary;
 use domain::pricing::Money;
 use domain::records::Record;
 use domain::timestamp::Timestamp;
@@ -42,7 +44,24 @@ async fn place(
     at: &str,
 ) -> Order {
     let at = Timestamp::parse(at).unwrap();
-    let order = Order::from_lines(id, user, status, lines, at).unwrap();
+    let quote = domain::checkout::Quote::of(lines, 0).unwrap();
+    let sale = Sale {
+        lines: lines.to_vec(),
+        quote,
+        address: ShippingAddress::default(),
+        payment: Payment {
+            provider: Provider::Card,
+            reference: format!("tx-{id}"),
+            provider_order: None,
+            method: PaymentMethodSummary::Card {
+                card_type: "VISA".into(),
+                last4: "1111".into(),
+            },
+            amount: quote.total,
+            status: "SUBMITTED_FOR_SETTLEMENT".into(),
+        },
+    };
+    let order = Order::placed(id, user, status, sale, at).unwrap();
     shop.app
         .table
         .put(order.to_item().unwrap(), Condition::NotExists)

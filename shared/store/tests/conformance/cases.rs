@@ -1505,3 +1505,76 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
         .await;
     assert!(again.is_err(), "the identity is linked once");
 }
+
+/// A payment's claim moves only from the state it was read in, and is on
+/// the index of open claims, by deadline, until it is placed or released:
+/// the reconciler's one Query finds exactly the claims past their deadline.
+pub async fn payment_claims_move_and_leave_the_index(t: T) {
+    use domain::checkout::{payment_key, Claim, ClaimState, Claimed, Claims, Provider};
+    use domain::pricing::Money;
+    use domain::records::Outcome;
+    use domain::timestamp::Timestamp;
+    let at = |seconds: i64| Timestamp::from_unix(1_800_000_000 + seconds).unwrap();
+    let claim = |key: &str, state, deadline| Claim {
+        key: payment_key(Provider::Card, key),
+        user_id: "u-claims".into(),
+        provider: Provider::Card,
+        provider_order: None,
+        order_id: format!("order-{key}"),
+        state,
+        amount: Money::from_cents(1000),
+        address: None,
+        created_at: at(0),
+        deadline,
+    };
+    let claims = Claims::of(&*t);
+    let charging = claim("a", ClaimState::Charging, at(60));
+    let created = claim("b", ClaimState::Created, at(3 * 3600));
+    assert_eq!(claims.open(&charging).await.unwrap(), Claimed::New);
+    assert_eq!(claims.open(&created).await.unwrap(), Claimed::New);
+    assert!(
+        matches!(claims.open(&charging).await.unwrap(), Claimed::Existing(c) if *c == charging)
+    );
+    assert!(claims.due(at(59)).await.unwrap().is_empty());
+    assert_eq!(claims.due(at(61)).await.unwrap(), vec![charging.clone()]);
+    let moved = claims
+        .advance(&charging, ClaimState::Unknown, at(90), None)
+        .await
+        .unwrap();
+    let Outcome::Done(unknown) = moved else {
+        panic!("moved")
+    };
+    assert_eq!(
+        (unknown.state, unknown.deadline),
+        (ClaimState::Unknown, at(90))
+    );
+    let stale = claims
+        .advance(&charging, ClaimState::Created, at(99), None)
+        .await
+        .unwrap();
+    assert_eq!(
+        stale,
+        Outcome::Refused,
+        "only from the state it was read in"
+    );
+    assert!(
+        claims.due(at(61)).await.unwrap().is_empty(),
+        "its deadline moved"
+    );
+    assert_eq!(claims.due(at(91)).await.unwrap(), vec![unknown.clone()]);
+    let placed = claims
+        .advance(&unknown, ClaimState::Placed, at(90), None)
+        .await
+        .unwrap();
+    assert!(matches!(placed, Outcome::Done(_)));
+    let far = at(10 * 3600);
+    assert_eq!(
+        claims.due(far).await.unwrap(),
+        vec![created.clone()],
+        "placed: off the index"
+    );
+    assert_eq!(claims.release(&unknown).await.unwrap(), Outcome::Refused);
+    assert_eq!(claims.release(&created).await.unwrap(), Outcome::Done(()));
+    assert!(claims.due(far).await.unwrap().is_empty());
+    assert_eq!(claims.find("u-claims", &created.key).await.unwrap(), None);
+}

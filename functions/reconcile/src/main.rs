@@ -1,0 +1,39 @@
+//! The reconciler as a Lambda function, invoked by an EventBridge schedule
+//! (`infra`): every run settles the payments whose provider answer was lost
+//! or whose claim is past its deadline (`domain::checkout` reconcile) and
+//! answers `{placed, reversed, released, capturesSettled, unresolved}`. By
+//! hand, `shopctl payments reconcile` does the same.
+
+use app::App;
+use lambda_http::lambda_runtime::{self, service_fn, Error, LambdaEvent};
+use serde_json::{json, Value};
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    shop_http::lambda::init_tracing();
+    let app = App::from_env().await?;
+    lambda_runtime::run(service_fn(move |_: LambdaEvent<Value>| {
+        let app = app.clone();
+        async move { run(&app).await }
+    }))
+    .await
+}
+
+async fn run(app: &App) -> Result<Value, Error> {
+    let report = app.checkout().reconcile().await?;
+    tracing::info!(?report, "payments reconciled");
+    if report.unresolved > 0 {
+        tracing::error!(
+            alarm = "payment_unresolved",
+            unresolved = report.unresolved,
+            "payments left unresolved; retried on the next run"
+        );
+    }
+    Ok(json!({
+        "placed": report.placed,
+        "reversed": report.reversed,
+        "released": report.released,
+        "capturesSettled": report.captures_settled,
+        "unresolved": report.unresolved,
+    }))
+}

@@ -1,0 +1,48 @@
+//! After an order is placed: its invoice in the blobs store and the
+//! confirmation email. Neither can lose the order: a failed email leaves a
+//! pending-confirmation marker (`shopctl orders resend` sends it) and an
+//! alarm-able log line.
+
+use crate::order::Order;
+use crate::ports::{Blobs, Mailer, Table};
+use crate::timestamp::Timestamp;
+
+use super::{confirmation_email, invoice_html, invoice_key, PendingConfirmation};
+
+/// Where a confirmation goes out from.
+pub struct Outbox<'a> {
+    pub table: &'a dyn Table,
+    pub mailer: &'a dyn Mailer,
+    pub blobs: &'a dyn Blobs,
+    pub site_url: &'a str,
+}
+
+/// Stores the order's invoice and mails its confirmation to `email`.
+pub async fn confirm(outbox: &Outbox<'_>, order: &Order, email: &str, now: Timestamp) {
+    let invoice = invoice_html(order).into_bytes();
+    let stored = outbox
+        .blobs
+        .put(&invoice_key(order), invoice, "text/html; charset=utf-8")
+        .await;
+    if let Err(error) = stored {
+        tracing::error!(alarm = "invoice_not_stored", order = %order.id, %error, "invoice not stored");
+    }
+    let email = confirmation_email(order, email, outbox.site_url);
+    let Err(error) = outbox.mailer.send(email).await else {
+        return;
+    };
+    tracing::error!(
+        alarm = "confirmation_not_sent",
+        order = %order.id,
+        %error,
+        "order confirmation not sent; `shopctl orders resend` sends it"
+    );
+    let pending = PendingConfirmation {
+        order_id: order.id.clone(),
+        user_id: order.user_id.clone(),
+        since: now,
+    };
+    if let Err(error) = pending.record(outbox.table).await {
+        tracing::error!(order = %order.id, %error, "pending confirmation not recorded");
+    }
+}

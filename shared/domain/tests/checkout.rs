@@ -1,0 +1,855 @@
+//! The checkout process, transition by transition: card and PayPal payments
+//! over a real (embedded SQLite) table, a scripted provider that can refuse,
+//! lose its answer after taking the money, or fail to give it back, and a
+//! clock the tests move. Each test names the arrow of the claim's state
+//! machine (`domain::checkout::service`) it walks.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use domain::cart::{Bag, CartLine};
+use domain::catalog::{Product, ProductCard, ProductSnapshot};
+use domain::checkout::{
+    payment_key, Budget, CaptureRequest, CardPayment, Checkout, CheckoutError, Claim, ClaimState,
+    Claims, Outbox, PaymentStatus, Provider, Seen, Settled, ShippingAddress, Shopper,
+};
+use domain::order::{OrderStatus, Orders};
+use domain::ports::{
+    Blobs, BlobsError, Capture, Charge, Clock, Condition, Email, Mailer, MailerError, Money,
+    PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary, Refund, Table,
+};
+use domain::records::Outcome;
+use domain::timestamp::Timestamp;
+
+const USER: &str = "01JD0000000000000000000USR";
+
+// ---- the scripted provider -------------------------------------------------
+
+/// What the provider does with the next charge or capture.
+#[derive(Debug, Clone, PartialEq)]
+enum Next {
+    /// Takes the money and answers.
+    Answer,
+    /// Refuses: nothing taken.
+    Refuse(PaymentError),
+    /// Takes the money, then the answer is lost.
+    LoseAnswer,
+    /// Never receives the request, but the shop cannot tell (a timeout).
+    TimeOutBefore,
+    /// Takes the money while the shopper empties a line of the bag.
+    AnswerWhileBagChanges,
+    /// Takes the capture money but PayPal keeps it PENDING.
+    Pending,
+}
+
+#[derive(Default)]
+struct Ledger {
+    /// order reference → charges.
+    charges: Vec<(String, Charge)>,
+    /// PayPal order id → (status, amount, captures).
+    paypal: HashMap<String, (String, Money, Vec<Capture>)>,
+    script: VecDeque<Next>,
+    failing_reversals: u32,
+    ids: u32,
+}
+
+struct FakeProvider {
+    ledger: Mutex<Ledger>,
+    table: Arc<dyn Table>,
+}
+
+impl FakeProvider {
+    fn next(&self) -> Next {
+        self.ledger
+            .lock()
+            .unwrap()
+            .script
+            .pop_front()
+            .unwrap_or(Next::Answer)
+    }
+    fn script(&self, next: Next) {
+        self.ledger.lock().unwrap().script.push_back(next);
+    }
+    fn id(&self, prefix: &str) -> String {
+        let mut ledger = self.ledger.lock().unwrap();
+        ledger.ids += 1;
+        format!("{prefix}{}", ledger.ids)
+    }
+    fn charge_status(&self, order_reference: &str) -> Vec<String> {
+        let ledger = self.ledger.lock().unwrap();
+        ledger
+            .charges
+            .iter()
+            .filter(|(r, _)| r == order_reference)
+            .map(|(_, c)| c.status.clone())
+            .collect()
+    }
+    fn capture_status(&self, paypal_id: &str) -> Vec<String> {
+        let ledger = self.ledger.lock().unwrap();
+        ledger.paypal[paypal_id]
+            .2
+            .iter()
+            .map(|c| c.status.clone())
+            .collect()
+    }
+    fn lost() -> PaymentError {
+        PaymentError::Unavailable("the answer was lost".into())
+    }
+    fn reversal_fails(&self) -> bool {
+        let mut ledger = self.ledger.lock().unwrap();
+        let fails = ledger.failing_reversals > 0;
+        ledger.failing_reversals = ledger.failing_reversals.saturating_sub(1);
+        fails
+    }
+}
+
+#[async_trait]
+impl PaymentGateway for FakeProvider {
+    async fn client_token(&self, _: Option<&str>) -> Result<String, PaymentError> {
+        Ok("token".into())
+    }
+
+    async fn charge(
+        &self,
+        _nonce: &str,
+        amount: Money,
+        order_reference: &str,
+    ) -> Result<Charge, PaymentError> {
+        let next = self.next();
+        match &next {
+            Next::Refuse(error) => return Err(error.clone()),
+            Next::TimeOutBefore => return Err(Self::lost()),
+            Next::AnswerWhileBagChanges => {
+                let lines = Bag::of(&*self.table, USER).lines().await.unwrap();
+                let _ = Bag::of(&*self.table, USER).remove(&lines[0].id).await;
+            }
+            _ => {}
+        }
+        let charge = Charge {
+            id: self.id("tx"),
+            status: "SUBMITTED_FOR_SETTLEMENT".into(),
+            amount,
+            method: PaymentMethodSummary::Card {
+                card_type: "VISA".into(),
+                last4: "1111".into(),
+            },
+        };
+        let mut ledger = self.ledger.lock().unwrap();
+        ledger
+            .charges
+            .push((order_reference.to_string(), charge.clone()));
+        match next {
+            Next::LoseAnswer => Err(Self::lost()),
+            _ => Ok(charge),
+        }
+    }
+
+    async fn find_charges(&self, order_reference: &str) -> Result<Vec<Charge>, PaymentError> {
+        let ledger = self.ledger.lock().unwrap();
+        Ok(ledger
+            .charges
+            .iter()
+            .rev()
+            .filter(|(r, _)| r == order_reference)
+            .map(|(_, c)| c.clone())
+            .collect())
+    }
+
+    async fn void(&self, transaction_id: &str) -> Result<(), PaymentError> {
+        if self.reversal_fails() {
+            return Err(Self::lost());
+        }
+        let mut ledger = self.ledger.lock().unwrap();
+        for (_, charge) in ledger.charges.iter_mut() {
+            if charge.id == transaction_id {
+                charge.status = "VOIDED".into();
+            }
+        }
+        Ok(())
+    }
+
+    async fn refund(&self, _: &str, _: Money) -> Result<Refund, PaymentError> {
+        unreachable!("the checkout reverses whole charges")
+    }
+
+    async fn paypal_create_order(
+        &self,
+        amount: Money,
+        _currency: &str,
+        _request_id: &str,
+    ) -> Result<String, PaymentError> {
+        let id = self.id("PP");
+        let mut ledger = self.ledger.lock().unwrap();
+        ledger
+            .paypal
+            .insert(id.clone(), ("APPROVED".into(), amount, vec![]));
+        Ok(id)
+    }
+
+    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
+        if self.reversal_fails() {
+            return Err(Self::lost());
+        }
+        let mut ledger = self.ledger.lock().unwrap();
+        for (_, _, captures) in ledger.paypal.values_mut() {
+            for capture in captures.iter_mut().filter(|c| c.id == capture_id) {
+                capture.status = "REFUNDED".into();
+            }
+        }
+        Ok(Refund {
+            id: "R1".into(),
+            status: "COMPLETED".into(),
+            amount: Money::ZERO,
+        })
+    }
+
+    async fn paypal_capture(&self, order_id: &str, _: &str) -> Result<Capture, PaymentError> {
+        let next = self.next();
+        match &next {
+            Next::Refuse(error) => return Err(error.clone()),
+            Next::TimeOutBefore => return Err(Self::lost()),
+            _ => {}
+        }
+        let id = self.id("CAP");
+        let mut ledger = self.ledger.lock().unwrap();
+        let (status, amount, captures) = ledger.paypal.get_mut(order_id).unwrap();
+        if status == "COMPLETED" {
+            return Err(PaymentError::AlreadyCaptured);
+        }
+        *status = "COMPLETED".into();
+        let capture = Capture {
+            order_id: order_id.to_string(),
+            id,
+            status: if next == Next::Pending {
+                "PENDING"
+            } else {
+                "COMPLETED"
+            }
+            .into(),
+            amount: *amount,
+            currency: "USD".into(),
+            payer_email: Some("buyer@example.com".into()),
+            payer_id: Some("PAYER".into()),
+        };
+        captures.push(capture.clone());
+        match next {
+            Next::LoseAnswer => Err(Self::lost()),
+            _ => Ok(capture),
+        }
+    }
+
+    async fn paypal_order(&self, order_id: &str) -> Result<PayPalOrder, PaymentError> {
+        let ledger = self.ledger.lock().unwrap();
+        let (status, _, captures) = ledger
+            .paypal
+            .get(order_id)
+            .ok_or_else(|| PaymentError::NotFound(order_id.into()))?;
+        Ok(PayPalOrder {
+            id: order_id.into(),
+            status: status.clone(),
+            captures: captures.clone(),
+        })
+    }
+}
+
+// ---- the clock, the mail and the blobs -------------------------------------
+
+struct FakeClock(Mutex<Timestamp>);
+
+impl FakeClock {
+    fn pass(&self, seconds: u64) {
+        let mut now = self.0.lock().unwrap();
+        *now = Timestamp::at(now.instant() + Duration::from_secs(seconds));
+    }
+}
+
+#[async_trait]
+impl Clock for FakeClock {
+    fn now(&self) -> Timestamp {
+        *self.0.lock().unwrap()
+    }
+    async fn sleep(&self, duration: Duration) {
+        let mut now = self.0.lock().unwrap();
+        *now = Timestamp::at(now.instant() + duration);
+    }
+}
+
+#[derive(Default)]
+struct Outgoing(Mutex<Vec<Email>>);
+
+#[async_trait]
+impl Mailer for Outgoing {
+    async fn send(&self, email: Email) -> Result<(), MailerError> {
+        self.0.lock().unwrap().push(email);
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl Blobs for Outgoing {
+    async fn put(&self, _: &str, _: Vec<u8>, _: &str) -> Result<(), BlobsError> {
+        Ok(())
+    }
+    async fn get(&self, _: &str) -> Result<Option<Vec<u8>>, BlobsError> {
+        Ok(None)
+    }
+    fn public_url(&self, key: &str) -> String {
+        key.to_string()
+    }
+}
+
+// ---- the shop --------------------------------------------------------------
+
+struct Shop {
+    _dir: tempfile::TempDir,
+    table: Arc<dyn Table>,
+    provider: FakeProvider,
+    clock: FakeClock,
+    mail: Outgoing,
+}
+
+/// 2 × 800.00 + 150.50 = 1750.50 + Express 56.90.
+const TOTAL_CENTS: i64 = 180_740;
+
+async fn shop() -> Shop {
+    let dir = tempfile::tempdir().unwrap();
+    let table: Arc<dyn Table> =
+        Arc::new(store::SqliteTable::open(&dir.path().join("shop.db")).unwrap());
+    for (id, cents) in [("gown", 80_000), ("veil", 15_050)] {
+        put_product(&*table, id, cents, "active").await;
+    }
+    for (id, quantity) in [("gown", 2), ("veil", 1)] {
+        Bag::of(&*table, USER)
+            .add(&line(id, quantity))
+            .await
+            .unwrap();
+    }
+    Shop {
+        _dir: dir,
+        provider: FakeProvider {
+            ledger: Mutex::default(),
+            table: table.clone(),
+        },
+        table,
+        clock: FakeClock(Mutex::new(
+            Timestamp::parse("2026-11-27T10:00:00Z").unwrap(),
+        )),
+        mail: Outgoing::default(),
+    }
+}
+
+async fn put_product(table: &dyn Table, id: &str, cents: i64, status: &str) {
+    let product = Product {
+        description: String::new(),
+        card: ProductCard {
+            id: id.into(),
+            sku: id.into(),
+            name: id.into(),
+            categories: vec!["women".into()],
+            collection: "c".into(),
+            collection_name: "C".into(),
+            slug: id.into(),
+            size: vec!["M".into()],
+            color: vec!["Ivory".into()],
+            price: Money::from_cents(cents),
+            tag: vec![],
+            status: status.into(),
+            product_gallery: vec![],
+            items: vec![],
+            created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+        },
+    };
+    let written = table.write(&product, Condition::None).await.unwrap();
+    assert_eq!(written, Outcome::Done(()));
+}
+
+fn line(product: &str, quantity: u32) -> CartLine {
+    let at = Timestamp::parse("2026-11-01T00:00:00Z").unwrap();
+    CartLine {
+        id: domain::cart::line_id(product, "Ivory", "M", "Set"),
+        product: ProductSnapshot {
+            id: product.into(),
+            slug: product.into(),
+            name: product.into(),
+            product_gallery: vec![],
+        },
+        category: "Set".into(),
+        color: "Ivory".into(),
+        size: "M".into(),
+        quantity,
+        price: Money::from_cents(1),
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+impl Shop {
+    fn checkout(&self) -> Checkout<'_> {
+        Checkout {
+            table: &*self.table,
+            gateway: &self.provider,
+            clock: &self.clock,
+            outbox: Outbox {
+                table: &*self.table,
+                mailer: &self.mail,
+                blobs: &self.mail,
+                site_url: "https://shop.example",
+            },
+            tax_basis_points: 0,
+            budget: Budget::shop(),
+        }
+    }
+
+    async fn pay(&self, key: &str) -> Result<Settled, CheckoutError> {
+        self.pay_seen(key, TOTAL_CENTS).await
+    }
+
+    async fn pay_seen(&self, key: &str, cents: i64) -> Result<Settled, CheckoutError> {
+        let payment = CardPayment {
+            nonce: "nonce".into(),
+            address: address(),
+            seen: seen(cents),
+            payment_key: payment_key(Provider::Card, key),
+        };
+        self.checkout().pay_by_card(shopper(), payment).await
+    }
+
+    async fn open_paypal(&self) -> String {
+        self.checkout()
+            .open_paypal(shopper(), seen(TOTAL_CENTS))
+            .await
+            .unwrap()
+    }
+
+    async fn capture(&self, paypal_id: &str) -> Result<Settled, CheckoutError> {
+        let request = CaptureRequest {
+            paypal_order_id: paypal_id.into(),
+            address: address(),
+        };
+        self.checkout().capture_paypal(shopper(), request).await
+    }
+
+    async fn claim(&self, provider: Provider, key: &str) -> Option<Claim> {
+        Claims::of(&*self.table)
+            .find(USER, &payment_key(provider, key))
+            .await
+            .unwrap()
+    }
+
+    async fn bag_lines(&self) -> usize {
+        Bag::of(&*self.table, USER).lines().await.unwrap().len()
+    }
+
+    async fn orders(&self) -> Vec<domain::order::Order> {
+        Orders::of(&*self.table, USER).newest_first().await.unwrap()
+    }
+
+    /// The reconciler, once the claims' deadlines have passed.
+    async fn reconcile_later(&self) -> domain::checkout::Reconciled {
+        self.clock
+            .pass(Budget::shop().charging_deadline_seconds + 1);
+        self.checkout().reconcile().await.unwrap()
+    }
+
+    fn mails(&self) -> usize {
+        self.mail.0.lock().unwrap().len()
+    }
+}
+
+fn shopper() -> Shopper<'static> {
+    Shopper {
+        id: USER,
+        email: "lan@example.com",
+    }
+}
+
+fn seen(cents: i64) -> Seen {
+    Seen {
+        amount: Money::from_cents(cents),
+        shippingfee: None,
+        tax_basis_points: None,
+    }
+}
+
+fn address() -> ShippingAddress {
+    ShippingAddress {
+        first_name: "Lan".into(),
+        last_name: "Tran".into(),
+        street: "68 Dong Khoi".into(),
+        country: "Vietnam".into(),
+        zip_code: "700000".into(),
+        phone: "0901234567".into(),
+        phone_code: "+84".into(),
+        ..ShippingAddress::default()
+    }
+}
+
+fn placed(settled: Result<Settled, CheckoutError>) -> (domain::order::Order, bool) {
+    match settled {
+        Ok(Settled::Placed { order, new }) => (*order, new),
+        other => panic!("expected a placed order, got {other:?}"),
+    }
+}
+
+fn confirming(settled: Result<Settled, CheckoutError>) -> String {
+    match settled {
+        Ok(Settled::Confirming { payment_id }) => payment_id,
+        other => panic!("expected 'being confirmed', got {other:?}"),
+    }
+}
+
+// ---- card ------------------------------------------------------------------
+
+#[tokio::test]
+async fn charging_to_placed_the_order_is_the_quote_and_the_bag_empties() {
+    let shop = shop().await;
+    let (order, new) = placed(shop.pay("k1").await);
+    assert!(new);
+    assert_eq!(order.status, OrderStatus::AwaitingConfirmation);
+    assert_eq!(order.clone().view().total, Money::from_cents(TOTAL_CENTS));
+    let gown = order.items.iter().find(|i| i.product.id == "gown").unwrap();
+    assert_eq!(gown.price, Money::from_cents(80_000), "today's price");
+    assert_eq!(order.payment.amount, Money::from_cents(TOTAL_CENTS));
+    assert_eq!(shop.bag_lines().await, 0);
+    let claim = shop.claim(Provider::Card, "k1").await.unwrap();
+    assert_eq!(claim.state, ClaimState::Placed);
+    assert_eq!(shop.mails(), 1, "the confirmation");
+    // A replay answers the same order, charging nothing more.
+    let (again, new) = placed(shop.pay("k1").await);
+    assert_eq!((again.id, new), (order.id.clone(), false));
+    assert_eq!(shop.provider.charge_status(&order.id).len(), 1);
+    let far = Timestamp::parse("2100-01-01T00:00:00Z").unwrap();
+    let open = Claims::of(&*shop.table).due(far).await.unwrap();
+    assert!(open.is_empty(), "a placed claim leaves the index");
+}
+
+#[tokio::test]
+async fn charging_to_released_when_the_provider_refuses() {
+    let shop = shop().await;
+    let declined = PaymentError::Declined {
+        code: "2000".into(),
+        reason: "Do Not Honor".into(),
+    };
+    shop.provider.script(Next::Refuse(declined.clone()));
+    let refused = shop.pay("k1").await;
+    assert!(matches!(refused, Err(CheckoutError::Refused(e)) if e == declined));
+    assert_eq!(shop.claim(Provider::Card, "k1").await, None, "released");
+    assert_eq!(shop.bag_lines().await, 2);
+    // Released: the same key may pay again.
+    placed(shop.pay("k1").await);
+}
+
+#[tokio::test]
+async fn charging_to_unknown_when_the_answer_is_lost_then_placed_by_the_reconciler() {
+    let shop = shop().await;
+    shop.provider.script(Next::LoseAnswer);
+    let payment_id = confirming(shop.pay("k1").await);
+    let claim = shop.claim(Provider::Card, "k1").await.unwrap();
+    assert_eq!(claim.state, ClaimState::Unknown);
+    assert_eq!(shop.bag_lines().await, 2, "the bag is untouched");
+    // The same key charges nothing more and is still being confirmed.
+    confirming(shop.pay("k1").await);
+    assert_eq!(shop.provider.charge_status(&claim.order_id).len(), 1);
+    let status = shop.checkout().status(USER, &payment_id).await.unwrap();
+    assert_eq!(status, PaymentStatus::Confirming);
+    // Before the provider has surely finished, the reconciler leaves it.
+    assert_eq!(shop.checkout().reconcile().await.unwrap().placed, 0);
+    let report = shop.reconcile_later().await;
+    assert_eq!((report.placed, report.unresolved), (1, 0));
+    let orders = shop.orders().await;
+    assert_eq!(orders.len(), 1);
+    assert_eq!(orders[0].id, claim.order_id, "the charge's own order");
+    assert_eq!(shop.bag_lines().await, 0);
+    assert_eq!(shop.mails(), 1);
+    let status = shop.checkout().status(USER, &payment_id).await.unwrap();
+    assert!(matches!(status, PaymentStatus::Placed(o) if o.id == claim.order_id));
+}
+
+#[tokio::test]
+async fn unknown_to_released_reversed_when_the_bag_no_longer_prices_the_same() {
+    let shop = shop().await;
+    shop.provider.script(Next::LoseAnswer);
+    let payment_id = confirming(shop.pay("k1").await);
+    let order_id = shop.claim(Provider::Card, "k1").await.unwrap().order_id;
+    put_product(&*shop.table, "veil", 20_000, "active").await;
+    let report = shop.reconcile_later().await;
+    assert_eq!(report.reversed, 1);
+    assert_eq!(shop.provider.charge_status(&order_id), ["VOIDED"]);
+    assert_eq!(shop.claim(Provider::Card, "k1").await, None);
+    assert!(shop.orders().await.is_empty());
+    assert_eq!(shop.bag_lines().await, 2);
+    let status = shop.checkout().status(USER, &payment_id).await.unwrap();
+    assert_eq!(status, PaymentStatus::Failed);
+}
+
+#[tokio::test]
+async fn unknown_to_released_when_nothing_was_charged() {
+    let shop = shop().await;
+    shop.provider.script(Next::TimeOutBefore);
+    confirming(shop.pay("k1").await);
+    let report = shop.reconcile_later().await;
+    assert_eq!(report.released, 1);
+    assert_eq!(shop.claim(Provider::Card, "k1").await, None);
+    assert_eq!(shop.bag_lines().await, 2);
+    placed(shop.pay("k1").await);
+}
+
+#[tokio::test]
+async fn charged_but_not_placed_is_reversed_and_released() {
+    let shop = shop().await;
+    shop.provider.script(Next::AnswerWhileBagChanges);
+    let refused = shop.pay("k1").await;
+    assert!(
+        matches!(refused, Err(CheckoutError::NotPlaced)),
+        "{refused:?}"
+    );
+    assert_eq!(shop.claim(Provider::Card, "k1").await, None);
+    let ledger = shop.provider.ledger.lock().unwrap();
+    assert_eq!(ledger.charges[0].1.status, "VOIDED");
+}
+
+#[tokio::test]
+async fn a_reversal_that_fails_leaves_the_payment_unknown_for_the_reconciler() {
+    let shop = shop().await;
+    shop.provider.script(Next::AnswerWhileBagChanges);
+    shop.provider.ledger.lock().unwrap().failing_reversals = 1;
+    confirming(shop.pay("k1").await);
+    let claim = shop.claim(Provider::Card, "k1").await.unwrap();
+    assert_eq!(claim.state, ClaimState::Unknown);
+    let report = shop.reconcile_later().await;
+    assert_eq!(report.reversed, 1, "{report:?}");
+    assert_eq!(shop.provider.charge_status(&claim.order_id), ["VOIDED"]);
+}
+
+#[tokio::test]
+async fn a_replay_waits_for_the_first_request_then_answers_being_confirmed() {
+    let shop = shop().await;
+    let now = shop.clock.now();
+    let first = Claim {
+        key: payment_key(Provider::Card, "k1"),
+        user_id: USER.into(),
+        provider: Provider::Card,
+        provider_order: None,
+        order_id: "01JD00000000000000000ORDER".into(),
+        state: ClaimState::Charging,
+        amount: Money::from_cents(TOTAL_CENTS),
+        address: Some(address()),
+        created_at: now,
+        deadline: Budget::shop().charging_deadline(now),
+    };
+    Claims::of(&*shop.table).open(&first).await.unwrap();
+    confirming(shop.pay("k1").await);
+    let waited = shop.clock.now().instant() - now.instant();
+    assert_eq!(
+        waited,
+        Budget::shop().replay_wait(),
+        "about the budget's wait"
+    );
+    assert!(shop.provider.ledger.lock().unwrap().charges.is_empty());
+}
+
+#[tokio::test]
+async fn a_charging_claim_past_its_deadline_is_swept() {
+    // The function charged, then died before it could place or mark anything.
+    let shop = shop().await;
+    let now = shop.clock.now();
+    let claim = Claim {
+        key: payment_key(Provider::Card, "died"),
+        user_id: USER.into(),
+        provider: Provider::Card,
+        provider_order: None,
+        order_id: "01JD00000000000000000ORDER".into(),
+        state: ClaimState::Charging,
+        amount: Money::from_cents(TOTAL_CENTS),
+        address: Some(address()),
+        created_at: now,
+        deadline: Budget::shop().charging_deadline(now),
+    };
+    Claims::of(&*shop.table).open(&claim).await.unwrap();
+    shop.provider
+        .charge("nonce", claim.amount, &claim.order_id)
+        .await
+        .unwrap();
+    let unswept = Claim {
+        key: payment_key(Provider::Card, "died-before"),
+        order_id: "01JD00000000000000000OTHER".into(),
+        ..claim.clone()
+    };
+    Claims::of(&*shop.table).open(&unswept).await.unwrap();
+    shop.clock.pass(10);
+    let early = shop.checkout().reconcile().await.unwrap();
+    assert_eq!(early, Default::default(), "not before its deadline");
+    let report = shop.reconcile_later().await;
+    assert_eq!((report.placed, report.released), (1, 1), "{report:?}");
+    assert_eq!(shop.orders().await[0].id, claim.order_id);
+}
+
+#[tokio::test]
+async fn a_new_price_or_a_withdrawn_product_is_refused_with_the_new_quote() {
+    let shop = shop().await;
+    put_product(&*shop.table, "veil", 20_000, "active").await;
+    let refused = shop.pay("k1").await;
+    let Err(CheckoutError::QuoteChanged(quote)) = refused else {
+        panic!("{refused:?}")
+    };
+    assert_eq!(quote.total, Money::from_cents(160_000 + 20_000 + 5_690));
+    assert!(shop.provider.ledger.lock().unwrap().charges.is_empty());
+    assert_eq!(shop.claim(Provider::Card, "k1").await, None);
+    placed(shop.pay_seen("k1", quote.total.cents()).await);
+
+    let shop = self::shop().await;
+    put_product(&*shop.table, "veil", 15_050, "inactive").await;
+    assert!(matches!(
+        shop.pay("k1").await,
+        Err(CheckoutError::ItemsUnavailable)
+    ));
+    let mut taxed = seen(TOTAL_CENTS);
+    taxed.tax_basis_points = Some(800);
+    let payment = CardPayment {
+        nonce: "n".into(),
+        address: address(),
+        seen: taxed,
+        payment_key: payment_key(Provider::Card, "k2"),
+    };
+    put_product(&*shop.table, "veil", 15_050, "active").await;
+    let refused = shop.checkout().pay_by_card(shopper(), payment).await;
+    assert!(matches!(refused, Err(CheckoutError::QuoteChanged(_))));
+}
+
+// ---- PayPal ----------------------------------------------------------------
+
+#[tokio::test]
+async fn created_to_charging_to_placed_and_a_refused_capture_back_to_created() {
+    let shop = shop().await;
+    let id = shop.open_paypal().await;
+    assert_eq!(
+        shop.claim(Provider::PayPal, &id).await.unwrap().state,
+        ClaimState::Created
+    );
+    shop.provider
+        .script(Next::Refuse(PaymentError::OrderNotApproved));
+    let refused = shop.capture(&id).await;
+    assert!(matches!(
+        refused,
+        Err(CheckoutError::Refused(PaymentError::OrderNotApproved))
+    ));
+    let claim = shop.claim(Provider::PayPal, &id).await.unwrap();
+    assert_eq!(
+        claim.state,
+        ClaimState::Created,
+        "the buyer may approve and retry"
+    );
+    let (order, _) = placed(shop.capture(&id).await);
+    assert_eq!(order.id, claim.order_id);
+    assert_eq!(order.payment.provider_order.as_deref(), Some(id.as_str()));
+    assert_eq!(order.shipping_address, address());
+    let (again, new) = placed(shop.capture(&id).await);
+    assert_eq!((again.id, new), (order.id, false));
+}
+
+#[tokio::test]
+async fn a_lost_capture_is_found_by_its_paypal_order_and_placed() {
+    let shop = shop().await;
+    let id = shop.open_paypal().await;
+    shop.provider.script(Next::LoseAnswer);
+    confirming(shop.capture(&id).await);
+    assert_eq!(
+        shop.claim(Provider::PayPal, &id).await.unwrap().state,
+        ClaimState::Unknown
+    );
+    // Captured already: a retry is still being confirmed, never a second capture.
+    confirming(shop.capture(&id).await);
+    let report = shop.reconcile_later().await;
+    assert_eq!(report.placed, 1, "{report:?}");
+    assert_eq!(shop.orders().await.len(), 1);
+    assert_eq!(shop.provider.capture_status(&id), ["COMPLETED"]);
+}
+
+#[tokio::test]
+async fn a_lost_capture_with_a_changed_bag_is_refunded() {
+    let shop = shop().await;
+    let id = shop.open_paypal().await;
+    shop.provider.script(Next::LoseAnswer);
+    confirming(shop.capture(&id).await);
+    let lines = Bag::of(&*shop.table, USER).lines().await.unwrap();
+    let _ = Bag::of(&*shop.table, USER)
+        .remove(&lines[1].id)
+        .await
+        .unwrap();
+    let report = shop.reconcile_later().await;
+    assert_eq!(report.reversed, 1, "{report:?}");
+    assert_eq!(shop.provider.capture_status(&id), ["REFUNDED"]);
+    assert!(shop.orders().await.is_empty());
+}
+
+#[tokio::test]
+async fn a_capture_that_never_happened_goes_back_to_awaiting_approval_then_expires() {
+    let shop = shop().await;
+    let id = shop.open_paypal().await;
+    shop.provider.script(Next::TimeOutBefore);
+    confirming(shop.capture(&id).await);
+    let report = shop.reconcile_later().await;
+    assert_eq!(report.released, 1);
+    let claim = shop.claim(Provider::PayPal, &id).await.unwrap();
+    assert_eq!(claim.state, ClaimState::Created);
+    shop.clock.pass(Budget::shop().paypal_approval_hours * 3600);
+    let report = shop.checkout().reconcile().await.unwrap();
+    assert_eq!(report.released, 1);
+    assert_eq!(shop.claim(Provider::PayPal, &id).await, None, "expired");
+}
+
+#[tokio::test]
+async fn a_pending_capture_is_an_order_awaiting_it_until_paypal_settles() {
+    let shop = shop().await;
+    let id = shop.open_paypal().await;
+    shop.provider.script(Next::Pending);
+    let (order, _) = placed(shop.capture(&id).await);
+    assert_eq!(order.status, OrderStatus::Pending);
+    assert_eq!(order.payment.status, "PENDING");
+    assert_eq!(shop.mails(), 0, "confirmed once PayPal completes it");
+    assert_eq!(
+        shop.checkout().reconcile().await.unwrap().captures_settled,
+        0
+    );
+    {
+        let mut ledger = shop.provider.ledger.lock().unwrap();
+        ledger.paypal.get_mut(&id).unwrap().2[0].status = "COMPLETED".into();
+    }
+    let report = shop.checkout().reconcile().await.unwrap();
+    assert_eq!(report.captures_settled, 1);
+    let order = &shop.orders().await[0];
+    assert_eq!(order.status, OrderStatus::AwaitingConfirmation);
+    assert_eq!(order.payment.status, "COMPLETED");
+    assert_eq!(shop.mails(), 1);
+
+    let shop = self::shop().await;
+    let id = shop.open_paypal().await;
+    shop.provider.script(Next::Pending);
+    placed(shop.capture(&id).await);
+    {
+        let mut ledger = shop.provider.ledger.lock().unwrap();
+        ledger.paypal.get_mut(&id).unwrap().2[0].status = "DECLINED".into();
+    }
+    shop.checkout().reconcile().await.unwrap();
+    let order = &shop.orders().await[0];
+    assert_eq!(order.status, OrderStatus::Canceled);
+    assert_eq!(order.payment.status, "DECLINED");
+}
+
+#[tokio::test]
+async fn another_shoppers_paypal_order_is_not_found() {
+    let shop = shop().await;
+    let id = shop.open_paypal().await;
+    let stranger = Shopper {
+        id: "01JD0000000000000000000OTH",
+        email: "x@example.com",
+    };
+    let request = CaptureRequest {
+        paypal_order_id: id,
+        address: address(),
+    };
+    let refused = shop.checkout().capture_paypal(stranger, request).await;
+    assert!(matches!(refused, Err(CheckoutError::PayPalOrderNotFound)));
+}
