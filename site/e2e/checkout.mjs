@@ -3,7 +3,9 @@
  * card hosted fields, 3-D Secure, PayPal) against the payment sandbox, the
  * result page, the order in My Orders and its email. Every order stays under
  * 2000.00 (the sandbox declines 2000.00-2999.99 on purpose) and each journey
- * has its own shopper, so they run in parallel on one shop.
+ * has its own shopper, so they run in parallel on one shop. The amounts the
+ * pages show are the server's quote (`GET /api/cart`'s `quote`), compared
+ * as the API answers them.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -109,10 +111,25 @@ async function ordersOf(context, base) {
   return list;
 }
 
-async function bagOf(context, base) {
+/** The bag as the API answers it: `{data, count, quote}` (quote: the server's price of the available lines). */
+async function cartOf(context, base) {
   const res = await context.request.get(`${base}/api/cart`);
-  const body = await res.json();
+  assert(res.ok(), `cart ${res.status()}`);
+  return res.json();
+}
+
+async function bagOf(context, base) {
+  const body = await cartOf(context, base);
   return Array.isArray(body) ? body : body.data;
+}
+
+/** How the pages print a quote's shipping: Free at 0. */
+const shippingText = (fee) => (fee === 0 ? "Free" : usd(fee));
+
+/** A fault of the payment sandbox (see sdk/sandbox/src/control.rs): the next matching request fails as told. */
+async function sandboxFault(base, fault) {
+  const res = await fetch(`${base}/sandbox/__control/fail-next`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
+  assert(res.ok, `fail-next ${res.status} ${await res.text()}`);
 }
 
 /** The order confirmation sent to that shopper (quoted-printable soft breaks undone), if it is in the outbox yet. */
@@ -127,7 +144,7 @@ function mailTo(dataDir, email) {
 
 export function checkoutJourneys({ browser, base, shop, products }) {
   // The cheapest products keep every order far below the sandbox's 2000.00 decline range.
-  const [cheap, second, third] = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price);
+  const [cheap, second, third, fourth = third] = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price);
   const twoProducts = async (page) => {
     await addToBag(page, base, cheap, 2);
     await addToBag(page, base, second, 1);
@@ -169,7 +186,7 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await card.waitFor();
         await card.getByText(usd(expected)).first().waitFor();
         const orders = await ordersOf(context, base);
-        assert(orders.length === 1 && Math.abs(orders[0].subtotal + orders[0].shippingfee - expected) < 0.001, "one order at the charged total");
+        assert(orders.length === 1 && Math.abs(orders[0].total - expected) < 0.001, "one order at the charged total");
         let mail = null;
         for (let i = 0; i < 50 && !mail; i += 1) {
           mail = mailTo(shop.dataDir, email);
@@ -178,6 +195,120 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         assert(mail, "the confirmation email is in the outbox");
         assert(mail.includes(`total ${usd(expected)}`), "the email states the total");
         assert(problems.length === 0, problems.join("; "));
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: the bag and the order summary show the server's quote at current prices, and Pay sends it",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "quote");
+        await twoProducts(page);
+        const cart = await cartOf(context, base);
+        const { quote } = cart;
+        assert(quote && typeof quote.total === "number", `the bag has a quote: ${JSON.stringify(cart)}`);
+        assert(cart.data.length === 2 && cart.data.every((l) => l.available === true), "both lines are available");
+        const gown = cart.data.find((l) => l.product.id === cheap.id);
+        assert(gown && gown.price === cheap.price && gown.quantity === 2, `the line is at the catalogue's price now (${gown?.price} vs ${cheap.price})`);
+        assert(quote.total < 2000, `the quote ${quote.total} stays below the sandbox's decline range`);
+
+        // The bag panel: each line at its current price, then the server's figures as they are.
+        await page.getByRole("button", { name: "Shopping bag" }).click();
+        const bag = page.getByRole("dialog", { name: "Shopping bag" });
+        await bag.getByTestId("bag-total").filter({ hasText: usd(quote.total) }).waitFor();
+        assert((await bag.getByTestId("bag-subtotal").textContent()) === usd(quote.subtotal), "the bag's subtotal is the quote's");
+        assert((await bag.getByTestId("bag-shipping").textContent()) === shippingText(quote.shippingfee), "the bag's shipping is the quote's");
+        assert((await bag.getByTestId("bag-tax").count()) === (quote.tax > 0 ? 1 : 0), "a tax line only when the quote has tax");
+        await bag.getByTestId("bag-line").filter({ hasText: cheap.name }).getByText(usd(cheap.price * 2)).waitFor();
+        await shoot(page, "bag-quote");
+        await bag.getByRole("link", { name: "PROCEED TO CHECKOUT" }).click();
+
+        // The order summary: the same figures, and the Pay button asks for the quote's total.
+        await page.getByRole("heading", { name: "CHECKOUT" }).waitFor();
+        await page.getByTestId("summary-total").filter({ hasText: usd(quote.total) }).waitFor();
+        assert((await page.getByTestId("summary-subtotal").textContent()) === usd(quote.subtotal), "the summary's subtotal is the quote's");
+        assert((await page.getByTestId("summary-shipping").textContent()) === shippingText(quote.shippingfee), "the summary's shipping is the quote's");
+        if (quote.tax > 0) assert((await page.getByTestId("summary-tax").textContent()) === usd(quote.tax), "the summary's tax is the quote's");
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        await fillCard(page, CARD_OK);
+        const pay = page.getByRole("button", { name: `PAY ${usd(quote.total)}` });
+        const [sent] = await Promise.all([page.waitForRequest((r) => r.url() === `${base}/api/payment/checkout` && r.method() === "POST"), pay.click()]);
+        const body = sent.postDataJSON();
+        assert(body.amount === quote.total && body.shippingfee === quote.shippingfee, `Pay sends the quote (${body.amount}, ${body.shippingfee}) not a sum of its own`);
+        await result(page, "Payment Successful!");
+        const orders = await ordersOf(context, base);
+        assert(orders.length === 1 && orders[0].total === quote.total, `one order at the quoted total (${orders[0]?.total} vs ${quote.total})`);
+        const after = await cartOf(context, base);
+        assert(after.data.length === 0 && after.quote == null, "the emptied bag has no quote");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: a charge whose answer is lost → Confirming your payment…, no Pay; the reconciler places it → success, charged once",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "lost");
+        // Its own amount (the fourth cheapest alone) tells its charge from the other journeys'.
+        await addToBag(page, base, fourth, 1);
+        const { quote } = await cartOf(context, base);
+        assert(quote && quote.total < 2000, `a quote below the sandbox's decline range: ${JSON.stringify(quote)}`);
+        const amountCents = Math.round(quote.total * 100);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        await fillCard(page, CARD_OK);
+        const charged = async () => (await sandboxTransactions(base)).filter((t) => t.amountCents === amountCents).length;
+        const before = await charged();
+        // The card is tokenized by now (the SDK also calls /graphql): the fault goes in just as the
+        // checkout leaves the page, so the shop's charge is the next /graphql request. The sandbox
+        // charges, then closes the connection without an answer.
+        let faulted = false;
+        let faultError = null;
+        await page.route(`${base}/api/payment/checkout`, async (route) => {
+          if (!faulted) {
+            faulted = true;
+            faultError = await sandboxFault(base, { pathPrefix: "/graphql", after: true, drop: true }).then(
+              () => null,
+              (e) => e,
+            );
+          }
+          await route.continue();
+        });
+        const [answer] = await Promise.all([page.waitForResponse((r) => r.url() === `${base}/api/payment/checkout` && r.request().method() === "POST", { timeout: 60_000 }), page.getByRole("button", { name: /^PAY / }).click()]);
+        await page.unroute(`${base}/api/payment/checkout`);
+        assert(faulted && !faultError, `the sandbox fault went in: ${faultError}`);
+        const confirming = await answer.json();
+        assert(answer.status() === 202 && confirming.code === "payment_confirming" && confirming.paymentId, `the lost answer is 202 payment_confirming: ${answer.status()} ${JSON.stringify(confirming)}`);
+
+        // Confirming, announced politely; nothing says it failed and nothing lets the shopper pay again.
+        const status = page.getByRole("status").filter({ hasText: "Confirming your payment…" });
+        await status.waitFor();
+        assert((await status.getAttribute("aria-live")) === "polite", "the confirming state is announced");
+        assert((await page.getByRole("button", { name: /^PAY / }).count()) === 0, "no Pay button while the payment is confirmed");
+        assert((await page.getByRole("button", { name: "Pay with PayPal" }).count()) === 0, "no PayPal button while the payment is confirmed");
+        assert((await page.getByText(/payment failed/i).count()) === 0, "nothing says the payment failed");
+        assert(new URL(page.url()).pathname === "/checkout/", `still on the checkout: ${page.url()}`);
+        // The page asks the payment's status (every 2 s) and hears it is still being confirmed.
+        const polled = await page.waitForResponse((r) => r.url().startsWith(`${base}/api/payment/status/`), { timeout: 10_000 });
+        assert(polled.ok() && (await polled.json()).status === "confirming", `the status route answers confirming before the reconciler: ${polled.status()}`);
+        await shoot(page, "checkout-confirming");
+        assert((await ordersOf(context, base)).length === 0, "no order before the reconciler");
+
+        // The operator's reconciler finds the charge by its order reference and places the order. It runs
+        // as if `ahead` seconds had passed: past this lost answer's settle time (30 s), short of the
+        // deadline (60 s) of the charges other journeys have in flight at this moment.
+        const reconciled = await page.request.post(`${base}/api/__test/reconcile?ahead=45`, { headers: { Origin: base } });
+        assert(reconciled.ok(), `reconcile ${reconciled.status()} ${await reconciled.text()}`);
+        const report = await reconciled.json();
+        const n = report.reconciled ?? report.placed;
+        assert(typeof n === "number" && n >= 1, `the reconciler placed this payment: ${JSON.stringify(report)}`);
+
+        // The next poll hears `placed`: the success page, as for a 201.
+        await result(page, "Payment Successful!");
+        const orders = await ordersOf(context, base);
+        assert(orders.length === 1 && orders[0].total === quote.total, `one order at the quoted total: ${JSON.stringify(orders.map((o) => o.total))}`);
+        assert((await bagOf(context, base)).length === 0, "the server emptied the bag");
+        const charges = (await charged()) - before;
+        assert(charges === 1, `one charge, not ${charges}`);
         await context.close();
       },
     },
@@ -221,7 +352,7 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await popup.getByRole("button", { name: "Approve" }).click();
         await result(page, "Payment Successful!");
         const orders = await ordersOf(context, base);
-        assert(orders.length === 1 && Math.abs(orders[0].subtotal + orders[0].shippingfee - expected) < 0.001, "one PayPal order at the total");
+        assert(orders.length === 1 && Math.abs(orders[0].total - expected) < 0.001, "one PayPal order at the total");
         await context.close();
       },
     },

@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly errors: FieldErrors;
+  /** The whole parsed answer, for refusals that carry more than a message (a 409's new quote). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code?: string, errors: FieldErrors = {}) {
+  constructor(status: number, message: string, code?: string, errors: FieldErrors = {}, body: unknown = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -91,9 +94,9 @@ function toError(status: number, body: unknown): ApiError {
     const b = body as { message?: unknown; code?: unknown; errors?: unknown };
     const errors = b.errors && typeof b.errors === "object" ? (b.errors as FieldErrors) : {};
     const message = typeof b.message === "string" ? b.message : `Request failed (${status})`;
-    return new ApiError(status, message, typeof b.code === "string" ? b.code : undefined, errors);
+    return new ApiError(status, message, typeof b.code === "string" ? b.code : undefined, errors, body);
   }
-  return new ApiError(status, typeof body === "string" && body ? body : `Request failed (${status})`);
+  return new ApiError(status, typeof body === "string" && body ? body : `Request failed (${status})`, undefined, {}, body);
 }
 
 /** Calls the API and returns the parsed JSON body, or throws an ApiError. */

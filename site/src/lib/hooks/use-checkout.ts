@@ -1,33 +1,24 @@
 /**
- * The checkout's data and its calls to the payment API: the bag (with its
- * loading state), the client token, the card checkout and PayPal's
- * create/capture. Every amount sent is the summary the page shows; the
- * server charges only when it equals its own quote.
+ * The checkout's calls to the payment API: the client token, the card
+ * checkout and PayPal's create/capture, and what each answer means for the
+ * page. Every amount sent is the server's quote as the page shows it; the
+ * server charges only when it is still its quote of the bag, and answers
+ * the new quote (409 quote_changed) when the catalogue moved.
  */
-import useSWR, { mutate } from "swr";
-import { ApiError, api, unwrapList } from "@/lib/api/client";
-import type { CartLine } from "@/lib/api/types";
+import useSWR from "swr";
+import { ApiError, api } from "@/lib/api/client";
+import type { ClientTokenResponse, PaymentConfirming, PaymentPlaced, PaymentStatus, Quote } from "@/lib/api/types";
 import type { AddressForm } from "@/lib/rules/address";
-import type { Summary } from "@/lib/rules/checkout";
-import { CART_KEY } from "./use-cart";
-
-/** The bag at checkout; unlike the panel's, it tells loading from empty. */
-export function useCheckoutBag() {
-  const { data, isLoading } = useSWR(CART_KEY, async () => unwrapList<CartLine>(await api.get(CART_KEY)), { revalidateOnFocus: false });
-  return { lines: data ?? [], isLoading: isLoading && data === undefined };
-}
-
-/** The server empties the bag when it places the order; the header's bag follows. */
-export const revalidateBag = () => mutate(CART_KEY);
+import { toQuote } from "./use-cart";
 
 export interface PaymentSetup {
   clientToken: string;
-  /** Percent; the summary adds it so the amount sent is the amount charged. */
+  /** Percent, as the shop announces it: sent back with the payment, never used for arithmetic here. */
   taxRate: number;
 }
 
 async function fetchPaymentSetup(): Promise<PaymentSetup> {
-  const body = await api.get<{ clientToken?: string; taxRate?: number }>("/payment/client-token", true);
+  const body = await api.get<Partial<ClientTokenResponse>>("/payment/client-token", true);
   if (!body?.clientToken) throw new Error("no client token");
   return { clientToken: body.clientToken, taxRate: Number(body.taxRate ?? 0) };
 }
@@ -44,52 +35,118 @@ export function shippingPayload(a: AddressForm) {
   return { title, firstName, lastName, street, city, state, country, zipCode, zipcode: zipCode, phoneCode, phone };
 }
 
-export type PaymentOutcome = { kind: "paid" } | { kind: "failed" } | { kind: "retry"; message: string };
+export const NETWORK_RETRY = "We could not reach the payment service. Please try again.";
 
-/** Declines and refusals are final (the failure page); anything else may be retried with the same attempt. */
+/**
+ * What an answer of the payment API means for the page:
+ * - `paid`: the order is placed (`pending` while PayPal completes the capture): the success page;
+ * - `failed`: refused (declined): the failure page;
+ * - `confirming`: the provider's answer was lost; the payment is being confirmed: never "failed", never pay again;
+ * - `notCharged`: a confirmation ended without a charge: its message, and the shopper may pay again;
+ * - `quoteChanged`: prices moved: the new quote is shown and the next payment sends it;
+ * - `unavailable`: a product was withdrawn: the bag is asked again;
+ * - `retry`: anything else (the same attempt may be retried).
+ */
+export type PaymentOutcome =
+  | { kind: "paid"; pending: boolean }
+  | { kind: "failed" }
+  | { kind: "confirming"; paymentId: string; message: string }
+  | { kind: "notCharged"; message: string }
+  | { kind: "quoteChanged"; message: string; quote: Quote }
+  | { kind: "unavailable"; message: string }
+  | { kind: "retry"; message: string };
+
+/** A 2xx answer of the checkout or PayPal's capture: placed (201, 200 for a replay), or being confirmed (202). */
+export function answerOf(body: unknown): PaymentOutcome {
+  const b = (body && typeof body === "object" ? body : {}) as { success?: unknown; code?: unknown; message?: unknown; paymentId?: unknown; order?: { status?: unknown } };
+  if (b.code === "payment_confirming" && typeof b.paymentId === "string") {
+    return { kind: "confirming", paymentId: b.paymentId, message: typeof b.message === "string" ? b.message : "" };
+  }
+  if (b.success === false) return { kind: "failed" };
+  return { kind: "paid", pending: b.order?.status === "pending" };
+}
+
+/** A refusal (409 `QuoteChanged` or `ProductUnavailable`, 422, 429, …): declines are final (the failure page); a changed quote or a withdrawn product is shown; anything else may be retried. */
 export function outcomeOf(error: unknown): PaymentOutcome {
-  if (error instanceof ApiError && error.status === 422) return { kind: "failed" };
-  if (error instanceof ApiError) return { kind: "retry", message: error.message };
-  return { kind: "retry", message: "We could not reach the payment service. Please try again." };
+  if (!(error instanceof ApiError)) return { kind: "retry", message: NETWORK_RETRY };
+  if (error.status === 409 && error.code === "quote_changed") {
+    const quote = toQuote((error.body as { quote?: unknown } | null)?.quote);
+    return quote ? { kind: "quoteChanged", message: error.message, quote } : { kind: "unavailable", message: error.message };
+  }
+  if (error.status === 409 && error.code === "product_unavailable") return { kind: "unavailable", message: error.message };
+  if (error.status === 422) return { kind: "failed" };
+  return { kind: "retry", message: error.message };
 }
 
 export interface CardCheckout {
   nonce: string;
-  summary: Summary;
+  /** The quote the page shows: `amount` is its total, `shippingfee` its shipping. */
+  quote: Quote;
+  taxRate: number;
   address: AddressForm;
   idempotencyKey: string;
 }
 
-export async function payByCard({ nonce, summary, address, idempotencyKey }: CardCheckout): Promise<PaymentOutcome> {
+export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey }: CardCheckout): Promise<PaymentOutcome> {
   try {
-    const body = await api.post<{ success?: boolean }>("/payment/checkout", {
-      amount: summary.total,
-      taxRate: summary.taxRate,
-      shippingfee: summary.shippingfee,
+    const body = await api.post<PaymentPlaced | PaymentConfirming>("/payment/checkout", {
+      amount: quote.total,
+      taxRate,
+      shippingfee: quote.shippingfee,
       paymentMethodNonce: nonce,
       customerName: `${address.firstName} ${address.lastName}`.trim(),
       addresses: shippingPayload(address),
       idempotencyKey,
     });
-    return body?.success === false ? { kind: "failed" } : { kind: "paid" };
+    return answerOf(body);
   } catch (error) {
     return outcomeOf(error);
   }
 }
 
-export async function createPayPalOrder(summary: Summary): Promise<string> {
-  const body = await api.post<{ order?: { id?: string } }>("/payment/paypal/create-order", { amount: summary.total, currency: "USD" });
-  if (!body?.order?.id) throw new Error("PayPal order without id");
-  return body.order.id;
+export const PAYPAL_UNAVAILABLE = "PayPal is unavailable right now. Please try again.";
+
+/** PayPal's order for the quote shown, or why there is none (a changed quote, a withdrawn product, too many orders: 429). */
+export async function createPayPalOrder(quote: Quote): Promise<{ kind: "created"; id: string } | PaymentOutcome> {
+  try {
+    const body = await api.post<{ order?: { id?: string } }>("/payment/paypal/create-order", { amount: quote.total, currency: "USD" });
+    const id = body?.order?.id;
+    return id ? { kind: "created", id } : { kind: "retry", message: PAYPAL_UNAVAILABLE };
+  } catch (error) {
+    return outcomeOf(error);
+  }
 }
 
-export async function capturePayPalOrder(orderId: string, summary: Summary, address: AddressForm): Promise<PaymentOutcome> {
+export async function capturePayPalOrder(orderId: string, quote: Quote, taxRate: number, address: AddressForm): Promise<PaymentOutcome> {
   try {
-    const body = await api.post<{ success?: boolean }>("/payment/paypal/capture-order", { orderId, shippingAddress: shippingPayload(address), taxRate: summary.taxRate, shippingfee: summary.shippingfee });
-    return body?.success ? { kind: "paid" } : { kind: "failed" };
+    const body = await api.post<PaymentPlaced | PaymentConfirming>("/payment/paypal/capture-order", { orderId, shippingAddress: shippingPayload(address), taxRate, shippingfee: quote.shippingfee });
+    return answerOf(body);
   } catch (error) {
-    // After PayPal's approval anything but success is the failure page (spec section 4).
+    // After PayPal's approval anything but success (or a payment being confirmed) is the failure page (spec section 4).
     console.error("PayPal capture failed", error);
     return { kind: "failed" };
+  }
+}
+
+/** A confirming payment's status; null when it could not be had this time (asked again at the next poll). */
+export async function fetchPaymentStatus(paymentId: string): Promise<PaymentStatus | null> {
+  try {
+    const body = await api.get<PaymentStatus | null>(`/payment/status/${encodeURIComponent(paymentId)}`, true);
+    return body && typeof body === "object" && typeof body.status === "string" ? body : null;
+  } catch (error) {
+    console.warn("GET /payment/status failed; asking again", error);
+    return null;
+  }
+}
+
+/** What a status means: placed (the success page), failed (nothing was charged), or still confirming (null: ask again). */
+export function statusOutcome(status: PaymentStatus | null): PaymentOutcome | null {
+  switch (status?.status) {
+    case "placed":
+      return { kind: "paid", pending: status.order?.status === "pending" };
+    case "failed":
+      return { kind: "notCharged", message: status.message };
+    default:
+      return null;
   }
 }

@@ -85,6 +85,7 @@ describe("order date filter", () => {
   });
   it("status labels and counts", () => {
     expect(statusLabel("awaiting_confirmation")).toBe("AWAITING CONFIRMATION");
+    expect(statusLabel("pending")).toBe("PAYMENT PENDING");
     expect(countByStatus([{ status: "confirmed" }, { status: "confirmed" }, { status: "pending" }])).toEqual({ all: 3, awaiting_confirmation: 0, confirmed: 2, delivered: 0, canceled: 0 });
   });
 });

@@ -1,24 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_STEP, PaymentAttempt, checkoutPhoneRule, continueLabel, lineTotal, paymentOpen, stepReducer, summarize } from "./checkout";
+import { INITIAL_STEP, PaymentAttempt, checkoutPhoneRule, confirmationDelay, continueLabel, hasUnavailable, lineTotal, paymentOpen, stepReducer } from "./checkout";
 
-describe("order summary", () => {
-  it("adds real quantities and line totals, then Express shipping below 2276.02", () => {
-    const s = summarize([
-      { price: 420.1, quantity: 2 },
-      { price: 0.1, quantity: 3 },
-    ]);
-    expect(s).toEqual({ count: 5, subtotal: 840.5, shippingfee: 56.9, taxRate: 0, tax: 0, total: 897.4 });
+describe("a bag line's cost", () => {
+  it("is its current price times its quantity, in whole cents (a line's display, not a total)", () => {
     expect(lineTotal({ price: 0.1, quantity: 3 })).toBe(0.3);
+    expect(lineTotal({ price: 1234.5, quantity: 2 })).toBe(2469);
   });
+});
 
-  it("ships free from exactly 2276.02", () => {
-    expect(summarize([{ price: 2276.01, quantity: 1 }]).shippingfee).toBe(56.9);
-    expect(summarize([{ price: 2276.02, quantity: 1 }])).toMatchObject({ shippingfee: 0, total: 2276.02 });
-    expect(summarize([{ price: 1138.01, quantity: 2 }]).shippingfee).toBe(0);
+describe("withdrawn products", () => {
+  it("hold the checkout back while one is in the bag", () => {
+    expect(hasUnavailable([{ available: true }, { available: true }])).toBe(false);
+    expect(hasUnavailable([{ available: true }, { available: false }])).toBe(true);
+    expect(hasUnavailable([])).toBe(false);
   });
+});
 
-  it("charges nothing for an empty bag", () => {
-    expect(summarize([])).toEqual({ count: 0, subtotal: 0, shippingfee: 0, taxRate: 0, tax: 0, total: 0 });
+describe("confirming a payment", () => {
+  it("asks every 2 s, every 5 s after 30 s, and stops after 5 minutes", () => {
+    expect(confirmationDelay(0)).toBe(2_000);
+    expect(confirmationDelay(29_999)).toBe(2_000);
+    expect(confirmationDelay(30_000)).toBe(5_000);
+    expect(confirmationDelay(299_999)).toBe(5_000);
+    expect(confirmationDelay(300_000)).toBeNull();
   });
 });
 
@@ -63,14 +67,5 @@ describe("payment attempt", () => {
     const a = new PaymentAttempt().key();
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
     expect(new PaymentAttempt().key()).not.toBe(a);
-  });
-});
-
-describe("tax", () => {
-  it("adds the announced rate, rounded half up to the cent like the server's quote", () => {
-    // 1750.50 at 8.25% is 144.41625: 144.42, as the API test charges.
-    expect(summarize([{ price: 800, quantity: 2 }, { price: 150.5, quantity: 1 }], 8.25)).toMatchObject({ tax: 144.42, total: 1951.82, taxRate: 8.25 });
-    expect(summarize([{ price: 0.1, quantity: 1 }], 5)).toMatchObject({ tax: 0.01 });
-    expect(summarize([{ price: 100, quantity: 1 }])).toMatchObject({ tax: 0, total: 156.9 });
   });
 });

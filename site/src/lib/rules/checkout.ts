@@ -1,13 +1,10 @@
 /**
- * The checkout's rules: the order summary (amounts exactly as the server
- * quotes them, in whole cents), the Express shipping rule, the address
- * step's gating and the checkout's own address rules (spec sections 4, 5, 9).
+ * The checkout's rules: a bag line's own cost, the withdrawn-product gate,
+ * the confirming payment's polling schedule, the address step's gating and
+ * the checkout's own address rules (spec sections 4, 5, 9). Every amount of
+ * the order (subtotal, shipping, tax, total) is the server's quote.
  */
 import { ADDRESS_MSG } from "./address";
-
-/** Express shipping is charged below this subtotal, free from it on. */
-export const FREE_SHIPPING_FROM_CENTS = 227_602;
-export const EXPRESS_SHIPPING_CENTS = 5_690;
 
 export const CHECKOUT_MSG = {
   ...ADDRESS_MSG,
@@ -15,52 +12,40 @@ export const CHECKOUT_MSG = {
   noAddress: "Please select a shipping address before continuing.",
 } as const;
 
-export interface SummaryLine {
+/** What the bag and the checkout say of a line whose product was withdrawn. */
+export const BAG_MSG = {
+  unavailable: "No longer available",
+  removeUnavailable: "Some items in your bag are no longer available. Please remove them to continue.",
+} as const;
+
+/** A bag line as far as its own display goes: its unit price now and its quantity. */
+export interface LineAmount {
   quantity: number;
   price: number;
 }
 
-export interface Summary {
-  /** Pieces in the bag (quantities added up). */
-  count: number;
-  subtotal: number;
-  shippingfee: number;
-  /** The tax rate in percent the shop announces with the client token, and its amount. */
-  taxRate: number;
-  tax: number;
-  total: number;
+/**
+ * One line's cost as the bag shows it (price times quantity, in whole cents).
+ * Only a line's display: subtotal, shipping, tax and total are the server's
+ * quote, never added up here.
+ */
+export function lineTotal(line: LineAmount): number {
+  return (Math.round(line.price * 100) * line.quantity) / 100;
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-const dollars = (c: number) => c / 100;
+/** A withdrawn product's line stays in the bag, outside the quote, until the shopper removes it; checkout waits for that. */
+export const hasUnavailable = (lines: { available: boolean }[]) => lines.some((l) => !l.available);
 
-export function lineTotal(line: SummaryLine): number {
-  return dollars(cents(line.price) * line.quantity);
-}
+/**
+ * While a payment is being confirmed its status is asked every 2 s, every
+ * 5 s after the first 30 s, and no more after 5 minutes (null): then the
+ * shopper is told the order will appear in My Orders.
+ */
+export const CONFIRM_POLL = { fastMs: 2_000, slowMs: 5_000, slowAfterMs: 30_000, giveUpAfterMs: 300_000 } as const;
 
-export function shippingFeeCents(subtotalCents: number): number {
-  return subtotalCents < FREE_SHIPPING_FROM_CENTS ? EXPRESS_SHIPPING_CENTS : 0;
-}
-
-/** The tax on a subtotal, rounded half up to the cent as the server's quote rounds it. */
-export function taxCents(subtotalCents: number, taxRate: number): number {
-  const basisPoints = Math.round(taxRate * 100);
-  return Math.floor((subtotalCents * basisPoints + 5_000) / 10_000);
-}
-
-/** Subtotal, shipping, tax and total of the bag, summed in cents so no float drift reaches the server's check. */
-export function summarize(lines: SummaryLine[], taxRate = 0): Summary {
-  const subtotal = lines.reduce((sum, l) => sum + cents(l.price) * l.quantity, 0);
-  const shipping = lines.length === 0 ? 0 : shippingFeeCents(subtotal);
-  const tax = taxCents(subtotal, taxRate);
-  return {
-    count: lines.reduce((sum, l) => sum + l.quantity, 0),
-    subtotal: dollars(subtotal),
-    shippingfee: dollars(shipping),
-    taxRate,
-    tax: dollars(tax),
-    total: dollars(subtotal + shipping + tax),
-  };
+export function confirmationDelay(elapsedMs: number): number | null {
+  if (elapsedMs >= CONFIRM_POLL.giveUpAfterMs) return null;
+  return elapsedMs < CONFIRM_POLL.slowAfterMs ? CONFIRM_POLL.fastMs : CONFIRM_POLL.slowMs;
 }
 
 /** The address step: which saved address or whether the new-address form is the choice, and whether it is done. */
@@ -116,7 +101,7 @@ export class PaymentAttempt {
     return this.current;
   }
 
-  /** The attempt got a final answer (declined or placed): the next payment is a new attempt. */
+  /** The attempt got a final answer (declined, placed, refused before any charge): the next payment is a new attempt. */
   finish(): void {
     this.current = null;
   }

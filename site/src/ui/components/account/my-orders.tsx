@@ -2,7 +2,8 @@
 /**
  * My Orders: date filter (Today, Last 7 days, Last 30 days, custom range on a
  * calendar), status tabs with counts, order cards with coloured statuses and
- * Confirm delivery for confirmed orders (then the list reloads).
+ * Confirm delivery for confirmed orders (then the list reloads). Every
+ * amount is the server's (the order's own total), never added up here.
  */
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
@@ -124,7 +125,8 @@ export function MyOrders() {
               </ul>
               <div className="order-card__foot">
                 <span>
-                  Subtotal {formatPrice(o.subtotal)} · Shipping {formatPrice(o.shippingfee)} · <strong>Total {formatPrice(o.total ?? o.subtotal + o.shippingfee)}</strong>
+                  Subtotal {formatPrice(o.subtotal)} · Shipping {formatPrice(o.shippingfee)}
+                  {o.tax ? ` · Tax ${formatPrice(o.tax)}` : ""} · <strong data-testid="order-total">Total {formatPrice(o.total)}</strong>
                 </span>
                 {o.status === "confirmed" && (
                   <button type="button" className="button" disabled={busy === o.id} onClick={() => void confirm(o.id)}>

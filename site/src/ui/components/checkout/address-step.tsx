@@ -31,7 +31,7 @@ function SavedCards({ addresses, chosen, onChoose }: { addresses: Address[]; cho
   );
 }
 
-export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping }: { step: StepState; dispatch: Dispatch<StepEvent>; shippingfee: number; shipping: AddressForm | null; onShipping: (a: AddressForm) => void }) {
+export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping }: { step: StepState; dispatch: Dispatch<StepEvent>; shippingfee: number | null; shipping: AddressForm | null; onShipping: (a: AddressForm) => void }) {
   const { data } = useSWR("/addresses", (p: string) => fetchList<Address>(p), { revalidateOnFocus: false });
   const addresses = sortAddresses(data ?? []);
   const form = useForm<AddressForm>({ defaultValues: EMPTY_ADDRESS });
@@ -94,7 +94,7 @@ export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping 
       <fieldset className="checkout-delivery">
         <legend className="field__label">Delivery method</legend>
         <label className="checkbox">
-          <input type="radio" name="delivery" checked readOnly /> Express — {shippingfee === 0 ? "Free" : formatPrice(shippingfee)}
+          <input type="radio" name="delivery" checked readOnly /> Express{shippingfee !== null && <> — {shippingfee === 0 ? "Free" : formatPrice(shippingfee)}</>}
         </label>
       </fieldset>
       {noChoice && (

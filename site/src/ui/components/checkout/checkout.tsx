@@ -2,15 +2,18 @@
 /**
  * /checkout, inside the session guard: who is checking out, step 1 (the
  * shipping address), step 2 (payment, only once step 1 is done) and the
- * order summary. An empty bag says so and links back to the shop.
+ * order summary with the server's quote. An empty bag says so and links
+ * back to the shop; a withdrawn product's line holds the payment back until
+ * it is removed; a payment being confirmed keeps the page as it is.
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useReducer, useState } from "react";
-import { revalidateBag, useCheckoutBag, usePaymentSetup } from "@/lib/hooks/use-checkout";
+import { useCheckoutBag } from "@/lib/hooks/use-cart";
+import { usePaymentSetup } from "@/lib/hooks/use-checkout";
 import { useSession } from "@/lib/hooks/use-session";
 import type { AddressForm } from "@/lib/rules/address";
-import { INITIAL_STEP, paymentOpen, stepReducer, summarize } from "@/lib/rules/checkout";
+import { INITIAL_STEP, hasUnavailable, paymentOpen, stepReducer } from "@/lib/rules/checkout";
 import { SessionGuard } from "@/ui/components/account/session-guard";
 import "@/ui/styles/checkout.css";
 import { AddressStep } from "./address-step";
@@ -30,22 +33,46 @@ function EmptyBag() {
   );
 }
 
+/** Where a payment's outcome leads: the result page, told when PayPal is still completing the capture. */
+export const notifyPath = (outcome: "success" | "fail", pending = false) => `/checkout/notify/?status=${outcome}${outcome === "success" && pending ? "&payment=pending" : ""}`;
+
 function CheckoutSteps() {
   const router = useRouter();
   // Behind the session guard, which has just asked: this reads its answer.
   const { profile } = useSession({ ask: true });
-  const { lines, isLoading } = useCheckoutBag();
+  const { cart, isLoading, remove, showQuote, reload } = useCheckoutBag();
   const [step, dispatch] = useReducer(stepReducer, INITIAL_STEP);
   const [shipping, setShipping] = useState<AddressForm | null>(null);
   const [result, setResult] = useState<"success" | "fail" | null>(null);
+  // While a payment is being confirmed the page stays (the bag may empty when it is placed).
+  const [confirming, setConfirming] = useState(false);
   const { setup, failed: tokenFailed } = usePaymentSetup();
-  const summary = summarize(lines, setup?.taxRate ?? 0);
+  const { lines, quote } = cart;
+  const blocked = hasUnavailable(lines);
 
-  const onOutcome = (outcome: "success" | "fail") => {
+  const onOutcome = (outcome: "success" | "fail", pending: boolean) => {
     setResult(outcome);
-    router.push(`/checkout/notify/?status=${outcome}`);
+    router.push(notifyPath(outcome, pending));
     // The server emptied the bag on success; on failure it is as it was.
-    void revalidateBag();
+    void reload();
+  };
+
+  const payment = () => {
+    if (!paymentOpen(step) || !shipping) return <p className="muted">Complete your shipping address to continue.</p>;
+    return (
+      <PaymentStep
+        clientToken={setup?.clientToken ?? null}
+        tokenFailed={tokenFailed}
+        quote={quote}
+        taxRate={setup?.taxRate ?? 0}
+        blocked={blocked}
+        address={shipping}
+        onOutcome={onOutcome}
+        onQuote={(q) => void showQuote(q)}
+        onBagChanged={() => void reload()}
+        onConfirming={setConfirming}
+      />
+    );
   };
 
   if (isLoading) return null;
@@ -55,20 +82,20 @@ function CheckoutSteps() {
       <p className="checkout__who">
         You are checking out as <strong>{profile?.email}</strong>
       </p>
-      {lines.length === 0 && !result ? (
+      {lines.length === 0 && !result && !confirming ? (
         <EmptyBag />
       ) : (
         <div className="checkout__grid">
           <div className="checkout__steps">
-            <AddressStep step={step} dispatch={dispatch} shippingfee={summary.shippingfee} shipping={shipping} onShipping={setShipping} />
+            <AddressStep step={step} dispatch={dispatch} shippingfee={quote?.shippingfee ?? null} shipping={shipping} onShipping={setShipping} />
             <section className="checkout-step" aria-labelledby="step-payment">
               <h2 id="step-payment" className="checkout-step__title">
                 2. PAYMENT
               </h2>
-              {paymentOpen(step) && shipping ? <PaymentStep clientToken={setup?.clientToken ?? null} tokenFailed={tokenFailed} summary={summary} address={shipping} onOutcome={onOutcome} /> : <p className="muted">Complete your shipping address to continue.</p>}
+              {payment()}
             </section>
           </div>
-          <OrderSummary lines={lines} summary={summary} />
+          <OrderSummary cart={cart} onRemove={(id) => void remove(id)} />
         </div>
       )}
     </div>

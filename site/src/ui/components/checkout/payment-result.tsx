@@ -1,5 +1,9 @@
 "use client";
-/** /checkout/notify: the payment's result, from the status the checkout navigated with. */
+/**
+ * /checkout/notify: the payment's result, from the status the checkout
+ * navigated with (`payment=pending` when PayPal is still completing the
+ * capture: the order is placed and shows as Payment pending).
+ */
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { SessionGuard } from "@/ui/components/account/session-guard";
@@ -10,10 +14,15 @@ export const PAYMENT_RESULT = {
   fail: { title: "Payment Failed", text: "Your payment could not be completed. Please try again or use another payment method." },
 } as const;
 
+export const PAYMENT_PENDING_TEXT = "Payment pending: PayPal is still completing your payment. Your order shows as Payment pending in My Orders until it is complete.";
+
 function Result() {
   const [status, setStatus] = useState<"success" | "fail" | null>(null);
+  const [pending, setPending] = useState(false);
   useEffect(() => {
-    setStatus(new URLSearchParams(window.location.search).get("status") === "success" ? "success" : "fail");
+    const query = new URLSearchParams(window.location.search);
+    setStatus(query.get("status") === "success" ? "success" : "fail");
+    setPending(query.get("payment") === "pending");
   }, []);
   if (!status) return null;
   const { title, text } = PAYMENT_RESULT[status];
@@ -24,6 +33,11 @@ function Result() {
       </span>
       <h1 className="payment-result__title">{title}</h1>
       <p>{text}</p>
+      {status === "success" && pending && (
+        <p className="payment-result__pending" data-testid="payment-pending">
+          {PAYMENT_PENDING_TEXT}
+        </p>
+      )}
       <div className="payment-result__actions">
         {status === "success" ? (
           <Link className="button" href="/me/orders/">

@@ -3,15 +3,19 @@
  * Step 2, Payment: the card's hosted fields (number, expiration date, CVV)
  * and the PayPal button, both from our SDK and the client token. Paying
  * tokenizes the card, verifies it with 3-D Secure when the gateway asks for
- * it and sends the nonce with this attempt's idempotency key; the Pay button
- * is disabled while paying so a double click is one payment.
+ * it and sends the nonce and the server's quote with this attempt's
+ * idempotency key; the Pay button is disabled while paying so a double click
+ * is one payment. A changed quote (409) is shown and the next Pay sends it;
+ * a payment whose answer was lost (202) is confirmed, never paid again.
  */
 import { useEffect, useRef, useState } from "react";
-import { capturePayPalOrder, createPayPalOrder, payByCard, revalidateBag, type PaymentOutcome } from "@/lib/hooks/use-checkout";
+import type { Quote } from "@/lib/api/types";
+import { PAYPAL_UNAVAILABLE, capturePayPalOrder, createPayPalOrder, payByCard, type PaymentOutcome } from "@/lib/hooks/use-checkout";
 import { startPayments, type Payments } from "@/lib/payments/sdk";
 import type { AddressForm } from "@/lib/rules/address";
-import { PaymentAttempt, type Summary } from "@/lib/rules/checkout";
+import { BAG_MSG, PaymentAttempt } from "@/lib/rules/checkout";
 import { formatPrice } from "@/lib/rules/format";
+import { PaymentConfirming } from "./payment-confirming";
 
 export const PAYPAL_SCRIPT_FAILED = "Failed to load the PayPal JS SDK script.";
 const CARD_UNAVAILABLE = "Card payment is unavailable right now. Please try again later.";
@@ -46,52 +50,101 @@ function usePayments(clientToken: string | null) {
   return { payments, failed };
 }
 
+/** PayPal's createOrder refused and the page already says why: PayPal is not opened and its onError adds nothing. */
+class RefusalShown extends Error {
+  constructor() {
+    super("PayPal order refused");
+    this.name = "RefusalShown";
+  }
+}
+
 interface Props {
   /** The checkout's client token: null while it loads. */
   clientToken: string | null;
   /** The client token could not be had: card and PayPal are unavailable. */
   tokenFailed: boolean;
-  summary: Summary;
+  /** The server's quote as the page shows it (null while the bag has no available line): what is sent and charged. */
+  quote: Quote | null;
+  /** The shop's tax rate from the client token, sent back as it came. */
+  taxRate: number;
+  /** A withdrawn product's line is in the bag: no payment until it is removed. */
+  blocked: boolean;
   address: AddressForm;
-  onOutcome: (outcome: "success" | "fail") => void;
+  /** The order is placed (`pending` while PayPal completes the capture) or the payment refused. */
+  onOutcome: (outcome: "success" | "fail", pending: boolean) => void;
+  /** A 409 quote_changed's new quote: the summary shows it at once and the bag is asked again. */
+  onQuote: (quote: Quote) => void;
+  /** The bag may have changed (a withdrawn product, a retryable refusal): ask it again. */
+  onBagChanged: () => void;
+  /** A payment is being confirmed (or no longer): the checkout keeps this step while it is. */
+  onConfirming: (confirming: boolean) => void;
 }
 
-export function PaymentStep({ clientToken, tokenFailed, summary, address, onOutcome }: Props) {
+export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked, address, onOutcome, onQuote, onBagChanged, onConfirming }: Props) {
   const { payments, failed: sdkFailed } = usePayments(clientToken);
   const failed = tokenFailed || sdkFailed;
   const attempt = useRef(new PaymentAttempt());
   const busy = useRef(false);
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState("");
+  const [confirming, setConfirming] = useState<{ paymentId: string; message: string } | null>(null);
+  const confirmingNow = useRef(false);
   const paypalBox = useRef<HTMLDivElement>(null);
-  // The PayPal callbacks are created once; they read the latest amounts and address.
-  const latest = useRef({ summary, address, onOutcome });
-  latest.current = { summary, address, onOutcome };
+  // The PayPal callbacks are created once; they read the latest quote, address and callbacks.
+  const latest = useRef({ quote, taxRate, address, onOutcome, onQuote, onBagChanged, onConfirming });
+  latest.current = { quote, taxRate, address, onOutcome, onQuote, onBagChanged, onConfirming };
 
+  /** What an answer means on this page; reads only refs and setters, so the PayPal callbacks may call it. */
   const settle = (outcome: PaymentOutcome) => {
-    if (outcome.kind === "retry") {
-      // The server's quote may have moved (the bag changed elsewhere): show the amounts it will charge.
-      void revalidateBag();
-      return setMessage(outcome.message);
+    const now = latest.current;
+    const confirm = (next: { paymentId: string; message: string } | null) => {
+      confirmingNow.current = next !== null;
+      setConfirming(next);
+      now.onConfirming(next !== null);
+    };
+    switch (outcome.kind) {
+      case "paid":
+      case "failed":
+        attempt.current.finish();
+        return now.onOutcome(outcome.kind === "paid" ? "success" : "fail", outcome.kind === "paid" && outcome.pending);
+      case "confirming":
+        // The charge may have happened: the same attempt, no Pay button, until the status is known.
+        setMessage("");
+        return confirm({ paymentId: outcome.paymentId, message: outcome.message });
+      case "notCharged":
+        attempt.current.finish();
+        confirm(null);
+        return setMessage(outcome.message);
+      case "quoteChanged":
+        // Refused before any charge: the new quote shows now and the next Pay is a new attempt at it.
+        attempt.current.finish();
+        now.onQuote(outcome.quote);
+        return setMessage(outcome.message);
+      case "unavailable":
+        attempt.current.finish();
+        now.onBagChanged();
+        return setMessage(outcome.message);
+      case "retry":
+        // The server's quote may have moved (the bag changed elsewhere): show the amounts it will charge.
+        now.onBagChanged();
+        return setMessage(outcome.message);
     }
-    attempt.current.finish();
-    latest.current.onOutcome(outcome.kind === "paid" ? "success" : "fail");
   };
 
   const payWithCard = async () => {
-    if (!payments || busy.current) return;
+    if (!payments || !quote || blocked || busy.current || confirmingNow.current) return;
     busy.current = true;
     setPaying(true);
     setMessage("");
     try {
       const payload = await payments.fields.tokenize().catch(() => null);
       if (!payload) return setMessage(CARD_INCOMPLETE);
-      const nonce = await payments.verify(payload, summary.total.toFixed(2)).catch((error: unknown) => {
+      const nonce = await payments.verify(payload, quote.total.toFixed(2)).catch((error: unknown) => {
         console.error("3-D Secure verification failed", error);
         return null;
       });
       if (!nonce) return settle({ kind: "failed" });
-      settle(await payByCard({ nonce, summary, address, idempotencyKey: attempt.current.key() }));
+      settle(await payByCard({ nonce, quote, taxRate, address, idempotencyKey: attempt.current.key() }));
     } finally {
       busy.current = false;
       setPaying(false);
@@ -103,49 +156,78 @@ export function PaymentStep({ clientToken, tokenFailed, summary, address, onOutc
     if (!payments || !box) return;
     payments
       .renderPayPal(box, {
-        createOrder: () => createPayPalOrder(latest.current.summary),
-        onApprove: async ({ orderID }) => settle(await capturePayPalOrder(orderID, latest.current.summary, latest.current.address)),
+        createOrder: async () => {
+          const { quote: shown } = latest.current;
+          if (confirmingNow.current) throw new RefusalShown();
+          if (!shown) {
+            setMessage(PAYPAL_UNAVAILABLE);
+            throw new RefusalShown();
+          }
+          setMessage("");
+          const created = await createPayPalOrder(shown);
+          if (created.kind === "created") return created.id;
+          settle(created);
+          throw new RefusalShown();
+        },
+        onApprove: async ({ orderID }) => {
+          const { quote: shown, taxRate: rate, address: to } = latest.current;
+          settle(shown ? await capturePayPalOrder(orderID, shown, rate, to) : { kind: "failed" });
+        },
         onCancel: () => setMessage(PAYPAL_CANCELED),
         onError: (error) => {
+          if (error instanceof RefusalShown) return;
           console.error("PayPal failed", error);
-          setMessage("PayPal is unavailable right now. Please try again.");
+          setMessage(PAYPAL_UNAVAILABLE);
         },
       })
       .catch(() => setMessage(PAYPAL_SCRIPT_FAILED));
   }, [payments]);
 
   return (
-    <div className="checkout-payment">
-      <div className="checkout-payment__paypal" ref={paypalBox} data-testid="paypal-button" />
-      <p className="checkout-payment__or">or pay by card</p>
-      <div className="form-grid" aria-busy={!payments}>
-        <div className="field field--wide">
-          <label className="field__label" htmlFor="checkout-card-number">
-            Card number *
-          </label>
-          <div id="checkout-card-number" className="hosted-field" />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="checkout-card-expiration">
-            Expiration date *
-          </label>
-          <div id="checkout-card-expiration" className="hosted-field" />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="checkout-card-cvv">
-            CVV *
-          </label>
-          <div id="checkout-card-cvv" className="hosted-field" />
-        </div>
+    <>
+      {/* A live region from the start, so the confirming state is announced when it comes. */}
+      <div role="status" aria-live="polite">
+        {confirming && <PaymentConfirming paymentId={confirming.paymentId} message={confirming.message} onSettled={settle} />}
       </div>
-      {(message || failed) && (
-        <p className="field__error" role="alert">
-          {message || CARD_UNAVAILABLE}
-        </p>
+      {blocked && !confirming && (
+        <div className="field__error" role="alert">
+          {message && message !== BAG_MSG.removeUnavailable && <p>{message}</p>}
+          <p>{BAG_MSG.removeUnavailable}</p>
+        </div>
       )}
-      <button type="button" className="button button--block" disabled={!payments || paying} onClick={payWithCard}>
-        {paying ? "Processing..." : `PAY ${formatPrice(summary.total)}`}
-      </button>
-    </div>
+      {/* Kept while hidden: the hosted fields live in it, ready again once the bag allows paying. */}
+      <div className="checkout-payment" hidden={confirming !== null || blocked}>
+        <div className="checkout-payment__paypal" ref={paypalBox} data-testid="paypal-button" />
+        <p className="checkout-payment__or">or pay by card</p>
+        <div className="form-grid" aria-busy={!payments}>
+          <div className="field field--wide">
+            <label className="field__label" htmlFor="checkout-card-number">
+              Card number *
+            </label>
+            <div id="checkout-card-number" className="hosted-field" />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="checkout-card-expiration">
+              Expiration date *
+            </label>
+            <div id="checkout-card-expiration" className="hosted-field" />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="checkout-card-cvv">
+              CVV *
+            </label>
+            <div id="checkout-card-cvv" className="hosted-field" />
+          </div>
+        </div>
+        {(message || failed) && (
+          <p className="field__error" role="alert">
+            {message || CARD_UNAVAILABLE}
+          </p>
+        )}
+        <button type="button" className="button button--block" disabled={!payments || !quote || blocked || paying || confirming !== null} onClick={payWithCard}>
+          {paying ? "Processing..." : quote ? `PAY ${formatPrice(quote.total)}` : "PAY"}
+        </button>
+      </div>
+    </>
   );
 }

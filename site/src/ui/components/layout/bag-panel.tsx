@@ -1,14 +1,19 @@
 "use client";
 /**
  * SHOPPING BAG: the signed-in shopper's lines (image, name, category, colour,
- * size, a stepper that never goes below 1, remove, line cost), PROCEED TO
- * CHECKOUT. A line opens its product. Visitors see the empty bag and LOGIN.
+ * size, a stepper that never goes below 1, remove, line cost at the current
+ * price), the server's quote, PROCEED TO CHECKOUT. A line whose product was
+ * withdrawn says so, keeps its remove button and holds the checkout back
+ * until it is removed. A line opens its product. Visitors see the empty bag
+ * and LOGIN.
  */
 import Link from "next/link";
 import type { CartLine } from "@/lib/api/types";
 import { useCart } from "@/lib/hooks/use-cart";
 import { productPath } from "@/lib/rules/catalog";
+import { BAG_MSG, hasUnavailable, lineTotal } from "@/lib/rules/checkout";
 import { formatPrice } from "@/lib/rules/format";
+import { QuoteTotals } from "@/ui/components/checkout/quote-totals";
 import { CloseIcon } from "@/ui/components/common/icons";
 import { Drawer } from "./drawer";
 import { usePanels } from "./panels";
@@ -18,7 +23,7 @@ export const sizeLabel = (size?: string) => (size?.toLowerCase() === "custom" ? 
 function BagLine({ line, onNavigate, onQuantity, onRemove }: { line: CartLine; onNavigate: () => void; onQuantity: (q: number) => void; onRemove: () => void }) {
   const href = productPath(line.product);
   return (
-    <li className="bag-line" data-testid="bag-line">
+    <li className={line.available ? "bag-line" : "bag-line bag-line--unavailable"} data-testid="bag-line">
       <Link href={href} onClick={onNavigate} className="bag-line__image" tabIndex={-1} aria-hidden="true">
         {line.product.productGallery?.[0] && <img src={line.product.productGallery[0]} alt="" width={84} height={112} />}
       </Link>
@@ -46,18 +51,22 @@ function BagLine({ line, onNavigate, onQuantity, onRemove }: { line: CartLine; o
             </div>
           )}
         </dl>
-        <div className="bag-line__row">
-          <div className="stepper" role="group" aria-label={`Quantity of ${line.product.name}`}>
-            <button type="button" aria-label="Decrease quantity" disabled={line.quantity <= 1} onClick={() => onQuantity(line.quantity - 1)}>
-              −
-            </button>
-            <output aria-label="Quantity">{line.quantity}</output>
-            <button type="button" aria-label="Increase quantity" onClick={() => onQuantity(line.quantity + 1)}>
-              +
-            </button>
+        {line.available ? (
+          <div className="bag-line__row">
+            <div className="stepper" role="group" aria-label={`Quantity of ${line.product.name}`}>
+              <button type="button" aria-label="Decrease quantity" disabled={line.quantity <= 1} onClick={() => onQuantity(line.quantity - 1)}>
+                −
+              </button>
+              <output aria-label="Quantity">{line.quantity}</output>
+              <button type="button" aria-label="Increase quantity" onClick={() => onQuantity(line.quantity + 1)}>
+                +
+              </button>
+            </div>
+            <span className="bag-line__cost">{formatPrice(lineTotal(line))}</span>
           </div>
-          <span className="bag-line__cost">{formatPrice(line.price * line.quantity)}</span>
-        </div>
+        ) : (
+          <p className="bag-line__unavailable">{BAG_MSG.unavailable}</p>
+        )}
       </div>
       <button type="button" className="icon-button bag-line__remove" aria-label={`Remove ${line.product.name}`} onClick={onRemove}>
         <CloseIcon />
@@ -69,12 +78,12 @@ function BagLine({ line, onNavigate, onQuantity, onRemove }: { line: CartLine; o
 export function BagPanel() {
   const { open, close, toggle } = usePanels();
   const isOpen = open === "bag";
-  const { lines, signedIn, setQuantity, remove } = useCart(isOpen);
-  const pieces = lines.reduce((n, l) => n + l.quantity, 0);
+  const { cart, lines, signedIn, setQuantity, remove } = useCart(isOpen);
+  const blocked = hasUnavailable(lines);
   return (
     <Drawer open={isOpen} side="right" label="Shopping bag" onClose={close}>
       <div className="bag-panel">
-        <h2 className="panel-title">SHOPPING BAG ({pieces})</h2>
+        <h2 className="panel-title">SHOPPING BAG ({cart.count})</h2>
         {lines.length === 0 ? (
           <>
             <p className="muted">Your shopping cart is empty.</p>
@@ -91,9 +100,21 @@ export function BagPanel() {
                 <BagLine key={line.id} line={line} onNavigate={close} onQuantity={(q) => void setQuantity(line.id, q)} onRemove={() => void remove(line.id)} />
               ))}
             </ul>
-            <Link className="button button--block" href="/checkout/" onClick={close}>
-              PROCEED TO CHECKOUT
-            </Link>
+            {cart.quote && <QuoteTotals quote={cart.quote} prefix="bag" className="bag-panel__totals" totalClassName="bag-panel__total" />}
+            {blocked ? (
+              <>
+                <p className="bag-panel__blocked" role="alert" id="bag-blocked">
+                  {BAG_MSG.removeUnavailable}
+                </p>
+                <button type="button" className="button button--block" disabled aria-describedby="bag-blocked">
+                  PROCEED TO CHECKOUT
+                </button>
+              </>
+            ) : (
+              <Link className="button button--block" href="/checkout/" onClick={close}>
+                PROCEED TO CHECKOUT
+              </Link>
+            )}
           </>
         )}
       </div>

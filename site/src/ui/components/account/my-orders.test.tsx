@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeFetch } from "@/test/fake-fetch";
+import { renderWithSwr } from "@/test/render";
+import { MyOrders } from "./my-orders";
+
+vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navigationMock);
+
+afterEach(() => vi.unstubAllGlobals());
+
+const item = { product: { id: "p1", slug: "gown", name: "Ivory Gown", productGallery: ["/g.jpg"] }, category: "Set", color: "Ivory", size: "M", quantity: 2, price: 800 };
+const order = (id: string, status: string, money: { subtotal: number; shippingfee: number; total: number; tax?: number }) => ({ id, status, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), items: [item], ...money });
+
+describe("MyOrders", () => {
+  it("shows each order's total as the server sent it, adding nothing up, with its tax when there is one", async () => {
+    fakeFetch({
+      "GET /api/orders/me": () => ({
+        body: {
+          data: {
+            data: [
+              // Totals no sum of the parts gives: only the server's figure can be on the page.
+              order("ORDER0000000001", "awaiting_confirmation", { subtotal: 1600, shippingfee: 56.9, tax: 132.01, total: 1777.77 }),
+              order("ORDER0000000002", "confirmed", { subtotal: 2400, shippingfee: 0, total: 2399.5 }),
+            ],
+          },
+        },
+      }),
+    });
+    renderWithSwr(<MyOrders />);
+    const totals = await screen.findAllByTestId("order-total");
+    expect(totals.map((t) => t.textContent)).toEqual(["Total $1,777.77", "Total $2,399.50"]);
+    const [taxed, untaxed] = screen.getAllByTestId("order-card");
+    expect(taxed!.textContent).toContain("Tax $132.01");
+    expect(taxed!.textContent).not.toContain("$1,788.91");
+    expect(untaxed!.textContent).not.toContain("Tax");
+    expect(untaxed!.textContent).not.toContain("Total $2,400.00");
+  });
+
+  it("shows an order whose payment PayPal is still completing as Payment pending", async () => {
+    fakeFetch({ "GET /api/orders/me": () => ({ body: { data: { data: [order("ORDER0000000003", "pending", { subtotal: 800, shippingfee: 56.9, total: 856.9 })] } } }) });
+    renderWithSwr(<MyOrders />);
+    const status = await screen.findByText("PAYMENT PENDING");
+    expect(status.className).toContain("status--yellow");
+    expect(screen.getByRole("tab", { name: "All (1)" })).toBeTruthy();
+  });
+});
