@@ -22,6 +22,8 @@
 // partition key, and ForAllValues holds for a request without the key, so
 // no LeadingKeys condition could hold a Scan back.
 
+import { PAYMENT_BUDGET } from './payment-budget.ts';
+
 export type SecretName = 'payment' | 'paypal' | 'oauth';
 
 /** The DynamoDB item actions a function may be granted. */
@@ -51,6 +53,8 @@ export interface FunctionAccess {
   readonly session?: boolean;
   /** Lambda CPU scales with memory: argon2id hashing wants more of both. */
   readonly memoryMb?: number;
+  /** Its Lambda timeout; absent: DEFAULT_TIMEOUT_SECONDS. */
+  readonly timeoutSeconds?: number;
   /**
    * Its answers are the same for every visitor (no cookie, no session), so
    * CloudFront may keep them as long as their Cache-Control says.
@@ -100,12 +104,13 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // The shopper's own profile: one conditional UpdateItem of `USER#<id>/PROFILE`.
   users: { table: { items: { 'USER#': [SESSION_READ, 'UpdateItem'] } }, session: true },
   // Bag lines and their count under `USER#` (domain::cart::Bag); an add
-  // reads the product from `CATALOG#PRODUCT` (domain::catalog::active_product).
+  // reads the product from `CATALOG#PRODUCT` (domain::catalog::active_product),
+  // the bag is priced against today's products (PricedBag: one BatchGetItem).
   cart: {
     table: {
       items: {
         'USER#': [SESSION_READ, 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
-        'CATALOG#PRODUCT': ['GetItem'],
+        'CATALOG#PRODUCT': ['GetItem', 'BatchGetItem'],
       },
     },
     session: true,
@@ -148,11 +153,15 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Checkout (domain::checkout::Payments): claims, the order, the bag it
   // empties, all under `USER#`; a confirmation that could not be mailed is
   // kept under `MAIL#CONFIRMATION` for `shopctl orders resend`. Stores the
-  // invoice (never reads it back) and mails the confirmation.
+  // invoice (never reads it back) and mails the confirmation. Its timeout
+  // is the checkout's budget (shared/payment-budget.json), which the
+  // provider requests' own timeouts fit in.
   payment: {
     table: {
       items: {
         'USER#': [SESSION_READ, 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+        // The bag priced against today's products (PricedBag).
+        'CATALOG#PRODUCT': ['BatchGetItem'],
         'MAIL#CONFIRMATION': ['PutItem'],
       },
     },
@@ -160,6 +169,34 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
     invoices: 'write',
     secrets: ['payment', 'paypal'],
     session: true,
+    timeoutSeconds: PAYMENT_BUDGET.functionTimeoutSeconds,
+  },
+  // The reconciler (domain::checkout::reconcile; no route, run on a
+  // schedule: lib/reconciler.ts) settles what the payment function could
+  // not. It queries GSI1 for the open claims past their deadline
+  // (`PAYMENTS#OPEN`, Claims::due) and the orders waiting on a PayPal
+  // capture (`ORDERS#pending`, order::with_status), asks the provider and
+  // PayPal, then under `USER#`: reads the claim, the order and the profile
+  // (GetItem), the bag lines (Query), prices them against `CATALOG#PRODUCT`
+  // (PricedBag: one BatchGetItem), places the order in the payment's
+  // transaction (order put, lines deleted, count and claim updated), moves
+  // or releases claims (UpdateItem, DeleteItem) and pending orders
+  // (UpdateItem). Stores the invoice, mails the confirmation or keeps its
+  // `MAIL#CONFIRMATION` marker. Never a session, never the origin secret:
+  // it answers no request.
+  reconcile: {
+    table: {
+      items: {
+        'USER#': ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+        'CATALOG#PRODUCT': ['BatchGetItem'],
+        'MAIL#CONFIRMATION': ['PutItem'],
+      },
+      gsi1: ['PAYMENTS#OPEN', 'ORDERS#pending'],
+    },
+    mail: true,
+    invoices: 'write',
+    secrets: ['payment', 'paypal'],
+    timeoutSeconds: PAYMENT_BUDGET.reconcileTimeoutSeconds,
   },
 };
 
@@ -194,8 +231,10 @@ export interface TableStatement {
 export function tableStatements(table: TableAccess | undefined, indexName: string): TableStatement[] {
   if (!table) return [];
   const pattern = (prefix: string) => {
-    // An empty prefix would be `*`: the whole table.
-    if (!/^[A-Z][A-Z0-9_]*#[A-Z0-9_#]*$/.test(prefix)) throw new Error(`'${prefix}' is not a partition-key prefix such as USER#`);
+    // An empty prefix would be `*`: the whole table. After the first `#` a
+    // prefix may name a value the domain writes in lower case (an order
+    // status: `ORDERS#pending`).
+    if (!/^[A-Z][A-Z0-9_]*#[A-Za-z0-9_#]*$/.test(prefix)) throw new Error(`'${prefix}' is not a partition-key prefix such as USER#`);
     return `${prefix}*`;
   };
   const prefixesOf = new Map<ItemAction, string[]>();
@@ -222,6 +261,9 @@ export function tableStatements(table: TableAccess | undefined, indexName: strin
 export const accessOf = (name: string): FunctionAccess => ACCESS[name] ?? DEFAULT_ACCESS;
 
 export const DEFAULT_MEMORY_MB = 256;
+
+/** Every function's timeout unless its access says otherwise (an API function answers well within it). */
+export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 /** The /api prefixes whose answers CloudFront may cache (those of the sharedCache functions). */
 export const sharedCachePrefixes = (routes: readonly { name: string; prefixes: readonly string[] }[]): string[] =>

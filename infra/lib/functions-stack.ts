@@ -1,7 +1,9 @@
 // One arm64 Rust Lambda per entry of shared/routes.json, each with its own
 // log group and only the grants it needs, published behind its `live` alias
 // (LiveFunction: CodeDeploy, rollback alarms, the alarms that wake), and the
-// HTTP API routes to that alias.
+// HTTP API routes to that alias; and the functions that serve no route (the
+// payment reconciler, run on a schedule: lib/reconciler.ts), built, logged
+// and granted the same way.
 import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -19,9 +21,11 @@ import { shopNamespace } from './alarms.ts';
 import { INVOICES_PREFIX } from './blobs-stack.ts';
 import type { ShopConfig } from './config.ts';
 import { GSI1 } from './data-stack.ts';
-import { accessOf, DEFAULT_MEMORY_MB, type FunctionAccess, type SecretName, tableStatements } from './function-access.ts';
+import { accessOf, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type FunctionAccess, type SecretName, tableStatements } from './function-access.ts';
 import { LiveFunction } from './live-function.ts';
-import { type FunctionRoutes, routeKeys } from './routes.ts';
+import { PAYMENT_BUDGET } from './payment-budget.ts';
+import { PaymentLogAlarms, Reconciler } from './reconciler.ts';
+import { deployedFunctions, type FunctionRoutes, RECONCILER, routeKeys } from './routes.ts';
 import { rustBootstrapCode } from './rust-bootstrap.ts';
 
 export interface FunctionsStackProps extends StackProps {
@@ -47,9 +51,10 @@ export interface FunctionsStackProps extends StackProps {
 
 /**
  * The error lines the Rust functions log when a mail was not sent
- * (functions/auth/src/mail.rs, functions/payment/src/confirmation.rs,
- * functions/requests/src/lib.rs): tracing's JSON puts the message under
- * fields.message. A trailing * matches the rest of the message.
+ * (functions/auth/src/mail.rs, shared/domain/src/checkout/confirmation.rs
+ * for the payment function and the reconciler, functions/requests/src/lib.rs):
+ * tracing's JSON puts the message under fields.message. A trailing * matches
+ * the rest of the message.
  */
 export const MAIL_FAILURE_MESSAGES = [
   'account email not sent',
@@ -74,12 +79,18 @@ export const SECRET_ENV: Record<SecretName, string> = {
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 export class FunctionsStack extends Stack {
+  /** Every function, the API's and the background ones, by name. */
   readonly functions = new Map<string, lambda.Function>();
+  /** The API's functions (those of the routing table), behind their `live` alias. */
   readonly live = new Map<string, LiveFunction>();
+  readonly logGroups = new Map<string, logs.LogGroup>();
+  readonly reconciler: Reconciler;
+  readonly paymentAlarms: PaymentLogAlarms;
 
   constructor(scope: Construct, id: string, props: FunctionsStackProps) {
     super(scope, id, props);
-    const names = props.routes.map((r) => r.name);
+    // Every bootstrap is built in the first bundling, the background functions' too.
+    const names = deployedFunctions(props.routes);
     const application = new codedeploy.LambdaApplication(this, 'Deployments');
     const deployRole = new iam.Role(this, 'DeployRole', {
       assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'),
@@ -87,7 +98,7 @@ export class FunctionsStack extends Stack {
     });
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
     for (const entry of props.routes) {
-      const fn = this.shopFunction(props, entry, names);
+      const fn = this.shopFunction(props, entry.name, `${entry.name}: ${entry.prefixes.join(' ')}`, names, true);
       this.functions.set(entry.name, fn);
       const live = new LiveFunction(this, `${pascal(entry.name)}Release`, {
         name: entry.name,
@@ -117,35 +128,60 @@ export class FunctionsStack extends Stack {
         }
       }
     }
+
+    // The reconciler: no route, no alias (nothing shifts traffic to it), run
+    // by its schedule; it settles what the payment function could not.
+    const reconcile = this.shopFunction(
+      props,
+      RECONCILER,
+      `${RECONCILER}: settles payments whose outcome is unknown, every ${PAYMENT_BUDGET.reconcileEveryMinutes} minutes`,
+      names,
+      false,
+    );
+    this.functions.set(RECONCILER, reconcile);
+    this.reconciler = new Reconciler(this, 'Reconciler', { fn: reconcile, budget: PAYMENT_BUDGET, topic: props.alarmTopic });
+    // Not <Name>FunctionName: the rollback script moves `live` aliases, and the reconciler has none.
+    new CfnOutput(this, 'ReconcilerName', {
+      value: reconcile.functionName,
+      description: `The ${RECONCILER} function: it runs on its schedule; invoke it with any JSON event to run it now`,
+    });
+    this.paymentAlarms = new PaymentLogAlarms(this, 'PaymentAlarms', { logGroups: this.logGroups, topic: props.alarmTopic, stage: props.config.stage });
+    dashboard.addWidgets(...this.reconciler.widgets, ...this.paymentAlarms.widgets);
   }
 
-  private shopFunction(props: FunctionsStackProps, entry: FunctionRoutes, names: readonly string[]): lambda.Function {
+  /**
+   * One function: its own log group, its grants and its configuration.
+   * `api`: it answers the HTTP API (through CloudFront), so it reads the
+   * origin secret to refuse requests that went around it.
+   */
+  private shopFunction(props: FunctionsStackProps, name: string, description: string, names: readonly string[], api: boolean): lambda.Function {
     const { config } = props;
-    const access = accessOf(entry.name);
-    const id = pascal(entry.name);
+    const access = accessOf(name);
+    const id = pascal(name);
     const logGroup = new logs.LogGroup(this, `${id}Logs`, {
       retention: config.logRetentionDays as logs.RetentionDays,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    this.logGroups.set(name, logGroup);
     const fn = new lambda.Function(this, id, {
-      description: `${entry.name}: ${entry.prefixes.join(' ')}`,
+      description,
       runtime: lambda.Runtime.PROVIDED_AL2023,
       architecture: lambda.Architecture.ARM_64,
       handler: 'bootstrap',
-      code: rustBootstrapCode(props.repoRoot, entry.name, names),
+      code: rustBootstrapCode(props.repoRoot, name, names),
       memorySize: access.memoryMb ?? DEFAULT_MEMORY_MB,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(access.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       // The functions log JSON lines themselves (tracing-subscriber's json).
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
-      environment: this.functionEnvironment(props, access),
+      environment: this.functionEnvironment(props, access, api),
     });
-    this.grant(fn, props, access);
+    this.grant(fn, props, access, api);
     if (!access.table) {
       Annotations.of(fn).addWarningV2(
         'couture:no-table-grant',
-        `${entry.name} has no table grant: list the partition-key prefixes and actions it uses in infra/lib/function-access.ts`,
+        `${name} has no table grant: list the partition-key prefixes and actions it uses in infra/lib/function-access.ts`,
       );
     }
     if (access.mail) {
@@ -159,7 +195,7 @@ export class FunctionsStack extends Stack {
     return fn;
   }
 
-  private functionEnvironment(props: FunctionsStackProps, access: FunctionAccess): Record<string, string> {
+  private functionEnvironment(props: FunctionsStackProps, access: FunctionAccess, api: boolean): Record<string, string> {
     const { config } = props;
     const env: Record<string, string> = {
       RUST_LOG: 'info',
@@ -178,14 +214,14 @@ export class FunctionsStack extends Stack {
     if (access.session) env.SESSION_KEY_SECRET_ARN = props.sessionKey.secretArn;
     // Read at init: requests without CloudFront's header are refused, and the
     // viewer address CloudFront adds names the client for the abuse limits.
-    env.ORIGIN_SECRET_ARN = props.originVerify.secretArn;
+    if (api) env.ORIGIN_SECRET_ARN = props.originVerify.secretArn;
     if (config.sandboxUrl) env.SANDBOX_URL = config.sandboxUrl;
     if (access.mail) env.HOUSE_EMAIL = config.houseEmail;
     for (const name of access.secrets ?? []) env[SECRET_ENV[name]] = props.secrets[name].secretArn;
     return env;
   }
 
-  private grant(fn: lambda.Function, props: FunctionsStackProps, access: FunctionAccess) {
+  private grant(fn: lambda.Function, props: FunctionsStackProps, access: FunctionAccess, api: boolean) {
     // Only its partitions and only the actions its code sends (see
     // function-access.ts): the wishlist never reads a password hash.
     for (const statement of tableStatements(access.table, GSI1.indexName)) {
@@ -219,6 +255,6 @@ export class FunctionsStack extends Stack {
     }
     for (const name of access.secrets ?? []) props.secrets[name].grantRead(fn);
     if (access.session) props.sessionKey.grantRead(fn);
-    props.originVerify.grantRead(fn);
+    if (api) props.originVerify.grantRead(fn);
   }
 }

@@ -9,6 +9,15 @@ export interface FunctionRoutes {
   readonly prefixes: readonly string[];
 }
 
+/** The reconciler's crate and binary (functions/reconcile): it serves no route, it runs on a schedule (lib/reconciler.ts). */
+export const RECONCILER = 'reconcile';
+
+/** The functions that serve no /api prefix, deployed beside the routing table's. */
+export const BACKGROUND_FUNCTIONS: readonly string[] = [RECONCILER];
+
+/** Every function the shop deploys and builds: the routing table's, then the background ones. */
+export const deployedFunctions = (routes: readonly FunctionRoutes[]): string[] => [...routes.map((r) => r.name), ...BACKGROUND_FUNCTIONS];
+
 const NAME = /^[a-z][a-z0-9-]*$/;
 const PREFIX = /^\/api(\/[a-z0-9-]+)+$/;
 
@@ -19,6 +28,7 @@ export function loadRoutes(file: string): FunctionRoutes[] {
   const seen = new Map<string, string>();
   for (const fn of functions) {
     if (!NAME.test(fn.name)) throw new Error(`${file}: function name '${fn.name}' is not kebab-case`);
+    if (BACKGROUND_FUNCTIONS.includes(fn.name)) throw new Error(`${file}: ${fn.name} serves no route (it runs on a schedule)`);
     for (const prefix of fn.prefixes) {
       if (!PREFIX.test(prefix)) throw new Error(`${file}: '${prefix}' of ${fn.name} is not an /api/... prefix`);
       const owner = seen.get(prefix);

@@ -8,13 +8,14 @@ import { describe, it } from 'node:test';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import { functionCrates } from '../lib/routes.ts';
+import { deployedFunctions, functionCrates } from '../lib/routes.ts';
 import { realRoutes, synthShop, templatesOf } from './support.ts';
 
 describe('a function added to the routing table', () => {
   const routes = [...realRoutes().filter((r) => r.name !== 'payment'), { name: 'payment', prefixes: ['/api/payment'] }, { name: 'gift-cards', prefixes: ['/api/gift-cards'] }];
   const repo = mkdtempSync(join(tmpdir(), 'couture-repo-'));
-  for (const { name } of routes) {
+  // Its crate beside the others', the background functions' (the reconciler) included.
+  for (const name of deployedFunctions(routes)) {
     mkdirSync(join(repo, 'functions', name), { recursive: true });
     writeFileSync(join(repo, 'functions', name, 'Cargo.toml'), `[package]\nname = "${name}"\n`);
   }

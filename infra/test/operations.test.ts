@@ -14,7 +14,7 @@ import { MANAGED_RULE_GROUPS } from '../lib/firewall-stack.ts';
 import { NO_SUBSCRIBER } from '../lib/operations-stack.ts';
 import { UNVERIFIABLE_SENDER } from '../lib/email-stack.ts';
 import type { Shop } from '../lib/shop.ts';
-import { realRoutes, repoRoot, synthShop, templatesOf, TEST_CONTEXT } from './support.ts';
+import { realRoutes, repoRoot, rustSources, synthShop, templatesOf, TEST_CONTEXT } from './support.ts';
 
 type Json = Record<string, any>;
 const routes = realRoutes();
@@ -113,9 +113,7 @@ describe('cross-stack references', () => {
 
 describe('mail failures', () => {
   it('match the lines the Rust functions log when a mail is not sent, as tracing\'s JSON writes them', () => {
-    const sources = ['functions/auth/src/mail.rs', 'functions/payment/src/confirmation.rs', 'functions/requests/src/lib.rs']
-      .map((f) => readFileSync(join(repoRoot, f), 'utf8'))
-      .join('\n');
+    const sources = rustSources();
     for (const message of MAIL_FAILURE_MESSAGES) {
       const literal = message.replace(/\*$/, '');
       assert.ok(sources.includes(`"${literal}`), `a function logs "${literal}"`);
@@ -172,7 +170,8 @@ describe('edge', () => {
     const imported = (text: string) => /"Fn::ImportValue":"([^"]+)"/.exec(text)?.[1];
     const secret = imported(header);
     assert.match(secret ?? '', /OriginVerify/);
-    for (const [name, fn] of shop.functions.functions) {
+    for (const name of shop.functions.live.keys()) {
+      const fn = shop.functions.functions.get(name)!;
       const env = template('functions').toJSON().Resources[idOf(fn, shop.functions)].Properties.Environment.Variables;
       assert.equal(imported(JSON.stringify(env.ORIGIN_SECRET_ARN)), secret, name);
     }
@@ -220,11 +219,18 @@ describe('edge', () => {
 });
 
 describe('alarms', () => {
-  const functionAlarms = alarmsOf('functions').map(([, a]) => a);
+  const liveAlarmIds = new Set([...shop.functions.live.values()].flatMap((live) => live.alarms.map((a) => idOf(a, shop.functions))));
+  const functionAlarms = alarmsOf('functions')
+    .filter(([id]) => liveAlarmIds.has(id))
+    .map(([, a]) => a);
 
-  it('page on each function\'s error, 5xx and throttle rates and p99 latency, never on raw counts', () => {
+  it('page on each API function\'s error, 5xx and throttle rates and p99 latency, never on raw counts', () => {
     const paging = functionAlarms.filter((a) => a.Properties.AlarmActions);
     assert.equal(paging.length, 4 * routes.length);
+    // The others of the stack: the reconciler's and the payments' (reconciler.test.ts), which page on a single event.
+    const others = alarmsOf('functions').filter(([id, a]) => a.Properties.AlarmActions && !liveAlarmIds.has(id));
+    const expected = [...shop.functions.reconciler.alarms, ...shop.functions.paymentAlarms.alarms].map((a) => idOf(a, shop.functions));
+    assert.deepEqual(others.map(([id]) => id).sort(), expected.sort());
     for (const alarm of paging) {
       const metrics = metricsOf(alarm);
       const p99 = metrics.length === 1 && metrics[0].Stat === 'p99';
@@ -234,7 +240,7 @@ describe('alarms', () => {
       assert.equal(alarm.Properties.AlarmActions.length, 1);
     }
     const descriptions = paging.map((a) => a.Properties.AlarmDescription as string);
-    for (const name of shop.functions.functions.keys()) {
+    for (const name of shop.functions.live.keys()) {
       for (const what of ['invocations failed', 'responses are 5xx', 'invocations throttled', 'p99 duration']) {
         assert.ok(descriptions.some((d) => d.startsWith(`${name}: `) && d.includes(what)), `${name}: ${what}`);
       }

@@ -6,12 +6,13 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { ACCESS } from '../lib/function-access.ts';
 import { CREATED_WITH, SECRET_SHAPES, SecretsStack } from '../lib/secrets-stack.ts';
-import { functionCrates, routeKeys } from '../lib/routes.ts';
+import { BACKGROUND_FUNCTIONS, deployedFunctions, functionCrates, RECONCILER, routeKeys } from '../lib/routes.ts';
 import { IMMUTABLE_CACHE, PAGE_CACHE } from '../lib/pages-stack.ts';
 import { SECURITY_HEADERS } from '../lib/site-stack.ts';
 import { realRoutes, repoRoot, synthShop, templatesOf } from './support.ts';
 
 const routes = realRoutes();
+const deployed = deployedFunctions(routes);
 const shop = synthShop(routes);
 const template = templatesOf(shop);
 
@@ -37,8 +38,9 @@ const actionsOf = (name: string, prefix: string) =>
   statementsOf(name).flatMap((s) => asArray<string>(s.Action)).filter((a) => a.startsWith(prefix));
 
 describe('routing table', () => {
-  it('lists every functions/* crate, and only those', () => {
-    assert.deepEqual(routes.map((r) => r.name).sort(), functionCrates(repoRoot));
+  it('lists every functions/* crate, the background ones too, and only those', () => {
+    assert.deepEqual([...deployed].sort(), functionCrates(repoRoot));
+    assert.ok(!routes.some((r) => BACKGROUND_FUNCTIONS.includes(r.name)), 'a background function serves no route');
   });
 
   it('routes every prefix, and everything below it, to its own function', () => {
@@ -102,21 +104,28 @@ describe('data', () => {
 });
 
 describe('functions', () => {
-  it('runs every function as an arm64 provided.al2023 bootstrap with JSON logs and tracing', () => {
+  it('runs every function, the API\'s and the reconciler, as an arm64 provided.al2023 bootstrap with JSON logs and tracing', () => {
     const fns = resourcesOf('functions', 'AWS::Lambda::Function');
     const shopFns = Object.entries(fns).filter(([, f]) => f.Properties.Handler === 'bootstrap');
-    assert.equal(shopFns.length, routes.length);
-    for (const [, fn] of shopFns) {
+    assert.equal(shopFns.length, deployed.length);
+    assert.deepEqual([...shop.functions.functions.keys()].sort(), [...deployed].sort());
+    const api = new Set([...shop.functions.live.keys()].map((name) => logicalId(shop.functions.functions.get(name)!)));
+    for (const [id, fn] of shopFns) {
       const p = fn.Properties;
       assert.deepEqual(p.Architectures, ['arm64']);
       assert.equal(p.Runtime, 'provided.al2023');
       assert.equal(p.LoggingConfig.LogFormat, 'JSON');
       assert.ok(p.LoggingConfig.LogGroup.Ref, 'its own log group');
       assert.deepEqual(p.TracingConfig, { Mode: 'Active' });
-      assert.ok(p.MemorySize >= 256 && p.Timeout <= 29);
+      assert.ok(p.MemorySize >= 256);
+      // The HTTP API gives up on an integration after 30 s.
+      if (api.has(id)) assert.ok(p.Timeout <= 29, id);
     }
+    assert.equal(api.size, routes.length);
+    const groups = new Set(shopFns.map(([, fn]) => fn.Properties.LoggingConfig.LogGroup.Ref));
+    assert.equal(groups.size, deployed.length, 'one log group each');
     const logGroups = Object.values(resourcesOf('functions', 'AWS::Logs::LogGroup'));
-    assert.equal(logGroups.length, routes.length);
+    assert.equal(logGroups.length, deployed.length);
     for (const group of logGroups) assert.equal(group.Properties.RetentionInDays, 30);
   });
 
@@ -128,13 +137,17 @@ describe('functions', () => {
       assert.equal(env.MAIL_FROM, 'orders@mail.maison-lan-anh.com');
       assert.equal(env.BLOBS_PUBLIC_URL, '/blobs');
       assert.equal(env.SANDBOX_URL, 'https://pay.sandbox.example');
-      // Every function refuses requests that did not come through CloudFront.
-      assert.match(JSON.stringify(env.ORIGIN_SECRET_ARN), /OriginVerify/);
-      assert.ok(
+      // Every API function refuses requests that did not come through
+      // CloudFront; the reconciler answers no request, so it never reads the secret.
+      const api = shop.functions.live.has(name);
+      assert.equal(/OriginVerify/.test(JSON.stringify(env.ORIGIN_SECRET_ARN ?? '')), api, `${name} ORIGIN_SECRET_ARN`);
+      assert.equal(
         statementsOf(name).some((s) => asArray(s.Action).includes('secretsmanager:GetSecretValue') && /OriginVerify/.test(JSON.stringify(s.Resource))),
+        api,
         `${name} reads the origin secret`,
       );
     }
+    assert.ok(!shop.functions.live.has(RECONCILER) && shop.functions.functions.has(RECONCILER));
   });
 
   it('puts no secret value or dynamic reference in any function\'s environment, only secret ARNs', () => {
@@ -205,9 +218,10 @@ describe('functions', () => {
   it('lets a function read only its own secrets', () => {
     for (const name of shop.functions.functions.keys()) {
       const reads = statementsOf(name).filter((s) => asArray<string>(s.Action).includes('secretsmanager:GetSecretValue'));
-      // Its own secrets, the session key if it reads sessions, and the origin secret every function checks requests with.
+      // Its own secrets, the session key if it reads sessions, and the origin secret every API function checks requests with.
       const session = ACCESS[name]?.session ? 1 : 0;
-      assert.equal(reads.length, (ACCESS[name]?.secrets ?? []).length + session + 1, name);
+      const origin = shop.functions.live.has(name) ? 1 : 0;
+      assert.equal(reads.length, (ACCESS[name]?.secrets ?? []).length + session + origin, name);
     }
     const env = template('functions').toJSON().Resources[logicalId(shop.functions.functions.get('auth')!)].Properties.Environment.Variables;
     assert.ok(env.OAUTH_SECRET_ARN);

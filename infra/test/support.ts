@@ -1,4 +1,5 @@
 // What the tests share: paths and one synthesized shop (bundling skipped).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
@@ -35,6 +36,25 @@ export function synthShop(routes: readonly FunctionRoutes[], root = repoRoot, co
 }
 
 export const realRoutes = () => loadRoutes(join(repoRoot, 'shared', 'routes.json'));
+
+/**
+ * The text of every Rust source of the functions and the shared crates
+ * (functions/*\/src, shared/*\/src), where the log lines the alarms count
+ * are written, wherever a rewrite moves them.
+ */
+export function rustSources(): string {
+  const texts: string[] = [];
+  for (const top of ['functions', 'shared']) {
+    for (const crate of readdirSync(join(repoRoot, top))) {
+      const src = join(repoRoot, top, crate, 'src');
+      if (!existsSync(src)) continue;
+      for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+        if (file.endsWith('.rs')) texts.push(readFileSync(join(src, file), 'utf8'));
+      }
+    }
+  }
+  return texts.join('\n');
+}
 
 /** The templates of one shop, each synthesized once on first use. */
 export function templatesOf(shop: Shop) {
