@@ -486,6 +486,22 @@ fn address() -> ShippingAddress {
     }
 }
 
+/// A card claim being charged since `now` by a request of its own.
+fn charging(key: &str, now: Timestamp) -> Claim {
+    Claim {
+        key: payment_key(Provider::Card, key),
+        user_id: USER.into(),
+        provider: Provider::Card,
+        provider_order: None,
+        order_id: "01JD00000000000000000ORDER".into(),
+        state: ClaimState::Charging,
+        amount: Money::from_cents(TOTAL_CENTS),
+        address: Some(address()),
+        created_at: now,
+        deadline: Budget::shop().charging_deadline(now),
+    }
+}
+
 fn placed(settled: Result<Settled, CheckoutError>) -> (domain::order::Order, bool) {
     match settled {
         Ok(Settled::Placed { order, new }) => (*order, new),
@@ -627,18 +643,7 @@ async fn a_reversal_that_fails_leaves_the_payment_unknown_for_the_reconciler() {
 async fn a_replay_waits_for_the_first_request_then_answers_being_confirmed() {
     let shop = shop().await;
     let now = shop.clock.now();
-    let first = Claim {
-        key: payment_key(Provider::Card, "k1"),
-        user_id: USER.into(),
-        provider: Provider::Card,
-        provider_order: None,
-        order_id: "01JD00000000000000000ORDER".into(),
-        state: ClaimState::Charging,
-        amount: Money::from_cents(TOTAL_CENTS),
-        address: Some(address()),
-        created_at: now,
-        deadline: Budget::shop().charging_deadline(now),
-    };
+    let first = charging("k1", now);
     Claims::of(&*shop.table).open(&first).await.unwrap();
     confirming(shop.pay("k1").await);
     let waited = shop.clock.now().instant() - now.instant();
@@ -654,19 +659,7 @@ async fn a_replay_waits_for_the_first_request_then_answers_being_confirmed() {
 async fn a_charging_claim_past_its_deadline_is_swept() {
     // The function charged, then died before it could place or mark anything.
     let shop = shop().await;
-    let now = shop.clock.now();
-    let claim = Claim {
-        key: payment_key(Provider::Card, "died"),
-        user_id: USER.into(),
-        provider: Provider::Card,
-        provider_order: None,
-        order_id: "01JD00000000000000000ORDER".into(),
-        state: ClaimState::Charging,
-        amount: Money::from_cents(TOTAL_CENTS),
-        address: Some(address()),
-        created_at: now,
-        deadline: Budget::shop().charging_deadline(now),
-    };
+    let claim = charging("died", shop.clock.now());
     Claims::of(&*shop.table).open(&claim).await.unwrap();
     shop.provider
         .charge("nonce", claim.amount, &claim.order_id)

@@ -128,21 +128,22 @@ async fn client_tokens_are_base64_json_with_fingerprint_and_config_url() {
 }
 
 #[tokio::test]
-async fn wrong_api_keys_are_unavailable_not_a_decline() {
+async fn wrong_api_keys_are_unreachable_not_a_decline() {
     let sandbox = Sandbox::start().await;
     let mut config = sandbox.config();
     config.gateway.private_key = "wrong".into();
     config.paypal.client_secret = "wrong".into();
     let gateway = payments::open(&config).expect("adapters");
+    // Refused keys: nothing was done, so the outcome is known.
     assert!(matches!(
         gateway.client_token(None).await,
-        Err(PaymentError::Unavailable(_))
+        Err(PaymentError::Unreachable(_))
     ));
     assert!(matches!(
         gateway
             .paypal_create_order(Money::from_cents(1000), "USD", "r-1")
             .await,
-        Err(PaymentError::Unavailable(_))
+        Err(PaymentError::Unreachable(_))
     ));
 }
 

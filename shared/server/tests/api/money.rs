@@ -488,32 +488,37 @@ async fn the_bag_and_checkout_use_todays_price_and_refuse_withdrawn_products() {
     assert_eq!(paid.body["order"]["total"], 1600.0 + 56.9);
 }
 
+/// Pays the bag with PayPal, the capture held PENDING by PayPal: the
+/// placed order's answer.
+async fn pay_pending(shop: &TestShop, shopper: &Client) -> Value {
+    fill_bag(shopper).await;
+    let id = paypal_order(shopper).await;
+    sandbox(shop, "/paypal/approve", json!({ "token": id })).await;
+    sandbox(shop, "/__control/paypal-pending", json!({ "times": 1 })).await;
+    let captured = shopper
+        .post("/api/payment/paypal/capture-order", capture_body(&id))
+        .await;
+    assert_eq!(captured.status, 201, "{:?}", captured.body);
+    captured.body["order"].clone()
+}
+
+/// PayPal settles the pending capture of `order`.
+async fn paypal_settles(shop: &TestShop, order: &Value, status: &str) {
+    let capture = order["payment"]["reference"].clone();
+    let settled = json!({ "captureId": capture, "status": status });
+    sandbox(shop, "/__control/paypal-capture-status", settled).await;
+}
+
 #[tokio::test]
 async fn a_pending_paypal_capture_is_an_order_awaiting_it() {
     let shop = shop().await;
     let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
-    let id = paypal_order(&lan).await;
-    sandbox(&shop, "/paypal/approve", json!({ "token": id })).await;
-    sandbox(&shop, "/__control/paypal-pending", json!({ "times": 1 })).await;
-    let captured = lan
-        .post("/api/payment/paypal/capture-order", capture_body(&id))
-        .await;
-    assert_eq!(captured.status, 201, "{:?}", captured.body);
-    assert_eq!(captured.body["order"]["status"], "pending");
-    assert_eq!(captured.body["order"]["payment"]["status"], "PENDING");
-    let capture_id = captured.body["order"]["payment"]["reference"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pending = pay_pending(&shop, &lan).await;
+    assert_eq!(pending["status"], "pending");
+    assert_eq!(pending["payment"]["status"], "PENDING");
     let nothing_yet = reconcile_after(&shop.app, 0).await;
     assert!(nothing_yet.contains("0 captures settled"), "{nothing_yet}");
-    sandbox(
-        &shop,
-        "/__control/paypal-capture-status",
-        json!({ "captureId": capture_id, "status": "COMPLETED" }),
-    )
-    .await;
+    paypal_settles(&shop, &pending, "COMPLETED").await;
     let settled = reconcile_after(&shop.app, 0).await;
     assert!(settled.contains("1 captures settled"), "{settled}");
     let order = &orders(&lan).await[0];
@@ -521,30 +526,16 @@ async fn a_pending_paypal_capture_is_an_order_awaiting_it() {
     assert_eq!(order["payment"]["status"], "COMPLETED");
 
     // Declined by PayPal after all: the order is canceled.
-    fill_bag(&lan).await;
-    let id = paypal_order(&lan).await;
-    sandbox(&shop, "/paypal/approve", json!({ "token": id })).await;
-    sandbox(&shop, "/__control/paypal-pending", json!({ "times": 1 })).await;
-    let captured = lan
-        .post("/api/payment/paypal/capture-order", capture_body(&id))
-        .await;
-    let capture_id = captured.body["order"]["payment"]["reference"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    sandbox(
-        &shop,
-        "/__control/paypal-capture-status",
-        json!({ "captureId": capture_id, "status": "DECLINED" }),
-    )
-    .await;
+    let pending = pay_pending(&shop, &lan).await;
+    paypal_settles(&shop, &pending, "DECLINED").await;
     reconcile_after(&shop.app, 0).await;
     let declined = orders(&lan)
         .await
         .into_iter()
-        .find(|o| o["payment"]["reference"] == capture_id.as_str())
+        .find(|o| o["id"] == pending["id"])
         .unwrap();
     assert_eq!(declined["status"], "canceled");
+    assert_eq!(declined["payment"]["status"], "DECLINED");
 }
 
 #[tokio::test]
