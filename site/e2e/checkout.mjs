@@ -97,6 +97,19 @@ async function result(page, title) {
   await page.getByRole("heading", { name: title }).waitFor();
 }
 
+/** From the checkout's first step to a card typed in, on a new address. */
+async function readyToPay(page, base, card) {
+  await openCheckout(page, base);
+  await fillNewAddress(page);
+  await continueToPayment(page);
+  await fillCard(page, card);
+}
+
+/** How many card charges of exactly this amount the sandbox holds (each journey pays its own amount). */
+async function chargesOf(base, amountCents) {
+  return (await sandboxTransactions(base)).filter((t) => t.amountCents === amountCents).length;
+}
+
 async function sandboxTransactions(base) {
   const res = await fetch(`${base}/sandbox/__control/transactions`);
   assert(res.ok, `transactions ${res.status}`);
@@ -252,11 +265,8 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         const { quote } = await cartOf(context, base);
         assert(quote && quote.total < 2000, `a quote below the sandbox's decline range: ${JSON.stringify(quote)}`);
         const amountCents = Math.round(quote.total * 100);
-        await openCheckout(page, base);
-        await fillNewAddress(page);
-        await continueToPayment(page);
-        await fillCard(page, CARD_OK);
-        const charged = async () => (await sandboxTransactions(base)).filter((t) => t.amountCents === amountCents).length;
+        await readyToPay(page, base, CARD_OK);
+        const charged = () => chargesOf(base, amountCents);
         const before = await charged();
         // The card is tokenized by now (the SDK also calls /graphql): the fault goes in just as the
         // checkout leaves the page, so the shop's charge is the next /graphql request. The sandbox
@@ -361,10 +371,7 @@ export function checkoutJourneys({ browser, base, shop, products }) {
       fn: async () => {
         const { page, context } = await shopper(browser, base, WIDTHS.desktop, "tds");
         await addToBag(page, base, cheap, 1);
-        await openCheckout(page, base);
-        await fillNewAddress(page);
-        await continueToPayment(page);
-        await fillCard(page, CARD_3DS_CHALLENGE);
+        await readyToPay(page, base, CARD_3DS_CHALLENGE);
         await page.getByRole("button", { name: /^PAY / }).click();
         const challenge = page.frameLocator("[data-cardinal-modal] iframe");
         await challenge.getByRole("heading", { name: "Purchase authentication" }).waitFor();
@@ -380,10 +387,7 @@ export function checkoutJourneys({ browser, base, shop, products }) {
       fn: async () => {
         const { page, context } = await shopper(browser, base, WIDTHS.desktop, "expiry");
         await addToBag(page, base, cheap, 1);
-        await openCheckout(page, base);
-        await fillNewAddress(page);
-        await continueToPayment(page);
-        await fillCard(page, CARD_OK);
+        await readyToPay(page, base, CARD_OK);
         const cookies = await context.cookies();
         assert(cookies.some((c) => c.name === "access"), "an access cookie to lose");
         await context.clearCookies({ name: "access" });
@@ -461,11 +465,8 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         // Its own amount (the third cheapest alone) tells its charges from the other journeys'.
         const amountCents = Math.round((third.price + 56.9) * 100);
         await addToBag(page, base, third, 1);
-        await openCheckout(page, base);
-        await fillNewAddress(page);
-        await continueToPayment(page);
-        await fillCard(page, CARD_OK);
-        const charged = async () => (await sandboxTransactions(base)).filter((t) => t.amountCents === amountCents).length;
+        await readyToPay(page, base, CARD_OK);
+        const charged = () => chargesOf(base, amountCents);
         const before = await charged();
         await page.getByRole("button", { name: /^PAY / }).dblclick();
         await result(page, "Payment Successful!");

@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 use crate::helpers::{self, client_with_access_token, put_product, Client, TestShop};
 use crate::payment::{
     address, capture_body, checkout_body, fill_bag, ledger, orders, paypal_order, sandbox, shop,
-    with_products, TOTAL,
+    with_bag, with_products, TOTAL,
 };
 
 /// A table whose next `n` transactions fail, as a lost connection would.
@@ -111,7 +111,7 @@ async fn refill(shopper: &Client) {
 
 /// No money kept without an order, over every shopper: each live card
 /// charge names a placed order, and each live PayPal capture belongs to one.
-async fn no_money_without_an_order(shop: &TestShop, shoppers: &[Client]) {
+pub(crate) async fn no_money_without_an_order(shop: &TestShop, shoppers: &[Client]) {
     let mut placed = Vec::new();
     for shopper in shoppers {
         for order in orders(shopper).await {
@@ -354,8 +354,7 @@ async fn a_hundred_lost_answers_each_end_as_an_order_or_money_given_back() {
 #[tokio::test]
 async fn a_claim_stuck_past_its_deadline_is_swept() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     // A function charged the card under its claim, then died.
     let now = shop.app.clock.now();
     let claim = Claim {
@@ -409,8 +408,7 @@ async fn a_claim_stuck_past_its_deadline_is_swept() {
 #[tokio::test]
 async fn the_bag_and_checkout_use_todays_price_and_refuse_withdrawn_products() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let bag = lan.get("/api/cart").await;
     assert_eq!(bag.body["quote"]["total"], TOTAL);
     assert_eq!(bag.body["quote"]["shippingfee"], 56.9);

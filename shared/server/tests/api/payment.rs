@@ -26,6 +26,13 @@ pub(crate) async fn with_products(shop: TestShop) -> TestShop {
     shop
 }
 
+/// A signed-in shopper (`user` is their id) with the bag filled.
+pub(crate) async fn with_bag(shop: &TestShop, user: &str) -> Client {
+    let shopper = client_with_access_token(shop, user).await;
+    fill_bag(&shopper).await;
+    shopper
+}
+
 pub(crate) async fn fill_bag(shopper: &Client) {
     for (id, quantity) in [("pay-a", 2), ("pay-b", 1)] {
         let added = shopper
@@ -83,37 +90,6 @@ pub(crate) async fn orders(shopper: &Client) -> Vec<Value> {
     shopper.get("/api/orders/me").await.list()
 }
 
-/// No money kept without an order: every live charge names a placed order,
-/// and every capture that is not refunded belongs to one.
-async fn nothing_charged_without_an_order(shop: &TestShop, shopper: &Client) {
-    let placed: Vec<String> = orders(shopper)
-        .await
-        .iter()
-        .map(|o| o["id"].as_str().unwrap().to_string())
-        .collect();
-    let ledger = ledger(shop).await;
-    for tx in ledger["transactions"].as_array().unwrap() {
-        if ["SUBMITTED_FOR_SETTLEMENT", "SETTLED"].contains(&tx["status"].as_str().unwrap()) {
-            let order = tx["orderId"].as_str().unwrap_or_default();
-            assert!(
-                placed.iter().any(|p| p == order),
-                "charge without an order: {tx}"
-            );
-        }
-    }
-    let paypal_orders = placed.len();
-    let live_captures = ledger["captures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["refunded"] == false)
-        .count();
-    assert!(
-        live_captures <= paypal_orders,
-        "a capture without an order: {ledger}"
-    );
-}
-
 #[tokio::test]
 async fn client_tokens_are_for_signed_in_shoppers() {
     let shop = shop().await;
@@ -146,8 +122,7 @@ async fn a_configured_tax_is_announced_with_the_client_token_and_charged() {
         .await,
     )
     .await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let token = lan.get("/api/payment/client-token").await;
     assert_eq!(token.body["taxRate"], json!(8.25));
     // Without the tax the amount is refused; with it (1750.50 × 8.25% = 144.42) it is charged.
@@ -182,8 +157,7 @@ fn base64_json(text: &str) -> Value {
 #[tokio::test]
 async fn a_card_checkout_charges_the_shops_amount_and_places_the_order() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let (paid, requests) = count_table_requests(
         &shop,
         lan.post(
@@ -251,8 +225,7 @@ async fn a_card_checkout_charges_the_shops_amount_and_places_the_order() {
 #[tokio::test]
 async fn a_declined_card_charges_nothing_and_keeps_the_bag() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let declined = lan
         .post(
             "/api/payment/checkout",
@@ -275,7 +248,7 @@ async fn a_declined_card_charges_nothing_and_keeps_the_bag() {
         )
         .await;
     assert_eq!(paid.status, 201, "{:?}", paid.body);
-    nothing_charged_without_an_order(&shop, &lan).await;
+    crate::money::no_money_without_an_order(&shop, std::slice::from_ref(&lan)).await;
 }
 
 #[tokio::test]
@@ -357,8 +330,7 @@ async fn tampered_amounts_empty_bags_and_bad_bodies_are_refused() {
 #[tokio::test]
 async fn a_replayed_payment_answers_the_same_order() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let body = checkout_body("fake-valid-nonce", "once");
     let first = lan.post("/api/payment/checkout", body.clone()).await;
     assert_eq!(first.status, 201, "{:?}", first.body);
@@ -372,8 +344,7 @@ async fn a_replayed_payment_answers_the_same_order() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn simultaneous_submits_make_one_charge_and_one_order() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let answers = post_concurrently(
         &lan,
         10,
@@ -413,8 +384,7 @@ pub(crate) fn capture_body(id: &str) -> Value {
 #[tokio::test]
 async fn paypal_is_captured_once_after_approval() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let mut tampered = lan
         .post(
             "/api/payment/paypal/create-order",
@@ -469,12 +439,10 @@ async fn paypal_is_captured_once_after_approval() {
 #[tokio::test]
 async fn unknown_and_foreign_paypal_orders_never_capture() {
     let shop = shop().await;
-    let lan = client_with_access_token(&shop, "lan").await;
-    fill_bag(&lan).await;
+    let lan = with_bag(&shop, "lan").await;
     let id = paypal_order(&lan).await;
     sandbox(&shop, "/paypal/approve", json!({ "token": id })).await;
-    let minh = client_with_access_token(&shop, "minh").await;
-    fill_bag(&minh).await;
+    let minh = with_bag(&shop, "minh").await;
     let foreign = minh
         .post("/api/payment/paypal/capture-order", capture_body(&id))
         .await;
