@@ -137,10 +137,7 @@ async fn measure(app: &App, path: &str, runs: usize) -> Figures {
 }
 
 pub async fn report() {
-    let dir = tempfile::tempdir().unwrap();
-    let embedded = shop(&dir.path().join("embedded"), None).await;
-    let dynamodb = DynamoDbLocal::start();
-    let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
+    let (_dir, _dynamodb, embedded, dynamo) = both_adapters().await;
     print_header("API: table requests and in-process handler latency per catalogue route");
     for path in ROUTES {
         let e = measure(&embedded, path, 400).await;
@@ -158,30 +155,31 @@ pub async fn report() {
     crate::signed_in::report(&embedded, &dynamo).await;
 }
 
-/// Only the signed-in routes' figures (what the session check costs).
-pub async fn report_signed_in() {
+/// The seeded shop on each adapter (DynamoDB Local kept running while
+/// they are used), for the reports that measure one flow on both.
+async fn both_adapters() -> (tempfile::TempDir, DynamoDbLocal, App, App) {
     let dir = tempfile::tempdir().unwrap();
     let embedded = shop(&dir.path().join("embedded"), None).await;
     let dynamodb = DynamoDbLocal::start();
     let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
+    (dir, dynamodb, embedded, dynamo)
+}
+
+/// Only the signed-in routes' figures (what the session check costs).
+pub async fn report_signed_in() {
+    let (_dir, _dynamodb, embedded, dynamo) = both_adapters().await;
     crate::signed_in::report(&embedded, &dynamo).await;
 }
 
 /// Only the card checkout's figures.
 pub async fn report_checkout() {
-    let dir = tempfile::tempdir().unwrap();
-    let embedded = shop(&dir.path().join("embedded"), None).await;
-    let dynamodb = DynamoDbLocal::start();
-    let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
+    let (_dir, _dynamodb, embedded, dynamo) = both_adapters().await;
     crate::checkout::report(&embedded, &dynamo).await;
 }
 
 /// Only the sign-in figures (a new browser, a trusted one).
 pub async fn report_sign_in() {
-    let dir = tempfile::tempdir().unwrap();
-    let embedded = shop(&dir.path().join("embedded"), None).await;
-    let dynamodb = DynamoDbLocal::start();
-    let dynamo = shop(&dir.path().join("dynamo"), Some(&dynamodb.endpoint())).await;
+    let (_dir, _dynamodb, embedded, dynamo) = both_adapters().await;
     crate::login::report(&embedded, &dynamo).await;
 }
 

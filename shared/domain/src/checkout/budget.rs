@@ -3,6 +3,7 @@
 //! from): how long a provider request may take, how long a replay waits,
 //! and when an open claim becomes the reconciler's.
 
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -26,9 +27,13 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The shop's budget (the JSON is checked by this crate's tests).
+    /// The shop's budget, read once per process (every checkout asks for
+    /// it; the JSON is checked by this crate's tests).
     pub fn shop() -> Budget {
-        serde_json::from_str(BUDGET_JSON).expect("shared/payment-budget.json is a Budget")
+        static SHOP: LazyLock<Budget> = LazyLock::new(|| {
+            serde_json::from_str(BUDGET_JSON).expect("shared/payment-budget.json is a Budget")
+        });
+        SHOP.clone()
     }
 
     pub fn provider_connect(&self) -> Duration {

@@ -22,7 +22,13 @@ const CARD_UNAVAILABLE = "Card payment is unavailable right now. Please try agai
 const CARD_INCOMPLETE = "Please check your card details.";
 const PAYPAL_CANCELED = "The PayPal payment was canceled.";
 
-const FIELDS = { number: "#checkout-card-number", expirationDate: "#checkout-card-expiration", cvv: "#checkout-card-cvv" };
+/** The card's hosted fields: where each frame goes and its label; the SDK is given their selectors. */
+const HOSTED_FIELDS = [
+  { name: "number", id: "checkout-card-number", label: "Card number *", wide: true },
+  { name: "expirationDate", id: "checkout-card-expiration", label: "Expiration date *", wide: false },
+  { name: "cvv", id: "checkout-card-cvv", label: "CVV *", wide: false },
+] as const;
+const FIELDS = Object.fromEntries(HOSTED_FIELDS.map((f) => [f.name, `#${f.id}`])) as Record<(typeof HOSTED_FIELDS)[number]["name"], string>;
 
 /** The SDK, started with the checkout's client token once the step shows; torn down when it goes. */
 function usePayments(clientToken: string | null) {
@@ -200,24 +206,14 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
         <div className="checkout-payment__paypal" ref={paypalBox} data-testid="paypal-button" />
         <p className="checkout-payment__or">or pay by card</p>
         <div className="form-grid" aria-busy={!payments}>
-          <div className="field field--wide">
-            <label className="field__label" htmlFor="checkout-card-number">
-              Card number *
-            </label>
-            <div id="checkout-card-number" className="hosted-field" />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="checkout-card-expiration">
-              Expiration date *
-            </label>
-            <div id="checkout-card-expiration" className="hosted-field" />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="checkout-card-cvv">
-              CVV *
-            </label>
-            <div id="checkout-card-cvv" className="hosted-field" />
-          </div>
+          {HOSTED_FIELDS.map((field) => (
+            <div key={field.id} className={field.wide ? "field field--wide" : "field"}>
+              <label className="field__label" htmlFor={field.id}>
+                {field.label}
+              </label>
+              <div id={field.id} className="hosted-field" />
+            </div>
+          ))}
         </div>
         {(message || failed) && (
           <p className="field__error" role="alert">
