@@ -46,9 +46,17 @@ impl Blobs for Absent {
         Err(BlobsError(self.message()))
     }
 
+    async fn exists(&self, _: &str) -> Result<bool, BlobsError> {
+        Err(BlobsError(self.message()))
+    }
+
     /// Never reached through a stored blob: nothing could be put.
     fn public_url(&self, key: &str) -> String {
         format!("/blobs/{key}")
+    }
+
+    fn key_of(&self, url: &str) -> Option<String> {
+        url.strip_prefix("/blobs/").map(str::to_owned)
     }
 }
 

@@ -66,7 +66,18 @@ impl Blobs for FolderBlobs {
         }
     }
 
+    async fn exists(&self, key: &str) -> Result<bool, BlobsError> {
+        let path = self.path(key)?;
+        tokio::fs::try_exists(&path)
+            .await
+            .map_err(|e| io_error(&path, e))
+    }
+
     fn public_url(&self, key: &str) -> String {
         key::public_url(&self.public_base, key)
+    }
+
+    fn key_of(&self, url: &str) -> Option<String> {
+        key::key_of(&self.public_base, url)
     }
 }

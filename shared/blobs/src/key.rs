@@ -33,12 +33,23 @@ pub fn public_url(public_base: &str, key: &str) -> String {
     format!("{}/{}", public_base.trim_end_matches('/'), path.join("/"))
 }
 
-/// Long-lived caching for images: their keys change when their bytes do.
+/// The key whose public address is `url`: the inverse of [`public_url`].
+pub fn key_of(public_base: &str, url: &str) -> Option<String> {
+    let path = url.strip_prefix(public_base.trim_end_matches('/'))?;
+    let path = path.strip_prefix('/')?;
+    let segments: Option<Vec<String>> = path
+        .split('/')
+        .map(|s| urlencoding::decode(s).ok().map(|s| s.into_owned()))
+        .collect();
+    let key = segments?.join("/");
+    check(&key).is_ok().then_some(key)
+}
+
+/// Long-lived caching for images and films: their keys change when their bytes do.
 /// (The folder's files are served by the local server, which sets its own.)
 #[cfg(feature = "aws")]
 pub fn cache_control(content_type: &str) -> Option<&'static str> {
-    content_type
-        .starts_with("image/")
+    (content_type.starts_with("image/") || content_type.starts_with("video/"))
         .then_some("public, max-age=31536000, immutable")
 }
 
@@ -76,5 +87,23 @@ mod tests {
             public_url("https://cdn.example", "p/1.png"),
             "https://cdn.example/p/1.png"
         );
+    }
+
+    #[test]
+    fn a_public_url_reads_back_as_its_key() {
+        for key in [
+            "images/a b.svg",
+            "images/catalog/ab12/640.webp",
+            "é/日本.png",
+        ] {
+            let url = public_url("http://h/blobs/", key);
+            assert_eq!(key_of("http://h/blobs/", &url).as_deref(), Some(key));
+        }
+        assert_eq!(
+            key_of("http://h/blobs", "http://elsewhere/blobs/a.png"),
+            None
+        );
+        assert_eq!(key_of("http://h/blobs", "http://h/blobs/../x"), None);
+        assert_eq!(key_of("http://h/blobs", "http://h/blobsx/a"), None);
     }
 }

@@ -86,7 +86,27 @@ impl Blobs for S3Blobs {
         Ok(Some(bytes.into_bytes().to_vec()))
     }
 
+    async fn exists(&self, key: &str) -> Result<bool, BlobsError> {
+        key::check(key)?;
+        let result = self
+            .client()
+            .head_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .send()
+            .await;
+        match result {
+            Ok(_) => Ok(true),
+            Err(error) if error.as_service_error().is_some_and(|e| e.is_not_found()) => Ok(false),
+            Err(error) => Err(s3_error(error)),
+        }
+    }
+
     fn public_url(&self, key: &str) -> String {
         key::public_url(&self.public_base, key)
+    }
+
+    fn key_of(&self, url: &str) -> Option<String> {
+        key::key_of(&self.public_base, url)
     }
 }

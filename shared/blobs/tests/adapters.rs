@@ -41,6 +41,10 @@ async fn round_trip(store: &dyn Blobs) {
         store.get("images/missing.svg").await.expect("missing"),
         None
     );
+    assert!(store.exists("invoices/日本 1.pdf").await.expect("exists"));
+    assert!(!store.exists("images/missing.svg").await.expect("absent"));
+    let url = store.public_url("invoices/日本 1.pdf");
+    assert_eq!(store.key_of(&url).as_deref(), Some("invoices/日本 1.pdf"));
     for bad in ["../outside", "/etc/passwd", "a/../../b", ""] {
         assert!(
             store.put(bad, b"x".to_vec(), "text/plain").await.is_err(),

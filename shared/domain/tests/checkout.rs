@@ -295,8 +295,14 @@ impl Blobs for Outgoing {
     async fn get(&self, _: &str) -> Result<Option<Vec<u8>>, BlobsError> {
         Ok(None)
     }
+    async fn exists(&self, _: &str) -> Result<bool, BlobsError> {
+        Ok(false)
+    }
     fn public_url(&self, key: &str) -> String {
         key.to_string()
+    }
+    fn key_of(&self, url: &str) -> Option<String> {
+        Some(url.to_string())
     }
 }
 
