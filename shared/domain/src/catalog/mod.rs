@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 pub mod published;
+pub mod rules;
 
 use crate::ports::{Key, Query, Table, TableError};
 use crate::pricing::Money;
