@@ -1,11 +1,13 @@
 //! What the operators' CLI does, as a library so tests can use it too.
 
-pub mod artwork;
+pub mod cli;
+
+// The catalogue.
+pub mod catalog;
 pub mod seed;
 pub mod snapshot;
 
-// Orders and requests (shopping).
-pub mod imagery;
+// Orders, payments and requests (shopping).
 pub mod orders;
 pub mod payments;
 pub mod requests;

@@ -9,14 +9,11 @@ use domain::checkout::{confirmation_email, PendingConfirmation};
 use domain::order::{self, Move, Order, OrderStatus, Orders};
 use domain::timestamp::Timestamp;
 
-pub type CliResult = Result<String, Box<dyn std::error::Error + Send + Sync>>;
-
-pub const USAGE: &str = "shopctl orders list [--status S] | orders show ID | orders confirm ID | orders cancel ID | orders move ID STATUS | orders resend ID|--pending | orders refund ID";
+pub type CliError = Box<dyn std::error::Error + Send + Sync>;
+pub type CliResult = Result<String, CliError>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrdersError {
-    #[error("unknown status {0:?}: one of pending, awaiting_confirmation, confirmed, delivered, canceled")]
-    UnknownStatus(String),
     #[error("no order {0}")]
     NotFound(String),
     #[error("order {id}: {refused}")]
@@ -26,30 +23,8 @@ pub enum OrdersError {
     },
     #[error("order {0} changed while it was being moved; run the command again")]
     Raced(String),
-    #[error("{0}")]
-    Usage(&'static str),
     #[error("the customer of order {0} has no account any more")]
     NoCustomer(String),
-}
-
-/// Runs `shopctl orders <args>`.
-pub async fn run(app: &App, args: &[&str]) -> CliResult {
-    match args {
-        ["list"] => list(app, None).await,
-        ["list", "--status", status] => list(app, Some(parse(status)?)).await,
-        ["confirm", id] => move_order(app, id, OrderStatus::Confirmed).await,
-        ["cancel", id] => move_order(app, id, OrderStatus::Canceled).await,
-        ["move", id, status] => move_order(app, id, parse(status)?).await,
-        ["show", id] => show(app, id).await,
-        ["resend", "--pending"] => resend_pending(app).await,
-        ["resend", id] => resend(app, id).await,
-        ["refund", id] => refund(app, id).await,
-        _ => Err(OrdersError::Usage(USAGE).into()),
-    }
-}
-
-fn parse(status: &str) -> Result<OrderStatus, OrdersError> {
-    OrderStatus::parse(status).ok_or_else(|| OrdersError::UnknownStatus(status.to_string()))
 }
 
 /// Orders of one status (or of every status), oldest first, one line each.

@@ -5,27 +5,9 @@
 //! were that much later: what an operator uses to settle a payment now
 //! rather than after its settle delay.
 
-use std::sync::Arc;
-use std::time::Duration;
-
-use app::{AheadClock, App};
+use app::App;
 
 use crate::orders::CliResult;
-
-pub const USAGE: &str = "shopctl payments reconcile [--ahead SECONDS]";
-
-pub async fn run(app: &App, args: &[&str]) -> CliResult {
-    match args {
-        ["reconcile"] => reconcile(app).await,
-        ["reconcile", "--ahead", seconds] => {
-            let seconds: u64 = seconds.parse().map_err(|_| USAGE)?;
-            let mut ahead = app.clone();
-            ahead.clock = Arc::new(AheadClock(Duration::from_secs(seconds)));
-            reconcile(&ahead).await
-        }
-        _ => Err(USAGE.into()),
-    }
-}
 
 pub async fn reconcile(app: &App) -> CliResult {
     let report = app.checkout().reconcile().await?;

@@ -7,16 +7,6 @@ use domain::requests::{ContactRequest, RequestKind};
 
 use crate::orders::CliResult;
 
-pub const USAGE: &str = "shopctl requests list | appointments list";
-
-/// Runs `shopctl requests <args>` or `shopctl appointments <args>`.
-pub async fn run(app: &App, kind: RequestKind, args: &[&str]) -> CliResult {
-    match args {
-        ["list"] => list(app, kind).await,
-        _ => Err(USAGE.into()),
-    }
-}
-
 pub async fn all(
     app: &App,
     kind: RequestKind,

@@ -6,19 +6,17 @@ use std::path::Path;
 
 use app::App;
 
-pub async fn write(app: &App, file: &str) -> crate::orders::CliResult {
+pub async fn write(app: &App, file: &Path) -> crate::orders::CliResult {
     let lists = catalog::snapshot(app).await?;
     let text = serde_json::to_string(&lists)?;
-    if let Some(dir) = Path::new(file)
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-    {
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
     std::fs::write(file, &text)?;
     Ok(format!(
-        "catalogue snapshot: {} answers (lists and details), {} bytes in {file}",
+        "catalogue snapshot: {} answers (lists and details), {} bytes in {}",
         lists.as_object().map_or(0, |m| m.len()),
-        text.len()
+        text.len(),
+        file.display()
     ))
 }

@@ -333,20 +333,25 @@ async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
     place_one(&shop, "lan", PENDING, OrderStatus::Pending, at).await;
     place_one(&shop, "minh", MINHS, OrderStatus::Delivered, at).await;
 
-    let awaiting = shopctl::orders::run(&shop.app, &["list", "--status", "awaiting_confirmation"])
-        .await
-        .unwrap();
+    let awaiting = shopctl::cli::run_args(
+        &shop.app,
+        &["orders", "list", "--status", "awaiting_confirmation"],
+    )
+    .await
+    .unwrap();
     assert!(
         awaiting.contains(OLD) && !awaiting.contains(PENDING),
         "{awaiting}"
     );
-    let all = shopctl::orders::run(&shop.app, &["list"]).await.unwrap();
+    let all = shopctl::cli::run_args(&shop.app, &["orders", "list"])
+        .await
+        .unwrap();
     assert!(
         [OLD, PENDING, MINHS].iter().all(|id| all.contains(id)),
         "{all}"
     );
 
-    let moved = shopctl::orders::run(&shop.app, &["confirm", OLD])
+    let moved = shopctl::cli::run_args(&shop.app, &["orders", "confirm", OLD])
         .await
         .unwrap();
     assert_eq!(
@@ -357,25 +362,28 @@ async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
         stored_status(&shop, "lan", OLD).await,
         OrderStatus::Confirmed
     );
-    let confirmed = shopctl::orders::run(&shop.app, &["list", "--status", "confirmed"])
+    let confirmed = shopctl::cli::run_args(&shop.app, &["orders", "list", "--status", "confirmed"])
         .await
         .unwrap();
     assert!(confirmed.contains(OLD));
     assert!(
-        !shopctl::orders::run(&shop.app, &["list", "--status", "awaiting_confirmation"])
-            .await
-            .unwrap()
-            .contains(OLD),
+        !shopctl::cli::run_args(
+            &shop.app,
+            &["orders", "list", "--status", "awaiting_confirmation"]
+        )
+        .await
+        .unwrap()
+        .contains(OLD),
         "the index follows the status"
     );
 
     // Refused moves change nothing.
-    let skip = shopctl::orders::run(&shop.app, &["confirm", PENDING])
+    let skip = shopctl::cli::run_args(&shop.app, &["orders", "confirm", PENDING])
         .await
         .unwrap_err()
         .to_string();
     assert!(skip.contains("pending cannot become confirmed"), "{skip}");
-    let late = shopctl::orders::run(&shop.app, &["cancel", MINHS])
+    let late = shopctl::cli::run_args(&shop.app, &["orders", "cancel", MINHS])
         .await
         .unwrap_err()
         .to_string();
@@ -389,21 +397,26 @@ async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
         OrderStatus::Delivered
     );
     assert!(
-        shopctl::orders::run(&shop.app, &["move", PENDING, "shipped"])
-            .await
-            .is_err()
-    );
-    assert!(
-        shopctl::orders::run(&shop.app, &["cancel", "01JD00000000000000000000ZZ"])
+        shopctl::cli::run_args(&shop.app, &["orders", "move", PENDING, "shipped"])
             .await
             .unwrap_err()
             .to_string()
-            .contains("no order")
+            .contains("invalid value 'shipped' for '<STATUS>'")
     );
+    assert!(shopctl::cli::run_args(
+        &shop.app,
+        &["orders", "cancel", "01JD00000000000000000000ZZ"]
+    )
+    .await
+    .unwrap_err()
+    .to_string()
+    .contains("no order"));
 
-    assert!(shopctl::orders::run(&shop.app, &["cancel", PENDING])
-        .await
-        .is_ok());
+    assert!(
+        shopctl::cli::run_args(&shop.app, &["orders", "cancel", PENDING])
+            .await
+            .is_ok()
+    );
     assert_eq!(
         stored_status(&shop, "lan", PENDING).await,
         OrderStatus::Canceled

@@ -56,7 +56,7 @@ async fn visitors_submit_requests_that_are_stored_and_mailed() {
         "numbers, 0 by default"
     );
     assert_eq!(stored[0].user_id, None);
-    let listed = shopctl::requests::run(&shop.app, RequestKind::Appointment, &["list"])
+    let listed = shopctl::cli::run_args(&shop.app, &["appointments", "list"])
         .await
         .unwrap();
     assert!(

@@ -1,0 +1,173 @@
+//! `shopctl`'s commands and arguments, parsed by clap: `--help` at every
+//! level, and errors that name the bad argument.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use app::{AheadClock, App};
+use clap::{Parser, Subcommand};
+use domain::order::OrderStatus;
+use domain::requests::RequestKind;
+
+use crate::catalog;
+use crate::orders::{self, CliResult};
+
+/// The operators' CLI, on whichever store and blob store the environment
+/// configures (the embedded ones under `.data/` by default).
+#[derive(Debug, Parser)]
+#[command(name = "shopctl", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The catalogue as a folder of files: check, import, export.
+    #[command(subcommand)]
+    Catalog(CatalogCommand),
+    /// Re-render and publish the catalogue's lists from the table.
+    Publish,
+    /// Write the catalogue's lists and details as the site's build embeds them.
+    Snapshot { file: PathBuf },
+    /// List orders and move them along their states.
+    #[command(subcommand)]
+    Orders(OrdersCommand),
+    /// Settle payments whose outcome is unknown.
+    #[command(subcommand)]
+    Payments(PaymentsCommand),
+    /// Made-to-order requests.
+    #[command(subcommand)]
+    Requests(ListCommand),
+    /// Appointment requests.
+    #[command(subcommand)]
+    Appointments(ListCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CatalogCommand {
+    /// Check a catalogue folder: every problem at once; nothing is written.
+    Validate { dir: PathBuf },
+    /// Write a catalogue folder into the shop: what is added, changed and
+    /// withdrawn, then the lists published.
+    Import {
+        dir: PathBuf,
+        /// Show what would change; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Withdraw (make inactive, never delete) what the folder no longer holds.
+        #[arg(long)]
+        prune: bool,
+    },
+    /// Write the shop's catalogue into a new folder, in the same form.
+    Export { dir: PathBuf },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OrdersCommand {
+    /// Orders oldest first, one line each.
+    List {
+        #[arg(long, value_parser = order_status)]
+        status: Option<OrderStatus>,
+    },
+    /// One order in full.
+    Show { id: String },
+    /// awaiting_confirmation → confirmed.
+    Confirm { id: String },
+    /// Cancel an order.
+    Cancel { id: String },
+    /// Move an order to a status.
+    Move {
+        id: String,
+        #[arg(value_parser = order_status)]
+        status: OrderStatus,
+    },
+    /// Send an order's confirmation email again (or every pending one).
+    Resend {
+        #[arg(required_unless_present = "pending")]
+        id: Option<String>,
+        #[arg(long, conflicts_with = "id")]
+        pending: bool,
+    },
+    /// Give an order's money back.
+    Refund { id: String },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PaymentsCommand {
+    /// Settle every payment whose outcome is unknown or whose claim is overdue.
+    Reconcile {
+        /// Reconcile as if the clock were this many seconds later.
+        #[arg(long, value_name = "SECONDS")]
+        ahead: Option<u64>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ListCommand {
+    /// Every request, oldest first.
+    List,
+}
+
+fn order_status(text: &str) -> Result<OrderStatus, String> {
+    OrderStatus::parse(text).ok_or_else(|| {
+        "one of pending, awaiting_confirmation, confirmed, delivered, canceled".to_string()
+    })
+}
+
+/// Runs a command that needs the shop (every one but `catalog validate`).
+pub async fn run(app: &App, command: Command) -> CliResult {
+    match command {
+        Command::Catalog(CatalogCommand::Validate { dir }) => Ok(catalog::validate(&dir)?),
+        Command::Catalog(CatalogCommand::Import {
+            dir,
+            dry_run,
+            prune,
+        }) => {
+            catalog::answer(catalog::import(app, &dir, catalog::Options { dry_run, prune }).await?)
+        }
+        Command::Catalog(CatalogCommand::Export { dir }) => {
+            Ok(catalog::export(app, &dir).await?.to_string())
+        }
+        Command::Publish => {
+            let version = ::catalog::publish(app).await?;
+            Ok(format!("catalogue published: version {version}"))
+        }
+        Command::Snapshot { file } => crate::snapshot::write(app, &file).await,
+        Command::Orders(command) => run_orders(app, command).await,
+        Command::Payments(PaymentsCommand::Reconcile { ahead }) => {
+            let mut app = app.clone();
+            if let Some(seconds) = ahead {
+                app.clock = Arc::new(AheadClock(Duration::from_secs(seconds)));
+            }
+            crate::payments::reconcile(&app).await
+        }
+        Command::Requests(ListCommand::List) => {
+            crate::requests::list(app, RequestKind::MadeToOrder).await
+        }
+        Command::Appointments(ListCommand::List) => {
+            crate::requests::list(app, RequestKind::Appointment).await
+        }
+    }
+}
+
+async fn run_orders(app: &App, command: OrdersCommand) -> CliResult {
+    match command {
+        OrdersCommand::List { status } => orders::list(app, status).await,
+        OrdersCommand::Show { id } => orders::show(app, &id).await,
+        OrdersCommand::Confirm { id } => orders::move_order(app, &id, OrderStatus::Confirmed).await,
+        OrdersCommand::Cancel { id } => orders::move_order(app, &id, OrderStatus::Canceled).await,
+        OrdersCommand::Move { id, status } => orders::move_order(app, &id, status).await,
+        OrdersCommand::Resend { id: Some(id), .. } => orders::resend(app, &id).await,
+        OrdersCommand::Resend { id: None, .. } => orders::resend_pending(app).await,
+        OrdersCommand::Refund { id } => orders::refund(app, &id).await,
+    }
+}
+
+/// Parses `args` (without the program's name) as the command line would be,
+/// and runs them: what tests use to drive the CLI.
+pub async fn run_args(app: &App, args: &[&str]) -> CliResult {
+    let cli = Cli::try_parse_from(std::iter::once("shopctl").chain(args.iter().copied()))?;
+    run(app, cli.command).await
+}
