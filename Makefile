@@ -12,6 +12,9 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/couture/target
 export CARGO_TERM_COLOR ?= never
 BIN := $(CARGO_TARGET_DIR)/release
 PORT ?= 3000
+# The sample catalogue: a catalogue folder as a house keeps its own (README,
+# "The season's catalogue"). `make dev` imports it; importing again changes nothing.
+SAMPLE_CATALOG := shared/sample-catalog
 
 DEPS :=
 BUILDS :=
@@ -57,11 +60,11 @@ rust-build: rust-deps
 build: deps rust-build $(BUILDS)
 
 seed: rust-build
-	$(BIN)/shopctl seed
+	$(BIN)/shopctl catalog import $(SAMPLE_CATALOG)
 
 # The whole shop in the foreground: seeded embedded store, API, sandbox, SDK and site.
 serve: build
-	$(BIN)/shopctl seed
+	$(BIN)/shopctl catalog import $(SAMPLE_CATALOG)
 	PORT=$(PORT) $(BIN)/shop-server
 
 dev: serve
@@ -103,18 +106,3 @@ rust-bench: rust-build bench-tools lambda-bootstraps
 
 bench: build rust-bench $(BENCHES)
 
-# The runways' films and posters and the About page's stills, remade from the
-# seed's artwork (committed, so nothing else needs ffmpeg).
-.PHONY: films
-films:
-	@command -v ffmpeg >/dev/null && command -v rsvg-convert >/dev/null || { apt-get update -qq && apt-get install -y -qq ffmpeg librsvg2-bin; }
-	cargo build --release -p shopctl
-	shared/shopctl/films/make-films.sh
-
-# The seed's photographs, remade from its drawings (committed, so nothing
-# else needs rsvg-convert or ffmpeg).
-.PHONY: art
-art:
-	@command -v ffmpeg >/dev/null && command -v rsvg-convert >/dev/null || { apt-get update -qq && apt-get install -y -qq ffmpeg librsvg2-bin; }
-	cargo build --release -p shopctl
-	shared/shopctl/art/make-art.sh

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { shopctl } from "./server.mjs";
 
 const PASSWORD = "Couture1!";
 let serial = 0;
@@ -108,11 +109,6 @@ function placeOrder(dataDir, userId, product) {
   return id;
 }
 
-function shopctl(shop, ...args) {
-  const res = spawnSync(join(shop.bin, "shopctl"), args, { cwd: shop.root, env: { ...process.env, DATA_DIR: shop.dataDir }, encoding: "utf8" });
-  assert(res.status === 0, `shopctl ${args.join(" ")}: ${res.stderr}`);
-  return res.stdout;
-}
 
 export function accountJourneys({ browser, base, shop, products }) {
   const productUrl = (p) => `/shop/product/${p.id}/${p.slug}/`;

@@ -46,8 +46,8 @@ export async function startShop() {
   // client address in X-Forwarded-For, as the proxy in front of a real shop
   // does, so the per-address abuse limits meet one shopper each.
   const env = { RUST_LOG: "warn", ...process.env, DATA_DIR: dataDir, PORT: String(port), TRUST_FORWARDED_FOR: "1" };
-  const seed = spawnSync(join(bin, "shopctl"), ["seed"], { cwd: root, env, stdio: "inherit" });
-  if (seed.status !== 0) throw new Error("shopctl seed failed (build it with: cargo build --release -p server -p shopctl)");
+  const seed = spawnSync(join(bin, "shopctl"), ["catalog", "import", "shared/sample-catalog"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  if (seed.status !== 0) throw new Error("shopctl catalog import failed (build it with: cargo build --release -p server -p shopctl)");
   const child = spawn(join(bin, "shop-server"), [], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, 20_000);
@@ -61,4 +61,11 @@ export async function startShop() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the operators' CLI on the shop's data, as an operator would; its output. */
+export function shopctl(shop, ...args) {
+  const res = spawnSync(join(shop.bin, "shopctl"), args, { cwd: shop.root, env: { ...process.env, DATA_DIR: shop.dataDir }, encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`shopctl ${args.join(" ")}: ${res.stderr}`);
+  return res.stdout;
 }

@@ -70,7 +70,9 @@ async fn get(url: &str) -> Option<Vec<u8>> {
 
 fn shop(bin_dir: &Path, data: &Path, port: u16) -> Option<Running> {
     let seeded = Command::new(bin_dir.join("shopctl"))
-        .arg("seed")
+        .arg("catalog")
+        .arg("import")
+        .arg(shopctl::catalog::sample())
         .env("DATA_DIR", data)
         .stdout(Stdio::null())
         .status()

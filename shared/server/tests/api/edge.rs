@@ -170,7 +170,7 @@ async fn request_ids_are_echoed_only_when_short_and_plain() {
 #[tokio::test]
 async fn only_the_public_imagery_is_served_from_the_blobs_folder() {
     let shop = helpers::spawn_shop().await;
-    let blobs = shop.data_dir.join("blobs");
+    let blobs = shop.blobs_dir.clone();
     std::fs::create_dir_all(blobs.join("invoices/u1")).unwrap();
     std::fs::write(blobs.join("invoices/u1/o1.html"), "<p>private</p>").unwrap();
     let c = shop.client();

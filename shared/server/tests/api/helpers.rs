@@ -21,7 +21,23 @@ pub struct TestShop {
     pub url: String,
     pub app: App,
     pub data_dir: PathBuf,
+    /// The blobs folder: shared by every test shop (see [`shared_blobs`]).
+    pub blobs_dir: PathBuf,
     _dir: tempfile::TempDir,
+}
+
+/// One blobs folder for every test shop. The catalogue's pictures are named
+/// by their content, so the first shop to import the sample catalogue makes
+/// them and every later one finds them stored and uploads nothing, as a
+/// second import in AWS would: a shop starts in a fraction of a second
+/// instead of re-encoding every picture. Other blobs (invoices) are named by
+/// ids no two tests share.
+fn shared_blobs(config: &mut Config) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("test-shop-blobs");
+    if let blobs::BlobsConfig::Folder { dir: folder, .. } = &mut config.blobs {
+        *folder = dir.clone();
+    }
+    dir
 }
 
 /// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
@@ -36,7 +52,8 @@ pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
         .await
         .expect("bind");
     let url = format!("http://{}", listener.local_addr().unwrap());
-    let config = Config::local(dir.path().to_path_buf(), &url).expect("config");
+    let mut config = Config::local(dir.path().to_path_buf(), &url).expect("config");
+    let blobs_dir = shared_blobs(&mut config);
     let app = App::with_config(config).await.expect("app");
     shopctl::seed::run(&app).await.expect("seed");
     let app = wrap(app);
@@ -48,6 +65,7 @@ pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
         url,
         app,
         data_dir: dir.path().to_path_buf(),
+        blobs_dir,
         _dir: dir,
     }
 }

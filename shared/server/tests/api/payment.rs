@@ -209,7 +209,7 @@ async fn a_card_checkout_charges_the_shops_amount_and_places_the_order() {
         (Some(180_740), Some(id))
     );
 
-    let invoice = shop.data_dir.join(format!("blobs/invoices/lan/{id}.html"));
+    let invoice = shop.blobs_dir.join(format!("invoices/lan/{id}.html"));
     let invoice = std::fs::read_to_string(invoice).expect("the invoice is stored");
     assert!(
         invoice.contains(id) && invoice.contains("$1,807.40") && invoice.contains("Maison Lan Anh")
