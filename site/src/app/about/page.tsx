@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "About" };
 
 export const LOGO_REPEAT = 60;
 
-/** The gallery: stills of the house's runways, made by `make films` from the seed's artwork. */
+/** The gallery: stills of the house's runways, taken from the sample catalogue's runway films. */
 const GALLERY = [
   { file: "atelier.jpg", caption: "The atelier", alt: "Three silhouettes in evening gowns on the atelier's runway" },
   { file: "embroidery.jpg", caption: "Hand embroidery", alt: "Embroidered gowns in soft lotus tones under the lights" },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fetchItem } from "@/lib/hooks/fetchers";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { fakeFetch } from "@/test/fake-fetch";
 import { EARLY_GLOBAL, earlyFetchSource, takeEarly } from "./early-fetch";
 
@@ -40,6 +41,24 @@ describe("the early fetch of a placeholder page", () => {
       ["/blobs/c1-1.svg", "high"],
       ["/blobs/r1-1.svg", "high"],
     ]));
+  });
+
+  it("preloads a made picture with the srcset and sizes its page shows it with", async () => {
+    const picture = "/blobs/images/catalog/ab12cd/1600.webp";
+    fakeFetch({
+      "GET /api/products/p2": () => ({ body: { ...product, id: "p2", productGallery: [picture] } }),
+      "GET /api/runways/r2": () => ({ body: { id: "r2", banners: [picture] } }),
+    });
+    runInlineScript("/shop/product/p2/lotus-gown/");
+    const link = () => document.head.querySelector('link[rel="preload"][as="image"]');
+    await vi.waitFor(() => expect(link()?.getAttribute("href")).toBe(picture));
+    expect(link()?.getAttribute("imagesrcset")).toBe(pictureSrcSet(picture));
+    expect(link()?.getAttribute("imagesizes")).toBe(PICTURE_SIZES.productGallery);
+    // The runway's pictures are shown without a srcset: their preload has none either.
+    document.head.innerHTML = "";
+    runInlineScript("/runway/r2/spring/");
+    await vi.waitFor(() => expect(link()?.getAttribute("href")).toBe(picture));
+    expect(link()?.hasAttribute("imagesrcset")).toBe(false);
   });
 
   it("does nothing on other pages, on the list pages and on the placeholder itself", () => {

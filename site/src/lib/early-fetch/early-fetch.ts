@@ -3,8 +3,11 @@
  * each, so their HTML cannot name the API call or the image they need. A tiny
  * inline script starts that call from the address while the bundles are still
  * downloading, and preloads the page's largest image as soon as the answer
- * names it; the page's fetcher then takes the answer instead of asking again.
+ * names it (with the srcset and sizes its <img> has, so the preload is the
+ * very file the page shows); the page's fetcher then takes the answer
+ * instead of asking again.
  */
+import { PICTURE_RULE, PICTURE_SIZES, type PictureRule, srcSetWith } from "@/lib/rules/pictures";
 
 /** A placeholder page whose data can be asked for from its address alone. */
 export interface EarlyRoute {
@@ -14,11 +17,13 @@ export interface EarlyRoute {
   api: string;
   /** The answer's field holding the page's largest image (a list: its first). */
   image: string;
+  /** That image's `sizes` on the page, when it is shown with a srcset. */
+  sizes?: string;
 }
 
 export const EARLY_ROUTES: EarlyRoute[] = [
-  { page: "/shop/product/", api: "/products/", image: "productGallery" },
-  { page: "/collection/", api: "/collections/", image: "banner" },
+  { page: "/shop/product/", api: "/products/", image: "productGallery", sizes: PICTURE_SIZES.productGallery },
+  { page: "/collection/", api: "/collections/", image: "banner", sizes: PICTURE_SIZES.fullWidth },
   { page: "/runway/", api: "/runways/", image: "banners" },
 ];
 
@@ -35,9 +40,10 @@ type EarlyStore = Record<string, Promise<EarlyAnswer | null>>;
 
 /**
  * Runs inline in the page's head, serialised with toString: it must use
- * nothing from outside its own body (no imports, no helpers).
+ * nothing from outside its own body (no imports, no helpers) but its
+ * arguments, srcSetOf included (serialised the same way).
  */
-export function startEarlyFetch(routes: EarlyRoute[], global: string, apiBase: string): void {
+export function startEarlyFetch(routes: EarlyRoute[], global: string, apiBase: string, srcSetOf: typeof srcSetWith, rule: PictureRule): void {
   const path = window.location.pathname;
   const route = routes.find((r) => path.startsWith(r.page));
   const segment = route ? path.slice(route.page.length).split("/")[0] : "";
@@ -66,6 +72,11 @@ export function startEarlyFetch(routes: EarlyRoute[], global: string, apiBase: s
     link.rel = "preload";
     link.setAttribute("as", "image");
     link.href = src;
+    const srcset = route.sizes ? srcSetOf(rule, src) : undefined;
+    if (srcset && route.sizes) {
+      link.setAttribute("imagesrcset", srcset);
+      link.setAttribute("imagesizes", route.sizes);
+    }
     link.setAttribute("fetchpriority", "high");
     document.head.appendChild(link);
   });
@@ -80,7 +91,7 @@ export function takeEarly(path: string): Promise<EarlyAnswer | null> | undefined
   return answer;
 }
 
-/** The inline script's source: the function above, called with the routes. */
+/** The inline script's source: the function above, called with the routes and the pictures' rule. */
 export function earlyFetchSource(apiBase: string): string {
-  return `(${startEarlyFetch.toString()})(${JSON.stringify(EARLY_ROUTES)},${JSON.stringify(EARLY_GLOBAL)},${JSON.stringify(apiBase)})`;
+  return `(${startEarlyFetch.toString()})(${JSON.stringify(EARLY_ROUTES)},${JSON.stringify(EARLY_GLOBAL)},${JSON.stringify(apiBase)},${srcSetWith.toString()},${JSON.stringify(PICTURE_RULE)})`;
 }

@@ -3,6 +3,7 @@ import { act, render } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Banner } from "@/lib/api/types";
+import { pictureSrcSet } from "@/lib/rules/pictures";
 import { HeroSlideshow, SLIDE_MS } from "./hero-slideshow";
 
 const banners = [1, 2, 3].map((n) => ({ id: `b${n}`, imageUrl: `/blobs/images/banners/banner-${n}.webp` }) as Banner);
@@ -16,6 +17,16 @@ describe("HeroSlideshow", () => {
     const page = new DOMParser().parseFromString(html, "text/html");
     expect(sources(page)).toEqual(["/blobs/images/banners/banner-1.webp", null, null]);
     expect(page.querySelector("img")?.getAttribute("fetchpriority")).toBe("high");
+  });
+
+  it("gives the first banner alone its srcset in the page's HTML, the others theirs once it runs", () => {
+    const made = [1, 2].map((n) => ({ id: `m${n}`, imageUrl: `/blobs/images/catalog/ab${n}/1920.webp` }) as Banner);
+    const srcsets = (root: ParentNode) => [...root.querySelectorAll("img")].map((img) => img.getAttribute("srcset"));
+    const html = renderToString(<HeroSlideshow banners={made} />);
+    expect(srcsets(new DOMParser().parseFromString(html, "text/html"))).toEqual([pictureSrcSet(made[0]!.imageUrl), null]);
+    const { container } = render(<HeroSlideshow banners={made} />);
+    expect(srcsets(container)).toEqual(made.map((b) => pictureSrcSet(b.imageUrl)));
+    expect(container.querySelector("img")?.getAttribute("sizes")).toBe("100vw");
   });
 
   it("asks for the other banners once it runs, and shows each in turn", () => {

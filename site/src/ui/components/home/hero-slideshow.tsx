@@ -8,6 +8,7 @@
 import { useEffect, useState } from "react";
 import type { Banner } from "@/lib/api/types";
 import { house } from "@/config/house";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 
 export const SLIDE_MS = 8000;
 
@@ -27,6 +28,8 @@ export function HeroSlideshow({ banners }: { banners: Banner[] }) {
           key={b.id}
           className={`hero__slide ${i === index ? "hero__slide--on" : ""}`}
           src={i === 0 || running ? b.imageUrl : undefined}
+          srcSet={i === 0 || running ? pictureSrcSet(b.imageUrl) : undefined}
+          sizes={PICTURE_SIZES.fullWidth}
           alt={i === index ? `${house.name} — featured ${i + 1} of ${banners.length}` : ""}
           aria-hidden={i !== index}
           width={1600}

@@ -4,6 +4,7 @@ import { useNews } from "@/lib/hooks/use-catalog";
 import { useRouteSegments } from "@/lib/hooks/use-route-segments";
 import { formatNewsDate } from "@/lib/rules/format";
 import { isActive } from "@/lib/rules/catalog";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 
 export function NewsDetail() {
@@ -17,7 +18,7 @@ export function NewsDetail() {
         {formatNewsDate(news.updatedAt || news.createdAt)}
       </time>
       <h1 className="article__title">{news.title.toUpperCase()}</h1>
-      {news.poster && <img className="article__poster" src={news.poster} alt={news.title} width={1200} height={800} fetchPriority="high" />}
+      {news.poster && <img className="article__poster" src={news.poster} srcSet={pictureSrcSet(news.poster)} sizes={PICTURE_SIZES.newsPoster} alt={news.title} width={1200} height={800} fetchPriority="high" />}
       <SanitizedHtml html={news.content} />
     </article>
   );

@@ -4,6 +4,7 @@ import { useCarousel } from "@/ui/components/common/use-carousel";
 import { useEffect } from "react";
 import type { Product } from "@/lib/api/types";
 import { useWishlist } from "@/lib/hooks/use-wishlist";
+import { PICTURE_SIZES } from "@/lib/rules/pictures";
 import { CarouselArrows } from "@/ui/components/common/carousel-controls";
 import { ProductCard } from "./product-card";
 
@@ -32,7 +33,7 @@ export function ProductCarousel({ products, label, autoplayMs }: Props) {
         <div className="embla__container">
           {products.map((p) => (
             <div className="embla__slide product-carousel__slide" key={p.id}>
-              <ProductCard product={p} wished={wishlist.has(p.id)} onToggleWish={wishlist.toggle} />
+              <ProductCard product={p} wished={wishlist.has(p.id)} onToggleWish={wishlist.toggle} sizes={PICTURE_SIZES.productCarousel} />
             </div>
           ))}
         </div>
