@@ -7,10 +7,11 @@ SITE_SOURCES := $(shell find site/src site/public site/build -type f -not -name 
 # The catalogue at build time (each list route's body as served), which the
 # exported pages show before the API answers (SWR fallback data). Generated,
 # not committed, from the store the environment configures: the embedded one
-# is seeded first (local and CI); a deploy's table is read as it is.
+# is given the sample catalogue first (local and CI); a deploy's table is read
+# as it is (`make site-release`).
 CATALOG_SNAPSHOT := site/src/lib/catalog-snapshot/snapshot.json
 
-.PHONY: site-deps site-build site-test site-unit site-e2e site-bench site-api-types
+.PHONY: site-deps site-build site-test site-unit site-e2e site-bench site-api-types site-release
 
 # npm ci at the root when the installed tree is missing or older than the lockfile;
 # Debian's Chromium for the journeys and Lighthouse.
@@ -27,12 +28,35 @@ site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/ge
 
 site-build: site/out/index.html
 
-$(CATALOG_SNAPSHOT): $(BIN)/shopctl
-	$(if $(TABLE_NAME),,$(BIN)/shopctl seed)
+$(CATALOG_SNAPSHOT): $(BIN)/shopctl $(shell find $(SAMPLE_CATALOG) -type f)
+	$(if $(TABLE_NAME),,$(BIN)/shopctl catalog import $(SAMPLE_CATALOG))
 	$(BIN)/shopctl snapshot $@
 
 $(BIN)/shopctl:
 	$(MAKE) --no-print-directory rust-build
+
+# The season's release, after `shopctl catalog import` into a deployed stage
+# (README, "The season's catalogue"): a fresh snapshot of that stage's table
+# (its Data stack's TableName), the site rebuilt on it, and the stage's Pages
+# stack deployed alone (the files, then a CloudFront invalidation). AWS
+# credentials and region come from the environment; the synth's settings as
+# for any deploy, SHOP_* variables or CDK_ARGS:
+#   AWS_REGION=eu-west-1 make site-release STAGE=staging CDK_ARGS="-c senderEmail=orders@mail.example.com"
+# The build takes that snapshot as new (-W), never the sample catalogue's; the
+# snapshot goes afterwards, so the next local build takes the local catalogue.
+STAGE_STACKS = Couture$(shell printf '%s' '$(STAGE)' | sed -E 's/(^|-)([a-z0-9])/\U\2/g')
+
+site-release: infra-deps $(BIN)/shopctl
+	$(if $(STAGE),,$(error site-release deploys one stage: make site-release STAGE=staging))
+	rm -f $(CATALOG_SNAPSHOT)
+	table=$$(aws cloudformation describe-stacks --stack-name $(STAGE_STACKS)Data \
+		--query "Stacks[0].Outputs[?OutputKey=='TableName'].OutputValue" --output text); \
+	if [ -z "$$table" ] || [ "$$table" = None ]; then echo "site-release: $(STAGE_STACKS)Data has no TableName output" >&2; exit 1; fi; \
+	TABLE_NAME="$$table" $(BIN)/shopctl snapshot $(CATALOG_SNAPSHOT)
+	$(MAKE) --no-print-directory site-build -W $(CATALOG_SNAPSHOT)
+	$(if $(wildcard sdk/dist/web),,$(MAKE) --no-print-directory sdk-build)
+	npx cdk deploy $(STAGE_STACKS)Pages --exclusively -c stage=$(STAGE) $(CDK_ARGS)
+	rm -f $(CATALOG_SNAPSHOT)
 
 # The API's TypeScript types, generated (not committed) from its OpenAPI
 # document, shared/openapi.json, which `make openapi` rewrites and the
