@@ -42,6 +42,9 @@ test('state, events and container classes follow the typed card', async () => {
     }
   });
   await typeInto(page, 'number', '3782');
+  // The frame reports each keystroke by message: under load the last one can
+  // reach the page after the typing returns, so wait for it to narrow the card.
+  await page.waitForFunction(() => window.hostedFieldsInstance.getState().cards.length === 1);
   let state = await page.evaluate(() => window.hostedFieldsInstance.getState());
   assert.deepEqual(state.cards.map((c) => c.type), ['american-express']);
   assert.equal(state.fields.number.isEmpty, false);

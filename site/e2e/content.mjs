@@ -32,7 +32,7 @@ export function contentJourneys({ browser, base, runway }) {
     await page.waitForFunction((t) => (document.querySelector("video")?.currentTime ?? 0) > t + 0.3, first, { timeout: 15000 });
     const state = await video.evaluate((v) => ({ error: v.error?.code ?? null, width: v.videoWidth, src: v.currentSrc }));
     assert(state.error === null, `the film failed with media error ${state.error}`);
-    assert(state.width > 0 && state.src.includes("/blobs/images/films/"), `the film is the runway's own blob (${state.src})`);
+    assert(state.width > 0 && /\/blobs\/images\/catalog\/[0-9a-f]+\/film\.mp4$/.test(state.src), `the film is the runway's own blob (${state.src})`);
     await shoot(page, "content-runway-film");
     await context.close();
   };

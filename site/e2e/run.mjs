@@ -8,6 +8,7 @@ import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
 import { accountJourneys } from "./accounts.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
+import { seasonJourneys } from "./season.mjs";
 import { sessionJourneys } from "./sessions.mjs";
 import { startShop } from "./server.mjs";
 import { holdScriptsUntilPaint } from "../build/scripts-after-paint.mjs";
@@ -134,7 +135,7 @@ const journeys = [
       const missing = plain.filter((p) => !shop.includes(`>${upper(p.name)}</h2>`));
       assert(missing.length === 0, `the shop's HTML lacks ${missing.map((p) => p.name).join(", ")}`);
       const home = await html("/");
-      assert(/<img[^>]*fetchPriority="high"[^>]*src="\/blobs\/images\/banners\//i.test(home) || /<img[^>]*src="\/blobs\/images\/banners\/[^>]*fetchPriority="high"/i.test(home), "the home page's HTML has its first banner, fetched first");
+      assert(/<img[^>]*fetchPriority="high"[^>]*src="\/blobs\/images\/catalog\//i.test(home) || /<img[^>]*src="\/blobs\/images\/catalog\/[^>]*fetchPriority="high"/i.test(home), "the home page's HTML has its first banner, fetched first");
     },
   },
   {
@@ -427,6 +428,8 @@ const all = [
   ...sessionJourneys({ browser, base, shop, products }),
   ...contentJourneys({ browser, base, runway }),
   ...deepLinks,
+  // Last: it adds a product to the shop the other journeys share.
+  ...seasonJourneys({ browser, base, shop }),
 ];
 const only = process.env.E2E_ONLY;
 const ok = await run(only ? all.filter((j) => j.name.includes(only)) : all, Number(process.env.E2E_PARALLEL || 3));

@@ -1,5 +1,5 @@
 //! The published catalogue: each list route's answer, rendered once when an
-//! operator publishes the catalogue (`shopctl seed`, `shopctl publish`) and
+//! operator publishes the catalogue (`shopctl catalog import`, `shopctl publish`) and
 //! stored as a document the route serves byte for byte, plus a version that
 //! changes whenever any document does. Reading a list then costs one Query of
 //! a few items instead of a Query of a whole kind and its serialisation.

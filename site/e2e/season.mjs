@@ -1,0 +1,73 @@
+/**
+ * The season's catalogue as a shopper meets it: the house imports a folder
+ * with a new gown (`shopctl catalog import`, as an operator runs it) and the
+ * gown shows at once on /shop and on its own page, through the placeholder
+ * page, with no rebuild; the house reprices it, imports again, and the page
+ * shows the new price.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { shopctl } from "./server.mjs";
+
+const ID = "prod-season-moonlit";
+const NAME = "Moonlit Season Gown";
+const SLUG = "moonlit-season-gown";
+
+/** A copy of the sample catalogue with one more gown, made from the first one. */
+function seasonFolder(root, price) {
+  const folder = mkdtempSync(join(tmpdir(), "season-"));
+  cpSync(join(root, "shared/sample-catalog"), folder, { recursive: true });
+  const products = join(folder, "products");
+  cpSync(join(products, "prod-lotus-reverie-01"), join(products, ID), { recursive: true });
+  const gown = readFileSync(join(products, "prod-lotus-reverie-01.toml"), "utf8")
+    .replace(/^sku = .*$/m, 'sku = "CH-SEA-001"')
+    .replace(/^name = .*$/m, `name = "${NAME}"`)
+    .replace(/^slug = .*$/m, `slug = "${SLUG}"`)
+    .replace(/^price = .*$/m, `price = "${price}"`)
+    .replace(/^created_at = .*$/m, 'created_at = "2024-01-02T09:00:00Z"')
+    .replaceAll("prod-lotus-reverie-01/", `${ID}/`);
+  writeFileSync(join(products, `${ID}.toml`), gown);
+  return folder;
+}
+
+function importSeason(shop, price) {
+  const folder = seasonFolder(shop.root, price);
+  try {
+    const report = shopctl(shop, "catalog", "import", folder);
+    assert(report.includes(`products/${ID}.toml`), `the import names the gown: ${report}`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+export function seasonJourneys({ browser, base, shop }) {
+  return [
+    {
+      name: "season import: a new gown shows on /shop and its page at once, then its new price",
+      fn: async () => {
+        importSeason(shop, "5120.00");
+        const { page, context } = await freshPage(browser, WIDTHS.desktop);
+        try {
+          await page.goto(`${base}/shop/`);
+          const card = page.locator(".product-card").filter({ hasText: NAME.toUpperCase() });
+          await card.waitFor();
+          await card.getByText("$5,120.00").waitFor();
+          await card.getByRole("link").click();
+          await page.waitForURL(`**/shop/product/${ID}/${SLUG}/`);
+          await page.getByRole("heading", { level: 1 }).filter({ hasText: NAME.toUpperCase() }).first().waitFor();
+          await page.getByText("$5,120.00").first().waitFor();
+          await shoot(page, "season-new-gown");
+
+          importSeason(shop, "5480.00");
+          await page.reload();
+          await page.getByText("$5,480.00").first().waitFor();
+          assert((await page.getByText("$5,120.00").count()) === 0, "the old price is gone");
+        } finally {
+          await context.close();
+        }
+      },
+    },
+  ];
+}
