@@ -13,6 +13,10 @@ use domain::catalog::{Kind, Product};
 use domain::ports::{Blobs, BlobsError};
 use shopctl::catalog::{self, Change, Options};
 
+#[path = "../../testkit/folders.rs"]
+mod folders;
+use folders::copy_dir;
+
 const GOWN: &str = "products/prod-lotus-reverie-01.toml";
 const SET: &str = "products/prod-lotus-reverie-05.toml";
 
@@ -21,18 +25,6 @@ fn sample_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&catalog::sample(), dir.path());
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 fn edit(dir: &Path, file: &str, from: &str, to: &str) {

@@ -6,16 +6,17 @@
 //! fails is reported and the rest go on. The catalogue's lists are published
 //! last: their version moves only once the import is over.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use app::App;
+use tokio::task::JoinSet;
 
 use super::folder::{Entry, Folder};
 use super::items::{folder_of, Item};
 use super::pictures::Asset;
-use crate::orders::CliResult;
+use crate::orders::{CliError, CliResult};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
@@ -66,24 +67,14 @@ impl Imported {
 }
 
 /// Reads, compares and (unless a dry run) writes the folder at `dir`.
-pub async fn import(
-    app: &App,
-    dir: &Path,
-    options: Options,
-) -> Result<Imported, crate::orders::CliError> {
+pub async fn import(app: &App, dir: &Path, options: Options) -> Result<Imported, CliError> {
     let folder = Folder::read(dir, &|key| app.blobs.public_url(key))?;
     let stored = Item::read_all(app.table.as_ref()).await?;
     let mut imported = plan(&folder, stored, options);
     if options.dry_run {
         return Ok(imported);
     }
-    let mut stored_keys = HashMap::new();
-    for planned in &imported.planned {
-        match write(app, planned, &mut stored_keys).await {
-            Ok(uploads) => imported.uploads += uploads,
-            Err(e) => imported.failures.push(format!("{}: {e}", planned.name)),
-        }
-    }
+    write_all(app, &mut imported).await;
     match catalog::publish(app).await {
         Ok(version) => imported.version = Some(version),
         Err(e) => imported.failures.push(format!("publishing the lists: {e}")),
@@ -136,45 +127,110 @@ fn plan(folder: &Folder, stored: Vec<Item>, options: Options) -> Imported {
     imported
 }
 
-/// Stores an item's pictures that are not stored yet, then the item; the
-/// number of files uploaded.
-async fn write(
-    app: &App,
-    planned: &Planned,
-    stored_keys: &mut HashMap<String, bool>,
-) -> Result<usize, crate::orders::CliError> {
-    let mut uploads = 0;
-    for (path, asset) in &planned.assets {
-        let mut missing = Vec::new();
-        for key in asset.keys() {
-            let stored = match stored_keys.get(&key) {
-                Some(stored) => *stored,
-                None => {
-                    let stored = app.blobs.exists(&key).await?;
-                    stored_keys.insert(key.clone(), stored);
-                    stored
-                }
-            };
-            if !stored {
-                missing.push(key);
+/// Pictures made and stored, and items written, at once: pictures are
+/// made on every core while others wait on the network.
+const AT_ONCE: usize = 8;
+
+/// Stores every picture the planned items need (each once, however many
+/// items show it), then writes each item whose pictures are all stored: no
+/// record ever links to a picture that is not there.
+async fn write_all(app: &App, imported: &mut Imported) {
+    let mut assets = BTreeMap::new();
+    for (path, asset) in imported.planned.iter().flat_map(|p| &p.assets) {
+        assets
+            .entry(asset.hash.clone())
+            .or_insert((path.clone(), asset.clone()));
+    }
+    let mut unstored = HashMap::new();
+    for (hash, stored) in at_once(app, assets.into_iter().collect(), store).await {
+        match stored {
+            Ok(uploads) => imported.uploads += uploads,
+            Err(e) => {
+                unstored.insert(hash, e);
             }
         }
-        if missing.is_empty() {
-            continue;
-        }
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let blobs = asset
-            .blobs(bytes, &missing)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        for blob in blobs {
-            app.blobs
-                .put(&blob.key, blob.bytes, blob.content_type)
-                .await?;
-            stored_keys.insert(blob.key, true);
-            uploads += 1;
+    }
+    let mut ready = Vec::new();
+    for planned in &imported.planned {
+        match planned
+            .assets
+            .iter()
+            .find_map(|(_, a)| unstored.get(&a.hash))
+        {
+            Some(e) => imported.failures.push(format!("{}: {e}", planned.name)),
+            None => ready.push((planned.name.clone(), planned.item.clone())),
         }
     }
-    planned.item.write(app.table.as_ref()).await?;
+    let written = at_once(app, ready, |app, item: Item| async move {
+        item.write(app.table.as_ref())
+            .await
+            .map_err(|e| e.to_string())
+    })
+    .await;
+    for (name, result) in written {
+        if let Err(e) = result {
+            imported.failures.push(format!("{name}: {e}"));
+        }
+    }
+    imported.failures.sort();
+}
+
+/// `work` on each named input, [`AT_ONCE`] at a time: each name with its result.
+async fn at_once<T, R, F, Fut>(
+    app: &App,
+    inputs: Vec<(String, T)>,
+    work: F,
+) -> Vec<(String, Result<R, String>)>
+where
+    T: Send + 'static,
+    R: Send + 'static,
+    F: Fn(App, T) -> Fut,
+    Fut: std::future::Future<Output = Result<R, String>> + Send + 'static,
+{
+    let mut running = JoinSet::new();
+    let mut done = Vec::new();
+    for (name, input) in inputs {
+        if running.len() >= AT_ONCE {
+            done.extend(running.join_next().await);
+        }
+        let work = work(app.clone(), input);
+        running.spawn(async move { (name, work.await) });
+    }
+    while let Some(finished) = running.join_next().await {
+        done.push(finished);
+    }
+    done.into_iter()
+        .map(|finished| finished.unwrap_or_else(|e| (String::new(), Err(e.to_string()))))
+        .collect()
+}
+
+/// Stores what a picture or film is stored as that is not stored yet (made on
+/// a blocking thread); the number of files uploaded.
+async fn store(app: App, (path, asset): (PathBuf, Asset)) -> Result<usize, String> {
+    let mut missing = Vec::new();
+    for key in asset.keys() {
+        if !app.blobs.exists(&key).await.map_err(|e| e.to_string())? {
+            missing.push(key);
+        }
+    }
+    if missing.is_empty() {
+        return Ok(0);
+    }
+    let blobs = tokio::task::spawn_blocking(move || {
+        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        asset
+            .blobs(bytes, &missing)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    let uploads = blobs.len();
+    for blob in blobs {
+        app.blobs
+            .put(&blob.key, blob.bytes, blob.content_type)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
     Ok(uploads)
 }
 

@@ -224,28 +224,31 @@ impl Asset {
             }]);
         };
         let mut blobs = Vec::new();
-        let mut decoded: Option<DynamicImage> = None;
+        // Each width is made from the one above it, largest first: a quarter
+        // of the pixels to resample each time, not the whole original.
+        let mut larger: Option<DynamicImage> = None;
         for w in widths(width) {
             let key = variant_key(&self.hash, w);
-            if !keys.contains(&key) {
-                continue;
-            }
+            let wanted = keys.contains(&key);
             let made = if format == Format::WebP && w == width {
-                bytes.clone()
+                wanted.then(|| bytes.clone())
             } else {
-                let image = match decoded.take() {
+                let source = match larger.take() {
                     Some(image) => image,
                     None => decode(&bytes)?,
                 };
-                let made = webp_at(&image, w)?;
-                decoded = Some(image);
+                let sized = resized(source, w);
+                let made = wanted.then(|| webp(&sized));
+                larger = Some(sized);
                 made
             };
-            blobs.push(Blob {
-                key,
-                bytes: made,
-                content_type: "image/webp",
-            });
+            if let Some(made) = made {
+                blobs.push(Blob {
+                    key,
+                    bytes: made,
+                    content_type: "image/webp",
+                });
+            }
         }
         let original = original_key(&self.hash);
         if keys.contains(&original) {
@@ -322,24 +325,26 @@ fn decode(bytes: &[u8]) -> Result<DynamicImage, String> {
     Ok(image)
 }
 
-/// The picture `width` pixels wide (its height in proportion), as lossy WebP.
-fn webp_at(image: &DynamicImage, width: u32) -> Result<Vec<u8>, String> {
+/// The picture `width` pixels wide, its height in proportion.
+fn resized(image: DynamicImage, width: u32) -> DynamicImage {
+    if width == image.width() {
+        return image;
+    }
     let height = ((image.height() as u64 * width as u64 + image.width() as u64 / 2)
         / image.width().max(1) as u64)
         .max(1) as u32;
-    let sized = if width == image.width() {
-        image.clone()
+    image.resize_exact(width, height, image::imageops::FilterType::Lanczos3)
+}
+
+/// The picture as lossy WebP, at the quality of shared/picture-sizes.json.
+fn webp(image: &DynamicImage) -> Vec<u8> {
+    let (width, height) = (image.width(), image.height());
+    let encoded = if image.color().has_alpha() {
+        webp::Encoder::from_rgba(&image.to_rgba8(), width, height).encode(SIZES.quality)
     } else {
-        image.resize_exact(width, height, image::imageops::FilterType::Lanczos3)
+        webp::Encoder::from_rgb(&image.to_rgb8(), width, height).encode(SIZES.quality)
     };
-    let encoded = if sized.color().has_alpha() {
-        let rgba = sized.to_rgba8();
-        webp::Encoder::from_rgba(&rgba, sized.width(), sized.height()).encode(SIZES.quality)
-    } else {
-        let rgb = sized.to_rgb8();
-        webp::Encoder::from_rgb(&rgb, sized.width(), sized.height()).encode(SIZES.quality)
-    };
-    Ok(encoded.to_vec())
+    encoded.to_vec()
 }
 
 #[cfg(test)]
