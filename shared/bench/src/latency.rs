@@ -93,6 +93,12 @@ pub fn print_millis_row(route: &str, embedded: &Figures, dynamo: &Figures) {
 }
 
 async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
+    shop_on(dir, dynamo, true).await
+}
+
+/// A shop on the embedded store, or on DynamoDB Local at `dynamo`; with the
+/// sample catalogue imported if `seeded`.
+pub async fn shop_on(dir: &std::path::Path, dynamo: Option<&str>, seeded: bool) -> App {
     let mut config = Config::local(dir.to_path_buf(), "http://127.0.0.1:3000").expect("config");
     // The bench stands for many shoppers, as the journeys do: each request names
     // its own client address in X-Forwarded-For, trusted as behind a proxy, so
@@ -110,11 +116,26 @@ async fn shop(dir: &std::path::Path, dynamo: Option<&str>) -> App {
         };
     }
     let app = App::with_config(config).await.expect("app");
-    shopctl::seed::run(&app).await.expect("seed");
+    if seeded {
+        shopctl::seed::run(&app).await.expect("seed");
+    }
     app
 }
 
-async fn measure(app: &App, path: &str, runs: usize) -> Figures {
+/// Sends one request through `api`: its status and its whole body.
+pub async fn answer(
+    api: &impl server::HttpService,
+    request: Request<Body>,
+) -> (StatusCode, axum::body::Bytes) {
+    let response = api.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, body)
+}
+
+pub async fn measure(app: &App, path: &str, runs: usize) -> Figures {
     let api = server::routes::api(app.clone());
     let call = || {
         api.clone()

@@ -5,7 +5,8 @@
 //! (`POST /api/payment/checkout`, p50 / p99), and what the session check
 //! adds to signed-in routes;
 //! catalogue reads over HTTP next to nginx serving the same bytes, and the
-//! DynamoDB read units of a product list for 40 and 500 products;
+//! DynamoDB read units of a product list for 40 and 500 products; the
+//! catalogue at a season's size (2,000 products imported from a folder);
 //! then each function's Lambda bootstrap size, zipped, on x86_64 and arm64,
 //! and its start-to-ready time, next to a hello-world lambda_http bootstrap
 //! built the same way (`make lambda-bootstraps`).
@@ -16,11 +17,14 @@ mod http;
 mod latency;
 mod login;
 mod reads;
+mod season;
 mod signed_in;
 mod sizes;
 
 #[path = "../../testkit/dynamodb-local.rs"]
 mod dynamodb_local;
+#[path = "../../testkit/folders.rs"]
+mod folders;
 
 #[tokio::main]
 async fn main() {
@@ -49,6 +53,12 @@ async fn main() {
         coldstart::report(&target_dir).await;
         return;
     }
+    // `shop-bench <dir> season`: only the catalogue at a season's size.
+    if std::env::args().nth(2).as_deref() == Some("season") {
+        let dynamodb = dynamodb_local::DynamoDbLocal::start();
+        season::report(&dynamodb.endpoint()).await;
+        return;
+    }
     // `shop-bench <dir> catalogue`: only the catalogue's HTTP and read-unit figures.
     let only_catalogue = std::env::args().nth(2).as_deref() == Some("catalogue");
     if !only_catalogue {
@@ -57,6 +67,7 @@ async fn main() {
     http::report(&target_dir.join("release")).await;
     let dynamodb = dynamodb_local::DynamoDbLocal::start();
     reads::report(&dynamodb.endpoint()).await;
+    season::report(&dynamodb.endpoint()).await;
     if only_catalogue {
         return;
     }
