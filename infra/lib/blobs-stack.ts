@@ -39,7 +39,7 @@ export class BlobsStack extends Stack {
         },
       }),
     );
-    // BLOBS_BUCKET for `shopctl seed` against AWS.
+    // BLOBS_BUCKET for `shopctl catalog import` against AWS.
     new CfnOutput(this, 'BlobsBucketName', { value: this.bucket.bucketName });
   }
 }

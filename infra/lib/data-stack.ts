@@ -27,7 +27,7 @@ export class DataStack extends Stack {
       sortKey: { name: GSI1.sortKey, type: dynamodb.AttributeType.STRING },
       projectionType: dynamodb.ProjectionType.ALL,
     });
-    // TABLE_NAME for `shopctl seed` against AWS.
+    // TABLE_NAME for `shopctl catalog import` against AWS.
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 }
