@@ -143,7 +143,7 @@ export class SiteStack extends Stack {
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_ORIGIN_HEADERS),
     });
 
-    // The origin decides (Cache-Control s-maxage, stale-while-revalidate);
+    // The origin decides (Cache-Control s-maxage);
     // without one nothing is kept. Keyed on path and query string only, so
     // compression (gzip, brotli) is on, which CachingDisabled turns off.
     const sharedApiCache = new cloudfront.CachePolicy(this, 'SharedApiCache', {

@@ -318,7 +318,7 @@ describe('cloudfront', () => {
       // TTLs: the origin decides (s-maxage), nothing is kept without it.
       assert.equal(cache.MinTTL, 0);
       assert.equal(cache.DefaultTTL, 0);
-      assert.ok(cache.MaxTTL >= 300, 'long enough for s-maxage=60 and stale-while-revalidate=300');
+      assert.ok(cache.MaxTTL >= 300, 'longer than the origin\'s s-maxage=60');
       const key = cache.ParametersInCacheKeyAndForwardedToOrigin;
       assert.equal(key.QueryStringsConfig.QueryStringBehavior, 'all');
       assert.equal(key.CookiesConfig.CookieBehavior, 'none');

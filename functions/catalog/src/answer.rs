@@ -7,9 +7,11 @@ use axum::response::Response;
 
 use domain::catalog::published::{etag_of, Rendered};
 
-/// Shared caches (CloudFront) keep an answer a minute and may serve it while
-/// they revalidate; browsers revalidate every time, a `304` when unchanged.
-const SHARED: &str = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/// Shared caches (CloudFront) keep an answer a minute; browsers revalidate
+/// every time, a `304` when unchanged. No `stale-while-revalidate`: browsers
+/// honour it too, and would show a shopper who reloads after a new price the
+/// old one.
+const SHARED: &str = "public, max-age=0, s-maxage=60";
 
 #[derive(Debug, Clone)]
 pub struct Answer {
