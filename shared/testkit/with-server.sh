@@ -13,7 +13,7 @@ port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); 
 export DATA_DIR="$data" PORT="$port" SITE_URL="http://127.0.0.1:$port"
 unset TABLE_NAME BLOBS_BUCKET MAIL_TRANSPORT
 
-(cd "$root" && "$bin/shopctl" seed >/dev/null)
+(cd "$root" && "$bin/shopctl" catalog import shared/sample-catalog >/dev/null)
 (cd "$root" && exec "$bin/shop-server" >"$log" 2>&1) &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }

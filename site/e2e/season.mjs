@@ -32,7 +32,8 @@ function seasonFolder(root, price) {
   return folder;
 }
 
-function importSeason(shop, price) {
+/** Imports the season; resolves once the API can have seen it (it reads the catalogue's version at most once a second). */
+async function importSeason(shop, price) {
   const folder = seasonFolder(shop.root, price);
   try {
     const report = shopctl(shop, "catalog", "import", folder);
@@ -40,6 +41,7 @@ function importSeason(shop, price) {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+  await new Promise((resolve) => setTimeout(resolve, 1200));
 }
 
 export function seasonJourneys({ browser, base, shop }) {
@@ -47,7 +49,7 @@ export function seasonJourneys({ browser, base, shop }) {
     {
       name: "season import: a new gown shows on /shop and its page at once, then its new price",
       fn: async () => {
-        importSeason(shop, "5120.00");
+        await importSeason(shop, "5120.00");
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
         try {
           await page.goto(`${base}/shop/`);
@@ -60,7 +62,7 @@ export function seasonJourneys({ browser, base, shop }) {
           await page.getByText("$5,120.00").first().waitFor();
           await shoot(page, "season-new-gown");
 
-          importSeason(shop, "5480.00");
+          await importSeason(shop, "5480.00");
           await page.reload();
           await page.getByText("$5,480.00").first().waitFor();
           assert((await page.getByText("$5,120.00").count()) === 0, "the old price is gone");

@@ -37,8 +37,10 @@ pub struct CategoryFile {
 #[serde(deny_unknown_fields)]
 pub struct MenuFile {
     pub title: String,
+    /// A path of the shop ("/archive") or an https:// address.
     pub url: String,
     pub status: String,
+    /// Entries show lowest first.
     #[serde(default)]
     pub order: i64,
 }
@@ -48,6 +50,7 @@ pub struct MenuFile {
 pub struct BannerFile {
     pub image: String,
     pub status: String,
+    /// Slides show lowest first.
     #[serde(default)]
     pub order: i64,
 }
