@@ -55,8 +55,20 @@ export const PICTURE_SIZES = {
   productGallery: "(min-width: 1360px) 646px, (min-width: 900px) calc(53.49vw - 81px), (min-width: 768px) calc(100vw - 80px), calc(100vw - 32px)",
   /** .gallery__thumb: 72px less its 1px border. */
   galleryThumb: "70px",
-  /** .hero and .banner-carousel: the page's whole width. */
+  /** .hero: the page's whole width, at its own 16:7. */
   fullWidth: "100vw",
+  /** .banner-carousel: the whole width; below 768px a 4:3 box the 16:7 picture covers, 1.71 times as wide. */
+  bannerCarousel: "(min-width: 768px) 100vw, 172vw",
+  /** .runway-banner: the whole width and at least 70vh high, which the 16:7 picture covers (70vh × 16/7). */
+  runwayBanner: "max(100vw,160vh)",
+  /** .looks: 2 columns (12px gap), 4 from 768px (20px gaps). */
+  looks: "(min-width: 1360px) 305px, (min-width: 768px) calc(25vw - 35px), calc(50vw - 22px)",
+  /** .celebs__slide: a third of the container, less 12px of padding. */
+  runwayCarousel: "(min-width: 1360px) 415px, (min-width: 768px) calc(33.33vw - 39px), calc(33.33vw - 23px)",
+  /** The bag's, the checkout summary's and an order card's thumbnails. */
+  bagThumb: "84px",
+  summaryThumb: "72px",
+  orderThumb: "56px",
   /** .news-grid: 1 column, 3 from 768px (32px gaps). */
   newsCard: "(min-width: 1360px) 406px, (min-width: 768px) calc(33.33vw - 48px), calc(100vw - 32px)",
   /** .article__poster in a .container.narrow (860px at most, gutters included). */

@@ -12,6 +12,7 @@ import { api } from "@/lib/api/client";
 import type { Order } from "@/lib/api/types";
 import { fetchList } from "@/lib/hooks/fetchers";
 import { formatPrice } from "@/lib/rules/format";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { DATE_PRESETS, STATUS_COLORS, STATUS_TABS, countByStatus, inRange, presetRange, statusLabel, type DatePreset, type DateRange, type StatusTab } from "@/lib/rules/order-dates";
 import { sizeLabel } from "@/ui/components/layout/bag-panel";
 import { notify } from "@/ui/components/common/notify";
@@ -112,7 +113,7 @@ export function MyOrders() {
               <ul className="order-card__items">
                 {o.items.map((item, i) => (
                   <li key={i}>
-                    {item.product.productGallery?.[0] && <img src={item.product.productGallery[0]} alt="" width={56} height={74} />}
+                    {item.product.productGallery?.[0] && <img src={item.product.productGallery[0]} srcSet={pictureSrcSet(item.product.productGallery[0])} sizes={PICTURE_SIZES.orderThumb} alt="" width={56} height={74} />}
                     <span>
                       <strong>{item.product.name}</strong>
                       <span className="muted">{[item.category, item.color, sizeLabel(item.size)].filter(Boolean).join(" · ")}</span>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import useSWR, { mutate as globalMutate } from "swr";
 import { api } from "@/lib/api/client";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import type { WishlistEntry } from "@/lib/api/types";
 import { fetchList } from "@/lib/hooks/fetchers";
 import { productPath } from "@/lib/rules/catalog";
@@ -33,7 +34,7 @@ export function MyWishlist() {
           {entries.map((e) => (
             <li key={e.product.id} className="product-card" data-testid="wishlist-item">
               <Link href={productPath({ id: e.product.id, slug: e.product.slug ?? "" })} className="product-card__link">
-                <div className="product-card__media">{e.product.productGallery?.[0] ? <img className="product-card__img" src={e.product.productGallery[0]} alt="" width={600} height={800} /> : <div className="product-card__img product-card__img--empty" />}</div>
+                <div className="product-card__media">{e.product.productGallery?.[0] ? <img className="product-card__img" src={e.product.productGallery[0]} srcSet={pictureSrcSet(e.product.productGallery[0])} sizes={PICTURE_SIZES.productGrid} alt="" width={600} height={800} /> : <div className="product-card__img product-card__img--empty" />}</div>
                 <span className="product-card__name">{(e.product.name ?? "").toUpperCase()}</span>
               </Link>
               <button type="button" className="button button--outline button--block" onClick={() => void remove(e.product.id)} aria-label={`Remove ${e.product.name ?? "product"} from wishlist`}>

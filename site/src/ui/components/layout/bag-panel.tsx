@@ -13,6 +13,7 @@ import { useCart } from "@/lib/hooks/use-cart";
 import { productPath } from "@/lib/rules/catalog";
 import { BAG_MSG, hasUnavailable, lineTotal } from "@/lib/rules/checkout";
 import { formatPrice } from "@/lib/rules/format";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { QuoteTotals } from "@/ui/components/checkout/quote-totals";
 import { CloseIcon } from "@/ui/components/common/icons";
 import { Drawer } from "./drawer";
@@ -25,7 +26,7 @@ function BagLine({ line, onNavigate, onQuantity, onRemove }: { line: CartLine; o
   return (
     <li className={line.available ? "bag-line" : "bag-line bag-line--unavailable"} data-testid="bag-line">
       <Link href={href} onClick={onNavigate} className="bag-line__image" tabIndex={-1} aria-hidden="true">
-        {line.product.productGallery?.[0] && <img src={line.product.productGallery[0]} alt="" width={84} height={112} />}
+        {line.product.productGallery?.[0] && <img src={line.product.productGallery[0]} srcSet={pictureSrcSet(line.product.productGallery[0])} sizes={PICTURE_SIZES.bagThumb} alt="" width={84} height={112} />}
       </Link>
       <div className="bag-line__body">
         <Link href={href} onClick={onNavigate} className="bag-line__name">

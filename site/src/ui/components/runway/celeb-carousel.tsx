@@ -3,6 +3,7 @@
 import { useCarousel } from "@/ui/components/common/use-carousel";
 import { useCallback, useEffect, useState } from "react";
 import { CarouselArrows } from "@/ui/components/common/carousel-controls";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 
 export const CELEBS_PER_PAGE = 3;
 
@@ -24,7 +25,7 @@ export function CelebCarousel({ images, name, label = "Celebrities" }: { images:
         <div className="embla__container">
           {images.map((src, i) => (
             <div className="embla__slide celebs__slide" key={src + i}>
-              <img src={src} alt={`${label === "Celebrities" ? "Guest at" : "Look from"} ${name}, ${i + 1}`} width={600} height={800} loading="lazy" />
+              <img src={src} srcSet={pictureSrcSet(src)} sizes={PICTURE_SIZES.runwayCarousel} alt={`${label === "Celebrities" ? "Guest at" : "Look from"} ${name}, ${i + 1}`} width={600} height={800} loading="lazy" />
             </div>
           ))}
         </div>

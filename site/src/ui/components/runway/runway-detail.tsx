@@ -8,6 +8,7 @@ import { isActive, productPath } from "@/lib/rules/catalog";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 import { VideoModal } from "@/ui/components/common/video-modal";
 import { CelebCarousel } from "./celeb-carousel";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 
 /** `id`: the show the page was built for; null on the placeholder page, which reads it from the address. */
 export function RunwayDetail({ id: built = null }: { id?: string | null }) {
@@ -22,7 +23,7 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
   return (
     <div className="runway">
       <section className="runway-banner runway-banner--hero">
-        {runway.banners[0] && <img src={runway.banners[0]} alt={runway.name} width={1600} height={800} fetchPriority="high" />}
+        {runway.banners[0] && <img src={runway.banners[0]} srcSet={pictureSrcSet(runway.banners[0])} sizes={PICTURE_SIZES.runwayBanner} alt={runway.name} width={1600} height={800} fetchPriority="high" />}
         <div className="runway-banner__text">
           <h1>{runway.name.toUpperCase()}</h1>
           <button type="button" className="button button--light" onClick={() => setFilm("youtube")}>
@@ -50,7 +51,7 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
             {looks.flatMap((g) =>
               g.image.slice(0, 1).map((src) => (
                 <Link key={g.id + src} href={productPath(g.product)} className="looks__item" prefetch={false}>
-                  <img src={src} alt={`Look from ${runway.name}`} width={600} height={800} loading="lazy" />
+                  <img src={src} srcSet={pictureSrcSet(src)} sizes={PICTURE_SIZES.looks} alt={`Look from ${runway.name}`} width={600} height={800} loading="lazy" />
                 </Link>
               )),
             )}
@@ -59,7 +60,7 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
       )}
       {campaign && (
         <section className="runway-banner runway-banner--campaign">
-          <img src={campaign} alt={`${runway.name} campaign`} width={1600} height={800} loading="lazy" />
+          <img src={campaign} srcSet={pictureSrcSet(campaign)} sizes={PICTURE_SIZES.runwayBanner} alt={`${runway.name} campaign`} width={1600} height={800} loading="lazy" />
           <div className="runway-banner__text">
             <h2>THE CAMPAIGN</h2>
             <button type="button" className="button button--light" onClick={() => setFilm("mp4")}>

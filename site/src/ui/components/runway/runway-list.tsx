@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRunways } from "@/lib/hooks/use-catalog";
 import { runwayPath } from "@/lib/rules/catalog";
+import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 
 export function RunwayList() {
   const { items, isLoading } = useRunways();
@@ -13,7 +14,7 @@ export function RunwayList() {
       {items.length === 0 && <p className="empty container section">No runway shows yet.</p>}
       {items.map((r, i) => (
         <section key={r.id} className="runway-banner">
-          {r.banners[0] && <img src={r.banners[0]} alt={r.name} width={1600} height={800} loading={i === 0 ? "eager" : "lazy"} />}
+          {r.banners[0] && <img src={r.banners[0]} srcSet={pictureSrcSet(r.banners[0])} sizes={PICTURE_SIZES.runwayBanner} alt={r.name} width={1600} height={800} loading={i === 0 ? "eager" : "lazy"} />}
           <div className="runway-banner__text">
             <h2>{r.name.toUpperCase()}</h2>
             <Link className="button button--light" href={runwayPath(r)}>
