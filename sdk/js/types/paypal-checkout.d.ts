@@ -1,18 +1,9 @@
 // @couture/payment-sdk/paypal-checkout
-import type { Callback, ComponentOptions, Version } from './shared';
+import type { Callback, ComponentOptions, LineItem, Version } from './shared';
 import type { Client } from './client';
 import type { PayPalAddress, PayPalTokenizeOptions, PayPalTokenizePayload } from './paypal';
 
-export interface PayPalLineItem {
-  quantity: string;
-  unitAmount: string;
-  name: string;
-  kind: 'debit' | 'credit';
-  unitTaxAmount?: string;
-  description?: string;
-  productCode?: string;
-  url?: string;
-}
+export type PayPalLineItem = LineItem<string>;
 
 export interface PayPalShippingOption {
   id: string;

@@ -63,3 +63,15 @@ export interface CardDetails {
 }
 
 export type Version = '3.130.0';
+
+/** A line of a wallet's payment sheet: PayPal writes its quantity as a string, Venmo as a number. */
+export interface LineItem<Quantity extends string | number> {
+  quantity: Quantity;
+  unitAmount: string;
+  name: string;
+  kind: 'debit' | 'credit';
+  unitTaxAmount?: string;
+  description?: string;
+  productCode?: string;
+  url?: string;
+}

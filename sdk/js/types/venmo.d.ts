@@ -1,17 +1,8 @@
 // @couture/payment-sdk/venmo
-import type { Callback, ComponentOptions, Version } from './shared';
+import type { Callback, ComponentOptions, LineItem, Version } from './shared';
 import type { Client } from './client';
 
-export interface VenmoLineItem {
-  quantity: number;
-  unitAmount: string;
-  name: string;
-  kind: 'debit' | 'credit';
-  unitTaxAmount?: string;
-  description?: string;
-  productCode?: string;
-  url?: string;
-}
+export type VenmoLineItem = LineItem<number>;
 
 export interface VenmoBrowserSupportOptions {
   allowNewBrowserTab?: boolean;
