@@ -48,10 +48,6 @@ impl Item {
         each!(self, r => &mut r.status)
     }
 
-    pub fn is_active(&mut self) -> bool {
-        *self.status_mut() == domain::catalog::ACTIVE
-    }
-
     /// The item no longer shown, or `None` if it already is not.
     pub fn withdrawn(mut self) -> Option<Item> {
         if self.status_mut() == INACTIVE {
