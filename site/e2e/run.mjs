@@ -5,10 +5,14 @@
  * site/test-results/screens.
  */
 import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
+import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
+import { idleJourneys } from "./idle.mjs";
+import { keyboardJourneys } from "./keyboard.mjs";
 import { seasonJourneys } from "./season.mjs";
+import { seoJourneys } from "./seo.mjs";
 import { sessionJourneys } from "./sessions.mjs";
 import { startShop } from "./server.mjs";
 import { holdScriptsUntilPaint } from "../build/scripts-after-paint.mjs";
@@ -25,6 +29,7 @@ async function api(path) {
 }
 
 const [products, collections, menus, news, runways, categories] = await Promise.all(["/products", "/collections", "/menus", "/news", "/runways", "/categories"].map(api));
+const catalog = { products, collections, menus, news, runways, categories };
 const product = products.find((p) => p.productGallery.length >= 3 && p.color.length > 0) ?? products[0];
 const setProduct = products.find((p) => (p.items ?? []).length > 0);
 const collection = collections[0];
@@ -427,6 +432,10 @@ const all = [
   ...checkoutJourneys({ browser, base, shop, products }),
   ...sessionJourneys({ browser, base, shop, products }),
   ...contentJourneys({ browser, base, runway }),
+  ...seoJourneys({ browser, base, catalog }),
+  ...idleJourneys({ browser, base, routes }),
+  ...a11yJourneys({ browser, base, shop, products, routes }),
+  ...keyboardJourneys({ browser, base, shop, products }),
   ...deepLinks,
   // Last: it adds a product to the shop the other journeys share.
   ...seasonJourneys({ browser, base, shop }),
