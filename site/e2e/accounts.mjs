@@ -113,7 +113,7 @@ function placeOrder(dataDir, userId, product) {
 export function accountJourneys({ browser, base, shop, products }) {
   const productUrl = (p) => `/shop/product/${p.id}/${p.slug}/`;
   const withColor = products.filter((p) => p.color.length > 0);
-  const [first, second] = withColor;
+  const [first] = withColor;
   const heading = (page, text) => page.getByRole("heading", { level: 1 }).filter({ hasText: text }).first().waitFor();
 
   return [
@@ -397,6 +397,10 @@ export function accountJourneys({ browser, base, shop, products }) {
       name: "bag: add two products, change quantity (never below 1), remove, proceed",
       fn: async () => {
         const { page, context } = await signedInContext(browser, base, WIDTHS.desktop, "bag");
+        // A set and a single piece: only the set's line names a category.
+        const isSet = (p) => (p.items ?? []).length > 0;
+        const first = withColor.find(isSet) ?? withColor[0];
+        const second = withColor.find((p) => !isSet(p) && p !== first) ?? withColor[1];
         for (const [p, qty] of [
           [first, "3"],
           [second, "1"],
@@ -415,6 +419,11 @@ export function accountJourneys({ browser, base, shop, products }) {
         const bag = page.getByRole("dialog", { name: "Shopping bag" });
         await bag.getByRole("heading", { name: "SHOPPING BAG (4)" }).waitFor();
         assert((await bag.getByTestId("bag-line").count()) === 2, "two lines");
+        for (const p of [first, second]) {
+          const facts = await bag.getByTestId("bag-line").filter({ hasText: p.name }).locator(".bag-line__facts").textContent();
+          assert(/Category/.test(facts) === isSet(p), `${p.name} (${isSet(p) ? "a set" : "not a set"}) shows: ${facts}`);
+          assert(!/\bSet\b/.test(facts) || isSet(p), `${p.name} is not a set but its line says Set: ${facts}`);
+        }
         const line = bag.getByTestId("bag-line").filter({ hasText: second.name });
         await line.getByRole("button", { name: "Decrease quantity" }).isDisabled().then((d) => assert(d, "cannot go below 1"));
         await line.getByRole("button", { name: "Increase quantity" }).click();

@@ -21,7 +21,8 @@ use crate::validation::FieldErrors;
 
 /// The size of a made-to-measure line.
 pub const CUSTOM_SIZE: &str = "custom";
-/// The category of a line that buys the whole set (or a product without parts).
+/// The category of a line that buys a whole set (a product with parts); a
+/// product without parts is bought with no category at all.
 pub const SET_CATEGORY: &str = "Set";
 /// No line holds more than this many pieces.
 pub const MAX_QUANTITY: u32 = 99;
@@ -266,17 +267,19 @@ fn canonical_color(product: &Product, color: &str) -> Option<String> {
         .cloned()
 }
 
-/// The canonical category of a line and its unit price: the set (an empty
-/// category or "Set") at the product's price, or one of the set's items at
-/// its own price. A product without items may also name one of its
-/// categories, bought whole.
+/// The canonical category of a line and its unit price: the whole set (an
+/// empty category or "Set") at the product's price, or one of the set's items
+/// at its own price. A product without items is not a set: bought whole it
+/// has no category (an older client's "Set" included), or it may name one
+/// of its categories.
 pub fn category_price(product: &Product, category: &str) -> Option<(String, Money)> {
     let category = category.trim();
     let whole = |name: &str| Some((name.to_string(), product.price));
+    let is_set = !product.items.is_empty();
     if category.is_empty() || category.eq_ignore_ascii_case(SET_CATEGORY) {
-        return whole(SET_CATEGORY);
+        return whole(if is_set { SET_CATEGORY } else { "" });
     }
-    if product.items.is_empty() {
+    if !is_set {
         return product
             .categories
             .iter()
@@ -453,6 +456,13 @@ mod tests {
             Some(("women".into(), Money::from_cents(120_050)))
         );
         assert_eq!(category_price(&plain, "Men"), None);
+        // Not a set: bought whole with no category, whatever an older client sent.
+        for whole in ["", "Set", " set "] {
+            assert_eq!(
+                category_price(&plain, whole),
+                Some((String::new(), Money::from_cents(120_050)))
+            );
+        }
     }
 
     #[test]

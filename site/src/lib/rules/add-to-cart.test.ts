@@ -21,4 +21,8 @@ describe("add to cart", () => {
     expect(cartBody(set, { category: "Trousers", color: "Ivory", size: "S", quantity: 2 })).toEqual({ productId: "p1", size: "S", color: "Ivory", quantity: 2, category: "Trousers", price: 1400 });
     expect(cartBody(set, { category: "", color: "Ivory", size: "", quantity: 0 })).toMatchObject({ quantity: 1, category: "Set", price: 3200 });
   });
+  it("names no category for a product that is not a set", () => {
+    const single = { id: "p2", price: 900, items: [] } as unknown as Product;
+    expect(cartBody(single, { category: "", color: "Ivory", size: "M", quantity: 1 })).toMatchObject({ category: "", price: 900 });
+  });
 });

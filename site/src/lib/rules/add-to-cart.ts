@@ -36,7 +36,8 @@ export function cartBody(product: Product, choice: CartChoice) {
     size: choice.size,
     color: choice.color,
     quantity: Math.max(1, Math.floor(choice.quantity) || 1),
-    category: choice.category || SET,
+    // A product without parts is not a set: its line names no category.
+    category: choice.category || (product.items?.length ? SET : ""),
     price: unitPrice(product, choice.category),
   };
 }
