@@ -404,6 +404,17 @@ const journeys = [
       await first.click();
       await heading(name)(page);
       assert((await page.evaluate(() => window.scrollY)) === 0, "a navigation scrolls to the top");
+      // Back and Forward too, though the browser remembers where each page was scrolled.
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await page.goBack();
+      await page.waitForURL(/\/shop\/women\/$/);
+      await cards(2)(page);
+      await page.waitForTimeout(300);
+      assert((await page.evaluate(() => window.scrollY)) === 0, `Back scrolls to the top (at ${await page.evaluate(() => window.scrollY)})`);
+      await page.goForward();
+      await heading(name)(page);
+      await page.waitForTimeout(300);
+      assert((await page.evaluate(() => window.scrollY)) === 0, `Forward scrolls to the top (at ${await page.evaluate(() => window.scrollY)})`);
       assert(problems.length === 0, problems.join("; "));
       // A visitor's account icon asks the server (401) and opens the LOGIN panel.
       await page.getByRole("button", { name: "Account" }).click();
