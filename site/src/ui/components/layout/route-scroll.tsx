@@ -20,6 +20,9 @@ export function RouteScroll() {
     window.addEventListener("pageshow", restored);
     return () => window.removeEventListener("pageshow", restored);
   }, []);
-  useEffect(toTop, [pathname, query]);
+  // A block body: newer browsers' scrollTo returns a promise, which React would take for a cleanup to call.
+  useEffect(() => {
+    toTop();
+  }, [pathname, query]);
   return null;
 }
