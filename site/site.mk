@@ -11,7 +11,7 @@ SITE_SOURCES := $(shell find site/src site/public site/build -type f -not -name 
 # as it is (`make site-release`).
 CATALOG_SNAPSHOT := site/src/lib/catalog-snapshot/snapshot.json
 
-.PHONY: site-deps site-build site-test site-unit site-e2e site-bench site-api-types site-release
+.PHONY: site-deps site-build site-test site-unit site-e2e site-bench site-api-types site-release site-url-check
 
 # npm ci at the root when the installed tree is missing or older than the lockfile;
 # Debian's Chromium for the journeys and Lighthouse.
@@ -21,8 +21,18 @@ site-deps:
 	fi
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/geo/countries.json $(CATALOG_SNAPSHOT)
-	cd site && $(SITE_ENV) npx next build
+# The shop's public origin, which the pages name (canonical addresses, Open
+# Graph, JSON-LD, sitemap.xml, robots.txt): the server's SITE_URL, read at
+# build time. A stamp holding it, rewritten only when it differs, rebuilds the
+# site when it changes.
+SITE_URL ?= http://127.0.0.1:$(PORT)
+SITE_URL_STAMP := site/.site-url
+
+$(SITE_URL_STAMP): site-url-check
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(SITE_URL)' ]; then printf '%s\n' '$(SITE_URL)' > $@; fi
+
+site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/geo/countries.json $(CATALOG_SNAPSHOT) $(SITE_URL_STAMP)
+	cd site && SITE_URL='$(SITE_URL)' $(SITE_ENV) npx next build
 	node site/build/scripts-after-paint.mjs site/out
 	@touch site/out/index.html
 
@@ -37,7 +47,8 @@ $(BIN)/shopctl:
 
 # The season's release, after `shopctl catalog import` into a deployed stage
 # (README, "The season's catalogue"): a fresh snapshot of that stage's table
-# (its Data stack's TableName), the site rebuilt on it, and the stage's Pages
+# (its Data stack's TableName), the site rebuilt on it for the stage's origin
+# (its Site stack's SiteUrl), and the stage's Pages
 # stack deployed alone (the files, then a CloudFront invalidation). AWS
 # credentials and region come from the environment; the synth's settings as
 # for any deploy, SHOP_* variables or CDK_ARGS:
@@ -53,7 +64,10 @@ site-release: infra-deps $(BIN)/shopctl
 		--query "Stacks[0].Outputs[?OutputKey=='TableName'].OutputValue" --output text); \
 	if [ -z "$$table" ] || [ "$$table" = None ]; then echo "site-release: $(STAGE_STACKS)Data has no TableName output" >&2; exit 1; fi; \
 	TABLE_NAME="$$table" $(BIN)/shopctl snapshot $(CATALOG_SNAPSHOT)
-	$(MAKE) --no-print-directory site-build -W $(CATALOG_SNAPSHOT)
+	url=$$(aws cloudformation describe-stacks --stack-name $(STAGE_STACKS)Site \
+		--query "Stacks[0].Outputs[?OutputKey=='SiteUrl'].OutputValue" --output text); \
+	if [ -z "$$url" ] || [ "$$url" = None ]; then echo "site-release: $(STAGE_STACKS)Site has no SiteUrl output" >&2; exit 1; fi; \
+	$(MAKE) --no-print-directory site-build -W $(CATALOG_SNAPSHOT) SITE_URL="$$url"
 	$(if $(wildcard sdk/dist/web),,$(MAKE) --no-print-directory sdk-build)
 	npx cdk deploy $(STAGE_STACKS)Pages --exclusively -c stage=$(STAGE) $(CDK_ARGS)
 	rm -f $(CATALOG_SNAPSHOT)

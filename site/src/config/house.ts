@@ -28,6 +28,8 @@ export const house = {
   /** The house's clock (Asia/Ho_Chi_Minh): GMT+7 all year, Vietnam keeps no daylight saving. */
   utcOffsetMinutes: 7 * 60,
   copyrightYear: 2025,
+  /** Every price is in US dollars (en-US format), at checkout as in the catalogue. */
+  currency: "USD",
 } as const;
 
 export type House = typeof house;

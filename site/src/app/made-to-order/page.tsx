@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { MadeToOrderPage } from "@/ui/components/pages/made-to-order-page";
+import { siteMetadata } from "@/lib/seo/pages";
 
-export const metadata: Metadata = { title: "Made to order" };
+export const metadata: Metadata = siteMetadata("/made-to-order/");
 
 export default function Page() {
   return <MadeToOrderPage />;

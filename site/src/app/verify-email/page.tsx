@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { VerifyEmail } from "@/ui/components/auth/verify-email";
+import { siteMetadata } from "@/lib/seo/pages";
 
-export const metadata: Metadata = { title: "Verify your email" };
+export const metadata: Metadata = siteMetadata("/verify-email/");
 
 export default function VerifyEmailPage() {
   return (

@@ -1,13 +1,47 @@
 import type { Metadata } from "next";
+import { origin } from "@/lib/seo/catalog";
+import { breadcrumbLd } from "@/lib/seo/json-ld";
+import { JsonLdScript } from "@/lib/seo/json-ld-script";
+import { unknownMetadata } from "@/lib/seo/metadata";
+import { SHOP_MENUS, SITE_PAGES, siteMetadata, type ShopMenu } from "@/lib/seo/pages";
 import { ShopMenuPage } from "@/ui/components/shop/shop-menu-page";
 
-export const metadata: Metadata = { title: "Shop" };
-
-/** One placeholder page serves every menu: the real name is read from the address. */
-export function generateStaticParams() {
-  return [{ menu: "_" }];
+interface Props {
+  params: Promise<{ menu: string }>;
 }
 
-export default function Page() {
-  return <ShopMenuPage />;
+const isShopMenu = (menu: string): menu is ShopMenu => Object.hasOwn(SHOP_MENUS, menu);
+
+/**
+ * A page per menu of the sidebar (so each has its own head), and one
+ * placeholder for any other (a category's name): the real name is read from the address.
+ */
+export function generateStaticParams() {
+  return [{ menu: "_" }, ...Object.keys(SHOP_MENUS).map((menu) => ({ menu }))];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { menu } = await params;
+  return isShopMenu(menu) ? siteMetadata(`/shop/${menu}/` as const) : unknownMetadata("Shop", SITE_PAGES["/shop/"].description);
+}
+
+export default async function Page({ params }: Props) {
+  const { menu } = await params;
+  return (
+    <>
+      <ShopMenuPage />
+      {isShopMenu(menu) && (
+        <JsonLdScript
+          data={breadcrumbLd(
+            [
+              { name: "Home", path: "/" },
+              { name: "All products", path: "/shop/" },
+              { name: SHOP_MENUS[menu].title, path: `/shop/${menu}/` },
+            ],
+            origin,
+          )}
+        />
+      )}
+    </>
+  );
 }

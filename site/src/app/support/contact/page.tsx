@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { house } from "@/config/house";
+import { siteMetadata } from "@/lib/seo/pages";
 
-export const metadata: Metadata = { title: "Contact" };
+export const metadata: Metadata = siteMetadata("/support/contact/");
 
 /** Contact: the house's contact methods (one phone for call, WhatsApp and Zalo; the support email). */
 export default function ContactPage() {

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { house } from "@/config/house";
+import { siteMetadata } from "@/lib/seo/pages";
 
-export const metadata: Metadata = { title: "FAQ" };
+export const metadata: Metadata = siteMetadata("/support/faq/");
 
 const SECTIONS = [
   {

@@ -5,6 +5,8 @@ import type { Collection } from "@/lib/api/types";
 import { fetchItem, fetchList } from "@/lib/hooks/fetchers";
 import { usePageId } from "@/lib/hooks/use-route-segments";
 import { isActive } from "@/lib/rules/catalog";
+import { describeCollection } from "@/lib/seo/describe";
+import { usePageMeta } from "@/lib/seo/use-page-meta";
 import { BannerCarousel } from "@/ui/components/common/banner-carousel";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 import { ProductGrid } from "@/ui/components/product/product-grid";
@@ -30,6 +32,7 @@ export function CollectionPage({ id = null }: { id?: string | null }) {
   const { data } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
   // Not SWR's isLoading: it is also true while the build's copy is revalidated, which must stay on screen.
   const isLoading = !!ref && data === undefined;
+  usePageMeta(data, describeCollection);
   if (ref === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!data || !isActive(data)) return <p className="empty container section">No collection found.</p>;
   const products = (data.products ?? []).filter(isActive);

@@ -5,11 +5,14 @@ import { useRouteSegments } from "@/lib/hooks/use-route-segments";
 import { formatNewsDate } from "@/lib/rules/format";
 import { isActive } from "@/lib/rules/catalog";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
+import { describeNews } from "@/lib/seo/describe";
+import { usePageMeta } from "@/lib/seo/use-page-meta";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 
 export function NewsDetail() {
   const segments = useRouteSegments("/news/");
   const { item: news, isLoading } = useNews(segments?.[0] ?? null);
+  usePageMeta(news, describeNews);
   if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!news || !isActive(news)) return <div className="container section" />;
   return (

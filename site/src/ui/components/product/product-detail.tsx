@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useCollection, useProduct } from "@/lib/hooks/use-catalog";
 import { usePageId } from "@/lib/hooks/use-route-segments";
 import { collectionPath, isActive } from "@/lib/rules/catalog";
+import { describeProduct } from "@/lib/seo/describe";
+import { usePageMeta } from "@/lib/seo/use-page-meta";
 import { ChevronDown } from "@/ui/components/common/icons";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 import { AddToCart } from "./add-to-cart";
@@ -30,6 +32,7 @@ export function ProductDetail({ id: built = null }: { id?: string | null }) {
   const id = usePageId("/shop/product/", built);
   const { item: product, isLoading } = useProduct(id ?? null);
   const [descOpen, setDescOpen] = useState(true);
+  usePageMeta(product, describeProduct);
 
   if (id === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!product || !isActive(product)) {

@@ -9,12 +9,15 @@ import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 import { VideoModal } from "@/ui/components/common/video-modal";
 import { CelebCarousel } from "./celeb-carousel";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
+import { describeRunway } from "@/lib/seo/describe";
+import { usePageMeta } from "@/lib/seo/use-page-meta";
 
 /** `id`: the show the page was built for; null on the placeholder page, which reads it from the address. */
 export function RunwayDetail({ id: built = null }: { id?: string | null }) {
   const id = usePageId("/runway/", built);
   const { item: runway, isLoading } = useRunway(id ?? null);
   const [film, setFilm] = useState<"youtube" | "mp4" | null>(null);
+  usePageMeta(runway, describeRunway);
   if (id === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!runway || !isActive(runway)) return <p className="empty container section">No runway show found.</p>;
   const celebs = [...runway.celebs].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
