@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { house } from "@/config/house";
 import { Logo } from "@/ui/components/layout/logo";
 import styles from "./about.module.css";
+import { siteMetadata } from "@/lib/seo/pages";
 
-export const metadata: Metadata = { title: "About" };
+export const metadata: Metadata = siteMetadata("/about/");
 
 export const LOGO_REPEAT = 60;
 
@@ -20,7 +21,7 @@ export default function AboutPage() {
     <div className="about">
       <div className="about__wall" aria-hidden="true" data-testid="logo-wall">
         {Array.from({ length: LOGO_REPEAT }, (_, i) => (
-          <Logo key={i} inverted className="about__wall-logo" />
+          <Logo key={i} inverted decorative className="about__wall-logo" />
         ))}
       </div>
       <div className="container section narrow">

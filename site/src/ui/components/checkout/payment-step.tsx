@@ -220,7 +220,8 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
             {message || CARD_UNAVAILABLE}
           </p>
         )}
-        <button type="button" className="button button--block" disabled={!payments || !quote || blocked || paying || confirming !== null} onClick={payWithCard}>
+        {/* Busy while paying, not disabled: a disabled button drops the keyboard's focus (a second press is ignored by `busy`). */}
+        <button type="button" className="button button--block" disabled={!payments || !quote || blocked || confirming !== null} aria-disabled={paying || undefined} onClick={payWithCard}>
           {paying ? "Processing..." : quote ? `PAY ${formatPrice(quote.total)}` : "PAY"}
         </button>
       </div>

@@ -1,7 +1,8 @@
 "use client";
-/** A centred modal dialog with a title, Escape and backdrop to close, and focus moved inside. */
+/** A centred modal dialog with a title, Escape and backdrop to close, and focus kept inside while open. */
 import { useEffect, useRef, type ReactNode } from "react";
 import { CloseIcon } from "./icons";
+import { useFocusTrap } from "./use-focus-trap";
 
 interface Props {
   open: boolean;
@@ -14,9 +15,9 @@ interface Props {
 
 export function Modal({ open, title, onClose, children, size = "md", hideTitle = false }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, open);
   useEffect(() => {
     if (!open) return;
-    ref.current?.focus();
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();

@@ -1,7 +1,8 @@
 "use client";
-/** A side drawer with a backdrop: the shell of every overlay panel. */
-import { useEffect, useRef, type ReactNode } from "react";
+/** A side drawer with a backdrop: the shell of every overlay panel; focus stays inside while it is open. */
+import { useRef, type ReactNode } from "react";
 import { CloseIcon } from "@/ui/components/common/icons";
+import { useFocusTrap } from "@/ui/components/common/use-focus-trap";
 
 interface Props {
   open: boolean;
@@ -14,9 +15,7 @@ interface Props {
 
 export function Drawer({ open, side = "right", label, onClose, children, wide = false }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (open) ref.current?.focus();
-  }, [open]);
+  useFocusTrap(ref, open);
   if (!open) return null;
   return (
     <div className="drawer-root">

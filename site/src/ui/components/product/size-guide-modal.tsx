@@ -14,7 +14,8 @@ export function SizeGuideModal({ open, onClose }: { open: boolean; onClose: () =
           </button>
         ))}
       </div>
-      <div className="table-scroll">
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      <div className="table-scroll" role="region" aria-label={`Size guide in ${unit}`} tabIndex={0}>
         <table className="size-table">
           <caption className="visually-hidden">Body measurements in {unit}</caption>
           <thead>
