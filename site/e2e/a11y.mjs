@@ -8,13 +8,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { SHOTS, WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { CARD_OK, fillNewAddress, signedInShopper } from "./shoppers.mjs";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const PASSWORD = "Couture1!";
-const CARD_OK = "4111111111111111";
-let serial = 0;
-const newEmail = (tag) => `${tag}.ax${Date.now().toString(36)}${(serial += 1)}@example.com`;
 
 /** Every violation axe finds on what the page shows now, as `{ where, id, impact, targets, help }`. */
 export async function axeViolations(page, where) {
@@ -56,23 +53,10 @@ function auditor(name) {
   };
 }
 
-async function register(context, base, tag) {
-  const email = newEmail(tag);
-  const headers = { Origin: base };
-  const reg = await context.request.post(`${base}/api/auth/register`, {
-    headers,
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Tran", birthday: "1994-02-28", agreeToUpdates: true },
-  });
-  assert(reg.ok(), `register ${reg.status()} ${await reg.text()}`);
-  const login = await context.request.post(`${base}/api/auth/login`, { headers, data: { email, password: PASSWORD, isRememberMe: false } });
-  assert(login.ok(), `login ${login.status()}`);
-  return email;
-}
-
 /** A fresh page, signed in through the API when `tag` is given. */
 async function context(browser, base, size, tag) {
   const opened = await freshPage(browser, size);
-  if (tag) await register(opened.context, base, tag);
+  if (tag) await signedInShopper(opened.context, base, tag);
   return opened;
 }
 
@@ -157,15 +141,7 @@ export function a11yJourneys({ browser, base, products, routes }) {
         await page.getByRole("button", { name: "Continue to payment" }).click();
         await page.getByRole("alert").filter({ hasText: "Please enter your first name." }).first().waitFor();
         await audit.check(page, "checkout-address-errors");
-        const form = page.getByRole("form", { name: "New Address" });
-        await form.getByLabel("First name *").fill("Linh");
-        await form.getByLabel("Last name *").fill("Tran");
-        await form.getByLabel("Country *").selectOption("Vietnam");
-        await form.getByLabel("State / Province *").selectOption("Ho Chi Minh City");
-        await form.getByLabel("City *").selectOption("District 1");
-        await form.getByLabel("Postal code *").fill("700000");
-        await form.getByLabel("Street *").fill("68 Dong Khoi");
-        await form.getByLabel("Phone *").fill("901234567");
+        await fillNewAddress(page);
         await page.setViewportSize(WIDTHS.desktop);
         await audit.check(page, "checkout-address-filled-1440");
         await page.getByRole("button", { name: "Continue to payment" }).click();

@@ -9,23 +9,14 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
+import { PASSWORD, newEmail, signedInShopper } from "./shoppers.mjs";
 
-const PASSWORD = "Couture1!";
 let serial = 0;
-const newEmail = (tag) => `${tag}.${Date.now().toString(36)}${(serial += 1)}@example.com`;
 
 /** Registers and signs in through the API inside a browser context, so its cookies are the session. */
 async function signedInContext(browser, base, size, tag) {
   const { page, context, problems } = await freshPage(browser, size);
-  const email = newEmail(tag);
-  const headers = { Origin: base };
-  const reg = await context.request.post(`${base}/api/auth/register`, {
-    headers,
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Trần", birthday: "1994-02-28", agreeToUpdates: true },
-  });
-  assert(reg.ok(), `register ${reg.status()} ${await reg.text()}`);
-  const login = await context.request.post(`${base}/api/auth/login`, { headers, data: { email, password: PASSWORD, isRememberMe: false } });
-  assert(login.ok(), `login ${login.status()}`);
+  const email = await signedInShopper(context, base, tag, "Trần");
   return { page, context, problems, email };
 }
 

@@ -10,25 +10,16 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { CARD_OK, PASSWORD, fillNewAddress, register, signIn } from "./shoppers.mjs";
 
-const PASSWORD = "Couture1!";
-const CARD_OK = "4111111111111111";
 const CARD_DECLINED = "4000111111111115";
 const CARD_3DS_CHALLENGE = "4000000000001091";
-let serial = 0;
-const newEmail = (tag) => `${tag}.co${Date.now().toString(36)}${(serial += 1)}@example.com`;
 const usd = (n) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
 
 /** A new shopper registered through the API; signed in through the API too unless `viaPanel`. */
 async function shopper(browser, base, size, tag, viaPanel = false) {
   const { page, context, problems } = await freshPage(browser, size);
-  const email = newEmail(tag);
-  const headers = { Origin: base };
-  const reg = await context.request.post(`${base}/api/auth/register`, {
-    headers,
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Tran", birthday: "1994-02-28", agreeToUpdates: true },
-  });
-  assert(reg.ok(), `register ${reg.status()} ${await reg.text()}`);
+  const email = await register(context, base, tag);
   if (viaPanel) {
     await page.goto(`${base}/`);
     await page.getByRole("button", { name: "Account" }).click();
@@ -38,8 +29,7 @@ async function shopper(browser, base, size, tag, viaPanel = false) {
     await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
     await hydrated(page);
   } else {
-    const login = await context.request.post(`${base}/api/auth/login`, { headers, data: { email, password: PASSWORD, isRememberMe: false } });
-    assert(login.ok(), `login ${login.status()}`);
+    await signIn(context, base, email);
   }
   return { page, context, problems, email };
 }
@@ -58,19 +48,6 @@ async function addToBag(page, base, product, quantity) {
 async function openCheckout(page, base) {
   await page.goto(`${base}/checkout/`);
   await page.getByRole("heading", { name: "CHECKOUT" }).waitFor();
-}
-
-async function fillNewAddress(page) {
-  await page.getByRole("radio", { name: "New Address" }).check();
-  const form = page.getByRole("form", { name: "New Address" });
-  await form.getByLabel("First name *").fill("Linh");
-  await form.getByLabel("Last name *").fill("Tran");
-  await form.getByLabel("Country *").selectOption("Vietnam");
-  await form.getByLabel("State / Province *").selectOption("Ho Chi Minh City");
-  await form.getByLabel("City *").selectOption("District 1");
-  await form.getByLabel("Postal code *").fill("700000");
-  await form.getByLabel("Street *").fill("68 Dong Khoi");
-  await form.getByLabel("Phone *").fill("901234567");
 }
 
 async function continueToPayment(page) {

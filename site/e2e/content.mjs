@@ -4,19 +4,12 @@
  * full country dataset (Japan's prefectures, on demand).
  */
 import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
-
-const PASSWORD = "Couture1!";
+import { signedInShopper } from "./shoppers.mjs";
 
 /** A new shopper signed in through the API, the way the account journeys do it. */
 async function signedInPage(browser, base) {
   const { page, context } = await freshPage(browser, WIDTHS.desktop);
-  const email = `geo.${Date.now().toString(36)}@example.com`;
-  const headers = { Origin: base };
-  const data = { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Trần", birthday: "1994-02-28", agreeToUpdates: true };
-  const reg = await context.request.post(`${base}/api/auth/register`, { headers, data });
-  assert(reg.ok(), `register ${reg.status()}`);
-  const login = await context.request.post(`${base}/api/auth/login`, { headers, data: { email, password: PASSWORD, isRememberMe: false } });
-  assert(login.ok(), `login ${login.status()}`);
+  await signedInShopper(context, base, "geo", "Trần");
   return { page, context };
 }
 

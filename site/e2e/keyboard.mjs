@@ -6,22 +6,13 @@
  * fields have names and their errors are told.
  */
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { CARD_OK, signedInShopper } from "./shoppers.mjs";
 
-const PASSWORD = "Couture1!";
-const CARD_OK = "4111111111111111";
 
 /** Registers a shopper and signs in through the API, so the context's cookies are the session. */
 async function signedIn(browser, base) {
   const opened = await freshPage(browser, WIDTHS.desktop);
-  const email = `keys.${Date.now().toString(36)}@example.com`;
-  const headers = { Origin: base };
-  const reg = await opened.context.request.post(`${base}/api/auth/register`, {
-    headers,
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Tran", birthday: "1994-02-28", agreeToUpdates: true },
-  });
-  assert(reg.ok(), `register ${reg.status()} ${await reg.text()}`);
-  const login = await opened.context.request.post(`${base}/api/auth/login`, { headers, data: { email, password: PASSWORD, isRememberMe: false } });
-  assert(login.ok(), `login ${login.status()}`);
+  await signedInShopper(opened.context, base, "keys");
   return opened;
 }
 

@@ -8,21 +8,14 @@
  */
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 import { emailedLink, openAccount, saveResetThenSignIn } from "./accounts.mjs";
+import { PASSWORD, register } from "./shoppers.mjs";
 
-const PASSWORD = "Couture1!";
 const SESSION_EXPIRED = "Your session has expired. Please log in again.";
-let serial = 0;
-const newEmail = (tag) => `${tag}.se${Date.now().toString(36)}${(serial += 1)}@example.com`;
 
 /** A new shopper, registered through the API and signed in through the LOGIN panel, ticking Remember me or not. */
 async function panelSignedIn(browser, base, size, tag, remember) {
   const { page, context, problems } = await freshPage(browser, size);
-  const email = newEmail(tag);
-  const reg = await context.request.post(`${base}/api/auth/register`, {
-    headers: { Origin: base },
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Linh", lastname: "Tran", birthday: "1994-02-28", agreeToUpdates: true },
-  });
-  assert(reg.ok(), `register ${reg.status()} ${await reg.text()}`);
+  const email = await register(context, base, tag);
   await page.goto(`${base}/`);
   await page.getByRole("button", { name: "Account" }).click();
   const panel = page.getByRole("dialog", { name: "Account" });
