@@ -162,7 +162,7 @@ export function seoJourneys({ browser, base, catalog }) {
       },
     },
     {
-      name: "seo: a placeholder page names the product and collection it shows once they arrive",
+      name: "seo: a placeholder page names the product and collection it shows once they arrive, and an unknown id is noindex",
       fn: async () => {
         // A known product under another slug has no exported page: the placeholder serves it, reading the id from the address.
         const productPath = `/shop/product/${encodeURIComponent(product.id)}/not-built/`;
@@ -180,6 +180,12 @@ export function seoJourneys({ browser, base, catalog }) {
           await page.goto(base + collectionPath);
           await page.waitForFunction((t) => document.title === t, `${collection.name.trim()} collection — ${site}`, { timeout: 10_000 }).catch(() => {});
           assert((await page.title()) === `${collection.name.trim()} collection — ${site}`, `${collectionPath}: document title "${await page.title()}"`);
+          // An id the shop does not have: the placeholder answers 200, so it tells search engines itself.
+          const robots = page.locator('meta[name="robots"][content="noindex"]');
+          assert((await robots.count()) === 0, `${collectionPath} is a real collection but says noindex`);
+          await page.goto(`${base}/shop/product/no-such-gown/x/`);
+          await page.getByText("No product found.").waitFor();
+          assert((await robots.count()) === 1, "an unknown product's page does not say noindex");
         } finally {
           await context.close();
         }

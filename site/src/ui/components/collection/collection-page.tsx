@@ -6,6 +6,7 @@ import { fetchItem, fetchList } from "@/lib/hooks/fetchers";
 import { usePageId } from "@/lib/hooks/use-route-segments";
 import { isActive } from "@/lib/rules/catalog";
 import { describeCollection } from "@/lib/seo/describe";
+import { NoIndex } from "@/lib/seo/no-index";
 import { usePageMeta } from "@/lib/seo/use-page-meta";
 import { BannerCarousel } from "@/ui/components/common/banner-carousel";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
@@ -34,7 +35,14 @@ export function CollectionPage({ id = null }: { id?: string | null }) {
   const isLoading = !!ref && data === undefined;
   usePageMeta(data, describeCollection);
   if (ref === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
-  if (!data || !isActive(data)) return <p className="empty container section">No collection found.</p>;
+  if (!data || !isActive(data)) {
+    return (
+      <p className="empty container section">
+        No collection found.
+        <NoIndex />
+      </p>
+    );
+  }
   const products = (data.products ?? []).filter(isActive);
   return (
     <div className="collection">

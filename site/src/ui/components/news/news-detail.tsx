@@ -6,6 +6,7 @@ import { formatNewsDate } from "@/lib/rules/format";
 import { isActive } from "@/lib/rules/catalog";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { describeNews } from "@/lib/seo/describe";
+import { NoIndex } from "@/lib/seo/no-index";
 import { usePageMeta } from "@/lib/seo/use-page-meta";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 
@@ -14,7 +15,13 @@ export function NewsDetail() {
   const { item: news, isLoading } = useNews(segments?.[0] ?? null);
   usePageMeta(news, describeNews);
   if (segments === null || isLoading) return <div className="container section loading" aria-busy="true" />;
-  if (!news || !isActive(news)) return <div className="container section" />;
+  if (!news || !isActive(news)) {
+    return (
+      <div className="container section">
+        <NoIndex />
+      </div>
+    );
+  }
   return (
     <article className="container section narrow article">
       <time className="news-card__date" dateTime={news.updatedAt || news.createdAt}>

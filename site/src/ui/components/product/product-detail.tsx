@@ -6,6 +6,7 @@ import { useCollection, useProduct } from "@/lib/hooks/use-catalog";
 import { usePageId } from "@/lib/hooks/use-route-segments";
 import { collectionPath, isActive } from "@/lib/rules/catalog";
 import { describeProduct } from "@/lib/seo/describe";
+import { NoIndex } from "@/lib/seo/no-index";
 import { usePageMeta } from "@/lib/seo/use-page-meta";
 import { ChevronDown } from "@/ui/components/common/icons";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
@@ -39,6 +40,7 @@ export function ProductDetail({ id: built = null }: { id?: string | null }) {
     return (
       <div className="container section">
         <p className="empty">No product found.</p>
+        <NoIndex />
         <p className="center">
           <Link className="button" href="/shop/">
             Back to the shop

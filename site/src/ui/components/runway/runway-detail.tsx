@@ -10,6 +10,7 @@ import { VideoModal } from "@/ui/components/common/video-modal";
 import { CelebCarousel } from "./celeb-carousel";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { describeRunway } from "@/lib/seo/describe";
+import { NoIndex } from "@/lib/seo/no-index";
 import { usePageMeta } from "@/lib/seo/use-page-meta";
 
 /** `id`: the show the page was built for; null on the placeholder page, which reads it from the address. */
@@ -19,7 +20,14 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
   const [film, setFilm] = useState<"youtube" | "mp4" | null>(null);
   usePageMeta(runway, describeRunway);
   if (id === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
-  if (!runway || !isActive(runway)) return <p className="empty container section">No runway show found.</p>;
+  if (!runway || !isActive(runway)) {
+    return (
+      <p className="empty container section">
+        No runway show found.
+        <NoIndex />
+      </p>
+    );
+  }
   const celebs = [...runway.celebs].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   const looks = runway.galleries.filter(isActive);
   const campaign = runway.banners[1] ?? runway.banners[0];
