@@ -11,18 +11,24 @@ import { join } from "node:path";
 import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 
-const ID = "prod-season-moonlit";
-const NAME = "Moonlit Season Gown";
-const SLUG = "moonlit-season-gown";
+/**
+ * The new gown, another one on each attempt: a retry (the runner runs a failed
+ * journey again, alone) imports a gown the shop has not seen yet.
+ */
+let attempts = 0;
+function newGown() {
+  attempts += 1;
+  return { ID: `prod-season-moonlit-${attempts}`, NAME: `Moonlit Season Gown ${attempts}`, SLUG: `moonlit-season-gown-${attempts}`, SKU: `CH-SEA-00${attempts}` };
+}
 
 /** A copy of the sample catalogue with one more gown, made from the first one. */
-function seasonFolder(root, price) {
+function seasonFolder(root, { ID, NAME, SLUG, SKU }, price) {
   const folder = mkdtempSync(join(tmpdir(), "season-"));
   cpSync(join(root, "shared/sample-catalog"), folder, { recursive: true });
   const products = join(folder, "products");
   cpSync(join(products, "prod-lotus-reverie-01"), join(products, ID), { recursive: true });
   const gown = readFileSync(join(products, "prod-lotus-reverie-01.toml"), "utf8")
-    .replace(/^sku = .*$/m, 'sku = "CH-SEA-001"')
+    .replace(/^sku = .*$/m, `sku = "${SKU}"`)
     .replace(/^name = .*$/m, `name = "${NAME}"`)
     .replace(/^slug = .*$/m, `slug = "${SLUG}"`)
     .replace(/^price = .*$/m, `price = "${price}"`)
@@ -33,11 +39,11 @@ function seasonFolder(root, price) {
 }
 
 /** Imports the season; resolves once the API can have seen it (it reads the catalogue's version at most once a second). */
-async function importSeason(shop, price) {
-  const folder = seasonFolder(shop.root, price);
+async function importSeason(shop, gown, price) {
+  const folder = seasonFolder(shop.root, gown, price);
   try {
     const report = shopctl(shop, "catalog", "import", folder);
-    assert(report.includes(`products/${ID}.toml`), `the import names the gown: ${report}`);
+    assert(report.includes(`products/${gown.ID}.toml`), `the import names the gown: ${report}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -49,7 +55,9 @@ export function seasonJourneys({ browser, base, shop }) {
     {
       name: "season import: a new gown shows on /shop and its page at once, then its new price",
       fn: async () => {
-        await importSeason(shop, "5120.00");
+        const gown = newGown();
+        const { ID, NAME, SLUG } = gown;
+        await importSeason(shop, gown, "5120.00");
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
         try {
           await page.goto(`${base}/shop/`);
@@ -62,7 +70,7 @@ export function seasonJourneys({ browser, base, shop }) {
           await page.getByText("$5,120.00").first().waitFor();
           await shoot(page, "season-new-gown");
 
-          await importSeason(shop, "5480.00");
+          await importSeason(shop, gown, "5480.00");
           await page.reload();
           await page.getByText("$5,480.00").first().waitFor();
           assert((await page.getByText("$5,120.00").count()) === 0, "the old price is gone");
