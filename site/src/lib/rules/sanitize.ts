@@ -1,5 +1,6 @@
 /** Server HTML (descriptions, news content) is sanitised before display; style attributes are forbidden. */
 import DOMPurify, { type DOMPurify as Purifier, type WindowLike } from "dompurify";
+import { domWindow } from "@/lib/dom-window";
 
 /** Images must name a real address (site path or http(s)); a bare `src="x"` is only a broken request. */
 const IMAGE_SRC = /^(https?:\/\/|\/)/i;
@@ -20,21 +21,9 @@ function withHooks(purify: Purifier): Purifier {
   return purify;
 }
 
-/**
- * The browser's DOMPurify; in the static export's build (Node) one on a jsdom
- * window, so a pre-rendered page already holds its sanitised HTML and nothing
- * moves when it hydrates. The bundler drops the Node branch from the browser's
- * code (`typeof window` is a constant there).
- */
+/** One DOMPurify with the site's hooks, on the browser's window or the build's (see `domWindow`). */
 function purifierHere(): Purifier {
-  if (purifier) return purifier;
-  if (typeof window !== "undefined") {
-    purifier = withHooks(DOMPurify);
-  } else {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- Node only, and synchronous: rendering cannot wait
-    const { JSDOM } = require("jsdom") as { JSDOM: new (html: string) => { window: WindowLike } };
-    purifier = withHooks(DOMPurify(new JSDOM("").window));
-  }
+  purifier ??= withHooks(DOMPurify(domWindow() as unknown as WindowLike));
   return purifier;
 }
 

@@ -3,34 +3,18 @@
  * titles and descriptions: parsed, never run (a parsed document loads and
  * runs nothing), scripts and styles dropped, blocks kept apart by a space.
  */
+import { domWindow } from "@/lib/dom-window";
 
 /** Elements whose end is a break between words. */
 const BLOCKS = "address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,table,td,th,tr,ul";
 const NOT_TEXT = "script,style,template,noscript,iframe,object";
 
-type Parser = { parseFromString(html: string, type: "text/html"): Document };
-let parser: Parser | undefined;
-
-/**
- * The browser's DOMParser; in the build (Node) jsdom's, as the sanitiser
- * does. The bundler drops the Node branch from the browser's code (`typeof
- * window` is a constant there).
- */
-function parserHere(): Parser {
-  if (parser) return parser;
-  if (typeof window !== "undefined") {
-    parser = new DOMParser();
-  } else {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- Node only, and synchronous: metadata cannot wait
-    const { JSDOM } = require("jsdom") as { JSDOM: new (html: string) => { window: { DOMParser: new () => Parser } } };
-    parser = new new JSDOM("").window.DOMParser();
-  }
-  return parser;
-}
+let parser: DOMParser | undefined;
 
 export function plainText(html: string | null | undefined): string {
   if (!html) return "";
-  const body = parserHere().parseFromString(html, "text/html").body;
+  parser ??= new (domWindow().DOMParser)();
+  const body = parser.parseFromString(html, "text/html").body;
   body.querySelectorAll(NOT_TEXT).forEach((node) => node.remove());
   body.querySelectorAll(BLOCKS).forEach((node) => node.after(" "));
   return (body.textContent ?? "").replace(/\s+/g, " ").trim();
