@@ -40,7 +40,7 @@ TESTS += scaffold-test
 .PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint fmt seed serve watch function scaffold-test
 
 help:
-	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT) (installs what is missing)"
+	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT), the SDK's assets on port $(PORT)+1 (installs what is missing)"
 	@echo "make test   run every test"
 	@echo "make bench  print the performance figures"
 

@@ -25,14 +25,22 @@ site-deps:
 # Graph, JSON-LD, sitemap.xml, robots.txt): the server's SITE_URL, read at
 # build time. A stamp holding it, rewritten only when it differs, rebuilds the
 # site when it changes.
+# The payment SDK's assets host (an origin of its own, the server's
+# ASSETS_URL) is read the same way: the checkout loads the SDK from it.
 SITE_URL ?= http://127.0.0.1:$(PORT)
+ASSETS_PORT ?= $(shell echo $$(($(PORT) + 1)))
+ASSETS_URL ?= http://127.0.0.1:$(ASSETS_PORT)
 SITE_URL_STAMP := site/.site-url
+ASSETS_URL_STAMP := site/.assets-url
 
 $(SITE_URL_STAMP): site-url-check
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(SITE_URL)' ]; then printf '%s\n' '$(SITE_URL)' > $@; fi
 
-site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/geo/countries.json $(CATALOG_SNAPSHOT) $(SITE_URL_STAMP)
-	cd site && SITE_URL='$(SITE_URL)' $(SITE_ENV) npx next build
+$(ASSETS_URL_STAMP): site-url-check
+	@if [ "$$(cat $@ 2>/dev/null)" != '$(ASSETS_URL)' ]; then printf '%s\n' '$(ASSETS_URL)' > $@; fi
+
+site/out/index.html: $(SITE_SOURCES) site/src/lib/api/schema.d.ts site/public/geo/countries.json $(CATALOG_SNAPSHOT) $(SITE_URL_STAMP) $(ASSETS_URL_STAMP)
+	cd site && SITE_URL='$(SITE_URL)' NEXT_PUBLIC_ASSETS_URL='$(ASSETS_URL)' $(SITE_ENV) npx next build
 	node site/build/scripts-after-paint.mjs site/out
 	@touch site/out/index.html
 
@@ -48,7 +56,7 @@ $(BIN)/shopctl:
 # The season's release, after `shopctl catalog import` into a deployed stage
 # (README, "The season's catalogue"): a fresh snapshot of that stage's table
 # (its Data stack's TableName), the site rebuilt on it for the stage's origin
-# (its Site stack's SiteUrl), and the stage's Pages
+# (its Site stack's SiteUrl) and the SDK's assets host (its AssetsUrl), and the stage's Pages
 # stack deployed alone (the files, then a CloudFront invalidation). AWS
 # credentials and region come from the environment; the synth's settings as
 # for any deploy, SHOP_* variables or CDK_ARGS:
@@ -67,7 +75,10 @@ site-release: infra-deps $(BIN)/shopctl
 	url=$$(aws cloudformation describe-stacks --stack-name $(STAGE_STACKS)Site \
 		--query "Stacks[0].Outputs[?OutputKey=='SiteUrl'].OutputValue" --output text); \
 	if [ -z "$$url" ] || [ "$$url" = None ]; then echo "site-release: $(STAGE_STACKS)Site has no SiteUrl output" >&2; exit 1; fi; \
-	$(MAKE) --no-print-directory site-build -W $(CATALOG_SNAPSHOT) SITE_URL="$$url"
+	assets=$$(aws cloudformation describe-stacks --stack-name $(STAGE_STACKS)Site \
+		--query "Stacks[0].Outputs[?OutputKey=='AssetsUrl'].OutputValue" --output text); \
+	if [ -z "$$assets" ] || [ "$$assets" = None ]; then echo "site-release: $(STAGE_STACKS)Site has no AssetsUrl output" >&2; exit 1; fi; \
+	$(MAKE) --no-print-directory site-build -W $(CATALOG_SNAPSHOT) SITE_URL="$$url" ASSETS_URL="$$assets"
 	$(if $(wildcard sdk/dist/web),,$(MAKE) --no-print-directory sdk-build)
 	npx cdk deploy $(STAGE_STACKS)Pages --exclusively -c stage=$(STAGE) $(CDK_ARGS)
 	rm -f $(CATALOG_SNAPSHOT)

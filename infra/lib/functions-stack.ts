@@ -47,6 +47,8 @@ export interface FunctionsStackProps extends StackProps {
   readonly alarmTopic: sns.ITopic;
   readonly siteUrl: string;
   readonly allowedOrigins: readonly string[];
+  /** The payment SDK's assets host (ASSETS_URL): what the client tokens the API mints name. */
+  readonly assetsUrl: string;
 }
 
 /**
@@ -208,6 +210,7 @@ export class FunctionsStack extends Stack {
       BLOBS_PUBLIC_URL: BLOBS_PUBLIC_PATH,
       SITE_URL: props.siteUrl,
       ALLOWED_ORIGINS: props.allowedOrigins.join(','),
+      ASSETS_URL: props.assetsUrl,
     };
     // Only the ARN: the function reads the current and previous keys at init,
     // so the key is never in its configuration and a rotation needs no deploy.

@@ -1,5 +1,5 @@
-// The site's files: the exported pages, the hashed Next assets and the payment
-// SDK, synced into the Site stack's bucket. A stack of its own, deployed after
+// The site's files: the exported pages and the hashed Next assets, synced
+// into the Site stack's bucket, and the payment SDK into its assets bucket. A stack of its own, deployed after
 // the functions: a release whose functions failed (CodeDeploy rolled them
 // back, so `cdk deploy --all` stopped) never puts pages live that expect them.
 import { Stack, type StackProps } from 'aws-cdk-lib';
@@ -20,8 +20,11 @@ export interface PagesStackProps extends StackProps {
   readonly distribution: cloudfront.IDistribution;
   /** The Next export (site/out). */
   readonly siteOut: string;
-  /** The payment SDK's assets (sdk/dist/web), served at /web/. */
+  /** The payment SDK's assets (sdk/dist/web), served at /web/ of the assets host. */
   readonly sdkWeb: string;
+  /** The assets host's bucket and distribution (the Site stack's). */
+  readonly assetsBucket: s3.IBucket;
+  readonly assetsDistribution: cloudfront.IDistribution;
 }
 
 export class PagesStack extends Stack {
@@ -31,11 +34,12 @@ export class PagesStack extends Stack {
   }
 
   /**
-   * Four syncs into one bucket, each owning its own keys so pruning never
-   * deletes another's: the pages (everything but _next/static and web/),
-   * the hashed Next assets (never pruned: open tabs still load old chunks),
-   * and the SDK's assets and frame pages under web/. The pages go last and
-   * invalidate the distribution.
+   * Four syncs, each owning its own keys so pruning never deletes
+   * another's: the pages (everything but _next/static) and the
+   * hashed Next assets (never pruned: open tabs still load old chunks) into
+   * the site's bucket, the SDK's assets and frame pages under web/ of the
+   * assets bucket (the frames invalidate the assets host). The pages go
+   * last and invalidate the site's distribution.
    */
   private deploy(props: PagesStackProps) {
     const common = { destinationBucket: props.bucket, memoryLimit: 1024 };
@@ -46,25 +50,31 @@ export class PagesStack extends Stack {
       prune: false,
       cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
     });
+    const assets = { destinationBucket: props.assetsBucket, memoryLimit: 1024 };
     const sdkAssets = new s3deploy.BucketDeployment(this, 'DeploySdkAssets', {
-      ...common,
+      ...assets,
       sources: [s3deploy.Source.asset(props.sdkWeb, { exclude: ['**/*.html'] })],
       destinationKeyPrefix: 'web/',
       exclude: ['*.html'],
       cacheControl: [s3deploy.CacheControl.fromString(IMMUTABLE_CACHE)],
     });
     const sdkFrames = new s3deploy.BucketDeployment(this, 'DeploySdkFrames', {
-      ...common,
+      ...assets,
       sources: [s3deploy.Source.asset(props.sdkWeb)],
       destinationKeyPrefix: 'web/',
       exclude: ['*'],
       include: ['*.html'],
       cacheControl: [s3deploy.CacheControl.fromString(FRAME_CACHE)],
+      distribution: props.assetsDistribution,
+      distributionPaths: ['/web/*'],
     });
+    sdkFrames.node.addDependency(sdkAssets);
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       ...common,
       sources: [s3deploy.Source.asset(props.siteOut, { exclude: ['_next/static'] })],
-      exclude: ['_next/static/*', 'web/*'],
+      // Every other key is the pages': pruning removes an SDK copy an older
+      // release kept here, so the shop's origin never serves a frame again.
+      exclude: ['_next/static/*'],
       cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE)],
       distribution: props.distribution,
       distributionPaths: ['/*'],

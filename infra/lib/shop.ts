@@ -118,6 +118,7 @@ export function buildShop(app: App, inputs: ShopInputs): Shop {
     alarmTopic: operations.topic,
     siteUrl: site.siteUrl,
     allowedOrigins: site.allowedOrigins,
+    assetsUrl: site.assetsUrl,
   });
   // By name, not by export: the functions send through the configuration set.
   functions.addStackDependency(email, 'the functions send through the configuration set');
@@ -127,6 +128,8 @@ export function buildShop(app: App, inputs: ShopInputs): Shop {
     distribution: site.distribution,
     siteOut: inputs.siteOut,
     sdkWeb: inputs.sdkWeb,
+    assetsBucket: site.assetsBucket,
+    assetsDistribution: site.assetsDistribution,
   });
   // After the functions: a release they failed (rolled back) stops before its pages.
   pages.addStackDependency(functions, 'pages go live only on functions that deployed');

@@ -1,8 +1,9 @@
-// The shop's front door: a private bucket for the exported site and the
-// payment SDK (filled by the Pages stack once the functions are live), the
-// blobs bucket's imagery, and the HTTP API, all behind one CloudFront
-// distribution on one origin (so cookies are first-party and the API needs
-// no CORS).
+// The shop's front door: a private bucket for the exported site (filled by
+// the Pages stack once the functions are live), the blobs bucket's imagery,
+// and the HTTP API, all behind one CloudFront distribution on one origin (so
+// cookies are first-party and the API needs no CORS); and the payment SDK's
+// assets host, a bucket and distribution of their own: another origin, so
+// the shop's pages cannot read a card frame.
 import { readFileSync } from 'node:fs';
 import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -48,21 +49,59 @@ export const pathPatterns = (prefix: string) => [prefix, `${prefix}/*`];
 /** The security headers of every response, shared with the local server (shared/security-headers.json). */
 export const SECURITY_HEADERS = JSON.parse(readFileSync(new URL('../../shared/security-headers.json', import.meta.url), 'utf8')) as {
   contentSecurityPolicy: string[];
+  assetsContentSecurityPolicy: string[];
+  framePageContentSecurityPolicy: Record<string, Record<string, string>>;
   httpsOnlyContentSecurityPolicy: string[];
   referrerPolicy: string;
   frameOptions: string;
   permissionsPolicy: string;
 };
 
-export function contentSecurityPolicy(paymentHosts: readonly string[]): string {
-  const hosts = paymentHosts.join(' ');
-  const directives = [...SECURITY_HEADERS.contentSecurityPolicy, ...SECURITY_HEADERS.httpsOnlyContentSecurityPolicy];
-  return directives.map((d) => d.replace('{payment-hosts}', hosts).replace(/\s+/g, ' ').trim()).join('; ');
+/** The directives with their placeholders filled (and the https-only ones), as one header value. */
+function policy(directives: readonly string[], fill: Record<string, string>): string {
+  return [...directives, ...SECURITY_HEADERS.httpsOnlyContentSecurityPolicy]
+    .map((d) => Object.entries(fill).reduce((out, [name, value]) => out.replace(name, value), d).replace(/\s+/g, ' ').trim())
+    .join('; ');
 }
+
+/** The site's policy: it loads the SDK from `assetsHost` and calls the payment provider's hosts. */
+export function contentSecurityPolicy(paymentHosts: readonly string[], assetsHost = ''): string {
+  return policy(SECURITY_HEADERS.contentSecurityPolicy, { '{assets-host}': assetsHost, '{payment-hosts}': paymentHosts.join(' ') });
+}
+
+/**
+ * The SDK assets host's strict policy (no inline script), framed only by
+ * `siteOrigins`, calling only the provider's hosts; `page` (a frame page's
+ * file name) adds what a wallet's script there needs (Google Pay's in the
+ * Payment Request frame, Masterpass's in its loading frame).
+ */
+export function assetsContentSecurityPolicy(siteOrigins: readonly string[], paymentHosts: readonly string[], page?: string): string {
+  const wallet = page ? SECURITY_HEADERS.framePageContentSecurityPolicy[page] : undefined;
+  const directives = SECURITY_HEADERS.assetsContentSecurityPolicy.map((d) => {
+    const extra = wallet?.[d.split(' ')[0]];
+    return extra ? `${d} ${extra}` : d;
+  });
+  return policy(directives, { '{site-origins}': siteOrigins.join(' '), '{payment-hosts}': paymentHosts.join(' ') });
+}
+
+/** The frame pages that run a wallet's own script, each with its policy's additions. */
+export const WALLET_FRAME_PAGES = Object.keys(SECURITY_HEADERS.framePageContentSecurityPolicy);
+
+/** Where a frame page is, below the assets host. */
+export const framePagePath = (page: string) => `/web/*/html/${page}`;
+
+/** payment-request-frame.html → PaymentRequestFrameHeaders (a construct id). */
+const walletHeadersId = (page: string) =>
+  page.replace(/\.html$/, '').replace(/(^|-)(\w)/g, (_m, _dash, c: string) => c.toUpperCase()) + 'Headers';
 
 export class SiteStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly bucket: s3.Bucket;
+  /** The payment SDK's assets host: a bucket and a distribution of their own (another origin than the shop's). */
+  readonly assetsBucket: s3.Bucket;
+  readonly assetsDistribution: cloudfront.Distribution;
+  /** https://<the assets distribution's domain>: the API's ASSETS_URL and the site build's. */
+  readonly assetsUrl: string;
   /** The shop's public origin: https://<domain> (custom or CloudFront's). */
   readonly siteUrl: string;
   /** Origins whose state-changing calls the API accepts. */
@@ -82,6 +121,17 @@ export class SiteStack extends Stack {
       autoDeleteObjects: true,
     });
 
+    this.assetsBucket = new s3.Bucket(this, 'AssetsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    this.assetsDistribution = this.assetsHost(config);
+    this.assetsUrl = `https://${this.assetsDistribution.distributionDomainName}`;
+
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, CSP (SDK frames and WebAssembly), nosniff, referrer policy, framing',
       securityHeadersBehavior: {
@@ -89,7 +139,7 @@ export class SiteStack extends Stack {
         // Not overriding: a response with its own policy keeps it (the OAuth
         // popup's nonce-only CSP is stricter than the site's); the local server
         // adds the same list only where a response has none.
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(config.paymentHosts), override: false },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(config.paymentHosts, this.assetsUrl), override: false },
         contentTypeOptions: { override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         // The SDK's hosted-field frames are framed by the shop's own pages.
@@ -213,7 +263,6 @@ export class SiteStack extends Stack {
           compress: true,
         },
         '/_next/static/*': { ...staticFiles, origin: siteOrigin },
-        '/web/*': { ...staticFiles, origin: siteOrigin },
         '/blobs/*': {
           ...staticFiles,
           origin: blobsOrigin,
@@ -227,7 +276,61 @@ export class SiteStack extends Stack {
     this.allowedOrigins = config.domainName ? [this.siteUrl, cloudfrontUrl] : [cloudfrontUrl];
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
+    new CfnOutput(this, 'AssetsUrl', { value: this.assetsUrl });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
+  }
+
+  /**
+   * The SDK's assets and frame pages (the assets bucket's web/) on a
+   * distribution of their own, so no script of a shop page can read a card
+   * frame. Strict headers, framed only by the shop: its own domain when it
+   * has one; a stage on CloudFront's domain names the shop's distribution
+   * only after both exist (each policy would name the other), so its frames
+   * allow CloudFront's domains until then.
+   */
+  private assetsHost(config: ShopConfig): cloudfront.Distribution {
+    const siteOrigins = config.domainName ? [`https://${config.domainName}`] : ['https://*.cloudfront.net'];
+    if (!config.domainName) {
+      Annotations.of(this).addWarningV2('couture:assets-frame-ancestors', 'no domainName: the SDK frames accept any CloudFront domain as their parent (frame-ancestors); give the stage a domain to name the shop alone');
+    }
+    const headers = (id: string, page?: string) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment: `SDK assets: strict CSP${page ? ` with ${page}'s wallet` : ''}, framed by the shop only, CORS for its module scripts`,
+        securityHeadersBehavior: {
+          strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+          contentSecurityPolicy: { contentSecurityPolicy: assetsContentSecurityPolicy(siteOrigins, config.paymentHosts, page), override: true },
+          contentTypeOptions: { override: true },
+          referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        },
+        // The shop's pages import the SDK's ES modules and fetch its WebAssembly in CORS mode: every file is public.
+        corsBehavior: {
+          accessControlAllowOrigins: ['*'],
+          accessControlAllowMethods: ['GET', 'HEAD'],
+          accessControlAllowHeaders: ['*'],
+          accessControlAllowCredentials: false,
+          originOverride: true,
+        },
+        customHeadersBehavior: {
+          customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true }],
+        },
+      });
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(this.assetsBucket);
+    const files = {
+      origin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+    };
+    return new cloudfront.Distribution(this, 'AssetsDistribution', {
+      comment: 'Couture payment SDK assets',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      defaultBehavior: { ...files, responseHeadersPolicy: headers('AssetsHeaders') },
+      additionalBehaviors: Object.fromEntries(
+        WALLET_FRAME_PAGES.map((page) => [framePagePath(page), { ...files, responseHeadersPolicy: headers(walletHeadersId(page), page) }]),
+      ),
+    });
   }
 }

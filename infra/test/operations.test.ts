@@ -161,7 +161,7 @@ describe('mail failures', () => {
 });
 
 describe('edge', () => {
-  const distribution = () => Object.values(resources('site', 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+  const distribution = () => Object.values(resources('site', 'AWS::CloudFront::Distribution')).find((d: Json) => d.Properties.DistributionConfig.Comment === 'Couture storefront')!.Properties.DistributionConfig;
 
   it('sends the API the very secret every function requires (the execute-api URL alone is refused)', () => {
     const api = distribution().CacheBehaviors.find((b: Json) => b.PathPattern === '/api/*');
@@ -195,7 +195,7 @@ describe('edge', () => {
     const rate = acl.Rules.find((r: Json) => r.Statement.RateBasedStatement);
     assert.deepEqual(rate.Statement.RateBasedStatement, { Limit: 500, AggregateKeyType: 'IP' });
     assert.deepEqual(rate.Action, { Block: {} });
-    const config = Object.values(Template.fromStack(guarded.site).findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+    const config = Object.values(Template.fromStack(guarded.site).findResources('AWS::CloudFront::Distribution')).find((d: Json) => d.Properties.DistributionConfig.Comment === 'Couture storefront')!.Properties.DistributionConfig;
     const reference = JSON.stringify(config.WebACLId);
     assert.match(reference, /Fn::GetStackOutput/);
     assert.match(reference, /CoutureStagingFirewall/);

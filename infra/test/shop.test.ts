@@ -9,7 +9,7 @@ import { CREATED_WITH, SECRET_SHAPES, SecretsStack } from '../lib/secrets-stack.
 import { BACKGROUND_FUNCTIONS, deployedFunctions, functionCrates, RECONCILER, routeKeys } from '../lib/routes.ts';
 import { IMMUTABLE_CACHE, PAGE_CACHE } from '../lib/pages-stack.ts';
 import { SECURITY_HEADERS } from '../lib/site-stack.ts';
-import { realRoutes, repoRoot, synthShop, templatesOf } from './support.ts';
+import { realRoutes, repoRoot, synthShop, TEST_CONTEXT, templatesOf } from './support.ts';
 
 const routes = realRoutes();
 const deployed = deployedFunctions(routes);
@@ -272,7 +272,19 @@ describe('buckets', () => {
 });
 
 describe('cloudfront', () => {
-  const distribution = () => Object.values(resourcesOf('site', 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+  const distributionOf = (comment: string) =>
+    Object.values(resourcesOf('site', 'AWS::CloudFront::Distribution')).map((d) => d.Properties.DistributionConfig).find((d) => d.Comment === comment);
+  const distribution = () => distributionOf('Couture storefront');
+  const assetsDistribution = () => distributionOf('Couture payment SDK assets');
+  /** A response headers policy's config by the resource it is referenced as. */
+  const headersPolicy = (ref: Json) => resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy')[ref.Ref].Properties.ResponseHeadersPolicyConfig;
+  const sitePolicy = () => headersPolicy(distribution().DefaultCacheBehavior.ResponseHeadersPolicyId);
+  /** A CloudFormation string as text, each attribute it takes from a resource as `Resource.Attribute`. */
+  const text = (value: Json): string =>
+    typeof value === 'string' ? value
+    : value['Fn::Join'] ? value['Fn::Join'][1].map(text).join(value['Fn::Join'][0])
+    : value['Fn::GetAtt'] ? value['Fn::GetAtt'].join('.')
+    : JSON.stringify(value);
   const behaviour = (pattern: string) => distribution().CacheBehaviors.find((b: Json) => b.PathPattern === pattern);
   const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
   const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
@@ -332,9 +344,10 @@ describe('cloudfront', () => {
     }
   });
 
-  it('serves the site, hashed assets, the SDK and the imagery from S3 through origin access control', () => {
+  it('serves the site, hashed assets and the imagery from S3 through origin access control, and no SDK frame', () => {
     const config = distribution();
-    for (const b of [config.DefaultCacheBehavior, behaviour('/_next/static/*'), behaviour('/web/*'), behaviour('/blobs/*')]) {
+    assert.equal(behaviour('/web/*'), undefined, "the SDK's frames are the assets host's, never the shop's origin");
+    for (const b of [config.DefaultCacheBehavior, behaviour('/_next/static/*'), behaviour('/blobs/*')]) {
       assert.equal(b.CachePolicyId, CACHING_OPTIMIZED);
       assert.equal(b.Compress, true);
       assert.equal(b.ViewerProtocolPolicy, 'redirect-to-https');
@@ -355,12 +368,12 @@ describe('cloudfront', () => {
     const config = distribution();
     const policies = new Set([config.DefaultCacheBehavior, ...config.CacheBehaviors].map((b: Json) => JSON.stringify(b.ResponseHeadersPolicyId)));
     assert.equal(policies.size, 1);
-    const headers = Object.values(resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const headers = sitePolicy().SecurityHeadersConfig;
     assert.equal(headers.StrictTransportSecurity.AccessControlMaxAgeSec, 730 * 86400);
     assert.equal(headers.ContentTypeOptions.Override, true);
     assert.equal(headers.ReferrerPolicy.ReferrerPolicy, SECURITY_HEADERS.referrerPolicy);
     assert.equal(headers.FrameOptions.FrameOption, SECURITY_HEADERS.frameOptions);
-    const csp: string = headers.ContentSecurityPolicy.ContentSecurityPolicy;
+    const csp = text(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     assert.ok(csp.length <= 1783, 'CloudFront limit');
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
     assert.match(directive('script-src'), /'wasm-unsafe-eval'/);
@@ -368,6 +381,8 @@ describe('cloudfront', () => {
     assert.match(directive('frame-src'), /https:\/\/pay\.sandbox\.example/);
     assert.match(directive('frame-src'), /https:\/\/assets\.provider\.example/);
     assert.match(directive('connect-src'), /https:\/\/pay\.sandbox\.example/);
+    // The SDK's assets host (its distribution's domain) for the modules, the frames and the WebAssembly.
+    for (const name of ['script-src', 'frame-src', 'connect-src']) assert.match(directive(name), / https:\/\/AssetsDistribution[0-9A-F]+\.DomainName( |$)/, name);
     assert.equal(directive('frame-ancestors'), "frame-ancestors 'self'");
     assert.equal(directive('object-src'), "object-src 'none'");
     // The one list the local server sends too (shared/security-headers.json).
@@ -376,12 +391,55 @@ describe('cloudfront', () => {
       csp.split('; ').map((d) => d.split(' ')[0]),
       listed.map((d) => d.split(' ')[0]),
     );
-    const custom = Object.values(resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
+    const custom = sitePolicy().CustomHeadersConfig.Items;
     assert.deepEqual(custom, [{ Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true }]);
   });
 
+  it('serves the SDK from an assets host of its own: strict CSP, framed by the shop only, Google Pay in the Payment Request frame', () => {
+    const config = assetsDistribution();
+    assert.ok(config, 'a distribution of its own');
+    const origin = config.Origins.find((o: Json) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+    assert.match(JSON.stringify(origin.DomainName), /AssetsBucket/);
+    assert.ok(origin.OriginAccessControlId, 'OAC');
+    const frames = headersPolicy(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    const csp: string = frames.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    assert.equal(typeof csp, 'string', 'names no resource: the site distribution names this one');
+    const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    assert.equal(directive(csp, 'script-src'), "script-src 'self' 'wasm-unsafe-eval'");
+    assert.doesNotMatch(csp, /unsafe-inline/);
+    assert.equal(directive(csp, 'connect-src'), "connect-src 'self' https://pay.sandbox.example https://assets.provider.example");
+    // No domain in the test stage: CloudFront's domains until it has one (see the domain case below).
+    assert.equal(directive(csp, 'frame-ancestors'), 'frame-ancestors https://*.cloudfront.net');
+    assert.equal(frames.SecurityHeadersConfig.ContentSecurityPolicy.Override, true);
+    assert.equal(frames.SecurityHeadersConfig.FrameOptions, undefined, 'framed by another origin');
+    assert.deepEqual(frames.CorsConfig.AccessControlAllowOrigins.Items, ['*']);
+    const request = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/web/*/html/payment-request-frame.html');
+    const google: string = headersPolicy(request.ResponseHeadersPolicyId).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    assert.equal(directive(google, 'connect-src'), "connect-src 'self' https://pay.sandbox.example https://assets.provider.example https://google.com/pay https://pay.google.com");
+    assert.match(directive(google, 'script-src'), /https:\/\/pay\.google\.com$/);
+    assert.doesNotMatch(csp, /google/);
+    const masterpass = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/web/*/html/masterpass-loading-frame.html');
+    const mp: string = headersPolicy(masterpass.ResponseHeadersPolicyId).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    assert.equal(directive(mp, 'script-src'), "script-src 'self' 'wasm-unsafe-eval' https://static.masterpass.com https://sandbox.static.masterpass.com");
+    assert.doesNotMatch(mp, /google/);
+    assert.doesNotMatch(google, /masterpass/);
+    assert.doesNotMatch(csp, /masterpass/);
+    // The API mints client tokens naming it; the site build reads it as it reads SiteUrl.
+    const env = Object.values(resourcesOf('functions', 'AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables ?? {});
+    assert.ok(env.length > 0 && env.every((v) => /AssetsDistribution/.test(JSON.stringify(v.ASSETS_URL))), 'ASSETS_URL');
+    assert.ok(template('site').findOutputs('AssetsUrl').AssetsUrl);
+  });
+
+  it("frames the SDK for the shop's own domain alone when the stage has one", () => {
+    const withDomain = synthShop(realRoutes(), repoRoot, { ...TEST_CONTEXT, domainName: 'shop.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' });
+    const policies = Object.values(templatesOf(withDomain)('site').findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const assets = policies.map((p) => p.Properties.ResponseHeadersPolicyConfig).filter((p) => /SDK assets/.test(p.Comment));
+    assert.equal(assets.length, 3, "the frames, the Payment Request frame, the Masterpass loading frame");
+    for (const p of assets) assert.match(p.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy, /; frame-ancestors https:\/\/shop\.example\.com;/);
+  });
+
   it("keeps a response's own stricter CSP (the OAuth popup's nonce policy), as the local server does", () => {
-    const headers = Object.values(resourcesOf('site', 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const headers = sitePolicy().SecurityHeadersConfig;
     assert.equal(headers.ContentSecurityPolicy.Override, false);
   });
 
@@ -389,14 +447,20 @@ describe('cloudfront', () => {
     const deployments = Object.values(resourcesOf('pages', 'Custom::CDKBucketDeployment')).map((d) => d.Properties);
     assert.equal(Object.keys(resourcesOf('site', 'Custom::CDKBucketDeployment')).length, 0, 'the Site stack only holds CloudFront and the bucket');
     assert.equal(deployments.length, 4);
-    const pages = deployments.find((d) => d.DistributionPaths);
+    const pages = deployments.find((d) => d.DestinationBucketKeyPrefix === undefined);
     assert.deepEqual(pages.DistributionPaths, ['/*']);
     assert.equal(pages.Prune, true);
-    assert.deepEqual(pages.Exclude, ['_next/static/*', 'web/*']);
+    // The site's bucket holds no SDK: its pages own web/ too, so an older release's copy is pruned.
+    assert.deepEqual(pages.Exclude, ['_next/static/*']);
     assert.ok(pages.SystemMetadata['cache-control'] === PAGE_CACHE);
     const underWeb = deployments.filter((d) => d.DestinationBucketKeyPrefix === 'web/');
     assert.equal(underWeb.length, 2);
     assert.ok(underWeb.every((d) => d.Prune === true && d.Exclude.length > 0));
+    // The SDK goes to the assets host's bucket (never the site's), and its frames invalidate that host.
+    const bucketOf = (d: Json) => JSON.stringify(d.DestinationBucketName);
+    assert.ok(underWeb.every((d) => /AssetsBucket/.test(bucketOf(d))), underWeb.map(bucketOf).join());
+    assert.ok(!/AssetsBucket/.test(bucketOf(pages)));
+    assert.deepEqual(underWeb.find((d) => d.DistributionPaths)?.DistributionPaths, ['/web/*']);
     const nextStatic = deployments.find((d) => d.DestinationBucketKeyPrefix === '_next/static/');
     assert.equal(nextStatic.Prune, false);
     assert.equal(nextStatic.SystemMetadata['cache-control'], IMMUTABLE_CACHE);

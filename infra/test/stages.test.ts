@@ -32,7 +32,7 @@ function bothStages(): { staging: Shop; prod: Shop } {
 }
 
 const webAclOf = (shop: Shop) =>
-  (Object.values(Template.fromStack(shop.site).findResources('AWS::CloudFront::Distribution'))[0] as Json).Properties.DistributionConfig.WebACLId;
+  (Object.values(Template.fromStack(shop.site).findResources('AWS::CloudFront::Distribution')).find((d: Json) => d.Properties.DistributionConfig.Comment === 'Couture storefront') as Json).Properties.DistributionConfig.WebACLId;
 
 const stacksOf = (shop: Shop) => Object.values(shop) as Stack[];
 type Json = Record<string, any>;

@@ -7,7 +7,9 @@ import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 
 export async function startSandbox() {
-  if (process.env.SHOP_URL) return { url: process.env.SHOP_URL.replace(/\/$/, ''), stop: async () => {} };
+  // The whole local server: its assets host carries the SDK and a sandbox of its own, as sandbox-dev does.
+  const shop = process.env.SHOP_URL && (process.env.ASSETS_URL || process.env.SHOP_URL);
+  if (shop) return { url: shop.replace(/\/$/, ''), stop: async () => {} };
   const bin = process.env.SANDBOX_DEV || `${process.env.HOME}/.cache/couture/target/release/sandbox-dev`;
   const child = spawn(bin, ['0', 'sdk/dist'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });

@@ -4,6 +4,7 @@
 // answers as a browser would: the scenario is the request's `details.id`.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startSandbox, launch, blankPage, editConfiguration } from './harness.mjs';
 
 let sandbox;
@@ -255,4 +256,52 @@ test('teardown removes the frame; every method then throws', async () => {
   assert.equal(out.frames, 0);
   assert.deepEqual(out.thrown, ['METHOD_CALLED_AFTER_TEARDOWN', 'tokenize cannot be called after teardown.']);
   await page.context().close();
+});
+
+// The assets host's policy of the Payment Request frame (shared/security-headers.json, as the
+// local server and CloudFront send it): without Google Pay's sources, Chromium refuses to
+// construct a PaymentRequest for https://google.com/pay (connect-src).
+const HEADERS = JSON.parse(readFileSync(new URL('../../shared/security-headers.json', import.meta.url), 'utf8'));
+function assetsPolicy(parent, googlePay) {
+  return HEADERS.assetsContentSecurityPolicy.map((d) => {
+    const extra = googlePay ? HEADERS.framePageContentSecurityPolicy['payment-request-frame.html'][d.split(' ')[0]] : '';
+    return `${d} ${extra || ''}`.replace('{site-origins}', parent).replace('{payment-hosts}', parent).replace(/\s+/g, ' ').trim();
+  }).join('; ');
+}
+
+/** Serves the frame under `policy` (a whole local server's assets host already sends its own: kept, unless `force`). */
+const framePolicy = (policy, force) => async (route) => {
+  const response = await route.fetch();
+  const headers = response.headers();
+  if (force || !headers['content-security-policy']) headers['content-security-policy'] = policy;
+  await route.fulfill({ response, headers });
+};
+
+test('Google Pay starts in the frame under the assets host\'s policy: the PaymentRequest is constructed, no CSP error', async () => {
+  const run = async (policy, force) => {
+    const page = await blankPage(browser, sandbox.url, { '**/html/payment-request-frame.html*': framePolicy(policy, force) });
+    const violations = [];
+    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+    const out = await page.evaluate(async (total) => {
+      const sdk = await window.kit.sdk();
+      // The default configuration: basic-card and Google Pay (the sandbox's androidPay), Chromium's own PaymentRequest.
+      const pr = await sdk.paymentRequest.create({ client: await window.kit.client() });
+      const methods = ['https://google.com/pay'].map((m) => ({ supportedMethods: m, data: pr.createSupportedPaymentMethodsConfiguration('googlePay').data }));
+      const answer = (p) => p.then((v) => ({ ok: v }), (e) => ({ code: e.code, original: e.details && e.details.originalError && e.details.originalError.message }));
+      return { canMake: await answer(pr.canMakePayment({ supportedPaymentMethods: methods, details: { total } })) };
+    }, TOTAL);
+    const csp = await (await page.context().request.get(sandbox.url + '/web/3.130.0/html/payment-request-frame.html')).headers()['content-security-policy'];
+    await page.context().close();
+    return { ...out, violations, csp };
+  };
+  const parent = new URL(sandbox.url).origin;
+  const withGoogle = await run(assetsPolicy(parent, true), false);
+  assert.deepEqual(withGoogle.violations, []);
+  // Headless Chromium has no Google Pay app to show: it answers, it does not throw.
+  assert.equal(typeof withGoogle.canMake.ok, 'boolean', JSON.stringify(withGoogle.canMake));
+  if (withGoogle.csp) assert.match(withGoogle.csp, /connect-src [^;]*https:\/\/google\.com\/pay/, 'the server\'s own policy');
+  // The frame under the strict policy alone: the constructor throws, as the default configuration did.
+  const strict = await run(assetsPolicy(parent, false), true);
+  assert.equal(strict.canMake.code, 'PAYMENT_REQUEST_INITIALIZATION_MISCONFIGURED', JSON.stringify(strict.canMake));
+  assert.match(strict.canMake.original || strict.violations.join(' '), /Content Security Policy/);
 });

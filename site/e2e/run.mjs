@@ -7,6 +7,7 @@
 import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
 import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
+import { cardIsolationJourneys } from "./card-isolation.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
 import { idleJourneys } from "./idle.mjs";
@@ -441,6 +442,7 @@ const all = [
   ...journeys,
   ...accountJourneys({ browser, base, shop, products }),
   ...checkoutJourneys({ browser, base, shop, products }),
+  ...cardIsolationJourneys({ browser, base, products }),
   ...sessionJourneys({ browser, base, shop, products }),
   ...contentJourneys({ browser, base, runway }),
   ...seoJourneys({ browser, base, catalog }),

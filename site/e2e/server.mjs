@@ -42,10 +42,13 @@ export async function startShop() {
   const bin = process.env.SHOP_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release");
   const dataDir = mkdtempSync(join(tmpdir(), "site-e2e-"));
   const port = await freePort();
+  // The payment SDK's assets host: an origin of its own, on a second free port.
+  let assetsPort = await freePort();
+  while (assetsPort === port) assetsPort = await freePort();
   // The journeys stand for many shoppers: each browser context names its own
   // client address in X-Forwarded-For, as the proxy in front of a real shop
   // does, so the per-address abuse limits meet one shopper each.
-  const env = { RUST_LOG: "warn", ...process.env, DATA_DIR: dataDir, PORT: String(port), TRUST_FORWARDED_FOR: "1" };
+  const env = { RUST_LOG: "warn", ...process.env, DATA_DIR: dataDir, PORT: String(port), ASSETS_PORT: String(assetsPort), ASSETS_URL: `http://127.0.0.1:${assetsPort}`, TRUST_FORWARDED_FOR: "1" };
   const seed = spawnSync(join(bin, "shopctl"), ["catalog", "import", "shared/sample-catalog"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   if (seed.status !== 0) throw new Error("shopctl catalog import failed (build it with: cargo build --release -p server -p shopctl)");
   const child = spawn(join(bin, "shop-server"), [], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });

@@ -78,7 +78,9 @@ function checkDomains(gw, sandboxUrl) {
     'graphQL.url': gw.graphQL && gw.graphQL.url, 'analytics.url': gw.analytics && gw.analytics.url };
   for (const property in urls) {
     const url = urls[property];
-    if (url && !rules.isAllowedUrl(url, sandboxUrl)) throw invalidDomain(property);
+    // In sandbox mode the assets host is a loopback origin of its own (never the page's).
+    const localAssets = property === 'assetsUrl' && sandboxUrl && rules.isLoopbackUrl(url);
+    if (url && !localAssets && !rules.isAllowedUrl(url, sandboxUrl)) throw invalidDomain(property);
   }
 }
 

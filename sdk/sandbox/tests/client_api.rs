@@ -155,3 +155,36 @@ async fn sdk_paypal_approval_returns_to_its_landing_frame() {
     let (status, _) = call(&app, "GET", "/paypal/checkout?token=EC-UNKNOWN", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// The frames call the client API from the assets host, another origin than
+/// the merchant page's: a preflight gets every header it names (a proxy's or
+/// a test browser's beside the SDK's), a plain call the SDK's own list.
+#[tokio::test]
+async fn preflights_from_another_origin_get_the_headers_they_name() {
+    let app = app();
+    let uri = format!("{API}/payment_methods/credit_cards");
+    let asked = "content-type, x-forwarded-for";
+    let preflight = common::send(
+        &app,
+        "OPTIONS",
+        &uri,
+        &[
+            (header::ORIGIN, "http://127.0.0.1:3001"),
+            (header::ACCESS_CONTROL_REQUEST_METHOD, "POST"),
+            (header::ACCESS_CONTROL_REQUEST_HEADERS, asked),
+        ],
+        None,
+    )
+    .await;
+    assert_eq!(preflight.status, StatusCode::NO_CONTENT);
+    assert_eq!(preflight.header(header::ACCESS_CONTROL_ALLOW_ORIGIN), "*");
+    assert_eq!(
+        preflight.header(header::ACCESS_CONTROL_ALLOW_HEADERS),
+        asked
+    );
+    let plain = common::send(&app, "GET", &format!("{API}/configuration"), &[], None).await;
+    assert_eq!(
+        plain.header(header::ACCESS_CONTROL_ALLOW_HEADERS),
+        "Content-Type, Authorization, Braintree-Version"
+    );
+}

@@ -1,9 +1,11 @@
 //! The whole shop on one address, for `make dev` and the API tests:
 //! `/api/*` dispatched to each function's router by `shared/routes.json`
 //! (as API Gateway does in AWS), the sandbox at `/sandbox`, stored blobs at
-//! `/blobs`, the payment SDK's assets at `/web`, and the exported site at `/`
-//! with the same rewrites CloudFront applies.
+//! `/blobs`, and the exported site at `/` with the same rewrites CloudFront
+//! applies. The payment SDK's assets are on an address of their own
+//! (`assets`): this one answers 404 under `/web`.
 
+pub mod assets;
 pub mod headers;
 pub mod routes;
 pub mod site;
@@ -53,11 +55,12 @@ impl Paths {
     }
 }
 
-/// The whole shop as one router.
-pub fn router(app: App, paths: &Paths) -> Router {
+/// The whole shop as one router; the client tokens name `assets_url`, the
+/// SDK's assets host (`assets::router`).
+pub fn router(app: App, paths: &Paths, assets_url: &str) -> Router {
     let sandbox = sandbox::router(sandbox::SandboxConfig {
         public_url: app.config.sandbox_url.clone(),
-        assets_url: app.config.site_url.clone(),
+        assets_url: assets_url.to_string(),
     });
     let mut router = Router::new()
         .route("/api/openapi.json", axum::routing::get(openapi))
@@ -66,7 +69,10 @@ pub fn router(app: App, paths: &Paths) -> Router {
             axum::routing::post(reconcile).with_state(app.clone()),
         )
         .nest("/sandbox", sandbox)
-        .nest_service("/web", ServeDir::new(paths.sdk_dist.join("web")));
+        // The SDK's frames are another origin's: none of this one's pages
+        // may load a frame that its scripts could read.
+        .route("/web", axum::routing::any(not_public))
+        .route("/web/{*rest}", axum::routing::any(not_public));
     if let blobs::BlobsConfig::Folder { dir, .. } = &app.config.blobs {
         // Only the public imagery, as CloudFront's /blobs/* behaviour: the
         // invoices beside it are private.
@@ -76,8 +82,12 @@ pub fn router(app: App, paths: &Paths) -> Router {
             .route("/blobs/{*rest}", axum::routing::any(not_public));
     }
     // Shared, not copied, by every response.
-    let security: Arc<[_]> =
-        headers::security_headers(&app.config.site_url, &sandbox_hosts(&app.config)).into();
+    let security: Arc<[_]> = headers::security_headers(
+        &app.config.site_url,
+        &origin_of(assets_url),
+        &sandbox_hosts(&app.config),
+    )
+    .into();
     // One stack in one `layer` call, outermost first (see `shop_http::serve`).
     let layers = ServiceBuilder::new()
         .layer(TraceLayer::new_for_http().on_response(DefaultOnResponse::new().level(Level::INFO)))
@@ -109,14 +119,20 @@ async fn reconcile(
     }
 }
 
-/// Anything under /blobs but the imagery (CloudFront's blobs function answers the same).
+/// Anything under /blobs but the imagery (CloudFront's blobs function
+/// answers the same), and the SDK's assets (on their own host).
 async fn not_public() -> axum::http::StatusCode {
     axum::http::StatusCode::NOT_FOUND
 }
 
+/// `scheme://host:port` of a URL.
+pub(crate) fn origin_of(url: &str) -> String {
+    url.splitn(4, '/').take(3).collect::<Vec<_>>().join("/")
+}
+
 /// The sandbox's origin when it is not the site's own (`SANDBOX_URL`).
 fn sandbox_hosts(config: &app::Config) -> Vec<&str> {
-    let origin = |url: &str| url.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
+    let origin = origin_of;
     let sandbox = config.sandbox_url.as_str();
     if origin(sandbox) == origin(&config.site_url) {
         Vec::new()

@@ -1,10 +1,15 @@
-//! `shop-server`: the whole shop on http://127.0.0.1:3000 (`PORT` overrides).
+//! `shop-server`: the whole shop on http://127.0.0.1:3000 (`PORT` overrides),
+//! and the payment SDK's assets on an origin of their own, by default
+//! http://127.0.0.1:3001 (`ASSETS_PORT`, `ASSETS_URL`).
 
+use std::future::IntoFuture;
 use std::net::SocketAddr;
 
-use axum::serve::ListenerExt;
+use axum::serve::{ListenerExt, TapIo};
+use tokio::net::{TcpListener, TcpStream};
 
 use app::{App, Config};
+use server::assets::AssetsHost;
 use server::Paths;
 
 #[global_allocator]
@@ -22,21 +27,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     shop_http::lambda::init_tracing();
     let port = config.port;
+    let assets = AssetsHost::from_env(port);
     let app = App::with_config(config).await?;
-    let router = server::router(app.clone(), &Paths::discover());
-    let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port)))
-        .await?
-        // A response goes out when written, not after the client's next ACK.
-        .tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
+    let paths = Paths::discover();
+    let shop = server::router(app.clone(), &paths, &assets.url);
+    let assets_router = server::assets::router(&app, &paths, &assets.url);
+    let (shop_listener, assets_listener) = (listen(port).await?, listen(assets.port).await?);
     println!("The shop is ready on {}", app.config.site_url);
+    println!("The payment SDK's assets are on {}", assets.url);
     // The peer address names the client for the abuse limits.
-    let service = router.into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown())
-        .await?;
+    let shop = axum::serve(
+        shop_listener,
+        shop.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown());
+    let assets = axum::serve(assets_listener, assets_router.into_make_service())
+        .with_graceful_shutdown(shutdown());
+    tokio::try_join!(shop.into_future(), assets.into_future())?;
     Ok(())
+}
+
+/// A loopback listener whose responses go out when written, not after the
+/// client's next ACK.
+async fn listen(port: u16) -> std::io::Result<TapIo<TcpListener, fn(&mut TcpStream)>> {
+    let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await?;
+    Ok(listener.tap_io(no_delay as fn(&mut TcpStream)))
+}
+
+fn no_delay(tcp: &mut TcpStream) {
+    let _ = tcp.set_nodelay(true);
 }
 
 async fn shutdown() {

@@ -19,6 +19,8 @@ use shop_http::session::{access_cookie_name, issue_access, AccessClaims};
 
 pub struct TestShop {
     pub url: String,
+    /// The payment SDK's assets host: an origin of its own.
+    pub assets_url: String,
     pub app: App,
     pub data_dir: PathBuf,
     /// The blobs folder: shared by every test shop (see [`shared_blobs`]).
@@ -58,11 +60,19 @@ pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
     shopctl::seed::run(&app).await.expect("seed");
     let app = wrap(app);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let router = server::router(app.clone(), &server::Paths::under(&root));
+    let paths = server::Paths::under(&root);
+    let assets_listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let assets_url = format!("http://{}", assets_listener.local_addr().unwrap());
+    let router = server::router(app.clone(), &paths, &assets_url);
+    let assets = server::assets::router(&app, &paths, &assets_url);
     let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, service).await.expect("serve") });
+    tokio::spawn(async move { axum::serve(assets_listener, assets).await.expect("serve") });
     TestShop {
         url,
+        assets_url,
         app,
         data_dir: dir.path().to_path_buf(),
         blobs_dir,

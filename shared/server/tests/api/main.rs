@@ -3,6 +3,7 @@
 //! rewrite of site paths on the site's own rules (`rewrites`).
 
 mod addresses;
+mod assets;
 mod auth;
 mod cart;
 mod edge;

@@ -1,13 +1,15 @@
+import { assetsOrigin } from "@/config/assets-url";
+
 /**
  * Our payment SDK, loaded at runtime from the assets host (never bundled:
- * it is versioned and served beside its frames and WebAssembly module), and
+ * it is versioned and served beside its frames and WebAssembly module, on an
+ * origin of its own so the shop's pages cannot read its card frames), and
  * the few calls the checkout makes of it: the client from the API's client
  * token, the card hosted fields, 3-D Secure when the gateway enables it, and
  * the PayPal JS SDK script through paypalCheckout.
  */
 
 export const SDK_VERSION = "3.130.0";
-const SDK_BASE = `/web/${SDK_VERSION}/js`;
 
 export interface SdkClient {
   getConfiguration(): { gatewayConfiguration: { threeDSecureEnabled?: boolean; paypalEnabled?: boolean } };
@@ -57,15 +59,16 @@ interface Modules {
   paypalCheckout: { create(o: { client: SdkClient }): Promise<PayPalCheckout> };
 }
 
-/** A module of the SDK by its file name, imported by the browser itself. */
-function load<T>(name: string): Promise<T> {
-  return import(/* webpackIgnore: true */ `${SDK_BASE}/${name}.js`) as Promise<T>;
+/** A module of the SDK by its file name, imported by the browser itself from the assets host. */
+function load<T>(base: string, name: string): Promise<T> {
+  return import(/* webpackIgnore: true */ `${base}/web/${SDK_VERSION}/js/${name}.js`) as Promise<T>;
 }
 
 let modules: Promise<Modules> | null = null;
 
-function loadModules(): Promise<Modules> {
-  modules ??= Promise.all([load<Modules["client"]>("client"), load<Modules["hostedFields"]>("hosted-fields"), load<Modules["threeDSecure"]>("three-d-secure"), load<Modules["paypalCheckout"]>("paypal-checkout")]).then(
+function loadModules(base: string): Promise<Modules> {
+  const from = <T>(name: string) => load<T>(base, name);
+  modules ??= Promise.all([from<Modules["client"]>("client"), from<Modules["hostedFields"]>("hosted-fields"), from<Modules["threeDSecure"]>("three-d-secure"), from<Modules["paypalCheckout"]>("paypal-checkout")]).then(
     ([client, hostedFields, threeDSecure, paypalCheckout]) => ({ client, hostedFields, threeDSecure, paypalCheckout }),
   );
   modules.catch(() => {
@@ -79,6 +82,22 @@ function loadModules(): Promise<Modules> {
  * machine (local runs and the journeys): the SDK accepts a loopback sandbox
  * only when told so. A production token points at the provider and gets none.
  */
+/**
+ * Where the SDK is loaded from: the assets host this build names, or, with a
+ * local sandbox's token (whose ports the journeys pick), the loopback assets
+ * host that token names.
+ */
+export function assetsUrlOf(clientToken: string): string {
+  try {
+    const { assetsUrl } = JSON.parse(atob(clientToken)) as { assetsUrl?: string };
+    const url = new URL(assetsUrl ?? "");
+    if (sandboxUrlOf(clientToken) && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return url.origin;
+  } catch {
+    /* a production token: the build's assets host */
+  }
+  return assetsOrigin();
+}
+
 export function sandboxUrlOf(clientToken: string): string | undefined {
   try {
     const { configUrl } = JSON.parse(atob(clientToken)) as { configUrl?: string };
@@ -108,7 +127,7 @@ export interface Payments {
 }
 
 export async function startPayments(clientToken: string, containers: CardFieldContainers): Promise<Payments> {
-  const sdk = await loadModules();
+  const sdk = await loadModules(assetsUrlOf(clientToken));
   const client = await sdk.client.create({ authorization: clientToken, sandboxUrl: sandboxUrlOf(clientToken) });
   const fields = await sdk.hostedFields.create({
     client,
