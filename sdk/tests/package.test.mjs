@@ -24,6 +24,16 @@ test('imports in Node without a window and exposes the public API', async () => 
   assert.equal(typeof hf.supportsInputFormatting, 'function');
 });
 
+test('the reference\'s module and namespace names: unionpay, not unionPay', async () => {
+  const sdk = await import('@couture/payment-sdk');
+  const unionpay = await import('@couture/payment-sdk/unionpay');
+  assert.equal(sdk.unionpay, unionpay);
+  assert.equal(sdk.default.unionpay, unionpay);
+  assert.equal(typeof unionpay.create, 'function');
+  assert.equal(sdk.unionPay, undefined);
+  await assert.rejects(import('@couture/payment-sdk/union-pay'), { code: 'ERR_PACKAGE_PATH_NOT_EXPORTED' });
+});
+
 test('import braintree from the package: the default export holds every namespace', async () => {
   const { default: braintree, hostedFields } = await import('@couture/payment-sdk');
   assert.equal(braintree.hostedFields, hostedFields);
@@ -53,7 +63,9 @@ test('a typed integration (default, named and per-component imports) compiles un
 });
 
 test('ships TypeScript declarations and per-component entry files', () => {
-  for (const f of ['index.d.ts', 'client.d.ts', 'hosted-fields.d.ts', 'three-d-secure.d.ts', 'paypal.d.ts', 'paypal-checkout.d.ts', 'vault-manager.d.ts', 'payment-ready.d.ts', 'preferred-payment-methods.d.ts', 'us-bank-account.d.ts', 'index.js', 'client.js', 'hosted-fields.js', 'three-d-secure.js', 'paypal.js', 'paypal-checkout.js', 'vault-manager.js', 'payment-ready.js', 'preferred-payment-methods.js', 'us-bank-account.js', 'braintree.js', 'payment_sdk_bg.wasm']) {
+  for (const f of ['index.d.ts', 'client.d.ts', 'hosted-fields.d.ts', 'three-d-secure.d.ts', 'paypal.d.ts', 'paypal-checkout.d.ts', 'vault-manager.d.ts', 'payment-ready.d.ts', 'preferred-payment-methods.d.ts', 'us-bank-account.d.ts', 'index.js', 'client.js', 'hosted-fields.js', 'three-d-secure.js', 'paypal.js', 'paypal-checkout.js', 'vault-manager.js', 'payment-ready.js', 'preferred-payment-methods.js', 'us-bank-account.js', 'unionpay.d.ts', 'unionpay.js', 'braintree.js', 'payment_sdk_bg.wasm',
+    // The reference's classic scripts: the all-in-one and one per component.
+    'index.min.js', 'client.min.js', 'hosted-fields.min.js', 'three-d-secure.min.js', 'paypal-checkout.min.js', 'unionpay.min.js']) {
     assert.ok(existsSync(new URL('../js/dist/' + f, import.meta.url)), f);
   }
 });

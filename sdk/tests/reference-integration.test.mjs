@@ -1,7 +1,9 @@
 // An integration written against the reference library's documentation for
-// the six part-1 components runs unchanged on the classic-script build
-// (sdk/js/test-page/reference-integration.html): every component is created,
-// a card tokenizes and 3-D Secure verifies it frictionlessly.
+// the six part-1 components runs unchanged on the classic scripts
+// (sdk/js/test-page/reference-integration.html loads client.min.js,
+// hosted-fields.min.js, … as the reference's documentation does): every
+// component is created, a card tokenizes and 3-D Secure verifies it
+// frictionlessly, and window.braintree holds those six namespaces only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox, launch, typeInto } from './harness.mjs';
@@ -20,6 +22,7 @@ test('the documented integration creates every component, tokenizes and verifies
   const created = ['client', 'threeDSecure', 'hostedFields', 'paypal', 'paypalCheckout', 'vaultManager'];
   await page.waitForFunction((names) => names.every((n) => window.integration[n]), created, { timeout: 30000 });
   const steps = await page.evaluate(() => window.integration);
+  assert.deepEqual(await page.evaluate(() => Object.keys(window.braintree)), created);
   assert.deepEqual(steps.client, { ok: '3.130.0' });
   assert.deepEqual(steps.threeDSecure, { ok: true });
   assert.deepEqual(steps.hostedFields, { ok: ['number', 'cvv', 'expirationDate'] });

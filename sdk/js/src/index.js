@@ -8,7 +8,7 @@ import * as paypal from './paypal.js';
 import * as paypalCheckout from './paypal-checkout.js';
 import * as vaultManager from './vault-manager.js';
 import * as localPayment from './local-payment.js';
-import * as unionPay from './union-pay.js';
+import * as unionpay from './unionpay.js';
 import * as paymentRequest from './payment-request.js';
 import * as sepa from './sepa.js';
 import * as masterpass from './masterpass.js';
@@ -27,7 +27,7 @@ export {
   paypalCheckout,
   vaultManager,
   localPayment,
-  unionPay,
+  unionpay,
   paymentRequest,
   sepa,
   masterpass,
@@ -52,7 +52,7 @@ export default {
   paypalCheckout,
   vaultManager,
   localPayment,
-  unionPay,
+  unionpay,
   paymentRequest,
   sepa,
   masterpass,

@@ -7,7 +7,7 @@ import * as paypal from './paypal';
 import * as paypalCheckout from './paypal-checkout';
 import * as vaultManager from './vault-manager';
 import * as localPayment from './local-payment';
-import * as unionPay from './union-pay';
+import * as unionpay from './unionpay';
 import * as paymentRequest from './payment-request';
 import * as sepa from './sepa';
 import * as masterpass from './masterpass';
@@ -26,7 +26,7 @@ export {
   paypalCheckout,
   vaultManager,
   localPayment,
-  unionPay,
+  unionpay,
   paymentRequest,
   sepa,
   masterpass,
@@ -44,7 +44,7 @@ export type { PayPal, PayPalTokenizeOptions, PayPalTokenizePayload } from './pay
 export type { PayPalCheckout, CreatePaymentOptions, TokenizePaymentData } from './paypal-checkout';
 export type { VaultManager, VaultedPaymentMethod } from './vault-manager';
 export type { LocalPayment, LocalPaymentCreateOptions, LocalPaymentStartOptions, LocalPaymentTokenizeParams, LocalPaymentTokenizePayload } from './local-payment';
-export type { UnionPay, UnionPayCard, UnionPayCapabilities, UnionPayEnrollment, UnionPayTokenizePayload } from './union-pay';
+export type { UnionPay, UnionPayCard, UnionPayCapabilities, UnionPayEnrollment, UnionPayTokenizePayload } from './unionpay';
 export type { PaymentRequestComponent, PaymentRequestCreateOptions, PaymentRequestConfiguration, PaymentRequestTokenizePayload, SupportedPaymentMethod, ShippingChangeEvent } from './payment-request';
 export type { SEPA, SEPACreateOptions, SEPATokenizeOptions, SEPATokenizePayload } from './sepa';
 export type { Masterpass, MasterpassTokenizeOptions, MasterpassTokenizePayload } from './masterpass';
@@ -64,7 +64,7 @@ declare const braintree: {
   paypalCheckout: typeof paypalCheckout;
   vaultManager: typeof vaultManager;
   localPayment: typeof localPayment;
-  unionPay: typeof unionPay;
+  unionpay: typeof unionpay;
   paymentRequest: typeof paymentRequest;
   sepa: typeof sepa;
   masterpass: typeof masterpass;

@@ -103,8 +103,8 @@ async function main() {
         blikOptions: { level_0: { authCode: '123456' } }, onPaymentStart: (data) => show('Local payment started', data) }).catch(fail);
     });
   }
-  if (sdk.unionPay) {
-    const up = await sdk.unionPay.create({ client });
+  if (sdk.unionpay) {
+    const up = await sdk.unionpay.create({ client });
     let enrollmentId = '';
     $('up-enroll').disabled = false;
     $('up-tokenize').disabled = false;

@@ -1,9 +1,9 @@
 // The reference library's documented integration of client, hostedFields,
 // threeDSecure, paypal, paypalCheckout and vaultManager, written as its
-// documentation shows it: a classic script, window.braintree and Node-style
-// callbacks. The only addition is sandboxUrl (this library's explicit
-// sandbox mode). Each step's outcome is listed on the page (and kept in
-// window.integration for the test).
+// documentation shows it: a classic script per component, window.braintree
+// and Node-style callbacks. The only addition is sandboxUrl (this library's
+// explicit sandbox mode). Each step's outcome is listed on the page (and
+// kept in window.integration for the test).
 /* global braintree */
 (function () {
   var sandboxUrl = location.origin + '/sandbox';

@@ -1,4 +1,4 @@
-// @couture/payment-sdk/union-pay
+// @couture/payment-sdk/unionpay
 import type { BinData, Callback, CardDetails, ComponentOptions, Version } from './shared';
 import type { Client } from './client';
 import type { HostedFields } from './hosted-fields';

@@ -1,7 +1,8 @@
-// unionPay against the sandbox in headless Chromium: create (and
-// NOT_ENABLED), capabilities, enrollment and tokenization with a card and
-// with Hosted Fields (the number frame makes the requests: no card data on
-// the merchant page), every argument error and the status mapping.
+// unionpay (the reference's namespace and module name) against the sandbox
+// in headless Chromium: create (and NOT_ENABLED), capabilities, enrollment
+// and tokenization with a card and with Hosted Fields (the number frame
+// makes the requests: no card data on the merchant page), every argument
+// error and the status mapping.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox, launch, blankPage, editConfiguration, typeInto } from './harness.mjs';
@@ -18,12 +19,12 @@ const REFUSED = '6221261111114227';
 const SERVER_ERROR = '6221261111115000';
 const MOBILE = { countryCode: '62', number: '11111111111' };
 
-/** A page with a unionPay instance as window.up. */
-async function unionPayPage(routes) {
+/** A page with a unionpay instance as window.up. */
+async function unionpayPage(routes) {
   const page = await blankPage(browser, sandbox.url, routes);
   await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
-    window.up = await sdk.unionPay.create({ client: await window.kit.client() });
+    window.up = await sdk.unionpay.create({ client: await window.kit.client() });
   });
   return page;
 }
@@ -33,8 +34,8 @@ test('create: the client check first, NOT_ENABLED without unionPay enabled, from
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
     return {
-      none: await window.kit.grab(sdk.unionPay.create({})),
-      disabled: await window.kit.grab(sdk.unionPay.create({ client: await window.kit.client() }))
+      none: await window.kit.grab(sdk.unionpay.create({})),
+      disabled: await window.kit.grab(sdk.unionpay.create({ client: await window.kit.client() }))
     };
   });
   assert.equal(out.none.code, 'INSTANTIATION_OPTION_REQUIRED');
@@ -45,7 +46,7 @@ test('create: the client check first, NOT_ENABLED without unionPay enabled, from
   const fresh = await blankPage(browser, sandbox.url);
   const caps = await fresh.evaluate(async (n) => {
     const sdk = await window.kit.sdk();
-    const up = await sdk.unionPay.create({ authorization: 'sandbox_up_merchant01', sandboxUrl: window.kit.sandboxUrl });
+    const up = await sdk.unionpay.create({ authorization: 'sandbox_up_merchant01', sandboxUrl: window.kit.sandboxUrl });
     return up.fetchCapabilities({ card: { number: n } });
   }, UNIONPAY);
   assert.equal(caps.isUnionPay, true);
@@ -53,7 +54,7 @@ test('create: the client check first, NOT_ENABLED without unionPay enabled, from
 });
 
 test('a card: capabilities, enrollment (SMS required or not) and tokenization; callbacks too', async () => {
-  const page = await unionPayPage();
+  const page = await unionpayPage();
   const out = await page.evaluate(async ([n, noSms, mobile]) => {
     const caps = await window.up.fetchCapabilities({ card: { number: n } });
     const visa = await window.up.fetchCapabilities({ card: { number: '4111111111111111' } });
@@ -78,7 +79,7 @@ test('a card: capabilities, enrollment (SMS required or not) and tokenization; c
 });
 
 test('argument errors in the reference order', async () => {
-  const page = await unionPayPage();
+  const page = await unionpayPage();
   const out = await page.evaluate(async ([n, mobile]) => {
     const g = window.kit.grab;
     const up = window.up;
@@ -122,7 +123,7 @@ test('argument errors in the reference order', async () => {
 });
 
 test('status mapping: 403 unchanged, below 500 the customer, 500 the network, other capabilities failures', async () => {
-  const page = await unionPayPage();
+  const page = await unionpayPage();
   const out = await page.evaluate(async ([n, forbidden, refused, serverError, mobile]) => {
     const g = window.kit.grab;
     const up = window.up;
@@ -161,7 +162,7 @@ test('status mapping: 403 unchanged, below 500 the customer, 500 the network, ot
 });
 
 test('with Hosted Fields: the number frame makes the calls, no card number reaches the merchant page', async () => {
-  const page = await unionPayPage();
+  const page = await unionpayPage();
   const pageRequests = [];
   page.on('request', (r) => { if (r.frame() === page.mainFrame() && /union_pay|capabilities|credit_cards/.test(r.url())) pageRequests.push(r.url()); });
   await page.evaluate(async () => {
@@ -200,7 +201,7 @@ test('with Hosted Fields: the number frame makes the calls, no card number reach
 });
 
 test('teardown: every method then throws METHOD_CALLED_AFTER_TEARDOWN', async () => {
-  const page = await unionPayPage();
+  const page = await unionpayPage();
   const out = await page.evaluate(async () => {
     await window.up.teardown();
     try { window.up.enroll({}); return 'no error'; } catch (e) { return [e.code, e.message]; }

@@ -1,7 +1,8 @@
-// unionPay: card capabilities, SMS enrollment and tokenization with the
-// enrollment. A plain card goes from the merchant page as the merchant
-// passed it; with a Hosted Fields instance the card stays in its frames: the
-// number frame makes the request and only the answer comes back.
+// unionpay (the reference's namespace and module name): card capabilities,
+// SMS enrollment and tokenization with the enrollment. A plain card goes
+// from the merchant page as the merchant passed it; with a Hosted Fields
+// instance the card stays in its frames: the number frame makes the request
+// and only the answer comes back.
 import { load, rules } from './apm-wasm.js';
 import { error, register, BraintreeError } from './errors.js';
 import { errorAt } from './catalogue.js';
