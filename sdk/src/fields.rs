@@ -1,5 +1,7 @@
 //! Validation of the non-number hosted fields: expiration date, month and year
-//! (at most 19 years ahead), CVV by card type, postal code and cardholder name.
+//! (at most 19 years ahead), CVV by card type, postal code and cardholder name;
+//! and the expiration date's shape as the shopper sees it ("MM / YY" or
+//! "MM / YYYY"), as braintree-web formats, splits and judges it.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -88,45 +90,106 @@ pub fn validate_month_year(month: &str, year: &str, today: Today) -> Verdict {
     Verdict::new(false, m.potentially_valid && y.potentially_valid)
 }
 
-/// Splits an expiration date as typed (`MM/YY`, `MM / YYYY`, `MMYY`, `1/26`).
+/// Characters of the longest date the expiration field shows, "MM / YYYY":
+/// the reference's input `maxlength` (the spec's default 7 is its
+/// `defaultMaxLengths` entry, which the reference never applies to this field).
+pub const DATE_MAX_LENGTH: usize = 9;
+
+/// The separator the expiration field shows between month and year.
+const DATE_SEPARATOR: &str = " / ";
+
+/// How [`format_date`] treats the field's value.
+pub const DATE_TYPED: u32 = 0;
+pub const DATE_DELETING: u32 = 1;
+pub const DATE_UNFORMATTED: u32 = 2;
+
+/// The expiration date as the reference's field shows it (restricted-input's
+/// pattern `{{99}} / {{9999}}`, or `0{{9}} / {{9999}}` once the month starts
+/// with 2-9): the digits typed, pasted or autofilled, at most six, with
+/// " / " after the month. A month "1" followed by "/" is January ("01 / "),
+/// as the reference's keyup rule makes it. Nothing else is moved between
+/// month and year, so "13/30" stays "13 / 30" (invalid) rather than becoming
+/// another date. While deleting, no separator is added back at the end;
+/// unformatted (formatting off), the value is only capped at
+/// [`DATE_MAX_LENGTH`].
+pub fn format_date(value: &str, how: u32) -> String {
+    if how == DATE_UNFORMATTED {
+        return String::from(capped(value, DATE_MAX_LENGTH));
+    }
+    let january = how == DATE_TYPED && is_one_then_slash(value);
+    let mut out = String::with_capacity(DATE_MAX_LENGTH);
+    // Digits placed so far, a padding zero included.
+    let mut placed = 0;
+    for b in value.bytes() {
+        if !b.is_ascii_digit() {
+            continue;
+        }
+        if placed == 0 && (b > b'1' || january) {
+            out.push('0');
+            placed = 1;
+        }
+        if placed == 6 {
+            break;
+        }
+        if placed == 2 {
+            out.push_str(DATE_SEPARATOR);
+        }
+        out.push(char::from(b));
+        placed += 1;
+    }
+    if placed == 2 && how == DATE_TYPED {
+        out.push_str(DATE_SEPARATOR);
+    }
+    out
+}
+
+/// "1/…": a one-digit month the shopper closed with a slash.
+fn is_one_then_slash(value: &str) -> bool {
+    let v = value.trim_ascii_start();
+    v.starts_with('1')
+        && v.get(1..)
+            .is_some_and(|r| r.trim_ascii_start().starts_with('/'))
+}
+
+/// The first `max` bytes of `s`, shortened to a character boundary.
+fn capped(s: &str, max: usize) -> &str {
+    let mut n = max.min(s.len());
+    while !s.is_char_boundary(n) {
+        n -= 1;
+    }
+    s.get(..n).unwrap_or("")
+}
+
+/// Month and year of the expiration field's value, as the reference splits it
+/// (for validation and tokenization alike): separators (`/`, `-`, spaces)
+/// dropped; a value starting with 0 or 1 has a two-digit month, any other
+/// a one-digit month, zero-padded ("230" is February 30).
 pub fn split_date(value: &str) -> (String, String) {
-    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-    if let Some((m, y)) = compact.split_once(['/']) {
-        return (m.to_string(), y.to_string());
+    let mut month = String::new();
+    let mut year = String::new();
+    for b in value.bytes() {
+        if b == b'/' || b == b'-' || b.is_ascii_whitespace() {
+            continue;
+        }
+        // Anything but ASCII makes its half invalid: one stand-in per byte
+        // keeps the halves ASCII without decoding.
+        let c = if b.is_ascii() { char::from(b) } else { '?' };
+        if month.is_empty() && b != b'0' && b != b'1' {
+            month.push('0');
+        }
+        if month.len() < 2 {
+            month.push(c);
+        } else {
+            year.push(c);
+        }
     }
-    if compact.starts_with('0') || compact.starts_with('1') && compact.len() > 1 {
-        let b = compact.as_bytes();
-        // "1" followed by 0-2 is October-December; "13.." means month 1.
-        let two = compact.starts_with('0') || b.get(1).is_some_and(|d| (b'0'..=b'2').contains(d));
-        let cut = if two { 2.min(compact.len()) } else { 1 };
-        return split_at(&compact, cut);
-    }
-    split_at(&compact, 1.min(compact.len()))
+    (month, year)
 }
 
-/// The two halves of `s` at byte `cut`, or (`s`, "") when `cut` is not a char boundary.
-fn split_at(s: &str, cut: usize) -> (String, String) {
-    let (a, b) = s.split_at_checked(cut).unwrap_or((s, ""));
-    (a.to_string(), b.to_string())
-}
-
-/// Expiration date as one field.
+/// Expiration date as one field: its month and year (as [`split_date`]
+/// reads them) together, as card-validator's `expirationDate` judges them.
 pub fn validate_date(value: &str, today: Today) -> Verdict {
-    let trimmed = value.trim();
-    if trimmed.is_empty() {
-        return Verdict::new(false, true);
-    }
-    if !trimmed
-        .chars()
-        .all(|c| c.is_ascii_digit() || c == '/' || c == ' ')
-    {
-        return Verdict::new(false, false);
-    }
-    let (m, y) = split_date(trimmed);
-    if y.is_empty() {
-        let mv = validate_month(&m);
-        return Verdict::new(false, mv.potentially_valid);
-    }
+    let (m, y) = split_date(value);
     validate_month_year(&m, &y, today)
 }
 
@@ -154,12 +217,12 @@ pub fn validate_cvv(value: &str, card_type: &str) -> Verdict {
 /// Postal code: at least 3 characters of letters, digits, spaces or dashes.
 pub fn validate_postal_code(value: &str) -> Verdict {
     let ok_chars = value
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-');
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b' ' || b == b'-');
     if !ok_chars {
         return Verdict::new(false, false);
     }
-    if value.trim().len() < 3 {
+    if value.trim_ascii().len() < 3 {
         return Verdict::new(false, true);
     }
     Verdict::new(true, true)
@@ -168,13 +231,15 @@ pub fn validate_postal_code(value: &str) -> Verdict {
 /// Cardholder name: up to 255 characters and not something that looks like a
 /// card number (digits, spaces and dashes only).
 pub fn validate_cardholder_name(value: &str) -> Verdict {
-    if value.chars().count() > 255 {
+    // Characters counted as the bytes that start one (core's char counting
+    // is a large function in the wasm).
+    if value.bytes().filter(|b| b & 0xC0 != 0x80).count() > 255 {
         return Verdict::new(false, false);
     }
     if value.is_empty()
         || value
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == ' ' || c == '-')
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b' ' || b == b'-')
     {
         return Verdict::new(false, true);
     }
@@ -207,6 +272,7 @@ mod tests {
     #[test]
     fn months() {
         assert_eq!(validate_month(""), Verdict::new(false, true));
+        assert_eq!(validate_month(" 1"), Verdict::new(false, false));
         assert_eq!(validate_month("0"), Verdict::new(false, true));
         assert_eq!(validate_month("1"), Verdict::new(true, true));
         assert_eq!(validate_month("9"), Verdict::new(true, true));
@@ -240,26 +306,104 @@ mod tests {
     #[test]
     fn dates_reject_past_months_of_this_year() {
         assert_eq!(validate_date("", NOW), Verdict::new(false, true));
-        assert_eq!(validate_date("11/26", NOW), Verdict::new(true, true));
-        assert_eq!(validate_date("10/26", NOW), Verdict::new(false, false));
+        assert_eq!(validate_date("11 / 26", NOW), Verdict::new(true, true));
+        assert_eq!(validate_date("11 / 2026", NOW), Verdict::new(true, true));
+        assert_eq!(validate_date("10 / 26", NOW), Verdict::new(false, false));
         assert_eq!(validate_date("12 / 2030", NOW), Verdict::new(true, true));
+        assert_eq!(validate_date("122030", NOW), Verdict::new(true, true));
+        assert_eq!(validate_date("12/30", NOW), Verdict::new(true, true));
         assert_eq!(validate_date("1230", NOW), Verdict::new(true, true));
         assert_eq!(validate_date("0127", NOW), Verdict::new(true, true));
-        assert_eq!(validate_date("1/27", NOW), Verdict::new(true, true));
-        assert_eq!(validate_date("01/", NOW), Verdict::new(false, true));
+        assert_eq!(validate_date("02 / 30", NOW), Verdict::new(true, true));
+        assert_eq!(validate_date("230", NOW), Verdict::new(true, true));
+        assert_eq!(validate_date("01 / ", NOW), Verdict::new(false, true));
         assert_eq!(validate_date("1", NOW), Verdict::new(false, true));
-        assert_eq!(validate_date("13/27", NOW), Verdict::new(false, false));
-        assert_eq!(validate_date("12/50", NOW), Verdict::new(false, false));
+        assert_eq!(validate_date("12 / 20", NOW), Verdict::new(false, true));
+        assert_eq!(validate_date("12 / 203", NOW), Verdict::new(false, true));
+        assert_eq!(validate_date("03 / 0", NOW), Verdict::new(false, true));
+        assert_eq!(validate_date("13 / 30", NOW), Verdict::new(false, false));
+        assert_eq!(validate_date("00 / 30", NOW), Verdict::new(false, false));
+        assert_eq!(validate_date("12 / 50", NOW), Verdict::new(false, false));
+        assert_eq!(validate_date("12 / 2046", NOW), Verdict::new(false, false));
+        assert_eq!(validate_date("12 / 20301", NOW), Verdict::new(false, false));
         assert_eq!(validate_date("ab", NOW), Verdict::new(false, false));
     }
 
     #[test]
-    fn split_dates() {
-        assert_eq!(split_date("12/30"), ("12".into(), "30".into()));
-        assert_eq!(split_date("1230"), ("12".into(), "30".into()));
-        assert_eq!(split_date("0530"), ("05".into(), "30".into()));
-        assert_eq!(split_date("530"), ("5".into(), "30".into()));
-        assert_eq!(split_date("1330"), ("1".into(), "330".into()));
+    fn month_and_year_fields_take_two_and_four_digit_years() {
+        let pair = |m, y| validate_month_year(m, y, NOW);
+        assert_eq!(pair("12", "30"), Verdict::new(true, true));
+        assert_eq!(pair("12", "2030"), Verdict::new(true, true));
+        assert_eq!(pair("1", "2030"), Verdict::new(true, true));
+        assert_eq!(pair("11", "26"), Verdict::new(true, true));
+        assert_eq!(pair("11", "2026"), Verdict::new(true, true));
+        assert_eq!(pair("10", "2026"), Verdict::new(false, false));
+        assert_eq!(pair("10", "26"), Verdict::new(false, false));
+        assert_eq!(pair("12", "20"), Verdict::new(false, true));
+        assert_eq!(pair("12", "2046"), Verdict::new(false, false));
+        assert_eq!(pair("13", "2030"), Verdict::new(false, false));
+    }
+
+    #[test]
+    fn split_dates_as_the_reference() {
+        let split = split_date;
+        assert_eq!(split("12 / 30"), ("12".into(), "30".into()));
+        assert_eq!(split("12 / 2030"), ("12".into(), "2030".into()));
+        assert_eq!(split("1230"), ("12".into(), "30".into()));
+        assert_eq!(split("0530"), ("05".into(), "30".into()));
+        assert_eq!(split("530"), ("05".into(), "30".into()));
+        assert_eq!(split("5-2030"), ("05".into(), "2030".into()));
+        // Never a one-digit month after a leading 1: "1330" is month 13.
+        assert_eq!(split("1330"), ("13".into(), "30".into()));
+        assert_eq!(split("1"), ("1".into(), "".into()));
+        assert_eq!(split(" "), ("".into(), "".into()));
+        assert_eq!(split("a12"), ("0a".into(), "12".into()));
+        assert_eq!(split("\u{e9}12"), ("0?".into(), "?12".into()));
+        assert_eq!(validate_date("\u{e9}12", NOW), Verdict::new(false, false));
+        assert_eq!(validate_date("1\u{e9}/30", NOW), Verdict::new(false, false));
+    }
+
+    #[test]
+    fn dates_format_as_the_reference_shows_them() {
+        let typed = |v| format_date(v, DATE_TYPED);
+        assert_eq!(typed(""), "");
+        assert_eq!(typed("1"), "1");
+        assert_eq!(typed("0"), "0");
+        assert_eq!(typed("12"), "12 / ");
+        assert_eq!(typed("12/30"), "12 / 30");
+        assert_eq!(typed("1230"), "12 / 30");
+        assert_eq!(typed("12/2030"), "12 / 2030");
+        assert_eq!(typed("122030"), "12 / 2030");
+        assert_eq!(typed("12 / 20301"), "12 / 2030");
+        // The month is never changed into another: 13 stays (invalid).
+        assert_eq!(typed("13/30"), "13 / 30");
+        assert_eq!(typed("13"), "13 / ");
+        // A leading 2-9 is a one-digit month.
+        assert_eq!(typed("2"), "02 / ");
+        assert_eq!(typed("2/30"), "02 / 30");
+        assert_eq!(typed("02 / /"), "02 / ");
+        assert_eq!(typed("22030"), "02 / 2030");
+        assert_eq!(typed("920301"), "09 / 2030");
+        // "1/" is January; "0/" is not a month yet.
+        assert_eq!(typed("1/"), "01 / ");
+        assert_eq!(typed("1/30"), "01 / 30");
+        assert_eq!(typed("1 / 2030"), "01 / 2030");
+        assert_eq!(typed("0/30"), "03 / 0");
+        // Already formatted values stay as they are.
+        for v in ["01 / ", "02 / 3", "12 / 2030", "09 / 30"] {
+            assert_eq!(typed(v), v);
+        }
+        assert_eq!(typed("ab12cd"), "12 / ");
+        assert_eq!(format_date("12 /", DATE_DELETING), "12");
+        assert_eq!(format_date("1 / 30", DATE_DELETING), "13 / 0");
+        assert_eq!(format_date("02 / 3", DATE_DELETING), "02 / 3");
+        assert_eq!(format_date("12/2030xyz", DATE_UNFORMATTED), "12/2030xy");
+        assert_eq!(
+            format_date("12/2030\u{e9}", DATE_UNFORMATTED),
+            "12/2030\u{e9}"
+        );
+        // Never cut inside a character.
+        assert_eq!(format_date("12/20301\u{e9}", DATE_UNFORMATTED), "12/20301");
     }
 
     #[test]
@@ -308,6 +452,14 @@ mod tests {
         );
         assert_eq!(
             validate_cardholder_name(&"a".repeat(256)),
+            Verdict::new(false, false)
+        );
+        assert_eq!(
+            validate_cardholder_name(&"\u{e9}".repeat(255)),
+            Verdict::new(true, true)
+        );
+        assert_eq!(
+            validate_cardholder_name(&"\u{1f600}".repeat(256)),
             Verdict::new(false, false)
         );
     }

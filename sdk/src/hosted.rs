@@ -75,65 +75,53 @@ pub fn check_attribute(name: &str, value_type: &str, value: &str) -> &'static st
     }
 }
 
-/// CSS properties a merchant may style inside the frames; anything else could
-/// be used to leak input (background images, content) and is dropped.
-pub static ALLOWED_STYLES: [&str; 31] = [
-    "-moz-appearance",
-    "-moz-osx-font-smoothing",
-    "-moz-tap-highlight-color",
-    "-moz-transition",
-    "-webkit-appearance",
-    "-webkit-font-smoothing",
-    "-webkit-tap-highlight-color",
-    "-webkit-transition",
-    "appearance",
-    "color",
-    "direction",
-    "font",
-    "font-family",
-    "font-size",
-    "font-size-adjust",
-    "font-stretch",
-    "font-style",
-    "font-variant",
-    "font-variant-alternates",
-    "font-variant-caps",
-    "font-variant-east-asian",
-    "font-variant-ligatures",
-    "font-variant-numeric",
-    "font-weight",
-    "letter-spacing",
-    "line-height",
-    "opacity",
-    "outline",
-    "padding",
-    "text-shadow",
-    "transition",
-];
+/// CSS properties a merchant may style inside the frames: the reference's
+/// `allowedStyles` (3.130.0), sorted, one space apart (one string: no table
+/// of 45 pointers in the wasm). Anything else (backgrounds, `content`,
+/// `behavior`, ...) could leak or fake input and is dropped.
+pub static ALLOWED_STYLES: &str =
+    "-moz-appearance -moz-box-shadow -moz-osx-font-smoothing -moz-tap-highlight-color \
+     -moz-transition -webkit-appearance -webkit-box-shadow -webkit-font-smoothing \
+     -webkit-tap-highlight-color -webkit-text-fill-color -webkit-transition \
+     appearance box-shadow color direction font font-family font-size \
+     font-size-adjust font-stretch font-style font-variant font-variant-alternates \
+     font-variant-caps font-variant-east-asian font-variant-ligatures \
+     font-variant-numeric font-weight letter-spacing line-height margin margin-bottom \
+     margin-left margin-right margin-top opacity outline padding padding-bottom \
+     padding-left padding-right padding-top text-align text-shadow transition";
 
-/// Accepts camelCase or kebab-case property names; values must not smuggle
-/// `url(`, `expression(` or rule breaks.
+/// Words a style value must not contain (the reference's stylesheet
+/// injection filters them, case-insensitively): a URL fetch, IE's script
+/// expressions, a script URL, an import.
+const BLOCKED_VALUE_WORDS: [&str; 4] = ["url", "expression", "javascript", "@import"];
+
+/// A property exactly as the reference names it (kebab-case; a camelCase name
+/// is dropped there too) with a value that cannot end the declaration or rule
+/// (`;`, braces), open markup (`<`, `>`), escape its way around the filter
+/// (`\\`) or contain a blocked word.
 pub fn is_allowed_style(property: &str, value: &str) -> bool {
-    let mut kebab = String::with_capacity(property.len() + 4);
-    for c in property.chars() {
-        if c.is_ascii_uppercase() {
-            kebab.push('-');
-            kebab.push(c.to_ascii_lowercase());
-        } else {
-            kebab.push(c);
-        }
-    }
     let v = value.to_ascii_lowercase();
-    ALLOWED_STYLES.contains(&kebab.as_str())
-        && crate::find_bytes(&v, "url(").is_none()
-        && crate::find_bytes(&v, "expression(").is_none()
-        && !v.contains(['{', '}', ';', '<'])
+    ALLOWED_STYLES
+        .as_bytes()
+        .split(|b| *b == b' ')
+        .any(|p| p == property.as_bytes())
+        && !v.bytes().any(|b| b";{}<>\\".contains(&b))
+        && BLOCKED_VALUE_WORDS
+            .iter()
+            .all(|w| crate::find_bytes(&v, w).is_none())
 }
 
-/// Selectors a merchant may style: the input, its states and placeholders.
+/// Selectors a merchant may style, as the reference validates them: not
+/// empty, no braces or `<`, nothing about `supports` or `import`; the one
+/// at-rule is `@media` and white space (its value holds selectors in turn).
 pub fn is_allowed_selector(selector: &str) -> bool {
-    let s = selector.trim();
-    !s.is_empty() && s.len() < 100 && !s.contains(['{', '}', ';', '<', '@'])
+    let s = selector.trim_ascii().to_ascii_lowercase();
+    let media = s.starts_with("@media") && s.as_bytes().get(6).is_some_and(u8::is_ascii_whitespace);
+    !s.is_empty()
+        && (media || !s.starts_with('@'))
+        && !s.bytes().any(|c| b"{};<".contains(&c))
+        && crate::find_bytes(&s, "supports").is_none()
+        && crate::find_bytes(&s, "import").is_none()
 }
 
 /// Tokenize pre-check over all fields' (isEmpty, isValid) pairs, given as a
@@ -211,21 +199,112 @@ mod tests {
         );
     }
 
+    /// braintree-web 3.130.0 `src/hosted-fields/shared/constants.js` `allowedStyles`.
+    const REFERENCE_STYLES: [&str; 45] = [
+        "-moz-appearance",
+        "-moz-box-shadow",
+        "-moz-osx-font-smoothing",
+        "-moz-tap-highlight-color",
+        "-moz-transition",
+        "-webkit-appearance",
+        "-webkit-box-shadow",
+        "-webkit-font-smoothing",
+        "-webkit-tap-highlight-color",
+        "-webkit-text-fill-color",
+        "-webkit-transition",
+        "appearance",
+        "box-shadow",
+        "color",
+        "direction",
+        "font",
+        "font-family",
+        "font-size",
+        "font-size-adjust",
+        "font-stretch",
+        "font-style",
+        "font-variant",
+        "font-variant-alternates",
+        "font-variant-caps",
+        "font-variant-east-asian",
+        "font-variant-ligatures",
+        "font-variant-numeric",
+        "font-weight",
+        "letter-spacing",
+        "line-height",
+        "margin",
+        "margin-top",
+        "margin-right",
+        "margin-bottom",
+        "margin-left",
+        "opacity",
+        "outline",
+        "padding",
+        "padding-top",
+        "padding-right",
+        "padding-bottom",
+        "padding-left",
+        "text-align",
+        "text-shadow",
+        "transition",
+    ];
+
+    #[test]
+    fn style_allowlist_is_the_reference_list_sorted() {
+        let list: Vec<&str> = ALLOWED_STYLES.split(' ').collect();
+        assert!(
+            list.windows(2).all(|w| w[0] < w[1]),
+            "sorted, no duplicates"
+        );
+        let mut reference = REFERENCE_STYLES;
+        reference.sort_unstable();
+        assert_eq!(list, reference);
+        for p in REFERENCE_STYLES {
+            assert!(is_allowed_style(p, "1px"), "{p}");
+        }
+    }
+
     #[test]
     fn style_allowlist() {
         assert!(is_allowed_style("color", "red"));
-        assert!(is_allowed_style("fontSize", "16px"));
         assert!(is_allowed_style("font-family", "monospace"));
+        assert!(is_allowed_style("-webkit-text-fill-color", "#333"));
+        assert!(is_allowed_style("box-shadow", "0 0 2px rgba(0, 0, 0, .5)"));
+        assert!(is_allowed_style("margin-left", "4px"));
+        assert!(
+            !is_allowed_style("fontSize", "16px"),
+            "camelCase is dropped, as the reference drops it"
+        );
         assert!(!is_allowed_style("background", "red"));
+        assert!(!is_allowed_style("", "red"));
+        assert!(!is_allowed_style("color ", "red"));
+        assert!(!is_allowed_style("margin-top margin", "1px"));
+        assert!(!is_allowed_style("behavior", "x.htc"));
+        assert!(!is_allowed_style("-moz-binding", "x"));
         assert!(!is_allowed_style("backgroundImage", "url(x)"));
         assert!(!is_allowed_style("font", "url(https://x)"));
+        assert!(!is_allowed_style("font-family", "URL(x)"));
         assert!(!is_allowed_style("color", "red; background: url(x)"));
+        assert!(!is_allowed_style("color", "expression(alert(1))"));
+        assert!(!is_allowed_style("color", "javascript:alert(1)"));
+        assert!(!is_allowed_style("font-family", "\\75 rl(x)"));
+        assert!(!is_allowed_style("color", "red} body{color:blue"));
+        assert!(!is_allowed_style("color", "<b>"));
+        assert!(!is_allowed_style("font-family", "x @import"));
         assert!(is_allowed_selector("input"));
         assert!(is_allowed_selector(":focus"));
+        assert!(is_allowed_selector("input::placeholder"));
         assert!(is_allowed_selector(".invalid"));
+        assert!(is_allowed_selector("@media screen and (max-width: 700px)"));
+        assert!(is_allowed_selector("@MEDIA\tprint"));
+        assert!(!is_allowed_selector("@mediax"));
+        assert!(!is_allowed_selector("@font-face"));
+        assert!(!is_allowed_selector("@supports (color: red)"));
         assert!(!is_allowed_selector("input{}"));
         assert!(!is_allowed_selector("@import"));
+        assert!(!is_allowed_selector("input[name=import]"));
+        assert!(!is_allowed_selector("input<"));
         assert!(!is_allowed_selector(""));
+        assert!(!is_allowed_selector("  "));
     }
 
     #[test]

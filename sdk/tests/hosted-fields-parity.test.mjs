@@ -1,9 +1,11 @@
 // Hosted Fields as the reference library behaves: frame names and titles,
 // default max lengths, the networks a number field accepts, the address
-// fields a tokenization passes on, input formatting per browser and the iOS
-// scroll-into-view after focus.
+// fields a tokenization passes on, input formatting per browser, the iOS
+// scroll-into-view after focus, and the expiration rules against
+// card-validator (the reference's validator) in the same run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { startSandbox, launch, merchantPage } from './harness.mjs';
 
 const SAMSUNG = 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36';
@@ -54,13 +56,13 @@ test('frames are named after their field key and titled as the reference (or by 
   await page.context().close();
 });
 
-test('postal code and expiration date keep to their default max lengths (8 and 7)', async () => {
+test('postal code keeps to its default max length (8), expiration date to "MM / YYYY"', async () => {
   const page = await withFields({ postalCode: {}, expirationDate: {}, cardholderName: { maxlength: 5 } });
   await input(page, 'postalCode').pressSequentially('SW1A 1AAXYZ');
   await input(page, 'expirationDate').pressSequentially('1230456');
   await input(page, 'cardholderName').pressSequentially('Ada Lovelace');
   assert.equal(await input(page, 'postalCode').inputValue(), 'SW1A 1AA');
-  assert.equal(await input(page, 'expirationDate').inputValue(), '12 / 30');
+  assert.equal(await input(page, 'expirationDate').inputValue(), '12 / 3045');
   assert.equal(await input(page, 'cardholderName').inputValue(), 'Ada L', "a field's own maxlength wins");
   await page.context().close();
 });
@@ -150,4 +152,77 @@ test('on iOS a focused field hidden below the fold is scrolled into view 5 ms la
   const desktop = await withFields({ cvv: {} });
   assert.deepEqual((await focusBelowTheFold(desktop)).scrolled, []);
   await desktop.context().close();
+});
+
+const cardValidator = createRequire(import.meta.url)('card-validator');
+
+/**
+ * How the reference's Hosted Fields split the expiration field's value before
+ * card-validator judges it and before tokenizing (braintree-web 3.130.0,
+ * src/hosted-fields/internal/models/credit-card-form.js `splitDate`).
+ */
+function referenceSplitDate(date) {
+  const d = date.replace(/[/\-\s]/g, '');
+  if (!d) return { month: '', year: '' };
+  if (d[0] === '0' || d[0] === '1') return { month: d.slice(0, 2), year: d.slice(2) };
+  return { month: '0' + d[0], year: d.slice(1) };
+}
+
+/** Month and year texts around today, with and without separators, as a shopper might enter them. */
+function expirationInputs() {
+  const now = new Date();
+  const yy = String(now.getFullYear() % 100).padStart(2, '0');
+  const months = ['', '0', '1', '2', '9', '00', '01', '09', '10', '11', '12', '13', '19', '20', '99',
+    String(now.getMonth() + 1).padStart(2, '0'), String(now.getMonth()).padStart(2, '0'), String(now.getMonth() + 2).padStart(2, '0')];
+  const years = ['', '0', '2', '20', '202', '2a', yy, String(Number(yy) - 1), String(Number(yy) + 1), String(Number(yy) + 19), String(Number(yy) + 20),
+    String(now.getFullYear()), String(now.getFullYear() - 1), String(now.getFullYear() + 19), String(now.getFullYear() + 20), '20301', '99'];
+  const out = [];
+  for (const m of months) for (const y of years) for (const sep of ['', '/', ' / ', '-']) out.push(m + sep + y);
+  return out;
+}
+
+test('expiration rules agree with card-validator: the date field as shown and tokenized, the month and year fields, the pair', async () => {
+  const page = await merchantPage(browser, sandbox.url);
+  const inputs = expirationInputs();
+  // As the frames pass them: trimmed.
+  const fieldValues = ['', '0', '1', '9', '01', '12', '13', '00', '1a', '2', '20', '26', '27', '45', '46', '99', '202', '203',
+    String(new Date().getFullYear()), '2030', '2045', '2046', '20301', '123'];
+  const ours = await page.evaluate(async ([inputs, fieldValues]) => {
+    // The rules the hosted-field frames run: their module.
+    const w = await (await import('./js/frame-rules.js')).load();
+    const d = new Date();
+    const [y, m] = [d.getFullYear(), d.getMonth() + 1];
+    const dates = inputs.map((text) => {
+      const shown = w.formatDate(text, 0);
+      return [text, shown, w.validateField('expirationDate', shown, '', y, m), w.splitDate(shown)];
+    });
+    const fields = fieldValues.map((v) => [v, w.validateField('expirationMonth', v, '', y, m), w.validateField('expirationYear', v, '', y, m)]);
+    const pairs = [];
+    for (const mm of fieldValues) for (const yy of fieldValues) pairs.push([mm, yy, w.validateMonthYear(mm, yy, y, m)]);
+    return { dates, fields, pairs };
+  }, [inputs, fieldValues]);
+  const bits = (r) => (r.isValid ? 1 : 0) | (r.isPotentiallyValid ? 2 : 0);
+
+  const dateDiffs = ours.dates.filter(([, shown, verdict, split]) => {
+    const ref = referenceSplitDate(shown);
+    return verdict !== bits(cardValidator.expirationDate(ref)) || split !== ref.month + '\n' + ref.year;
+  });
+  assert.deepEqual(dateDiffs, [], 'the date field: verdict and tokenized month/year as the reference');
+  assert.ok(ours.dates.filter(([, , v]) => v === 3).length >= 50, 'many valid dates among the cases');
+
+  const fieldDiffs = ours.fields.filter(([v, month, year]) =>
+    month !== bits(cardValidator.expirationMonth(v)) || year !== bits(cardValidator.expirationYear(v)));
+  assert.deepEqual(fieldDiffs, [], 'the month and year fields');
+
+  // Both fields valid on their own: the reference judges the pair as one date.
+  const pairDiffs = ours.pairs.filter(([mm, yy, verdict]) =>
+    cardValidator.expirationMonth(mm).isValid && cardValidator.expirationYear(yy).isValid &&
+    verdict !== bits(cardValidator.expirationDate(mm + yy)));
+  assert.deepEqual(pairDiffs, [], 'the month and year pair');
+
+  // Never a valid date from a typed month over 12 ("13/30" once became "01 / 33").
+  for (const [text, shown, verdict] of ours.dates) {
+    if (/^1[3-9]/.test(text)) assert.ok(!(verdict & 1), `${text} -> ${shown}`);
+  }
+  await page.context().close();
 });
