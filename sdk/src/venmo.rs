@@ -1,11 +1,12 @@
-//! Venmo rules (spec sections 4, 5, 8 and 9): which browsers can pay with
-//! Venmo, which flow a page uses (desktop QR code, desktop web login, mobile
-//! app switch returning by hash, or manual return with polling), how the
-//! app switch is launched, what a payment context's status means for each
-//! flow, and the Venmo URLs.
-//!
-//! User agents are read the way the reference's browser detection reads them
-//! (case-insensitive where it is, as byte searches).
+//! Venmo rules (spec sections 4, 8 and 9): which flow a page uses (desktop
+//! QR code, desktop web login, mobile app switch returning by hash, or
+//! manual return with polling), how the app switch is launched, what a
+//! payment context's status means for each flow, and the Venmo URLs. Which
+//! browsers can pay with Venmo (section 5) is the one Venmo rule in JS
+//! (`venmo.js`, `supports`): pages ask it synchronously as they load, before
+//! any wasm module could have loaded. So the user agent is read there, once,
+//! as the reference's browser detection reads it, and what it found comes
+//! here as bits of [`opt`] (`ANDROID`, `IOS`, ...), not read a second time.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
@@ -22,9 +23,15 @@ pub const VISIBILITY_DELAY_MS: u32 = 500;
 pub const RESULTS_DELAY_MS: u32 = 1_000;
 pub const POPUP_WIDTH: u32 = 400;
 pub const POPUP_HEIGHT: u32 = 570;
+/// The desktop QR frame says it is ready as its script runs, before its load
+/// event; a frame loaded this long without saying so never will (a policy
+/// blocked it, or an error page stands in its place).
+pub const DESKTOP_FRAME_READY_GRACE_MS: u32 = 1_000;
+/// A desktop QR frame not ready this long after it was added is given up.
+pub const DESKTOP_FRAME_TIMEOUT_MS: u32 = 10_000;
 
 /// The constants the JS reads (constants.json).
-pub const CONSTANTS: [(&str, u32); 9] = [
+pub const CONSTANTS: [(&str, u32); 11] = [
     ("VENMO_MOBILE_POLL", MOBILE_POLLING_INTERVAL_MS),
     ("VENMO_EXPIRY", MOBILE_EXPIRING_THRESHOLD_MS),
     ("VENMO_DESKTOP_POLL", DESKTOP_POLLING_INTERVAL_MS),
@@ -34,99 +41,28 @@ pub const CONSTANTS: [(&str, u32); 9] = [
     ("VENMO_RESULTS_DELAY", RESULTS_DELAY_MS),
     ("VENMO_POPUP_WIDTH", POPUP_WIDTH),
     ("VENMO_POPUP_HEIGHT", POPUP_HEIGHT),
+    ("VENMO_FRAME_GRACE", DESKTOP_FRAME_READY_GRACE_MS),
+    ("VENMO_FRAME_TIMEOUT", DESKTOP_FRAME_TIMEOUT_MS),
 ];
 
-/// What the reference's browser detection sees in a user agent.
-/// `touch`: the document has touch events (an iPad asking for the desktop site).
+/// What the browser detection (venmo.js) found, from [`opt`]'s bits.
 struct Browser {
     android: bool,
     ios: bool,
     chrome: bool,
-    samsung: bool,
     ios_safari: bool,
     ios_webview: bool,
-    android_webview: bool,
-    facebook_android: bool,
-}
-
-/// The user-agent fragments the detection looks for: (fragment, case-insensitive).
-const MARKS: [(&str, bool); 24] = [
-    ("android", true),        // 0
-    ("iphone", true),         // 1
-    ("ipod", true),           // 2
-    ("ipad", true),           // 3
-    ("mac", true),            // 4
-    ("iPhone", false),        // 5
-    ("samsungbrowser", true), // 6
-    ("Chrome", false),        // 7
-    ("CriOS", false),         // 8
-    ("Edge/", false),         // 9
-    ("Edg/", false),          // 10
-    ("DuckDuckGo/", false),   // 11
-    ("OPR/", false),          // 12
-    ("Opera/", false),        // 13
-    ("OPT/", false),          // 14
-    ("Silk/", false),         // 15
-    ("GSA/", false),          // 16
-    ("webkit", true),         // 17
-    ("fxios", true),          // 18
-    ("FBAN", false),          // 19
-    ("safari", true),         // 20
-    ("wv", true),             // 21
-    ("huawei", true),         // 22
-    ("fban", true),           // 23
-];
-/// Facebook's and Instagram's in-app browsers on Android.
-const FB_ANDROID: [&str; 2] = ["fb_iab", "instagram"];
-
-/// Whether `ua` has `mark`; with `ci` in any ASCII case (`mark` is lower
-/// case). Compared in place: no lower-cased copy to allocate.
-fn has_mark(ua: &str, mark: &str, ci: bool) -> bool {
-    let mark = mark.as_bytes();
-    let mut rest = ua.as_bytes();
-    while rest.len() >= mark.len() {
-        let mut same = true;
-        for (&a, &b) in rest.iter().zip(mark) {
-            same &= a == b || ci && a.to_ascii_lowercase() == b;
-        }
-        if same {
-            return true;
-        }
-        rest = rest.get(1..).unwrap_or(&[]);
-    }
-    false
-}
-
-/// Which of [`MARKS`] the user agent has, as bits.
-fn marks(ua: &str) -> u32 {
-    MARKS
-        .iter()
-        .enumerate()
-        .filter(|(_, (m, ci))| has_mark(ua, m, *ci))
-        .fold(0, |bits, (i, _)| bits | 1 << i)
 }
 
 impl Browser {
-    #[inline(never)]
-    fn read(ua: &str, touch: bool) -> Browser {
-        let m = marks(ua);
-        let has = |i: u32| m & 1 << i != 0;
-        let android = has(0);
-        let ipados = (has(4) || has(3)) && !has(5) && touch;
-        let ios = has(1) || has(2) || has(3) || ipados;
-        let samsung = has(6);
-        // Chrome, CriOS; not Edge, Samsung, DuckDuckGo, Opera or Silk.
-        let chrome = (has(7) || has(8)) && m & 0xfe40 == 0;
+    fn from_bits(options: u32) -> Browser {
+        let on = |o: u32| options & o != 0;
         Browser {
-            android,
-            ios,
-            chrome,
-            samsung,
-            ios_safari: ios && has(17) && !has(8) && !has(18) && !has(19),
-            ios_webview: ios && (has(16) || has(17) && !has(20)),
-            android_webview: android && has(21),
-            facebook_android: has(22) && has(23)
-                || android && FB_ANDROID.iter().any(|f| has_mark(ua, f, true)),
+            android: on(opt::ANDROID),
+            ios: on(opt::IOS),
+            chrome: on(opt::CHROME),
+            ios_safari: on(opt::IOS_SAFARI),
+            ios_webview: on(opt::IOS_WEBVIEW),
         }
     }
 
@@ -138,11 +74,15 @@ impl Browser {
 /// The page's options and circumstances, as bits of one integer (what
 /// [`setup`] is given).
 pub mod opt {
-    /// The document has touch events (an iPad asking for the desktop site).
-    pub const TOUCH: u32 = 1;
+    /// The browser detection's findings: Android, iOS (an iPad asking for
+    /// the desktop site too), Chrome (also iOS's CriOS; not Edge, Samsung
+    /// Internet, DuckDuckGo, Opera or Silk), iOS Safari, an iOS webview.
+    pub const ANDROID: u32 = 1;
+    pub const IOS: u32 = 4;
+    pub const CHROME: u32 = 8;
+    pub const IOS_SAFARI: u32 = 8192;
+    pub const IOS_WEBVIEW: u32 = 16384;
     pub const IN_IFRAME: u32 = 2;
-    pub const ALLOW_NEW_TAB: u32 = 4;
-    pub const ALLOW_WEBVIEWS: u32 = 8;
     pub const ALLOW_DESKTOP: u32 = 16;
     pub const ALLOW_WEB_LOGIN: u32 = 32;
     pub const REQUIRE_MANUAL_RETURN: u32 = 64;
@@ -169,39 +109,12 @@ pub const SWITCH_WINDOW_OPEN: u32 = 0;
 pub const SWITCH_LOCATION: u32 = 1;
 pub const SWITCH_TOP_LOCATION: u32 = 2;
 pub const SWITCH_POPUP_BRIDGE: u32 = 3;
-/// The browser supports Venmo.
-pub const SUPPORTED: u32 = 64;
-
-/// Everything the page needs to know at once: the flow and its bits, the
-/// app-switch launch (`<< 4`) and browser support ([`SUPPORTED`]).
-/// `platform` is navigator.platform; `options` bits of [`opt`].
-pub fn setup(ua: &str, platform: &str, options: u32) -> u32 {
-    let b = Browser::read(ua, options & opt::TOUCH != 0);
-    let mut bits = mode(&b, options) | app_switch(&b, platform, options) << 4;
-    if is_browser_supported(&b, options) {
-        bits |= SUPPORTED;
-    }
-    bits
-}
-
-/// isBrowserSupported (section 5): Facebook-owned Android browsers, Samsung
-/// Internet and iOS Chrome (unless a new tab is allowed outside a frame) are
-/// not; webviews only when allowed; on mobile a new tab must be allowed
-/// unless the browser returns to the same tab (iOS Safari, Android Chrome);
-/// desktop needs allowDesktop or allowDesktopWebLogin.
-fn is_browser_supported(b: &Browser, options: u32) -> bool {
-    let on = |o: u32| options & o != 0;
-    let ios_chrome_allowed = on(opt::ALLOW_NEW_TAB) && !on(opt::IN_IFRAME);
-    if !ios_chrome_allowed && b.ios && b.chrome || b.facebook_android || b.samsung {
-        return false;
-    }
-    if !on(opt::ALLOW_WEBVIEWS) && (b.android_webview || b.ios_webview) {
-        return false;
-    }
-    if b.desktop() {
-        return on(opt::ALLOW_DESKTOP | opt::ALLOW_WEB_LOGIN);
-    }
-    on(opt::ALLOW_NEW_TAB) || b.ios_safari || b.android && b.chrome
+/// Everything the page needs to know at once: the flow and its bits, and
+/// the app-switch launch (`<< 4`). `platform` is navigator.platform;
+/// `options` bits of [`opt`].
+pub fn setup(platform: &str, options: u32) -> u32 {
+    let b = Browser::from_bits(options);
+    mode(&b, options) | app_switch(&b, platform, options) << 4
 }
 
 /// The flow a page uses: the desktop QR code when desktop is allowed without
@@ -246,7 +159,7 @@ fn app_switch(b: &Browser, platform: &str, options: u32) -> u32 {
     if on(opt::DEEP_LINK) {
         let ios_platform = ["iPhone", "iPad", "iPod"]
             .iter()
-            .any(|p| has_mark(platform, p, false));
+            .any(|p| crate::find_bytes(platform, p).is_some());
         let (frame, bridge, installed) = (
             on(opt::IN_IFRAME),
             on(opt::POPUP_BRIDGE),
@@ -319,12 +232,14 @@ pub fn refresh_delay(lifetime_ms: u32) -> u32 {
     (u64::from(lifetime_ms) * 6666 / 10_000) as u32
 }
 
-/// The Venmo page: web login, the app or its mobile web fallback, or the app
-/// only (by `which`: "web", "fallback", anything else).
+/// The Venmo page: web login, the app or its mobile web fallback, the
+/// payment context a desktop QR code shows the phone, or the app only (by
+/// `which`: "web", "fallback", "purchase", anything else).
 pub fn url(which: &str) -> &'static str {
     match which {
         "web" => "https://account.venmo.com/go/web",
         "fallback" => "https://venmo.com/go/checkout",
+        "purchase" => "https://venmo.com/go/purchase",
         _ => "https://venmo.com/braintree/checkout",
     }
 }
@@ -332,94 +247,28 @@ pub fn url(which: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const IOS_SAFARI: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
-    const IOS_CHROME: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1";
-    const IOS_FIREFOX: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/120.0 Mobile/15E148 Safari/605.1.15";
-    const IOS_WEBVIEW: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
-    const IOS_GOOGLE_APP: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) GSA/300.0.598994205 Mobile/15E148 Safari/604.1";
-    const IOS_FACEBOOK: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/440.0]";
-    const ANDROID_CHROME: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
-    const ANDROID_WEBVIEW: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36";
-    const ANDROID_FIREFOX: &str =
-        "Mozilla/5.0 (Android 13; Mobile; rv:120.0) Gecko/120.0 Firefox/120.0";
-    const ANDROID_FACEBOOK: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/440.0.0.0;]";
-    const ANDROID_INSTAGRAM: &str = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 Instagram 300.0.0.0";
-    const HUAWEI_FACEBOOK: &str = "Mozilla/5.0 (Linux; HUAWEI P30) AppleWebKit/537.36 (KHTML, like Gecko) [FBAN/EMA;FBLC/en_US]";
-    const SAMSUNG: &str = "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
-    const DESKTOP_CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
-    const MAC_SAFARI: &str = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
-
     use opt::*;
 
-    /// Defaults: new tab and webviews allowed, no desktop, not in a frame.
-    const DEFAULTS: u32 = ALLOW_NEW_TAB | ALLOW_WEBVIEWS;
-
-    fn supported_with(ua: &str, options: u32) -> bool {
-        setup(ua, "", options) & SUPPORTED != 0
-    }
-
-    fn supported(ua: &str) -> bool {
-        supported_with(ua, DEFAULTS)
-    }
+    // Browsers as the detection (venmo.js) reports them.
+    const SAFARI_ON_IOS: u32 = IOS | IOS_SAFARI;
+    const CHROME_ON_IOS: u32 = IOS | CHROME;
+    const WEBVIEW_ON_IOS: u32 = IOS | IOS_WEBVIEW;
+    const CHROME_ON_ANDROID: u32 = ANDROID | CHROME;
+    /// Firefox, Samsung Internet, ...
+    const OTHER_ON_ANDROID: u32 = ANDROID;
+    const DESKTOP_CHROME: u32 = CHROME;
 
     #[test]
-    fn facebook_owned_android_browsers_are_unsupported() {
-        assert!(!supported(ANDROID_FACEBOOK));
-        assert!(!supported(ANDROID_INSTAGRAM));
-        assert!(!supported(HUAWEI_FACEBOOK));
-        // Facebook's iOS browser is only not a Safari.
-        assert!(supported(IOS_FACEBOOK));
-    }
-
-    #[test]
-    fn samsung_internet_is_unsupported() {
-        assert!(!supported(SAMSUNG));
-        assert!(!supported_with(SAMSUNG, DEFAULTS | ALLOW_DESKTOP));
-    }
-
-    #[test]
-    fn ios_chrome_needs_a_new_tab_outside_a_frame() {
-        assert!(supported(IOS_CHROME));
-        assert!(!supported_with(IOS_CHROME, DEFAULTS | IN_IFRAME));
-        assert!(!supported_with(IOS_CHROME, ALLOW_WEBVIEWS));
-    }
-
-    #[test]
-    fn webviews_only_when_allowed() {
-        assert!(supported(ANDROID_WEBVIEW));
-        assert!(supported(IOS_WEBVIEW));
-        assert!(supported(IOS_GOOGLE_APP));
-        for ua in [ANDROID_WEBVIEW, IOS_WEBVIEW, IOS_GOOGLE_APP] {
-            assert!(!supported_with(ua, ALLOW_NEW_TAB), "{ua}");
-        }
-        assert!(supported_with(ANDROID_CHROME, ALLOW_NEW_TAB));
-    }
-
-    #[test]
-    fn mobile_without_a_new_tab_needs_ios_safari_or_android_chrome() {
-        let same_tab = |ua| supported_with(ua, ALLOW_WEBVIEWS);
-        assert!(same_tab(IOS_SAFARI));
-        assert!(same_tab(ANDROID_CHROME));
-        assert!(!same_tab(IOS_FIREFOX));
-        assert!(!same_tab(ANDROID_FIREFOX));
-        assert!(supported(ANDROID_FIREFOX));
-        assert!(supported(IOS_FIREFOX));
-    }
-
-    #[test]
-    fn desktop_needs_allow_desktop_or_web_login() {
-        assert!(!supported(DESKTOP_CHROME));
-        assert!(supported_with(DESKTOP_CHROME, DEFAULTS | ALLOW_DESKTOP));
-        assert!(supported_with(DESKTOP_CHROME, DEFAULTS | ALLOW_WEB_LOGIN));
-        assert!(!supported(MAC_SAFARI));
-        // An iPad asking for the desktop site (touch) is iOS.
-        assert!(supported_with(MAC_SAFARI, DEFAULTS | TOUCH));
+    fn desktop_is_neither_ios_nor_android() {
+        let m = |options| setup("", options) & 3;
+        assert_eq!(m(ALLOW_DESKTOP | LEGACY), MODE_QR);
+        assert_eq!(m(IOS | ALLOW_DESKTOP | LEGACY), MODE_HASH);
+        assert_eq!(m(ANDROID | ALLOW_DESKTOP | LEGACY), MODE_HASH);
     }
 
     #[test]
     fn the_flow_follows_platform_and_options() {
-        let m = |ua, options| setup(ua, "", options) & 15;
+        let m = |browser, options| setup("", browser | options) & 15;
         assert_eq!(
             m(DESKTOP_CHROME, ALLOW_DESKTOP | LEGACY),
             MODE_QR | MODE_RETURN_URLS
@@ -433,39 +282,44 @@ mod tests {
             MODE_WEB_LOGIN | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(IOS_SAFARI, ALLOW_DESKTOP | ALLOW_WEB_LOGIN | LEGACY),
+            m(SAFARI_ON_IOS, ALLOW_DESKTOP | ALLOW_WEB_LOGIN | LEGACY),
             MODE_HASH | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(IOS_SAFARI, 0),
+            m(SAFARI_ON_IOS, 0),
             MODE_HASH | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
         );
         assert_eq!(
-            m(ANDROID_CHROME, IN_IFRAME | LEGACY),
+            m(CHROME_ON_ANDROID, IN_IFRAME | LEGACY),
             MODE_MANUAL | MODE_CREATES_CONTEXT
         );
         assert_eq!(
-            m(ANDROID_CHROME, REQUIRE_MANUAL_RETURN | LEGACY | DEEP_LINK),
+            m(
+                CHROME_ON_ANDROID,
+                REQUIRE_MANUAL_RETURN | LEGACY | DEEP_LINK
+            ),
             MODE_MANUAL | MODE_CREATES_CONTEXT | MODE_RETURN_URLS
         );
     }
 
     #[test]
     fn app_switch_without_deep_link() {
-        let s = |ua, options| setup(ua, "", options) >> 4 & 3;
-        assert_eq!(s(IOS_SAFARI, 0), SWITCH_WINDOW_OPEN);
-        assert_eq!(s(IOS_SAFARI, REDIRECT_FOR_IOS), SWITCH_LOCATION);
-        assert_eq!(s(IOS_SAFARI, WEB_FALLBACK), SWITCH_LOCATION);
-        assert_eq!(s(IOS_CHROME, 0), SWITCH_LOCATION);
-        assert_eq!(s(IOS_WEBVIEW, 0), SWITCH_LOCATION);
-        assert_eq!(s(ANDROID_CHROME, 0), SWITCH_WINDOW_OPEN);
-        assert_eq!(s(ANDROID_CHROME, WEB_FALLBACK), SWITCH_LOCATION);
-        assert_eq!(s(ANDROID_FIREFOX, WEB_FALLBACK), SWITCH_WINDOW_OPEN);
+        let s = |browser, options| setup("", browser | options) >> 4 & 3;
+        assert_eq!(s(SAFARI_ON_IOS, 0), SWITCH_WINDOW_OPEN);
+        assert_eq!(s(SAFARI_ON_IOS, REDIRECT_FOR_IOS), SWITCH_LOCATION);
+        assert_eq!(s(SAFARI_ON_IOS, WEB_FALLBACK), SWITCH_LOCATION);
+        assert_eq!(s(CHROME_ON_IOS, 0), SWITCH_LOCATION);
+        assert_eq!(s(WEBVIEW_ON_IOS, 0), SWITCH_LOCATION);
+        assert_eq!(s(SAFARI_ON_IOS | IOS_WEBVIEW, 0), SWITCH_LOCATION);
+        assert_eq!(s(CHROME_ON_ANDROID, 0), SWITCH_WINDOW_OPEN);
+        assert_eq!(s(CHROME_ON_ANDROID, WEB_FALLBACK), SWITCH_LOCATION);
+        assert_eq!(s(OTHER_ON_ANDROID, WEB_FALLBACK), SWITCH_WINDOW_OPEN);
+        assert_eq!(s(DESKTOP_CHROME, WEB_FALLBACK), SWITCH_WINDOW_OPEN);
     }
 
     #[test]
     fn app_switch_with_deep_link() {
-        let s = |platform, options| setup(IOS_WEBVIEW, platform, DEEP_LINK | options) >> 4 & 3;
+        let s = |platform, options| setup(platform, WEBVIEW_ON_IOS | DEEP_LINK | options) >> 4 & 3;
         assert_eq!(
             s("iPhone", IN_IFRAME | POPUP_BRIDGE | VENMO_INSTALLED),
             SWITCH_TOP_LOCATION
@@ -535,6 +389,7 @@ mod tests {
     fn venmo_urls() {
         assert_eq!(url("web"), "https://account.venmo.com/go/web");
         assert_eq!(url("fallback"), "https://venmo.com/go/checkout");
+        assert_eq!(url("purchase"), "https://venmo.com/go/purchase");
         assert_eq!(url(""), "https://venmo.com/braintree/checkout");
     }
 

@@ -1,12 +1,17 @@
-// Venmo in headless Chromium against the sandbox: create's checks, browser
-// support, the desktop QR code (its alert texts, the customer's phone moved
+// Venmo in headless Chromium against the sandbox: create's checks and that
+// it always settles, browser support (answered at once, before any module
+// loads), the desktop QR code (read from a screenshot with jsQR and opened
+// as the customer's phone would; its alert texts, the customer's phone moved
 // through the sandbox's control route), desktop web login in a real popup
 // over its backdrop, the mobile app switch (the sandbox's app stand-in opened
 // as a real window, or navigated to and back), manual-return polling, the
 // context refresh, with the browser clock controlled.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { startSandbox, launch, editConfiguration } from './harness.mjs';
+
+const JSQR = createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js');
 
 let sandbox;
 let browser;
@@ -64,6 +69,10 @@ const failNext = (pathPrefix, status, times = 1) => fetch(sandbox.url + '/sandbo
 
 /** Stops the page clock's natural flow: from here only the test moves time. */
 const pause = async (page) => page.clock.pauseAt(await page.evaluate(() => Date.now()) + 1000);
+
+/** Whether the tokenization (or create) the page started has settled; its result. */
+const settled = () => window.run !== null;
+const outcome = (page) => page.evaluate(() => window.run);
 
 /** Runs the page clock in steps until `check()` (in the page) is truthy. */
 async function runUntil(page, check, arg, { step = 250, max = 40 } = {}) {
@@ -128,27 +137,161 @@ test('create: the payment context set-up fails with ECD disabled, a validation e
   await page.context().close();
 });
 
-test('isBrowserSupported: desktop only when allowed, mobile browsers, Samsung never', async () => {
-  const desktop = await shop();
-  assert.deepEqual(await desktop.evaluate(async () => {
+// The reference's browser detection over user agents (supports-venmo.js):
+// [user agent, touch events, expected with the defaults, with
+// allowNewBrowserTab false, with allowWebviews false, with allowDesktop].
+const IOS_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1';
+const SUPPORT = [
+  [IOS_SAFARI, false, true, true, true, true],
+  [IOS_CHROME, false, true, false, true, true],
+  ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/120.0 Mobile/15E148 Safari/605.1.15', false, true, false, true, true],
+  ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148', false, true, true, false, true],
+  ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) GSA/300.0.598994205 Mobile/15E148 Safari/604.1', false, true, true, false, true],
+  // Facebook's iOS browser is only not a Safari (and, without Safari, a webview).
+  ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/440.0]', false, true, false, false, true],
+  [ANDROID_CHROME, false, true, true, true, true],
+  ['Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36', false, true, true, false, true],
+  ['Mozilla/5.0 (Android 13; Mobile; rv:120.0) Gecko/120.0 Firefox/120.0', false, true, false, true, true],
+  ['Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 EdgA/120.0 Edg/120.0', false, true, false, true, true],
+  ['Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/440.0.0.0;]', false, false, false, false, false],
+  ['Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 Instagram 300.0.0.0', false, false, false, false, false],
+  ['Mozilla/5.0 (Linux; HUAWEI P30) AppleWebKit/537.36 (KHTML, like Gecko) [FBAN/EMA;FBLC/en_US]', false, false, false, false, false],
+  [SAMSUNG, false, false, false, false, false],
+  ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36', false, false, false, false, true],
+  ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15', false, false, false, false, true],
+  // An iPad asking for the desktop site: a Mac with touch events.
+  ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15', true, true, true, true, true]
+];
+
+test('isBrowserSupported answers at once, rightly, on the first call as the page loads: no module needed', async () => {
+  // No wasm module can load at all: the answer must not need one.
+  const wasm = [];
+  const page = await shop({ routes: { '**/*.wasm': (route) => { wasm.push(route.request().url()); return route.abort(); } } });
+  const got = await page.evaluate(async (table) => {
     const sdk = await t.sdk();
-    await t.create({ allowDesktop: true });
     const v = sdk.venmo;
-    return [v.isBrowserSupported(), v.isBrowserSupported({ allowDesktop: true }), v.isBrowserSupported({ allowDesktopWebLogin: true }),
-      (await t.create({ allowDesktop: true })).isBrowserSupported()];
-  }), [false, true, true, true]);
-  await desktop.context().close();
+    const first = [v.isBrowserSupported(), v.isBrowserSupported({ allowDesktop: true }), v.isBrowserSupported({ allowDesktopWebLogin: true }),
+      v.isBrowserSupported({ allowDesktop: 1 })];
+    const rows = table.map(([ua, touch]) => {
+      Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true });
+      if (touch) document.ontouchend = null;
+      const row = [v.isBrowserSupported(), v.isBrowserSupported({ allowNewBrowserTab: false }), v.isBrowserSupported({ allowWebviews: false }),
+        v.isBrowserSupported({ allowDesktop: true })];
+      delete document.ontouchend;
+      return row;
+    });
+    // The reference reads an option given as undefined as given.
+    Object.defineProperty(navigator, 'userAgent', { value: table[2][0], configurable: true });
+    const undefinedTab = v.isBrowserSupported({ allowNewBrowserTab: undefined });
+    // In a frame, iOS Chrome needs what it cannot have there.
+    const frame = document.createElement('iframe');
+    frame.src = '/shop.html';
+    document.body.append(frame);
+    await new Promise((r) => frame.addEventListener('load', r));
+    const inner = await frame.contentWindow.eval("import('/web/3.130.0/js/index.js')");
+    Object.defineProperty(frame.contentWindow.navigator, 'userAgent', { value: table[1][0], configurable: true });
+    return { first, rows, undefinedTab, framed: [inner.venmo.isBrowserSupported()] };
+  }, SUPPORT);
+  assert.deepEqual(got.first, [false, true, true, false]);
+  got.rows.forEach((row, i) => assert.deepEqual(row, SUPPORT[i].slice(2), SUPPORT[i][0] + (SUPPORT[i][1] ? ' (touch)' : '')));
+  assert.equal(got.undefinedTab, false);
+  assert.deepEqual(got.framed, [false]);
+  assert.deepEqual(wasm, [], 'no module was requested');
+  await page.context().close();
+});
+
+test('isBrowserSupported in real mobile browsers, and the instance\'s with its create options', async () => {
   for (const [options, expected] of [[IOS, [true, true, true]], [ANDROID, [true, true, true]], [{ userAgent: SAMSUNG, isMobile: true, hasTouch: true }, [false, false, false]]]) {
     const page = await shop({ contextOptions: options });
     const got = await page.evaluate(async () => {
-      const sdk = await t.sdk();
-      await t.create({});
-      const v = sdk.venmo;
+      const v = (await t.sdk()).venmo;
       return [v.isBrowserSupported(), v.isBrowserSupported({ allowNewBrowserTab: false }), v.isBrowserSupported({ allowWebviews: false })];
     });
     assert.deepEqual(got, expected, options.userAgent);
     await page.context().close();
   }
+  const desktop = await shop();
+  assert.deepEqual(await desktop.evaluate(async () => [
+    (await t.create({ allowDesktop: true })).isBrowserSupported(),
+    (await t.create({ allowDesktopWebLogin: true })).isBrowserSupported(),
+    (await t.create({})).isBrowserSupported()
+  ]), [true, true, false]);
+  await desktop.context().close();
+  const ios = await shop({ contextOptions: { ...IOS, userAgent: IOS_CHROME } });
+  assert.deepEqual(await ios.evaluate(async () => [(await t.create({})).isBrowserSupported(), (await t.create({ allowNewBrowserTab: false })).isBrowserSupported()]),
+    [true, false]);
+  await ios.context().close();
+});
+
+const NO_ECD = { '**/client_api/v1/configuration*': editConfiguration((c) => { c.payWithVenmo.enrichedCustomerDataEnabled = false; }) };
+
+test('create on desktop (QR code) asking for addresses without Enriched Customer Data rejects with ECD_DISABLED', async () => {
+  const page = await shop({ routes: NO_ECD });
+  const out = await page.evaluate(async () => {
+    const sdk = await t.sdk();
+    const client = await sdk.client.create({ authorization: 'sandbox_shop_merchant01', sandboxUrl: location.origin + '/sandbox' });
+    const create = (o) => t.grab(sdk.venmo.create(Object.assign({ client, allowDesktop: true }, o)));
+    return {
+      billing: await create({ collectCustomerBillingAddress: true, paymentMethodUsage: 'single_use' }),
+      shipping: await create({ collectCustomerShippingAddress: true, paymentMethodUsage: 'multi_use' }),
+      frames: document.querySelectorAll('iframe[name="venmo-desktop-iframe"]').length,
+      // Without addresses, or with the legacy context (which collects none), it is not needed.
+      none: await create({ paymentMethodUsage: 'single_use' }),
+      legacy: await create({ collectCustomerBillingAddress: true })
+    };
+  });
+  assert.deepEqual([out.billing.type, out.billing.code, out.billing.message],
+    ['MERCHANT', 'ECD_DISABLED', 'Cannot collect customer data when ECD is disabled. Enable this feature in the Control Panel to collect this data.']);
+  assert.equal(out.shipping.code, 'ECD_DISABLED');
+  assert.equal(out.frames, 0, 'no QR frame for a create that failed');
+  assert.ok('ok' in out.none && 'ok' in out.legacy);
+  await page.context().close();
+});
+
+test('create settles when the QR frame cannot say it is ready: loaded without its script, or never loaded', async () => {
+  // A page in the frame's place (an error page, or one a policy blocked).
+  let page = await shop({ clock: true, routes: { '**/html/venmo-desktop-frame.html*': (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }) } });
+  await page.evaluate(() => { window.run = null; t.grab(t.create({ allowDesktop: true })).then((r) => { window.run = r; }); });
+  await page.waitForFunction(() => document.querySelector('iframe[name="venmo-desktop-iframe"]'));
+  let frame;
+  while (!(frame = page.frame({ name: 'venmo-desktop-iframe' })) || !frame.url().includes('venmo-desktop-frame')) await page.waitForTimeout(20);
+  await frame.waitForLoadState('load');
+  await page.clock.runFor(900);
+  assert.equal(await page.evaluate(settled), false, 'the frame has a second after its load to say it is ready');
+  await runUntil(page, settled, null, { step: 100 });
+  let run = await outcome(page);
+  assert.ok('ok' in run, JSON.stringify(run));
+  assert.equal(await page.evaluate(() => document.querySelectorAll('iframe[name="venmo-desktop-iframe"]').length), 0, 'the broken frame is gone');
+  await page.context().close();
+  // A frame that never loads: given up after ten seconds.
+  page = await shop({ clock: true, routes: { '**/html/venmo-desktop-frame.html*': () => {} } });
+  await page.evaluate(() => { window.run = null; t.grab(t.create({ allowDesktop: true, paymentMethodUsage: 'single_use' })).then((r) => { window.run = r; }); });
+  await page.waitForFunction(() => document.querySelector('iframe[name="venmo-desktop-iframe"]'));
+  await page.clock.runFor(9_000);
+  assert.equal(await page.evaluate(settled), false);
+  await runUntil(page, settled, null, { step: 500 });
+  run = await outcome(page);
+  assert.ok('ok' in run, JSON.stringify(run));
+  await page.context().close();
+});
+
+test('create rejects, never hangs, when its module, the authorization or the payment context fails', async () => {
+  let page = await shop({ routes: { '**/payment_sdk_apm_bg.wasm': (route) => route.abort() } });
+  let out = await page.evaluate(() => t.grab(t.create({ allowDesktop: true })));
+  assert.deepEqual([out.code, out.message], ['CLIENT_SCRIPT_FAILED_TO_LOAD', 'Braintree client script could not be loaded.']);
+  await page.context().close();
+  page = await shop({ contextOptions: ANDROID });
+  out = await page.evaluate(() => t.grab(t.create({ authorization: 'not-an-authorization' })));
+  assert.equal(out.code, 'CLIENT_INVALID_AUTHORIZATION');
+  // The payment context's request closed with no answer at all (the client
+  // tries once more, and Chromium may retry on a reused connection: enough
+  // for all, the rest forgotten after).
+  await fetch(sandbox.url + '/sandbox/__control/fail-next', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix: '/graphql', drop: true, times: 4 }) });
+  out = await page.evaluate(() => t.grab(t.create({ paymentMethodUsage: 'single_use' })));
+  await fetch(sandbox.url + '/sandbox/__control/reset', { method: 'POST' });
+  assert.deepEqual([out.code, out.message], ['VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', 'Something went wrong creating the Venmo Payment Context.']);
+  assert.equal(out.details.originalError.code, 'CLIENT_GATEWAY_NETWORK');
+  await page.context().close();
 });
 
 /** Starts tokenize in the page (window.run holds its settled result). */
@@ -157,8 +300,6 @@ const startTokenize = (page, createOptions, tokenizeOptions) => page.evaluate(as
   window.run = null;
   t.grab(window.venmo.tokenize(o)).then((r) => { window.run = r; });
 }, [createOptions, tokenizeOptions]);
-const settled = () => window.run !== null;
-const outcome = (page) => page.evaluate(() => window.run);
 
 test('desktop QR code: generating, scan, authorize on the phone, then the nonce after the completion delay', async () => {
   const page = await shop({ clock: true });
@@ -194,6 +335,65 @@ test('desktop QR code: generating, scan, authorize on the phone, then the nonce 
   assert.equal(run.ok.details.payerInfo.userName, '@venmojoe');
   assert.equal(await page.evaluate(() => document.querySelector('iframe[name="venmo-desktop-iframe"]').style.display), 'none');
   await announced(page, '', 0);
+  await page.context().close();
+});
+
+/**
+ * What a phone's camera would read: a screenshot of the QR frame's code,
+ * decoded by jsQR in a page of its own. Null when there is no code to read.
+ */
+async function scan(page) {
+  const png = await page.frameLocator('iframe[name="venmo-desktop-iframe"]').locator('#qr svg').screenshot();
+  const reader = await browser.newPage();
+  await reader.addScriptTag({ path: JSQR });
+  const text = await reader.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: img.width, height: img.height });
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const { data, width, height } = g.getImageData(0, 0, img.width, img.height);
+    const code = (window.jsQR.default || window.jsQR)(data, width, height);
+    return code && code.data;
+  }, png.toString('base64'));
+  await reader.close();
+  return text;
+}
+
+/** The Venmo URL the reference's desktop code holds, on the sandbox's stand-in (sandbox mode). */
+const purchaseUrl = (id, merchantId) => sandbox.url + '/sandbox/venmo/go/purchase?facilitator=BT&intent=Continue&resource_id=' + id +
+  '&merchant_id=' + merchantId + '&environment=SANDBOX';
+
+test('desktop QR code: a real code of the payment context\'s Venmo URL, which the phone opens and approves', async () => {
+  const page = await shop();
+  await startTokenize(page, { allowDesktop: true, paymentMethodUsage: 'single_use' });
+  const frame = page.frameLocator('iframe[name="venmo-desktop-iframe"]');
+  await frame.locator('#qr svg').waitFor();
+  const ctx = await newest();
+  const url = await scan(page);
+  assert.equal(url, purchaseUrl(ctx.id, 'venmo-merchant01'));
+  assert.equal(await frame.locator('#qr svg').getAttribute('aria-label'), 'QR code');
+  // The customer's phone opens what it scanned and approves there.
+  const phone = await page.context().newPage();
+  await phone.goto(url);
+  await phone.locator('#approve').click();
+  await phone.locator('text=Done: return to the business to finish.').waitFor();
+  await page.waitForFunction(() => window.run !== null, null, { timeout: 10000 });
+  const run = await outcome(page);
+  assert.match(run.ok.nonce, /^tokenvenmo_/);
+  assert.equal(run.ok.details.paymentContextId, ctx.id);
+  // The legacy context's code; a profile id is the merchant.
+  await page.evaluate(() => window.venmo.teardown());
+  await startTokenize(page, { allowDesktop: true, profileId: 'profile-7' });
+  await frame.locator('#qr svg').waitFor();
+  const legacy = await newest();
+  assert.notEqual(legacy.id, ctx.id);
+  assert.equal(await scan(page), purchaseUrl(legacy.id, 'profile-7'));
+  // An error view shows no code to scan.
+  await move('CANCELED');
+  await frame.locator('#new-qr').waitFor();
+  assert.equal(await frame.locator('#code').isHidden(), true);
   await page.context().close();
 });
 

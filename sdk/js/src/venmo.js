@@ -4,7 +4,8 @@
 // requireManualReturn); on desktop a full-screen QR code the customer scans
 // (polling the context), or web login in a 400x570 popup. The decisions are
 // the Rust rules' (venmoSetup and friends, in the alternative payment
-// methods' module); this module is the DOM, timers and requests.
+// methods' module), but for browser support, which must answer before any
+// module loads (`supports`); this module is that, the DOM, timers and requests.
 import { load } from './wasm.js';
 import { load as loadRules, rules } from './apm-wasm.js';
 import { error, register } from './errors.js';
@@ -14,7 +15,7 @@ import { create as createClient } from './client.js';
 import { openWindow, runFlow, withQuery } from './frame-service.js';
 import {
   VENMO_MOBILE_POLL, VENMO_EXPIRY, VENMO_DESKTOP_POLL, VENMO_COMPLETION_DELAY, VENMO_MAX_RETRIES,
-  VENMO_VISIBILITY_DELAY, VENMO_RESULTS_DELAY, VENMO_POPUP_WIDTH, VENMO_POPUP_HEIGHT
+  VENMO_VISIBILITY_DELAY, VENMO_RESULTS_DELAY, VENMO_POPUP_WIDTH, VENMO_POPUP_HEIGHT, VENMO_FRAME_GRACE, VENMO_FRAME_TIMEOUT
 } from './constants.json';
 
 register(venmoErrors);
@@ -25,34 +26,70 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const at = (name) => '@' + (name || '').replace('@', '');
 
 /**
+ * What the reference's browser detection finds in a user agent (`touch`:
+ * the document has touch events, as an iPad asking for the desktop site
+ * does). Read here, not in the rules' wasm, because isBrowserSupported must
+ * answer synchronously (`supports`); the flow rules get it as bits (`setup`).
+ */
+function browser(ua, touch) {
+  const has = (re) => re.test(ua);
+  const android = has(/Android/i);
+  const ios = has(/iPhone|iPod|iPad/i) || (touch && has(/Mac|iPad/i));
+  const samsung = has(/SamsungBrowser/i);
+  return {
+    android,
+    ios,
+    samsung,
+    chrome: has(/Chrome|CriOS/) && !samsung && !has(/Edge?\/|DuckDuckGo\/|OPR\/|Opera\/|OPT\/|Silk\//),
+    iosSafari: ios && has(/webkit/i) && !has(/CriOS|FBAN/) && !has(/FxiOS/i),
+    iosWebview: ios && (has(/\bGSA\b/) || has(/.+AppleWebKit(?!.*Safari)/i)),
+    androidWebview: android && has(/wv/i),
+    facebookAndroid: (has(/huawei/i) && has(/fban/i)) || (android && has(/fb_iab|instagram/i))
+  };
+}
+
+const thisBrowser = () => browser(navigator.userAgent, 'ontouchend' in document);
+
+/**
  * The rules' view of the page (sdk/src/venmo.rs `setup`): the flow (bits 0-1;
  * 1 QR code, 2 web login, 3 manual return, 0 app switch with hash return),
- * 4 a context is created up front, 8 return URLs, the app-switch launch
- * (bits 4-5) and 64 browser support. The options go over as `opt` bits.
+ * 4 a context is created up front, 8 return URLs and the app-switch launch
+ * (bits 4-5). The browser and the options go over as `opt` bits.
  */
 function setup(o, usage) {
   const bridge = window.popupBridge;
+  const b = thisBrowser();
   const bits = [
-    'ontouchend' in document, window.parent !== window, o.allowNewBrowserTab !== false, o.allowWebviews !== false,
+    b.android, window.parent !== window, b.ios, b.chrome,
     o.allowDesktop === true, o.allowDesktopWebLogin === true, o.requireManualReturn === true, !usage, Boolean(o.deepLinkReturnUrl),
     o.mobileWebFallBack === true, o.useRedirectForIOS === true, Boolean(bridge && typeof bridge.open === 'function'),
-    Boolean(bridge && ((window.parent.popupBridge || {}).isVenmoInstalled || bridge.isVenmoInstalled))
+    Boolean(bridge && ((window.parent.popupBridge || {}).isVenmoInstalled || bridge.isVenmoInstalled)), b.iosSafari, b.iosWebview
   ].reduce((all, on, i) => all | (on ? 1 << i : 0), 0);
-  return rules.venmoSetup(navigator.userAgent, navigator.platform || '', bits);
+  return rules.venmoSetup(navigator.platform || '', bits);
 }
 
 /**
- * Whether this browser can pay with Venmo (section 5). It needs the rules
- * module: call it once the client (or any component) is created; before,
- * it starts loading them and answers false.
+ * Whether a browser `b` can pay with Venmo (spec section 5; the reference's
+ * supports-venmo), in a frame or not, with options `o`. The one Venmo rule in
+ * JS, not in the rules' wasm: pages call isBrowserSupported as they load to
+ * decide whether to show the button, and it must answer then and there,
+ * while a wasm module only ever loads asynchronously. A pure function.
  */
+function supports(b, framed, o) {
+  const given = (name) => (Object.prototype.hasOwnProperty.call(o, name) ? o[name] : true);
+  const newTab = given('allowNewBrowserTab');
+  if (((!newTab || framed) && b.ios && b.chrome) || b.facebookAndroid || b.samsung) return false;
+  if (!given('allowWebviews') && (b.androidWebview || b.iosWebview)) return false;
+  if (!b.android && !b.ios) return (o.allowDesktopWebLogin || o.allowDesktop) === true;
+  return Boolean(newTab || b.iosSafari || (b.android && b.chrome));
+}
+
+/** `supports` for this page. */
+const supported = (options) => supports(thisBrowser(), window.self !== window.top, options);
+
+/** Whether this browser can pay with Venmo (section 5): answered at once, no module needed. */
 export function isBrowserSupported(options) {
-  try {
-    return (setup(options || {}) & 64) > 0;
-  } catch (e) {
-    loadRules().catch(() => {});
-    return false;
-  }
+  return supported(options || {});
 }
 
 export function create(options, callback) {
@@ -131,6 +168,9 @@ function venmo(client, o) {
   const queryStatus = () => api.status(ctxId);
   const cancelContext = () => api.update(ctxId, 'CANCELED');
   const nodePayload = (n) => ({ paymentMethodNonce: n.paymentMethodId, username: n.userName, payerInfo: n.payerInfo, id: ctxId });
+  // Collecting addresses needs Enriched Customer Data (section 5): the error code, or "".
+  const ecdCheck = () => rules.venmoCheck(1, (o.collectCustomerBillingAddress || o.collectCustomerShippingAddress ? 1 : 0) |
+    (vc.enrichedCustomerDataEnabled ? 2 : 0));
 
   /** Creates the payment context (manual return, and the paymentMethodUsage flow) and schedules its refresh. */
   async function newContext(onlyIfIdle) {
@@ -141,7 +181,7 @@ function venmo(client, o) {
     } else {
       const billing = o.collectCustomerBillingAddress || false;
       const shipping = o.collectCustomerShippingAddress || false;
-      const code = rules.venmoCheck(1, (billing || shipping ? 1 : 0) | (vc.enrichedCustomerDataEnabled ? 2 : 0));
+      const code = ecdCheck();
       if (code) throw error(code);
       if (o.lineItems) o.lineItems.forEach((item) => { item.unitTaxAmount = item.unitTaxAmount || '0'; });
       const details = { subTotalAmount: o.subTotalAmount, discountAmount: o.discountAmount, taxAmount: o.taxAmount,
@@ -224,9 +264,7 @@ function venmo(client, o) {
     p.braintree_access_token = token;
     p.braintree_environment = vc.environment;
     p.braintree_sdk_data = btoa(JSON.stringify({ _meta: { version: VERSION, integration: 'custom', platform: 'web', sessionId: (config.analyticsMetadata || {}).sessionId } }));
-    const url = rules.venmoText(4, returnPage ? 'web' : o.mobileWebFallBack === true ? 'fallback' : '');
-    // Sandbox mode: the sandbox's stand-ins for Venmo's pages.
-    return withQuery(config.sandboxUrl ? url.replace(/^https:\/\/[^/]+/, config.sandboxUrl + '/venmo') : url, p);
+    return withQuery(venmoPage(config, returnPage ? 'web' : o.mobileWebFallBack === true ? 'fallback' : ''), p);
   }
 
   function appSwitch() {
@@ -317,7 +355,9 @@ function venmo(client, o) {
   }
 
   const instance = {
-    isBrowserSupported: () => (setup(o, usage) & 64) > 0,
+    // The options as the reference's instance keeps them.
+    isBrowserSupported: () => supported({ allowNewBrowserTab: o.allowNewBrowserTab !== false, allowWebviews: o.allowWebviews !== false,
+      allowDesktop: o.allowDesktop === true, allowDesktopWebLogin: o.allowDesktopWebLogin || false }),
     hasTokenizationResult: () => hasResult(),
     tokenize(options, callback) {
       if (typeof options === 'function') { callback = options; options = {}; }
@@ -363,10 +403,19 @@ function venmo(client, o) {
 
   if (hasResult()) {
     instance._ready = Promise.resolve();
+  } else if (flow() === 1 && usage && ecdCheck()) {
+    // The desktop context asks for no addresses, but asking for them without
+    // Enriched Customer Data is the merchant's error whatever the flow.
+    instance._ready = Promise.reject(error(ecdCheck()));
   } else if (flow() === 1) {
-    desktop = qrCode(gw, o, usage, api);
-    // No QR code: the page falls back to the mobile flows.
-    instance._ready = desktop.ready.catch(() => { desktop = null; mode = setup(Object.assign({}, o, { allowDesktop: false }), usage); });
+    desktop = qrCode(config, o, usage, api);
+    // No QR code: the page falls back to the mobile flows (as the
+    // reference does when its desktop frame fails to set up).
+    instance._ready = desktop.ready.catch(() => {
+      desktop.teardown();
+      desktop = null;
+      mode = setup(Object.assign({}, o, { allowDesktop: false }), usage);
+    });
   } else {
     instance._ready = newContext().catch((e) => {
       const first = e.details && Array.isArray(e.details.originalError) && e.details.originalError[0];
@@ -375,6 +424,12 @@ function venmo(client, o) {
     });
   }
   return instance;
+}
+
+/** A Venmo page by `which` (`venmo::url`); in sandbox mode the sandbox's stand-in for it. */
+function venmoPage(config, which) {
+  const url = rules.venmoText(4, which);
+  return config.sandboxUrl ? url.replace(/^https:\/\/[^/]+/, config.sandboxUrl + '/venmo') : url;
 }
 
 /** The web-login backdrop (section 2's texts). Returns the function hiding it. */
@@ -397,11 +452,13 @@ function backdrop(onContinue, onCancel) {
 
 /**
  * The desktop QR code: a full-screen frame on the assets host (hidden until
- * a tokenization) showing the code and the views of the context's status,
- * with the alert region screen readers announce; the desktop payment
- * context is polled each second.
+ * a tokenization) showing the code of the payment context's Venmo URL and
+ * the views of the context's status, with the alert region screen readers
+ * announce; the desktop payment context is polled each second. `ready`
+ * rejects when the frame cannot say it is ready.
  */
-function qrCode(gw, o, usage, api) {
+function qrCode(config, o, usage, api) {
+  const gw = config.gatewayConfiguration;
   const id = uuid();
   const env = gw.environment === 'production' ? 'PRODUCTION' : 'SANDBOX';
   const origin = new URL(gw.assetsUrl).origin;
@@ -440,7 +497,11 @@ function qrCode(gw, o, usage, api) {
         : { environment: env, intent: 'PAY_FROM_APP' };
       const ctx = await api.create(input);
       ctxId = ctx.id;
-      view('QR', { id: ctx.id, merchantId: o.profileId || gw.payWithVenmo.merchantId || ctx.merchantId });
+      const merchantId = o.profileId || gw.payWithVenmo.merchantId || ctx.merchantId;
+      // What the customer's phone opens: the reference's URL, as it builds it.
+      const url = venmoPage(config, 'purchase') + '?facilitator=BT&intent=Continue&resource_id=' + ctx.id +
+        '&merchant_id=' + merchantId + '&environment=' + env;
+      view('QR', { id: ctx.id, merchantId, url });
       const node = await pollStatus(ctx.status, Date.now() + Date.parse(ctx.expiresAt) - Date.parse(ctx.createdAt));
       const result = node && { paymentMethodNonce: node.paymentMethodId, username: node.userName, payerInfo: node.payerInfo, id: ctxId };
       if (result && shown) setTimeout(() => done && done(result), VENMO_COMPLETION_DELAY);
@@ -460,7 +521,13 @@ function qrCode(gw, o, usage, api) {
     }
   };
   window.addEventListener('message', onMessage);
-  const ready = new Promise((resolve) => { onReady = resolve; });
+  const ready = new Promise((resolve, reject) => {
+    onReady = resolve;
+    // A frame that cannot say it is ready (a policy blocked it, an error
+    // page stands in its place, it never loads) must not hold create up.
+    frame.addEventListener('load', () => setTimeout(reject, VENMO_FRAME_GRACE));
+    setTimeout(reject, VENMO_FRAME_TIMEOUT);
+  });
   document.body.append(frame);
 
   return {

@@ -9,6 +9,9 @@
 //!   `x-cancel` or `x-error` (the app's page navigates the window that
 //!   opened it; web login its own popup). With `NOOP` return URLs (manual
 //!   return) it only tells the customer to go back.
+//! - `GET /venmo/go/purchase` stands in for what the customer's phone opens
+//!   from the desktop QR code (`resource_id`): the same buttons; with no
+//!   return URL, the desktop page learns the outcome by polling.
 //! - `POST /venmo/authorize` `{"id", "status"}`: what those buttons call.
 //! - `POST /__control/venmo` `{"status", "id"?}`: the customer's phone (a
 //!   QR scan, an approval) for tests; without an id the newest context.
@@ -45,6 +48,7 @@ pub fn router() -> Router<Shared> {
         .route("/venmo/braintree/checkout", get(app_page))
         .route("/venmo/go/checkout", get(app_page))
         .route("/venmo/go/web", get(app_page))
+        .route("/venmo/go/purchase", get(app_page))
         .route("/venmo/app.js", get(app_js))
         .route("/venmo/authorize", post(authorize))
         .route("/__control/venmo", post(control).get(newest))
