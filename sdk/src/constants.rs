@@ -86,6 +86,10 @@ pub fn constants_json() -> String {
     }
     s.push_str(",\"MASTERPASS_VERSION\":\"");
     s.push_str(crate::masterpass::VERSION);
+    s.push_str("\",\"MASTERPASS_SCRIPT_URL\":\"");
+    s.push_str(crate::masterpass::SCRIPT_URL);
+    s.push_str("\",\"PAYPAL_PRELOAD_URL\":\"");
+    s.push_str(crate::paypal::PRELOAD_URL);
     s.push_str("\",\"GRAPHQL_VERSION\":\"");
     s.push_str(GRAPHQL_VERSION);
     s.push('"');

@@ -1,13 +1,16 @@
 //! Masterpass rules (spec sections 2, 4, 5, 8 and 9): tokenize's checks, the
-//! request-token call's failures, the popup's return and where the popup
-//! goes once the request token is issued.
+//! request-token call's failures, the popup's return and the script the
+//! loading page starts Masterpass's checkout with.
 //!
-//! As for SEPA (see `sepa`), `masterpass.js` applies these rules itself with
-//! copies of the tables (required options, popup size, version, the
-//! stand-in's path) that the tests below check against this module.
+//! As for SEPA (see `sepa`), `masterpass.js` and
+//! `masterpass-loading-frame.js` apply these rules themselves with copies of
+//! the tables (required options, popup size, version, the script's URL) that
+//! the tests below check against this module.
 
 #[allow(unused_imports)]
 use crate::prelude::*;
+
+use crate::authorization::is_loopback_url;
 
 pub const POPUP_WIDTH: u32 = 450;
 pub const POPUP_HEIGHT: u32 = 660;
@@ -16,8 +19,10 @@ pub const VERSION: &str = "v6";
 
 /// The options tokenize requires.
 pub const REQUIRED_OPTIONS: [&str; 2] = ["subtotal", "currencyCode"];
-/// The sandbox's Masterpass stand-in, under the sandbox URL.
-pub const SANDBOX_CHECKOUT_PATH: &str = "/masterpass/checkout";
+/// Masterpass's checkout script, as the reference's loading page loads it:
+/// `{ENV}` is empty in production and `sandbox.` in any other environment.
+pub const SCRIPT_URL: &str =
+    "https://{ENV}static.masterpass.com/dyn/js/switch/integration/MasterPass.client.js";
 
 /// tokenize's checks in the reference's order (`present`: the option names
 /// given): subtotal and currencyCode, then one flow at a time. The error code or "".
@@ -64,15 +69,21 @@ pub fn popup_check(
     }
 }
 
-/// Where the popup goes with the request token: in sandbox mode (a sandbox
-/// URL given) the sandbox's Masterpass stand-in, this path under it; else ""
-/// for the loading page that starts Masterpass's own checkout.
-pub fn checkout_path(sandbox_url: &str) -> &'static str {
-    if sandbox_url.is_empty() {
+/// The script the loading page loads (`given`: the `scriptUrl` in its query,
+/// `page`: its own URL). The query is anyone's to write and the page shares
+/// its origin with the card fields, so a given script is taken only where
+/// both it and the page are on a loopback address (the local sandbox's
+/// stand-in); anywhere else it is Masterpass's own for the environment.
+pub fn script_url(environment: &str, given: &str, page: &str) -> String {
+    if !given.is_empty() && is_loopback_url(given) && is_loopback_url(page) {
+        return String::from(given);
+    }
+    let subdomain = if environment == "production" {
         ""
     } else {
-        SANDBOX_CHECKOUT_PATH
-    }
+        "sandbox."
+    };
+    SCRIPT_URL.replace("{ENV}", subdomain)
 }
 
 #[cfg(test)]
@@ -126,11 +137,25 @@ mod tests {
     }
 
     #[test]
-    fn checkout_page_is_the_stand_in_in_sandbox_mode() {
-        assert_eq!(checkout_path(""), "");
+    fn the_script_is_masterpass_own_unless_page_and_script_are_local() {
+        let live =
+            "https://assets.braintreegateway.com/web/3.130.0/html/masterpass-loading-frame.html";
+        let local = "http://127.0.0.1:3001/web/3.130.0/html/masterpass-loading-frame.html";
+        let stand_in = "http://127.0.0.1:3000/sandbox/masterpass/MasterPass.client.js";
+        let production =
+            "https://static.masterpass.com/dyn/js/switch/integration/MasterPass.client.js";
+        let sandbox =
+            "https://sandbox.static.masterpass.com/dyn/js/switch/integration/MasterPass.client.js";
+        assert_eq!(script_url("production", "", live), production);
+        assert_eq!(script_url("sandbox", "", live), sandbox);
+        assert_eq!(script_url("", "", local), sandbox);
+        assert_eq!(script_url("sandbox", stand_in, local), stand_in);
+        // A script named in the query of a page on the provider's host, or a
+        // script elsewhere named to a local page, is refused.
+        assert_eq!(script_url("production", stand_in, live), production);
         assert_eq!(
-            checkout_path("http://127.0.0.1:9/sandbox"),
-            "/masterpass/checkout"
+            script_url("sandbox", "https://evil.example/x.js", local),
+            sandbox
         );
     }
 
@@ -140,12 +165,22 @@ mod tests {
         let js = include_str!("../js/src/masterpass.js");
         let text = |v: &str| js.contains(&(String::from("'") + v + "'"));
         assert!(text(&REQUIRED_OPTIONS.join(",")));
-        assert!(text(SANDBOX_CHECKOUT_PATH));
         // The width is left to the frame service's default.
         assert_eq!(POPUP_WIDTH, crate::constants::DEFAULT_POPUP_WIDTH);
         // The height and version come from the constants sdk-constants prints.
         let printed = crate::constants::constants_json();
         assert!(printed.contains("\"MASTERPASS_POPUP_HEIGHT\":660"));
         assert!(printed.contains("\"MASTERPASS_VERSION\":\"v6\""));
+        assert!(
+            printed.contains(&(String::from("\"MASTERPASS_SCRIPT_URL\":\"") + SCRIPT_URL + "\""))
+        );
+    }
+
+    /// The loading page applies `script_url` with this module's tables.
+    #[test]
+    fn the_loading_page_holds_these_rules() {
+        let js = include_str!("../js/src/masterpass-loading-frame.js");
+        assert!(js.contains("./constants/MASTERPASS_SCRIPT_URL.json"));
+        assert!(js.contains("'production' ? '' : 'sandbox.'"));
     }
 }

@@ -82,6 +82,35 @@ pub fn sdk_script_defaults(vault: bool, components: &str, intent: &str, currency
     out
 }
 
+/// The preload request that speeds up the PayPal button's rendering (spec
+/// section 7), which loadPayPalSDK sends with `autoSetDataUserIdToken` as
+/// the reference's does: `{ENV}` is empty in production and `sandbox.` in any
+/// other environment. In sandbox mode the configuration's `paypal.preloadUrl`
+/// (the sandbox's stand-in) takes its place.
+pub const PRELOAD_URL: &str = "https://www.{ENV}paypal.com/smart/buttons/preload";
+
+/// The preload URL for a gateway environment.
+pub fn preload_url(environment: &str) -> String {
+    let subdomain = if environment == "production" {
+        ""
+    } else {
+        "sandbox."
+    };
+    PRELOAD_URL.replace("{ENV}", subdomain)
+}
+
+/// The user id token set on the PayPal script and sent in the preload: the
+/// merchant's own (`user-id-token` data attribute), else the client token's
+/// authorization fingerprint without its query. "" for none (a tokenization
+/// key): then neither happens.
+pub fn user_id_token<'a>(given: &'a str, fingerprint: &'a str) -> &'a str {
+    if given.is_empty() {
+        fingerprint.split(['?']).next().unwrap_or("")
+    } else {
+        given
+    }
+}
+
 /// Analytics context type by flow.
 pub fn context_type(flow: &str) -> &'static str {
     if flow == "vault" {
@@ -181,6 +210,43 @@ mod tests {
             sdk_script_defaults(true, "", "", "GBP"),
             "buttons\ntokenize\nGBP"
         );
+    }
+
+    #[test]
+    fn preload_goes_to_the_environment_paypal_host() {
+        assert_eq!(
+            preload_url("production"),
+            "https://www.paypal.com/smart/buttons/preload"
+        );
+        assert_eq!(
+            preload_url("sandbox"),
+            "https://www.sandbox.paypal.com/smart/buttons/preload"
+        );
+        assert_eq!(
+            preload_url(""),
+            "https://www.sandbox.paypal.com/smart/buttons/preload"
+        );
+    }
+
+    #[test]
+    fn user_id_token_is_the_merchant_one_or_the_fingerprint() {
+        assert_eq!(user_id_token("UIT-1", "fp_2?created_at=3"), "UIT-1");
+        assert_eq!(user_id_token("", "fp_2?created_at=3"), "fp_2");
+        assert_eq!(user_id_token("", "fp_2"), "fp_2");
+        assert_eq!(user_id_token("", ""), "");
+    }
+
+    /// paypal-checkout.js applies `user_id_token`, paypal-preload.js
+    /// `preload_url` with the URL sdk-constants prints.
+    #[test]
+    fn the_js_applies_these_rules() {
+        let checkout = include_str!("../js/src/paypal-checkout.js");
+        assert!(checkout.contains(".split('?')[0]"));
+        let preload = include_str!("../js/src/paypal-preload.js");
+        assert!(preload.contains("./constants/PAYPAL_PRELOAD_URL.json"));
+        assert!(preload.contains("'production' ? '' : 'sandbox.'"));
+        let printed = crate::constants::constants_json();
+        assert!(printed.contains(&(String::from("\"PAYPAL_PRELOAD_URL\":\"") + PRELOAD_URL + "\"")));
     }
 
     #[test]

@@ -1,6 +1,8 @@
 // Masterpass in headless Chromium against the sandbox: create's checks, the
-// 450x660 popup opened inside the click on the loading page and sent to the
-// sandbox's wallet (approve, cancel, closed, blocked), the landing page's
+// 450x660 popup opened inside the click on the loading page, which loads
+// Masterpass's checkout script (the sandbox's stand-in) and starts its
+// checkout, sent on to the sandbox's wallet (approve, cancel, closed,
+// blocked); the loading page's choice of script; the landing page's
 // parameter checks, one flow at a time, 422 and server failures, teardown.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +69,95 @@ test('popup (450x660) on the loading page, then the wallet: approving tokenizes 
   assert.deepEqual([r.details.cardType, r.details.lastFour], ['MasterCard', '4444']);
   assert.equal(r.contact.emailAddress, 'buyer@example.com');
   await page.context().close();
+});
+
+test('the loading page loads the configuration\'s Masterpass script and starts its checkout, which reaches the wallet; approving tokenizes', async () => {
+  const page = await masterpassPage();
+  const script = await page.evaluate(() => window.kit.client().then((c) => c.getConfiguration().gatewayConfiguration.masterpass.scriptUrl));
+  assert.equal(script, page.url().replace(/\/blank\.html$/, '/sandbox/masterpass/MasterPass.client.js'));
+  // Every request of the popup, in order, and who asked for it.
+  const seen = [];
+  page.context().on('request', (r) => {
+    if (r.frame().page() !== page) seen.push([r.url(), r.resourceType(), r.frame().url()]);
+  });
+  const popup = await startTokenize(page, { subtotal: '10.00', currencyCode: 'USD', config: { suppressShippingAddressEnable: 'true' } });
+  await popup.waitForURL(/\/sandbox\/masterpass\/checkout\?/);
+  const loading = seen.find(([url]) => /\/html\/masterpass-loading-frame\.html\?/.test(url));
+  assert.ok(loading, 'the popup went to the loading page with the request token');
+  const fetched = seen.filter(([url]) => url === script);
+  assert.equal(fetched.length, 1, 'the loading page fetched the Masterpass script once');
+  assert.equal(fetched[0][1], 'script');
+  assert.equal(fetched[0][2], loading[0], 'from the loading page');
+  const order = seen.map(([url]) => url);
+  assert.ok(order.indexOf(loading[0]) < order.indexOf(script) && order.indexOf(script) < order.indexOf(popup.url()),
+    'loading page, then the script, then the wallet: ' + order.join(' '));
+  // The loading page's query: the checkout's options and, in sandbox mode, the stand-in.
+  const sent = new URL(loading[0]).searchParams;
+  assert.deepEqual([...sent.keys()], ['environment', 'requestToken', 'callbackUrl', 'merchantCheckoutId', 'allowedCardTypes', 'version', 'suppressShippingAddressEnable', 'scriptUrl']);
+  assert.equal(sent.get('scriptUrl'), script);
+  // What MasterPass.client.checkout received (the stand-in sends the wallet
+  // every option but the callbacks): the loading page's query without the
+  // script, the callback URL unchanged.
+  const q = new URL(popup.url()).searchParams;
+  assert.deepEqual([...q.keys()], ['environment', 'requestToken', 'callbackUrl', 'merchantCheckoutId', 'allowedCardTypes', 'version', 'suppressShippingAddressEnable']);
+  for (const k of q.keys()) assert.equal(q.get(k), sent.get(k), k);
+  assert.match(q.get('callbackUrl'), /\/html\/masterpass-landing-frame\.html\?channel=/);
+  await popup.click('#approve');
+  await page.evaluate(() => window.pending);
+  const payload = await page.evaluate(() => window.payload);
+  assert.match(payload.nonce, /^tokenmp_/);
+  assert.deepEqual([payload.details.cardType, payload.details.lastFour], ['MasterCard', '4444']);
+  await page.context().close();
+});
+
+test('the loading page: Masterpass\'s own script for the environment; a script named in its query only where page and script are local; never a script or data callback', async () => {
+  const context = await browser.newContext();
+  const loaded = [];
+  // Masterpass's hosts: a script that keeps what checkout was given.
+  await context.route(/^https:\/\/(sandbox\.)?static\.masterpass\.com\//, (route) => {
+    loaded.push(route.request().url());
+    route.fulfill({ contentType: 'text/javascript', body: 'window.MasterPass = { client: { checkout(o) { window.checkedOut = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "function" ? "function" : v])); } } };' });
+  });
+  await context.route('https://evil.example/**', (route) => { loaded.push(route.request().url()); route.abort(); });
+  // The loading page as the provider's assets host serves it (not a loopback address).
+  await context.route('https://assets.example/**', async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    route.fulfill({ response: await route.fetch({ url: sandbox.url + path }) });
+  });
+  const page = await context.newPage();
+  const stub = sandbox.url + '/sandbox/masterpass/MasterPass.client.js';
+  const open = async (base, query) => {
+    loaded.length = 0;
+    await page.goto(base + '/web/3.130.0/html/masterpass-loading-frame.html' + (query ? '?' + new URLSearchParams(query) : ''));
+    if (query) await page.waitForFunction(() => window.checkedOut);
+    return page.evaluate(() => window.checkedOut);
+  };
+  const options = { requestToken: 'MPTOKEN-1', callbackUrl: 'https://shop.example/landing?channel=c', merchantCheckoutId: 'M', allowedCardTypes: 'visa,master', version: 'v6' };
+  const PRODUCTION = 'https://static.masterpass.com/dyn/js/switch/integration/MasterPass.client.js';
+  const SANDBOX = 'https://sandbox.static.masterpass.com/dyn/js/switch/integration/MasterPass.client.js';
+
+  let given = await open(sandbox.url, { environment: 'production', ...options });
+  assert.deepEqual(loaded, [PRODUCTION]);
+  assert.deepEqual(given, { environment: 'production', ...options, successCallback: 'function', failureCallback: 'function', cancelCallback: 'function' });
+  given = await open(sandbox.url, { environment: 'sandbox', ...options, callbackUrl: 'javascript:alert(1)//', scriptUrl: 'https://evil.example/x.js' });
+  assert.deepEqual(loaded, [SANDBOX], 'a script of another host is refused');
+  assert.equal(given.callbackUrl, 'about:blank');
+  assert.equal('scriptUrl' in given, false);
+  for (const callbackUrl of ['data:text/html,<p>x', ' \tJava\nScript:alert(1)', 'not a URL']) {
+    given = await open(sandbox.url, { environment: 'sandbox', ...options, callbackUrl });
+    assert.equal(given.callbackUrl, 'about:blank', callbackUrl);
+  }
+  // The popup bridge's return URL, in an app's own scheme, passes.
+  given = await open(sandbox.url, { environment: 'sandbox', ...options, callbackUrl: 'com.shop.app.braintree://popupbridgev1/return' });
+  assert.equal(given.callbackUrl, 'com.shop.app.braintree://popupbridgev1/return');
+  given = await open('https://assets.example', { environment: 'production', ...options, scriptUrl: stub });
+  assert.deepEqual(loaded, [PRODUCTION], 'a local script is refused to a page on the provider\'s host');
+  // Opened bare (the popup's first page, while the request token is requested): no script.
+  await open(sandbox.url, null);
+  await page.waitForTimeout(300);
+  assert.deepEqual(loaded, []);
+  assert.equal(await page.locator('script').count(), 1);
+  await context.close();
 });
 
 test('cancel in the wallet and closing the popup give MASTERPASS_POPUP_CLOSED; a blocked popup MASTERPASS_POPUP_OPEN_FAILED', async () => {

@@ -1,12 +1,13 @@
 // PayPal and PayPal Checkout as the reference behaves: entry points as a
 // page's first call, isSupported, createPayment (token and fields), the
 // PayPal button flow with shippingOptionId and cobrandedCardLabel,
-// loadPayPalSDK's query and data attributes, setup errors, vault-initiated
+// loadPayPalSDK's query and data attributes, autoSetDataUserIdToken and the
+// preload request (as the sandbox received it), setup errors, vault-initiated
 // checkout (errors, close, focus), the tokenize callback handle and the popup
 // bridge, in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch, merchantPage } from './harness.mjs';
+import { startSandbox, launch, merchantPage, blankPage as kitPage } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -152,6 +153,103 @@ test('PayPal button flow: loadPayPalSDK passes the merchant\'s query through; to
   assert.equal(payload.shippingOptionId, 'express');
   assert.equal(payload.cobrandedCardLabel, 'Sandbox Cashback Mastercard');
   assert.equal(payload.details.email, 'buyer@example.com');
+  await page.context().close();
+});
+
+/** The query strings of the preload requests the sandbox received, oldest first. */
+async function preloads() {
+  return (await (await fetch(sandbox.url + '/sandbox/__control/paypal-preloads')).json()).preloads;
+}
+
+/** Waits until the sandbox has received more than `count` preload requests; resolves the new ones. */
+async function newPreloads(count) {
+  for (let i = 0; i < 100; i++) {
+    const all = await preloads();
+    if (all.length > count) return all.slice(count);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return [];
+}
+
+test('loadPayPalSDK with autoSetDataUserIdToken: data-user-id-token and the preload request (client-id, user-id-token, amount, currency, merchant-id); none without it', async () => {
+  const page = await kitPage(browser, sandbox.url);
+  const before = (await preloads()).length;
+  const out = await page.evaluate(async () => {
+    const sdk = await window.kit.sdk();
+    const client = await window.kit.client();
+    const attr = () => document.head.firstElementChild.getAttribute('data-user-id-token');
+    const r = { fingerprint: client.getConfiguration().authorizationFingerprint };
+    // Without the option: neither the attribute nor the preload.
+    const plain = await sdk.paypalCheckout.create({ client });
+    await plain.loadPayPalSDK({ 'merchant-id': 'M1', dataAttributes: { amount: '25.00' } });
+    r.plain = attr();
+    const auto = await sdk.paypalCheckout.create({ client, autoSetDataUserIdToken: true });
+    await auto.loadPayPalSDK({ currency: 'EUR', 'merchant-id': 'M1', dataAttributes: { amount: '25.00' } });
+    r.auto = attr();
+    return r;
+  });
+  assert.equal(out.plain, null);
+  assert.ok(out.fingerprint);
+  assert.equal(out.auto, out.fingerprint.split('?')[0]);
+  await newPreloads(before);
+  // Time for a stray one (the first instance's) to arrive too.
+  await new Promise((r) => setTimeout(r, 300));
+  assert.deepEqual((await preloads()).slice(before), ['client-id=sandbox-client-id&user-id-token=' + encodeURIComponent(out.auto) + '&amount=25.00&currency=EUR&merchant-id=M1']);
+
+  // The merchant's own user id token; vault has no default currency; a
+  // tokenization key has no token to send, so nothing is sent.
+  const count = (await preloads()).length;
+  const vault = await page.evaluate(async () => {
+    const sdk = await window.kit.sdk();
+    const attr = () => document.head.firstElementChild.getAttribute('data-user-id-token');
+    const keyed = await sdk.paypalCheckout.create({ client: await window.kit.client('sandbox_preload_merchant01'), autoSetDataUserIdToken: true });
+    await keyed.loadPayPalSDK();
+    const keyedAttr = attr();
+    const own = await sdk.paypalCheckout.create({ client: await window.kit.client(), autoSetDataUserIdToken: true });
+    await own.loadPayPalSDK({ vault: true, dataAttributes: { 'user-id-token': 'UIT-merchant' } });
+    return { keyed: keyedAttr, own: attr() };
+  });
+  assert.deepEqual(vault, { keyed: null, own: 'UIT-merchant' });
+  await newPreloads(count);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.deepEqual((await preloads()).slice(count), ['client-id=sandbox-client-id&user-id-token=UIT-merchant']);
+  await page.context().close();
+});
+
+test('the preload request outside sandbox mode goes to PayPal\'s host for the environment', async () => {
+  const page = await kitPage(browser, sandbox.url);
+  const sent = [];
+  await page.route(/^https:\/\/www\.(sandbox\.)?paypal\.com\//, (route) => { sent.push(route.request().url()); route.abort(); });
+  const out = await page.evaluate(async () => {
+    const sdk = await window.kit.sdk();
+    const client = await window.kit.client();
+    const Client = client.constructor;
+    const config = client.getConfiguration();
+    // The provider's own hosts, no sandbox mode.
+    const live = (environment) => new Client(Object.assign(JSON.parse(JSON.stringify(config)), {
+      sandboxUrl: '',
+      gatewayConfiguration: Object.assign({}, config.gatewayConfiguration, {
+        environment, assetsUrl: 'https://assets.braintreegateway.com', clientApiUrl: 'https://api.braintreegateway.com:443/merchants/m/client_api',
+        configUrl: 'https://api.braintreegateway.com:443/merchants/m/client_api/v1/configuration',
+        graphQL: { url: 'https://payments.braintree-api.com/graphql' }, analytics: undefined
+      })
+    }));
+    const r = [];
+    for (const environment of ['production', 'sandbox']) {
+      const ppc = await sdk.paypalCheckout.create({ client: live(environment), autoSetDataUserIdToken: true });
+      r.push(await ppc.loadPayPalSDK({ currency: 'USD' }).then(() => 'ok', (e) => e.code));
+    }
+    return { r, fingerprint: config.authorizationFingerprint };
+  });
+  assert.deepEqual(out.r, ['PAYPAL_SDK_SCRIPT_LOAD_FAILED', 'PAYPAL_SDK_SCRIPT_LOAD_FAILED']);
+  const query = '?client-id=sandbox-client-id&user-id-token=' + encodeURIComponent(out.fingerprint) + '&currency=USD';
+  const script = 'https://www.paypal.com/sdk/js?components=buttons&currency=USD&intent=authorize&client-id=sandbox-client-id';
+  for (let i = 0; i < 40 && sent.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(sent.filter((u) => u.includes('/smart/buttons/preload')), [
+    'https://www.paypal.com/smart/buttons/preload' + query,
+    'https://www.sandbox.paypal.com/smart/buttons/preload' + query
+  ]);
+  assert.deepEqual(sent.filter((u) => u === script).length, 2);
   await page.context().close();
 });
 

@@ -1,7 +1,11 @@
 // The pages a popup (or the full-screen fallback frame) lands on: a
 // component's return page (*-landing-frame), cancel (cancel-frame), and the
-// loading pages (redirect-frame, dispatch-frame, *-loading-frame, ...). They report the query parameters to the
-// window that opened them, on the channel and at the origin it named.
+// loading pages (redirect-frame, local-payment-redirect-frame). They report
+// the query parameters to the window that opened them, on the channel and at
+// the origin it named. (Masterpass's loading page is its own:
+// masterpass-loading-frame.js.)
+import POPUP_CLOSE_TIMEOUT from './constants/POPUP_CLOSE_TIMEOUT.json';
+
 const kind = document.body.getAttribute('data-frame');
 const params = Object.fromEntries(new URL(location.href).searchParams);
 const channel = params.channel;
@@ -13,4 +17,10 @@ if (target && channel && origin && (/landing-frame$/.test(kind) || kind === 'can
   delete result.origin;
   if (kind === 'cancel-frame') result.cancel = true;
   target.postMessage({ channel, landing: result }, origin);
+  // As the reference's cancel page: the shopper is done here, so the popup
+  // closes itself shortly after reporting, even where the page that opened
+  // it no longer listens (it reloaded, or its flow was torn down) and so
+  // never closes it. A return page stays: the flow closes it once it has
+  // its parameters.
+  if (kind === 'cancel-frame') setTimeout(() => window.close(), POPUP_CLOSE_TIMEOUT);
 }

@@ -1,9 +1,10 @@
 // masterpass: digital-wallet checkout in a 450x660 popup opened inside the
-// click on the Masterpass loading page, sent on to Masterpass with a request
-// token; Masterpass returns to masterpass-landing-frame with the OAuth
-// verifier, token and checkout resource URL, which become a card nonce. The
-// rules are those of sdk/src/masterpass.rs.
-import { load } from './wasm.js';
+// click on the Masterpass loading page, which, once given the request token,
+// starts Masterpass's checkout script (masterpass-loading-frame.js);
+// Masterpass returns to masterpass-landing-frame with the OAuth verifier,
+// token and checkout resource URL, which become a card nonce. The rules are
+// those of sdk/src/masterpass.rs.
+import { load, rules } from './wasm.js';
 import { error, asBraintreeError, register } from './errors.js';
 import masterpassErrors from '../../src/errors/masterpass.txt';
 import { VERSION, wrap, attempt, checkClient, convertMethodsToError, assetUrl } from './lib.js';
@@ -14,10 +15,9 @@ import { MASTERPASS_POPUP_HEIGHT as HEIGHT, MASTERPASS_VERSION as VERSION_PARAM 
 
 register(masterpassErrors);
 
-// The tables of sdk/src/masterpass.rs, whose tests check these copies (its
+// The table of sdk/src/masterpass.rs, whose tests check this copy (its
 // popup's width is the frame service's default).
 const REQUIRED_OPTIONS = 'subtotal,currencyCode';
-const SANDBOX_CHECKOUT_PATH = '/masterpass/checkout';
 
 export { VERSION };
 
@@ -45,7 +45,7 @@ function instance(client) {
   const gw = config.gatewayConfiguration;
   let win = null;
 
-  /** POST masterpass/request_token; resolves the Masterpass page the popup goes to. */
+  /** POST masterpass/request_token; resolves the loading page, with the checkout's options, the popup goes to. */
   async function checkoutUrl(options, callbackUrl) {
     let res;
     try {
@@ -69,9 +69,11 @@ function instance(client) {
     };
     const extra = options.config || {};
     for (const k in extra) if (typeof extra[k] !== 'function') query[k] = extra[k];
-    // In sandbox mode the sandbox's Masterpass stand-in, else the loading page.
-    const sandbox = config.sandboxUrl;
-    return withQuery(sandbox ? sandbox + SANDBOX_CHECKOUT_PATH : assetUrl(gw.assetsUrl, 'masterpass-loading-frame'), query);
+    // In sandbox mode the loading page loads the sandbox's stand-in for
+    // Masterpass's script (the configuration names it).
+    const script = gw.masterpass.scriptUrl;
+    if (config.sandboxUrl && script && rules.isAllowedUrl(script, config.sandboxUrl)) query.scriptUrl = script;
+    return withQuery(assetUrl(gw.assetsUrl, 'masterpass-loading-frame'), query);
   }
 
   /** The popup's return as the first card of POST payment_methods/masterpass_cards. */

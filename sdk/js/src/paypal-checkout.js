@@ -53,6 +53,9 @@ class PayPalCheckout {
   constructor(client, options) {
     this._client = client;
     this._merchantAccountId = options.merchantAccountId;
+    // Opt-in, as in the reference: set data-user-id-token on the PayPal
+    // script and send the preload request.
+    this._autoSetDataUserIdToken = Boolean(options.autoSetDataUserIdToken);
     this._setupError = null;
     this._flow = undefined;
     this._intentFromCreatePayment = undefined;
@@ -268,6 +271,8 @@ class PayPalCheckout {
       const base = config.sandboxUrl && gw.paypal && gw.paypal.sdkUrl ? gw.paypal.sdkUrl : PAYPAL_SDK_URL;
       if (!rules.isAllowedUrl(base, config.sandboxUrl || '')) throw error('PAYPAL_SDK_SCRIPT_LOAD_FAILED');
       const attrs = Object.assign({}, options && options.dataAttributes);
+      // sdk/src/paypal.rs `user_id_token`: the merchant's, else the client token's fingerprint.
+      const userIdToken = attrs['user-id-token'] || attrs['data-user-id-token'] || (config.authorizationFingerprint || '').split('?')[0];
       attrs['client-metadata-id'] = attrs['client-metadata-id'] || config.analyticsMetadata.sessionId;
       attrs['data-sdk-integration-source'] = SDK_INTEGRATION_SOURCE;
       // The merchant's parameters keep their order after components; the
@@ -280,6 +285,13 @@ class PayPalCheckout {
       Object.assign(query, { components, intent });
       if (currency) query.currency = currency;
       if (!query['client-id']) query['client-id'] = await this.getClientId();
+      if (this._autoSetDataUserIdToken && userIdToken) {
+        attrs['user-id-token'] = userIdToken;
+        const params = { 'client-id': query['client-id'], 'user-id-token': userIdToken, amount: attrs.amount, currency: query.currency, 'merchant-id': query['merchant-id'] };
+        // Sent before the script, as the reference sends it; where its
+        // module cannot load, only the preload is lost.
+        await import('./paypal-preload.js').then((m) => m.preload(config, params), () => {});
+      }
       try {
         this._script = await insertScript(base + '?' + queryString(query), attrs);
       } catch (_) {

@@ -66,6 +66,8 @@ pub struct Inner {
     pub challenges: HashMap<String, (String, String)>,
     /// PayPal token (EC-/BA-) → the payment resource request.
     pub paypal: HashMap<String, Value>,
+    /// The query strings of the PayPal button's preload requests, oldest first.
+    pub paypal_preloads: Vec<String>,
     /// SEPA mandates by cart id.
     pub sepa: HashMap<String, Value>,
     /// Masterpass request tokens → the request (and, once approved, its verifier).

@@ -1,17 +1,21 @@
-//! Masterpass: the request token (`POST masterpass/request_token`), a
-//! stand-in for Masterpass's checkout page the popup is sent to, and the card
-//! tokenization (`POST payment_methods/masterpass_cards`).
+//! Masterpass: the request token (`POST masterpass/request_token`), stand-ins
+//! for Masterpass's checkout script (`/masterpass/MasterPass.client.js`, the
+//! configuration's `masterpass.scriptUrl`, which the SDK's loading page loads)
+//! and for the wallet page its `MasterPass.client.checkout(...)` goes to, and
+//! the card tokenization (`POST payment_methods/masterpass_cards`).
 //!
 //! Test values: any positive amount with a three-letter currency issues a
 //! request token; a malformed one answers 422 (the SDK's
-//! INVALID_PAYMENT_OPTION). The checkout page's Approve returns to the
+//! INVALID_PAYMENT_OPTION). The wallet page wants the request token, the
+//! merchant checkout id and the request token's callback URL, as Masterpass
+//! does (else 400). Its Approve returns to the
 //! callback URL with `oauth_token`, `oauth_verifier`, `checkout_resource_url`
 //! and `mpstatus=success`, Cancel with `mpstatus=cancel`. The card is the
 //! sandbox buyer's MasterCard 5555555555554444 (a chargeable nonce); each
 //! approval tokenizes once.
 
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -38,6 +42,7 @@ pub fn router() -> Router<Shared> {
             &format!("{base}/payment_methods/masterpass_cards"),
             post(tokenize),
         )
+        .route("/masterpass/MasterPass.client.js", get(client_js))
         .route("/masterpass/checkout", get(checkout_page))
         .route("/masterpass/approve", get(approve))
         .route("/masterpass/cancel", get(cancel))
@@ -71,6 +76,39 @@ struct TokenQuery {
     request_token: String,
 }
 
+/// What `MasterPass.client.checkout(...)` sends the wallet page.
+#[derive(serde::Deserialize)]
+struct CheckoutQuery {
+    #[serde(rename = "requestToken")]
+    request_token: String,
+    #[serde(rename = "merchantCheckoutId", default)]
+    merchant_checkout_id: String,
+    #[serde(rename = "callbackUrl", default)]
+    callback_url: String,
+}
+
+/// The merchant checkout id of the sandbox's configuration.
+pub const MERCHANT_CHECKOUT_ID: &str = "sandbox-masterpass-checkout";
+
+async fn client_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        include_str!("../../static/masterpass-client.js"),
+    )
+        .into_response()
+}
+
+fn bad_request(message: &str) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        Html(format!(
+            "<!doctype html><title>Masterpass</title><p>{}</p>",
+            escape(message)
+        )),
+    )
+        .into_response()
+}
+
 fn not_found() -> Response {
     (
         StatusCode::NOT_FOUND,
@@ -79,11 +117,19 @@ fn not_found() -> Response {
         .into_response()
 }
 
-/// The wallet page: the buyer pays with the sandbox card or cancels (links, no script).
-async fn checkout_page(State(shared): State<Shared>, Query(q): Query<TokenQuery>) -> Response {
+/// The wallet page: the buyer pays with the sandbox card or cancels (links,
+/// no script). Like Masterpass, it checks the checkout it is asked for against
+/// the merchant and the request token.
+async fn checkout_page(State(shared): State<Shared>, Query(q): Query<CheckoutQuery>) -> Response {
     let Some(req) = shared.lock().masterpass.get(&q.request_token).cloned() else {
         return not_found();
     };
+    if q.merchant_checkout_id != MERCHANT_CHECKOUT_ID {
+        return bad_request("Unknown merchant checkout id");
+    }
+    if q.callback_url != text(&req, "callbackUrl") {
+        return bad_request("The callback URL is not the request token's");
+    }
     let token = urlencoding::encode(&q.request_token);
     Html(format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Masterpass sandbox</title></head>\

@@ -51,8 +51,14 @@ pub fn router(shared: Shared) -> Router {
 }
 
 /// The client API is called from merchant pages and frames on other origins:
-/// answer preflights and allow any origin (authorization travels in the body).
+/// answer preflights and allow any origin (authorization travels in the body)
+/// and whatever headers the caller's preflight names (a proxy's or a test
+/// browser's own, beside the SDK's).
 async fn cors(req: Request, next: Next) -> Response {
+    let asked = req
+        .headers()
+        .get(header::ACCESS_CONTROL_REQUEST_HEADERS)
+        .cloned();
     let mut res = if req.method() == Method::OPTIONS {
         StatusCode::NO_CONTENT.into_response()
     } else {
@@ -69,7 +75,9 @@ async fn cors(req: Request, next: Next) -> Response {
     );
     h.insert(
         header::ACCESS_CONTROL_ALLOW_HEADERS,
-        HeaderValue::from_static("Content-Type, Authorization, Braintree-Version"),
+        asked.unwrap_or_else(|| {
+            HeaderValue::from_static("Content-Type, Authorization, Braintree-Version")
+        }),
     );
     res
 }
@@ -233,11 +241,13 @@ pub fn configuration_json(shared: &Shared) -> Value {
             "currencyIsoCode": "USD",
             "assetsUrl": shared.config.assets_url,
             "sdkUrl": format!("{public}/paypal/sdk/js"),
+            "preloadUrl": format!("{public}/paypal/smart/buttons/preload"),
             "privacyUrl": format!("{public}/paypal/privacy"),
             "userAgreementUrl": format!("{public}/paypal/terms"),
         },
         "masterpass": {
-            "merchantCheckoutId": "sandbox-masterpass-checkout",
+            "merchantCheckoutId": masterpass::MERCHANT_CHECKOUT_ID,
+            "scriptUrl": format!("{public}/masterpass/MasterPass.client.js"),
             "supportedNetworks": ["visa", "master", "amex", "discover"],
         },
         "usBankAccount": {

@@ -13,9 +13,12 @@
 //! the provider's host (the button flows). A checkout's payment id is
 //! `PAYID-…`, its approval token `EC-…`; tokenizing either works. Tokenize
 //! results carry the selected shipping option's id and, for checkout, the
-//! co-branded card label.
+//! co-branded card label. The button's preload request
+//! (`/paypal/smart/buttons/preload`, the configuration's `paypal.preloadUrl`)
+//! is answered and kept: `GET /__control/paypal-preloads` lists the query
+//! strings received, oldest first.
 
-use axum::extract::{Query, State};
+use axum::extract::{Query, RawQuery, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -55,6 +58,8 @@ pub fn router() -> Router<Shared> {
         .route("/paypal/approve.js", get(approve_js))
         .route("/paypal/approve", post(approve))
         .route("/paypal/sdk/js", get(sdk_js))
+        .route("/paypal/smart/buttons/preload", get(preload))
+        .route("/__control/paypal-preloads", get(preloads))
 }
 
 pub(super) fn valid_amount(v: Option<&Value>) -> bool {
@@ -243,6 +248,20 @@ async fn sdk_js() -> Response {
         include_str!("../../static/paypal-sdk.js"),
     )
         .into_response()
+}
+
+/// The button's preload: nothing to warm up here, so an empty answer; the
+/// query is kept for the tests to read.
+async fn preload(State(shared): State<Shared>, RawQuery(query): RawQuery) -> Response {
+    shared
+        .lock()
+        .paypal_preloads
+        .push(query.unwrap_or_default());
+    StatusCode::NO_CONTENT.into_response()
+}
+
+async fn preloads(State(shared): State<Shared>) -> Response {
+    Json(json!({ "preloads": shared.lock().paypal_preloads })).into_response()
 }
 
 /// The buyer approves on the approval page.
