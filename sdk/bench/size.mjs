@@ -14,6 +14,27 @@ export const reference = { client: 13442, 'hosted-fields': 19031, 'paypal-checko
 export const referenceWhole = { allInOne: 75906, perComponent: 203123 };
 /** DESIGN.md: the four components at most half the reference; the whole SDK at most 60,000 B. */
 export const budget = { four: 33865, whole: 60000 };
+/**
+ * Issue 35's goals (gzip -9, B): the card page (client + Hosted Fields and
+ * the wasm they load), one hosted-field frame's own code and module, the
+ * core four with their wasm, and the all-in-one script with its wasm; and
+ * hostedFields.create → ready for five fields (ms, median of 20, headless
+ * Chromium).
+ */
+export const goals = { cardPage: 15000, frame: 15000, four: 26000, whole: 45000, readyWarmMs: 60, readyColdMs: 100 };
+/**
+ * What the budget test holds the build to while a goal is not yet met: the
+ * figure reached (21,875, 17,854, 33,611 and 53,009 B on 2026-11-28) plus a
+ * small margin, as other work adds features meanwhile; the core four's is
+ * DESIGN.md's own budget.
+ */
+export const reached = { cardPage: 22200, frame: 18150, four: budget.four, whole: 53600 };
+/** The reference's figures beside each goal: its bundles' sums (the all-in-one for `whole`). */
+export const referenceFigures = {
+  cardPage: reference.client + reference['hosted-fields'],
+  four: Object.values(reference).reduce((a, b) => a + b, 0),
+  whole: referenceWhole.allInOne
+};
 
 export const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 export const raw = (file) => statSync(join(dist, file)).size;
@@ -24,6 +45,10 @@ export const merchantWasm = 'payment_sdk_bg.wasm';
 export const frameWasm = 'payment_sdk_frame_bg.wasm';
 /** The alternative payment methods' rules (local payments, SEPA, Venmo, ...). */
 export const apmWasm = 'payment_sdk_apm_bg.wasm';
+/** The Payment Request frame's (its rules and the client's request rules). */
+export const requestWasm = 'payment_sdk_payment_request_bg.wasm';
+/** The Venmo desktop frame's QR encoder (loaded only by that frame). */
+export const qrWasm = 'payment_sdk_qr_bg.wasm';
 
 /** An entry's own file plus every chunk it imports (transitively), as dist-relative names. */
 export function closure(entry) {
@@ -54,6 +79,7 @@ export function sizes() {
   const fourJs = sum(four);
   const wasm = gz(merchantWasm);
   const frameFiles = closure('hosted-fields-frame');
+  const cardFiles = new Set([...closure('client'), ...closure('hosted-fields')]);
   const frameOnly = frameFiles.filter((f) => !four.has(f));
   // Every module a page or frame of ours can load, each counted once (not
   // index.js, the package's every-namespace module: it repeats them all).
@@ -67,13 +93,19 @@ export function sizes() {
     fourJs,
     four: fourJs + wasm,
     frameWasm: gz(frameWasm),
+    // What a card page downloads before a shopper types: client + Hosted
+    // Fields' import closures and the merchant module they load.
+    cardPage: sum(cardFiles) + wasm,
+    // One hosted-field frame: its page's static imports and its module
+    // (code it imports lazily, after ready, is not in it).
+    frame: sum(frameFiles) + gz(frameWasm),
     frameOnly: sum(frameOnly) + gz(frameWasm),
     apmWasm: gz(apmWasm),
     // The yardstick of the reference's 75,906 B: the all-in-one script and
     // the wasm it loads on the merchant page (the frames' code, like the
     // reference's frame scripts, is not in it; allModules counts it).
     whole: gz('braintree.js') + wasm + gz(apmWasm),
-    allModules: sum(modules) + wasm + gz(frameWasm) + gz(apmWasm)
+    allModules: sum(modules) + wasm + gz(frameWasm) + gz(apmWasm) + gz(requestWasm) + gz(qrWasm)
   };
 }
 

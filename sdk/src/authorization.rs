@@ -3,6 +3,7 @@
 
 #[allow(unused_imports)]
 use crate::prelude::*;
+use crate::split_at_byte;
 
 /// What kind of authorization a merchant passed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,10 +19,29 @@ fn is_word(s: &str, allow_underscore: bool) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || allow_underscore && b == b'_')
 }
 
+/// `s` up to the first of `stops` (ASCII bytes), or all of it.
+fn before_any<'a>(s: &'a str, stops: &[u8]) -> &'a str {
+    let end = s
+        .bytes()
+        .position(|c| stops.contains(&c))
+        .unwrap_or(s.len());
+    s.get(..end).unwrap_or(s)
+}
+
+/// `s` without leading and trailing C0 controls and spaces: what the URL
+/// parser strips (and all `atob` and `JSON.parse` skip), so no Unicode
+/// whitespace table reaches the modules.
+fn trim_ascii_controls(s: &str) -> &str {
+    let b = s.as_bytes();
+    let start = b.iter().position(|c| *c > b' ').unwrap_or(b.len());
+    let end = b.iter().rposition(|c| *c > b' ').map_or(start, |i| i + 1);
+    s.get(start..end).unwrap_or("")
+}
+
 /// A tokenization key: `environment_id_merchantId` (three underscore-separated parts).
 pub fn parse_tokenization_key(key: &str) -> Option<(&str, &str)> {
-    let (env, rest) = key.split_once(['_'])?;
-    let (id, merchant) = rest.split_once(['_'])?;
+    let (env, rest) = split_at_byte(key, b"_")?;
+    let (id, merchant) = split_at_byte(rest, b"_")?;
     (is_word(env, false) && is_word(id, false) && is_word(merchant, true))
         .then_some((env, merchant))
 }
@@ -39,7 +59,8 @@ pub fn decode_base64(input: &str) -> Option<Vec<u8>> {
             b'+' | b'-' => 62,
             b'/' | b'_' => 63,
             b'=' => break,
-            b'\n' | b'\r' | b' ' => continue,
+            // What atob skips: ASCII whitespace anywhere.
+            b'\t' | b'\n' | b'\x0c' | b'\r' | b' ' => continue,
             _ => return None,
         };
         acc = acc << 6 | v as u32;
@@ -55,9 +76,17 @@ pub fn decode_base64(input: &str) -> Option<Vec<u8>> {
 
 /// The JSON text inside a client token, when it decodes to a JSON object.
 pub fn decode_client_token(token: &str) -> Option<String> {
-    let bytes = decode_base64(token.trim())?;
-    let text = String::from_utf8(bytes).ok()?;
-    text.trim_start().starts_with('{').then_some(text)
+    let bytes = decode_base64(token)?;
+    // JSON's whitespace is ASCII: the first other byte opens the object.
+    let first = bytes
+        .iter()
+        .find(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+    if first != Some(&b'{') {
+        return None;
+    }
+    // Each byte one character, as the reference's `atob` gives it (Latin-1;
+    // no UTF-8 validation in the module).
+    Some(bytes.into_iter().map(char::from).collect())
 }
 
 pub fn kind(authorization: &str) -> Kind {
@@ -75,7 +104,11 @@ pub fn kind(authorization: &str) -> Kind {
 pub fn tokenization_key_config_url(key: &str, sandbox_url: &str) -> Option<String> {
     let (env, merchant) = parse_tokenization_key(key)?;
     let base = if !sandbox_url.is_empty() {
-        sandbox_url.trim_end_matches(['/']).to_string()
+        let end = sandbox_url
+            .bytes()
+            .rposition(|b| b != b'/')
+            .map_or(0, |i| i + 1);
+        sandbox_url.get(..end).unwrap_or("").to_string()
     } else {
         match env {
             "production" => "https://api.braintreegateway.com:443".to_string(),
@@ -88,13 +121,13 @@ pub fn tokenization_key_config_url(key: &str, sandbox_url: &str) -> Option<Strin
 
 /// `scheme://host[:port]` of a URL, lower-cased; None when it is not absolute http(s).
 pub fn origin_of(url: &str) -> Option<String> {
-    let lower = url.trim().to_ascii_lowercase();
+    let lower = trim_ascii_controls(url).to_ascii_lowercase();
     let (scheme, rest) = crate::split_once_str(&lower, "://")?;
     if scheme != "http" && scheme != "https" {
         return None;
     }
-    let authority = rest.split(['/', '?', '#']).next()?;
-    if authority.is_empty() || authority.contains(['@']) {
+    let authority = before_any(rest, b"/?#");
+    if authority.is_empty() || authority.bytes().any(|b| b == b'@') {
         return None;
     }
     Some(String::from(scheme) + "://" + authority)
@@ -104,14 +137,11 @@ fn host_of(origin: &str) -> &str {
     let authority = crate::split_once_str(origin, "://")
         .map(|(_, a)| a)
         .unwrap_or("");
-    if authority.starts_with('[') {
-        return authority
-            .split([']'])
-            .next()
-            .and_then(|h| authority.get(..h.len() + 1))
-            .unwrap_or("");
+    if authority.as_bytes().first() == Some(&b'[') {
+        let h = before_any(authority, b"]");
+        return authority.get(..h.len() + 1).unwrap_or("");
     }
-    authority.split([':']).next().unwrap_or("")
+    before_any(authority, b":")
 }
 
 /// The four provider domain families, the reference's: a host is on one when
@@ -149,7 +179,7 @@ pub fn is_loopback_url(url: &str) -> bool {
     host == "localhost"
         || host == "[::1]"
         || host.starts_with("127.")
-            && host.split(['.']).count() == 4
+            && host.bytes().filter(|b| *b == b'.').count() == 3
             && host.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 
@@ -204,6 +234,17 @@ mod tests {
         assert_eq!(kind("aGVsbG8="), Kind::Invalid);
         assert_eq!(kind(""), Kind::Invalid);
         assert_eq!(kind("not a token!"), Kind::Invalid);
+        // Whitespace as atob skips it; JSON's own before the object.
+        assert_eq!(
+            decode_client_token("\teyJ2ZXJzaW9uIjoyfQ==\n").as_deref(),
+            Some("{\"version\":2}")
+        );
+        assert_eq!(decode_client_token("IHsi").as_deref(), Some(" {\""));
+        // {"a":"é" in UTF-8: two bytes, two characters, as atob decodes them.
+        assert_eq!(
+            decode_client_token("eyJhIjoiw6ki").as_deref(),
+            Some("{\"a\":\"\u{c3}\u{a9}\"")
+        );
     }
 
     #[test]
@@ -275,5 +316,15 @@ mod tests {
         );
         assert_eq!(origin_of("ftp://a.com"), None);
         assert_eq!(origin_of("https://"), None);
+        assert_eq!(
+            origin_of(" \thttps://a.com/x\n").as_deref(),
+            Some("https://a.com")
+        );
+        assert_eq!(
+            origin_of("https://[::1]:9/x").as_deref(),
+            Some("https://[::1]:9")
+        );
+        assert_eq!(host_of("https://[::1]:9"), "[::1]");
+        assert_eq!(host_of("https://a.com:8"), "a.com");
     }
 }

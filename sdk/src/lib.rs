@@ -44,6 +44,41 @@ pub(crate) fn find_bytes(hay: &str, needle: &str) -> Option<usize> {
         .position(|w| w == needle.as_bytes())
 }
 
+/// `s` before and after the first of the ASCII bytes `seps`: a byte search,
+/// not core's char-pattern `split_once`, which costs the wasm modules its
+/// UTF-8 decoding and searcher.
+pub(crate) fn split_at_byte<'a>(s: &'a str, seps: &[u8]) -> Option<(&'a str, &'a str)> {
+    let i = s.bytes().position(|c| seps.contains(&c))?;
+    Some((s.get(..i)?, s.get(i + 1..)?))
+}
+
+/// `s` without one leading `+` or `-`.
+pub(crate) fn strip_sign(s: &str) -> &str {
+    match s.as_bytes().first() {
+        Some(b'+' | b'-') => s.get(1..).unwrap_or(""),
+        _ => s,
+    }
+}
+
+/// The parts of `s` between the ASCII byte `sep`s: `str::split` with a char
+/// pattern would link core's UTF-8 decoding and searcher into the modules.
+pub(crate) fn split_byte(s: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    core::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == sep) {
+            Some(i) => {
+                rest = r.get(i + 1..);
+                r.get(..i)
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 /// `split_once` with a string pattern, without the two-way searcher.
 pub(crate) fn split_once_str<'a>(s: &'a str, pat: &str) -> Option<(&'a str, &'a str)> {
     let i = find_bytes(s, pat)?;
@@ -62,6 +97,7 @@ pub mod masterpass;
 pub mod payment_ready;
 pub mod payment_request;
 pub mod paypal;
+pub mod qr;
 pub mod sepa;
 pub mod threeds;
 pub mod union_pay;

@@ -108,24 +108,25 @@ fn js_string_is_number(s: &str) -> bool {
     };
     if radix != 0 {
         let digits = s.get(2..).unwrap_or("");
-        return !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix));
+        return !digits.is_empty() && digits.bytes().all(|b| char::from(b).is_digit(radix));
     }
-    let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let unsigned = crate::strip_sign(s);
     unsigned == "Infinity" || is_decimal_literal(unsigned)
 }
 
 /// Digits with an optional fraction (either side may be empty, not both) and
 /// an optional exponent.
 fn is_decimal_literal(s: &str) -> bool {
-    let (mantissa, exponent) = match s.split_once(['e', 'E']) {
+    // Byte searches: the separators are ASCII (no char-pattern searcher).
+    let (mantissa, exponent) = match crate::split_at_byte(s, b"eE") {
         Some((mantissa, exponent)) => (mantissa, Some(exponent)),
         None => (s, None),
     };
-    let (int, frac) = mantissa.split_once(['.']).unwrap_or((mantissa, ""));
+    let (int, frac) = crate::split_at_byte(mantissa, b".").unwrap_or((mantissa, ""));
     let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
     let mantissa_ok = !(int.is_empty() && frac.is_empty()) && digits(int) && digits(frac);
     let exponent_ok = exponent.is_none_or(|e| {
-        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        let e = crate::strip_sign(e);
         !e.is_empty() && digits(e)
     });
     mantissa_ok && exponent_ok

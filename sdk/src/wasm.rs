@@ -29,7 +29,9 @@ fn js(v: &str) -> JsValue {
 }
 
 fn split_list(joined: &str) -> Vec<&str> {
-    joined.split([',']).filter(|p| !p.is_empty()).collect()
+    crate::split_byte(joined, b',')
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 /// 0 invalid, 1 tokenization key, 2 client token.
@@ -48,12 +50,19 @@ pub fn tokenization_key_config_url(key: &str, sandbox_url: &str) -> JsValue {
     js(&auth::tokenization_key_config_url(key, sandbox_url).unwrap_or_default())
 }
 
-#[cfg_attr(any(feature = "merchant", feature = "frame"), wasm_bindgen(js_name = isAllowedUrl))]
+#[cfg_attr(
+    any(feature = "merchant", feature = "frame", feature = "payment-request"),
+    wasm_bindgen(js_name = isAllowedUrl)
+)]
 pub fn is_allowed_url(url: &str, sandbox_url: &str) -> bool {
     auth::is_allowed_url(url, sandbox_url)
 }
 
-#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = isLoopbackUrl))]
+// The frames too: their client checks a loopback assets host in sandbox mode.
+#[cfg_attr(
+    any(feature = "merchant", feature = "frame", feature = "payment-request"),
+    wasm_bindgen(js_name = isLoopbackUrl)
+)]
 pub fn is_loopback_url(url: &str) -> bool {
     auth::is_loopback_url(url)
 }
@@ -63,17 +72,26 @@ pub fn origin_of(url: &str) -> JsValue {
     js(&auth::origin_of(url).unwrap_or_default())
 }
 
-#[cfg_attr(any(feature = "merchant", feature = "frame"), wasm_bindgen(js_name = requestErrorCode))]
+#[cfg_attr(
+    any(feature = "merchant", feature = "frame", feature = "payment-request"),
+    wasm_bindgen(js_name = requestErrorCode)
+)]
 pub fn request_error_code(status: u32, graphql: bool, timed_out: bool) -> JsValue {
     js(client::request_error_code(status, graphql, timed_out))
 }
 
-#[cfg_attr(any(feature = "merchant", feature = "frame"), wasm_bindgen(js_name = shouldRetry))]
+#[cfg_attr(
+    any(feature = "merchant", feature = "frame", feature = "payment-request"),
+    wasm_bindgen(js_name = shouldRetry)
+)]
 pub fn should_retry(status: u32, timed_out: bool, attempt: u32) -> bool {
     client::should_retry(status, timed_out, attempt)
 }
 
-#[cfg_attr(any(feature = "merchant", feature = "frame"), wasm_bindgen(js_name = isAnalyticsField))]
+#[cfg_attr(
+    any(feature = "merchant", feature = "frame", feature = "payment-request"),
+    wasm_bindgen(js_name = isAnalyticsField)
+)]
 pub fn is_analytics_field(name: &str) -> bool {
     client::is_analytics_field(name)
 }
@@ -89,7 +107,7 @@ pub fn validate_field(key: &str, value: &str, card_type: &str, year: u32, month:
     fields::validate_field(key, value, card_type, fields::Today { year, month }).bits()
 }
 
-#[cfg_attr(feature = "frame", wasm_bindgen(js_name = validateNumber))]
+// Not exported: the frames (and the bench) call validateField("number", …).
 pub fn validate_number(value: &str) -> u32 {
     card::validate_number(value).bits()
 }
@@ -111,6 +129,12 @@ pub fn validate_month_year(month: &str, year: &str, now_year: u32, now_month: u3
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = splitDate))]
 pub fn split_date(value: &str) -> JsValue {
     js(&split_date_text(value))
+}
+
+/// The expiration field's shown value; `how`: 0 typed, 1 deleting, 2 unformatted.
+#[cfg_attr(feature = "frame", wasm_bindgen(js_name = formatDate))]
+pub fn format_date(value: &str, how: u32) -> JsValue {
+    js(&fields::format_date(value, how))
 }
 
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = cardsJson))]
@@ -351,30 +375,30 @@ pub fn union_pay_error(rule: u32, value: u32) -> u32 {
 
 /// A failure's error in the payment-request frame, as its line in the
 /// catalogue file (`payment_request::error`; 0: none).
-#[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestError))]
+#[cfg_attr(feature = "payment-request", wasm_bindgen(js_name = paymentRequestError))]
 pub fn payment_request_error(kind: u32, value: &str) -> u32 {
     crate::payment_request::error(kind, value) as u32
 }
 
 /// Payment Request's text rules by number (`payment_request::rule`), run by
 /// the payment-request frame (on the frame module).
-#[cfg_attr(feature = "frame", wasm_bindgen(js_name = paymentRequestRule))]
+#[cfg_attr(feature = "payment-request", wasm_bindgen(js_name = paymentRequestRule))]
 pub fn payment_request_rule(rule: u32, value: &str) -> JsValue {
     js(crate::payment_request::rule(rule, value))
 }
 
 // Venmo (spec sections 4, 5, 8 and 9), in the alternative payment methods' module.
 
-/// The flow, its bits, the app-switch launch and browser support
-/// (`venmo::setup`); `options` bits of `venmo::opt`.
+/// The flow, its bits and the app-switch launch (`venmo::setup`);
+/// `options` bits of `venmo::opt`, the browser's among them.
 #[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoSetup))]
-pub fn venmo_setup(ua: &str, platform: &str, options: u32) -> u32 {
-    crate::venmo::setup(ua, platform, options)
+pub fn venmo_setup(platform: &str, options: u32) -> u32 {
+    crate::venmo::setup(platform, options)
 }
 
 /// `kind` 0-2: what a status means for mobile polling, web login and the QR
-/// code (`venmo::status_outcome`); 4: the Venmo URL ("web", "fallback" or
-/// the app's).
+/// code (`venmo::status_outcome`); 4: the Venmo URL ("web", "fallback",
+/// "purchase" or the app's).
 #[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoText))]
 pub fn venmo_text(kind: u32, text: &str) -> JsValue {
     js(match kind {
@@ -392,6 +416,13 @@ pub fn venmo_check(which: u32, found: u32) -> JsValue {
 #[cfg_attr(feature = "apm", wasm_bindgen(js_name = venmoRefreshDelay))]
 pub fn venmo_refresh_delay(lifetime_ms: u32) -> u32 {
     crate::venmo::refresh_delay(lifetime_ms)
+}
+
+/// The QR code of `text` as its module matrix, `0`/`1` row by row (`qr::matrix`;
+/// "" when it does not fit): the Venmo desktop frame draws it.
+#[cfg_attr(feature = "qr", wasm_bindgen(js_name = qrCode))]
+pub fn qr_code(text: &str) -> JsValue {
+    js(&crate::qr::matrix(text))
 }
 
 #[cfg(test)]

@@ -4,9 +4,33 @@
 // library's 67,729 B, and the whole SDK at most 60,000 B. No browser needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sizes, budget, closure } from '../bench/size.mjs';
+import { readFileSync } from 'node:fs';
+import { sizes, budget, closure, goals, reached } from '../bench/size.mjs';
 
 const figures = sizes();
+
+// Issue 35's size goals; one not met yet holds at the figure reached (plus a
+// small margin, recorded in size.mjs) so that nothing grows meanwhile.
+for (const [name, what] of [['cardPage', 'the card page (client + Hosted Fields + wasm)'], ['frame', 'one hosted-field frame (own JS + wasm)'],
+  ['four', 'the core four with their wasm'], ['whole', 'the all-in-one script with its wasm']]) {
+  const limit = Math.max(goals[name], reached[name] || 0);
+  test(`${what}: at most ${limit} B gzipped (goal ${goals[name]} B)`, () => {
+    assert.ok(figures[name] <= limit, `${figures[name]} B > ${limit} B`);
+  });
+}
+
+/** Every source file in the static import closure of `entry`'s page. */
+function staticInputs(entry) {
+  const meta = JSON.parse(readFileSync(new URL('../js/dist/meta.json', import.meta.url), 'utf8'));
+  return closure(entry).flatMap((file) => Object.keys(meta.outputs[Object.keys(meta.outputs).find((o) => o.endsWith('/' + file))].inputs));
+}
+
+test('a hosted-field frame loads no error catalogue and no request code before it is ready', () => {
+  const inputs = staticInputs('hosted-fields-frame');
+  assert.ok(inputs.some((i) => i.endsWith('hosted-fields-frame.js')), inputs.join());
+  const extra = inputs.filter((i) => i.endsWith('.txt') || /\/(errors|client|lib)\.js$/.test(i));
+  assert.deepEqual(extra, []);
+});
 
 test('the four components and the wasm they load are at most half the reference', () => {
   assert.ok(figures.four <= budget.four, `${figures.four} B > ${budget.four} B`);
@@ -18,7 +42,7 @@ test('the whole SDK is at most 60,000 B gzipped', () => {
 
 test('no wasm module carries error messages (they are JS data)', async () => {
   const { readFileSync } = await import('node:fs');
-  for (const file of ['payment_sdk_bg.wasm', 'payment_sdk_frame_bg.wasm', 'payment_sdk_apm_bg.wasm']) {
+  for (const file of ['payment_sdk_bg.wasm', 'payment_sdk_frame_bg.wasm', 'payment_sdk_apm_bg.wasm', 'payment_sdk_payment_request_bg.wasm']) {
     const wasm = readFileSync(new URL('../js/dist/' + file, import.meta.url)).toString('latin1');
     assert.ok(!wasm.includes('is required when instantiating'), file);
     assert.ok(!wasm.includes('Hosted Fields timed out'), file);
@@ -30,7 +54,10 @@ test('the merchant-page module leaves the card-number rules to the frame module'
   const exportsOf = async (file) => WebAssembly.Module.exports(await WebAssembly.compile(readFileSync(new URL('../js/dist/' + file, import.meta.url)))).map((e) => e.name);
   const merchant = await exportsOf('payment_sdk_bg.wasm');
   const frame = await exportsOf('payment_sdk_frame_bg.wasm');
-  assert.ok(!merchant.includes('validateNumber') && frame.includes('validateNumber'));
+  assert.ok(!merchant.includes('validateField') && frame.includes('validateField'));
+  // Payment Request's rules are its frame's module's, not the card fields'.
+  const request = await exportsOf('payment_sdk_payment_request_bg.wasm');
+  assert.ok(request.includes('paymentRequestRule') && !frame.includes('paymentRequestRule') && !request.includes('validateField'));
   assert.ok(merchant.includes('authKind') && !frame.includes('authKind'));
 });
 

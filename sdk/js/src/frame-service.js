@@ -4,6 +4,13 @@
 // popup bridge where one exists), a landing page on the assets host that
 // reports its query back on the flow's channel, and the 100 ms poll that
 // notices a window the customer closed.
+//
+// The reference relays a landing page's report through a hidden
+// dispatch-frame it adds to the merchant page (framebus, for browsers whose
+// popups could not post to an opener of another origin). Every browser this
+// library supports can, so the landing page posts to its opener directly, at
+// the origin the flow named, and runFlow checks the sender window and origin:
+// there is no dispatch-frame to build, load or wait for at create.
 import { error } from './errors.js';
 import { uuid, assetUrl } from './lib.js';
 import { POPUP_HEIGHT, POPUP_POLL_INTERVAL, POPUP_WIDTH } from './constants.json';
@@ -124,7 +131,17 @@ export function runFlow(assetsUrl, win, flow) {
       if (!win.isClosed()) win.close();
       if (err) reject(err); else resolve(value);
     };
-    const approved = (params) => flow.tokenize(params).then((payload) => finish(null, payload), (e) => finish(e));
+    let landed = false;
+    // As the reference's frame service, the window closes as soon as its
+    // landing page reports, not once tokenization is over: the shopper is
+    // done there, and the poll must not take the close for a cancel.
+    const approved = (params) => {
+      if (landed) return;
+      landed = true;
+      clearInterval(poll);
+      if (!win.isClosed()) win.close();
+      flow.tokenize(params).then((payload) => finish(null, payload), (e) => finish(e));
+    };
     const onMessage = (event) => {
       if (event.origin !== assetsOrigin || event.source !== win.win) return;
       const d = event.data;

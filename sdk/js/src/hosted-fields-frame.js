@@ -2,9 +2,7 @@
 // its field; the tokenizing frame reads its same-origin siblings of the same
 // channel and sends the card straight to the provider. Only field state
 // (validity, emptiness, card types) goes to the merchant page.
-import { load, rules } from './wasm.js';
-import { error } from './errors.js';
-import { Client } from './client.js';
+import { load, rules } from './frame-wasm.js';
 import { supportsInputFormatting } from './browser.js';
 
 /** The address fields a tokenization passes on; anything else a merchant adds is dropped. */
@@ -20,6 +18,7 @@ let cardType = '';
 let lastBin = '';
 let state = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
 let cardsJson = '';
+/** The tokenizing frame's client (a promise): its request code loads after ready. */
 let client = null;
 let tokenizer = false;
 /** Normalised networks the number field accepts; null: every network. */
@@ -92,8 +91,11 @@ function verdict() {
   if (key === 'cvv') return rules.validateField('cvv', v, cardType, y, m);
   if (key === 'expirationMonth' || key === 'expirationYear') {
     const own = rules.validateField(key, v, '', y, m);
-    const other = sibling(key === 'expirationMonth' ? 'expirationYear' : 'expirationMonth');
-    if ((own & 1) && other && other.valid()) {
+    const pair = key === 'expirationMonth' ? 'expirationYear' : 'expirationMonth';
+    const other = sibling(pair);
+    // Both valid on their own: judged together, so a past month of this
+    // year makes both invalid (as the reference's split-date check does).
+    if ((own & 1) && other && (rules.validateField(pair, other.value(), '', y, m) & 1)) {
       const month = key === 'expirationMonth' ? v : other.value();
       const year = key === 'expirationMonth' ? other.value() : v;
       return rules.validateMonthYear(month, year, y, m);
@@ -170,7 +172,9 @@ function format(deleting) {
   } else if (key === 'cvv' || key === 'expirationMonth' || key === 'expirationYear') {
     next = raw.replace(/\D/g, '').slice(0, maxDigits());
   } else if (key === 'expirationDate') {
-    next = (formatting() ? formatDate(raw, deleting) : raw).slice(0, maxLength());
+    // "MM / YY" or "MM / YYYY" (the rules' formatter); the merchant's
+    // maxlength is not applied here, as the reference does not.
+    next = rules.formatDate(raw, formatting() ? (deleting ? 1 : 0) : 2);
   } else if (maxLength()) {
     next = raw.slice(0, maxLength());
   }
@@ -181,37 +185,38 @@ function format(deleting) {
   }
 }
 
-/** `MM / YY` as the shopper types; deleting never re-adds the separator. */
-function formatDate(raw, deleting) {
-  if (deleting) return raw.replace(/\s*\/\s*$/, '');
-  if (raw.indexOf('/') >= 0) {
-    const [left, right] = raw.split('/');
-    const m = left.replace(/\D/g, '').slice(0, 2);
-    return (m.length === 1 && m !== '0' ? '0' + m : m) + ' / ' + right.replace(/\D/g, '').slice(0, 4);
+/**
+ * One merchant rule with its allowed declarations; a media query's value
+ * holds rules in turn (as the reference's stylesheet injection nests them).
+ */
+function styleRule(selector, decl) {
+  if (!rules.isAllowedSelector(selector) || !decl || typeof decl !== 'object') return '';
+  let body = '';
+  const media = /^\s*@media\s/i.test(selector);
+  for (const k of Object.keys(decl)) {
+    if (media) { body += styleRule(k, decl[k]); continue; }
+    const v = String(decl[k]);
+    if (rules.isAllowedStyle(k, v)) body += k + ':' + v + ';';
   }
-  const digits = raw.replace(/\D/g, '');
-  if (digits.length === 1 && digits > '1') return '0' + digits + ' / ';
-  if (digits.length >= 2) {
-    const parts = rules.splitDate(digits).split('\n');
-    const m = parts[0].length === 1 ? '0' + parts[0] : parts[0];
-    return m + ' / ' + parts[1].slice(0, 4);
-  }
-  return digits;
+  return selectorsWithSelect(selector) + '{' + body + '}';
+}
+
+/**
+ * The merchant's selector, each `input…` part also for the select a month or
+ * year field may be (`input.cvv` → `input.cvv,select.cvv`), and a bare class
+ * or pseudo-class for the field itself.
+ */
+function selectorsWithSelect(selector) {
+  if (/^[.:]/.test(selector)) return 'input' + selector + ',select' + selector;
+  return selector.split(',').map((part) => {
+    const p = part.trim();
+    return /^input\b/.test(p) ? p + ',select' + p.slice(5) : p;
+  }).join(',');
 }
 
 function applyStyles(styles) {
   let css = '';
-  for (const selector of Object.keys(styles || {})) {
-    const decl = styles[selector];
-    if (!rules.isAllowedSelector(selector) || !decl || typeof decl !== 'object') continue;
-    let body = '';
-    for (const prop of Object.keys(decl)) {
-      const v = String(decl[prop]);
-      if (rules.isAllowedStyle(prop, v)) body += prop.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()) + ':' + v + ';';
-    }
-    const sel = selector.replace(/(^|,\s*)input\b/g, '$1input,$1select');
-    css += (/^[.:]/.test(selector) ? 'input' + selector + ',select' + selector : sel) + '{' + body + '}';
-  }
+  for (const selector of Object.keys(styles || {})) css += styleRule(selector, styles[selector]);
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
@@ -264,7 +269,9 @@ function build(config) {
   form.addEventListener('submit', (e) => { e.preventDefault(); toParent({ type: 'state', event: 'inputSubmitRequest', state }); });
   if (typeof field.prefill === 'string') { input.value = field.prefill; format(); }
   if (key === 'number') addAutofillCatchers(form);
-  client = new Client(config.configuration);
+  // Only the tokenizing frame sends requests: it fetches the client's code
+  // once the field is up, so no frame waits for it before ready.
+  if (tokenizer) client = import('./client.js').then((m) => new m.Client(config.configuration));
   supportedTypes = acceptedTypes(config.configuration);
   refresh();
 }
@@ -299,7 +306,9 @@ function applyAutofill(hidden) {
   fill('cardholderName', hidden.cardholderName.value);
   fill('expirationMonth', month);
   fill('expirationYear', year);
-  if (month && year) fill('expirationDate', month.padStart(2, '0') + ' / ' + year.slice(-2));
+  // As the reference fills it: "MM / YYYY" (a two-digit year in this century).
+  const fullYear = year.length === 2 ? String(today()[0]).slice(0, 2) + year : year;
+  if (month && year) fill('expirationDate', month.padStart(2, '0') + ' / ' + fullYear);
 }
 
 function fillSelect(options) {
@@ -333,20 +342,15 @@ async function tokenize(id, options) {
       return toParent({ type: 'tokenized', id, error: { code, details } });
     }
     const v = (k) => { const s = use.find((x) => x.key === k); return s ? s.value() : undefined; };
-    const creditCard = { number: v('number'), cvv: v('cvv'), expirationMonth: v('expirationMonth'), expirationYear: v('expirationYear'), options: { validate: options.vault === true } };
-    const date = v('expirationDate');
-    if (date) {
-      const [m, y] = rules.splitDate(date).split('\n');
-      creditCard.expirationMonth = m.padStart(2, '0');
-      creditCard.expirationYear = y.length === 2 ? '20' + y : y;
-    }
+    const [expirationMonth, expirationYear] = expiration(v);
+    const creditCard = { number: v('number'), cvv: v('cvv'), expirationMonth, expirationYear, options: { validate: options.vault === true } };
     const name = options.cardholderName || v('cardholderName');
     if (name) creditCard.cardholderName = name;
     let billing = options.billingAddress ? allowedAddress(options.billingAddress) : null;
     if (use.some((s) => s.key === 'postalCode')) billing = Object.assign(billing || {}, { postalCode: v('postalCode') });
     if (billing) creditCard.billingAddress = billing;
     if (options.shippingAddress) creditCard.shippingAddress = allowedAddress(options.shippingAddress);
-    const res = await client.request({ api: 'clientApi', method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard } });
+    const res = await (await client).request({ api: 'clientApi', method: 'post', endpoint: 'payment_methods/credit_cards', data: { creditCard } });
     const card = res.creditCards[0];
     toParent({
       type: 'tokenized',
@@ -364,12 +368,14 @@ async function tokenize(id, options) {
   }
 }
 
-/** The card's expiration month and year from whichever fields hold it. */
+/**
+ * The card's expiration month and year from whichever fields hold it; a
+ * date field's split as the reference sends it (two-digit month, the year
+ * as typed).
+ */
 function expiration(v) {
   const date = v('expirationDate');
-  if (!date) return [v('expirationMonth'), v('expirationYear')];
-  const [m, y] = rules.splitDate(date).split('\n');
-  return [m.padStart(2, '0'), y.length === 2 ? '20' + y : y];
+  return date ? rules.splitDate(date).split('\n') : [v('expirationMonth'), v('expirationYear')];
 }
 
 /**
@@ -389,7 +395,7 @@ async function unionPay(id, call, o) {
     ['post', 'payment_methods/credit_cards', { creditCard: { number, expirationMonth, expirationYear, cvv: v('cvv'), options: { unionPayEnrollment: enrollment } } }]
   ][call];
   try {
-    const payload = await client.request({ method: request[0], endpoint: request[1], data: request[2] });
+    const payload = await (await client).request({ method: request[0], endpoint: request[1], data: request[2] });
     toParent({ type: 'unionPay', id, payload });
   } catch (e) {
     const d = e.details || {};
@@ -410,11 +416,16 @@ function onMessage(event) {
   if (parentOrigin === null) {
     if (d.type !== 'config') return;
     parentOrigin = event.origin;
-    build(d);
-    // The candidate networks so far (every network while the number is
-    // empty): the page's state has them before create resolves.
-    return toParent({ type: 'configured', cards: withSupport(rules.cardsJson(key === 'number' ? value() : '')) });
+    // The page's configuration may arrive while the rules still compile.
+    load().then(() => {
+      build(d);
+      // The candidate networks so far (every network while the number is
+      // empty): the page's state has them before create resolves.
+      toParent({ type: 'configured', cards: withSupport(rules.cardsJson(key === 'number' ? value() : '')) });
+    });
+    return undefined;
   }
+  if (!input) return;
   if (event.origin !== parentOrigin) return;
   switch (d.type) {
     case 'tokenize': if (tokenizer) tokenize(d.id, d.options || {}); break;
@@ -455,4 +466,7 @@ window.__hostedField = {
 };
 
 window.addEventListener('message', onMessage);
-load().then(() => window.parent.postMessage({ channel, type: 'ready' }, '*'));
+// Ready for the configuration at once: the rules module compiles meanwhile
+// (the page's head preloads it), saving a round trip after it.
+window.parent.postMessage({ channel, type: 'ready' }, '*');
+load();
