@@ -111,24 +111,8 @@ export class SiteStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    this.bucket = new s3.Bucket(this, 'SiteBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // Everything in it is rebuilt from the repository on each deploy.
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
-    });
-
-    this.assetsBucket = new s3.Bucket(this, 'AssetsBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
-    });
+    this.bucket = this.deployedBucket('SiteBucket');
+    this.assetsBucket = this.deployedBucket('AssetsBucket');
     this.assetsDistribution = this.assetsHost(config);
     this.assetsUrl = `https://${this.assetsDistribution.distributionDomainName}`;
 
@@ -279,6 +263,18 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'AssetsUrl', { value: this.assetsUrl });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
+  }
+
+  /** A private bucket CloudFront reads; everything in it is rebuilt from the repository on each deploy. */
+  private deployedBucket(id: string): s3.Bucket {
+    return new s3.Bucket(this, id, {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
   }
 
   /**

@@ -43,6 +43,26 @@ export async function merchantPage(browser, base, contextOptions) {
 }
 
 /** Types into the hosted field inside the frame named braintree-hosted-field-{key} (the field's option key). */
+/**
+ * The merchant test page with a second Hosted Fields instance of `fields`
+ * (containers #<prefix>-<key> are added), as window[as].
+ */
+export async function secondHostedFields(browser, base, { fields, prefix, as, contextOptions }) {
+  const page = await merchantPage(browser, base, contextOptions);
+  await page.evaluate(async ({ fields, prefix, as }) => {
+    const sdk = await import('./js/index.js');
+    for (const key of Object.keys(fields)) {
+      const div = document.createElement('div');
+      div.id = `${prefix}-${key}`;
+      div.style.height = '40px';
+      document.body.appendChild(div);
+      fields[key].container = `#${prefix}-${key}`;
+    }
+    window[as] = await sdk.hostedFields.create({ client: window.hostedFieldsInstance._client, fields });
+  }, { fields, prefix, as });
+  return page;
+}
+
 export async function typeInto(page, frameName, text) {
   const frame = page.frameLocator(`iframe[name="braintree-hosted-field-${frameName}"]`);
   const input = frame.locator('input:not(.autofill), select').first();

@@ -5,7 +5,7 @@
 // rewritten into another valid one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch, merchantPage } from './harness.mjs';
+import { startSandbox, launch, secondHostedFields } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -13,21 +13,7 @@ before(async () => { sandbox = await startSandbox(); browser = await launch(); }
 after(async () => { await browser?.close(); await sandbox?.stop(); });
 
 /** A second Hosted Fields instance of `fields` on the merchant test page (containers #x-<key>), as window.expiry. */
-async function withFields(fields) {
-  const page = await merchantPage(browser, sandbox.url);
-  await page.evaluate(async (fields) => {
-    const sdk = await import('./js/index.js');
-    for (const key of Object.keys(fields)) {
-      const div = document.createElement('div');
-      div.id = 'x-' + key;
-      div.style.height = '40px';
-      document.body.appendChild(div);
-      fields[key].container = '#x-' + key;
-    }
-    window.expiry = await sdk.hostedFields.create({ client: window.hostedFieldsInstance._client, fields });
-  }, fields);
-  return page;
-}
+const withFields = (fields) => secondHostedFields(browser, sandbox.url, { fields, prefix: 'x', as: 'expiry' });
 
 function input(page, key) {
   return page.frameLocator(`#x-${key} iframe`).locator('input:not(.autofill)');

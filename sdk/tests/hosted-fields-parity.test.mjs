@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { startSandbox, launch, merchantPage } from './harness.mjs';
+import { startSandbox, launch, merchantPage, secondHostedFields } from './harness.mjs';
 
 const SAMSUNG = 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -22,25 +22,8 @@ after(async () => {
   await sandbox.stop();
 });
 
-/**
- * The merchant test page with a second Hosted Fields instance of `fields`
- * (containers #p-<key> are added), as window.parity.
- */
-async function withFields(fields, contextOptions) {
-  const page = await merchantPage(browser, sandbox.url, contextOptions);
-  await page.evaluate(async (fields) => {
-    const sdk = await import('./js/index.js');
-    for (const key of Object.keys(fields)) {
-      const div = document.createElement('div');
-      div.id = 'p-' + key;
-      div.style.height = '40px';
-      document.body.appendChild(div);
-      fields[key].container = '#p-' + key;
-    }
-    window.parity = await sdk.hostedFields.create({ client: window.hostedFieldsInstance._client, fields });
-  }, fields);
-  return page;
-}
+/** A second Hosted Fields instance of `fields` on the merchant test page (containers #p-<key>), as window.parity. */
+const withFields = (fields, contextOptions) => secondHostedFields(browser, sandbox.url, { fields, prefix: 'p', as: 'parity', contextOptions });
 
 function input(page, key) {
   return page.frameLocator(`#p-${key} iframe[name="braintree-hosted-field-${key}"]`).locator('input:not(.autofill)');
