@@ -4,7 +4,8 @@
 // (cold and warm, beside their goals), and card-number validation throughput
 // against card-validator.
 import { build } from 'esbuild';
-import { startSandbox, launch, merchantPage, blankPage } from '../tests/harness.mjs';
+import { startSandbox, launch, merchantPage } from '../tests/harness.mjs';
+import { measureReady, median } from './ready.mjs';
 import { sizes, reference, referenceWhole, budget, goals, referenceFigures } from './size.mjs';
 
 const size = sizes();
@@ -31,38 +32,19 @@ row('all-in-one braintree.js + its wasm', size.whole, goals.whole, `${referenceF
 const sandbox = await startSandbox();
 const browser = await launch();
 try {
-  // hostedFields.create → ready for five fields, timed in the page. Cold: a
-  // new browser context each time (nothing cached: frame page, scripts,
-  // wasm); warm: the same context again. The client exists beforehand and
-  // the component's module is imported, so only create is timed.
+  // hostedFields.create → ready for five fields (ready.mjs): a Chromium of
+  // its own, no DevTools client attached, beside the floor of five bare frames.
+  const token = (await (await fetch(sandbox.url + '/sandbox/gateway/client_token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).clientToken;
   const RUNS = 20;
-  const createFive = (page) => page.evaluate(async () => {
-    const hf = await import('/web/3.130.0/js/hosted-fields.js');
-    const client = window.benchClient || (window.benchClient = await window.kit.client());
-    const box = document.createElement('div');
-    box.innerHTML = '<div id="b1"></div><div id="b2"></div><div id="b3"></div><div id="b4"></div><div id="b5"></div>';
-    document.body.appendChild(box);
-    const t0 = performance.now();
-    const instance = await hf.create({ client, fields: {
-      number: { container: '#b1' }, cvv: { container: '#b2' }, expirationDate: { container: '#b3' }, postalCode: { container: '#b4' }, cardholderName: { container: '#b5' } } });
-    const ms = performance.now() - t0;
-    await instance.teardown();
-    box.remove();
-    return ms;
-  });
-  const cold = [];
-  const warm = [];
-  for (let i = 0; i < RUNS; i++) {
-    const page = await blankPage(browser, sandbox.url);
-    cold.push(await createFive(page));
-    warm.push(await createFive(page));
-    await page.context().close();
-  }
-  const median = (a) => { const s = a.slice().sort((x, y) => x - y); return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2; };
-  console.log(`\n== hostedFields.create → ready (headless Chromium, 5 fields, median of ${RUNS}) ==`);
-  row('cold (new context: nothing cached)', Number(median(cold).toFixed(1)), goals.readyColdMs, 'not measured here (its frames load from its own CDN)', 'ms');
-  row('warm (same context, second create)', Number(median(warm).toFixed(1)), goals.readyWarmMs, 'not measured here', 'ms');
-  console.log(`cold runs: ${cold.map((t) => t.toFixed(0)).join(' ')}\nwarm runs: ${warm.map((t) => t.toFixed(0)).join(' ')}`);
+  const { sdk, floor } = await measureReady(sandbox.url, token, RUNS);
+  const ms = (a) => Number(median(a).toFixed(1));
+  console.log(`\n== hostedFields.create → ready (headless Chromium without DevTools, 5 fields, median of ${RUNS}) ==`);
+  row('cold (fresh profile: nothing cached)', ms(sdk.cold), goals.readyColdMs, 'not measured here (its frames load from its own CDN)', 'ms');
+  row('warm (same page, second create)', ms(sdk.warm), goals.readyWarmMs, 'not measured here', 'ms');
+  console.log(`floor, five frames that only load one script and say ready: cold ${ms(floor.cold)} ms, warm ${ms(floor.warm)} ms`);
+  console.log(`the SDK's own part (ours minus the floor): cold ${(ms(sdk.cold) - ms(floor.cold)).toFixed(1)} ms, warm ${(ms(sdk.warm) - ms(floor.warm)).toFixed(1)} ms`);
+  const list = (a) => a.map((t) => t.toFixed(0)).join(' ');
+  console.log(`cold runs: ${list(sdk.cold)}\nwarm runs: ${list(sdk.warm)}\nfloor cold: ${list(floor.cold)}\nfloor warm: ${list(floor.warm)}`);
 
   const page = await merchantPage(browser, sandbox.url);
   console.log('\n== Card-number validation throughput (same Chromium page) ==');

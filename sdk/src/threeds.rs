@@ -91,11 +91,28 @@ pub fn is_valid_amount(js_type: &str, text: &str) -> bool {
     match js_type {
         "undefined" | "null" | "array" | "boolean" => false,
         "string" => {
-            let t = text.trim();
+            let t = text.trim_matches(is_js_whitespace);
             !t.is_empty() && js_string_is_number(t)
         }
         _ => text != "NaN",
     }
+}
+
+/// What JS's `Number()` trims: its WhiteSpace and LineTerminator code points
+/// (ECMA-262 §12.2, §12.3; Zs as of Unicode 15). Not Rust's `White_Space`,
+/// which adds U+0085 and lacks U+FEFF, and whose table the module then carries.
+fn is_js_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
 }
 
 /// Whether JS `Number(s)` of a trimmed, non-empty string is not NaN.
@@ -258,6 +275,9 @@ mod tests {
         for bad in ["", "  ", "ten", ".", "1e", "0x", "0xG", "--1", "1.2.3"] {
             assert!(!is_valid_amount("string", bad), "{bad}");
         }
+        // JS's whitespace, not Rust's: Number("\u{feff}5") is 5, Number("\u{85}5") NaN.
+        assert!(is_valid_amount("string", "\u{feff}\u{a0}5\u{3000}\n"));
+        assert!(!is_valid_amount("string", "\u{85}5"));
         assert!(is_valid_amount("number", "10"));
         assert!(is_valid_amount("number", "Infinity"));
         assert!(!is_valid_amount("number", "NaN"));

@@ -2,7 +2,9 @@
 //! `sandbox-dev [port] [sdk-dist-dir]` serves `/sandbox/...` and `/web/...`.
 //! Used by the SDK's browser tests when the whole local server is not needed.
 
+use axum::http::{header, HeaderValue};
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> std::io::Result<()> {
@@ -19,9 +21,16 @@ async fn main() -> std::io::Result<()> {
                 assets_url: base.clone(),
             }),
         )
-        .nest_service(
+        .nest(
             "/web",
-            ServeDir::new(std::path::Path::new(&dist).join("web")),
+            axum::Router::new()
+                .fallback_service(ServeDir::new(std::path::Path::new(&dist).join("web")))
+                // As the assets host answers: merchant pages on other origins
+                // import the SDK's modules and fetch its wasm in CORS mode.
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::ACCESS_CONTROL_ALLOW_ORIGIN,
+                    HeaderValue::from_static("*"),
+                )),
         );
     println!("{base}");
     axum::serve(listener, app).await
