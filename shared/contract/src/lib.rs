@@ -6,7 +6,9 @@
 //!
 //! The local server answers the document at `/api/openapi.json`;
 //! `make openapi` writes it to `shared/openapi.json`, from which the site's
-//! TypeScript API types are generated.
+//! TypeScript API types are generated. The texts the API and the site both
+//! show are the other half of what they share: [`messages_json`], written
+//! to `shared/messages.json` by `make messages`.
 
 mod operations;
 pub mod shapes;
@@ -244,6 +246,16 @@ pub fn openapi_json() -> String {
     let mut text = openapi()
         .to_pretty_json()
         .expect("the OpenAPI document serialises");
+    text.push('\n');
+    text
+}
+
+/// The domain's index of the texts the site shows as the API words them,
+/// as pretty JSON with a final newline: what `make messages` writes to
+/// `shared/messages.json`, the site's only source of those texts.
+pub fn messages_json() -> String {
+    let mut text = serde_json::to_string_pretty(&domain::messages::shown_by_the_site())
+        .expect("the messages serialise");
     text.push('\n');
     text
 }

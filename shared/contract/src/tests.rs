@@ -18,6 +18,15 @@ fn the_committed_document_is_the_generated_one() {
 }
 
 #[test]
+fn the_committed_messages_are_the_domains() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../messages.json");
+    assert!(
+        std::fs::read_to_string(path).unwrap_or_default() == messages_json(),
+        "shared/messages.json is stale: run `make messages` and commit it"
+    );
+}
+
+#[test]
 fn the_document_is_openapi_3_1() {
     let document: Value = serde_json::from_str(&openapi_json()).unwrap();
     assert!(document["openapi"].as_str().unwrap().starts_with("3.1"));

@@ -1,6 +1,7 @@
-//! The house, as emails and invoices name it: the same details as the site's
-//! `site/src/config/house.ts`, so a shopper meets one name and one set of
-//! contact details everywhere.
+//! The house, as emails and invoices name it. The site takes the same
+//! address, phone, email and hours from here (`messages::shown_by_the_site`,
+//! `shared/messages.json`), so a shopper meets one set of contact details
+//! everywhere.
 
 pub const NAME: &str = "Maison Lan Anh";
 pub const STREET: &str = "68 Đồng Khởi, Bến Nghé Ward, District 1";

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod house;
+pub mod messages;
 pub mod ports;
 pub mod records;
 pub mod text;

@@ -22,7 +22,7 @@ use crate::ApiError;
 pub const ACCESS_TTL_SECONDS: i64 = 15 * 60;
 
 /// The message of a 401 on a route that needs a session.
-pub const SESSION_EXPIRED: &str = "Your session has expired. Please log in again.";
+pub use domain::accounts::SESSION_EXPIRED;
 
 /// Cookie names: `__Host-`/`__Secure-` prefixed when cookies are Secure.
 pub fn access_cookie_name(config: &Config) -> &'static str {

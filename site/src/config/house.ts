@@ -1,19 +1,24 @@
-/** The house: every name, address, phone, email and social link the site shows comes from here. */
+import { MESSAGES } from "@/lib/messages";
+
+/**
+ * The house: every name, address, phone, email and social link the site shows comes from here; the
+ * details the API's emails and invoices also give come from the domain's (shared/messages.json).
+ */
 export const house = {
   name: "MAISON LAN ANH",
   shortName: "LAN ANH",
   tagline: "Haute couture from Saigon",
   address: {
-    street: "68 Đồng Khởi, Bến Nghé Ward, District 1",
-    city: "Ho Chi Minh City",
-    country: "Vietnam",
+    street: MESSAGES.house.STREET,
+    city: MESSAGES.house.CITY,
+    country: MESSAGES.house.COUNTRY,
   },
   /** One number serves call, WhatsApp and Zalo. */
-  phone: { display: "+84 28 3822 6868", e164: "+842838226868" },
-  hotline: "+84 28 3822 6868",
+  phone: { display: MESSAGES.house.PHONE, e164: "+842838226868" },
+  hotline: MESSAGES.house.PHONE,
   emails: {
     info: "info@maisonlananh.vn",
-    support: "support@maisonlananh.vn",
+    support: MESSAGES.house.SUPPORT_EMAIL,
     press: "press@maisonlananh.vn",
   },
   social: {
@@ -24,7 +29,7 @@ export const house = {
     zalo: "https://zalo.me/842838226868",
     youtube: "https://www.youtube.com/@maisonlananh",
   },
-  supportHours: "Daily 10:00-20:00 (GMT+7)",
+  supportHours: MESSAGES.house.SUPPORT_HOURS,
   /** The house's clock (Asia/Ho_Chi_Minh): GMT+7 all year, Vietnam keeps no daylight saving. */
   utcOffsetMinutes: 7 * 60,
   copyrightYear: 2025,

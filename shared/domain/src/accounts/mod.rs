@@ -22,6 +22,8 @@ pub use store::{Accounts, Attempts, Register, Reset, Rotate, Sessions, MAX_SESSI
 pub use title::Title;
 
 pub const CREATED: &str = "Account created successfully. Please Login.";
+/// The message of a 401 on a route that needs a session.
+pub const SESSION_EXPIRED: &str = "Your session has expired. Please log in again.";
 pub const EMAIL_TAKEN: &str = "An account with this email already exists.";
 /// One answer for a wrong email and a wrong password; it mentions the
 /// password, so the site shows it under the password field.

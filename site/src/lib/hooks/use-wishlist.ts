@@ -5,8 +5,9 @@ import { ApiError, api, unwrapList } from "@/lib/api/client";
 import type { WishlistEntry } from "@/lib/api/types";
 import { notify } from "@/ui/components/common/notify";
 import { useSession } from "./use-session";
+import { MESSAGES } from "@/lib/messages";
 
-export const WISHLIST_LOGIN = "Please log in to add products to your wishlist.";
+export const WISHLIST_LOGIN = MESSAGES.wishlist.LOGIN_REQUIRED;
 
 async function fetchWishlist(): Promise<string[]> {
   try {

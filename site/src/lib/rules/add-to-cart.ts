@@ -1,9 +1,10 @@
 /** ADD TO CART: the colour rule, the unit price of the chosen part, and the request body. */
 import type { Product } from "@/lib/api/types";
+import { MESSAGES } from "@/lib/messages";
 
-export const COLOR_REQUIRED = "Please select the color.";
-export const CART_LOGIN = "Log in to start building your cart and enjoy a faster checkout!";
-export const CART_ADDED = "Add to cart successfully!";
+export const COLOR_REQUIRED = MESSAGES.cart.COLOR_REQUIRED;
+export const CART_LOGIN = MESSAGES.cart.LOGIN_REQUIRED;
+export const CART_ADDED = MESSAGES.cart.ADDED;
 export const CART_FAILED = "Failed to add to cart!";
 export const SET = "Set";
 

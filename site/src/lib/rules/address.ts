@@ -1,15 +1,16 @@
 /** The account's address form: rules and messages (spec section 5), and the body the API takes. */
+import { MESSAGES } from "@/lib/messages";
 
 export const ADDRESS_MSG = {
-  title: "Please enter title address.",
-  firstName: "Please enter your first name.",
-  lastName: "Please enter your last name",
-  country: "Please select country.",
-  zipRequired: "Please enter postal code.",
-  zipInvalid: "Please enter a valid postal code.",
-  street: "Please enter street.",
-  phoneRequired: "Please enter phone number.",
-  phoneInvalid: "Please enter a valid phone number.",
+  title: MESSAGES.address.TITLE_REQUIRED,
+  firstName: MESSAGES.address.FIRST_NAME_REQUIRED,
+  lastName: MESSAGES.address.LAST_NAME_REQUIRED,
+  country: MESSAGES.address.COUNTRY_REQUIRED,
+  zipRequired: MESSAGES.address.ZIP_REQUIRED,
+  zipInvalid: MESSAGES.address.ZIP_INVALID,
+  street: MESSAGES.address.STREET_REQUIRED,
+  phoneRequired: MESSAGES.address.PHONE_REQUIRED,
+  phoneInvalid: MESSAGES.address.PHONE_INVALID,
 } as const;
 
 export interface Address {

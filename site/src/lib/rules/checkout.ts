@@ -5,17 +5,18 @@
  * the order (subtotal, shipping, tax, total) is the server's quote.
  */
 import { ADDRESS_MSG } from "./address";
+import { MESSAGES } from "@/lib/messages";
 
 export const CHECKOUT_MSG = {
   ...ADDRESS_MSG,
-  country: "Please select your country.",
-  noAddress: "Please select a shipping address before continuing.",
+  country: MESSAGES.checkout.COUNTRY_REQUIRED,
+  noAddress: MESSAGES.checkout.ADDRESS_REQUIRED,
 } as const;
 
 /** What the bag and the checkout say of a line whose product was withdrawn. */
 export const BAG_MSG = {
   unavailable: "No longer available",
-  removeUnavailable: "Some items in your bag are no longer available. Please remove them to continue.",
+  removeUnavailable: MESSAGES.checkout.ITEMS_UNAVAILABLE,
 } as const;
 
 /** A bag line as far as its own display goes: its unit price now and its quantity. */

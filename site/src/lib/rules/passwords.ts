@@ -1,9 +1,10 @@
 /** Password rules of sign-up, reset and change (spec section 5), with the checklist texts. */
+import { MESSAGES } from "@/lib/messages";
 
 export const PASSWORD_RULES = {
-  length: "Please enter at least 8 characters.",
-  digit: "Please enter at least one number.",
-  special: 'Please enter one special character (!+,-./:;<="?@).',
+  length: MESSAGES.password.NEED_LENGTH,
+  digit: MESSAGES.password.NEED_DIGIT,
+  special: MESSAGES.password.NEED_SPECIAL,
 } as const;
 
 /** Sign-up and reset also accept & and the quote; change password does not. */

@@ -1,16 +1,18 @@
 /** Made-to-order and appointment requests: the spec's messages, rules and bodies. */
+import { MESSAGES } from "@/lib/messages";
+
 export const MSG = {
-  firstName: "Please enter your first name.",
-  lastName: "Please enter your last name.",
-  email: "Please enter your email.",
+  firstName: MESSAGES.requests.FIRST_NAME_REQUIRED,
+  lastName: MESSAGES.requests.LAST_NAME_REQUIRED,
+  email: MESSAGES.requests.EMAIL_REQUIRED,
   // The server's word for an address it cannot take (the spec names none here).
-  emailFormat: "Please enter a valid email address.",
-  phone: "Please enter your phone.",
-  contactTime: "Prefered Delivery Date is required",
+  emailFormat: MESSAGES.requests.EMAIL_INVALID,
+  phone: MESSAGES.requests.PHONE_REQUIRED,
+  contactTime: MESSAGES.requests.CONTACT_TIME_REQUIRED,
   terms: "You must agree to the Terms & Conditions before proceeding.",
-  orderOk: "Your order has been submitted. We will get in touch with you soon, please stay tuned.",
+  orderOk: MESSAGES.requests.MADE_TO_ORDER_SUBMITTED,
   orderFail: "We’re sorry, but we couldn’t submit your order at the moment. Please try again later.",
-  bookingOk: "Your appointment has been booked successfully. We will get in touch with you soon, please stay tuned.",
+  bookingOk: MESSAGES.requests.APPOINTMENT_BOOKED,
   bookingFail: "Book an Apointment fail. Please try again.",
 } as const;
 

@@ -15,11 +15,12 @@ import { AddressFields } from "@/ui/components/address/address-fields";
 import { AddressLines } from "@/ui/components/address/address-lines";
 import { Modal } from "@/ui/components/common/modal";
 import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-banner";
+import { MESSAGES } from "@/lib/messages";
 
 export const ADDRESS_RESULT = {
-  created: "Address created successfully!",
+  created: MESSAGES.address.CREATED,
   createFailed: "Failed to create address!",
-  updated: "Address updated successfully!",
+  updated: MESSAGES.address.UPDATED,
   updateFailed: "Failed to update address!",
 } as const;
 

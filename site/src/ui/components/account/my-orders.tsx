@@ -16,13 +16,14 @@ import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { DATE_PRESETS, STATUS_COLORS, STATUS_TABS, countByStatus, inRange, presetRange, statusLabel, type DatePreset, type DateRange, type StatusTab } from "@/lib/rules/order-dates";
 import { sizeLabel } from "@/ui/components/layout/bag-panel";
 import { notify } from "@/ui/components/common/notify";
+import { MESSAGES } from "@/lib/messages";
 
 const RangeCalendar = dynamic(() => import("./range-calendar").then((m) => m.RangeCalendar), { ssr: false });
 
 export const ORDER_MSG = {
   empty: "No orders found",
-  confirmed: "Thank you! You have successfully confirmed receipt of your order.",
-  failed: "This order cannot be confirmed. It may have already been completed.",
+  confirmed: MESSAGES.order.CONFIRMED_BY_CUSTOMER,
+  failed: MESSAGES.order.CONFIRM_FAILED,
 } as const;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });

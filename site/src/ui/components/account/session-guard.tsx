@@ -10,8 +10,9 @@ import { useEffect, useState, type ReactNode } from "react";
 import { mutate } from "swr";
 import { fetchProfile, SESSION_KEY } from "@/lib/hooks/use-session";
 import { TOAST_MS, showToast } from "@/ui/components/common/notify";
+import { MESSAGES } from "@/lib/messages";
 
-export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+export const SESSION_EXPIRED = MESSAGES.accounts.SESSION_EXPIRED;
 export const GUARD_REDIRECT_MS = 3000;
 
 export function SessionGuard({ children }: { children: ReactNode }) {

@@ -6,12 +6,13 @@ import { ApiError, api } from "@/lib/api/client";
 import { emailRule } from "@/lib/rules/email";
 import { PageTitle } from "@/ui/components/common/page-title";
 import { TextField } from "./password-field";
+import { MESSAGES } from "@/lib/messages";
 
 export const FORGOT_MSG = {
-  required: "Email is required",
+  required: MESSAGES.email.MISSING,
   // The server's word for an address it cannot take (the spec names none here).
-  format: "Invalid email format",
-  sent: "Password reset email has been sent.",
+  format: MESSAGES.email.INVALID,
+  sent: MESSAGES.accounts.RESET_SENT,
   failed: "Something went wrong",
   advice: "The email may take a few minutes to arrive. Please wait at least 10 minutes before requesting another one.",
 } as const;

@@ -7,13 +7,14 @@ import { listenForSocialLogin, login, loginErrorField, loginErrorMessage, openSo
 import { revalidateSession } from "@/lib/hooks/use-session";
 import { emailRule } from "@/lib/rules/email";
 import { PasswordField } from "./password-field";
+import { MESSAGES } from "@/lib/messages";
 
 export const LOGIN_MSG = {
-  email: "Please enter your email.",
+  email: MESSAGES.forms.LOGIN_EMAIL_REQUIRED,
   // No account can have a malformed address (the server refuses them at sign-up), so saying so
   // here saves a round trip; the words are the sign-up's.
-  emailFormat: "Invalid email format",
-  password: "Please enter your password.",
+  emailFormat: MESSAGES.email.INVALID,
+  password: MESSAGES.forms.LOGIN_PASSWORD_REQUIRED,
 } as const;
 
 interface Props {

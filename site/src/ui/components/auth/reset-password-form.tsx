@@ -8,13 +8,14 @@ import { checkPassword, meetsRules } from "@/lib/rules/passwords";
 import { Modal } from "@/ui/components/common/modal";
 import { PageTitle } from "@/ui/components/common/page-title";
 import { PasswordField, RuleChecklist } from "./password-field";
+import { MESSAGES } from "@/lib/messages";
 
 export const RESET_MSG = {
-  required: "New password is required",
-  complexity: "Password does not meet complexity requirements",
-  confirm: "Please confirm your password",
-  mismatch: "Passwords do not match",
-  done: "Your password has been reset successfully.",
+  required: MESSAGES.forms.NEW_PASSWORD_REQUIRED,
+  complexity: MESSAGES.forms.NOT_COMPLEX,
+  confirm: MESSAGES.forms.CONFIRM_REQUIRED,
+  mismatch: MESSAGES.forms.RESET_PASSWORDS_DIFFER,
+  done: MESSAGES.accounts.RESET_DONE,
   failed: "Failed to reset password. Try again.",
 } as const;
 

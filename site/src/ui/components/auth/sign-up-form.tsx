@@ -16,18 +16,19 @@ import { Modal } from "@/ui/components/common/modal";
 import { notify } from "@/ui/components/common/notify";
 import { PageTitle } from "@/ui/components/common/page-title";
 import { PasswordField, RuleChecklist, TextField } from "./password-field";
+import { MESSAGES } from "@/lib/messages";
 
 export const SIGN_UP_MSG = {
-  emailRequired: "Email is required",
-  emailFormat: "Invalid email format",
-  title: "Title is required",
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  mismatch: "Password and confirm password do not match.",
-  agree: "You must agree to receive updates before creating an account.",
-  created: "Account created successfully. Please Login.",
+  emailRequired: MESSAGES.email.MISSING,
+  emailFormat: MESSAGES.email.INVALID,
+  title: MESSAGES.forms.TITLE_REQUIRED,
+  firstName: MESSAGES.forms.FIRST_NAME_REQUIRED,
+  lastName: MESSAGES.forms.LAST_NAME_REQUIRED,
+  mismatch: MESSAGES.forms.PASSWORDS_DIFFER,
+  agree: MESSAGES.forms.MUST_AGREE,
+  created: MESSAGES.accounts.CREATED,
   failed: "Registration failed. Please check your details and try again.",
-  birthday: "Date of birth is required",
+  birthday: MESSAGES.birthday.REQUIRED,
 } as const;
 
 interface Values {

@@ -13,10 +13,11 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError, api } from "@/lib/api/client";
 import { revalidateSession } from "@/lib/hooks/use-session";
 import { PageTitle } from "@/ui/components/common/page-title";
+import { MESSAGES } from "@/lib/messages";
 
 export const VERIFY_MSG = {
   pending: "Verifying your email address...",
-  failed: "This verification link is invalid or has expired.",
+  failed: MESSAGES.accounts.VERIFY_LINK_INVALID,
   choosePassword: "Choose a password",
 } as const;
 

@@ -19,8 +19,9 @@ import "@/ui/styles/checkout.css";
 import { AddressStep } from "./address-step";
 import { OrderSummary } from "./order-summary";
 import { PaymentStep } from "./payment-step";
+import { MESSAGES } from "@/lib/messages";
 
-export const EMPTY_BAG_TEXT = "Your shopping bag is empty.";
+export const EMPTY_BAG_TEXT = MESSAGES.checkout.EMPTY_BAG;
 
 function EmptyBag() {
   return (
