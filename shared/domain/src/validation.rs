@@ -1,13 +1,11 @@
 //! Field errors carrying the spec's exact messages.
 
-use std::collections::BTreeMap;
+use serde::{Serialize, Serializer};
 
-use serde::Serialize;
-
-/// Messages by field name, in field order of first failure.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct FieldErrors(BTreeMap<String, String>);
+/// Messages by field name, in the order the fields first failed: a 400's
+/// `message` is the first failure's, and the body lists them in that order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldErrors(Vec<(String, String)>);
 
 impl FieldErrors {
     pub fn new() -> Self {
@@ -17,9 +15,9 @@ impl FieldErrors {
     /// Records `message` for `field` unless the field already has one:
     /// the first broken rule of a field is the one shown.
     pub fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0
-            .entry(field.to_string())
-            .or_insert_with(|| message.into());
+        if self.get(field).is_none() {
+            self.0.push((field.to_string(), message.into()));
+        }
     }
 
     /// Records the message when `ok` is false.
@@ -41,11 +39,19 @@ impl FieldErrors {
     }
 
     pub fn get(&self, field: &str) -> Option<&str> {
-        self.0.get(field).map(String::as_str)
+        self.0
+            .iter()
+            .find(|(f, _)| f == field)
+            .map(|(_, m)| m.as_str())
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// The first failure's message.
+    pub fn first(&self) -> Option<&str> {
+        self.0.first().map(|(_, m)| m.as_str())
     }
 
     /// `Ok(value)` when no rule failed.
@@ -55,5 +61,42 @@ impl FieldErrors {
         } else {
             Err(self)
         }
+    }
+}
+
+/// A JSON object of field → message, in the order of failure.
+impl Serialize for FieldErrors {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(f, m)| (f, m)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_stay_in_the_order_they_first_failed_each_with_its_first_message() {
+        let mut errors = FieldErrors::new();
+        errors.check(false, "title", "Title is required");
+        errors.add("email", "Email is required");
+        let mut later = FieldErrors::new();
+        later.add("birthday", "Date of birth is required");
+        later.add("title", "Please choose a title: Ms or Mr.");
+        errors.merge(later);
+        let fields: Vec<_> = errors.iter().collect();
+        assert_eq!(
+            fields,
+            [
+                ("title", "Title is required"),
+                ("email", "Email is required"),
+                ("birthday", "Date of birth is required")
+            ]
+        );
+        assert_eq!(errors.first(), Some("Title is required"));
+        assert_eq!(
+            serde_json::to_string(&errors).unwrap(),
+            r#"{"title":"Title is required","email":"Email is required","birthday":"Date of birth is required"}"#
+        );
     }
 }

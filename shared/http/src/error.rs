@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use domain::ports::TableError;
 use domain::validation::FieldErrors;
-use serde_json::json;
+use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
@@ -30,11 +30,7 @@ impl ApiError {
 
     /// 400 with each field's message; the first one is also the `message`.
     pub fn validation(errors: FieldErrors) -> Self {
-        let message = errors
-            .iter()
-            .next()
-            .map(|(_, m)| m.to_string())
-            .unwrap_or_default();
+        let message = errors.first().unwrap_or_default().to_string();
         Self {
             errors,
             ..Self::new(StatusCode::BAD_REQUEST, "validation", message)
@@ -100,15 +96,29 @@ impl From<TableError> for ApiError {
     }
 }
 
+/// The body of an error answer; `errors` keeps the order the fields failed in.
+#[derive(Serialize)]
+struct Body<'a> {
+    message: &'a str,
+    code: &'a str,
+    #[serde(skip_serializing_if = "no_errors")]
+    errors: &'a FieldErrors,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    success: Option<bool>,
+}
+
+fn no_errors(errors: &&FieldErrors) -> bool {
+    errors.is_empty()
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({ "message": self.message, "code": self.code });
-        if !self.errors.is_empty() {
-            body["errors"] = json!(self.errors);
-        }
-        if self.success_flag {
-            body["success"] = json!(false);
-        }
+        let body = Body {
+            message: &self.message,
+            code: self.code,
+            errors: &self.errors,
+            success: self.success_flag.then_some(false),
+        };
         (self.status, Json(body)).into_response()
     }
 }
@@ -122,5 +132,41 @@ impl std::fmt::Display for ApiError {
             self.code,
             self.message
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_400_leads_with_the_first_failure_and_lists_fields_in_failure_order() {
+        let mut errors = FieldErrors::new();
+        errors.add("zipCode", "Please enter postal code.");
+        errors.add("country", "Please select country.");
+        errors.add("zipCode", "Please enter a valid postal code.");
+        let answer = ApiError::validation(errors).into_response();
+        assert_eq!(answer.status(), StatusCode::BAD_REQUEST);
+        let bytes = axum::body::to_bytes(answer.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert_eq!(
+            std::str::from_utf8(&bytes).unwrap(),
+            r#"{"message":"Please enter postal code.","code":"validation","errors":{"zipCode":"Please enter postal code.","country":"Please select country."}}"#
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refusal_without_fields_has_no_errors_and_may_say_success_false() {
+        let answer = ApiError::conflict("Taken.")
+            .with_success_flag()
+            .into_response();
+        let bytes = axum::body::to_bytes(answer.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert_eq!(
+            std::str::from_utf8(&bytes).unwrap(),
+            r#"{"message":"Taken.","code":"conflict","success":false}"#
+        );
     }
 }
