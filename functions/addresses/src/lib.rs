@@ -22,7 +22,6 @@ use domain::address::{
     UPDATED,
 };
 use domain::shopper::is_ulid;
-use domain::timestamp::Timestamp;
 use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
@@ -60,7 +59,7 @@ async fn create(
     let fields = body.check()?;
     let book = AddressBook::of(&*app.table, &user.id);
     let is_default = fields.becomes_default(book.has_default().await?);
-    let address = fields.into_address(ulid::Ulid::new().to_string(), Timestamp::now());
+    let address = fields.into_address(ulid::Ulid::new().to_string(), app.clock.now());
     match book.add(&address, is_default).await? {
         NewAddress::Added => Ok((
             StatusCode::CREATED,
@@ -84,7 +83,7 @@ async fn update(
         .await?
         .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     let fields = AddressInput::merged(&stored.address, &body).check()?;
-    let revision = stored.revised(fields, Timestamp::now());
+    let revision = stored.revised(fields, app.clock.now());
     // Refused when it was removed between the read and the write.
     book.save(&revision)
         .await?

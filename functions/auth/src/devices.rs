@@ -123,7 +123,7 @@ impl FromRequestParts<App> for TrustedDevices {
     async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, Infallible> {
         let value = session::cookie(parts, cookie_name(&app.config));
         Ok(value.map_or_else(TrustedDevices::default, |v| {
-            TrustedDevices::read(&app.config, v, Timestamp::now())
+            TrustedDevices::read(&app.config, v, app.clock.now())
         }))
     }
 }

@@ -20,7 +20,6 @@ use domain::cart::{
 };
 use domain::catalog::active_product;
 use domain::checkout::PricedBag;
-use domain::timestamp::Timestamp;
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody, LoginWording, SignedIn};
 
@@ -65,7 +64,7 @@ async fn add(
     let product = active_product(&*app.table, &request.product_id)
         .await?
         .ok_or_else(|| ApiError::not_found(PRODUCT_UNAVAILABLE))?;
-    let line = request.against(&product, Timestamp::now())?;
+    let line = request.against(&product, app.clock.now())?;
     match Bag::of(&*app.table, &user.id).add(&line).await? {
         AddOutcome::Added(stored) => Ok(Json(json!({ "message": ADDED, "data": stored }))),
         AddOutcome::LineFull => Err(quantity_error(LINE_FULL)),
@@ -82,7 +81,7 @@ async fn set_quantity(
     let id = known_line(id)?;
     let quantity = cart::parse_quantity(&body.quantity).map_err(quantity_error)?;
     let line = Bag::of(&*app.table, &user.id)
-        .set_quantity(&id, quantity, Timestamp::now())
+        .set_quantity(&id, quantity, app.clock.now())
         .await?
         .or(ApiError::not_found(LINE_NOT_FOUND))?;
     Ok(Json(json!({ "message": UPDATED, "data": line })))

@@ -23,7 +23,6 @@ use tower::ServiceExt;
 
 use domain::catalog::published::{self, Document};
 use domain::ports::TableError;
-use domain::timestamp::Timestamp;
 use shop_http::ApiResult;
 
 pub use answer::Answer;
@@ -149,7 +148,7 @@ pub async fn publish(app: &App) -> Result<String, PublishError> {
         }
         documents.push((document, answer.rendered()));
     }
-    Ok(published::publish(app.table.as_ref(), &documents, Timestamp::now()).await?)
+    Ok(published::publish(app.table.as_ref(), &documents, app.clock.now()).await?)
 }
 
 /// The lists whose entities the site pre-renders a page for (product,

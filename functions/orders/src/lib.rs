@@ -16,7 +16,6 @@ use serde_json::{json, Value};
 
 use domain::order::{Move, Order, Orders, Step, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
 use domain::shopper::is_ulid;
-use domain::timestamp::Timestamp;
 use shop_http::{ApiResult, CurrentUser};
 
 pub fn router(app: App) -> Router {
@@ -52,7 +51,7 @@ async fn confirm_delivery(
     }
     let orders = Orders::of(&*app.table, &user.id);
     match orders
-        .advance(&id, Step::CONFIRM_DELIVERY, Timestamp::now())
+        .advance(&id, Step::CONFIRM_DELIVERY, app.clock.now())
         .await?
     {
         Move::Done(_) => Ok((

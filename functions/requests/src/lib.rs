@@ -77,7 +77,7 @@ async fn submit(
     ClientAddress(address): ClientAddress,
     JsonBody(body): JsonBody<RequestInput>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let now = Timestamp::now();
+    let now = app.clock.now();
     let id = ulid::Ulid::new().to_string();
     let request = body.check(kind, &id, user_id.as_deref(), now)?;
     limits::hit(&app, REQUESTS_PER_ADDRESS, &address, now).await?;

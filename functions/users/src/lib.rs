@@ -8,7 +8,6 @@ use serde_json::{json, Value};
 
 use domain::accounts::forms::ProfileForm;
 use domain::accounts::{Accounts, ACCOUNT_GONE, NOT_YOURS, PROFILE_UPDATED};
-use domain::timestamp::Timestamp;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
@@ -28,7 +27,7 @@ async fn edit_profile(
     if id != user.id {
         return Err(ApiError::forbidden(NOT_YOURS));
     }
-    let now = Timestamp::now();
+    let now = app.clock.now();
     let edit = form.validate(now.date())?;
     let profile = Accounts::of(&*app.table)
         .edit_profile(&user.id, &edit, now)

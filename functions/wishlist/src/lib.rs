@@ -13,7 +13,6 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use domain::catalog::active_product;
-use domain::timestamp::Timestamp;
 use domain::wishlist::{
     self, newest_first, AddToWishlist, Wishlist, WishlistEntry, ADDED, LOGIN_REQUIRED,
     NOT_IN_WISHLIST, PRODUCT_UNAVAILABLE, REMOVED,
@@ -54,7 +53,7 @@ async fn add(
     let product = active_product(&*app.table, &product_id)
         .await?
         .ok_or_else(|| ApiError::not_found(PRODUCT_UNAVAILABLE))?;
-    let entry = WishlistEntry::of(&product, Timestamp::now());
+    let entry = WishlistEntry::of(&product, app.clock.now());
     Wishlist::of(&*app.table, &user.id).keep(&entry).await?;
     Ok(Json(json!({ "message": ADDED, "data": entry })))
 }

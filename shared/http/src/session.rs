@@ -14,7 +14,6 @@ use std::marker::PhantomData;
 
 use app::{App, Config};
 use domain::accounts::Sessions;
-use domain::timestamp::Timestamp;
 
 use crate::ApiError;
 
@@ -115,7 +114,7 @@ impl FromRequestParts<App> for CurrentUser {
             .and_then(|token| verify_access(config, token))
             .ok_or_else(expired)?;
         Sessions::of(&*app.table)
-            .live(&claims.sub, &claims.sid, Timestamp::now())
+            .live(&claims.sub, &claims.sid, app.clock.now())
             .await?
             .ok_or_else(expired)?;
         let user = CurrentUser {

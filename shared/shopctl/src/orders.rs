@@ -7,7 +7,6 @@ use app::App;
 use domain::accounts::Accounts;
 use domain::checkout::{confirmation_email, PendingConfirmation};
 use domain::order::{self, Move, Order, OrderStatus, Orders};
-use domain::timestamp::Timestamp;
 
 pub type CliError = Box<dyn std::error::Error + Send + Sync>;
 pub type CliResult = Result<String, CliError>;
@@ -68,7 +67,7 @@ pub async fn move_order(app: &App, id: &str, to: OrderStatus) -> CliResult {
             refused,
         })?;
     match Orders::of(&*app.table, &order.user_id)
-        .advance(&order.id, step, Timestamp::now())
+        .advance(&order.id, step, app.clock.now())
         .await?
     {
         Move::Done(_) => Ok(format!("order {id}: {} -> {to}", order.status)),

@@ -76,7 +76,7 @@ fn start(app: &App, providers: &Providers, kind: Kind) -> Response {
             Vec::new(),
         );
     }
-    let flow = Flow::new(kind, Timestamp::now().unix());
+    let flow = Flow::new(kind, app.clock.now().unix());
     let query = [
         ("response_type", "code"),
         ("client_id", provider.client_id.as_str()),
@@ -136,7 +136,7 @@ async fn finish(
     query: Callback,
 ) -> Response {
     let site = app.config.site_url.as_str();
-    let now = Timestamp::now();
+    let now = app.clock.now();
     let flow = cookie_in(headers, state::cookie_name(&app.config))
         .and_then(|v| Flow::from_cookie(&app.config, v, kind, now.unix()));
     let mut cookies = vec![Flow::clear_cookie(&app.config)];

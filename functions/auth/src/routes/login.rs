@@ -9,7 +9,6 @@ use app::App;
 use domain::accounts::forms::LoginForm;
 use domain::accounts::records::{Credentials, NewSession};
 use domain::accounts::{Accounts, EmailAddress, SIGNED_IN, WRONG_CREDENTIALS};
-use domain::timestamp::Timestamp;
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody};
 
@@ -29,7 +28,7 @@ pub async fn login(
     JsonBody(form): JsonBody<LoginForm>,
 ) -> ApiResult<Response> {
     let login = form.validate()?;
-    let now = Timestamp::now();
+    let now = app.clock.now();
     let device = devices.of(&login.email);
     let attempt = SignInAttempt::begin(&app, &address, device, &login.email, now).await?;
     let Some(credentials) = check_password(&app, &login.email, login.password).await? else {

@@ -9,15 +9,9 @@ pub mod verify;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use domain::timestamp::Timestamp;
 use domain::validation::FieldErrors;
 use serde_json::{json, Value};
 use shop_http::ApiError;
-
-/// Today's date (UTC), the upper bound of a date of birth.
-pub fn today() -> time::Date {
-    Timestamp::now().date()
-}
 
 /// A JSON answer that sets cookies; never cached.
 pub fn with_cookies(status: StatusCode, cookies: Vec<HeaderValue>, body: Value) -> Response {

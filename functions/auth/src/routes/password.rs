@@ -13,7 +13,6 @@ use domain::accounts::records::PasswordReset;
 use domain::accounts::{
     Accounts, Reset, NO_PASSWORD_YET, PASSWORD_CHANGED, RESET_DONE, RESET_SENT, WRONG_CURRENT,
 };
-use domain::timestamp::Timestamp;
 use shop_http::session::SESSION_EXPIRED;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
@@ -31,7 +30,7 @@ pub async fn forgot(
     JsonBody(form): JsonBody<ForgotForm>,
 ) -> ApiResult<Response> {
     let email = form.validate()?;
-    let now = Timestamp::now();
+    let now = app.clock.now();
     limits::hit(&app, FORGOT_PER_ADDRESS, &address, now).await?;
     let answer_at = tokio::time::Instant::now() + FORGOT_ANSWER_FLOOR;
     let may_mail =
@@ -68,7 +67,7 @@ pub async fn reset(
     JsonBody(form): JsonBody<ResetForm>,
 ) -> ApiResult<Response> {
     let reset = form.validate()?;
-    let now = Timestamp::now();
+    let now = app.clock.now();
     let token_hash = crypto::sha256_hex(&reset.token);
     limits::hit(&app, RESET_PER_ADDRESS, &address, now).await?;
     limits::hit(&app, RESET_PER_TOKEN, &token_hash, now).await?;
@@ -101,7 +100,7 @@ pub async fn change(
 ) -> ApiResult<Response> {
     let user = user?;
     let change = form.validate()?;
-    limits::hit(&app, CHANGE_PER_USER, &user.id, Timestamp::now()).await?;
+    limits::hit(&app, CHANGE_PER_USER, &user.id, app.clock.now()).await?;
     let accounts = Accounts::of(&*app.table);
     let credentials = accounts
         .credentials(&user.email)
@@ -122,7 +121,7 @@ pub async fn change(
             &old_hash,
             &new_hash,
             &user.session_id,
-            Timestamp::now(),
+            app.clock.now(),
         )
         .await?;
     tracing::info!(user = %user.id, "password changed; other sessions revoked");

@@ -9,11 +9,10 @@ use app::App;
 use domain::accounts::forms::RegistrationForm;
 use domain::accounts::limits::{REGISTER_PER_ADDRESS, WELCOME_MAILS_SHOP_WIDE};
 use domain::accounts::CREATED;
-use domain::timestamp::Timestamp;
 use shop_http::limits::{self, ClientAddress};
 use shop_http::{ApiResult, JsonBody};
 
-use super::{today, with_cookies};
+use super::with_cookies;
 use crate::devices::TrustedDevices;
 use crate::{accounts, crypto, mail};
 
@@ -27,8 +26,8 @@ pub async fn register(
     devices: TrustedDevices,
     JsonBody(form): JsonBody<RegistrationForm>,
 ) -> ApiResult<Response> {
-    let registration = form.validate(today())?;
-    let now = Timestamp::now();
+    let registration = form.validate(app.clock.now().date())?;
+    let now = app.clock.now();
     limits::hit(&app, REGISTER_PER_ADDRESS, &address, now).await?;
     let password_hash = crypto::hash_password(registration.password.clone()).await?;
     let profile = registration.profile(ulid::Ulid::new().to_string(), now);

@@ -7,7 +7,6 @@ use serde_json::json;
 
 use app::App;
 use domain::accounts::{Accounts, LOGGED_OUT, REFRESHED};
-use domain::timestamp::Timestamp;
 use shop_http::session::{self, cookie_in, SameSite, SESSION_EXPIRED};
 use shop_http::{ApiError, ApiResult, CurrentUser};
 
@@ -32,7 +31,7 @@ fn expired(app: &App) -> Response {
 
 pub async fn refresh(State(app): State<App>, headers: HeaderMap) -> ApiResult<Response> {
     let cookie = refresh_value(&app, &headers);
-    match sessions::refresh(&app, cookie, Timestamp::now()).await? {
+    match sessions::refresh(&app, cookie, app.clock.now()).await? {
         Ok(cookies) => Ok(with_cookies(
             StatusCode::OK,
             cookies,

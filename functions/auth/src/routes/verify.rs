@@ -31,7 +31,7 @@ pub async fn verify(
     JsonBody(form): JsonBody<VerifyEmailForm>,
 ) -> ApiResult<Response> {
     let token = form.validate()?;
-    let now = Timestamp::now();
+    let now = app.clock.now();
     limits::hit(&app, VERIFY_PER_ADDRESS, &address, now).await?;
     let invalid = || field_error("token", VERIFY_LINK_INVALID);
     let link = verification::read(&app.config, &token, now).ok_or_else(invalid)?;

@@ -866,7 +866,11 @@ async fn facebook_sign_in_and_logout_through_the_provider() {
 
 #[tokio::test]
 async fn failed_sign_ins_back_off_per_account_and_forgot_is_limited_per_address() {
-    let (shop, _creator) = shop_with_ada().await;
+    // The waits are read from the app's clock: the test moves it on.
+    let (shop, clock) = helpers::spawn_shop_with_clock().await;
+    shop.client()
+        .post("/api/auth/register", registration("ada@example.com"))
+        .await;
     // A browser that never signed in to ada's account: held like a stranger
     // (the creator's own browser is not: see `lockout`).
     let c = shop.client();
@@ -892,7 +896,7 @@ async fn failed_sign_ins_back_off_per_account_and_forgot_is_limited_per_address(
     );
     let other = c.sign_in("other@example.com", PASSWORD).await;
     assert_eq!(other.status, 401, "other accounts do not wait");
-    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    clock.advance(std::time::Duration::from_millis(1100));
     let guess = c.sign_in("ada@example.com", "guess1234!").await;
     assert_eq!(
         guess.status, 401,
@@ -900,7 +904,7 @@ async fn failed_sign_ins_back_off_per_account_and_forgot_is_limited_per_address(
     );
     let waiting = c.sign_in("ada@example.com", PASSWORD).await;
     assert_eq!(waiting.status, 429, "and the next wait is longer (2 s)");
-    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    clock.advance(std::time::Duration::from_millis(2100));
     assert_eq!(
         c.sign_in("ada@example.com", PASSWORD).await.status,
         200,

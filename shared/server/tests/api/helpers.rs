@@ -43,6 +43,45 @@ fn shared_blobs(config: &mut Config) -> PathBuf {
 }
 
 /// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
+/// The system's time plus an offset a test moves forward: a deadline the
+/// handlers read from `app.clock` is reached without waiting for it.
+#[derive(Default)]
+pub struct TestClock {
+    ahead_ms: std::sync::atomic::AtomicU64,
+}
+
+impl TestClock {
+    pub fn advance(&self, by: std::time::Duration) {
+        let ms = u64::try_from(by.as_millis()).expect("a short step");
+        self.ahead_ms
+            .fetch_add(ms, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[async_trait::async_trait]
+impl domain::ports::Clock for TestClock {
+    fn now(&self) -> Timestamp {
+        let ahead = self.ahead_ms.load(std::sync::atomic::Ordering::SeqCst);
+        Timestamp::at(Timestamp::now().instant() + std::time::Duration::from_millis(ahead))
+    }
+
+    async fn sleep(&self, duration: std::time::Duration) {
+        tokio::time::sleep(duration).await
+    }
+}
+
+/// A shop whose clock the test moves (see [`TestClock`]).
+pub async fn spawn_shop_with_clock() -> (TestShop, Arc<TestClock>) {
+    let clock = Arc::new(TestClock::default());
+    let theirs = clock.clone();
+    let shop = spawn_shop_with(move |mut app| {
+        app.clock = theirs;
+        app
+    })
+    .await;
+    (shop, clock)
+}
+
 pub async fn spawn_shop() -> TestShop {
     spawn_shop_with(|app| app).await
 }
