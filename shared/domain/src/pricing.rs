@@ -59,13 +59,12 @@ impl Money {
         self.0 == 0
     }
 
-    /// Dollars rounded to the cent; `None` when not finite, negative or above [`MAX_MONEY`].
+    /// A JSON number of dollars, read as the decimal it was written as (its
+    /// shortest form: `56.9` is "56.9"), never rounded: `None` unless it is
+    /// dollars and cents from 0 to [`MAX_MONEY`] (`0.1 + 0.2`, `-1`, NaN and
+    /// `19.999` are refused, not turned into some other amount).
     pub fn from_dollars(dollars: f64) -> Option<Self> {
-        if !dollars.is_finite() || dollars < 0.0 {
-            return None;
-        }
-        let cents = (dollars * 100.0).round();
-        (cents <= MAX_MONEY.0 as f64).then_some(Money(cents as i64))
+        Self::parse_decimal(&dollars.to_string())
     }
 
     pub fn dollars(self) -> f64 {
@@ -106,7 +105,9 @@ impl<'de> Deserialize<'de> for Money {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let dollars = f64::deserialize(deserializer)?;
         Money::from_dollars(dollars).ok_or_else(|| {
-            serde::de::Error::custom("an amount of money must be between 0 and 10,000,000")
+            serde::de::Error::custom(
+                "an amount of money must be dollars and cents between 0 and 10,000,000",
+            )
         })
     }
 }
@@ -179,9 +180,14 @@ mod tests {
     }
 
     #[test]
-    fn dollars_round_to_the_cent_and_refuse_nonsense() {
+    fn dollars_are_read_as_written_and_never_rounded() {
         assert_eq!(Money::from_dollars(56.9), Some(Money::from_cents(5_690)));
-        assert_eq!(Money::from_dollars(0.1 + 0.2), Some(Money::from_cents(30)));
+        assert_eq!(Money::from_dollars(12.0), Some(Money::from_cents(1_200)));
+        assert_eq!(Money::from_dollars(0.07), Some(Money::from_cents(7)));
+        assert_eq!(Money::from_dollars(0.1 + 0.2), None, "not a cent amount");
+        assert_eq!(Money::from_dollars(19.999), None, "no rounding");
+        assert_eq!(Money::from_dollars(f64::INFINITY), None);
+        assert_eq!(Money::from_dollars(1e21), None);
         assert_eq!(
             Money::from_dollars(2276.02),
             Some(Money::from_cents(227_602))

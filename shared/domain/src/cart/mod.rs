@@ -369,6 +369,9 @@ mod tests {
         assert_eq!(errors.get("size"), Some(SIZE_INVALID));
         assert_eq!(errors.get("quantity"), Some(QUANTITY_WHOLE));
         assert_eq!(errors.get("price"), Some(PRICE_NOT_NUMBER));
+        let sub_cent =
+            add(json!({ "productId": "p1", "size": "M", "quantity": 1, "price": 1099.999 }));
+        assert_eq!(sub_cent.unwrap_err().get("price"), Some(PRICE_NOT_NUMBER));
         let ok =
             add(json!({ "productId": "p1", "size": "custom", "color": "ivory", "quantity": 2 }))
                 .unwrap();

@@ -152,11 +152,12 @@ fn percent_basis_points(value: &Value) -> Option<u32> {
         .then(|| (percent * 100.0).round() as u32)
 }
 
-/// A decimal USD amount as sent (`2356.5` or `"2356.50"`).
+/// A USD amount as sent (`2356.5` or `"2356.50"`), read as a decimal of
+/// dollars and cents, never rounded into another amount.
 fn money(value: &Value) -> Option<Money> {
     match value {
         Value::Number(n) => n.as_f64().and_then(Money::from_dollars),
-        Value::String(s) => s.trim().parse::<f64>().ok().and_then(Money::from_dollars),
+        Value::String(s) => Money::parse_decimal(s),
         _ => None,
     }
 }
@@ -565,6 +566,11 @@ mod tests {
         assert!(quote.was_seen(&seen(json!("2056.90"), Value::Null, Value::Null).unwrap()));
         assert!(!quote.was_seen(&seen(json!(1.0), Value::Null, Value::Null).unwrap()));
         assert!(!quote.was_seen(&seen(json!(2056.9), json!(0), Value::Null).unwrap()));
+        // Sub-cent amounts are refused, never rounded into the quote's.
+        for off in [json!(56.899), json!("56.90000001"), json!(-56.9)] {
+            let errors = seen(json!(2056.9), off, Value::Null).unwrap_err();
+            assert_eq!(errors.get("shippingfee"), Some(FEE_NOT_MONEY));
+        }
         let errors = seen(Value::Null, json!("x"), json!(101)).unwrap_err();
         assert_eq!(errors.get("amount"), Some(AMOUNT_REQUIRED));
         assert_eq!(errors.get("shippingfee"), Some(FEE_NOT_MONEY));
