@@ -21,7 +21,6 @@ use axum::routing::{get, MethodRouter};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use domain::ports::{Condition, TableError};
 use domain::requests::{
     ContactRequest, RequestInput, RequestKind, APPOINTMENT_BOOKED, MADE_TO_ORDER_SUBMITTED,
     REQUESTS_PER_ADDRESS, REQUESTS_PER_RECIPIENT, REQUESTS_SHOP_WIDE,
@@ -81,10 +80,7 @@ async fn submit(
     let id = ulid::Ulid::new().to_string();
     let request = body.check(kind, &id, user_id.as_deref(), now)?;
     limits::hit(&app, REQUESTS_PER_ADDRESS, &address, now).await?;
-    app.table
-        .write(&request, Condition::NotExists)
-        .await?
-        .or(TableError::ConditionFailed)?;
+    request.file(app.table.as_ref()).await?;
     notify_house(&app, &request).await;
     if acknowledgement_allowed(&app, &request, now).await? {
         acknowledge(&app, &request).await;

@@ -1,5 +1,9 @@
-//! The shop's rules. Everything here is pure and fast to test; the adapters
-//! that talk to DynamoDB, SES, S3 and the providers implement [`ports`].
+//! The shop's rules, and beside them how each entity lives in the single
+//! table. The rules (validation, pricing, state moves, the checkout's
+//! quote) are pure and fast to test; each entity's `store.rs`, with
+//! [`records`] and [`shopper`], is the storage layer: typed async reads and
+//! conditional writes through the [`ports::Table`] port. The adapters that
+//! talk to DynamoDB, SES, S3 and the providers implement [`ports`].
 
 pub mod accounts;
 pub mod catalog;

@@ -13,9 +13,10 @@ use time::{Date, Month};
 
 use crate::accounts::limits::Limit;
 use crate::accounts::EmailAddress;
-use crate::ports::{Email, Key, Query};
+use crate::ports::{Condition, Email, Key, Query, Table, TableError};
 use crate::records::Record;
 use crate::shopper::user_pk;
+use crate::text::as_sent;
 use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
 
@@ -164,7 +165,7 @@ impl RequestInput {
     ) -> Result<ContactRequest, FieldErrors> {
         let mut errors = FieldErrors::new();
         let mut field = |name: &str, value: &Value, max: usize| {
-            let text = text(value);
+            let text = as_sent(value);
             errors.check(text.chars().count() <= max, name, TOO_LONG);
             // One-line fields reach mail headers and summaries line by line.
             let one_line = name == "message" || !text.chars().any(char::is_control);
@@ -237,14 +238,6 @@ impl RequestInput {
     }
 }
 
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
 /// One plain address, as accounts take them: never a display name or a
 /// list (`a,b<c@d.example>` would mail three people).
 pub fn is_email(email: &str) -> bool {
@@ -290,7 +283,7 @@ fn measurements(value: &Value) -> Measurements {
         _ => 0.0,
     };
     Measurements {
-        name_product: value.get("nameProduct").map(text).unwrap_or_default(),
+        name_product: value.get("nameProduct").map(as_sent).unwrap_or_default(),
         height: number("height"),
         weight: number("weight"),
         bust: number("bust"),
@@ -316,6 +309,15 @@ impl Record for ContactRequest {
 }
 
 impl ContactRequest {
+    /// Files the request as a new record: its id is new, so the write never
+    /// lands on another one.
+    pub async fn file(&self, table: &dyn Table) -> Result<(), TableError> {
+        table
+            .write(self, Condition::NotExists)
+            .await?
+            .or(TableError::ConditionFailed)
+    }
+
     /// A customer's own requests of a kind, newest first.
     pub fn of_customer(user_id: &str, kind: RequestKind) -> Query {
         Query::partition(user_pk(user_id))

@@ -1,6 +1,17 @@
 //! Text helpers the rules share.
 
+use serde_json::Value;
 use unicode_normalization::UnicodeNormalization;
+
+/// A form field as sent: a string trimmed, a number as written (a zip code
+/// sent as 70000), anything else empty.
+pub fn as_sent(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.trim().to_string(),
+        Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    }
+}
 
 /// Folds text for matching: lower case, accents removed, đ as d
 /// ("Áo Dài" and "ao dai" fold alike).
@@ -15,6 +26,14 @@ pub fn fold(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_are_read_as_sent() {
+        assert_eq!(as_sent(&serde_json::json!("  Ada ")), "Ada");
+        assert_eq!(as_sent(&serde_json::json!(70000)), "70000");
+        assert_eq!(as_sent(&serde_json::json!(null)), "");
+        assert_eq!(as_sent(&serde_json::json!(["a"])), "");
+    }
 
     #[test]
     fn folds_case_accents_and_d_stroke() {

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::checkout::ShippingAddress;
+use crate::text::as_sent;
 use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
 
@@ -123,7 +124,7 @@ impl AddressInput {
     pub fn check(&self) -> Result<AddressFields, FieldErrors> {
         let mut errors = FieldErrors::new();
         let mut required = |field: &str, value: &Value, message: &str| {
-            let text = text(value);
+            let text = as_sent(value);
             errors.check(!text.is_empty(), field, message);
             errors.check(text.chars().count() <= MAX_FIELD, field, TOO_LONG);
             text
@@ -141,10 +142,10 @@ impl AddressInput {
             ZIP_INVALID,
         );
         errors.check(phone.is_empty() || is_phone(&phone), "phone", PHONE_INVALID);
-        let (city, state) = (text(&self.city), text(&self.state));
+        let (city, state) = (as_sent(&self.city), as_sent(&self.state));
         errors.check(city.chars().count() <= MAX_FIELD, "city", TOO_LONG);
         errors.check(state.chars().count() <= MAX_FIELD, "state", TOO_LONG);
-        let phone_code = Some(text(&self.phone_code))
+        let phone_code = Some(as_sent(&self.phone_code))
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| DEFAULT_PHONE_CODE.into());
         errors.check(phone_code.chars().count() <= 8, "phoneCode", PHONE_INVALID);
@@ -246,15 +247,6 @@ impl AddressView {
 impl Revision {
     pub fn view(self) -> AddressView {
         self.address.view(self.is_default)
-    }
-}
-
-/// Text as sent: strings trimmed; numbers (a zip code sent as 70000) as written.
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
     }
 }
 

@@ -135,7 +135,7 @@ impl AddToCart {
         errors.check(!product_id.is_empty(), "productId", PRODUCT_REQUIRED);
         // The spec leaves the size optional on the product page; one that is
         // given must be a size the house cuts.
-        let size = match text(&self.size) {
+        let size = match nonblank_string(&self.size) {
             None => Some(String::new()),
             Some(size) => canonical_size(size),
         };
@@ -158,8 +158,8 @@ impl AddToCart {
         let request = AddRequest {
             product_id,
             size: size.unwrap_or_default(),
-            color: text(&self.color).unwrap_or_default(),
-            category: text(&self.category).unwrap_or_default(),
+            color: nonblank_string(&self.color).unwrap_or_default(),
+            category: nonblank_string(&self.category).unwrap_or_default(),
             quantity: quantity.unwrap_or(0),
             price,
         };
@@ -235,7 +235,8 @@ pub fn parse_quantity(value: &Value) -> Result<u32, &'static str> {
     Ok(whole as u32)
 }
 
-fn text(value: &Value) -> Option<String> {
+/// A non-blank string, trimmed: a number or anything else is not one.
+fn nonblank_string(value: &Value) -> Option<String> {
     value
         .as_str()
         .map(str::trim)

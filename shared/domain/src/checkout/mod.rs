@@ -34,6 +34,7 @@ use crate::address::{is_phone, is_postal_code, DEFAULT_PHONE_CODE, MAX_FIELD, TO
 use crate::cart::CartLine;
 use crate::ports::payments::{Capture, Charge, PaymentError, PaymentMethodSummary};
 use crate::pricing::{Money, Totals, MAX_MONEY};
+use crate::text::as_sent;
 use crate::validation::FieldErrors;
 
 pub const EMPTY_BAG: &str = "Your shopping bag is empty.";
@@ -198,7 +199,7 @@ impl ShippingAddress {
             return Err(errors);
         };
         let mut read = |name: &str| {
-            let text = fields.get(name).map(text).unwrap_or_default();
+            let text = fields.get(name).map(as_sent).unwrap_or_default();
             errors.check(
                 text.chars().count() <= MAX_FIELD,
                 &format!("addresses.{name}"),
@@ -259,14 +260,6 @@ impl ShippingAddress {
     }
 }
 
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
 /// The body of `POST /api/payment/checkout`, fields as sent.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -302,7 +295,7 @@ pub struct CardPayment {
 impl CardCheckout {
     pub fn check(&self) -> Result<CardPayment, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let nonce = text(&self.payment_method_nonce);
+        let nonce = as_sent(&self.payment_method_nonce);
         errors.check(
             !nonce.is_empty() && nonce.len() <= 512,
             "paymentMethodNonce",
@@ -311,12 +304,12 @@ impl CardCheckout {
         let seen = Seen::read(&self.amount, &self.shippingfee, &self.tax_rate)
             .map_err(|e| errors.merge(e));
         errors.check(
-            text(&self.customer_name).chars().count() <= MAX_FIELD,
+            as_sent(&self.customer_name).chars().count() <= MAX_FIELD,
             "customerName",
             TOO_LONG,
         );
         let address = ShippingAddress::check(&self.addresses).map_err(|e| errors.merge(e));
-        let key = Some(text(&self.idempotency_key))
+        let key = Some(as_sent(&self.idempotency_key))
             .filter(|k| !k.is_empty())
             .unwrap_or_else(|| nonce.clone());
         let address = address.unwrap_or_default();
@@ -388,7 +381,7 @@ pub struct CaptureRequest {
 impl PayPalCapture {
     pub fn check(&self) -> Result<CaptureRequest, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let id = text(&self.order_id);
+        let id = as_sent(&self.order_id);
         let plausible = (1..=64).contains(&id.len())
             && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
         errors.check(plausible, "orderId", PAYPAL_ORDER_NOT_FOUND);

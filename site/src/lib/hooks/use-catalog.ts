@@ -2,6 +2,7 @@
 import useSWR from "swr";
 import type { Banner, Category, Collection, Menu, News, Product, Runway } from "@/lib/api/types";
 import { isActive, sortByOrder } from "@/lib/rules/catalog";
+import { collectionKey } from "./collection-key";
 import { fetchFirst, fetchItem, fetchList } from "./fetchers";
 
 const options = { revalidateOnFocus: false, dedupingInterval: 60_000 };
@@ -37,3 +38,25 @@ export function useFeaturedRunway() {
   return { item: data ?? null, isLoading: data === undefined };
 }
 export const useNews = (id: string | null) => useItem<News>(id ? `/news/${encodeURIComponent(id)}` : null);
+
+/**
+ * `/collection/{id}/{slug}` names the id; a menu url may give only a slug
+ * (or a name). Ask by id first, else find it in the list by slug, id or name.
+ */
+async function findCollection(ref: string): Promise<Collection | null> {
+  const byId = await fetchItem<Collection>(`/collections/${encodeURIComponent(ref)}`);
+  if (byId?.id) return byId;
+  const key = ref.trim().toLowerCase();
+  const match = (await fetchList<Collection>("/collections")).find((c) => [c.slug, c.id, c.name].some((v) => v?.trim().toLowerCase() === key));
+  return match ? fetchItem<Collection>(`/collections/${encodeURIComponent(match.id)}`) : null;
+}
+
+/**
+ * The collection a collection page names by id, slug or name (`ref`: undefined until the address
+ * is read), under the key its page hands the build's copy to SWR. Loading only while there is no
+ * data at all: SWR's own isLoading is also true while the build's copy is revalidated.
+ */
+export function useCollectionPage(ref: string | null | undefined) {
+  const { data } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
+  return { data, isLoading: !!ref && data === undefined };
+}

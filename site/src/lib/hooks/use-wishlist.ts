@@ -4,6 +4,7 @@ import useSWR from "swr";
 import { ApiError, api, unwrapList } from "@/lib/api/client";
 import type { WishlistEntry } from "@/lib/api/types";
 import { notify } from "@/ui/components/common/notify";
+import { fetchList } from "./fetchers";
 import { useSession } from "./use-session";
 import { MESSAGES } from "@/lib/messages";
 
@@ -41,4 +42,9 @@ export function useWishlist() {
   );
 
   return { ids, has: (id: string) => ids.includes(id), toggle };
+}
+
+/** The wishlist's entries with their products (My Wishlist), beside the id set above. */
+export function useWishlistEntries() {
+  return useSWR(["/wishlist", "entries"], ([path]) => fetchList<WishlistEntry>(path), { revalidateOnFocus: false });
 }

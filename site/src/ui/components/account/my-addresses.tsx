@@ -7,9 +7,8 @@
  */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import useSWR from "swr";
 import { ApiError, api } from "@/lib/api/client";
-import { fetchList } from "@/lib/hooks/fetchers";
+import { useAddresses } from "@/lib/hooks/use-addresses";
 import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
 import { AddressFields } from "@/ui/components/address/address-fields";
 import { AddressLines } from "@/ui/components/address/address-lines";
@@ -89,7 +88,7 @@ const bodyOf = (v: AddressForm) => ({
 });
 
 export function MyAddresses() {
-  const { data, mutate, isLoading } = useSWR("/addresses", (p: string) => fetchList<Address>(p), { revalidateOnFocus: false });
+  const { data, mutate, isLoading } = useAddresses();
   const [mode, setMode] = useState<Mode>(null);
   const [status, setStatus] = useTimedStatus();
   const addresses = sortAddresses(data ?? []);

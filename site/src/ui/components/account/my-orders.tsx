@@ -7,10 +7,8 @@
  */
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
-import useSWR from "swr";
 import { api } from "@/lib/api/client";
-import type { Order } from "@/lib/api/types";
-import { fetchList } from "@/lib/hooks/fetchers";
+import { useOrders } from "@/lib/hooks/use-orders";
 import { formatPrice } from "@/lib/rules/format";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { DATE_PRESETS, STATUS_COLORS, STATUS_TABS, countByStatus, inRange, presetRange, statusLabel, type DatePreset, type DateRange, type StatusTab } from "@/lib/rules/order-dates";
@@ -29,7 +27,7 @@ export const ORDER_MSG = {
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
 
 export function MyOrders() {
-  const { data, mutate, isLoading } = useSWR("/orders/me", (p: string) => fetchList<Order>(p), { revalidateOnFocus: false });
+  const { data, mutate, isLoading } = useOrders();
   const [preset, setPreset] = useState<DatePreset>("all");
   const [custom, setCustom] = useState<DateRange | null>(null);
   const [calendar, setCalendar] = useState(false);

@@ -1,17 +1,16 @@
 "use client";
 /** Wishlist: the saved products as a grid, each with remove; 'Your wishlist is empty.' when none. */
 import Link from "next/link";
-import useSWR, { mutate as globalMutate } from "swr";
+import { mutate as globalMutate } from "swr";
 import { api } from "@/lib/api/client";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
-import type { WishlistEntry } from "@/lib/api/types";
-import { fetchList } from "@/lib/hooks/fetchers";
+import { useWishlistEntries } from "@/lib/hooks/use-wishlist";
 import { productPath } from "@/lib/rules/catalog";
 
 export const WISHLIST_EMPTY = "Your wishlist is empty.";
 
 export function MyWishlist() {
-  const { data, mutate, isLoading } = useSWR(["/wishlist", "entries"], ([p]) => fetchList<WishlistEntry>(p), { revalidateOnFocus: false });
+  const { data, mutate, isLoading } = useWishlistEntries();
   const entries = (data ?? []).filter((e) => e.product?.id);
 
   const remove = async (productId: string) => {

@@ -6,8 +6,7 @@
  */
 import { useState, type Dispatch } from "react";
 import { useForm } from "react-hook-form";
-import useSWR from "swr";
-import { fetchList } from "@/lib/hooks/fetchers";
+import { useAddresses } from "@/lib/hooks/use-addresses";
 import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
 import { CHECKOUT_MSG, continueLabel, type StepEvent, type StepState } from "@/lib/rules/checkout";
 import { formatPrice } from "@/lib/rules/format";
@@ -32,7 +31,7 @@ function SavedCards({ addresses, chosen, onChoose }: { addresses: Address[]; cho
 }
 
 export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping }: { step: StepState; dispatch: Dispatch<StepEvent>; shippingfee: number | null; shipping: AddressForm | null; onShipping: (a: AddressForm) => void }) {
-  const { data } = useSWR("/addresses", (p: string) => fetchList<Address>(p), { revalidateOnFocus: false });
+  const { data } = useAddresses();
   const addresses = sortAddresses(data ?? []);
   const form = useForm<AddressForm>({ defaultValues: EMPTY_ADDRESS });
   const [noChoice, setNoChoice] = useState(false);

@@ -1,8 +1,6 @@
 "use client";
 /** A collection: banner carousel (10 s), trimmed uppercase name, sanitised description, grid of its active products. */
-import useSWR from "swr";
-import type { Collection } from "@/lib/api/types";
-import { fetchItem, fetchList } from "@/lib/hooks/fetchers";
+import { useCollectionPage } from "@/lib/hooks/use-catalog";
 import { usePageId } from "@/lib/hooks/use-route-segments";
 import { isActive } from "@/lib/rules/catalog";
 import { describeCollection } from "@/lib/seo/describe";
@@ -11,28 +9,13 @@ import { usePageMeta } from "@/lib/seo/use-page-meta";
 import { BannerCarousel } from "@/ui/components/common/banner-carousel";
 import { SanitizedHtml } from "@/ui/components/common/sanitized-html";
 import { ProductGrid } from "@/ui/components/product/product-grid";
-import { collectionKey } from "./collection-key";
 
 export const COLLECTION_BANNER_MS = 10_000;
-
-/**
- * `/collection/{id}/{slug}` names the id; a menu url may give only a slug
- * (or a name). Ask by id first, else find it in the list by slug, id or name.
- */
-async function findCollection(ref: string): Promise<Collection | null> {
-  const byId = await fetchItem<Collection>(`/collections/${encodeURIComponent(ref)}`);
-  if (byId?.id) return byId;
-  const key = ref.trim().toLowerCase();
-  const match = (await fetchList<Collection>("/collections")).find((c) => [c.slug, c.id, c.name].some((v) => v?.trim().toLowerCase() === key));
-  return match ? fetchItem<Collection>(`/collections/${encodeURIComponent(match.id)}`) : null;
-}
 
 /** `id`: the collection the page was built for; null on the placeholder page, which reads it from the address. */
 export function CollectionPage({ id = null }: { id?: string | null }) {
   const ref = usePageId("/collection/", id);
-  const { data } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
-  // Not SWR's isLoading: it is also true while the build's copy is revalidated, which must stay on screen.
-  const isLoading = !!ref && data === undefined;
+  const { data, isLoading } = useCollectionPage(ref);
   usePageMeta(data, describeCollection);
   if (ref === undefined || isLoading) return <div className="container section loading" aria-busy="true" />;
   if (!data || !isActive(data)) {

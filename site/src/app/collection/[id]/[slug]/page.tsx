@@ -8,7 +8,7 @@ import { collectionCrumbs } from "@/lib/seo/crumbs";
 import { breadcrumbLd } from "@/lib/seo/json-ld";
 import { JsonLdScript } from "@/lib/seo/json-ld-script";
 import { collectionMetadata } from "@/lib/seo/metadata";
-import { collectionKey } from "@/ui/components/collection/collection-key";
+import { collectionKey } from "@/lib/hooks/collection-key";
 import { CollectionPage } from "@/ui/components/collection/collection-page";
 
 /**
