@@ -32,8 +32,8 @@ pub fn router(app: App) -> Router {
         .route("/api/auth/reset-password", post(password::reset))
         .route("/api/auth/change-password", post(password::change))
         .route("/api/auth/verify-email", post(verify::verify))
-        .merge(oauth::routes(oauth::Kind::Google))
-        .merge(oauth::routes(oauth::Kind::Facebook))
+        .merge(oauth::routes(oauth::SocialProvider::Google))
+        .merge(oauth::routes(oauth::SocialProvider::Facebook))
         .layer(Extension(providers))
         .with_state(app)
 }

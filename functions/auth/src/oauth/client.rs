@@ -2,7 +2,8 @@
 
 use serde::Deserialize;
 
-use super::providers::{Kind, Provider};
+use super::providers::Provider;
+use domain::accounts::SocialProvider;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProviderError {
@@ -68,7 +69,7 @@ pub async fn exchange(
     let mut request = http
         .get(&provider.userinfo_url)
         .bearer_auth(&token.access_token);
-    if provider.kind == Kind::Facebook {
+    if provider.kind == SocialProvider::Facebook {
         request = request.query(&[("fields", "id,name,email,first_name,last_name")]);
     }
     let response = request.send().await?;
@@ -82,7 +83,7 @@ pub async fn exchange(
     Ok(identity(provider.kind, info, token.access_token))
 }
 
-fn identity(kind: Kind, info: UserInfo, access_token: String) -> ProviderIdentity {
+fn identity(kind: SocialProvider, info: UserInfo, access_token: String) -> ProviderIdentity {
     let (first, last) = match (info.given_name, info.family_name) {
         (Some(first), last) => (first, last.unwrap_or_default()),
         (None, _) => {
@@ -93,8 +94,8 @@ fn identity(kind: Kind, info: UserInfo, access_token: String) -> ProviderIdentit
     };
     // Facebook only ever returns an address its user has confirmed.
     let email_verified = match kind {
-        Kind::Google => info.email_verified.unwrap_or(false),
-        Kind::Facebook => info.email.is_some(),
+        SocialProvider::Google => info.email_verified.unwrap_or(false),
+        SocialProvider::Facebook => info.email.is_some(),
     };
     ProviderIdentity {
         subject: info.sub,
@@ -116,7 +117,7 @@ mod tests {
             r#"{"sub":"1","email":"a@b.co","email_verified":true,"given_name":"Ada","family_name":"Lovelace"}"#,
         )
         .unwrap();
-        let id = identity(Kind::Google, google, "t".into());
+        let id = identity(SocialProvider::Google, google, "t".into());
         assert_eq!(
             (
                 id.first_name.as_str(),
@@ -127,7 +128,7 @@ mod tests {
         );
         let facebook: UserInfo =
             serde_json::from_str(r#"{"id":"9","name":"Frida Kahlo","email":"f@k.mx"}"#).unwrap();
-        let id = identity(Kind::Facebook, facebook, "t".into());
+        let id = identity(SocialProvider::Facebook, facebook, "t".into());
         assert_eq!(
             (
                 id.subject.as_str(),
@@ -139,6 +140,6 @@ mod tests {
         assert!(id.email_verified);
         let unverified: UserInfo =
             serde_json::from_str(r#"{"sub":"2","email":"u@b.co","email_verified":false}"#).unwrap();
-        assert!(!identity(Kind::Google, unverified, "t".into()).email_verified);
+        assert!(!identity(SocialProvider::Google, unverified, "t".into()).email_verified);
     }
 }

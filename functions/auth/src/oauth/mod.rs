@@ -30,21 +30,22 @@ use domain::timestamp::Timestamp;
 use shop_http::session::cookie_in;
 use shop_http::ApiError;
 
-pub use providers::{Kind, Providers};
+pub use domain::accounts::SocialProvider;
+pub use providers::Providers;
 
 use crate::devices::TrustedDevices;
 use crate::{accounts, mail, sealed, sessions};
 use client::ProviderIdentity;
 use state::Flow;
 
-fn redirect_uri(app: &App, kind: Kind) -> String {
+fn redirect_uri(app: &App, kind: SocialProvider) -> String {
     format!("{}/api/auth/{}/callback", app.config.site_url, kind.name())
 }
 
 /// The provider's two routes: `GET /api/auth/{provider}` (the redirect to the
 /// provider) and its callback. The provider rides along as an extension so
 /// one handler serves each step for every provider.
-pub fn routes(kind: Kind) -> Router<App> {
+pub fn routes(kind: SocialProvider) -> Router<App> {
     let start_path = format!("/api/auth/{}", kind.name());
     let callback_path = format!("{start_path}/callback");
     Router::new()
@@ -56,12 +57,12 @@ pub fn routes(kind: Kind) -> Router<App> {
 async fn begin(
     State(app): State<App>,
     Extension(p): Extension<Providers>,
-    Extension(kind): Extension<Kind>,
+    Extension(kind): Extension<SocialProvider>,
 ) -> Response {
     start(&app, &p, kind)
 }
 
-fn start(app: &App, providers: &Providers, kind: Kind) -> Response {
+fn start(app: &App, providers: &Providers, kind: SocialProvider) -> Response {
     let provider = providers.get(kind);
     if !provider.configured {
         tracing::warn!(
@@ -118,7 +119,7 @@ pub struct Callback {
 async fn callback(
     State(app): State<App>,
     Extension(p): Extension<Providers>,
-    Extension(kind): Extension<Kind>,
+    Extension(kind): Extension<SocialProvider>,
     devices: TrustedDevices,
     headers: HeaderMap,
     query: Result<Query<Callback>, axum::extract::rejection::QueryRejection>,
@@ -130,7 +131,7 @@ async fn callback(
 async fn finish(
     app: &App,
     providers: &Providers,
-    kind: Kind,
+    kind: SocialProvider,
     devices: &TrustedDevices,
     headers: &HeaderMap,
     query: Callback,
@@ -185,25 +186,27 @@ async fn finish(
 /// verified email, else a new account) and starts a session for it.
 async fn sign_in(
     app: &App,
-    kind: Kind,
+    kind: SocialProvider,
     who: ProviderIdentity,
     devices: &TrustedDevices,
     now: Timestamp,
 ) -> Result<(UserProfile, Vec<HeaderValue>), ApiError> {
     let profile = Accounts::of(&*app.table)
-        .linked_profile(kind.name(), &who.subject)
+        .linked_profile(kind, &who.subject)
         .await?;
     let profile = match profile {
         Some(profile) => profile,
         None => link_or_create(app, kind, &who, devices, now).await?,
     };
     // Facebook's logout needs its token, kept sealed; Google's is not kept.
-    let token = (kind == Kind::Facebook).then(|| sealed::seal(&app.config, &who.access_token));
+    let token = kind
+        .logs_out_too()
+        .then(|| sealed::seal(&app.config, &who.access_token));
     let start = NewSession {
         user_id: profile.id.clone(),
         email: profile.email.clone(),
         remember: false,
-        provider: Some(kind.name().into()),
+        provider: Some(kind),
         provider_token: token,
     };
     let cookies = sessions::start(app, start, now).await?;
@@ -213,7 +216,7 @@ async fn sign_in(
 
 async fn link_or_create(
     app: &App,
-    kind: Kind,
+    kind: SocialProvider,
     who: &ProviderIdentity,
     devices: &TrustedDevices,
     now: Timestamp,
@@ -227,7 +230,7 @@ async fn link_or_create(
     let email = EmailAddress::parse(email).map_err(|_| unverified())?;
     let identity = |user_id: &str| Identity {
         user_id: user_id.to_string(),
-        provider: kind.name().into(),
+        provider: kind,
         subject: who.subject.clone(),
     };
     let accounts = Accounts::of(&*app.table);
@@ -257,7 +260,7 @@ async fn join_existing(
     accounts: &Accounts<'_>,
     credentials: &Credentials,
     link: &Identity,
-    kind: Kind,
+    kind: SocialProvider,
     creator: bool,
     now: Timestamp,
 ) -> Result<(), ApiError> {

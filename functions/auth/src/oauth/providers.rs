@@ -5,49 +5,11 @@
 use std::sync::Arc;
 
 use app::{Config, OAuthClient};
-use domain::accounts::records::Claim;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Google,
-    Facebook,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Google => "google",
-            Kind::Facebook => "facebook",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Kind::Google => "Google",
-            Kind::Facebook => "Facebook",
-        }
-    }
-
-    /// How the provider proves an address when its owner takes an account over.
-    pub fn claim(self) -> Claim {
-        match self {
-            Kind::Google => Claim::Google,
-            Kind::Facebook => Claim::Facebook,
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "google" => Some(Kind::Google),
-            "facebook" => Some(Kind::Facebook),
-            _ => None,
-        }
-    }
-}
+use domain::accounts::SocialProvider;
 
 #[derive(Debug, Clone)]
 pub struct Provider {
-    pub kind: Kind,
+    pub kind: SocialProvider,
     pub auth_url: String,
     pub token_url: String,
     pub userinfo_url: String,
@@ -72,7 +34,7 @@ struct Inner {
 impl Providers {
     /// The providers of the configuration (`app::Config::oauth`).
     pub fn new(config: &Config) -> Self {
-        let provider = |kind: Kind, client: &OAuthClient, scope| Provider {
+        let provider = |kind: SocialProvider, client: &OAuthClient, scope| Provider {
             kind,
             auth_url: client.auth_url.clone(),
             token_url: client.token_url.clone(),
@@ -89,17 +51,25 @@ impl Providers {
             .build()
             .expect("HTTP client with rustls builds");
         Self(Arc::new(Inner {
-            google: provider(Kind::Google, &oauth.google, "openid email profile"),
-            facebook: provider(Kind::Facebook, &oauth.facebook, "email public_profile"),
+            google: provider(
+                SocialProvider::Google,
+                &oauth.google,
+                "openid email profile",
+            ),
+            facebook: provider(
+                SocialProvider::Facebook,
+                &oauth.facebook,
+                "email public_profile",
+            ),
             facebook_logout_url: oauth.facebook_logout_url.clone(),
             http,
         }))
     }
 
-    pub fn get(&self, kind: Kind) -> &Provider {
+    pub fn get(&self, kind: SocialProvider) -> &Provider {
         match kind {
-            Kind::Google => &self.0.google,
-            Kind::Facebook => &self.0.facebook,
+            SocialProvider::Google => &self.0.google,
+            SocialProvider::Facebook => &self.0.facebook,
         }
     }
 
@@ -138,11 +108,11 @@ mod tests {
     fn defaults_point_at_the_sandbox() {
         let p = Providers::new(&config(|_| None));
         assert_eq!(
-            p.get(Kind::Google).auth_url,
+            p.get(SocialProvider::Google).auth_url,
             "http://127.0.0.1:3000/sandbox/oauth/google/authorize"
         );
         assert_eq!(
-            p.get(Kind::Facebook).userinfo_url,
+            p.get(SocialProvider::Facebook).userinfo_url,
             "http://127.0.0.1:3000/sandbox/oauth/facebook/me"
         );
         assert_eq!(
@@ -158,7 +128,7 @@ mod tests {
             "GOOGLE_CLIENT_ID" => Some("real-id".into()),
             _ => None,
         }));
-        let g = p.get(Kind::Google);
+        let g = p.get(SocialProvider::Google);
         assert_eq!(g.auth_url, "https://accounts.google.com/o/oauth2/v2/auth");
         assert_eq!(g.client_id, "real-id");
         assert_eq!(

@@ -5,8 +5,8 @@ use app::Config;
 use domain::accounts::records::constant_time_eq;
 use shop_http::session::{self, SameSite};
 
-use super::providers::Kind;
 use crate::crypto::{random_token, sha256_b64url, sign, signed_payload};
+use domain::accounts::SocialProvider;
 
 /// What the flow cookie's signature is for.
 const PURPOSE: &str = "oauth-flow";
@@ -24,14 +24,14 @@ pub fn cookie_name(config: &Config) -> &'static str {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Flow {
-    pub kind: Kind,
+    pub kind: SocialProvider,
     pub state: String,
     pub verifier: String,
     pub expires_at: i64,
 }
 
 impl Flow {
-    pub fn new(kind: Kind, now: i64) -> Self {
+    pub fn new(kind: SocialProvider, now: i64) -> Self {
         Self {
             kind,
             state: random_token(24),
@@ -74,11 +74,16 @@ impl Flow {
     }
 
     /// The flow a cookie holds, if it is ours, unexpired and for `kind`.
-    pub fn from_cookie(config: &Config, value: &str, kind: Kind, now: i64) -> Option<Self> {
+    pub fn from_cookie(
+        config: &Config,
+        value: &str,
+        kind: SocialProvider,
+        now: i64,
+    ) -> Option<Self> {
         let payload = signed_payload(config, PURPOSE, value)?;
         let mut parts = payload.split('.');
         let flow = Flow {
-            kind: Kind::from_name(parts.next()?)?,
+            kind: SocialProvider::from_name(parts.next()?)?,
             state: parts.next()?.to_string(),
             verifier: parts.next()?.to_string(),
             expires_at: parts.next()?.parse().ok()?,
@@ -117,11 +122,11 @@ mod tests {
     #[test]
     fn a_flow_survives_its_cookie() {
         let c = config();
-        let flow = Flow::new(Kind::Google, 1_000);
+        let flow = Flow::new(SocialProvider::Google, 1_000);
         let cookie = flow.cookie(&c);
         assert!(cookie.to_str().unwrap().contains("SameSite=Lax"));
         assert_eq!(
-            Flow::from_cookie(&c, &value(&cookie), Kind::Google, 1_001),
+            Flow::from_cookie(&c, &value(&cookie), SocialProvider::Google, 1_001),
             Some(flow.clone())
         );
         assert!(flow.state_matches(&flow.state.clone()));
@@ -132,18 +137,24 @@ mod tests {
     #[test]
     fn tampered_expired_or_other_provider_cookies_are_refused() {
         let c = config();
-        let flow = Flow::new(Kind::Google, 1_000);
+        let flow = Flow::new(SocialProvider::Google, 1_000);
         let v = value(&flow.cookie(&c));
-        assert_eq!(Flow::from_cookie(&c, &v, Kind::Facebook, 1_001), None);
         assert_eq!(
-            Flow::from_cookie(&c, &v, Kind::Google, 1_000 + FLOW_SECONDS),
+            Flow::from_cookie(&c, &v, SocialProvider::Facebook, 1_001),
+            None
+        );
+        assert_eq!(
+            Flow::from_cookie(&c, &v, SocialProvider::Google, 1_000 + FLOW_SECONDS),
             None
         );
         let tampered = v.replacen("google", "facebook", 1);
         assert_eq!(
-            Flow::from_cookie(&c, &tampered, Kind::Facebook, 1_001),
+            Flow::from_cookie(&c, &tampered, SocialProvider::Facebook, 1_001),
             None
         );
-        assert_eq!(Flow::from_cookie(&c, "garbage", Kind::Google, 1_001), None);
+        assert_eq!(
+            Flow::from_cookie(&c, "garbage", SocialProvider::Google, 1_001),
+            None
+        );
     }
 }

@@ -6,7 +6,7 @@ use axum::response::{AppendHeaders, IntoResponse, Response};
 use serde_json::json;
 
 use app::App;
-use domain::accounts::{Accounts, LOGGED_OUT, REFRESHED};
+use domain::accounts::{Accounts, SocialProvider, LOGGED_OUT, REFRESHED};
 use shop_http::session::{self, cookie_in, SameSite, SESSION_EXPIRED};
 use shop_http::{ApiError, ApiResult, CurrentUser};
 
@@ -54,7 +54,7 @@ pub async fn logout(State(app): State<App>, headers: HeaderMap) -> ApiResult<Res
     // access token rides in an httpOnly cookie to our own redirect, so no
     // page script ever sees it.
     let facebook_token = ended
-        .filter(|s| s.provider.as_deref() == Some("facebook"))
+        .filter(|s| s.provider.is_some_and(SocialProvider::logs_out_too))
         .and_then(|s| s.provider_token)
         .and_then(|token| sealed::open(&app.config, &token));
     let redirect = facebook_token.map(|token| {

@@ -12,12 +12,14 @@ pub mod email;
 pub mod forms;
 pub mod limits;
 pub mod password;
+pub mod provider;
 pub mod records;
 pub mod store;
 pub mod title;
 
 pub use birthday::Birthday;
 pub use email::EmailAddress;
+pub use provider::SocialProvider;
 pub use store::{Accounts, Attempts, Register, Reset, Rotate, Sessions, MAX_SESSIONS};
 pub use title::Title;
 

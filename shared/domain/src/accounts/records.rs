@@ -17,6 +17,7 @@ use super::birthday::Birthday;
 use super::email::EmailAddress;
 use super::forms::{ProfileEdit, Registration, NAME_MAX_CHARS};
 use super::title::Title;
+use super::SocialProvider;
 use crate::ports::{Condition, Key, Update};
 use crate::records::{encode, Record};
 use crate::shopper::user_pk;
@@ -236,18 +237,18 @@ pub(crate) fn credentials_key(email: &str) -> Key {
 #[serde(rename_all = "camelCase")]
 pub struct Identity {
     pub user_id: String,
-    pub provider: String,
+    pub provider: SocialProvider,
     pub subject: String,
 }
 
 impl Record for Identity {
     fn key(&self) -> Key {
-        identity_key(&self.provider, &self.subject)
+        identity_key(self.provider, &self.subject)
     }
 }
 
-pub(crate) fn identity_key(provider: &str, subject: &str) -> Key {
-    Key::new(format!("IDP#{provider}#{subject}"), "IDP")
+pub(crate) fn identity_key(provider: SocialProvider, subject: &str) -> Key {
+    Key::new(format!("IDP#{}#{subject}", provider.name()), "IDP")
 }
 
 /// One refresh-token family: the session a sign-in starts, in one of the
@@ -272,8 +273,8 @@ pub struct Session {
     /// When the table forgets the session: its TTL, in epoch seconds.
     #[serde(with = "stored_time::seconds")]
     pub expires_at: Timestamp,
-    /// Which provider signed this session in (`facebook` needs a logout).
-    pub provider: Option<String>,
+    /// Which provider signed this session in (Facebook's needs a logout).
+    pub provider: Option<SocialProvider>,
     /// The provider's access token, kept (sealed by the auth function) only
     /// where its logout needs it.
     pub provider_token: Option<String>,
@@ -366,7 +367,7 @@ pub struct NewSession {
     pub email: String,
     pub remember: bool,
     /// The social provider that signed the shopper in.
-    pub provider: Option<String>,
+    pub provider: Option<SocialProvider>,
     /// The provider's access token, for Facebook (its logout needs it).
     pub provider_token: Option<String>,
 }
@@ -665,7 +666,7 @@ mod tests {
         assert_eq!(creds.key(), Key::new("EMAIL#ada@x.co", "EMAIL"));
         let identity = Identity {
             user_id: "u1".into(),
-            provider: "google".into(),
+            provider: SocialProvider::Google,
             subject: "42".into(),
         };
         assert_eq!(identity.key(), Key::new("IDP#google#42", "IDP"));

@@ -39,6 +39,7 @@ use super::records::{
     credentials_key, identity_key, profile_key, reset_key, session_key, slot_key, Claim,
     Credentials, Identity, PasswordReset, Placement, Session, UserProfile, Verdict, SESSION_ID,
 };
+use super::SocialProvider;
 
 /// The sessions one shopper holds at most (devices and browsers): the
 /// slots of [`Sessions::open`]. Signing in on one more ends the oldest, and
@@ -133,7 +134,7 @@ impl<'a> Accounts<'a> {
     /// The profile a social identity is linked to: two GetItems when linked.
     pub async fn linked_profile(
         &self,
-        provider: &str,
+        provider: SocialProvider,
         subject: &str,
     ) -> Result<Option<UserProfile>, TableError> {
         let link: Option<Identity> = self.table.read(&identity_key(provider, subject)).await?;

@@ -1443,7 +1443,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     let accounts_ = Accounts::of(&*t);
     let identity = Identity {
         user_id: "u-ada".into(),
-        provider: "google".into(),
+        provider: domain::accounts::SocialProvider::Google,
         subject: "g-1".into(),
     };
     // One instant for every use: `at` reads the clock each time.
@@ -1471,7 +1471,10 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     assert_eq!(stored.password_hash, None, "the unproven password is gone");
     assert_eq!(stored.claimed_via, Some(Claim::Google));
     assert_eq!(stored.claimed_at, Some(when.unix()));
-    let linked = accounts_.linked_profile("google", "g-1").await.unwrap();
+    let linked = accounts_
+        .linked_profile(domain::accounts::SocialProvider::Google, "g-1")
+        .await
+        .unwrap();
     assert_eq!(
         linked.map(|p| p.id).as_deref(),
         Some("u-ada"),

@@ -1,0 +1,67 @@
+//! The social sign-in providers, as the accounts know them: one closed set,
+//! stored and sent by its lowercase name (`google`, `facebook`).
+
+use serde::{Deserialize, Serialize};
+
+use super::records::Claim;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SocialProvider {
+    Google,
+    Facebook,
+}
+
+impl SocialProvider {
+    /// Its name in routes, cookies and keys.
+    pub fn name(self) -> &'static str {
+        match self {
+            SocialProvider::Google => "google",
+            SocialProvider::Facebook => "facebook",
+        }
+    }
+
+    /// Its name as a shopper reads it.
+    pub fn label(self) -> &'static str {
+        match self {
+            SocialProvider::Google => "Google",
+            SocialProvider::Facebook => "Facebook",
+        }
+    }
+
+    /// How the provider proves an address when its owner takes an account over.
+    pub fn claim(self) -> Claim {
+        match self {
+            SocialProvider::Google => Claim::Google,
+            SocialProvider::Facebook => Claim::Facebook,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "google" => Some(SocialProvider::Google),
+            "facebook" => Some(SocialProvider::Facebook),
+            _ => None,
+        }
+    }
+
+    /// Whether ending a session also means ending the provider's (Facebook's
+    /// logout page needs the access token the session kept).
+    pub fn logs_out_too(self) -> bool {
+        self == SocialProvider::Facebook
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_are_what_is_stored() {
+        for p in [SocialProvider::Google, SocialProvider::Facebook] {
+            assert_eq!(SocialProvider::from_name(p.name()), Some(p));
+            assert_eq!(serde_json::to_value(p).unwrap(), p.name());
+        }
+        assert_eq!(SocialProvider::from_name("Google"), None);
+    }
+}
