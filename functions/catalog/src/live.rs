@@ -13,7 +13,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use domain::catalog::{
-    self, Category, Collection, Kind, Menu, Product, ProductCard, Runway, ACTIVE, MAX_SEARCH_LEN,
+    self, Category, Collection, Kind, Menu, Product, ProductCard, Runway, MAX_SEARCH_LEN,
 };
 use domain::text::fold;
 use shop_http::{list, ApiError, ApiResult};
@@ -61,7 +61,7 @@ async fn categories(State(app): State<App>) -> ApiResult<Json<Value>> {
     Ok(list(
         categories
             .into_iter()
-            .filter(|c| c.status == ACTIVE)
+            .filter(|c| c.status.is_active())
             .collect(),
     ))
 }
@@ -71,7 +71,7 @@ async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<J
         &app,
         Kind::Category,
         &id,
-        |c: &Category| c.status == ACTIVE,
+        |c: &Category| c.status.is_active(),
         catalog::CATEGORY_NOT_FOUND,
     )
     .await
@@ -140,7 +140,7 @@ async fn collections(State(app): State<App>) -> ApiResult<Json<Value>> {
     Ok(list(
         collections
             .into_iter()
-            .filter(|c| c.status == ACTIVE)
+            .filter(|c| c.status.is_active())
             .collect(),
     ))
 }
@@ -149,7 +149,7 @@ async fn collections(State(app): State<App>) -> ApiResult<Json<Value>> {
 async fn collection(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let (collection, products) = read::collection_with_products(&app, &id).await?;
     let collection = collection
-        .filter(|c| c.status == ACTIVE)
+        .filter(|c| c.status.is_active())
         .ok_or_else(|| ApiError::not_found(catalog::COLLECTION_NOT_FOUND))?;
     let mut body = serde_json::to_value(collection).map_err(|_| ApiError::internal())?;
     body["products"] = json!(cards(catalog::visible_products(products)));
@@ -161,7 +161,7 @@ async fn runways(State(app): State<App>) -> ApiResult<Json<Value>> {
     Ok(list(
         runways
             .into_iter()
-            .filter(|r| r.status == ACTIVE)
+            .filter(|r| r.status.is_active())
             .map(catalog::public_runway)
             .collect(),
     ))
@@ -171,7 +171,7 @@ async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
     let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
     runways
         .into_iter()
-        .find(|r| r.status == ACTIVE && r.is_featured)
+        .find(|r| r.status.is_active() && r.is_featured)
         .map(|r| Json(catalog::public_runway(r)))
         .ok_or_else(|| ApiError::not_found(catalog::NO_FEATURED_RUNWAY))
 }
@@ -181,7 +181,7 @@ async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Jso
         &app,
         Kind::Runway,
         &id,
-        |r: &Runway| r.status == ACTIVE,
+        |r: &Runway| r.status.is_active(),
         catalog::RUNWAY_NOT_FOUND,
     )
     .await?;
@@ -203,7 +203,7 @@ async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<
         &app,
         Kind::News,
         &id,
-        |n: &catalog::News| n.status == ACTIVE,
+        |n: &catalog::News| n.status.is_active(),
         catalog::NEWS_NOT_FOUND,
     )
     .await

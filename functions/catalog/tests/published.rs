@@ -13,7 +13,7 @@ use tower::ServiceExt;
 use app::{App, Config};
 use catalog::Cache;
 use domain::catalog::published::{self, Document};
-use domain::catalog::{Product, ProductCard, ACTIVE};
+use domain::catalog::{Product, ProductCard, Status};
 use domain::ports::Condition;
 use domain::pricing::Money;
 use domain::timestamp::Timestamp;
@@ -45,7 +45,7 @@ fn product(n: usize) -> Product {
             color: vec!["Ivory".into()],
             price: Money::from_cents(100_000 + n as i64),
             tag: vec!["Resort 2026".into()],
-            status: ACTIVE.into(),
+            status: Status::Active,
             product_gallery: vec![
                 format!("/blobs/images/products/p{n:04}-1.jpg"),
                 format!("/blobs/images/products/p{n:04}-2.jpg"),
@@ -214,7 +214,7 @@ async fn a_large_list_is_split_into_parts_and_served_whole() {
     // Publishing a smaller catalogue leaves no part of the larger one behind.
     for n in 3..900 {
         let mut retired = product(n);
-        retired.card.status = "inactive".into();
+        retired.card.status = Status::Inactive;
         stock(&shop, [retired]).await;
     }
     catalog::publish(&shop.app).await.unwrap();

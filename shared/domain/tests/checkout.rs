@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::cart::{Bag, CartLine};
-use domain::catalog::{Product, ProductCard, ProductSnapshot};
+use domain::catalog::{Product, ProductCard, ProductSnapshot, Status};
 use domain::checkout::{
     payment_key, Budget, CaptureRequest, CardPayment, Checkout, CheckoutError, Claim, ClaimState,
     Claims, Outbox, PaymentStatus, Provider, Seen, Settled, ShippingAddress, Shopper,
@@ -361,7 +361,7 @@ async fn put_product(table: &dyn Table, id: &str, cents: i64, status: &str) {
             color: vec!["Ivory".into()],
             price: Money::from_cents(cents),
             tag: vec![],
-            status: status.into(),
+            status: Status::from_name(status).expect("active or inactive"),
             product_gallery: vec![],
             items: vec![],
             created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),

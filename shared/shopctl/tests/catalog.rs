@@ -342,7 +342,10 @@ async fn an_import_adds_changes_and_withdraws_and_a_second_uploads_nothing() {
         "{pruned}"
     );
     let withdrawn = product(&shop.app, "prod-lotus-reverie-07").await;
-    assert_eq!(withdrawn.expect("never deleted").status, "inactive");
+    assert_eq!(
+        withdrawn.expect("never deleted").status,
+        domain::catalog::Status::Inactive
+    );
     let quiet = catalog::import(&shop.app, dir.path(), prune).await.unwrap();
     assert!(quiet.planned.is_empty(), "withdrawn once: {quiet}");
 }

@@ -326,7 +326,7 @@ mod tests {
                 color: vec!["Ivory".into(), "Black".into()],
                 price: Money::from_cents(120_050),
                 tag: vec![],
-                status: "active".into(),
+                status: crate::catalog::Status::Active,
                 product_gallery: vec!["/blobs/a.jpg".into()],
                 items: vec![
                     SetItem {
@@ -431,7 +431,7 @@ mod tests {
     #[test]
     fn inactive_products_cannot_be_added() {
         let mut p = product();
-        p.status = "inactive".into();
+        p.status = crate::catalog::Status::Inactive;
         let request =
             add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1 }))
                 .unwrap();

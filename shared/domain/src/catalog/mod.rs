@@ -15,8 +15,49 @@ use crate::pricing::Money;
 use crate::records::Record;
 use crate::timestamp::Timestamp;
 
-/// Content is shown only when its status is this.
-pub const ACTIVE: &str = "active";
+/// Whether the shop shows a piece of content (a product, a collection, a
+/// menu...): stored, sent and written in catalogue folders as `"active"` or
+/// `"inactive"`, and read into this type wherever it comes in.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Active,
+    #[default]
+    Inactive,
+}
+
+impl Status {
+    pub fn is_active(self) -> bool {
+        self == Status::Active
+    }
+
+    /// As a catalogue folder writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Inactive => "inactive",
+        }
+    }
+
+    /// The status a catalogue folder names, if it is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "active" => Some(Status::Active),
+            "inactive" => Some(Status::Inactive),
+            _ => None,
+        }
+    }
+}
 
 /// The category that marks new arrivals.
 pub const NEW_CATEGORY: &str = "new";
@@ -224,7 +265,7 @@ pub struct ProductCard {
     pub price: Money,
     #[serde(default)]
     pub tag: Vec<String>,
-    pub status: String,
+    pub status: Status,
     pub product_gallery: Vec<String>,
     #[serde(default)]
     pub items: Vec<SetItem>,
@@ -233,7 +274,7 @@ pub struct ProductCard {
 
 impl ProductCard {
     pub fn is_active(&self) -> bool {
-        self.status == ACTIVE
+        self.status.is_active()
     }
 }
 
@@ -265,7 +306,7 @@ impl std::ops::DerefMut for Product {
 pub struct Category {
     pub id: String,
     pub name: String,
-    pub status: String,
+    pub status: Status,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -274,7 +315,7 @@ pub struct Menu {
     pub id: String,
     pub title: String,
     pub url: String,
-    pub status: String,
+    pub status: Status,
     #[serde(default)]
     pub order: i64,
 }
@@ -285,7 +326,7 @@ pub struct Menu {
 pub struct Banner {
     pub id: String,
     pub image_url: String,
-    pub status: String,
+    pub status: Status,
     #[serde(default)]
     pub order: i64,
 }
@@ -298,7 +339,7 @@ pub struct Collection {
     pub name: String,
     pub description: String,
     pub banner: Vec<String>,
-    pub status: String,
+    pub status: Status,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -328,7 +369,7 @@ pub struct ProductRef {
 #[derive(utoipa::ToSchema)]
 pub struct Gallery {
     pub id: String,
-    pub status: String,
+    pub status: Status,
     pub image: Vec<String>,
     pub product: ProductRef,
 }
@@ -340,7 +381,7 @@ pub struct Runway {
     pub id: String,
     pub slug: String,
     pub name: String,
-    pub status: String,
+    pub status: Status,
     pub is_featured: bool,
     pub banners: Vec<String>,
     pub description: String,
@@ -362,7 +403,7 @@ pub struct News {
     pub description: String,
     pub poster: String,
     pub content: String,
-    pub status: String,
+    pub status: Status,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
 }
@@ -379,21 +420,21 @@ pub fn matches_search(product: &Product, folded_query: &str) -> bool {
 
 /// Menus a visitor sees: active ones by `order` ascending.
 pub fn visible_menus(mut menus: Vec<Menu>) -> Vec<Menu> {
-    menus.retain(|m| m.status == ACTIVE);
+    menus.retain(|m| m.status.is_active());
     menus.sort_by_key(|m| m.order);
     menus
 }
 
 /// Banners a visitor sees: active ones by `order` ascending.
 pub fn visible_banners(mut banners: Vec<Banner>) -> Vec<Banner> {
-    banners.retain(|b| b.status == ACTIVE);
+    banners.retain(|b| b.status.is_active());
     banners.sort_by_key(|b| b.order);
     banners
 }
 
 /// News a visitor sees: active articles, newest first by `createdAt`.
 pub fn visible_news(mut news: Vec<News>) -> Vec<News> {
-    news.retain(|n| n.status == ACTIVE);
+    news.retain(|n| n.status.is_active());
     news.sort_by_key(|n| std::cmp::Reverse(n.created_at));
     news
 }
@@ -401,7 +442,7 @@ pub fn visible_news(mut news: Vec<News>) -> Vec<News> {
 /// A runway as a visitor sees it: celebs oldest first, active galleries only.
 pub fn public_runway(mut runway: Runway) -> Runway {
     runway.celebs.sort_by_key(|c| c.created_at);
-    runway.galleries.retain(|g| g.status == ACTIVE);
+    runway.galleries.retain(|g| g.status.is_active());
     runway
 }
 
@@ -444,7 +485,7 @@ mod tests {
                 color: vec![],
                 price: Money::from_cents(10_000),
                 tag: vec![],
-                status: ACTIVE.into(),
+                status: Status::Active,
                 product_gallery: vec![],
                 items: vec![
                     SetItem {
@@ -483,17 +524,17 @@ mod tests {
 
     #[test]
     fn menus_and_banners_are_active_and_ordered() {
-        let menu = |id: &str, status: &str, order| Menu {
+        let menu = |id: &str, status: Status, order| Menu {
             id: id.into(),
             title: id.into(),
             url: "/".into(),
-            status: status.into(),
+            status,
             order,
         };
         let menus = visible_menus(vec![
-            menu("b", ACTIVE, 2),
-            menu("x", "inactive", 0),
-            menu("a", ACTIVE, 1),
+            menu("b", Status::Active, 2),
+            menu("x", Status::Inactive, 0),
+            menu("a", Status::Active, 1),
         ]);
         assert_eq!(
             menus.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(),

@@ -2,11 +2,8 @@
 //! catalogue folder is checked against (`shopctl catalog validate | import`),
 //! each with the words that explain it.
 
-use super::{SetItem, ACTIVE, SIZES};
+use super::{SetItem, SIZES};
 use crate::pricing::Money;
-
-/// The status of content the shop keeps but does not show.
-pub const INACTIVE: &str = "inactive";
 
 pub const STATUS_RULE: &str = "must be \"active\" or \"inactive\"";
 pub const SLUG_RULE: &str =
@@ -19,11 +16,6 @@ pub const SIZE_RULE: &str = "must be one of XXS, XS, S, M, L, XL, XXL, 3XL";
 pub const MENU_URL_RULE: &str =
     "must be a path of the shop (starting with /) or an https:// address";
 pub const REQUIRED_RULE: &str = "must not be empty";
-
-/// Whether a status is one the shop knows.
-pub fn is_status(status: &str) -> bool {
-    status == ACTIVE || status == INACTIVE
-}
 
 /// Whether a slug is the lowercase, hyphenated form a URL carries.
 pub fn is_slug(slug: &str) -> bool {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use app::{App, Config};
-use domain::catalog::{Product, ProductCard, SetItem};
+use domain::catalog::{Product, ProductCard, SetItem, Status};
 use domain::ports::Condition;
 use domain::pricing::Money;
 use domain::records::Outcome;
@@ -439,7 +439,7 @@ pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -
             color: vec!["Ivory".into(), "Black".into()],
             price: Money::from_dollars(price).unwrap(),
             tag: vec![],
-            status: status.into(),
+            status: Status::from_name(status).expect("active or inactive"),
             product_gallery: vec![format!("/blobs/{id}.jpg")],
             items: items
                 .iter()

@@ -73,7 +73,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
 fn category(c: &Category) -> CategoryFile {
     CategoryFile {
         name: c.name.clone(),
-        status: c.status.clone(),
+        status: c.status.name().to_owned(),
     }
 }
 
@@ -81,7 +81,7 @@ fn menu(m: &Menu) -> MenuFile {
     MenuFile {
         title: m.title.clone(),
         url: m.url.clone(),
-        status: m.status.clone(),
+        status: m.status.name().to_owned(),
         order: m.order,
     }
 }
@@ -131,7 +131,7 @@ impl Writer<'_> {
         let id = self.id.clone();
         Ok(BannerFile {
             image: self.picture(&b.image_url, &id).await?,
-            status: b.status.clone(),
+            status: b.status.name().to_owned(),
             order: b.order,
         })
     }
@@ -140,7 +140,7 @@ impl Writer<'_> {
         Ok(CollectionFile {
             slug: c.slug.clone(),
             name: c.name.clone(),
-            status: c.status.clone(),
+            status: c.status.name().to_owned(),
             banner: self.pictures(&c.banner, "banner-").await?,
             description: c.description.clone(),
         })
@@ -152,7 +152,7 @@ impl Writer<'_> {
             name: p.name.clone(),
             slug: p.slug.clone(),
             collection: p.collection.clone(),
-            status: p.status.clone(),
+            status: p.status.name().to_owned(),
             price: Decimal(p.price.to_decimal()),
             categories: p.categories.clone(),
             size: p.size.clone(),
@@ -192,7 +192,7 @@ impl Writer<'_> {
         for (i, look) in r.galleries.iter().enumerate() {
             galleries.push(LookFile {
                 id: look.id.clone(),
-                status: look.status.clone(),
+                status: look.status.name().to_owned(),
                 product: look.product.id.clone(),
                 image: self
                     .pictures(&look.image, &format!("look-{}-", i + 1))
@@ -202,7 +202,7 @@ impl Writer<'_> {
         Ok(RunwayFile {
             slug: r.slug.clone(),
             name: r.name.clone(),
-            status: r.status.clone(),
+            status: r.status.name().to_owned(),
             is_featured: r.is_featured,
             collection: r.collection.id.clone(),
             created_at: r.created_at.to_string(),
@@ -220,7 +220,7 @@ impl Writer<'_> {
         Ok(NewsFile {
             slug: n.slug.clone(),
             title: n.title.clone(),
-            status: n.status.clone(),
+            status: n.status.name().to_owned(),
             created_at: n.created_at.to_string(),
             updated_at: n.updated_at.to_string(),
             poster: self.picture(&n.poster, &id).await?,

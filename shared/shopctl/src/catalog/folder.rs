@@ -7,6 +7,7 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
 use domain::catalog::rules::{self, ID_RULE, REQUIRED_RULE};
+use domain::catalog::Status;
 use domain::catalog::{
     is_plausible_id, Banner, Category, Celeb, Collection, CollectionRef, Gallery, Menu, News,
     Product, ProductCard, ProductRef, Runway, SetItem,
@@ -332,11 +333,11 @@ impl Reader<'_, '_> {
         value.to_owned()
     }
 
-    fn status(&mut self, field: &str, value: &str) -> String {
-        if !rules::is_status(value) {
+    fn status(&mut self, field: &str, value: &str) -> Status {
+        Status::from_name(value).unwrap_or_else(|| {
             self.problem(field, rules::STATUS_RULE);
-        }
-        value.to_owned()
+            Status::Inactive
+        })
     }
 
     fn slug(&mut self, field: &str, value: &str) -> String {

@@ -1,7 +1,7 @@
 //! One catalogue item of any kind, as the table stores it: what an import
 //! compares, writes and withdraws, and what an export reads back.
 
-use domain::catalog::rules::INACTIVE;
+use domain::catalog::Status;
 use domain::catalog::{Banner, Category, Collection, Kind, Listed, Menu, News, Product, Runway};
 use domain::ports::{Condition, Table, TableError};
 use serde_json::Value;
@@ -44,16 +44,16 @@ impl Item {
         each!(self, r => r.id())
     }
 
-    fn status_mut(&mut self) -> &mut String {
+    fn status_mut(&mut self) -> &mut Status {
         each!(self, r => &mut r.status)
     }
 
     /// The item no longer shown, or `None` if it already is not.
     pub fn withdrawn(mut self) -> Option<Item> {
-        if self.status_mut() == INACTIVE {
+        if !self.status_mut().is_active() {
             return None;
         }
-        *self.status_mut() = INACTIVE.to_owned();
+        *self.status_mut() = Status::Inactive;
         Some(self)
     }
 

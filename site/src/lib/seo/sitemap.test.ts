@@ -1,7 +1,7 @@
 import { robotsRules, sitemapEntries } from "./sitemap";
 import { article, coat, draft, gown, ivory, ORIGIN, show } from "./test-data";
 
-const catalog = { products: [gown, coat, draft], collections: [ivory], runways: [show, { ...show, id: "run-off", status: "draft" }], news: [article] };
+const catalog = { products: [gown, coat, draft], collections: [ivory], runways: [show, { ...show, id: "run-off", status: "inactive" as const }], news: [article] };
 
 describe("sitemap", () => {
   const entries = sitemapEntries(catalog, ORIGIN);

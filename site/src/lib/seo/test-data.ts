@@ -24,7 +24,7 @@ export const gown: Product = {
 } as Product;
 
 export const coat: Product = { ...gown, id: "prod-ivory-atelier-10", name: "Atelier Opera Coat", slug: "atelier-opera-coat", categories: ["men", "Outerwear"], createdAt: "2025-02-04T09:00:00.000000Z", price: 4100 } as Product;
-export const draft: Product = { ...gown, id: "prod-draft", slug: "draft", status: "draft", createdAt: "2026-01-01T00:00:00Z" } as Product;
+export const draft: Product = { ...gown, id: "prod-draft", slug: "draft", status: "inactive", createdAt: "2026-01-01T00:00:00Z" } as Product;
 
 export const ivory: Collection = {
   banner: ["/blobs/images/catalog/b5bd9d0de843c47d6e41/1600.webp"],

@@ -10,7 +10,7 @@ import { ShopList } from "./shop-list";
 vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navigationMock);
 vi.mock("next/link", async () => ({ default: (await import("@/test/next-mocks")).LinkMock }));
 
-const product = (id: string, name: string, price: number, color: string[], categories: string[], status = "active"): Product => ({
+const product = (id: string, name: string, price: number, color: string[], categories: string[], status: Product["status"] = "active"): Product => ({
   id,
   sku: id,
   name,
