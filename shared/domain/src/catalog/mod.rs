@@ -18,17 +18,8 @@ use crate::timestamp::Timestamp;
 /// Whether the shop shows a piece of content (a product, a collection, a
 /// menu...): stored, sent and written in catalogue folders as `"active"` or
 /// `"inactive"`, and read into this type wherever it comes in.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Active,
