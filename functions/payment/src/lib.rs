@@ -63,7 +63,7 @@ fn shopper(user: &CurrentUser) -> Shopper<'_> {
 /// `{clientToken, taxRate}`: the payment SDK's token for this customer, and
 /// the tax rate (percent) the shop's quote adds, which the page sends back.
 async fn client_token(State(app): State<App>, user: CurrentUser) -> Result<Json<Value>, Refusal> {
-    let token = app.payments.client_token(Some(&user.id)).await?;
+    let token = app.gateway.client_token(Some(&user.id)).await?;
     Ok(Json(json!({
         "clientToken": token,
         "taxRate": f64::from(app.config.tax_basis_points) / 100.0,

@@ -142,7 +142,7 @@ mod tests {
             .await
             .expect("the embedded adapters start");
         let error = app
-            .payments
+            .gateway
             .client_token(None)
             .await
             .unwrap_err()

@@ -37,7 +37,7 @@ pub struct Parts {
     pub table: Arc<dyn Table>,
     pub mailer: Arc<dyn Mailer>,
     pub blobs: Arc<dyn Blobs>,
-    pub payments: Arc<dyn PaymentGateway>,
+    pub gateway: Arc<dyn PaymentGateway>,
     /// The system's clock; tests and `shopctl … --ahead` set one ahead.
     pub clock: Arc<dyn Clock>,
     /// The process's one AWS configuration, loaded only if an adapter needs
@@ -71,13 +71,13 @@ impl App {
         let table = adapters::table(&config, &aws).await?;
         let mailer = adapters::mailer(&config, &aws).await?;
         let blobs = adapters::blobs(&config, &aws).await?;
-        let payments = adapters::payments(&config, &aws).await?;
+        let gateway = adapters::payments(&config, &aws).await?;
         secrets::read(&mut config, &aws).await?;
         Ok(Self(Arc::new(Parts {
             table,
             mailer,
             blobs,
-            payments,
+            gateway,
             clock: Arc::new(SystemClock),
             aws,
             config: Arc::new(config),
@@ -92,7 +92,7 @@ impl App {
         use domain::checkout::{Budget, Checkout, Outbox};
         Checkout {
             table: &*self.table,
-            gateway: &*self.payments,
+            gateway: &*self.gateway,
             clock: &*self.clock,
             outbox: Outbox {
                 table: &*self.table,

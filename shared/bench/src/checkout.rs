@@ -29,7 +29,7 @@ async fn with_sandbox(app: &App) -> App {
     });
     tokio::spawn(async move { axum::serve(listener, sandbox).await.unwrap() });
     let mut app = app.clone();
-    app.payments = payments::open(&payments::PaymentsConfig::sandbox(&url)).unwrap();
+    app.gateway = payments::open(&payments::PaymentsConfig::sandbox(&url)).unwrap();
     app
 }
 

@@ -8,12 +8,12 @@ use domain::ports::{Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGa
 use crate::{http, CardGateway, PayPalOrders, PaymentsConfig};
 
 /// The card gateway and PayPal behind one port.
-pub struct Payments {
+pub struct ProviderGateway {
     card: CardGateway,
     paypal: PayPalOrders,
 }
 
-impl Payments {
+impl ProviderGateway {
     /// Both providers share one HTTP client: one TLS configuration (its root
     /// store is built once, at init) and one connection pool.
     pub fn new(config: &PaymentsConfig) -> Result<Self, PaymentError> {
@@ -28,11 +28,11 @@ impl Payments {
 /// Opens the configured gateway. Call once per process: the HTTP clients
 /// (connection pools) and the PayPal access token are reused by every request.
 pub fn open(config: &PaymentsConfig) -> Result<Arc<dyn PaymentGateway>, PaymentError> {
-    Ok(Arc::new(Payments::new(config)?))
+    Ok(Arc::new(ProviderGateway::new(config)?))
 }
 
 #[async_trait]
-impl PaymentGateway for Payments {
+impl PaymentGateway for ProviderGateway {
     async fn client_token(&self, customer_id: Option<&str>) -> Result<String, PaymentError> {
         self.card.client_token(customer_id).await
     }

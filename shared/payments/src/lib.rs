@@ -1,6 +1,6 @@
 //! Adapters of the payment port ([`domain::ports::PaymentGateway`]): the card
 //! provider's gateway through its GraphQL API ([`CardGateway`]) and PayPal
-//! Orders v2 ([`PayPalOrders`]), joined by [`Payments`]. Both speak HTTPS in
+//! Orders v2 ([`PayPalOrders`]), joined by [`ProviderGateway`]. Both speak HTTPS in
 //! production and plain HTTP to the sandbox locally; only the configuration
 //! differs.
 //!
@@ -25,7 +25,7 @@ mod secrets;
 pub use card::CardGateway;
 pub use config::{ConfigError, GatewayCredentials, PayPalCredentials, PaymentsConfig, Timeouts};
 #[cfg(feature = "gateway")]
-pub use gateway::{open, Payments};
+pub use gateway::{open, ProviderGateway};
 #[cfg(feature = "gateway")]
 pub use paypal::PayPalOrders;
 #[cfg(feature = "secrets")]

@@ -80,7 +80,7 @@ async fn flaky_shop() -> (TestShop, Arc<FlakyTable>) {
         app.table = table;
         let mut config = app.config.payments.clone();
         config.timeouts.total = Duration::from_millis(400);
-        app.payments = payments::open(&config).unwrap();
+        app.gateway = payments::open(&config).unwrap();
         app
     })
     .await;
@@ -372,7 +372,7 @@ async fn a_claim_stuck_past_its_deadline_is_swept() {
     Claims::of(&*shop.app.table).open(&claim).await.unwrap();
     let charged = shop
         .app
-        .payments
+        .gateway
         .charge("fake-valid-nonce", claim.amount, &claim.order_id)
         .await
         .unwrap();
