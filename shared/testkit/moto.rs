@@ -18,7 +18,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use test_server::TestServer;
-pub use test_server::{free_port, workspace_root};
+pub use test_server::workspace_root;
 
 const HINT: &str = "moto's server comes from the Python venv at .venv: run `make deps`";
 
@@ -32,10 +32,12 @@ impl Moto {
         if !program.is_file() {
             panic!("{} is missing. {HINT}", program.display());
         }
-        let port = free_port();
-        let mut moto = Command::new(program);
-        moto.args(["-H", "127.0.0.1", "-p", &port.to_string()]);
-        let server = TestServer::start("moto", moto, port, Duration::from_secs(60), HINT);
+        let moto = |port: u16| {
+            let mut moto = Command::new(&program);
+            moto.args(["-H", "127.0.0.1", "-p", &port.to_string()]);
+            moto
+        };
+        let server = TestServer::start_on_free_port("moto", moto, Duration::from_secs(60), HINT);
         Self { server }
     }
 

@@ -35,16 +35,47 @@ pub struct TestServer {
     log: PathBuf,
 }
 
+/// How a start went wrong: the server died (perhaps its port was taken
+/// between our pick and its bind), or it never listened.
+enum NotReady {
+    Exited(String),
+    Silent(String),
+}
+
 impl TestServer {
+    /// Starts the server `command(port)` builds on a free port. The port is
+    /// free when picked but another process may bind it before the server
+    /// does; a server that dies while starting is started again on another
+    /// port (three tries). Panics with its log and `hint` otherwise.
+    pub fn start_on_free_port(
+        name: &'static str,
+        command: impl Fn(u16) -> Command,
+        timeout: Duration,
+        hint: &str,
+    ) -> Self {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let port = free_port();
+            match Self::try_start(name, command(port), port, timeout) {
+                Ok(server) => return server,
+                Err(NotReady::Exited(why)) if tries < 3 => {
+                    eprintln!(
+                        "{name} died while starting on port {port}; trying another port\n{why}"
+                    );
+                }
+                Err(NotReady::Exited(why) | NotReady::Silent(why)) => panic!("{why}. {hint}"),
+            }
+        }
+    }
+
     /// Spawns the command and waits until its port accepts connections.
-    /// Panics with the server's log and `hint` when it does not.
-    pub fn start(
+    fn try_start(
         name: &'static str,
         mut command: Command,
         port: u16,
         timeout: Duration,
-        hint: &str,
-    ) -> Self {
+    ) -> Result<Self, NotReady> {
         let log = std::env::temp_dir().join(format!(
             "{}-{}-{port}.log",
             name.replace(' ', "-"),
@@ -53,7 +84,7 @@ impl TestServer {
         let out = std::fs::File::create(&log).expect("cannot create the server log");
         let err = out.try_clone().expect("cannot share the server log");
         let child = command.stdin(Stdio::null()).stdout(out).stderr(err).spawn();
-        let child = child.unwrap_or_else(|e| panic!("{name} could not start: {e}. {hint}"));
+        let child = child.map_err(|e| NotReady::Silent(format!("{name} could not start: {e}")))?;
         let mut server = Self {
             name,
             child,
@@ -61,8 +92,8 @@ impl TestServer {
             log,
         };
         server.watch();
-        server.wait_ready(timeout, hint);
-        server
+        server.wait_ready(timeout)?;
+        Ok(server)
     }
 
     pub fn port(&self) -> u16 {
@@ -91,16 +122,16 @@ impl TestServer {
         }
     }
 
-    fn wait_ready(&mut self, timeout: Duration, hint: &str) {
+    fn wait_ready(&mut self, timeout: Duration) -> Result<(), NotReady> {
         let started = Instant::now();
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, self.port));
         while started.elapsed() < timeout {
             if let Ok(Some(status)) = self.child.try_wait() {
-                panic!(
-                    "{} exited while starting ({status}). {hint}\n--- its log ---\n{}",
+                return Err(NotReady::Exited(format!(
+                    "{} exited while starting ({status})\n--- its log ---\n{}",
                     self.name,
                     self.log_tail()
-                );
+                )));
             }
             if TcpStream::connect_timeout(&address, Duration::from_millis(200)).is_ok() {
                 eprintln!(
@@ -109,16 +140,16 @@ impl TestServer {
                     self.port,
                     started.elapsed()
                 );
-                return;
+                return Ok(());
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        panic!(
-            "{} did not listen on port {} within {timeout:?}. {hint}\n--- its log ---\n{}",
+        Err(NotReady::Silent(format!(
+            "{} did not listen on port {} within {timeout:?}\n--- its log ---\n{}",
             self.name,
             self.port,
             self.log_tail()
-        );
+        )))
     }
 
     pub fn log_tail(&self) -> String {
