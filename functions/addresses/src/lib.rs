@@ -11,18 +11,18 @@
 //! `DELETE /api/addresses/remove/{id}` one transaction (address + count).
 
 use app::App;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::extract::State;
 use axum::routing::{delete, get};
 use axum::{Json, Router};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use domain::address::{
     AddressBook, AddressInput, AddressView, NewAddress, CREATED, NOT_FOUND, REMOVED, TOO_MANY,
     UPDATED,
 };
-use domain::shopper::is_ulid;
-use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
+use domain::answers::{AddressSaved, List, Removed};
+use domain::ids::AddressId;
+use shop_http::{ApiError, ApiResult, Created, CurrentUser, IdInPath, JsonBody};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -33,53 +33,54 @@ pub fn router(app: App) -> Router {
 }
 
 /// The list, default first.
-async fn addresses(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
-    let addresses = AddressBook::of(&*app.table, &user.id).all().await?;
-    Ok(list(addresses))
-}
-
-async fn address(
+pub async fn addresses(
     State(app): State<App>,
     user: CurrentUser,
-    Path(id): Path<String>,
+) -> ApiResult<Json<List<AddressView>>> {
+    let addresses = AddressBook::of(&*app.table, &user.id).all().await?;
+    Ok(Json(addresses.into()))
+}
+
+pub async fn address(
+    State(app): State<App>,
+    user: CurrentUser,
+    IdInPath(id): IdInPath<AddressId>,
 ) -> ApiResult<Json<AddressView>> {
-    let id = known_address(id)?;
     let address = AddressBook::of(&*app.table, &user.id)
-        .one(&id)
+        .one(id.as_str())
         .await?
         .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     Ok(Json(address))
 }
 
-async fn create(
+pub async fn create(
     State(app): State<App>,
     user: CurrentUser,
     JsonBody(body): JsonBody<AddressInput>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<Created<AddressSaved>> {
     let fields = body.check()?;
     let book = AddressBook::of(&*app.table, &user.id);
     let is_default = fields.becomes_default(book.has_default().await?);
     let address = fields.into_address(ulid::Ulid::new().to_string(), app.clock.now());
     match book.add(&address, is_default).await? {
-        NewAddress::Added => Ok((
-            StatusCode::CREATED,
-            Json(json!({ "message": CREATED, "data": address.view(is_default) })),
-        )),
+        NewAddress::Added => Ok(Created(AddressSaved {
+            message: CREATED.into(),
+            data: address.view(is_default),
+        })),
         NewAddress::Full => Err(ApiError::bad_request(TOO_MANY)),
     }
 }
 
 /// Fields left out keep their values; the result is checked whole.
-async fn update(
+pub async fn update(
     State(app): State<App>,
     user: CurrentUser,
-    Path(id): Path<String>,
+    IdInPath(id): IdInPath<AddressId>,
     JsonBody(body): JsonBody<Map<String, Value>>,
-) -> ApiResult<Json<Value>> {
-    let id = known_address(id)?;
+) -> ApiResult<Json<AddressSaved>> {
     let book = AddressBook::of(&*app.table, &user.id);
     let stored = book
-        .one(&id)
+        .one(id.as_str())
         .await?
         .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     let fields = AddressInput::merged(&stored.address, &body).check()?;
@@ -88,27 +89,23 @@ async fn update(
     book.save(&revision)
         .await?
         .or(ApiError::not_found(NOT_FOUND))?;
-    Ok(Json(json!({ "message": UPDATED, "data": revision.view() })))
+    Ok(Json(AddressSaved {
+        message: UPDATED.into(),
+        data: revision.view(),
+    }))
 }
 
-async fn remove(
+pub async fn remove(
     State(app): State<App>,
     user: CurrentUser,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    let id = known_address(id)?;
+    IdInPath(id): IdInPath<AddressId>,
+) -> ApiResult<Json<Removed>> {
     AddressBook::of(&*app.table, &user.id)
-        .remove(&id)
+        .remove(id.as_str())
         .await?
         .or(ApiError::not_found(NOT_FOUND))?;
-    Ok(Json(json!({ "message": REMOVED, "id": id })))
-}
-
-/// An id of the shape the shop mints; anything else cannot name an address.
-fn known_address(id: String) -> ApiResult<String> {
-    if is_ulid(&id) {
-        Ok(id)
-    } else {
-        Err(ApiError::not_found(NOT_FOUND))
-    }
+    Ok(Json(Removed {
+        message: REMOVED.into(),
+        id: id.into_string(),
+    }))
 }

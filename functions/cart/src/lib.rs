@@ -9,19 +9,20 @@
 //! conditional UpdateItem; `DELETE /api/cart/remove/{id}` one transaction.
 
 use app::App;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{delete, get, patch, post};
 use axum::{Json, Router};
-use serde_json::{json, Value};
 
+use domain::answers::{BagView, CartLineSaved, Removed};
 use domain::cart::{
     self, AddOutcome, AddToCart, Bag, SetQuantity, ADDED, CART_FULL, LINE_FULL, LINE_NOT_FOUND,
     LOGIN_REQUIRED, PRODUCT_UNAVAILABLE, REMOVED, UPDATED,
 };
 use domain::catalog::active_product;
 use domain::checkout::PricedBag;
+use domain::ids::LineId;
 use domain::validation::FieldErrors;
-use shop_http::{ApiError, ApiResult, JsonBody, LoginWording, SignedIn};
+use shop_http::{ApiError, ApiResult, IdInPath, JsonBody, LoginWording, SignedIn};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -35,7 +36,7 @@ pub fn router(app: App) -> Router {
 /// The signed-in shopper, or a 401 worded for the bag.
 type Shopper = SignedIn<Login>;
 
-struct Login;
+pub struct Login;
 
 impl LoginWording for Login {
     const MESSAGE: &'static str = LOGIN_REQUIRED;
@@ -45,68 +46,69 @@ impl LoginWording for Login {
 /// not], count, quote }`: the bag priced from the catalogue as it is now,
 /// the quote (subtotal, shipping, tax, total) of its available lines being
 /// the one price the site shows and sends back at checkout.
-async fn bag(State(app): State<App>, Shopper { user, .. }: Shopper) -> ApiResult<Json<Value>> {
+pub async fn bag(
+    State(app): State<App>,
+    Shopper { user, .. }: Shopper,
+) -> ApiResult<Json<BagView>> {
     let lines = Bag::of(&*app.table, &user.id).lines().await?;
     let bag = PricedBag::of(&*app.table, lines, app.config.tax_basis_points).await?;
-    Ok(Json(json!({
-        "data": bag.lines,
-        "count": bag.count(),
-        "quote": bag.quote,
-    })))
+    Ok(Json(BagView {
+        count: bag.count(),
+        data: bag.lines,
+        quote: bag.quote,
+    }))
 }
 
-async fn add(
+pub async fn add(
     State(app): State<App>,
     Shopper { user, .. }: Shopper,
     JsonBody(body): JsonBody<AddToCart>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<CartLineSaved>> {
     let request = body.check()?;
     let product = active_product(&*app.table, &request.product_id)
         .await?
         .ok_or_else(|| ApiError::not_found(PRODUCT_UNAVAILABLE))?;
     let line = request.against(&product, app.clock.now())?;
     match Bag::of(&*app.table, &user.id).add(&line).await? {
-        AddOutcome::Added(stored) => Ok(Json(json!({ "message": ADDED, "data": stored }))),
+        AddOutcome::Added(stored) => Ok(Json(CartLineSaved {
+            message: ADDED.into(),
+            data: *stored,
+        })),
         AddOutcome::LineFull => Err(quantity_error(LINE_FULL)),
         AddOutcome::BagFull => Err(ApiError::bad_request(CART_FULL)),
     }
 }
 
-async fn set_quantity(
+pub async fn set_quantity(
     State(app): State<App>,
     Shopper { user, .. }: Shopper,
-    Path(id): Path<String>,
+    IdInPath(id): IdInPath<LineId>,
     JsonBody(body): JsonBody<SetQuantity>,
-) -> ApiResult<Json<Value>> {
-    let id = known_line(id)?;
+) -> ApiResult<Json<CartLineSaved>> {
     let quantity = cart::parse_quantity(&body.quantity).map_err(quantity_error)?;
     let line = Bag::of(&*app.table, &user.id)
-        .set_quantity(&id, quantity, app.clock.now())
+        .set_quantity(id.as_str(), quantity, app.clock.now())
         .await?
         .or(ApiError::not_found(LINE_NOT_FOUND))?;
-    Ok(Json(json!({ "message": UPDATED, "data": line })))
+    Ok(Json(CartLineSaved {
+        message: UPDATED.into(),
+        data: line,
+    }))
 }
 
-async fn remove(
+pub async fn remove(
     State(app): State<App>,
     Shopper { user, .. }: Shopper,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    let id = known_line(id)?;
+    IdInPath(id): IdInPath<LineId>,
+) -> ApiResult<Json<Removed>> {
     Bag::of(&*app.table, &user.id)
-        .remove(&id)
+        .remove(id.as_str())
         .await?
         .or(ApiError::not_found(LINE_NOT_FOUND))?;
-    Ok(Json(json!({ "message": REMOVED, "id": id })))
-}
-
-/// A line id of the right shape; anything else cannot name a line.
-fn known_line(id: String) -> ApiResult<String> {
-    if cart::is_line_id(&id) {
-        Ok(id)
-    } else {
-        Err(ApiError::not_found(LINE_NOT_FOUND))
-    }
+    Ok(Json(Removed {
+        message: REMOVED.into(),
+        id: id.into_string(),
+    }))
 }
 
 fn quantity_error(message: &str) -> ApiError {

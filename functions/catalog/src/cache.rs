@@ -12,7 +12,7 @@ use domain::catalog::published;
 use domain::ports::Table;
 use shop_http::ApiResult;
 
-use crate::Answer;
+use crate::KeptAnswer;
 
 /// How stale a process's view of the catalogue may be.
 pub const FRESHNESS: Duration = Duration::from_secs(1);
@@ -30,7 +30,7 @@ pub struct Cache {
 struct State {
     version: Option<String>,
     checked: Option<Instant>,
-    answers: HashMap<String, Answer>,
+    answers: HashMap<String, KeptAnswer>,
 }
 
 impl Cache {
@@ -42,10 +42,10 @@ impl Cache {
     }
 
     /// The answer to `key`: kept, or loaded and kept.
-    pub async fn answer<F, L>(&self, table: &dyn Table, key: &str, load: L) -> ApiResult<Answer>
+    pub async fn answer<F, L>(&self, table: &dyn Table, key: &str, load: L) -> ApiResult<KeptAnswer>
     where
         L: FnOnce() -> F,
-        F: Future<Output = ApiResult<Answer>>,
+        F: Future<Output = ApiResult<KeptAnswer>>,
     {
         // The warm path: one lock, no table read, no copy but the answer's.
         if let Some(kept) = self.fresh_answer(key) {
@@ -63,7 +63,7 @@ impl Cache {
     }
 
     /// What is kept for `key`, while the version was checked within `freshness`.
-    fn fresh_answer(&self, key: &str) -> Option<Answer> {
+    fn fresh_answer(&self, key: &str) -> Option<KeptAnswer> {
         let state = self.lock();
         let fresh = state
             .checked
@@ -100,7 +100,7 @@ impl Cache {
         Ok(version)
     }
 
-    fn keep(&self, version: Option<String>, key: &str, answer: &Answer) {
+    fn keep(&self, version: Option<String>, key: &str, answer: &KeptAnswer) {
         let mut state = self.lock();
         let current = version.is_some() && state.version == version;
         if current && state.answers.len() < MAX_ANSWERS {

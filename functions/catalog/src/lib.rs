@@ -5,9 +5,9 @@
 //! request is a lookup in memory. Answers carry a strong `ETag` (a matching
 //! `If-None-Match` gets a `304`) and may be kept briefly by shared caches.
 
-mod answer;
 mod cache;
-mod live;
+mod kept;
+pub mod live;
 mod read;
 
 use std::sync::Arc;
@@ -25,8 +25,8 @@ use domain::catalog::published::{self, Document};
 use domain::ports::TableError;
 use shop_http::ApiResult;
 
-pub use answer::Answer;
 pub use cache::{Cache, FRESHNESS};
+pub use kept::KeptAnswer;
 
 /// Every catalogue route (the prefixes of `shared/routes.json`).
 const PREFIXES: [&str; 7] = [
@@ -96,25 +96,25 @@ async fn serve(State(catalogue): State<Arc<Catalogue>>, request: Request) -> Res
 }
 
 /// The published document of a list route, or the live answer.
-async fn load(catalogue: &Catalogue, key: &str) -> ApiResult<Answer> {
+async fn load(catalogue: &Catalogue, key: &str) -> ApiResult<KeptAnswer> {
     if let Some(document) = Document::ALL.into_iter().find(|d| d.path() == key) {
         if let Some(found) = published::read(catalogue.app.table.as_ref(), document).await? {
-            return Ok(Answer::from(found.answer));
+            return Ok(KeptAnswer::from(found.answer));
         }
     }
     Ok(live_answer(&catalogue.live, key).await)
 }
 
 /// What the live routes answer to `GET key`.
-async fn live_answer(live: &Router, key: &str) -> Answer {
+async fn live_answer(live: &Router, key: &str) -> KeptAnswer {
     let Ok(request) = Request::get(key).body(Body::empty()) else {
-        return Answer::new(StatusCode::BAD_REQUEST, Default::default());
+        return KeptAnswer::new(StatusCode::BAD_REQUEST, Default::default());
     };
     let Ok(response) = live.clone().oneshot(request).await;
     let status = response.status();
     match axum::body::to_bytes(response.into_body(), usize::MAX).await {
-        Ok(body) => Answer::new(status, body),
-        Err(_) => Answer::new(StatusCode::INTERNAL_SERVER_ERROR, Default::default()),
+        Ok(body) => KeptAnswer::new(status, body),
+        Err(_) => KeptAnswer::new(StatusCode::INTERNAL_SERVER_ERROR, Default::default()),
     }
 }
 

@@ -10,13 +10,14 @@ use app::App;
 use axum::extract::{Path, Query, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{json, Value};
 
+use domain::answers::{CollectionWithProducts, List};
 use domain::catalog::{
-    self, Category, Collection, Kind, Menu, Product, ProductCard, Runway, MAX_SEARCH_LEN,
+    self, Banner, Category, Collection, Kind, Menu, News, Product, ProductCard, Runway,
+    MAX_SEARCH_LEN,
 };
 use domain::text::fold;
-use shop_http::{list, ApiError, ApiResult};
+use shop_http::{ApiError, ApiResult};
 
 use crate::read::{self, all, one};
 
@@ -50,15 +51,15 @@ fn param(params: &Params, name: &str) -> ApiResult<Option<String>> {
     }
 }
 
-async fn menus(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_menus(
+pub async fn menus(State(app): State<App>) -> ApiResult<Json<List<Menu>>> {
+    Ok(listed(catalog::visible_menus(
         all::<Menu>(&app, Kind::Menu).await?,
     )))
 }
 
-async fn categories(State(app): State<App>) -> ApiResult<Json<Value>> {
+pub async fn categories(State(app): State<App>) -> ApiResult<Json<List<Category>>> {
     let categories: Vec<Category> = all(&app, Kind::Category).await?;
-    Ok(list(
+    Ok(listed(
         categories
             .into_iter()
             .filter(|c| c.status.is_active())
@@ -66,7 +67,7 @@ async fn categories(State(app): State<App>) -> ApiResult<Json<Value>> {
     ))
 }
 
-async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Category>> {
+pub async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Category>> {
     one(
         &app,
         Kind::Category,
@@ -78,10 +79,15 @@ async fn category(State(app): State<App>, Path(id): Path<String>) -> ApiResult<J
     .map(Json)
 }
 
-async fn products(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(cards(catalog::visible_products(
+pub async fn products(State(app): State<App>) -> ApiResult<Json<List<ProductCard>>> {
+    Ok(listed(cards(catalog::visible_products(
         all(&app, Kind::Product).await?,
     ))))
+}
+
+/// A list answer.
+fn listed<T>(items: Vec<T>) -> Json<List<T>> {
+    Json(List::from(items))
 }
 
 /// Products as lists show them.
@@ -89,7 +95,7 @@ fn cards(products: Vec<Product>) -> Vec<ProductCard> {
     products.into_iter().map(|p| p.card).collect()
 }
 
-async fn product(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Product>> {
+pub async fn product(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Product>> {
     one(
         &app,
         Kind::Product,
@@ -101,7 +107,7 @@ async fn product(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Js
     .map(Json)
 }
 
-async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
+pub async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<List<ProductCard>>> {
     let q = param(&params, "q")?.unwrap_or_default();
     if q.chars().count() > MAX_SEARCH_LEN {
         return Err(ApiError::bad_request(format!(
@@ -110,10 +116,10 @@ async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<Value>
     }
     let q = fold(&q);
     if q.is_empty() {
-        return Ok(list(Vec::<ProductCard>::new()));
+        return Ok(listed(Vec::<ProductCard>::new()));
     }
     let found = catalog::visible_products(all(&app, Kind::Product).await?);
-    Ok(list(cards(
+    Ok(listed(cards(
         found
             .into_iter()
             .filter(|p| catalog::matches_search(p, &q))
@@ -121,13 +127,16 @@ async fn search(State(app): State<App>, params: Params) -> ApiResult<Json<Value>
     )))
 }
 
-async fn by_collection(State(app): State<App>, params: Params) -> ApiResult<Json<Value>> {
+pub async fn by_collection(
+    State(app): State<App>,
+    params: Params,
+) -> ApiResult<Json<List<ProductCard>>> {
     let name = param(&params, "name")?
         .filter(|n| !n.is_empty())
         .ok_or_else(|| ApiError::bad_request(catalog::COLLECTION_NAME_REQUIRED))?;
     let name = fold(&name);
     let found = catalog::visible_products(all(&app, Kind::Product).await?);
-    Ok(list(cards(
+    Ok(listed(cards(
         found
             .into_iter()
             .filter(|p| fold(&p.collection_name) == name)
@@ -135,9 +144,9 @@ async fn by_collection(State(app): State<App>, params: Params) -> ApiResult<Json
     )))
 }
 
-async fn collections(State(app): State<App>) -> ApiResult<Json<Value>> {
+pub async fn collections(State(app): State<App>) -> ApiResult<Json<List<Collection>>> {
     let collections: Vec<Collection> = all(&app, Kind::Collection).await?;
-    Ok(list(
+    Ok(listed(
         collections
             .into_iter()
             .filter(|c| c.status.is_active())
@@ -146,19 +155,23 @@ async fn collections(State(app): State<App>) -> ApiResult<Json<Value>> {
 }
 
 /// The collection and its active products, from one GSI1 query.
-async fn collection(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+pub async fn collection(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<CollectionWithProducts>> {
     let (collection, products) = read::collection_with_products(&app, &id).await?;
     let collection = collection
         .filter(|c| c.status.is_active())
         .ok_or_else(|| ApiError::not_found(catalog::COLLECTION_NOT_FOUND))?;
-    let mut body = serde_json::to_value(collection).map_err(|_| ApiError::internal())?;
-    body["products"] = json!(cards(catalog::visible_products(products)));
-    Ok(Json(body))
+    Ok(Json(CollectionWithProducts {
+        collection,
+        products: cards(catalog::visible_products(products)),
+    }))
 }
 
-async fn runways(State(app): State<App>) -> ApiResult<Json<Value>> {
+pub async fn runways(State(app): State<App>) -> ApiResult<Json<List<Runway>>> {
     let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
-    Ok(list(
+    Ok(listed(
         runways
             .into_iter()
             .filter(|r| r.status.is_active())
@@ -167,7 +180,7 @@ async fn runways(State(app): State<App>) -> ApiResult<Json<Value>> {
     ))
 }
 
-async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
+pub async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
     let runways: Vec<Runway> = all(&app, Kind::Runway).await?;
     runways
         .into_iter()
@@ -176,7 +189,7 @@ async fn featured_runway(State(app): State<App>) -> ApiResult<Json<Runway>> {
         .ok_or_else(|| ApiError::not_found(catalog::NO_FEATURED_RUNWAY))
 }
 
-async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Runway>> {
+pub async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<Runway>> {
     let runway = one(
         &app,
         Kind::Runway,
@@ -188,22 +201,22 @@ async fn runway(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Jso
     Ok(Json(catalog::public_runway(runway)))
 }
 
-async fn banners(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_banners(
+pub async fn banners(State(app): State<App>) -> ApiResult<Json<List<Banner>>> {
+    Ok(listed(catalog::visible_banners(
         all(&app, Kind::Banner).await?,
     )))
 }
 
-async fn news_list(State(app): State<App>) -> ApiResult<Json<Value>> {
-    Ok(list(catalog::visible_news(all(&app, Kind::News).await?)))
+pub async fn news_list(State(app): State<App>) -> ApiResult<Json<List<News>>> {
+    Ok(listed(catalog::visible_news(all(&app, Kind::News).await?)))
 }
 
-async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<catalog::News>> {
+pub async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<News>> {
     one(
         &app,
         Kind::News,
         &id,
-        |n: &catalog::News| n.status.is_active(),
+        |n: &News| n.status.is_active(),
         catalog::NEWS_NOT_FOUND,
     )
     .await

@@ -13,7 +13,7 @@ use tower::ServiceExt;
 use app::{App, Config};
 use catalog::Cache;
 use domain::catalog::published::{self, Document};
-use domain::catalog::{Product, ProductCard, Status};
+use domain::catalog::{Product, ProductCard, Size, Status};
 use domain::ports::Condition;
 use domain::pricing::Money;
 use domain::timestamp::Timestamp;
@@ -41,7 +41,7 @@ fn product(n: usize) -> Product {
             collection: "c1".into(),
             collection_name: "Monsoon Silk".into(),
             slug: format!("piece-{n}"),
-            size: vec!["S".into(), "M".into(), "L".into()],
+            size: vec![Size::S, Size::M, Size::L],
             color: vec!["Ivory".into()],
             price: Money::from_cents(100_000 + n as i64),
             tag: vec!["Resort 2026".into()],

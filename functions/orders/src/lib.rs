@@ -8,15 +8,14 @@
 //! "not confirmed").
 
 use app::App;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde_json::{json, Value};
 
+use domain::answers::{DeliveryConfirmation, MyOrders, OrderList};
+use domain::ids::OrderId;
 use domain::order::{Move, Order, Orders, Step, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
-use domain::shopper::is_ulid;
-use shop_http::{ApiResult, CurrentUser};
+use shop_http::{ApiError, ApiResult, CurrentUser, IdInPath};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -32,42 +31,39 @@ pub fn router(app: App) -> Router {
 }
 
 /// `{ data: { data: [orders newest first] } }`, each with its total.
-async fn my_orders(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<Value>> {
+pub async fn my_orders(State(app): State<App>, user: CurrentUser) -> ApiResult<Json<MyOrders>> {
     let orders = Orders::of(&*app.table, &user.id).newest_first().await?;
     let views: Vec<_> = orders.into_iter().map(Order::view).collect();
-    Ok(Json(json!({ "data": { "data": views } })))
+    Ok(Json(MyOrders {
+        data: OrderList { data: views },
+    }))
 }
 
 /// The customer confirms receipt: their own `confirmed` order becomes
 /// `delivered`. Anything else answers `success: false` and changes nothing:
 /// 404 for an order that is not theirs, 409 for one in another state.
-async fn confirm_delivery(
+pub async fn confirm_delivery(
     State(app): State<App>,
     user: CurrentUser,
-    Path(id): Path<String>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
-    if !is_ulid(&id) {
-        return Ok(refused(StatusCode::NOT_FOUND));
-    }
+    id: ApiResult<IdInPath<OrderId>>,
+) -> ApiResult<Json<DeliveryConfirmation>> {
+    let IdInPath(id) = id.map_err(|_| not_theirs())?;
     let orders = Orders::of(&*app.table, &user.id);
     match orders
-        .advance(&id, Step::CONFIRM_DELIVERY, app.clock.now())
+        .advance(id.as_str(), Step::CONFIRM_DELIVERY, app.clock.now())
         .await?
     {
-        Move::Done(_) => Ok((
-            StatusCode::OK,
-            Json(json!({ "success": true, "message": CONFIRMED_BY_CUSTOMER })),
-        )),
-        Move::NotAllowed => match orders.get(&id).await? {
-            Some(_) => Ok(refused(StatusCode::CONFLICT)),
-            None => Ok(refused(StatusCode::NOT_FOUND)),
+        Move::Done(_) => Ok(Json(DeliveryConfirmation {
+            success: true,
+            message: CONFIRMED_BY_CUSTOMER.into(),
+        })),
+        Move::NotAllowed => match orders.get(id.as_str()).await? {
+            Some(_) => Err(ApiError::conflict(CONFIRM_FAILED).with_success_flag()),
+            None => Err(not_theirs()),
         },
     }
 }
 
-fn refused(status: StatusCode) -> (StatusCode, Json<Value>) {
-    (
-        status,
-        Json(json!({ "success": false, "message": CONFIRM_FAILED })),
-    )
+fn not_theirs() -> ApiError {
+    ApiError::not_found(CONFIRM_FAILED).with_success_flag()
 }

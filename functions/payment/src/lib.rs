@@ -10,22 +10,25 @@
 //! mail failure adds one write (the pending-confirmation marker).
 
 use app::App;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde_json::{json, Value};
 
 use domain::accounts::limits::Limit;
+use domain::answers::{
+    ClientToken, Paid, PayPalOrderCreated, PayPalOrderId, PaymentConfirming, PaymentConflict,
+    PaymentStatusAnswer,
+};
 use domain::checkout::{
     self, CardCheckout, CheckoutError, PayPalCapture, PayPalCreate, PaymentStatus, Settled,
     Shopper, CONFIRMING, EMPTY_BAG, IN_PROGRESS, ITEMS_UNAVAILABLE, NOT_PLACED, PAID,
     PAYPAL_BAG_CHANGED, PAYPAL_ORDER_NOT_FOUND, QUOTE_CHANGED,
 };
-use domain::order::Order;
+use domain::ids::PaymentId;
 use domain::ports::PaymentError;
-use shop_http::{limits, ApiError, CurrentUser, JsonBody};
+use shop_http::{limits, ApiError, CurrentUser, IdInPath, JsonBody};
 
 /// PayPal orders one shopper may open in an hour: each is a call to PayPal
 /// and a claim awaiting approval.
@@ -62,101 +65,131 @@ fn shopper(user: &CurrentUser) -> Shopper<'_> {
 
 /// `{clientToken, taxRate}`: the payment SDK's token for this customer, and
 /// the tax rate (percent) the shop's quote adds, which the page sends back.
-async fn client_token(State(app): State<App>, user: CurrentUser) -> Result<Json<Value>, Refusal> {
+pub async fn client_token(
+    State(app): State<App>,
+    user: CurrentUser,
+) -> Result<Json<ClientToken>, Refusal> {
     let token = app.gateway.client_token(Some(&user.id)).await?;
-    Ok(Json(json!({
-        "clientToken": token,
-        "taxRate": f64::from(app.config.tax_basis_points) / 100.0,
-    })))
+    Ok(Json(ClientToken {
+        client_token: token,
+        tax_rate: f64::from(app.config.tax_basis_points) / 100.0,
+    }))
 }
 
 /// Pays the bag by card: 201 with the order, 200 for a replay of a placed
 /// payment, 202 while the payment is being confirmed.
-async fn card_checkout(
+pub async fn card_checkout(
     State(app): State<App>,
     user: CurrentUser,
     JsonBody(body): JsonBody<CardCheckout>,
-) -> Result<Response, Refusal> {
+) -> Result<Settlement, Refusal> {
     let payment = body.check().map_err(CheckoutError::Invalid)?;
     let settled = app.checkout().pay_by_card(shopper(&user), payment).await?;
-    Ok(answer(settled))
+    Ok(settled.into())
 }
 
 /// Opens the PayPal order for the bag at the quote the shopper saw:
 /// `{order: {id}}`.
-async fn paypal_create_order(
+pub async fn paypal_create_order(
     State(app): State<App>,
     user: CurrentUser,
     JsonBody(body): JsonBody<PayPalCreate>,
-) -> Result<Json<Value>, Refusal> {
+) -> Result<Json<PayPalOrderCreated>, Refusal> {
     let seen = body.check().map_err(CheckoutError::Invalid)?;
     limits::hit(&app, PAYPAL_ORDERS, &user.id, app.clock.now())
         .await
         .map_err(|e| e.with_message(TOO_MANY_PAYPAL_ORDERS))?;
     let id = app.checkout().open_paypal(shopper(&user), seen).await?;
-    Ok(Json(json!({ "order": { "id": id } })))
+    Ok(Json(PayPalOrderCreated {
+        order: PayPalOrderId { id },
+    }))
 }
 
 /// Captures an approved PayPal order of this shopper once and places the
 /// order: as the card checkout answers.
-async fn paypal_capture_order(
+pub async fn paypal_capture_order(
     State(app): State<App>,
     user: CurrentUser,
     JsonBody(body): JsonBody<PayPalCapture>,
-) -> Result<Response, Refusal> {
+) -> Result<Settlement, Refusal> {
     let request = body.check().map_err(CheckoutError::Invalid)?;
     let settled = app
         .checkout()
         .capture_paypal(shopper(&user), request)
         .await?;
-    Ok(answer(settled))
+    Ok(settled.into())
 }
 
 /// What became of a payment the shopper was told is being confirmed:
 /// `{status: "placed", order}`, `{status: "confirming", message}` or
 /// `{status: "failed", message}`.
-async fn payment_status(
+pub async fn payment_status(
     State(app): State<App>,
     user: CurrentUser,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, Refusal> {
-    let plausible = id.len() == 64 && id.bytes().all(|b| b.is_ascii_hexdigit());
-    if !plausible {
-        return Err(ApiError::not_found(NOT_PLACED).into());
-    }
+    id: Result<IdInPath<PaymentId>, ApiError>,
+) -> Result<Json<PaymentStatusAnswer>, Refusal> {
+    let IdInPath(id) = id?;
     let status = app
         .checkout()
-        .status(&user.id, &id)
+        .status(&user.id, id.as_str())
         .await
         .map_err(ApiError::from)?;
     Ok(Json(match status {
-        PaymentStatus::Placed(order) => json!({ "status": "placed", "order": order.view() }),
-        PaymentStatus::Confirming => json!({ "status": "confirming", "message": CONFIRMING }),
-        PaymentStatus::Failed => json!({ "status": "failed", "message": NOT_PLACED }),
+        PaymentStatus::Placed(order) => PaymentStatusAnswer::Placed {
+            order: Box::new(order.view()),
+        },
+        PaymentStatus::Confirming => PaymentStatusAnswer::Confirming {
+            message: CONFIRMING.into(),
+        },
+        PaymentStatus::Failed => PaymentStatusAnswer::Failed {
+            message: NOT_PLACED.into(),
+        },
     }))
 }
 
-fn answer(settled: Settled) -> Response {
-    match settled {
-        Settled::Placed { order, new } => {
-            let status = if new {
-                StatusCode::CREATED
-            } else {
-                StatusCode::OK
-            };
-            (status, Json(placed(*order))).into_response()
+/// What a payment answers once settled: 201 with the order placed now, 200
+/// with the order a replay had placed, 202 while it is being confirmed.
+pub enum Settlement {
+    Placed(Paid),
+    Replayed(Paid),
+    Confirming(PaymentConfirming),
+}
+
+impl From<Settled> for Settlement {
+    fn from(settled: Settled) -> Self {
+        match settled {
+            Settled::Placed { order, new } => {
+                let paid = Paid {
+                    success: true,
+                    message: PAID.into(),
+                    order: order.view(),
+                };
+                if new {
+                    Settlement::Placed(paid)
+                } else {
+                    Settlement::Replayed(paid)
+                }
+            }
+            Settled::Confirming { payment_id } => Settlement::Confirming(PaymentConfirming {
+                success: false,
+                code: "payment_confirming".into(),
+                message: CONFIRMING.into(),
+                payment_id,
+            }),
         }
-        Settled::Confirming { payment_id } => (
-            StatusCode::ACCEPTED,
-            Json(json!({ "success": false, "code": "payment_confirming",
-                         "message": CONFIRMING, "paymentId": payment_id })),
-        )
-            .into_response(),
     }
 }
 
-fn placed(order: Order) -> Value {
-    json!({ "success": true, "message": PAID, "order": order.view() })
+impl IntoResponse for Settlement {
+    fn into_response(self) -> Response {
+        match self {
+            Settlement::Placed(paid) => (StatusCode::CREATED, Json(paid)).into_response(),
+            Settlement::Replayed(paid) => Json(paid).into_response(),
+            Settlement::Confirming(confirming) => {
+                (StatusCode::ACCEPTED, Json(confirming)).into_response()
+            }
+        }
+    }
 }
 
 /// Every refusal of the payment routes says `success: false`, the flag the
@@ -189,8 +222,12 @@ impl IntoResponse for Refusal {
         let error = match self {
             Refusal::Api(error) => error,
             Refusal::Checkout(CheckoutError::QuoteChanged(quote)) => {
-                let body = json!({ "success": false, "code": "quote_changed",
-                                   "message": QUOTE_CHANGED, "quote": quote });
+                let body = PaymentConflict {
+                    success: false,
+                    code: "quote_changed".into(),
+                    message: QUOTE_CHANGED.into(),
+                    quote: Some(quote),
+                };
                 return (StatusCode::CONFLICT, Json(body)).into_response();
             }
             Refusal::Checkout(error) => refused(error),

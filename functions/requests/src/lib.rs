@@ -16,18 +16,17 @@
 
 use app::App;
 use axum::extract::{Extension, FromRequestParts, State};
-use axum::http::StatusCode;
 use axum::routing::{get, MethodRouter};
 use axum::{Json, Router};
-use serde_json::{json, Value};
 
+use domain::answers::{List, RequestId, RequestReceived};
 use domain::requests::{
     ContactRequest, RequestInput, RequestKind, APPOINTMENT_BOOKED, MADE_TO_ORDER_SUBMITTED,
     REQUESTS_PER_ADDRESS, REQUESTS_PER_RECIPIENT, REQUESTS_SHOP_WIDE,
 };
 use domain::timestamp::Timestamp;
 use shop_http::limits::{self, ClientAddress};
-use shop_http::{list, ApiError, ApiResult, CurrentUser, JsonBody};
+use shop_http::{ApiError, ApiResult, Created, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -51,7 +50,7 @@ fn submitted(kind: RequestKind) -> &'static str {
 }
 
 /// Anyone: the signed-in customer's id when there is a session.
-struct Visitor(Option<String>);
+pub struct Visitor(Option<String>);
 
 impl FromRequestParts<App> for Visitor {
     type Rejection = ApiError;
@@ -69,13 +68,13 @@ impl FromRequestParts<App> for Visitor {
     }
 }
 
-async fn submit(
+pub async fn submit(
     State(app): State<App>,
     Extension(kind): Extension<RequestKind>,
     Visitor(user_id): Visitor,
     ClientAddress(address): ClientAddress,
     JsonBody(body): JsonBody<RequestInput>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<Created<RequestReceived>> {
     let now = app.clock.now();
     let id = ulid::Ulid::new().to_string();
     let request = body.check(kind, &id, user_id.as_deref(), now)?;
@@ -85,10 +84,10 @@ async fn submit(
     if acknowledgement_allowed(&app, &request, now).await? {
         acknowledge(&app, &request).await;
     }
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "message": submitted(kind), "data": { "id": id } })),
-    ))
+    Ok(Created(RequestReceived {
+        message: submitted(kind).into(),
+        data: RequestId { id },
+    }))
 }
 
 /// The acknowledgement mails an address the visitor typed: counted per
@@ -123,14 +122,14 @@ async fn acknowledge(app: &App, request: &ContactRequest) {
 }
 
 /// The customer's own requests of a kind, newest first: one Query.
-async fn mine(
+pub async fn mine(
     State(app): State<App>,
     Extension(kind): Extension<RequestKind>,
     user: CurrentUser,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<List<ContactRequest>>> {
     let requests: Vec<ContactRequest> = app
         .table
         .read_all(ContactRequest::of_customer(&user.id, kind))
         .await?;
-    Ok(list(requests))
+    Ok(Json(requests.into()))
 }

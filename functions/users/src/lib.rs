@@ -4,10 +4,10 @@ use app::App;
 use axum::extract::{Path, State};
 use axum::routing::patch;
 use axum::{Json, Router};
-use serde_json::{json, Value};
 
 use domain::accounts::forms::ProfileForm;
 use domain::accounts::{Accounts, ACCOUNT_GONE, NOT_YOURS, PROFILE_UPDATED};
+use domain::answers::ProfileSaved;
 use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
 
 pub fn router(app: App) -> Router {
@@ -18,12 +18,12 @@ pub fn router(app: App) -> Router {
 
 /// `PATCH /api/users/edit/profile/{id}`: only the signed-in shopper's own id.
 /// One conditional UpdateItem.
-async fn edit_profile(
+pub async fn edit_profile(
     State(app): State<App>,
     user: CurrentUser,
     Path(id): Path<String>,
     JsonBody(form): JsonBody<ProfileForm>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<ProfileSaved>> {
     if id != user.id {
         return Err(ApiError::forbidden(NOT_YOURS));
     }
@@ -34,7 +34,8 @@ async fn edit_profile(
         .await?
         .or(ApiError::not_found(ACCOUNT_GONE))?;
     tracing::info!(user = %profile.id, "profile updated");
-    Ok(Json(
-        json!({ "message": PROFILE_UPDATED, "user": profile.view() }),
-    ))
+    Ok(Json(ProfileSaved {
+        message: PROFILE_UPDATED.into(),
+        user: profile.view(),
+    }))
 }

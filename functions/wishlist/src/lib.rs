@@ -7,17 +7,18 @@
 //! one DeleteItem.
 
 use app::App;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
-use serde_json::{json, Value};
 
+use domain::answers::{WishlistEntrySaved, WishlistRemoved, WishlistView};
 use domain::catalog::active_product;
+use domain::ids::WishlistProductId;
 use domain::wishlist::{
-    self, newest_first, AddToWishlist, Wishlist, WishlistEntry, ADDED, LOGIN_REQUIRED,
-    NOT_IN_WISHLIST, PRODUCT_UNAVAILABLE, REMOVED,
+    newest_first, AddToWishlist, Wishlist, WishlistEntry, ADDED, LOGIN_REQUIRED,
+    PRODUCT_UNAVAILABLE, REMOVED,
 };
-use shop_http::{ApiError, ApiResult, JsonBody, LoginWording, SignedIn};
+use shop_http::{ApiError, ApiResult, IdInPath, JsonBody, LoginWording, SignedIn};
 
 pub fn router(app: App) -> Router {
     Router::new()
@@ -30,7 +31,7 @@ pub fn router(app: App) -> Router {
 /// The signed-in shopper, or a 401 worded for the wishlist.
 type Shopper = SignedIn<Login>;
 
-struct Login;
+pub struct Login;
 
 impl LoginWording for Login {
     const MESSAGE: &'static str = LOGIN_REQUIRED;
@@ -38,34 +39,45 @@ impl LoginWording for Login {
 
 /// `{ data: [entries newest first], productIds: [...] }`: the entries and
 /// the id list the site keeps as "the wishlist".
-async fn entries(State(app): State<App>, Shopper { user, .. }: Shopper) -> ApiResult<Json<Value>> {
+pub async fn entries(
+    State(app): State<App>,
+    Shopper { user, .. }: Shopper,
+) -> ApiResult<Json<WishlistView>> {
     let entries = Wishlist::of(&*app.table, &user.id).entries().await?;
     let (entries, ids) = newest_first(entries);
-    Ok(Json(json!({ "data": entries, "productIds": ids })))
+    Ok(Json(WishlistView {
+        data: entries,
+        product_ids: ids,
+    }))
 }
 
-async fn add(
+pub async fn add(
     State(app): State<App>,
     Shopper { user, .. }: Shopper,
     JsonBody(body): JsonBody<AddToWishlist>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<WishlistEntrySaved>> {
     let product_id = body.product_id()?;
     let product = active_product(&*app.table, &product_id)
         .await?
         .ok_or_else(|| ApiError::not_found(PRODUCT_UNAVAILABLE))?;
     let entry = WishlistEntry::of(&product, app.clock.now());
     Wishlist::of(&*app.table, &user.id).keep(&entry).await?;
-    Ok(Json(json!({ "message": ADDED, "data": entry })))
+    Ok(Json(WishlistEntrySaved {
+        message: ADDED.into(),
+        data: entry,
+    }))
 }
 
-async fn remove(
+pub async fn remove(
     State(app): State<App>,
     Shopper { user, .. }: Shopper,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    if !wishlist::is_entry_id(&id) {
-        return Err(ApiError::not_found(NOT_IN_WISHLIST));
-    }
-    Wishlist::of(&*app.table, &user.id).forget(&id).await?;
-    Ok(Json(json!({ "message": REMOVED, "productId": id })))
+    IdInPath(id): IdInPath<WishlistProductId>,
+) -> ApiResult<Json<WishlistRemoved>> {
+    Wishlist::of(&*app.table, &user.id)
+        .forget(id.as_str())
+        .await?;
+    Ok(Json(WishlistRemoved {
+        message: REMOVED.into(),
+        product_id: id.into_string(),
+    }))
 }

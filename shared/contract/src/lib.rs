@@ -1,8 +1,8 @@
 //! The API's one contract: an OpenAPI 3.1 document of every `/api` route,
-//! built from one table of operations ([`operations`]) and the request and
-//! response types' `ToSchema` impls (the domain's entities, and [`shapes`]
-//! for bodies the handlers build ad hoc), and [`check`], which tells whether
-//! a response matches it.
+//! built from one table of operations ([`operations`]) naming each route's
+//! handler, whose signature says what it answers ([`answers`]: the domain's
+//! entities and `domain::answers`, the very types the handler builds), and
+//! [`check`], which tells whether a response matches it.
 //!
 //! The local server answers the document at `/api/openapi.json`;
 //! `make openapi` writes it to `shared/openapi.json`, from which the site's
@@ -10,8 +10,9 @@
 //! show are the other half of what they share: [`messages_json`], written
 //! to `shared/messages.json` by `make messages`.
 
+pub mod answers;
 mod operations;
-pub mod shapes;
+mod shapes;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -20,7 +21,6 @@ use serde_json::Value;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder};
 use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::response::{ResponseBuilder, ResponsesBuilder};
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
     ComponentsBuilder, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, Paths, Ref, RefOr,
@@ -90,19 +90,6 @@ impl Shape {
             components,
         }
     }
-
-    /// The API's list shape: `{ data: [T] }`.
-    pub fn list<T: ToSchema>() -> Self {
-        let item = Self::of::<T>();
-        let schema = ObjectBuilder::new()
-            .property("data", ArrayBuilder::new().items(item.schema))
-            .required("data")
-            .build();
-        Self {
-            schema: schema.into(),
-            components: item.components,
-        }
-    }
 }
 
 /// What a response carries.
@@ -133,6 +120,13 @@ pub struct Operation {
     pub request: Option<Shape>,
     /// Every status it answers, with its body, in ascending order.
     pub responses: BTreeMap<u16, (&'static str, Body)>,
+}
+
+impl Operation {
+    /// Adds a status it answers.
+    pub fn respond(&mut self, status: u16, description: &'static str, body: Body) {
+        self.responses.insert(status, (description, body));
+    }
 }
 
 /// The OpenAPI 3.1 document of the whole API.

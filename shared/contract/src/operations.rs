@@ -4,25 +4,22 @@
 
 use std::collections::BTreeMap;
 
+use auth::routes::{login, password, register, session, verify};
+use catalog::live;
 use domain::accounts::forms::{
     ChangePasswordForm, ForgotForm, LoginForm, ProfileForm, RegistrationForm, ResetForm,
     VerifyEmailForm,
 };
-use domain::accounts::records::ProfileView;
-use domain::address::{Address, AddressInput};
+use domain::address::AddressInput;
+use domain::answers::PaymentConflict;
 use domain::cart::{AddToCart, SetQuantity};
-use domain::catalog::{Banner, Category, Collection, Menu, News, Product, ProductCard, Runway};
-use domain::checkout::{CardCheckout, PayPalCapture};
-use domain::requests::{ContactRequest, RequestInput};
+use domain::checkout::{CardCheckout, PayPalCapture, PayPalCreate};
+use domain::requests::RequestInput;
 use domain::wishlist::AddToWishlist;
 use utoipa::ToSchema;
 
-use crate::shapes::{
-    AddressSaved, Bag, CartLineSaved, ClientToken, CollectionWithProducts, DeliveryConfirmation,
-    EmailVerified, Error, LoggedIn, LoggedOut, Message, MyOrders, Paid, PayPalCreate,
-    PayPalOrderCreated, PaymentConfirming, PaymentConflict, PaymentStatusAnswer, ProfileSaved,
-    Removed, RequestReceived, Wishlist, WishlistEntrySaved, WishlistRemoved,
-};
+use crate::answers::{Answers, Handler};
+use crate::shapes::Error;
 use crate::{Body, Method, Operation, Shape};
 
 /// Every operation of the API, grouped by function.
@@ -32,74 +29,74 @@ pub fn operations() -> Vec<Operation> {
     let auth = |method, path, summary| op("auth", method, path, summary);
     vec![
         // Catalogue: read-only, active content only.
-        catalog(Get, "/api/menus", "The active menus, in order.").list::<Menu>(),
-        catalog(Get, "/api/categories", "The active categories.").list::<Category>(),
+        catalog(Get, "/api/menus", "The active menus, in order.").answers(live::menus),
+        catalog(Get, "/api/categories", "The active categories.").answers(live::categories),
         catalog(Get, "/api/categories/{id}", "One active category.")
-            .ok::<Category>()
+            .answers(live::category)
             .fails(&[404]),
-        catalog(Get, "/api/products", "The active products.").list::<ProductCard>(),
+        catalog(Get, "/api/products", "The active products.").answers(live::products),
         catalog(Get, "/api/products/search", "Active products whose name, category or collection matches `q` (accents and case ignored); empty for an empty `q`.")
             .query("q", "The words to look for (at most 100 characters).")
-            .list::<ProductCard>()
+            .answers(live::search)
             .fails(&[400]),
         catalog(Get, "/api/products/by-collection", "The active products of the collection named `name`.")
             .query("name", "The collection's name.")
-            .list::<ProductCard>()
+            .answers(live::by_collection)
             .fails(&[400]),
         catalog(Get, "/api/products/{id}", "One active product.")
-            .ok::<Product>()
+            .answers(live::product)
             .fails(&[404]),
-        catalog(Get, "/api/collections", "The active collections.").list::<Collection>(),
+        catalog(Get, "/api/collections", "The active collections.").answers(live::collections),
         catalog(Get, "/api/collections/{id}", "One active collection with its active products.")
-            .ok::<CollectionWithProducts>()
+            .answers(live::collection)
             .fails(&[404]),
-        catalog(Get, "/api/runways", "The active runway shows.").list::<Runway>(),
+        catalog(Get, "/api/runways", "The active runway shows.").answers(live::runways),
         catalog(Get, "/api/runways/featured", "The featured runway show.")
-            .ok::<Runway>()
+            .answers(live::featured_runway)
             .fails(&[404]),
         catalog(Get, "/api/runways/{id}", "One active runway show.")
-            .ok::<Runway>()
+            .answers(live::runway)
             .fails(&[404]),
-        catalog(Get, "/api/banners", "The active banners, in order.").list::<Banner>(),
-        catalog(Get, "/api/news", "The active news, newest first.").list::<News>(),
+        catalog(Get, "/api/banners", "The active banners, in order.").answers(live::banners),
+        catalog(Get, "/api/news", "The active news, newest first.").answers(live::news_list),
         catalog(Get, "/api/news/{id}", "One active news article.")
-            .ok::<News>()
+            .answers(live::news)
             .fails(&[404]),
         // Accounts and sessions.
         auth(Post, "/api/auth/register", "Creates an account (the shopper then signs in).")
             .body::<RegistrationForm>()
-            .status::<ProfileSaved>(201, "Created")
+            .answers(register::register)
             .fails(&[409, 429]),
         auth(Post, "/api/auth/login", "Signs in with a password: sets the session cookies.")
             .body::<LoginForm>()
-            .ok::<LoggedIn>()
+            .answers(login::login)
             .fails(&[401, 429]),
         auth(Post, "/api/auth/refresh", "Rotates the refresh cookie and issues a new access cookie; 401 clears both.")
-            .ok::<Message>()
+            .answers(session::refresh)
             .fails(&[401]),
         auth(Post, "/api/auth/logout", "Ends the session and clears the cookies.")
-            .ok::<LoggedOut>(),
+            .answers(session::logout),
         auth(Get, "/api/auth/facebook/logout", "After a Facebook sign-in, logout's redirect: on to Facebook's logout page with the token logout kept in an httpOnly cookie (home without one).")
             .redirect_to("To Facebook's logout page, or home"),
         auth(Get, "/api/auth/me", "The signed-in shopper's profile, while the session is live.")
-            .ok::<ProfileView>()
+            .answers(session::me)
             .fails(&[401]),
         auth(Post, "/api/auth/forgot-password", "Mails a reset link when the address has an account (the answer is the same either way).")
             .body::<ForgotForm>()
-            .ok::<Message>()
+            .answers(password::forgot)
             .fails(&[429]),
         auth(Post, "/api/auth/reset-password", "Sets a new password with a reset link's token; ends every session.")
             .body::<ResetForm>()
-            .ok::<Message>()
+            .answers(password::reset)
             .fails(&[429]),
         auth(Post, "/api/auth/verify-email", "Verifies the address with the token of the welcome email's link.")
             .body::<VerifyEmailForm>()
-            .ok::<EmailVerified>()
+            .answers(verify::verify)
             .fails(&[409, 429]),
         auth(Post, "/api/auth/change-password", "Changes the signed-in shopper's password; ends their other sessions.")
             .session()
             .body::<ChangePasswordForm>()
-            .ok::<Message>()
+            .answers(password::change)
             .fails(&[429]),
         auth(Get, "/api/auth/google", "Starts a Google sign-in (opened in a popup).").redirect(),
         auth(Get, "/api/auth/google/callback", "Google's return: a page that tells the opener who signed in.")
@@ -116,113 +113,108 @@ pub fn operations() -> Vec<Operation> {
         op("users", Patch, "/api/users/edit/profile/{id}", "Edits the signed-in shopper's own profile.")
             .session()
             .body::<ProfileForm>()
-            .ok::<ProfileSaved>()
+            .answers(users::edit_profile)
             .fails(&[403, 404]),
         // The bag.
         op("cart", Get, "/api/cart", "The bag: lines in the order added, each priced from the catalogue as it is now (`available` false once its product is withdrawn), and the quote of the available ones: the one price the site shows and sends back.")
             .session()
-            .ok::<Bag>(),
+            .answers(cart::bag),
         op("cart", Post, "/api/cart/add", "Adds a product to the bag, or more of a line already there.")
             .session()
             .body::<AddToCart>()
-            .ok::<CartLineSaved>()
+            .answers(cart::add)
             .fails(&[404]),
         op("cart", Patch, "/api/cart/{id}", "Sets a line's quantity.")
             .session()
             .body::<SetQuantity>()
-            .ok::<CartLineSaved>()
+            .answers(cart::set_quantity)
             .fails(&[404]),
         op("cart", Delete, "/api/cart/remove/{id}", "Removes a line.")
             .session()
-            .ok::<Removed>()
+            .answers(cart::remove)
             .fails(&[404]),
         // The wishlist.
         op("wishlist", Get, "/api/wishlist", "The wishlist, newest first, and its product ids.")
             .session()
-            .ok::<Wishlist>(),
+            .answers(wishlist::entries),
         op("wishlist", Post, "/api/wishlist/add", "Saves a product (saving it twice keeps one entry).")
             .session()
             .body::<AddToWishlist>()
-            .ok::<WishlistEntrySaved>()
+            .answers(wishlist::add)
             .fails(&[404]),
         op("wishlist", Delete, "/api/wishlist/remove/{id}", "Takes a product off the wishlist.")
             .session()
-            .ok::<WishlistRemoved>()
+            .answers(wishlist::remove)
             .fails(&[404]),
         // Addresses.
         op("addresses", Get, "/api/addresses", "The saved addresses, default first.")
             .session()
-            .list::<Address>(),
+            .answers(addresses::addresses),
         op("addresses", Post, "/api/addresses", "Saves an address (the first becomes the default).")
             .session()
             .body::<AddressInput>()
-            .status::<AddressSaved>(201, "Created"),
+            .answers(addresses::create),
         op("addresses", Get, "/api/addresses/{id}", "One saved address.")
             .session()
-            .ok::<Address>()
+            .answers(addresses::address)
             .fails(&[404]),
         op("addresses", Patch, "/api/addresses/{id}", "Changes an address; fields left out keep their values.")
             .session()
             .body::<AddressInput>()
-            .ok::<AddressSaved>()
+            .answers(addresses::update)
             .fails(&[404]),
         op("addresses", Delete, "/api/addresses/remove/{id}", "Removes an address.")
             .session()
-            .ok::<Removed>()
+            .answers(addresses::remove)
             .fails(&[404]),
         // Orders.
         op("orders", Get, "/api/orders/me", "The shopper's orders, newest first, each with its total.")
             .session()
-            .ok::<MyOrders>(),
+            .answers(orders::my_orders),
         op("orders", Post, "/api/orders/customer-confirm-fe/{id}", "The shopper confirms receipt of a confirmed order (a POST: it changes state); 404 for an order not theirs, 409 for one in another state.")
             .session()
-            .ok::<DeliveryConfirmation>()
-            .status::<DeliveryConfirmation>(404, "Not one of the shopper's orders")
-            .status::<DeliveryConfirmation>(409, "The order is not awaiting receipt"),
+            .answers(orders::confirm_delivery)
+            .fails(&[404, 409]),
         // Payment.
         op("payment", Get, "/api/payment/client-token", "A client token for the payment SDK, for the signed-in shopper.")
             .session()
-            .ok::<ClientToken>()
+            .answers(payment::client_token)
             .fails(&[503]),
         op("payment", Post, "/api/payment/checkout", "Charges the card nonce the bag's quote, priced from the catalogue as it is now, and places the order. The client's amount, shippingfee and taxRate are what its page showed: another quote is answered 409 with the current one, before any charge. A replayed nonce or idempotency key answers the same order; a payment whose provider answer was lost answers 202 and is settled by the reconciler.")
             .session()
             .body::<CardCheckout>()
-            .status::<Paid>(201, "Paid and placed")
-            .status::<Paid>(200, "A replay: the order already placed for this payment")
-            .status::<PaymentConfirming>(202, "The provider's answer was lost: being confirmed (poll the payment's status)")
+            .answers(payment::card_checkout)
             .status::<PaymentConflict>(409, "The quote changed (`code` quote_changed, with the new quote), a product was withdrawn (`product_unavailable`), or the payment was given back")
             .fails(&[422, 503]),
         op("payment", Get, "/api/payment/status/{id}", "What became of the shopper's payment a 202 named: placed (with its order), still being confirmed, or failed (not charged, or given back). Another shopper's payment reads as failed.")
             .session()
-            .ok::<PaymentStatusAnswer>()
+            .answers(payment::payment_status)
             .fails(&[404]),
         op("payment", Post, "/api/payment/paypal/create-order", "Opens a PayPal order for the bag at the quote the page showed (409 with the current quote otherwise). At most 30 per shopper an hour; one never captured is forgotten after the approval window.")
             .session()
             .body::<PayPalCreate>()
-            .ok::<PayPalOrderCreated>()
+            .answers(payment::paypal_create_order)
             .status::<PaymentConflict>(409, "The quote changed, or a product was withdrawn")
             .fails(&[429, 503]),
         op("payment", Post, "/api/payment/paypal/capture-order", "Captures the shopper's approved PayPal order once and places the order (status `pending` while PayPal completes a capture it holds for review); a replay answers the same order; a lost answer answers 202.")
             .session()
             .body::<PayPalCapture>()
-            .status::<Paid>(201, "Captured and placed")
-            .status::<Paid>(200, "A replay: the order already placed for this capture")
-            .status::<PaymentConfirming>(202, "The provider's answer was lost: being confirmed")
+            .answers(payment::paypal_capture_order)
             .fails(&[404, 409, 422, 503]),
         // Made-to-order and appointment requests.
         op("requests", Get, "/api/made-to-order", "The shopper's made-to-order requests, newest first.")
             .session()
-            .list::<ContactRequest>(),
+            .answers(requests::mine),
         op("requests", Post, "/api/made-to-order", "Sends a made-to-order request (signed in or not) Limited per client address, per recipient and shop-wide.")
             .body::<RequestInput>()
-            .status::<RequestReceived>(201, "Received")
+            .answers(requests::submit)
             .fails(&[429]),
         op("requests", Get, "/api/appointments", "The shopper's appointment requests, newest first.")
             .session()
-            .list::<ContactRequest>(),
+            .answers(requests::mine),
         op("requests", Post, "/api/appointments", "Books an appointment (signed in or not) Limited per client address, per recipient and shop-wide.")
             .body::<RequestInput>()
-            .status::<RequestReceived>(201, "Received")
+            .answers(requests::submit)
             .fails(&[429]),
     ]
 }
@@ -289,13 +281,9 @@ impl Operation {
         self
     }
 
-    fn ok<T: ToSchema>(self) -> Self {
-        self.status::<T>(200, "OK")
-    }
-
-    fn list<T: ToSchema>(mut self) -> Self {
-        self.responses
-            .insert(200, ("OK", Body::Json(Box::new(Shape::list::<T>()))));
+    /// What the route's handler answers on success, read from its type.
+    fn answers<Args, H: Handler<Args>>(mut self, _handler: H) -> Self {
+        H::Answer::document(&mut self);
         self
     }
 

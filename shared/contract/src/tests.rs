@@ -169,7 +169,7 @@ fn valid_bodies_pass() {
         "POST",
         "/api/orders/customer-confirm-fe/x",
         409,
-        &json!({ "success": false, "message": "This order cannot be confirmed." }),
+        &json!({ "success": false, "message": "This order cannot be confirmed.", "code": "conflict" }),
     )
     .unwrap();
     check(
@@ -255,4 +255,31 @@ fn unknown_routes_and_undocumented_statuses_fail() {
         &json!({ "message": "m", "code": "c" })
     )
     .is_err());
+}
+
+/// The document's successes are read from the handlers' return types: a
+/// saved address is answered with `isDefault` because `AddressView` has it,
+/// and a payment's three statuses are `payment::Settlement`'s.
+#[test]
+fn each_route_documents_what_its_handler_answers() {
+    let address = json!({ "id": "01JD0000000000000000000000", "title": "Ms", "firstName": "Lan",
+        "lastName": "Tran", "street": "1 Le Loi", "city": "", "state": "", "country": "VN",
+        "zipCode": "70000", "phoneCode": "+84", "phone": "0901234567",
+        "createdAt": "2025-01-01T00:00:00.000000Z", "updatedAt": "2025-01-01T00:00:00.000000Z" });
+    let err = check("GET", "/api/addresses", 200, &json!({ "data": [address] })).unwrap_err();
+    assert!(err.contains("isDefault"), "{err}");
+    let mut view = address.clone();
+    view["isDefault"] = json!(true);
+    let saved = json!({ "message": "Address created successfully!", "data": view });
+    check("POST", "/api/addresses", 201, &saved).unwrap();
+
+    let checkout = operation_for("POST", "/api/payment/checkout").unwrap();
+    for status in [200, 201, 202] {
+        assert!(checkout.responses.contains_key(&status), "{status}");
+    }
+    let refresh = operation_for("POST", "/api/auth/refresh").unwrap();
+    assert!(matches!(
+        refresh.responses.get(&200),
+        Some((_, Body::Json(_)))
+    ));
 }

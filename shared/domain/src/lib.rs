@@ -6,8 +6,10 @@
 //! talk to DynamoDB, SES, S3 and the providers implement [`ports`].
 
 pub mod accounts;
+pub mod answers;
 pub mod catalog;
 pub mod house;
+pub mod ids;
 pub mod messages;
 pub mod ports;
 pub mod records;

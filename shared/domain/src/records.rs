@@ -32,10 +32,7 @@ pub trait Record: Serialize + DeserializeOwned + Send + Sync {
 
     /// The stored item: the fields, the keys and the expiry.
     fn to_item(&self) -> Result<Item, TableError> {
-        let mut item = encode(self)?;
-        let key = self.key();
-        item.insert(PK.into(), key.pk.into());
-        item.insert(SK.into(), key.sk.into());
+        let mut item = item_at(self, self.key())?;
         if let Some(index) = self.index_key() {
             item.insert(GSI1_PK.into(), index.pk.into());
             item.insert(GSI1_SK.into(), index.sk.into());
@@ -45,6 +42,14 @@ pub trait Record: Serialize + DeserializeOwned + Send + Sync {
         }
         Ok(item)
     }
+}
+
+/// A value's fields under its primary key: what the table stores of it.
+pub fn item_at<T: Serialize + ?Sized>(value: &T, key: Key) -> Result<Item, TableError> {
+    let mut item = encode(value)?;
+    item.insert(PK.into(), key.pk.into());
+    item.insert(SK.into(), key.sk.into());
+    Ok(item)
 }
 
 /// A value's fields as item attributes (no keys): for records and for the

@@ -103,14 +103,23 @@ impl RequestKind {
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RequestInput {
+    #[schema(value_type = String)]
     pub first_name: Value,
+    #[schema(value_type = String)]
     pub last_name: Value,
+    #[schema(value_type = String)]
     pub email: Value,
+    #[schema(value_type = String)]
     pub phone_code: Value,
+    #[schema(value_type = String)]
     pub phone: Value,
+    #[schema(value_type = String)]
     pub contact_time: Value,
+    #[schema(value_type = String)]
     pub message: Value,
+    #[schema(value_type = String)]
     pub social_media: Value,
+    #[schema(value_type = Option<Measurements>)]
     pub custom_size_order: Value,
 }
 

@@ -11,8 +11,8 @@ use std::marker::PhantomData;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::ports::{Condition, Item, Key, Query, Table, TableError, Update, Write, PK, SK};
-use crate::records::{encode, Outcome};
+use crate::ports::{Condition, Item, Key, Query, Table, TableError, Update, Write};
+use crate::records::{item_at, Outcome};
 
 /// The partition of everything a shopper owns.
 pub fn user_pk(user_id: &str) -> String {
@@ -54,11 +54,7 @@ impl<'a, T: Owned> Shelf<'a, T> {
 
     /// The stored item of a record: its fields and its owner's keys.
     pub fn item(&self, record: &T) -> Result<Item, TableError> {
-        let mut item = encode(record)?;
-        let key = self.key(record.id());
-        item.insert(PK.into(), key.pk.into());
-        item.insert(SK.into(), key.sk.into());
-        Ok(item)
+        item_at(record, self.key(record.id()))
     }
 
     /// Every record of the kind: one Query of the owner's partition.

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::cart::{Bag, CartLine};
-use domain::catalog::{Product, ProductCard, ProductSnapshot, Status};
+use domain::catalog::{Product, ProductCard, ProductSnapshot, Size, Status};
 use domain::checkout::{
     payment_key, Budget, CaptureRequest, CardPayment, Checkout, CheckoutError, Claim, ClaimState,
     Claims, Outbox, PaymentStatus, Provider, Seen, Settled, ShippingAddress, Shopper,
@@ -357,7 +357,7 @@ async fn put_product(table: &dyn Table, id: &str, cents: i64, status: &str) {
             collection: "c".into(),
             collection_name: "C".into(),
             slug: id.into(),
-            size: vec!["M".into()],
+            size: vec![Size::M],
             color: vec!["Ivory".into()],
             price: Money::from_cents(cents),
             tag: vec![],

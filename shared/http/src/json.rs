@@ -4,10 +4,8 @@
 use axum::body::to_bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
-use axum::Json;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::ApiError;
 
@@ -61,9 +59,4 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     }
     serde_json::from_value(value)
         .map_err(|e| ApiError::bad_request(format!("The request body is not valid: {e}.")))
-}
-
-/// A list answer: `{ "data": [...] }`.
-pub fn list<T: Serialize>(items: Vec<T>) -> Json<Value> {
-    Json(json!({ "data": items }))
 }

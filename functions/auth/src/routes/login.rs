@@ -1,18 +1,16 @@
 //! `POST /api/auth/login`.
 
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
-use serde_json::json;
+use axum::Json;
 
 use app::App;
 use domain::accounts::forms::LoginForm;
 use domain::accounts::records::{Credentials, NewSession};
 use domain::accounts::{Accounts, EmailAddress, SIGNED_IN, WRONG_CREDENTIALS};
+use domain::answers::{LoggedIn, SignedInUser};
 use domain::validation::FieldErrors;
-use shop_http::{ApiError, ApiResult, JsonBody};
+use shop_http::{ApiError, ApiResult, JsonBody, WithCookies};
 
-use super::with_cookies;
 use crate::devices::TrustedDevices;
 use crate::throttle::SignInAttempt;
 use crate::{crypto, sessions};
@@ -26,7 +24,7 @@ pub async fn login(
     ClientAddress(address): ClientAddress,
     devices: TrustedDevices,
     JsonBody(form): JsonBody<LoginForm>,
-) -> ApiResult<Response> {
+) -> ApiResult<WithCookies<Json<LoggedIn>>> {
     let login = form.validate()?;
     let now = app.clock.now();
     let device = devices.of(&login.email);
@@ -46,8 +44,14 @@ pub async fn login(
     let mut cookies = sessions::start(&app, who, now).await?;
     cookies.push(devices.trusting(&app.config, &credentials.email, now));
     tracing::info!(user = %credentials.user_id, remember = login.remember, "signed in");
-    let body = json!({ "message": SIGNED_IN, "user": { "id": credentials.user_id, "email": credentials.email } });
-    Ok(with_cookies(StatusCode::OK, cookies, body))
+    let body = LoggedIn {
+        message: SIGNED_IN.into(),
+        user: SignedInUser {
+            id: credentials.user_id,
+            email: credentials.email,
+        },
+    };
+    Ok(WithCookies::new(cookies, Json(body)))
 }
 
 /// The account's credentials when the password is theirs. Unknown emails

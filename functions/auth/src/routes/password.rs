@@ -1,8 +1,7 @@
 //! Forgot, reset and change password.
 
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
+use axum::Json;
 
 use app::App;
 use domain::accounts::forms::{ChangePasswordForm, ForgotForm, ResetForm, RESET_LINK_INVALID};
@@ -13,10 +12,11 @@ use domain::accounts::records::PasswordReset;
 use domain::accounts::{
     Accounts, Reset, NO_PASSWORD_YET, PASSWORD_CHANGED, RESET_DONE, RESET_SENT, WRONG_CURRENT,
 };
+use domain::answers::Message;
 use shop_http::session::SESSION_EXPIRED;
-use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody};
+use shop_http::{ApiError, ApiResult, CurrentUser, JsonBody, WithCookies};
 
-use super::{field_error, message, with_cookies};
+use super::field_error;
 use crate::devices::TrustedDevices;
 use crate::{crypto, mail};
 use shop_http::limits::{self, ClientAddress};
@@ -28,7 +28,7 @@ pub async fn forgot(
     State(app): State<App>,
     ClientAddress(address): ClientAddress,
     JsonBody(form): JsonBody<ForgotForm>,
-) -> ApiResult<Response> {
+) -> ApiResult<Json<Message>> {
     let email = form.validate()?;
     let now = app.clock.now();
     limits::hit(&app, FORGOT_PER_ADDRESS, &address, now).await?;
@@ -52,7 +52,7 @@ pub async fn forgot(
     // not tell whether the address has an account. (Answering first and
     // mailing after would not do in Lambda, which freezes once it answers.)
     tokio::time::sleep_until(answer_at).await;
-    Ok(message(RESET_SENT))
+    Ok(Json(Message::new(RESET_SENT)))
 }
 
 /// Longer than storing a link and handing a mail to SES takes.
@@ -65,7 +65,7 @@ pub async fn reset(
     ClientAddress(address): ClientAddress,
     devices: TrustedDevices,
     JsonBody(form): JsonBody<ResetForm>,
-) -> ApiResult<Response> {
+) -> ApiResult<WithCookies<Json<Message>>> {
     let reset = form.validate()?;
     let now = app.clock.now();
     let token_hash = crypto::sha256_hex(&reset.token);
@@ -85,8 +85,10 @@ pub async fn reset(
         Reset::Done => {
             tracing::info!(user = %pending.user_id, "password reset; sessions revoked");
             let trusted = devices.trusting(&app.config, &pending.email, now);
-            let body = serde_json::json!({ "message": RESET_DONE });
-            Ok(with_cookies(StatusCode::OK, vec![trusted], body))
+            Ok(WithCookies::new(
+                vec![trusted],
+                Json(Message::new(RESET_DONE)),
+            ))
         }
         Reset::TokenUsed => Err(invalid()),
     }
@@ -97,7 +99,7 @@ pub async fn change(
     State(app): State<App>,
     user: Result<CurrentUser, ApiError>,
     JsonBody(form): JsonBody<ChangePasswordForm>,
-) -> ApiResult<Response> {
+) -> ApiResult<Json<Message>> {
     let user = user?;
     let change = form.validate()?;
     limits::hit(&app, CHANGE_PER_USER, &user.id, app.clock.now()).await?;
@@ -125,5 +127,5 @@ pub async fn change(
         )
         .await?;
     tracing::info!(user = %user.id, "password changed; other sessions revoked");
-    Ok(message(PASSWORD_CHANGED))
+    Ok(Json(Message::new(PASSWORD_CHANGED)))
 }

@@ -1,18 +1,15 @@
 //! `POST /api/auth/register`.
 
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
-use serde_json::json;
 
 use app::App;
 use domain::accounts::forms::RegistrationForm;
 use domain::accounts::limits::{REGISTER_PER_ADDRESS, WELCOME_MAILS_SHOP_WIDE};
 use domain::accounts::CREATED;
+use domain::answers::ProfileSaved;
 use shop_http::limits::{self, ClientAddress};
-use shop_http::{ApiResult, JsonBody};
+use shop_http::{ApiResult, Created, JsonBody, WithCookies};
 
-use super::with_cookies;
 use crate::devices::TrustedDevices;
 use crate::{accounts, crypto, mail};
 
@@ -25,7 +22,7 @@ pub async fn register(
     ClientAddress(address): ClientAddress,
     devices: TrustedDevices,
     JsonBody(form): JsonBody<RegistrationForm>,
-) -> ApiResult<Response> {
+) -> ApiResult<WithCookies<Created<ProfileSaved>>> {
     let registration = form.validate(app.clock.now().date())?;
     let now = app.clock.now();
     limits::hit(&app, REGISTER_PER_ADDRESS, &address, now).await?;
@@ -40,6 +37,9 @@ pub async fn register(
         tracing::warn!(user = %profile.id, "welcome mail held back: the shop-wide ceiling");
     }
     let trusted = devices.trusting(&app.config, &profile.email, now);
-    let body = json!({ "message": CREATED, "user": profile.view() });
-    Ok(with_cookies(StatusCode::CREATED, vec![trusted], body))
+    let body = ProfileSaved {
+        message: CREATED.into(),
+        user: profile.view(),
+    };
+    Ok(WithCookies::new(vec![trusted], Created(body)))
 }

@@ -2,15 +2,16 @@
 
 use axum::extract::{Extension, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{AppendHeaders, IntoResponse, Response};
-use serde_json::json;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
 
 use app::App;
+use domain::accounts::records::ProfileView;
 use domain::accounts::{Accounts, SocialProvider, LOGGED_OUT, REFRESHED};
+use domain::answers::{LoggedOut, Message};
 use shop_http::session::{self, cookie_in, SameSite, SESSION_EXPIRED};
-use shop_http::{ApiError, ApiResult, CurrentUser};
+use shop_http::{ApiError, ApiResult, CurrentUser, WithCookies};
 
-use super::with_cookies;
 use crate::oauth::Providers;
 use crate::{sealed, sessions};
 
@@ -19,32 +20,34 @@ fn refresh_value<'a>(app: &App, headers: &'a HeaderMap) -> Option<&'a str> {
 }
 
 /// A 401 that also deletes the cookies, so the browser stops presenting them.
-fn expired(app: &App) -> Response {
-    let cleared =
-        session::clear_session_cookies(&app.config).map(|cookie| (header::SET_COOKIE, cookie));
-    (
-        AppendHeaders(cleared),
+fn expired(app: &App) -> WithCookies<ApiError> {
+    WithCookies::new(
+        session::clear_session_cookies(&app.config).to_vec(),
         ApiError::unauthorized(SESSION_EXPIRED),
     )
-        .into_response()
 }
 
-pub async fn refresh(State(app): State<App>, headers: HeaderMap) -> ApiResult<Response> {
+pub async fn refresh(
+    State(app): State<App>,
+    headers: HeaderMap,
+) -> Result<WithCookies<Json<Message>>, WithCookies<ApiError>> {
     let cookie = refresh_value(&app, &headers);
-    match sessions::refresh(&app, cookie, app.clock.now()).await? {
-        Ok(cookies) => Ok(with_cookies(
-            StatusCode::OK,
-            cookies,
-            json!({ "message": REFRESHED }),
-        )),
+    let refreshed = sessions::refresh(&app, cookie, app.clock.now())
+        .await
+        .map_err(WithCookies::none)?;
+    match refreshed {
+        Ok(cookies) => Ok(WithCookies::new(cookies, Json(Message::new(REFRESHED)))),
         Err(why) => {
             tracing::info!(%why, "refresh refused");
-            Ok(expired(&app))
+            Err(expired(&app))
         }
     }
 }
 
-pub async fn logout(State(app): State<App>, headers: HeaderMap) -> ApiResult<Response> {
+pub async fn logout(
+    State(app): State<App>,
+    headers: HeaderMap,
+) -> ApiResult<WithCookies<Json<LoggedOut>>> {
     let access = cookie_in(&headers, session::access_cookie_name(&app.config))
         .and_then(|token| session::verify_access(&app.config, token));
     let access_sid = access.as_ref().map(|c| (c.sub.as_str(), c.sid.as_str()));
@@ -65,11 +68,11 @@ pub async fn logout(State(app): State<App>, headers: HeaderMap) -> ApiResult<Res
         ));
         FACEBOOK_LOGOUT_PATH
     });
-    Ok(with_cookies(
-        StatusCode::OK,
-        cookies,
-        json!({ "message": LOGGED_OUT, "redirect": redirect }),
-    ))
+    let body = LoggedOut {
+        message: LOGGED_OUT.into(),
+        redirect: redirect.map(String::from),
+    };
+    Ok(WithCookies::new(cookies, Json(body)))
 }
 
 /// Where the logout answer sends the browser after a Facebook sign-in.
@@ -132,12 +135,11 @@ pub async fn facebook_logout(
 /// A 401 here leaves every cookie alone: an access token that expired (every
 /// 15 minutes) is the normal case, and the refresh that follows needs the
 /// refresh cookie. Only a refused refresh clears it ([`refresh`]).
-pub async fn me(State(app): State<App>, user: CurrentUser) -> ApiResult<Response> {
+pub async fn me(
+    State(app): State<App>,
+    user: CurrentUser,
+) -> ApiResult<WithCookies<Json<ProfileView>>> {
     let profile = Accounts::of(&*app.table).profile(&user.id).await?;
     let profile = profile.ok_or_else(|| ApiError::unauthorized(SESSION_EXPIRED))?;
-    Ok(with_cookies(
-        StatusCode::OK,
-        Vec::new(),
-        json!(profile.view()),
-    ))
+    Ok(WithCookies::none(Json(profile.view())))
 }

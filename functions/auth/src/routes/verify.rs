@@ -1,21 +1,19 @@
 //! `POST /api/auth/verify-email`: the welcome email's link, followed.
 
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use app::App;
 use domain::accounts::forms::VerifyEmailForm;
 use domain::accounts::limits::VERIFY_PER_ADDRESS;
 use domain::accounts::records::{Claim, Credentials, PasswordReset};
 use domain::accounts::{Accounts, ACCOUNT_CLAIMED, EMAIL_VERIFIED, VERIFY_LINK_INVALID};
+use domain::answers::EmailVerified;
 use domain::timestamp::Timestamp;
 use shop_http::limits::{self, ClientAddress};
 use shop_http::{ApiResult, JsonBody};
 
-use super::{field_error, message};
+use super::field_error;
 use crate::devices::TrustedDevices;
 use crate::{crypto, verification};
 
@@ -29,7 +27,7 @@ pub async fn verify(
     ClientAddress(address): ClientAddress,
     devices: TrustedDevices,
     JsonBody(form): JsonBody<VerifyEmailForm>,
-) -> ApiResult<Response> {
+) -> ApiResult<Json<EmailVerified>> {
     let token = form.validate()?;
     let now = app.clock.now();
     limits::hit(&app, VERIFY_PER_ADDRESS, &address, now).await?;
@@ -42,7 +40,7 @@ pub async fn verify(
         .filter(|c| c.user_id == link.user_id)
         .ok_or_else(invalid)?;
     if credentials.email_verified {
-        return Ok(message(EMAIL_VERIFIED));
+        return Ok(verified());
     }
     if devices.of(&credentials.email).is_none() {
         return claim(&app, &credentials, now).await;
@@ -52,13 +50,24 @@ pub async fn verify(
         .await?
         .or(invalid())?;
     tracing::info!(user = %link.user_id, "email verified");
-    Ok(message(EMAIL_VERIFIED))
+    Ok(verified())
+}
+
+fn verified() -> Json<EmailVerified> {
+    Json(EmailVerified {
+        message: EMAIL_VERIFIED.into(),
+        reset_token: None,
+    })
 }
 
 /// The address's owner takes the account over: every session ends, the
 /// password they never proved stops working, and the answer carries a reset
 /// link's token so they choose their own password at once.
-async fn claim(app: &App, credentials: &Credentials, now: Timestamp) -> ApiResult<Response> {
+async fn claim(
+    app: &App,
+    credentials: &Credentials,
+    now: Timestamp,
+) -> ApiResult<Json<EmailVerified>> {
     let token = crypto::random_token(32);
     let reset = PasswordReset::new(credentials, crypto::sha256_hex(&token), now);
     Accounts::of(&*app.table)
@@ -71,6 +80,8 @@ async fn claim(app: &App, credentials: &Credentials, now: Timestamp) -> ApiResul
         )
         .await?;
     tracing::warn!(user = %credentials.user_id, "account claimed by its address's owner: sessions ended, password voided");
-    let body = json!({ "message": ACCOUNT_CLAIMED, "resetToken": token });
-    Ok((StatusCode::OK, Json(body)).into_response())
+    Ok(Json(EmailVerified {
+        message: ACCOUNT_CLAIMED.into(),
+        reset_token: Some(token),
+    }))
 }

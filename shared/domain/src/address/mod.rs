@@ -48,22 +48,16 @@ pub const REMOVED: &str = "Address removed.";
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub id: String,
-    pub title: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub street: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub zip_code: String,
-    pub phone_code: String,
-    pub phone: String,
+    /// The lines an order ships to, the same fields a checkout sends.
+    #[serde(flatten)]
+    pub lines: ShippingAddress,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
 }
 
 /// An address as answered: with `isDefault`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressView {
     #[serde(flatten)]
@@ -97,16 +91,27 @@ impl DefaultChange {
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddressInput {
+    #[schema(value_type = String)]
     pub title: Value,
+    #[schema(value_type = String)]
     pub first_name: Value,
+    #[schema(value_type = String)]
     pub last_name: Value,
+    #[schema(value_type = String)]
     pub street: Value,
+    #[schema(value_type = String)]
     pub city: Value,
+    #[schema(value_type = String)]
     pub state: Value,
+    #[schema(value_type = String)]
     pub country: Value,
+    #[schema(value_type = String)]
     pub zip_code: Value,
+    #[schema(value_type = String)]
     pub phone_code: Value,
+    #[schema(value_type = String)]
     pub phone: Value,
+    #[schema(value_type = bool)]
     pub is_default: Value,
 }
 
@@ -190,19 +195,9 @@ impl AddressFields {
 
     /// A new address, created at `now`.
     pub fn into_address(self, id: String, now: Timestamp) -> Address {
-        let lines = self.lines;
         Address {
             id,
-            title: lines.title,
-            first_name: lines.first_name,
-            last_name: lines.last_name,
-            street: lines.street,
-            city: lines.city,
-            state: lines.state,
-            country: lines.country,
-            zip_code: lines.zip_code,
-            phone_code: lines.phone_code,
-            phone: lines.phone,
+            lines: self.lines,
             created_at: now,
             updated_at: now,
         }
@@ -352,7 +347,7 @@ mod tests {
         let revision = stored.clone().view(false).revised(merged, now);
         let revised = &revision.address;
         assert_eq!(
-            (revised.id.as_str(), revised.street.as_str()),
+            (revised.id.as_str(), revised.lines.street.as_str()),
             ("A1", "2 Nguyen Hue")
         );
         assert_eq!((revised.created_at, revised.updated_at), (t0, now));

@@ -245,22 +245,24 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::checkout::ShippingAddress;
     use crate::records::encode;
     use crate::timestamp::Timestamp;
 
     fn address(id: &str, at: i64) -> Address {
         Address {
             id: id.into(),
-            title: "Home".into(),
-            first_name: "Lan".into(),
-            last_name: "Tran".into(),
-            street: "1 Le Loi".into(),
-            city: String::new(),
-            state: String::new(),
-            country: "Vietnam".into(),
-            zip_code: "700000".into(),
-            phone_code: "+84".into(),
-            phone: "0901234567".into(),
+            lines: ShippingAddress {
+                title: "Home".into(),
+                first_name: "Lan".into(),
+                last_name: "Tran".into(),
+                street: "1 Le Loi".into(),
+                country: "Vietnam".into(),
+                zip_code: "700000".into(),
+                phone_code: "+84".into(),
+                phone: "0901234567".into(),
+                ..ShippingAddress::default()
+            },
             created_at: Timestamp::from_unix(at).unwrap(),
             updated_at: Timestamp::from_unix(at).unwrap(),
         }

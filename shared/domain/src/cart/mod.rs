@@ -14,7 +14,7 @@ pub use store::{AddOutcome, Bag};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::catalog::{Product, ProductSnapshot, SIZES};
+use crate::catalog::{Product, ProductSnapshot, Size};
 use crate::pricing::Money;
 use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
@@ -103,11 +103,17 @@ pub fn is_line_id(id: &str) -> bool {
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToCart {
+    #[schema(value_type = String)]
     pub product_id: Value,
+    #[schema(value_type = String)]
     pub size: Value,
+    #[schema(value_type = String)]
     pub color: Value,
+    #[schema(value_type = u32)]
     pub quantity: Value,
+    #[schema(value_type = String)]
     pub category: Value,
+    #[schema(value_type = f64)]
     pub price: Value,
 }
 
@@ -172,6 +178,7 @@ impl AddToCart {
 #[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct SetQuantity {
+    #[schema(value_type = u32)]
     pub quantity: Value,
 }
 
@@ -249,10 +256,7 @@ pub fn canonical_size(size: String) -> Option<String> {
     if size.eq_ignore_ascii_case(CUSTOM_SIZE) {
         return Some(CUSTOM_SIZE.to_string());
     }
-    SIZES
-        .iter()
-        .find(|s| s.eq_ignore_ascii_case(&size))
-        .map(|s| s.to_string())
+    Size::chosen(&size).map(|s| s.as_str().to_string())
 }
 
 /// The product's own spelling of the chosen color. A product listing no
@@ -322,7 +326,7 @@ mod tests {
                 collection: "c1".into(),
                 collection_name: String::new(),
                 slug: "silk-set".into(),
-                size: vec!["S".into(), "M".into()],
+                size: vec![Size::S, Size::M],
                 color: vec!["Ivory".into(), "Black".into()],
                 price: Money::from_cents(120_050),
                 tag: vec![],

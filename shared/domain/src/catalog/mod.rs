@@ -62,8 +62,64 @@ pub const NEWS_NOT_FOUND: &str = "News article not found.";
 pub const COLLECTION_NAME_REQUIRED: &str = "Give the collection's name.";
 pub const QUERY_STRING_INVALID: &str = "The query string is not valid.";
 
-/// The sizes a product line can be bought in, besides `custom`.
-pub const SIZES: [&str; 8] = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL"];
+/// A size the house cuts a product line in (a bag line may also be
+/// `custom`: made to measure).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
+pub enum Size {
+    #[serde(rename = "XXS")]
+    Xxs,
+    #[serde(rename = "XS")]
+    Xs,
+    S,
+    M,
+    L,
+    #[serde(rename = "XL")]
+    Xl,
+    #[serde(rename = "XXL")]
+    Xxl,
+    #[serde(rename = "3XL")]
+    Xxxl,
+}
+
+impl Size {
+    pub const ALL: [Size; 8] = [
+        Size::Xxs,
+        Size::Xs,
+        Size::S,
+        Size::M,
+        Size::L,
+        Size::Xl,
+        Size::Xxl,
+        Size::Xxxl,
+    ];
+
+    /// The size as the house writes it: `3XL`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Size::Xxs => "XXS",
+            Size::Xs => "XS",
+            Size::S => "S",
+            Size::M => "M",
+            Size::L => "L",
+            Size::Xl => "XL",
+            Size::Xxl => "XXL",
+            Size::Xxxl => "3XL",
+        }
+    }
+
+    /// The size written exactly so (the catalogue's files).
+    pub fn named(text: &str) -> Option<Size> {
+        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// The size a shopper's choice names, in any case: `3xl` is `3XL`.
+    pub fn chosen(text: &str) -> Option<Size> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.as_str().eq_ignore_ascii_case(text))
+    }
+}
 
 /// The kinds of catalogue item, each one table partition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -251,7 +307,7 @@ pub struct ProductCard {
     #[serde(default)]
     pub collection_name: String,
     pub slug: String,
-    pub size: Vec<String>,
+    pub size: Vec<Size>,
     pub color: Vec<String>,
     pub price: Money,
     #[serde(default)]

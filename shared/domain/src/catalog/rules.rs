@@ -2,7 +2,7 @@
 //! catalogue folder is checked against (`shopctl catalog validate | import`),
 //! each with the words that explain it.
 
-use super::{SetItem, SIZES};
+use super::SetItem;
 use crate::pricing::Money;
 
 pub const STATUS_RULE: &str = "must be \"active\" or \"inactive\"";
@@ -31,11 +31,6 @@ pub fn is_slug(slug: &str) -> bool {
 /// A price as written by a person: a decimal amount above zero.
 pub fn price(text: &str) -> Option<Money> {
     Money::parse_decimal(text).filter(|m| !m.is_zero())
-}
-
-/// Whether a size is one a product line is made in.
-pub fn is_size(size: &str) -> bool {
-    SIZES.contains(&size)
 }
 
 /// A menu entry links to a page of the shop or to another site over https.

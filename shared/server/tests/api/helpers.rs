@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use app::{App, Config};
-use domain::catalog::{Product, ProductCard, SetItem, Status};
+use domain::catalog::{Product, ProductCard, SetItem, Size, Status};
 use domain::ports::Condition;
 use domain::pricing::Money;
 use domain::records::Outcome;
@@ -158,13 +158,9 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The answer's list, whatever shape holds it (`[..]`, `{data}`, `{data:{data}}`).
+    /// A list answer's items: `{ data: [...] }`, the contract's list shape.
     pub fn list(&self) -> Vec<Value> {
-        let mut v = &self.body;
-        while let Some(inner) = v.get("data") {
-            v = inner;
-        }
-        v.as_array().cloned().unwrap_or_default()
+        self.body["data"].as_array().cloned().unwrap_or_default()
     }
 }
 
@@ -435,7 +431,7 @@ pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -
             collection: "test-collection".into(),
             collection_name: "Test".into(),
             slug: format!("test-{id}"),
-            size: vec!["S".into(), "M".into(), "L".into()],
+            size: vec![Size::S, Size::M, Size::L],
             color: vec!["Ivory".into(), "Black".into()],
             price: Money::from_dollars(price).unwrap(),
             tag: vec![],

@@ -155,7 +155,7 @@ impl Writer<'_> {
             status: p.status.name().to_owned(),
             price: Decimal(p.price.to_decimal()),
             categories: p.categories.clone(),
-            size: p.size.clone(),
+            size: p.size.iter().map(|s| s.as_str().to_string()).collect(),
             color: p.color.clone(),
             tag: p.tag.clone(),
             gallery: self.pictures(&p.product_gallery, "").await?,

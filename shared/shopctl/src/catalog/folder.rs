@@ -7,11 +7,11 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
 use domain::catalog::rules::{self, ID_RULE, REQUIRED_RULE};
-use domain::catalog::Status;
 use domain::catalog::{
     is_plausible_id, Banner, Category, Celeb, Collection, CollectionRef, Gallery, Menu, News,
     Product, ProductCard, ProductRef, Runway, SetItem,
 };
+use domain::catalog::{Size, Status};
 use domain::pricing::Money;
 use domain::timestamp::Timestamp;
 use serde::de::DeserializeOwned;
@@ -374,6 +374,17 @@ impl Reader<'_, '_> {
         values.to_vec()
     }
 
+    fn sizes(&mut self, values: &[String]) -> Vec<Size> {
+        let mut sizes = Vec::new();
+        for (i, text) in self.list("size", values).iter().enumerate() {
+            match Size::named(text) {
+                Some(size) => sizes.push(size),
+                None => self.problem(&format!("size[{i}]"), rules::SIZE_RULE),
+            }
+        }
+        sizes
+    }
+
     fn picture(&mut self, field: &str, path: &str) -> String {
         self.asset(field, path, pictures::picture)
     }
@@ -512,11 +523,6 @@ impl Reader<'_, '_> {
                 );
             }
         }
-        for (i, size) in file.size.iter().enumerate() {
-            if !rules::is_size(size) {
-                self.problem(&format!("size[{i}]"), rules::SIZE_RULE);
-            }
-        }
         let price = self.price("price", &file.price.0);
         let items = self.set_items(&file.items, price);
         let product = Product {
@@ -528,7 +534,7 @@ impl Reader<'_, '_> {
                 collection: collection.id,
                 collection_name: collection.name,
                 slug: self.slug("slug", &file.slug),
-                size: self.list("size", &file.size),
+                size: self.sizes(&file.size),
                 color: self.list("color", &file.color),
                 price,
                 tag: file.tag,

@@ -14,13 +14,13 @@ use domain::catalog::published::{etag_of, Rendered};
 const SHARED: &str = "public, max-age=0, s-maxage=60";
 
 #[derive(Debug, Clone)]
-pub struct Answer {
+pub struct KeptAnswer {
     status: StatusCode,
     body: Bytes,
     etag: HeaderValue,
 }
 
-impl Answer {
+impl KeptAnswer {
     pub fn new(status: StatusCode, body: Bytes) -> Self {
         let etag =
             HeaderValue::try_from(etag_of(&body)).unwrap_or(HeaderValue::from_static("\"\""));
@@ -68,7 +68,7 @@ impl Answer {
     }
 }
 
-impl From<Rendered> for Answer {
+impl From<Rendered> for KeptAnswer {
     fn from(rendered: Rendered) -> Self {
         let status = StatusCode::from_u16(rendered.status).unwrap_or(StatusCode::OK);
         Self::new(status, Bytes::from(rendered.body))
@@ -90,8 +90,8 @@ fn matches(if_none_match: Option<&HeaderValue>, etag: &HeaderValue) -> bool {
 mod tests {
     use super::*;
 
-    fn answer() -> Answer {
-        Answer::new(StatusCode::OK, Bytes::from_static(b"{\"data\":[]}"))
+    fn answer() -> KeptAnswer {
+        KeptAnswer::new(StatusCode::OK, Bytes::from_static(b"{\"data\":[]}"))
     }
 
     #[test]
@@ -123,11 +123,11 @@ mod tests {
 
     #[test]
     fn a_missing_item_is_not_shared() {
-        let missing = Answer::new(StatusCode::NOT_FOUND, Bytes::from_static(b"{}"));
+        let missing = KeptAnswer::new(StatusCode::NOT_FOUND, Bytes::from_static(b"{}"));
         let response = missing.respond(Some(&HeaderValue::from_static("*")));
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         assert!(response.headers().get(header::CACHE_CONTROL).is_none());
         assert!(missing.is_keepable());
-        assert!(!Answer::new(StatusCode::BAD_REQUEST, Bytes::new()).is_keepable());
+        assert!(!KeptAnswer::new(StatusCode::BAD_REQUEST, Bytes::new()).is_keepable());
     }
 }
