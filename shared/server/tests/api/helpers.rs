@@ -42,12 +42,21 @@ fn shared_blobs(config: &mut Config) -> PathBuf {
     dir
 }
 
-/// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
-/// The system's time plus an offset a test moves forward: a deadline the
-/// handlers read from `app.clock` is reached without waiting for it.
-#[derive(Default)]
+/// A clock that stands still until the test moves it forward: a deadline
+/// the handlers read from `app.clock` is reached without waiting for it, and
+/// a wait the test checks is never over early because the machine was slow.
 pub struct TestClock {
+    start: Timestamp,
     ahead_ms: std::sync::atomic::AtomicU64,
+}
+
+impl Default for TestClock {
+    fn default() -> Self {
+        Self {
+            start: Timestamp::now(),
+            ahead_ms: Default::default(),
+        }
+    }
 }
 
 impl TestClock {
@@ -62,7 +71,7 @@ impl TestClock {
 impl domain::ports::Clock for TestClock {
     fn now(&self) -> Timestamp {
         let ahead = self.ahead_ms.load(std::sync::atomic::Ordering::SeqCst);
-        Timestamp::at(Timestamp::now().instant() + std::time::Duration::from_millis(ahead))
+        Timestamp::at(self.start.instant() + std::time::Duration::from_millis(ahead))
     }
 
     async fn sleep(&self, duration: std::time::Duration) {
@@ -82,6 +91,7 @@ pub async fn spawn_shop_with_clock() -> (TestShop, Arc<TestClock>) {
     (shop, clock)
 }
 
+/// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
 pub async fn spawn_shop() -> TestShop {
     spawn_shop_with(|app| app).await
 }
