@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use domain::cart::{Bag, CartLine};
+use domain::cart::{Bag, CartLine, LineSize};
 use domain::catalog::{Product, ProductCard, ProductSnapshot, Size, Status};
 use domain::checkout::{
     payment_key, Budget, CaptureRequest, CardPayment, Checkout, CheckoutError, Claim, ClaimState,
@@ -383,7 +383,7 @@ fn line(product: &str, quantity: u32) -> CartLine {
         },
         category: "Set".into(),
         color: "Ivory".into(),
-        size: "M".into(),
+        size: LineSize::chosen("M").unwrap(),
         quantity,
         price: Money::from_cents(1),
         created_at: at,

@@ -21,6 +21,75 @@ use crate::validation::FieldErrors;
 
 /// The size of a made-to-measure line.
 pub const CUSTOM_SIZE: &str = "custom";
+
+/// A bag line's size, written as the house writes it (`M`, `3XL`), `custom`
+/// for made to measure, or empty when none was chosen (the spec leaves the
+/// size optional on the product page).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum LineSize {
+    Unchosen,
+    Cut(Size),
+    Custom,
+}
+
+impl LineSize {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineSize::Unchosen => "",
+            LineSize::Cut(size) => size.as_str(),
+            LineSize::Custom => CUSTOM_SIZE,
+        }
+    }
+
+    /// A shopper's choice in any case (`3xl`, `Custom`); blank is none.
+    pub fn chosen(text: &str) -> Option<LineSize> {
+        let text = text.trim();
+        if text.is_empty() {
+            Some(LineSize::Unchosen)
+        } else if text.eq_ignore_ascii_case(CUSTOM_SIZE) {
+            Some(LineSize::Custom)
+        } else {
+            Size::chosen(text).map(LineSize::Cut)
+        }
+    }
+}
+
+impl std::fmt::Display for LineSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl TryFrom<String> for LineSize {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        LineSize::chosen(&text).ok_or_else(|| format!("{text:?} is not a size"))
+    }
+}
+
+impl From<LineSize> for String {
+    fn from(size: LineSize) -> String {
+        size.as_str().to_string()
+    }
+}
+
+/// On the wire and in the table: the size's text.
+impl utoipa::PartialSchema for LineSize {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let sizes = [LineSize::Unchosen, LineSize::Custom]
+            .into_iter()
+            .chain(Size::ALL.map(LineSize::Cut))
+            .map(LineSize::as_str);
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(sizes))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for LineSize {}
 /// The category of a line that buys a whole set (a product with parts); a
 /// product without parts is bought with no category at all.
 pub const SET_CATEGORY: &str = "Set";
@@ -58,7 +127,7 @@ pub struct CartLine {
     pub product: ProductSnapshot,
     pub category: String,
     pub color: String,
-    pub size: String,
+    pub size: LineSize,
     pub quantity: u32,
     /// The unit price from the catalogue.
     pub price: Money,
@@ -121,7 +190,7 @@ pub struct AddToCart {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AddRequest {
     pub product_id: String,
-    pub size: String,
+    pub size: LineSize,
     pub color: String,
     pub category: String,
     pub quantity: u32,
@@ -142,8 +211,8 @@ impl AddToCart {
         // The spec leaves the size optional on the product page; one that is
         // given must be a size the house cuts.
         let size = match nonblank_string(&self.size) {
-            None => Some(String::new()),
-            Some(size) => canonical_size(size),
+            None => Some(LineSize::Unchosen),
+            Some(size) => LineSize::chosen(&size),
         };
         errors.check(size.is_some(), "size", SIZE_INVALID);
         let quantity = parse_quantity(&self.quantity)
@@ -163,7 +232,7 @@ impl AddToCart {
         };
         let request = AddRequest {
             product_id,
-            size: size.unwrap_or_default(),
+            size: size.unwrap_or(LineSize::Unchosen),
             color: nonblank_string(&self.color).unwrap_or_default(),
             category: nonblank_string(&self.category).unwrap_or_default(),
             quantity: quantity.unwrap_or(0),
@@ -203,11 +272,11 @@ impl AddRequest {
         errors.into_result(())?;
         let (color, (category, price)) = (color.unwrap_or_default(), priced.unwrap_or_default());
         Ok(CartLine {
-            id: line_id(&product.id, &color, &self.size, &category),
+            id: line_id(&product.id, &color, self.size.as_str(), &category),
             product: product.into(),
             category,
             color,
-            size: self.size.clone(),
+            size: self.size,
             quantity: self.quantity,
             price,
             created_at: now,
@@ -249,14 +318,6 @@ fn nonblank_string(value: &Value) -> Option<String> {
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(str::to_string)
-}
-
-/// `S`, `s` → `S`; `Custom` → `custom`; anything else → `None`.
-pub fn canonical_size(size: String) -> Option<String> {
-    if size.eq_ignore_ascii_case(CUSTOM_SIZE) {
-        return Some(CUSTOM_SIZE.to_string());
-    }
-    Size::chosen(&size).map(|s| s.as_str().to_string())
 }
 
 /// The product's own spelling of the chosen color. A product listing no
@@ -388,7 +449,7 @@ mod tests {
             add(json!({ "productId": "p1", "size": "3xl", "quantity": 1 }))
                 .unwrap()
                 .size,
-            "3XL"
+            LineSize::Cut(Size::Xxxl)
         );
     }
 

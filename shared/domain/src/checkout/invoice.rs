@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use crate::cart::LineSize;
 use crate::house;
 use crate::order::Order;
 use crate::ports::Email;
@@ -78,10 +79,9 @@ pub fn invoice_html(order: &Order) -> String {
             name = escape(&item.product.name),
             category = escape(&item.category),
             color = escape(&item.color),
-            size = escape(if item.size == "custom" {
-                "Custom"
-            } else {
-                &item.size
+            size = escape(match item.size {
+                LineSize::Custom => "Custom",
+                size => size.as_str(),
             }),
             qty = item.quantity,
             unit = usd(item.price),

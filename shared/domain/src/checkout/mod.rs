@@ -536,7 +536,7 @@ mod tests {
             },
             category: "Set".into(),
             color: "Ivory".into(),
-            size: "M".into(),
+            size: crate::cart::LineSize::chosen("M").unwrap(),
             quantity,
             price: Money::from_cents(cents),
             created_at: Timestamp::now(),

@@ -15,7 +15,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::cart::{CartLine, MAX_QUANTITY};
+use crate::cart::{CartLine, LineSize, MAX_QUANTITY};
 use crate::catalog::ProductSnapshot;
 use crate::checkout::{Payment, Quote, ShippingAddress};
 use crate::pricing::{Money, Totals, MAX_MONEY};
@@ -142,7 +142,7 @@ pub struct OrderItem {
     pub product: ProductSnapshot,
     pub category: String,
     pub color: String,
-    pub size: String,
+    pub size: LineSize,
     pub quantity: u32,
     /// Unit price.
     pub price: Money,
@@ -290,7 +290,7 @@ mod tests {
             },
             category: "Set".into(),
             color: "Red".into(),
-            size: "M".into(),
+            size: LineSize::Cut(crate::catalog::Size::M),
             quantity,
             price: Money::from_cents(price_cents),
             created_at: Timestamp::from_unix(0).unwrap(),

@@ -190,7 +190,7 @@ mod tests {
                 },
                 category: "Set".into(),
                 color: "Red".into(),
-                size: "M".into(),
+                size: crate::cart::LineSize::chosen("M").unwrap(),
                 quantity: 1,
                 price: Money::from_cents(100),
             }],

@@ -5,7 +5,7 @@
 use crate::helpers::{
     self, client_with_access_token, count_table_requests, post_concurrently, put_product,
 };
-use domain::cart::{self, Bag, CartLine};
+use domain::cart::{self, Bag, CartLine, LineSize};
 use domain::catalog::ProductSnapshot;
 use domain::pricing::Money;
 use domain::timestamp::Timestamp;
@@ -51,7 +51,7 @@ fn plain_line(i: usize) -> CartLine {
         },
         category,
         color: "Black".into(),
-        size: "M".into(),
+        size: LineSize::chosen("M").unwrap(),
         quantity: 1,
         price: Money::from_cents(9_999),
         created_at: now,

@@ -3,7 +3,7 @@
 //! state machine refusing every other move.
 
 use crate::helpers::{self, client_with_access_token, count_table_requests};
-use domain::cart::CartLine;
+use domain::cart::{CartLine, LineSize};
 use domain::catalog::ProductSnapshot;
 use domain::checkout::{Payment, Provider, ShippingAddress};
 use domain::order::{Order, OrderStatus, Orders, Sale, CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED};
@@ -26,7 +26,7 @@ fn line(name: &str, cents: i64, quantity: u32) -> CartLine {
         },
         category: "Set".into(),
         color: "Ivory".into(),
-        size: "M".into(),
+        size: LineSize::chosen("M").unwrap(),
         quantity,
         price: Money::from_cents(cents),
         created_at: domain::timestamp::Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
