@@ -217,7 +217,7 @@ pub fn openapi() -> OpenApi {
         ))),
     );
     for (name, schema) in components {
-        schemas = schemas.schema(name, schema);
+        schemas = schemas.schema(name, without_null_defaults(schema));
     }
     OpenApiBuilder::new()
         .info(
@@ -232,6 +232,31 @@ pub fn openapi() -> OpenApi {
         .paths(paths)
         .components(Some(schemas.build()))
         .build()
+}
+
+/// A schema whose properties say no `default: null`. Request bodies read
+/// every field as sent (a missing one is null, and gets the spec's message),
+/// which utoipa writes as a null default; clients would read a default as
+/// "always present" and make every field of a body required.
+fn without_null_defaults(schema: RefOr<Schema>) -> RefOr<Schema> {
+    let RefOr::T(Schema::Object(mut object)) = schema else {
+        return schema;
+    };
+    for property in object.properties.values_mut() {
+        if let RefOr::T(schema) = property {
+            let default = match schema {
+                Schema::Object(o) => &mut o.default,
+                Schema::OneOf(o) => &mut o.default,
+                Schema::AllOf(o) => &mut o.default,
+                Schema::AnyOf(o) => &mut o.default,
+                _ => continue,
+            };
+            if default.as_ref().is_some_and(Value::is_null) {
+                *default = None;
+            }
+        }
+    }
+    RefOr::T(Schema::Object(object))
 }
 
 /// The document as pretty JSON, with a final newline: what `make openapi`

@@ -103,19 +103,19 @@ impl RequestKind {
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RequestInput {
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub first_name: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub last_name: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub email: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub phone_code: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub phone: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub contact_time: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub message: Value,
     #[schema(value_type = String)]
     pub social_media: Value,

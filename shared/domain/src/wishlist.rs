@@ -51,7 +51,7 @@ impl Owned for WishlistEntry {
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToWishlist {
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub product_id: Value,
 }
 

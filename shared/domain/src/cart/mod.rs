@@ -172,13 +172,13 @@ pub fn is_line_id(id: &str) -> bool {
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AddToCart {
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub product_id: Value,
     #[schema(value_type = String)]
     pub size: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub color: Value,
-    #[schema(value_type = u32)]
+    #[schema(value_type = u32, required = true)]
     pub quantity: Value,
     #[schema(value_type = String)]
     pub category: Value,
@@ -247,7 +247,7 @@ impl AddToCart {
 #[derive(utoipa::ToSchema)]
 #[serde(default)]
 pub struct SetQuantity {
-    #[schema(value_type = u32)]
+    #[schema(value_type = u32, required = true)]
     pub quantity: Value,
 }
 

@@ -266,25 +266,25 @@ impl ShippingAddress {
 pub struct CardCheckout {
     /// The total the page showed (the cart's `quote.total`); another
     /// amount is answered 409 with the current quote.
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, required = true)]
     pub amount: Value,
     /// The tax rate (percent) the page showed, from the client token's
     /// answer; checked like `amount`.
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, required = true)]
     pub tax_rate: Value,
     /// The shipping fee the page showed; checked like `amount`.
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, required = true)]
     pub shippingfee: Value,
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub payment_method_nonce: Value,
     /// The cardholder's name as typed: at most 100 characters, not stored
     /// (the order's name is its shipping address's).
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub customer_name: Value,
-    #[schema(value_type = ShippingAddress)]
+    #[schema(value_type = ShippingAddress, required = true)]
     pub addresses: Value,
     /// A client-chosen key making retries of one checkout one payment.
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub idempotency_key: Value,
 }
 
@@ -338,9 +338,9 @@ impl CardCheckout {
 #[serde(rename_all = "camelCase", default)]
 pub struct PayPalCapture {
     /// The PayPal order id `create-order` answered.
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub order_id: Value,
-    #[schema(value_type = ShippingAddress)]
+    #[schema(value_type = ShippingAddress, required = true)]
     pub shipping_address: Value,
     /// Sent as 0 by the page (spec section 7); ignored: the capture takes
     /// the PayPal order's amount, fixed when it was created.
@@ -356,10 +356,10 @@ pub struct PayPalCapture {
 #[serde(rename_all = "camelCase", default)]
 pub struct PayPalCreate {
     /// The total the page showed (the cart's `quote.total`).
-    #[schema(value_type = f64)]
+    #[schema(value_type = f64, required = true)]
     pub amount: Value,
     /// `USD`, the only currency taken.
-    #[schema(value_type = String)]
+    #[schema(value_type = String, required = true)]
     pub currency: Value,
 }
 
