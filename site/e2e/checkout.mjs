@@ -96,9 +96,8 @@ async function sandboxTransactions(base) {
 async function ordersOf(context, base) {
   const res = await context.request.get(`${base}/api/orders/me`);
   assert(res.ok(), `orders ${res.status()}`);
-  const body = await res.json();
-  const list = Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : body.data.data;
-  return list;
+  // The contract nests the orders as the spec has it: `{ data: { data: [...] } }`.
+  return (await res.json()).data.data;
 }
 
 /** The bag as the API answers it: `{data, count, quote}` (quote: the server's price of the available lines). */

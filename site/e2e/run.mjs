@@ -22,11 +22,11 @@ const shop = await startShop();
 const base = shop.url;
 const browser = await launch();
 
-const unwrap = (b) => (Array.isArray(b) ? b : b && typeof b === "object" && "data" in b ? unwrap(b.data) : b);
+/** A catalogue list's items: `{ data: [...] }`, the contract's list answer. */
 async function api(path) {
   const res = await fetch(`${base}/api${path}`);
   if (!res.ok) throw new Error(`GET /api${path}: ${res.status}`);
-  return unwrap(await res.json());
+  return (await res.json()).data;
 }
 
 const [products, collections, menus, news, runways, categories] = await Promise.all(["/products", "/collections", "/menus", "/news", "/runways", "/categories"].map(api));

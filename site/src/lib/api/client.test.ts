@@ -1,37 +1,63 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { expiredAccessToken, fakeFetch } from "@/test/fake-fetch";
-import { ApiError, api, setRefreshListener, unwrapItem, unwrapList } from "./client";
+import { ApiError, getKey, itemOf, listOf, ok, setRefreshListener, shop } from "./client";
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("list shapes", () => {
   it("accepts a bare array, {data} and {data: {data}}", () => {
-    expect(unwrapList([1, 2])).toEqual([1, 2]);
-    expect(unwrapList({ data: [1] })).toEqual([1]);
-    expect(unwrapList({ data: { data: [3] } })).toEqual([3]);
+    expect(listOf([1, 2])).toEqual([1, 2]);
+    expect(listOf({ data: [1] })).toEqual([1]);
+    expect(listOf({ data: { data: [3] } })).toEqual([3]);
   });
   it("answers an empty list for anything else", () => {
-    expect(unwrapList(null)).toEqual([]);
-    expect(unwrapList({ message: "x" })).toEqual([]);
-    expect(unwrapList("text")).toEqual([]);
+    expect(listOf(null)).toEqual([]);
+    expect(listOf({ message: "x" })).toEqual([]);
+    expect(listOf("text")).toEqual([]);
   });
   it("unwraps a single entity bare or in data", () => {
-    expect(unwrapItem({ id: "a" })).toEqual({ id: "a" });
-    expect(unwrapItem({ data: { id: "b" } })).toEqual({ id: "b" });
-    expect(unwrapItem([{ id: "c" }])).toBeNull();
+    expect(itemOf({ id: "a" })).toEqual({ id: "a" });
+    expect(itemOf({ data: { id: "b" } })).toEqual({ id: "b" });
+    expect(itemOf([{ id: "c" }])).toBeNull();
+  });
+});
+
+describe("the typed client", () => {
+  it("takes paths, path parameters and bodies from the contract: a wrong one does not compile", () => {
+    const neverSent = () => {
+      // @ts-expect-error the quantity change takes `quantity`, not `qty`
+      void shop.PATCH("/api/cart/{id}", { params: { path: { id: "l1" } }, body: { qty: 2 } });
+      // @ts-expect-error no such route
+      void shop.GET("/api/carts");
+    };
+    expect(neverSent).toBeTypeOf("function");
+  });
+
+  it("encodes path parameters and refreshes once on a 401 before trying again", async () => {
+    let session = false;
+    const { calls } = fakeFetch({
+      "DELETE /api/cart/remove/a%2Fb": () => (session ? { body: { message: "Removed.", id: "a/b" } } : { status: 401 }),
+      "POST /api/auth/refresh": () => {
+        session = true;
+        return { body: {} };
+      },
+    });
+    await expect(ok(shop.DELETE("/api/cart/remove/{id}", { params: { path: { id: "a/b" } } }))).resolves.toEqual({ message: "Removed.", id: "a/b" });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["DELETE /api/cart/remove/a%2Fb", "POST /api/auth/refresh", "DELETE /api/cart/remove/a%2Fb"]);
   });
 });
 
 describe("request", () => {
   it("sends credentials and JSON to /api", async () => {
     const { calls } = fakeFetch({ "POST /api/cart/add": () => ({ body: { ok: true } }) });
-    await expect(api.post("/cart/add", { productId: "p1" })).resolves.toEqual({ ok: true });
-    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/cart/add", body: { productId: "p1" }, credentials: "include" });
+    await expect(ok(shop.POST("/api/cart/add", { body: { productId: "p1", color: "ivory", quantity: 1 } }))).resolves.toEqual({ ok: true });
+    expect(calls[0]).toMatchObject({ method: "POST", url: "/api/cart/add", body: { productId: "p1", color: "ivory", quantity: 1 }, credentials: "include" });
   });
 
   it("turns an error body into an ApiError with field errors", async () => {
     fakeFetch({ "POST /api/appointments": () => ({ status: 400, body: { message: "Invalid", code: "validation", errors: { email: "Please enter your email." } } }) });
-    const error = await api.post("/appointments", {}).catch((e: unknown) => e);
+    const request = { firstName: "Lan", lastName: "Tran", email: "lan", phoneCode: "+84", phone: "0901234567", contactTime: "any", message: "" };
+    const error = await ok(shop.POST("/api/appointments", { body: request })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: "Invalid", code: "validation", errors: { email: "Please enter your email." } });
   });
@@ -45,7 +71,7 @@ describe("request", () => {
         return { body: {} };
       },
     });
-    await expect(api.get("/cart")).resolves.toEqual({ data: [] });
+    await expect(getKey("/cart")).resolves.toEqual({ data: [] });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/cart", "POST /api/auth/refresh", "GET /api/cart"]);
   });
 
@@ -55,7 +81,7 @@ describe("request", () => {
       "GET /api/wishlist": () => ({ status: 401, body: { message: "expired" } }),
       "POST /api/auth/refresh": () => ({ status: 401, body: { message: "no session" } }),
     });
-    const results = await Promise.allSettled([api.get("/cart"), api.get("/wishlist")]);
+    const results = await Promise.allSettled([getKey("/cart"), getKey("/wishlist")]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
   });
@@ -65,7 +91,7 @@ describe("request", () => {
       "GET /api/cart": () => ({ status: 401, body: { message: "expired" } }),
       "POST /api/auth/refresh": () => ({ status: 401, body: { message: "no session" } }),
     });
-    await expect(api.get("/cart")).rejects.toBeInstanceOf(ApiError);
+    await expect(getKey("/cart")).rejects.toBeInstanceOf(ApiError);
     const index = calls.findIndex((c) => c.url === "/api/auth/refresh");
     const answer = (await fn.mock.results[index]?.value) as Response;
     expect(answer.bodyUsed).toBe(true);
@@ -73,7 +99,7 @@ describe("request", () => {
 
   it("never refreshes for the refresh or login calls themselves", async () => {
     const { calls } = fakeFetch({ "POST /api/auth/login": () => ({ status: 401, body: { message: "Wrong email or password" } }) });
-    await expect(api.post("/auth/login", {})).rejects.toMatchObject({ status: 401 });
+    await expect(ok(shop.POST("/api/auth/login", { body: { email: "a@b.c", password: "x", isRememberMe: false } }))).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(1);
   });
 
@@ -93,7 +119,7 @@ describe("request", () => {
     });
     const refreshed = vi.fn();
     setRefreshListener(refreshed);
-    const pending = Promise.all([api.get("/cart"), api.get("/wishlist"), api.get("/addresses")]);
+    const pending = Promise.all([getKey("/cart"), getKey("/wishlist"), getKey("/addresses")]);
     await new Promise((r) => setTimeout(r, 10));
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
     release();
@@ -109,13 +135,13 @@ describe("request", () => {
       "GET /api/orders/me": () => ({ status: 401, body: { message: "Your session has expired." } }),
       "POST /api/auth/refresh": () => ({ body: {} }),
     });
-    await expect(api.get("/orders/me")).rejects.toMatchObject({ status: 401 });
+    await expect(getKey("/orders/me")).rejects.toMatchObject({ status: 401 });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/orders/me", "POST /api/auth/refresh", "GET /api/orders/me"]);
   });
 
   it("refreshes once on the 401 of /auth/me and retries: an expired access token is no logout", async () => {
     const { calls } = expiredAccessToken();
-    await expect(api.get("/auth/me", true)).resolves.toEqual({ id: "u1", email: "a@b.c" });
+    await expect(getKey("/auth/me", true)).resolves.toEqual({ id: "u1", email: "a@b.c" });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["GET /api/auth/me", "POST /api/auth/refresh", "GET /api/auth/me"]);
   });
 
@@ -136,8 +162,8 @@ describe("request", () => {
         return { body: {} };
       },
     });
-    const wishlist = api.get("/wishlist");
-    await expect(api.get("/auth/me")).resolves.toEqual({ id: "u1" });
+    const wishlist = getKey("/wishlist");
+    await expect(getKey("/auth/me")).resolves.toEqual({ id: "u1" });
     releaseLate();
     await expect(wishlist).resolves.toEqual(["w"]);
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
@@ -155,8 +181,8 @@ describe("request", () => {
       },
       "POST /api/auth/refresh": () => ({ status: 401 }),
     });
-    const wishlist = api.get("/wishlist").catch((e: unknown) => e);
-    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401 });
+    const wishlist = getKey("/wishlist").catch((e: unknown) => e);
+    await expect(getKey("/auth/me")).rejects.toMatchObject({ status: 401 });
     releaseLate();
     expect(await wishlist).toMatchObject({ status: 401 });
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(1);
@@ -167,8 +193,8 @@ describe("request", () => {
       "GET /api/cart": () => ({ status: 401 }),
       "POST /api/auth/refresh": () => ({ status: 401 }),
     });
-    await api.get("/cart").catch(() => null);
-    await api.get("/cart").catch(() => null);
+    await getKey("/cart").catch(() => null);
+    await getKey("/cart").catch(() => null);
     expect(calls.filter((c) => c.url === "/api/auth/refresh")).toHaveLength(2);
   });
 });

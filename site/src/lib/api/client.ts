@@ -1,10 +1,17 @@
 /**
- * The one fetch client for the shop API: same origin under /api, JSON,
- * credentials included. A 401 triggers one shared session refresh, then each
- * request retries once; if the refresh fails, every waiting request fails.
- * `GET /auth/me` is no exception: its 401 is what an access token 15 minutes
- * old answers, and the refresh is what keeps the shopper signed in.
+ * The one client for the shop API, typed from its contract: `shop.GET`,
+ * `shop.POST`… take the paths, path parameters and bodies of
+ * `shared/openapi.json` (openapi-fetch over the generated `paths`), so a
+ * renamed route or field breaks the build, not a shopper. Same origin under
+ * /api, JSON, credentials included. A 401 triggers one shared session
+ * refresh, then each request retries once; if the refresh fails, every
+ * waiting request fails. `GET /auth/me` is no exception: its 401 is what an
+ * access token 15 minutes old answers, and the refresh is what keeps the
+ * shopper signed in.
  */
+import createClient from "openapi-fetch";
+import type { PathsWithMethod, SuccessResponseJSON } from "openapi-typescript-helpers";
+import type { paths } from "./schema";
 import type { FieldErrors } from "./types";
 
 export const API_BASE = "/api";
@@ -26,17 +33,8 @@ export class ApiError extends Error {
   }
 }
 
-type Body = object;
-
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  body?: Body;
-  /** Bypass the HTTP cache (the session guard asks for the profile this way). */
-  noStore?: boolean;
-}
-
 /** Paths whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
-const NO_REFRESH = ["/auth/refresh", "/auth/login", "/auth/logout"];
+const NO_REFRESH = ["/auth/refresh", "/auth/login", "/auth/logout"].map((p) => API_BASE + p);
 
 let refreshing: Promise<boolean> | null = null;
 let onRefreshed: (() => void) | null = null;
@@ -68,26 +66,37 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const init: RequestInit = {
-    method: options.method ?? "GET",
-    credentials: "include",
-    headers: options.body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
-  };
-  if (options.body !== undefined) init.body = JSON.stringify(options.body);
-  if (options.noStore) init.cache = "no-store";
-  return fetch(`${API_BASE}${path}`, init);
+/** The request as a same-origin path and init, sent again as is on a retry. */
+async function sendable(request: Request): Promise<[string, RequestInit]> {
+  const url = new URL(request.url);
+  const body = request.method === "GET" ? "" : await request.text();
+  const init: RequestInit = { method: request.method, credentials: "include", headers: request.headers };
+  if (body) init.body = body;
+  if (request.cache === "no-store") init.cache = "no-store";
+  return [url.pathname + url.search, init];
 }
 
-async function readJson(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+/** The typed client's fetch: a 401 refreshes the session once (shared), then the request goes again. */
+async function fetchWithRefresh(request: Request): Promise<Response> {
+  const endedBefore = refreshesEnded;
+  const [path, init] = await sendable(request);
+  const res = await fetch(path, init);
+  if (res.status !== 401 || NO_REFRESH.some((p) => path.startsWith(p))) return res;
+  // A refresh that ended while this request was out already answers for its 401 (the request
+  // left with the old cookies): retry, or fail with it, rather than refresh a second time.
+  const renewed = refreshesEnded !== endedBefore ? lastRefreshOk : await refreshSession();
+  if (!renewed) return res;
+  await res.arrayBuffer().catch(() => undefined);
+  return fetch(path, init);
 }
+
+/** The shop API, typed from its contract. Resolve calls with {@link ok}. */
+export const shop = createClient<paths>({
+  // Requests need an absolute URL; the fetch above sends them same-origin.
+  baseUrl: globalThis.location?.origin ?? "http://localhost",
+  headers: { Accept: "application/json" },
+  fetch: fetchWithRefresh,
+});
 
 function toError(status: number, body: unknown): ApiError {
   if (body && typeof body === "object") {
@@ -99,52 +108,46 @@ function toError(status: number, body: unknown): ApiError {
   return new ApiError(status, typeof body === "string" && body ? body : `Request failed (${status})`, undefined, {}, body);
 }
 
-/** Calls the API and returns the parsed JSON body, or throws an ApiError. */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const endedBefore = refreshesEnded;
-  let res = await send(path, options);
-  if (res.status === 401 && !NO_REFRESH.some((p) => path.startsWith(p))) {
-    // A refresh that ended while this request was out already answers for its 401 (the request
-    // left with the old cookies): retry, or fail with it, rather than refresh a second time.
-    const renewed = refreshesEnded !== endedBefore ? lastRefreshOk : await refreshSession();
-    if (renewed) {
-      await res.arrayBuffer().catch(() => undefined);
-      res = await send(path, options);
-    }
-  }
-  const body = await readJson(res);
-  if (!res.ok) throw toError(res.status, body);
-  return body as T;
+/** A typed call's answer, or its refusal thrown as an ApiError. */
+export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw toError(response.status, error ?? null);
+  return data as T;
 }
 
-/** A list answer may be a bare array, `{data: [...]}` or `{data: {data: [...]}}`. */
-export function unwrapList<T>(body: unknown): T[] {
+/** The contract's GET routes, as the site's SWR keys name them: without `/api`. */
+type GetPath = PathsWithMethod<paths, "get">;
+type GetKey = GetPath extends `/api${infer Key}` ? Key : never;
+/** What a GET key answers on success, by the contract; a query string is the same route. */
+export type AnswerOf<K extends string> = K extends `${infer Key}?${string}` ? AnswerOf<Key> : `/api${K}` extends GetPath ? SuccessResponseJSON<paths[`/api${K}`]["get"]> : never;
+/** A list answer: `{ data: [...] }`, or `{ data: { data: [...] } }` as `/orders/me` nests it. */
+type ListAnswer<Item> = { data: Item[] } | { data: { data: Item[] } };
+/** The keys of the routes that answer a list. */
+export type ListKey = { [K in GetKey]: AnswerOf<K> extends ListAnswer<unknown> ? K : never }[GetKey];
+/** The items of a list key's answer. */
+export type ItemOf<K extends string> = AnswerOf<K> extends { data: (infer Item)[] } ? Item : AnswerOf<K> extends { data: { data: (infer Item)[] } } ? Item : never;
+
+/** GETs a concrete key (`/products/search?q=x`, `/products/p1`) and answers its body, or throws an ApiError. */
+export async function getKey(key: string, noStore = false): Promise<unknown> {
+  const path = `${API_BASE}${key}` as GetPath;
+  const init = noStore ? { cache: "no-store" as const } : {};
+  // The key is a concrete path, already encoded: sent as is.
+  return ok((shop.GET as (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(path, init));
+}
+
+/**
+ * A list answer's items. The contract answers `{data: [...]}` (`{data: {data: [...]}}` for
+ * `/orders/me`); the spec has the site accept a bare array too.
+ */
+export function listOf<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === "object" && "data" in body) return unwrapList<T>((body as { data: unknown }).data);
-  return [];
+  const data = (body as Partial<ListAnswer<T>> | null | undefined)?.data;
+  if (Array.isArray(data)) return data;
+  return data && Array.isArray(data.data) ? data.data : [];
 }
 
-/** A single entity may come bare or wrapped in `{data: ...}`. */
-export function unwrapItem<T>(body: unknown): T | null {
-  if (body && typeof body === "object" && !Array.isArray(body)) {
-    const data = (body as { data?: unknown }).data;
-    if (data && typeof data === "object" && !Array.isArray(data)) return unwrapItem<T>(data);
-    return body as T;
-  }
-  return null;
+/** A single entity, bare as the contract answers it (or wrapped in `{data}`, as the spec allows). */
+export function itemOf<T>(body: unknown): T | null {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+  return "data" in body ? itemOf<T>(body.data) : (body as T);
 }
-
-/** A route that may answer one entity or a list of them (the featured runway): the first wins. */
-export function unwrapFirst<T>(body: unknown): T | null {
-  const list = unwrapList<T>(body);
-  if (list.length > 0) return list[0] ?? null;
-  const isList = Array.isArray(body) || (!!body && typeof body === "object" && Array.isArray((body as { data?: unknown }).data));
-  return isList ? null : unwrapItem<T>(body);
-}
-
-export const api = {
-  get: <T = unknown>(path: string, noStore = false) => request<T>(path, { noStore }),
-  post: <T = unknown>(path: string, body: Body) => request<T>(path, { method: "POST", body }),
-  patch: <T = unknown>(path: string, body: Body) => request<T>(path, { method: "PATCH", body }),
-  delete: <T = unknown>(path: string) => request<T>(path, { method: "DELETE" }),
-};

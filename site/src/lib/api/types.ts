@@ -1,7 +1,8 @@
 /**
  * The API's entities as it sends them: aliases of the schemas generated from
  * the API's OpenAPI document (`schema.d.ts`, from shared/openapi.json; run
- * `make openapi` after changing a Rust request or response type).
+ * `make openapi` after changing a Rust request or response type). What each
+ * call takes and answers is typed by the client itself (`shop`, from `paths`).
  */
 import type { components } from "./schema";
 
@@ -9,21 +10,22 @@ type Schemas = components["schemas"];
 
 export type SetItem = Schemas["SetItem"];
 export type Product = Schemas["Product"];
+/** A product as lists show it (no description). */
+export type ProductCard = Schemas["ProductCard"];
 export type Category = Schemas["Category"];
 export type Menu = Schemas["Menu"];
 export type Banner = Schemas["Banner"];
 /** A collection; `GET /api/collections/{id}` adds its products. */
-export type Collection = Schemas["Collection"] & { products?: Product[] };
+export type Collection = Schemas["Collection"] & { products?: ProductCard[] };
 export type CollectionWithProducts = Schemas["CollectionWithProducts"];
 export type Runway = Schemas["Runway"];
 export type News = Schemas["News"];
 /** The signed-in shopper's profile (`GET /api/auth/me`). */
 export type Profile = Schemas["ProfileView"];
 export type WishlistEntry = Schemas["WishlistEntry"];
-export type Address = Schemas["Address"];
+/** A saved address as answered: its lines, and whether it is the default. */
+export type Address = Schemas["AddressView"];
 export type ContactRequest = Schemas["ContactRequest"];
-/** Every 4xx and 5xx answer: `{ message, code, errors? }`. */
-export type ApiErrorBody = Schemas["Error"];
 export type OrderItem = Schemas["OrderItem"];
 
 /** Field-level errors of a 400, keyed by field name. */
@@ -39,17 +41,11 @@ export type Quote = Schemas["Quote"];
  */
 export type CartLine = Schemas["PricedLine"];
 
-/** `GET /api/cart`. `quote` is null for an empty bag or when no line is available. */
-export type CartResponse = Omit<Schemas["Bag"], "quote"> & { quote: Quote | null };
 
 /** An order as the customer sees it; `tax` is there when non-zero, `status` `pending` while PayPal completes the capture. */
 export type Order = Schemas["OrderView"];
 
-/** `GET /api/payment/client-token`; `taxRate` (percent) is sent back with the payment, never used for arithmetic here. */
-export type ClientTokenResponse = Schemas["ClientToken"];
 
-/** 201 (200 for a replay) of `POST /api/payment/checkout` and `/paypal/capture-order`. */
-export type PaymentPlaced = Omit<Schemas["Paid"], "success" | "order"> & { success: true; order: Order };
 
 /** 202: the provider's answer was lost and the payment is being confirmed; never "not charged", never pay again. */
 export type PaymentConfirming = Omit<Schemas["PaymentConfirming"], "success" | "code"> & { success: false; code: "payment_confirming" };
@@ -61,4 +57,4 @@ export type QuoteChanged = Omit<Schemas["PaymentConflict"], "success" | "code" |
 export type ProductUnavailable = Omit<Schemas["PaymentConflict"], "success" | "code" | "quote"> & { success: false; code: "product_unavailable" };
 
 /** `GET /api/payment/status/{paymentId}`, polled while a payment is being confirmed. */
-export type PaymentStatus = { status: "placed"; order: Order } | { status: "confirming"; message: string } | { status: "failed"; message: string };
+export type PaymentStatus = Schemas["PaymentStatusAnswer"];

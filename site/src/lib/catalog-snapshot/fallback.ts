@@ -3,7 +3,7 @@
  * route's body as served), turned into SWR fallback data so the exported HTML
  * already shows the catalogue; SWR still asks the API on mount.
  */
-import { unwrapFirst, unwrapItem, unwrapList } from "@/lib/api/client";
+import { itemOf, listOf } from "@/lib/api/client";
 
 /** The SWR keys of the catalogue lists the snapshot carries. */
 export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news"] as const;
@@ -13,7 +13,7 @@ export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
 /** The snapshot file: route → body as served. */
 export type Snapshot = Partial<Record<string, unknown>>;
 
-/** Keys whose hook answers one entity (fetchFirst) rather than a list (fetchList). */
+/** Keys whose hook answers one entity (fetchItem) rather than a list (fetchList). */
 const FIRST_OF: readonly SnapshotKey[] = ["/runways/featured"];
 
 /**
@@ -34,7 +34,7 @@ export function fallbackOf(snapshot: Snapshot, keys: readonly SnapshotKey[]): Re
   for (const key of keys) {
     if (!(key in snapshot)) continue;
     const body = snapshot[key];
-    fallback[key] = FIRST_OF.includes(key) ? unwrapFirst(body) : withoutFields(unwrapList(body), NOT_LISTED[key]);
+    fallback[key] = FIRST_OF.includes(key) ? itemOf(body) : withoutFields(listOf(body), NOT_LISTED[key]);
   }
   return fallback;
 }
@@ -50,12 +50,12 @@ export interface DetailRef {
 
 /** The entities of a list whose detail the snapshot holds (their pages can be rendered at build time). */
 export function detailRefs(snapshot: Snapshot, list: DetailedList): DetailRef[] {
-  return unwrapList<Partial<DetailRef>>(snapshot[list])
+  return listOf<Partial<DetailRef>>(snapshot[list])
     .filter((item): item is DetailRef => typeof item?.id === "string" && `${list}/${item.id}` in snapshot)
     .map(({ id, slug }) => ({ id, slug: typeof slug === "string" ? slug : "" }));
 }
 
 /** The entity a detail key's fetcher would return for the snapshot's body; undefined when the snapshot lacks it, so SWR fetches it. */
 export function detailOf(snapshot: Snapshot, key: string): unknown {
-  return key in snapshot ? unwrapItem(snapshot[key]) : undefined;
+  return key in snapshot ? itemOf(snapshot[key]) : undefined;
 }

@@ -1,12 +1,15 @@
-import { api, unwrapFirst, unwrapItem, unwrapList } from "@/lib/api/client";
+import { getKey, itemOf, listOf, type ItemOf, type ListKey } from "@/lib/api/client";
 import { takeEarly } from "@/lib/early-fetch/early-fetch";
 
-/** Lists never throw: a failure is logged and the list is empty (error catalogue). */
-export async function fetchList<T>(path: string): Promise<T[]> {
+/** A list key, as the contract names it, or the same route with a query string. */
+export type ListRequest = ListKey | `${ListKey}?${string}`;
+
+/** Lists never throw: a failure is logged and the list is empty (error catalogue). Typed from the contract by the key. */
+export async function fetchList<K extends ListRequest>(key: K): Promise<ItemOf<K>[]> {
   try {
-    return unwrapList<T>(await api.get(path));
+    return listOf<ItemOf<K>>(await getKey(key));
   } catch (error) {
-    console.error(`GET ${path} failed`, error);
+    console.error(`GET ${key} failed`, error);
     return [];
   }
 }
@@ -18,23 +21,13 @@ export async function fetchList<T>(path: string): Promise<T[]> {
  */
 async function getDetail(path: string): Promise<unknown> {
   const early = await takeEarly(path);
-  return early?.ok ? early.body : api.get(path);
+  return early?.ok ? early.body : getKey(path);
 }
 
 /** Details never throw either: a failure is logged and the page stays empty. */
 export async function fetchItem<T>(path: string): Promise<T | null> {
   try {
-    return unwrapItem<T>(await getDetail(path));
-  } catch (error) {
-    console.error(`GET ${path} failed`, error);
-    return null;
-  }
-}
-
-/** A route that may answer one entity or a list of them (the featured runway): the first wins. */
-export async function fetchFirst<T>(path: string): Promise<T | null> {
-  try {
-    return unwrapFirst<T>(await api.get(path));
+    return itemOf<T>(await getDetail(path));
   } catch (error) {
     console.error(`GET ${path} failed`, error);
     return null;

@@ -1,5 +1,5 @@
 /** Login, social sign-in popups and logout, all ending in a fresh `/auth/me`. */
-import { ApiError, api } from "@/lib/api/client";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import { revalidateSession } from "./use-session";
 
 export const LOGIN_FAILED = "Failed to Login";
@@ -26,7 +26,8 @@ export function loginErrorMessage(error: unknown): string {
 }
 
 export async function login(values: LoginValues): Promise<void> {
-  await api.post("/auth/login", { email: values.email.trim(), password: values.password, isRememberMe: values.isRememberMe });
+  const body = { email: values.email.trim(), password: values.password, isRememberMe: values.isRememberMe };
+  await ok(shop.POST("/api/auth/login", { body }));
   await revalidateSession();
 }
 
@@ -60,8 +61,7 @@ export function listenForSocialLogin(onDone: (result: { user?: string; error?: s
 export async function logout(): Promise<void> {
   let redirect: string | null = null;
   try {
-    const body = await api.post<{ redirect?: string | null }>("/auth/logout", {});
-    redirect = body && typeof body.redirect === "string" ? body.redirect : null;
+    redirect = (await ok(shop.POST("/api/auth/logout"))).redirect ?? null;
   } catch (error) {
     window.alert(error instanceof ApiError && !/^Request failed/.test(error.message) ? error.message : LOGOUT_FAILED);
     return;

@@ -6,8 +6,8 @@
  */
 import { useCallback } from "react";
 import useSWR from "swr";
-import { ApiError, api, unwrapList } from "@/lib/api/client";
-import type { CartLine, CartResponse, Quote } from "@/lib/api/types";
+import { ApiError, listOf, ok, shop } from "@/lib/api/client";
+import type { CartLine, Quote } from "@/lib/api/types";
 import { useSession } from "./use-session";
 
 export const CART_KEY = "/cart";
@@ -34,7 +34,7 @@ export function toQuote(value: unknown): Quote | null {
 
 /** Reads `{data, count, quote}`; a line without `available` is taken as available. */
 export function toCart(body: unknown): Cart {
-  const lines = unwrapList<CartLine>(body).map((l) => ({ ...l, available: l.available !== false }));
+  const lines = listOf<CartLine>(body).map((l) => ({ ...l, available: l.available !== false }));
   const top = body && typeof body === "object" && !Array.isArray(body) ? (body as { count?: unknown; quote?: unknown }) : {};
   // The count is the server's; only a body without one (a bare list) has its pieces counted here.
   const count = isNumber(top.count) ? top.count : lines.reduce((n, l) => n + l.quantity, 0);
@@ -44,7 +44,7 @@ export function toCart(body: unknown): Cart {
 /** Without a session the bag is empty; any other failure is logged and keeps what was shown. */
 export async function fetchCart(): Promise<Cart> {
   try {
-    return toCart(await api.get<CartResponse>(CART_KEY));
+    return toCart(await ok(shop.GET("/api/cart")));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return EMPTY_CART;
     console.error("GET /cart failed", error);
@@ -63,7 +63,7 @@ function useBag(key: string | null) {
     async (id: string, quantity: number): Promise<boolean> => {
       if (quantity < 1) return false;
       try {
-        await api.patch(`/cart/${encodeURIComponent(id)}`, { quantity });
+        await ok(shop.PATCH("/api/cart/{id}", { params: { path: { id } }, body: { quantity } }));
       } catch (error) {
         console.error("PATCH /cart failed", error);
         return false;
@@ -77,7 +77,7 @@ function useBag(key: string | null) {
   const remove = useCallback(
     async (id: string) => {
       try {
-        await api.delete(`/cart/remove/${encodeURIComponent(id)}`);
+        await ok(shop.DELETE("/api/cart/remove/{id}", { params: { path: { id } } }));
         await mutate((current) => current && { ...current, lines: current.lines.filter((l) => l.id !== id) }, { revalidate: true });
       } catch (error) {
         console.error("DELETE /cart/remove failed", error);

@@ -6,8 +6,8 @@
  * the new quote (409 quote_changed) when the catalogue moved.
  */
 import useSWR from "swr";
-import { ApiError, api } from "@/lib/api/client";
-import type { ClientTokenResponse, PaymentConfirming, PaymentPlaced, PaymentStatus, Quote } from "@/lib/api/types";
+import { ApiError, ok, shop } from "@/lib/api/client";
+import type { PaymentStatus, Quote } from "@/lib/api/types";
 import type { AddressForm } from "@/lib/rules/address";
 import { toQuote } from "./use-cart";
 
@@ -18,9 +18,9 @@ export interface PaymentSetup {
 }
 
 async function fetchPaymentSetup(): Promise<PaymentSetup> {
-  const body = await api.get<Partial<ClientTokenResponse>>("/payment/client-token", true);
-  if (!body?.clientToken) throw new Error("no client token");
-  return { clientToken: body.clientToken, taxRate: Number(body.taxRate ?? 0) };
+  const body = await ok(shop.GET("/api/payment/client-token", { cache: "no-store" }));
+  if (!body.clientToken) throw new Error("no client token");
+  return { clientToken: body.clientToken, taxRate: body.taxRate };
 }
 
 /** One client token per checkout visit (not refetched on focus), with the shop's tax rate. */
@@ -89,7 +89,7 @@ export interface CardCheckout {
 
 export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey }: CardCheckout): Promise<PaymentOutcome> {
   try {
-    const body = await api.post<PaymentPlaced | PaymentConfirming>("/payment/checkout", {
+    const payment = {
       amount: quote.total,
       taxRate,
       shippingfee: quote.shippingfee,
@@ -97,8 +97,8 @@ export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey
       customerName: `${address.firstName} ${address.lastName}`.trim(),
       addresses: shippingPayload(address),
       idempotencyKey,
-    });
-    return answerOf(body);
+    };
+    return answerOf(await ok(shop.POST("/api/payment/checkout", { body: payment })));
   } catch (error) {
     return outcomeOf(error);
   }
@@ -109,8 +109,8 @@ export const PAYPAL_UNAVAILABLE = "PayPal is unavailable right now. Please try a
 /** PayPal's order for the quote shown, or why there is none (a changed quote, a withdrawn product, too many orders: 429). */
 export async function createPayPalOrder(quote: Quote): Promise<{ kind: "created"; id: string } | PaymentOutcome> {
   try {
-    const body = await api.post<{ order?: { id?: string } }>("/payment/paypal/create-order", { amount: quote.total, currency: "USD" });
-    const id = body?.order?.id;
+    const body = await ok(shop.POST("/api/payment/paypal/create-order", { body: { amount: quote.total, currency: "USD" } }));
+    const id = body.order.id;
     return id ? { kind: "created", id } : { kind: "retry", message: PAYPAL_UNAVAILABLE };
   } catch (error) {
     return outcomeOf(error);
@@ -119,8 +119,8 @@ export async function createPayPalOrder(quote: Quote): Promise<{ kind: "created"
 
 export async function capturePayPalOrder(orderId: string, quote: Quote, taxRate: number, address: AddressForm): Promise<PaymentOutcome> {
   try {
-    const body = await api.post<PaymentPlaced | PaymentConfirming>("/payment/paypal/capture-order", { orderId, shippingAddress: shippingPayload(address), taxRate, shippingfee: quote.shippingfee });
-    return answerOf(body);
+    const capture = { orderId, shippingAddress: shippingPayload(address), taxRate, shippingfee: quote.shippingfee };
+    return answerOf(await ok(shop.POST("/api/payment/paypal/capture-order", { body: capture })));
   } catch (error) {
     // After PayPal's approval anything but success (or a payment being confirmed) is the failure page (spec section 4).
     console.error("PayPal capture failed", error);
@@ -131,8 +131,7 @@ export async function capturePayPalOrder(orderId: string, quote: Quote, taxRate:
 /** A confirming payment's status; null when it could not be had this time (asked again at the next poll). */
 export async function fetchPaymentStatus(paymentId: string): Promise<PaymentStatus | null> {
   try {
-    const body = await api.get<PaymentStatus | null>(`/payment/status/${encodeURIComponent(paymentId)}`, true);
-    return body && typeof body === "object" && typeof body.status === "string" ? body : null;
+    return await ok(shop.GET("/api/payment/status/{id}", { params: { path: { id: paymentId } }, cache: "no-store" }));
   } catch (error) {
     console.warn("GET /payment/status failed; asking again", error);
     return null;

@@ -10,7 +10,7 @@
  */
 import { useSyncExternalStore } from "react";
 import useSWR, { mutate as globalMutate } from "swr";
-import { ApiError, api, setRefreshListener, unwrapItem } from "@/lib/api/client";
+import { ApiError, getKey, itemOf, setRefreshListener } from "@/lib/api/client";
 import type { Profile } from "@/lib/api/types";
 
 export const SESSION_KEY = "/auth/me";
@@ -64,7 +64,7 @@ export function knownEmail(): string {
 /** Fetches the profile; null when there is no session (401) or the call fails. */
 export async function fetchProfile(): Promise<Profile | null> {
   try {
-    const profile = unwrapItem<Profile>(await api.get(SESSION_KEY, true));
+    const profile = itemOf<Profile>(await getKey(SESSION_KEY, true));
     if (profile?.email) rememberEmail(profile.email);
     return profile;
   } catch (error) {

@@ -1,8 +1,7 @@
 /** The wishlist as a set of product ids, and the toggle: add if absent, remove if present. */
 import { useCallback, useMemo } from "react";
 import useSWR from "swr";
-import { ApiError, api, unwrapList } from "@/lib/api/client";
-import type { WishlistEntry } from "@/lib/api/types";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import { notify } from "@/ui/components/common/notify";
 import { fetchList } from "./fetchers";
 import { useSession } from "./use-session";
@@ -12,8 +11,7 @@ export const WISHLIST_LOGIN = MESSAGES.wishlist.LOGIN_REQUIRED;
 
 async function fetchWishlist(): Promise<string[]> {
   try {
-    const entries = unwrapList<WishlistEntry | string>(await api.get("/wishlist"));
-    return entries.map((e) => (typeof e === "string" ? e : String(e.product?.id ?? ""))).filter(Boolean);
+    return (await ok(shop.GET("/api/wishlist"))).productIds;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.error("GET /wishlist failed", error);
     return [];
@@ -29,8 +27,8 @@ export function useWishlist() {
     async (productId: string) => {
       const present = ids.includes(productId);
       try {
-        if (present) await api.delete(`/wishlist/remove/${encodeURIComponent(productId)}`);
-        else await api.post("/wishlist/add", { productId });
+        if (present) await ok(shop.DELETE("/api/wishlist/remove/{id}", { params: { path: { id: productId } } }));
+        else await ok(shop.POST("/api/wishlist/add", { body: { productId } }));
         await mutate(present ? ids.filter((id) => id !== productId) : [...ids, productId], { revalidate: true });
       } catch (error) {
         // Visitors (401) and any other failure get the same message (spec section 6).
@@ -46,5 +44,5 @@ export function useWishlist() {
 
 /** The wishlist's entries with their products (My Wishlist), beside the id set above. */
 export function useWishlistEntries() {
-  return useSWR(["/wishlist", "entries"], ([path]) => fetchList<WishlistEntry>(path), { revalidateOnFocus: false });
+  return useSWR(["/wishlist", "entries"], () => fetchList("/wishlist"), { revalidateOnFocus: false });
 }

@@ -1,5 +1,5 @@
 /** The shop list's filters: Color, Category (multi-select with All) and price sort. */
-import type { Product } from "@/lib/api/types";
+import type { ProductCard } from "@/lib/api/types";
 import { NEW_CATEGORY, dedupeNames } from "./catalog";
 
 export type PriceSort = "none" | "asc" | "desc";
@@ -16,7 +16,7 @@ export const NO_FILTERS: ShopFilters = { color: "", categories: [], sort: "none"
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function applyFilters(products: Product[], filters: ShopFilters): Product[] {
+export function applyFilters(products: ProductCard[], filters: ShopFilters): ProductCard[] {
   const list = products.filter(
     (p) =>
       (!filters.color || p.color.some((c) => same(c, filters.color))) &&
@@ -38,7 +38,7 @@ export function categoryOptions(names: string[]): string[] {
  * collator while it hydrates (25-35 ms of main thread in Chromium) to order
  * a few English words.
  */
-export function colorOptions(products: Product[]): string[] {
+export function colorOptions(products: ProductCard[]): string[] {
   const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return dedupeNames(products.flatMap((p) => p.color)).sort((a, b) => byKey(a.toLowerCase(), b.toLowerCase()));
 }

@@ -7,14 +7,14 @@
  * did not happen on every build).
  */
 import type { MetadataRoute } from "next";
-import type { Collection, News, Product, Runway } from "@/lib/api/types";
+import type { Collection, News, ProductCard, Runway } from "@/lib/api/types";
 import { collectionPath, isActive, newsPath, productPath, runwayPath } from "@/lib/rules/catalog";
 import { matchesMenu } from "@/lib/rules/menu-match";
 import { absolute } from "./json-ld";
 import { DISALLOWED, publicPaths, SHOP_MENUS } from "./pages";
 
 export interface SitemapCatalog {
-  products: Product[];
+  products: ProductCard[];
   /** Each with its products where the build has them (`GET /collections/{id}`). */
   collections: Collection[];
   runways: Runway[];
@@ -46,7 +46,7 @@ export function sitemapEntries(catalog: SitemapCatalog, origin: string): Metadat
   const collections = catalog.collections.filter(isActive);
   const runways = catalog.runways.filter(isActive);
   const news = catalog.news.filter(isActive);
-  const productDates = (list: Product[]) => newest(list.map((p) => p.createdAt));
+  const productDates = (list: ProductCard[]) => newest(list.map((p) => p.createdAt));
   const newsDate = (n: News) => isoDate(n.updatedAt || n.createdAt);
   const collectionDate = (c: Collection) => productDates([...(c.products ?? []), ...products.filter((p) => p.collection === c.id)].filter(isActive));
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { useForm } from "react-hook-form";
-import { ApiError, api } from "@/lib/api/client";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import type { Profile } from "@/lib/api/types";
 import { FIRST_YEAR, formatBirthday } from "@/lib/rules/birthday";
 import { meetsRules } from "@/lib/rules/passwords";
@@ -31,12 +31,13 @@ export function ProfileModal({ profile, onClose, onSaved }: { profile: Profile; 
 
   const onSubmit = handleSubmit(async (v) => {
     try {
-      await api.patch(`/users/edit/profile/${encodeURIComponent(profile.id)}`, {
+      const body = {
         firstname: v.firstname.trim(),
         lastname: v.lastname.trim(),
         title: v.title,
         birthday: birthday ? toIso(birthday) : (profile.birthday ?? ""),
-      });
+      };
+      await ok(shop.PATCH("/api/users/edit/profile/{id}", { params: { path: { id: profile.id } }, body }));
       notify.show(PROFILE_MSG.updated, "success");
       onSaved();
     } catch (error) {
@@ -109,7 +110,7 @@ export function PasswordModal({ email, onClose }: { email: string; onClose: () =
     if (v.newPassword !== v.confirmPassword) return setFailure(PROFILE_MSG.mismatch);
     if (!meetsRules(v.newPassword, "change")) return setFailure(PROFILE_MSG.weak);
     try {
-      await api.post("/auth/change-password", v);
+      await ok(shop.POST("/api/auth/change-password", { body: v }));
       notify.show(PROFILE_MSG.changed, "success");
       onClose();
     } catch (error) {

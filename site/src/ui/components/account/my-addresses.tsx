@@ -7,7 +7,7 @@
  */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError, api } from "@/lib/api/client";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import { useAddresses } from "@/lib/hooks/use-addresses";
 import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
 import { AddressFields } from "@/ui/components/address/address-fields";
@@ -97,8 +97,8 @@ export function MyAddresses() {
   const save = async (v: AddressForm) => {
     const editing = mode?.kind === "edit" ? mode.address : null;
     try {
-      if (editing) await api.patch(`/addresses/${encodeURIComponent(editing.id)}`, bodyOf(v));
-      else await api.post("/addresses", bodyOf(v));
+      if (editing) await ok(shop.PATCH("/api/addresses/{id}", { params: { path: { id: editing.id } }, body: bodyOf(v) }));
+      else await ok(shop.POST("/api/addresses", { body: bodyOf(v) }));
       setStatus({ kind: "success", text: editing ? ADDRESS_RESULT.updated : ADDRESS_RESULT.created });
       close();
       await mutate();
@@ -111,7 +111,7 @@ export function MyAddresses() {
 
   const remove = async (address: Address) => {
     try {
-      await api.delete(`/addresses/remove/${encodeURIComponent(address.id)}`);
+      await ok(shop.DELETE("/api/addresses/remove/{id}", { params: { path: { id: address.id } } }));
     } catch (error) {
       console.error("address delete failed", error);
     }
@@ -121,7 +121,7 @@ export function MyAddresses() {
 
   const makeDefault = async (address: Address) => {
     try {
-      await api.patch(`/addresses/${encodeURIComponent(address.id)}`, { isDefault: true });
+      await ok(shop.PATCH("/api/addresses/{id}", { params: { path: { id: address.id } }, body: { isDefault: true } }));
       setStatus({ kind: "success", text: ADDRESS_RESULT.updated });
     } catch (error) {
       console.error("set default failed", error);

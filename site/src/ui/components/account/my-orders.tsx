@@ -7,7 +7,7 @@
  */
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
-import { api } from "@/lib/api/client";
+import { ok, shop } from "@/lib/api/client";
 import { useOrders } from "@/lib/hooks/use-orders";
 import { formatPrice } from "@/lib/rules/format";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
@@ -48,7 +48,7 @@ export function MyOrders() {
   const confirm = async (id: string) => {
     setBusy(id);
     try {
-      const body = await api.post<{ success?: boolean }>(`/orders/customer-confirm-fe/${encodeURIComponent(id)}`, {});
+      const body = await ok(shop.POST("/api/orders/customer-confirm-fe/{id}", { params: { path: { id } } }));
       if (body && body.success) {
         notify.show(ORDER_MSG.confirmed, "success");
         await mutate();

@@ -2,7 +2,7 @@
 /** Wishlist: the saved products as a grid, each with remove; 'Your wishlist is empty.' when none. */
 import Link from "next/link";
 import { mutate as globalMutate } from "swr";
-import { api } from "@/lib/api/client";
+import { ok, shop } from "@/lib/api/client";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { useWishlistEntries } from "@/lib/hooks/use-wishlist";
 import { productPath } from "@/lib/rules/catalog";
@@ -15,7 +15,7 @@ export function MyWishlist() {
 
   const remove = async (productId: string) => {
     try {
-      await api.delete(`/wishlist/remove/${encodeURIComponent(productId)}`);
+      await ok(shop.DELETE("/api/wishlist/remove/{id}", { params: { path: { id: productId } } }));
       await mutate(entries.filter((e) => e.product.id !== productId), { revalidate: true });
       void globalMutate("/wishlist");
     } catch (error) {

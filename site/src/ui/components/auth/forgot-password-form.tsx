@@ -2,7 +2,7 @@
 /** Forgot password: the email, Reset password; the confirmation advises waiting 10 minutes before retrying. */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError, api } from "@/lib/api/client";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import { emailRule } from "@/lib/rules/email";
 import { PageTitle } from "@/ui/components/common/page-title";
 import { TextField } from "./password-field";
@@ -29,7 +29,7 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure("");
     try {
-      await api.post("/auth/forgot-password", { email: email.trim() });
+      await ok(shop.POST("/api/auth/forgot-password", { body: { email: email.trim() } }));
       setSent(true);
     } catch (error) {
       const fieldError = error instanceof ApiError ? Object.values(error.errors)[0] : undefined;

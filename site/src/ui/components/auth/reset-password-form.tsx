@@ -3,7 +3,7 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { api } from "@/lib/api/client";
+import { ok, shop } from "@/lib/api/client";
 import { checkPassword, meetsRules } from "@/lib/rules/passwords";
 import { Modal } from "@/ui/components/common/modal";
 import { PageTitle } from "@/ui/components/common/page-title";
@@ -35,7 +35,7 @@ export function ResetPasswordForm() {
   const onSubmit = handleSubmit(async ({ newPassword, confirmPassword }) => {
     setFailure("");
     try {
-      await api.post("/auth/reset-password", { token, newPassword, confirmPassword });
+      await ok(shop.POST("/api/auth/reset-password", { body: { token, newPassword, confirmPassword } }));
       setDone(true);
     } catch {
       setFailure(RESET_MSG.failed);

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { ApiError, api } from "@/lib/api/client";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import { MONTHS, clampDay, dayOptions, toIsoBirthday, yearOptions } from "@/lib/rules/birthday";
 import { emailRule } from "@/lib/rules/email";
 import { checkPassword, firstUnmet } from "@/lib/rules/passwords";
@@ -101,7 +101,7 @@ export function SignUpForm() {
   const onSubmit = handleSubmit(async (v) => {
     setFormError("");
     try {
-      await api.post("/auth/register", {
+      const body = {
         email: v.email.trim(),
         password: v.password,
         confirmPassword: v.confirmPassword,
@@ -110,7 +110,8 @@ export function SignUpForm() {
         lastname: v.lastname.trim(),
         birthday: toIsoBirthday(v.year, v.month, v.day),
         agreeToUpdates: v.agreeToUpdates,
-      });
+      };
+      await ok(shop.POST("/api/auth/register", { body }));
       notify.show(SIGN_UP_MSG.created, "success");
       setDone(true);
     } catch (error) {

@@ -10,7 +10,7 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { ApiError, api } from "@/lib/api/client";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import { revalidateSession } from "@/lib/hooks/use-session";
 import { PageTitle } from "@/ui/components/common/page-title";
 import { MESSAGES } from "@/lib/messages";
@@ -35,8 +35,7 @@ export function VerifyEmail() {
     // One request even when React runs effects twice in development.
     if (sent.current) return;
     sent.current = true;
-    api
-      .post<{ message: string; resetToken?: unknown }>("/auth/verify-email", { token })
+    ok(shop.POST("/api/auth/verify-email", { body: { token } }))
       .then((answer) => {
         const resetToken = typeof answer.resetToken === "string" && answer.resetToken ? answer.resetToken : undefined;
         setOutcome({ ok: true, message: answer.message, resetToken });

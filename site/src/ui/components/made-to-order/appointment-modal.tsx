@@ -1,7 +1,7 @@
 "use client";
 /** BOOK AN APPOINTMENT: the contact form posted to /api/appointments. */
 import { useForm } from "react-hook-form";
-import { api } from "@/lib/api/client";
+import { ok, shop } from "@/lib/api/client";
 import { MSG, contactBody, emptyContact, type ContactForm } from "@/lib/rules/requests";
 import { Modal } from "@/ui/components/common/modal";
 import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-banner";
@@ -15,7 +15,7 @@ export function AppointmentModal({ open, onClose }: { open: boolean; onClose: ()
   const { register, handleSubmit, setError, reset, formState } = useForm<ContactForm>({ defaultValues: emptyContact() });
   const submit = handleSubmit(async (form) => {
     try {
-      await api.post("/appointments", contactBody(form));
+      await ok(shop.POST("/api/appointments", { body: contactBody(form) }));
       setStatus({ kind: "success", text: MSG.bookingOk });
       reset(emptyContact());
     } catch (error) {

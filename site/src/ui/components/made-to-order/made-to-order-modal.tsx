@@ -2,7 +2,7 @@
 /** The three-step made-to-order request: Information, Measurements, Terms & Conditions. */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { api } from "@/lib/api/client";
+import { ok, shop } from "@/lib/api/client";
 import { MEASUREMENTS, MEASUREMENT_LABELS, MSG, emptyContact, madeToOrderBody, type MadeToOrderForm } from "@/lib/rules/requests";
 import { Modal } from "@/ui/components/common/modal";
 import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-banner";
@@ -47,7 +47,7 @@ export function MadeToOrderModal({ open, productName, onClose }: Props) {
 
   const submit = handleSubmit(async (form) => {
     try {
-      await api.post("/made-to-order", madeToOrderBody(form));
+      await ok(shop.POST("/api/made-to-order", { body: madeToOrderBody(form) }));
       setStatus({ kind: "success", text: MSG.orderOk });
       reset(defaults);
       setStep(0);

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { mutate } from "swr";
-import { ApiError, api } from "@/lib/api/client";
+import { ApiError, ok, shop } from "@/lib/api/client";
 import type { Product } from "@/lib/api/types";
 import { CART_KEY } from "@/lib/hooks/use-cart";
 import { useWishlist } from "@/lib/hooks/use-wishlist";
@@ -37,7 +37,7 @@ export function AddToCart({ product }: { product: Product }) {
     if (error) return;
     setBusy(true);
     try {
-      await api.post("/cart/add", cartBody(product, choice));
+      await ok(shop.POST("/api/cart/add", { body: cartBody(product, choice) }));
       setStatus({ kind: "success", text: CART_ADDED });
       void mutate(CART_KEY);
     } catch (e) {

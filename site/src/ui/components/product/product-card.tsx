@@ -1,14 +1,14 @@
 "use client";
 /** A product tile: first gallery image, the second on hover, NEW! tag, heart, uppercase name and price. */
 import Link from "next/link";
-import type { Product } from "@/lib/api/types";
+import type { ProductCard as Card } from "@/lib/api/types";
 import { isNewArrival, productPath } from "@/lib/rules/catalog";
 import { formatPrice } from "@/lib/rules/format";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { WishlistHeart } from "./wishlist-heart";
 
 interface Props {
-  product: Product;
+  product: Card;
   wished: boolean;
   onToggleWish: (id: string) => void;
   showPrice?: boolean;

@@ -2,14 +2,14 @@
 /** A horizontal product carousel (embla): arrows, optional auto-advance. */
 import { useCarousel } from "@/ui/components/common/use-carousel";
 import { useEffect } from "react";
-import type { Product } from "@/lib/api/types";
+import type { ProductCard as Card } from "@/lib/api/types";
 import { useWishlist } from "@/lib/hooks/use-wishlist";
 import { PICTURE_SIZES } from "@/lib/rules/pictures";
 import { CarouselArrows } from "@/ui/components/common/carousel-controls";
 import { ProductCard } from "./product-card";
 
 interface Props {
-  products: Product[];
+  products: Card[];
   label: string;
   /** Auto-advance period in ms; none when absent. */
   autoplayMs?: number;

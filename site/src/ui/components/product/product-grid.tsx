@@ -1,10 +1,10 @@
 "use client";
-import type { Product } from "@/lib/api/types";
+import type { ProductCard as Card } from "@/lib/api/types";
 import { useWishlist } from "@/lib/hooks/use-wishlist";
 import { ProductCard } from "./product-card";
 
 /** A grid of product cards sharing one wishlist. */
-export function ProductGrid({ products, showPrice = true }: { products: Product[]; showPrice?: boolean }) {
+export function ProductGrid({ products, showPrice = true }: { products: Card[]; showPrice?: boolean }) {
   const wishlist = useWishlist();
   return (
     <div className="product-grid">
