@@ -84,8 +84,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 /** The first active entity of a list route, for a real detail address. */
 async function firstOf(url, route) {
-  const body = await (await fetch(`${url}/api${route}`)).json();
-  const list = Array.isArray(body) ? body : (body.data ?? []);
+  // A list answers `{ data: [...] }` (the contract's list shape).
+  const list = (await (await fetch(`${url}/api${route}`)).json()).data;
   return list.find((x) => x.status === undefined || x.status === "active");
 }
 

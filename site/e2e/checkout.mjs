@@ -108,8 +108,7 @@ async function cartOf(context, base) {
 }
 
 async function bagOf(context, base) {
-  const body = await cartOf(context, base);
-  return Array.isArray(body) ? body : body.data;
+  return (await cartOf(context, base)).data;
 }
 
 /** How the pages print a quote's shipping: Free at 0. */

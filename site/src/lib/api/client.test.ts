@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { expiredAccessToken, fakeFetch } from "@/test/fake-fetch";
-import { ApiError, getKey, itemOf, listOf, ok, setRefreshListener, shop } from "./client";
+import { ApiError, getKey, itemOf, listOf, ok, setRefreshListener, shop, type AnswerOf, type ItemOf } from "./client";
+import type { Menu, News, Order, ProductCard, Runway } from "./types";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,8 +13,9 @@ describe("list shapes", () => {
   });
   it("answers an empty list for anything else", () => {
     expect(listOf(null)).toEqual([]);
-    expect(listOf({ message: "x" })).toEqual([]);
-    expect(listOf("text")).toEqual([]);
+    // Not what the contract answers, but what a failing proxy might.
+    expect(listOf({ message: "x" } as never)).toEqual([]);
+    expect(listOf("text" as never)).toEqual([]);
   });
   it("unwraps a single entity bare or in data", () => {
     expect(itemOf({ id: "a" })).toEqual({ id: "a" });
@@ -31,6 +33,16 @@ describe("the typed client", () => {
       void shop.GET("/api/carts");
     };
     expect(neverSent).toBeTypeOf("function");
+  });
+
+  it("types what a key answers from the contract, with no type argument", () => {
+    expectTypeOf<ItemOf<"/menus">>().toEqualTypeOf<Menu>();
+    expectTypeOf<ItemOf<"/orders/me">>().toEqualTypeOf<Order>();
+    // `/products/search` is a route of its own, not a product's `/products/{id}`.
+    expectTypeOf<ItemOf<`/products/search?q=${string}`>>().toEqualTypeOf<ProductCard>();
+    expectTypeOf<AnswerOf<`/news/${string}`>>().toEqualTypeOf<News>();
+    expectTypeOf<AnswerOf<"/runways/featured">>().toEqualTypeOf<Runway>();
+    expectTypeOf(listOf({ data: { data: [{ id: "o1" }] } })).toEqualTypeOf<{ id: string }[]>();
   });
 
   it("encodes path parameters and refreshes once on a 401 before trying again", async () => {

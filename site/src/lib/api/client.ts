@@ -9,8 +9,7 @@
  * access token 15 minutes old answers, and the refresh is what keeps the
  * shopper signed in.
  */
-import createClient from "openapi-fetch";
-import type { PathsWithMethod, SuccessResponseJSON } from "openapi-typescript-helpers";
+import createClient, { type ClientPathsWithMethod, type MethodResponse } from "openapi-fetch";
 import type { paths } from "./schema";
 import type { FieldErrors } from "./types";
 
@@ -115,39 +114,48 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   return data as T;
 }
 
-/** The contract's GET routes, as the site's SWR keys name them: without `/api`. */
-type GetPath = PathsWithMethod<paths, "get">;
-type GetKey = GetPath extends `/api${infer Key}` ? Key : never;
-/** What a GET key answers on success, by the contract; a query string is the same route. */
-export type AnswerOf<K extends string> = K extends `${infer Key}?${string}` ? AnswerOf<Key> : `/api${K}` extends GetPath ? SuccessResponseJSON<paths[`/api${K}`]["get"]> : never;
-/** A list answer: `{ data: [...] }`, or `{ data: { data: [...] } }` as `/orders/me` nests it. */
-type ListAnswer<Item> = { data: Item[] } | { data: { data: Item[] } };
-/** The keys of the routes that answer a list. */
-export type ListKey = { [K in GetKey]: AnswerOf<K> extends ListAnswer<unknown> ? K : never }[GetKey];
-/** The items of a list key's answer. */
-export type ItemOf<K extends string> = AnswerOf<K> extends { data: (infer Item)[] } ? Item : AnswerOf<K> extends { data: { data: (infer Item)[] } } ? Item : never;
+type GetRoute = ClientPathsWithMethod<typeof shop, "get">;
+/** A route with its `{parameters}` filled in. */
+type Filled<R> = R extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : R;
+type WithoutBase<R> = R extends `${typeof API_BASE}${infer Key}` ? Key : never;
+type Keyed = WithoutBase<Filled<GetRoute>>;
+/** A GET as the site's SWR caches and the early fetch key it: the route without `/api`, parameters filled in (encoded), maybe a query. */
+export type GetKey = Keyed | `${Keyed}?${string}`;
+/** The route a key asks: its own when the contract names it (`/runways/featured`), else the one it fills (`/runways/{id}`). */
+type RouteOf<K> = K extends `${infer Path}?${string}`
+  ? RouteOf<Path>
+  : `${typeof API_BASE}${K & string}` extends GetRoute
+    ? `${typeof API_BASE}${K & string}`
+    : { [R in GetRoute]: `${typeof API_BASE}${K & string}` extends Filled<R> ? R : never }[GetRoute];
+/** What a key answers on success, by the contract. */
+export type AnswerOf<K extends GetKey> = MethodResponse<typeof shop, "get", RouteOf<K>>;
 
-/** GETs a concrete key (`/products/search?q=x`, `/products/p1`) and answers its body, or throws an ApiError. */
-export async function getKey(key: string, noStore = false): Promise<unknown> {
-  const path = `${API_BASE}${key}` as GetPath;
-  const init = noStore ? { cache: "no-store" as const } : {};
-  // The key is a concrete path, already encoded: sent as is.
-  return ok((shop.GET as (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(path, init));
+/** GETs a key (`/products/search?q=x`, `/products/p1`) and answers its body, typed by the contract, or throws an ApiError. */
+export function getKey<K extends GetKey>(key: K, noStore = false): Promise<AnswerOf<K>> {
+  // The key is a concrete path, encoded by whoever built it: sent as it is, not as a template.
+  const get = shop.GET as (path: string, init: RequestInit) => Promise<{ data?: AnswerOf<K>; error?: unknown; response: Response }>;
+  return ok(get(API_BASE + key, noStore ? { cache: "no-store" } : {}));
 }
 
-/**
- * A list answer's items. The contract answers `{data: [...]}` (`{data: {data: [...]}}` for
- * `/orders/me`); the spec has the site accept a bare array too.
- */
-export function listOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const data = (body as Partial<ListAnswer<T>> | null | undefined)?.data;
+/** A list answer in any shape the spec accepts: a bare array, `{ data: [...] }` (the contract's), `{ data: { data: [...] } }` (`/orders/me`). */
+export type ListAnswer<Item> = Item[] | { data: Item[] } | { data: { data: Item[] } };
+/** The keys whose answer is a list, from the routes as written (filled in, `/products/${string}` would absorb `/products/search`). */
+type ListOnly<K> = K extends GetKey ? (AnswerOf<K> extends ListAnswer<unknown> ? K : never) : never;
+export type ListKey = ListOnly<WithoutBase<GetRoute>>;
+/** The items of a key's list. */
+export type ItemOf<K extends GetKey> = AnswerOf<K> extends ListAnswer<infer Item> ? Item : never;
+
+/** A list answer's items, in whichever of the spec's shapes it came; anything else is an empty list. */
+export function listOf<Item>(body: ListAnswer<Item> | null | undefined): Item[] {
+  if (Array.isArray(body)) return body;
+  const data = body?.data;
   if (Array.isArray(data)) return data;
-  return data && Array.isArray(data.data) ? data.data : [];
+  const nested = data?.data;
+  return Array.isArray(nested) ? nested : [];
 }
 
-/** A single entity, bare as the contract answers it (or wrapped in `{data}`, as the spec allows). */
-export function itemOf<T>(body: unknown): T | null {
+/** A single entity, bare as the contract answers it (or wrapped in `{data}`, as the spec allows); null for a list. */
+export function itemOf<Item>(body: Item | { data: Item } | null | undefined): Item | null {
   if (!body || typeof body !== "object" || Array.isArray(body)) return null;
-  return "data" in body ? itemOf<T>(body.data) : (body as T);
+  return "data" in body ? itemOf((body as { data: Item }).data) : (body as Item);
 }

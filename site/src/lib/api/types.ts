@@ -41,20 +41,8 @@ export type Quote = Schemas["Quote"];
  */
 export type CartLine = Schemas["PricedLine"];
 
-
 /** An order as the customer sees it; `tax` is there when non-zero, `status` `pending` while PayPal completes the capture. */
 export type Order = Schemas["OrderView"];
-
-
-
-/** 202: the provider's answer was lost and the payment is being confirmed; never "not charged", never pay again. */
-export type PaymentConfirming = Omit<Schemas["PaymentConfirming"], "success" | "code"> & { success: false; code: "payment_confirming" };
-
-/** 409 of the checkout and PayPal's create-order: the prices changed since the page was loaded. */
-export type QuoteChanged = Omit<Schemas["PaymentConflict"], "success" | "code" | "quote"> & { success: false; code: "quote_changed"; quote: Quote };
-
-/** 409 of the checkout and PayPal's create-order: a product of the bag was withdrawn. */
-export type ProductUnavailable = Omit<Schemas["PaymentConflict"], "success" | "code" | "quote"> & { success: false; code: "product_unavailable" };
 
 /** `GET /api/payment/status/{paymentId}`, polled while a payment is being confirmed. */
 export type PaymentStatus = Schemas["PaymentStatusAnswer"];

@@ -3,7 +3,7 @@
  * route's body as served), turned into SWR fallback data so the exported HTML
  * already shows the catalogue; SWR still asks the API on mount.
  */
-import { itemOf, listOf } from "@/lib/api/client";
+import { itemOf, listOf, type ListAnswer } from "@/lib/api/client";
 
 /** The SWR keys of the catalogue lists the snapshot carries. */
 export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news"] as const;
@@ -34,7 +34,7 @@ export function fallbackOf(snapshot: Snapshot, keys: readonly SnapshotKey[]): Re
   for (const key of keys) {
     if (!(key in snapshot)) continue;
     const body = snapshot[key];
-    fallback[key] = FIRST_OF.includes(key) ? itemOf(body) : withoutFields(listOf(body), NOT_LISTED[key]);
+    fallback[key] = FIRST_OF.includes(key) ? itemOf(body) : withoutFields(listOf(body as ListAnswer<unknown>), NOT_LISTED[key]);
   }
   return fallback;
 }
@@ -50,7 +50,7 @@ export interface DetailRef {
 
 /** The entities of a list whose detail the snapshot holds (their pages can be rendered at build time). */
 export function detailRefs(snapshot: Snapshot, list: DetailedList): DetailRef[] {
-  return listOf<Partial<DetailRef>>(snapshot[list])
+  return listOf(snapshot[list] as ListAnswer<Partial<DetailRef>>)
     .filter((item): item is DetailRef => typeof item?.id === "string" && `${list}/${item.id}` in snapshot)
     .map(({ id, slug }) => ({ id, slug: typeof slug === "string" ? slug : "" }));
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback } from "react";
 import useSWR from "swr";
-import { ApiError, listOf, ok, shop } from "@/lib/api/client";
+import { ApiError, getKey, listOf, ok, shop, type AnswerOf } from "@/lib/api/client";
 import type { CartLine, Quote } from "@/lib/api/types";
 import { useSession } from "./use-session";
 
@@ -33,18 +33,17 @@ export function toQuote(value: unknown): Quote | null {
 }
 
 /** Reads `{data, count, quote}`; a line without `available` is taken as available. */
-export function toCart(body: unknown): Cart {
-  const lines = listOf<CartLine>(body).map((l) => ({ ...l, available: l.available !== false }));
-  const top = body && typeof body === "object" && !Array.isArray(body) ? (body as { count?: unknown; quote?: unknown }) : {};
-  // The count is the server's; only a body without one (a bare list) has its pieces counted here.
-  const count = isNumber(top.count) ? top.count : lines.reduce((n, l) => n + l.quantity, 0);
-  return { lines, count, quote: toQuote(top.quote) };
+export function toCart(body: AnswerOf<typeof CART_KEY>): Cart {
+  const lines = listOf(body).map((l) => ({ ...l, available: l.available !== false }));
+  // The count is the server's; only a body without one (a bare list, as the spec allows) has its pieces counted here.
+  const count = isNumber(body.count) ? body.count : lines.reduce((n, l) => n + l.quantity, 0);
+  return { lines, count, quote: toQuote(body.quote) };
 }
 
 /** Without a session the bag is empty; any other failure is logged and keeps what was shown. */
 export async function fetchCart(): Promise<Cart> {
   try {
-    return toCart(await ok(shop.GET("/api/cart")));
+    return toCart(await getKey(CART_KEY));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return EMPTY_CART;
     console.error("GET /cart failed", error);

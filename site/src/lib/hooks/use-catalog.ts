@@ -1,9 +1,9 @@
 /** SWR hooks per catalogue resource. Lists are filtered to active content here too, so a lax server never leaks drafts. */
 import useSWR from "swr";
-import type { Collection, News, Product, Runway } from "@/lib/api/types";
+import type { GetKey, ItemOf } from "@/lib/api/client";
+import type { Collection } from "@/lib/api/types";
 import { isActive, sortByOrder } from "@/lib/rules/catalog";
 import { collectionKey } from "./collection-key";
-import type { ItemOf } from "@/lib/api/client";
 import { fetchItem, fetchList, type ListRequest } from "./fetchers";
 
 const options = { revalidateOnFocus: false, dedupingInterval: 60_000 };
@@ -18,8 +18,8 @@ function useList<K extends ListRequest>(path: K | null, sort?: (items: ItemOf<K>
   return { items: sort ? sort(active) : active, isLoading: path !== null && data === undefined };
 }
 
-function useItem<T>(path: string | null) {
-  const { data } = useSWR(path, (p: string) => fetchItem<T>(p), options);
+function useItem<K extends GetKey>(path: K | null) {
+  const { data } = useSWR(path, (p: K) => fetchItem(p), options);
   return { item: data ?? null, isLoading: path !== null && data === undefined };
 }
 
@@ -32,25 +32,25 @@ export const useCollections = () => useList("/collections");
 export const useRunways = () => useList("/runways");
 export const useNewsList = () => useList("/news");
 
-export const useProduct = (id: string | null) => useItem<Product>(id ? `/products/${encodeURIComponent(id)}` : null);
-export const useCollection = (id: string | null) => useItem<Collection>(id ? `/collections/${encodeURIComponent(id)}` : null);
-export const useRunway = (id: string | null) => useItem<Runway>(id ? `/runways/${encodeURIComponent(id)}` : null);
+export const useProduct = (id: string | null) => useItem(id ? `/products/${encodeURIComponent(id)}` : null);
+export const useCollection = (id: string | null) => useItem(id ? `/collections/${encodeURIComponent(id)}` : null);
+export const useRunway = (id: string | null) => useItem(id ? `/runways/${encodeURIComponent(id)}` : null);
 export function useFeaturedRunway() {
-  const { data } = useSWR("/runways/featured", (p: string) => fetchItem<Runway>(p), options);
+  const { data } = useSWR("/runways/featured", () => fetchItem("/runways/featured"), options);
   return { item: data ?? null, isLoading: data === undefined };
 }
-export const useNews = (id: string | null) => useItem<News>(id ? `/news/${encodeURIComponent(id)}` : null);
+export const useNews = (id: string | null) => useItem(id ? `/news/${encodeURIComponent(id)}` : null);
 
 /**
  * `/collection/{id}/{slug}` names the id; a menu url may give only a slug
  * (or a name). Ask by id first, else find it in the list by slug, id or name.
  */
 async function findCollection(ref: string): Promise<Collection | null> {
-  const byId = await fetchItem<Collection>(`/collections/${encodeURIComponent(ref)}`);
+  const byId = await fetchItem(`/collections/${encodeURIComponent(ref)}`);
   if (byId?.id) return byId;
   const key = ref.trim().toLowerCase();
   const match = (await fetchList("/collections")).find((c) => [c.slug, c.id, c.name].some((v) => v?.trim().toLowerCase() === key));
-  return match ? fetchItem<Collection>(`/collections/${encodeURIComponent(match.id)}`) : null;
+  return match ? fetchItem(`/collections/${encodeURIComponent(match.id)}`) : null;
 }
 
 /**

@@ -64,7 +64,7 @@ export function knownEmail(): string {
 /** Fetches the profile; null when there is no session (401) or the call fails. */
 export async function fetchProfile(): Promise<Profile | null> {
   try {
-    const profile = itemOf<Profile>(await getKey(SESSION_KEY, true));
+    const profile = itemOf(await getKey(SESSION_KEY, true));
     if (profile?.email) rememberEmail(profile.email);
     return profile;
   } catch (error) {
