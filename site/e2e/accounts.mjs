@@ -13,6 +13,11 @@ import { PASSWORD, newEmail, signedInShopper } from "./shoppers.mjs";
 
 let serial = 0;
 
+/** A local day as the calendar names it (yyyy-mm-dd) and as My Orders shows it (mm/dd/yyyy). */
+const pad = (n) => String(n).padStart(2, "0");
+const isoDay = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const usDay = (d) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
+
 /** Registers and signs in through the API inside a browser context, so its cookies are the session. */
 async function signedInContext(browser, base, size, tag) {
   const { page, context, problems } = await freshPage(browser, size);
@@ -437,28 +442,40 @@ export function accountJourneys({ browser, base, shop, products }) {
         await context.close();
       },
     },
-    {
-      name: "my orders: date presets, custom range calendar, status tabs, empty text",
+    // The calendar as a shopper meets it on the days that broke it: the 1st (one day to pick, the range
+    // reaching back into last month and last year) and 31 December (the whole month open, nothing after it).
+    ...[
+      ["1 January", new Date(new Date().getFullYear(), 0, 1, 10)],
+      ["31 December", new Date(new Date().getFullYear() - 1, 11, 31, 10)],
+    ].map(([day, today]) => ({
+      name: `my orders: date presets, custom range calendar, status tabs, empty text (today is ${day})`,
       fn: async () => {
         const { page, context } = await signedInContext(browser, base, WIDTHS.mobile, "orders");
+        await page.clock.install({ time: today });
         await page.goto(`${base}/me/orders/`);
         await heading(page, "MY ORDERS");
         await page.getByText("No orders found").waitFor();
         for (const label of ["All (0)", "Wait for confirmation (0)", "Confirmed (0)", "Delivered (0)", "Canceled (0)"]) await page.getByRole("tab", { name: label }).waitFor();
         await page.getByLabel("Date filter").selectOption("7d");
         await page.getByLabel("Date filter").selectOption("custom");
-        await page.getByTestId("orders-calendar").waitFor();
-        await shoot(page, "orders-calendar");
-        const days = page.getByTestId("orders-calendar").locator("button.rdp-day_button:not([disabled])");
-        await days.first().click();
-        await days.nth(2).click();
-        await page.getByTestId("orders-calendar").waitFor({ state: "detached" });
+        const calendar = page.getByTestId("orders-calendar");
+        await calendar.waitFor();
+        await shoot(page, `orders-calendar-${today.getDate()}`);
+        const open = calendar.locator("button.rdp-day_button:not([disabled])");
+        assert((await open.count()) === today.getDate(), `the days up to today can be picked: ${await open.count()} open on day ${today.getDate()}`);
+        await calendar.locator(`[data-day="${isoDay(today)}"] button`).click();
+        await calendar.getByRole("button", { name: "Go to the Previous Month" }).click();
+        const back = new Date(today.getFullYear(), today.getMonth() - 1, 28);
+        await calendar.locator(`[data-day="${isoDay(back)}"] button`).click();
+        await calendar.waitFor({ state: "detached" });
+        const shown = await page.getByLabel("Date filter").locator("option:checked").textContent();
+        assert(shown === `${usDay(back)} – ${usDay(today)}`, `the range reads from the earlier day to today: ${shown}`);
         await page.getByText("No orders found").waitFor();
         await page.getByLabel("Date filter").selectOption("today");
         await shoot(page, "orders");
         await context.close();
       },
-    },
+    })),
     {
       name: "my orders: an order confirmed by shopctl, then Confirm delivery",
       fn: async () => {

@@ -83,6 +83,17 @@ describe("order date filter", () => {
     expect(presetRange("custom", now, null)).toBeNull();
     expect(inRange(at(1), presetRange("all", now))).toBe(true);
   });
+  it("presets count back across a month and a year: on 1 January and on 31 December", () => {
+    const newYear = new Date(2027, 0, 1, 9);
+    expect(inRange(new Date(2026, 11, 26, 10).toISOString(), presetRange("7d", newYear))).toBe(true);
+    expect(inRange(new Date(2026, 11, 25, 10).toISOString(), presetRange("7d", newYear))).toBe(false);
+    expect(inRange(new Date(2026, 11, 3, 10).toISOString(), presetRange("30d", newYear))).toBe(true);
+    expect(inRange(new Date(2026, 11, 31, 23).toISOString(), presetRange("today", newYear))).toBe(false);
+    const yearEnd = new Date(2026, 11, 31, 23, 30);
+    expect(inRange(new Date(2026, 11, 31, 0).toISOString(), presetRange("today", yearEnd))).toBe(true);
+    expect(inRange(new Date(2026, 11, 25, 10).toISOString(), presetRange("7d", yearEnd))).toBe(true);
+    expect(inRange(new Date(2026, 11, 24, 10).toISOString(), presetRange("7d", yearEnd))).toBe(false);
+  });
   it("status labels and counts", () => {
     expect(statusLabel("awaiting_confirmation")).toBe("AWAITING CONFIRMATION");
     expect(statusLabel("pending")).toBe("PAYMENT PENDING");

@@ -16,7 +16,7 @@ export function RangeCalendar({ onRange }: { onRange: (range: DateRange) => void
         // A first click starts the range; the second ends it, whichever comes first in time.
         const next = picking?.from && !picking.to ? { from: picking.from, to: day } : { from: day, to: undefined };
         setPicking(next);
-        if (next.from && next.to) onRange({ from: next.from, to: next.to });
+        if (next.from && next.to) onRange(next.from <= next.to ? { from: next.from, to: next.to } : { from: next.to, to: next.from });
       }}
     />
   );
