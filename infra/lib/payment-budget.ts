@@ -19,6 +19,8 @@ export interface PaymentBudget {
   readonly reconcileEveryMinutes: number;
   /** The reconciler's Lambda timeout. */
   readonly reconcileTimeoutSeconds: number;
+  /** How long a run holds the reconciler's lease and each claim it takes: longer than its timeout. */
+  readonly reconcileLeaseSeconds: number;
 }
 
 const FIELDS: readonly (keyof PaymentBudget)[] = [
@@ -31,6 +33,7 @@ const FIELDS: readonly (keyof PaymentBudget)[] = [
   'paypalApprovalHours',
   'reconcileEveryMinutes',
   'reconcileTimeoutSeconds',
+  'reconcileLeaseSeconds',
 ];
 
 /** The budget of a JSON text; refuses a missing, non-numeric or non-positive field (a typo must not become a 0 s timeout). */

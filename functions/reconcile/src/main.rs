@@ -1,7 +1,7 @@
 //! The reconciler as a Lambda function, invoked by an EventBridge schedule
 //! (`infra`): every run settles the payments whose provider answer was lost
 //! or whose claim is past its deadline (`domain::checkout` reconcile) and
-//! answers `{placed, reversed, released, capturesSettled, unresolved}`. By
+//! answers `{busy, placed, reversed, released, takenByOthers, capturesSettled, unresolved}`. By
 //! hand, `shopctl payments reconcile` does the same.
 
 use app::App;
@@ -30,9 +30,11 @@ async fn run(app: &App) -> Result<Value, Error> {
         );
     }
     Ok(json!({
+        "busy": report.busy,
         "placed": report.placed,
         "reversed": report.reversed,
         "released": report.released,
+        "takenByOthers": report.taken_by_others,
         "capturesSettled": report.captures_settled,
         "unresolved": report.unresolved,
     }))

@@ -91,6 +91,14 @@ impl<T> Outcome<T> {
         }
     }
 
+    /// The outcome with its value changed.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+        match self {
+            Outcome::Done(value) => Outcome::Done(f(value)),
+            Outcome::Refused => Outcome::Refused,
+        }
+    }
+
     /// The value, or `refused` when the condition did not hold.
     pub fn or<E>(self, refused: E) -> Result<T, E> {
         match self {

@@ -9,19 +9,20 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use domain::cart::{Bag, CartLine, LineSize};
-use domain::catalog::{Product, ProductCard, ProductSnapshot, Size, Status};
+use domain::cart::Bag;
 use domain::checkout::{
     payment_key, Budget, CaptureRequest, CardPayment, Checkout, CheckoutError, Claim, ClaimState,
-    Claims, Outbox, PaymentStatus, Provider, Seen, Settled, ShippingAddress, Shopper,
+    Claims, Outbox, PaymentStatus, Provider, Seen, Settled, Shopper,
 };
 use domain::order::{OrderStatus, Orders};
 use domain::ports::{
-    Blobs, BlobsError, Capture, Charge, Clock, Condition, Email, Mailer, MailerError, Money,
-    PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary, Refund, Table,
+    Capture, Charge, Clock, Money, PayPalOrder, PaymentError, PaymentGateway, Refund, Table,
 };
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
+
+mod support;
+use support::{address, line, put_product, visa_charge, Outgoing};
 
 const USER: &str = "01JD0000000000000000000USR";
 
@@ -42,6 +43,9 @@ enum Next {
     AnswerWhileBagChanges,
     /// Takes the capture money but PayPal keeps it PENDING.
     Pending,
+    /// Takes the money while a reconciler takes the claim (past its
+    /// deadline, as if the request had stalled).
+    AnswerWhileTakenOver,
 }
 
 #[derive(Default)]
@@ -94,6 +98,20 @@ impl FakeProvider {
             .map(|c| c.status.clone())
             .collect()
     }
+    /// What a reconciler's first move does to the claim of this order.
+    async fn reconciler_takes(&self, order_reference: &str) {
+        let far = Timestamp::parse("2100-01-01T00:00:00Z").unwrap();
+        let due = Claims::of(&*self.table).due(far).await.unwrap();
+        let claim = due
+            .into_iter()
+            .find(|c| c.order_id == order_reference)
+            .unwrap();
+        let taken = Claims::of(&*self.table)
+            .advance(&claim, ClaimState::Reconciling, claim.deadline, None)
+            .await
+            .unwrap();
+        assert!(matches!(taken, Outcome::Done(_)));
+    }
     fn lost() -> PaymentError {
         PaymentError::Unavailable("the answer was lost".into())
     }
@@ -125,17 +143,10 @@ impl PaymentGateway for FakeProvider {
                 let lines = Bag::of(&*self.table, USER).lines().await.unwrap();
                 let _ = Bag::of(&*self.table, USER).remove(&lines[0].id).await;
             }
+            Next::AnswerWhileTakenOver => self.reconciler_takes(order_reference).await,
             _ => {}
         }
-        let charge = Charge {
-            id: self.id("tx"),
-            status: "SUBMITTED_FOR_SETTLEMENT".into(),
-            amount,
-            method: PaymentMethodSummary::Card {
-                card_type: "VISA".into(),
-                last4: "1111".into(),
-            },
-        };
+        let charge = visa_charge(self.id("tx"), amount);
         let mut ledger = self.ledger.lock().unwrap();
         ledger
             .charges
@@ -276,36 +287,6 @@ impl Clock for FakeClock {
     }
 }
 
-#[derive(Default)]
-struct Outgoing(Mutex<Vec<Email>>);
-
-#[async_trait]
-impl Mailer for Outgoing {
-    async fn send(&self, email: Email) -> Result<(), MailerError> {
-        self.0.lock().unwrap().push(email);
-        Ok(())
-    }
-}
-
-#[async_trait]
-impl Blobs for Outgoing {
-    async fn put(&self, _: &str, _: Vec<u8>, _: &str) -> Result<(), BlobsError> {
-        Ok(())
-    }
-    async fn get(&self, _: &str) -> Result<Option<Vec<u8>>, BlobsError> {
-        Ok(None)
-    }
-    async fn exists(&self, _: &str) -> Result<bool, BlobsError> {
-        Ok(false)
-    }
-    fn public_url(&self, key: &str) -> String {
-        key.to_string()
-    }
-    fn key_of(&self, url: &str) -> Option<String> {
-        Some(url.to_string())
-    }
-}
-
 // ---- the shop --------------------------------------------------------------
 
 struct Shop {
@@ -343,51 +324,6 @@ async fn shop() -> Shop {
             Timestamp::parse("2026-11-27T10:00:00Z").unwrap(),
         )),
         mail: Outgoing::default(),
-    }
-}
-
-async fn put_product(table: &dyn Table, id: &str, cents: i64, status: &str) {
-    let product = Product {
-        description: String::new(),
-        card: ProductCard {
-            id: id.into(),
-            sku: id.into(),
-            name: id.into(),
-            categories: vec!["women".into()],
-            collection: "c".into(),
-            collection_name: "C".into(),
-            slug: id.into(),
-            size: vec![Size::M],
-            color: vec!["Ivory".into()],
-            price: Money::from_cents(cents),
-            tag: vec![],
-            status: Status::from_name(status).expect("active or inactive"),
-            product_gallery: vec![],
-            items: vec![],
-            created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
-        },
-    };
-    let written = table.write(&product, Condition::None).await.unwrap();
-    assert_eq!(written, Outcome::Done(()));
-}
-
-fn line(product: &str, quantity: u32) -> CartLine {
-    let at = Timestamp::parse("2026-11-01T00:00:00Z").unwrap();
-    CartLine {
-        id: domain::cart::line_id(product, "Ivory", "M", "Set"),
-        product: ProductSnapshot {
-            id: product.into(),
-            slug: product.into(),
-            name: product.into(),
-            product_gallery: vec![],
-        },
-        category: "Set".into(),
-        color: "Ivory".into(),
-        size: LineSize::chosen("M").unwrap(),
-        quantity,
-        price: Money::from_cents(1),
-        created_at: at,
-        updated_at: at,
     }
 }
 
@@ -479,19 +415,6 @@ fn seen(cents: i64) -> Seen {
     }
 }
 
-fn address() -> ShippingAddress {
-    ShippingAddress {
-        first_name: "Lan".into(),
-        last_name: "Tran".into(),
-        street: "68 Dong Khoi".into(),
-        country: "Vietnam".into(),
-        zip_code: "700000".into(),
-        phone: "0901234567".into(),
-        phone_code: "+84".into(),
-        ..ShippingAddress::default()
-    }
-}
-
 /// A card claim being charged since `now` by a request of its own.
 fn charging(key: &str, now: Timestamp) -> Claim {
     Claim {
@@ -501,6 +424,7 @@ fn charging(key: &str, now: Timestamp) -> Claim {
         provider_order: None,
         order_id: "01JD00000000000000000ORDER".into(),
         state: ClaimState::Charging,
+        version: 1,
         amount: Money::from_cents(TOTAL_CENTS),
         address: Some(address()),
         created_at: now,
@@ -643,6 +567,31 @@ async fn a_reversal_that_fails_leaves_the_payment_unknown_for_the_reconciler() {
     let report = shop.reconcile_later().await;
     assert_eq!(report.reversed, 1, "{report:?}");
     assert_eq!(shop.provider.charge_status(&claim.order_id), ["VOIDED"]);
+}
+
+#[tokio::test]
+async fn a_request_whose_claim_a_reconciler_took_leaves_the_money_to_it() {
+    let shop = shop().await;
+    shop.provider.script(Next::AnswerWhileTakenOver);
+    let payment_id = confirming(shop.pay("k1").await);
+    let claim = shop.claim(Provider::Card, "k1").await.unwrap();
+    assert_eq!(claim.state, ClaimState::Reconciling);
+    assert_eq!(
+        shop.provider.charge_status(&claim.order_id),
+        ["SUBMITTED_FOR_SETTLEMENT"],
+        "the request does not give back money the claim's holder will settle"
+    );
+    assert_eq!(shop.bag_lines().await, 2);
+    // That run died: once its lease ends, the next run settles the claim.
+    shop.clock.pass(10);
+    let early = shop.checkout().reconcile().await.unwrap();
+    assert_eq!(early.placed, 0, "not during the lease: {early:?}");
+    shop.clock.pass(Budget::shop().reconcile_lease_seconds);
+    let report = shop.checkout().reconcile().await.unwrap();
+    assert_eq!((report.placed, report.reversed), (1, 0), "{report:?}");
+    let status = shop.checkout().status(USER, &payment_id).await.unwrap();
+    assert!(matches!(status, PaymentStatus::Placed(o) if o.id == claim.order_id));
+    assert_eq!(shop.bag_lines().await, 0);
 }
 
 #[tokio::test]
@@ -797,6 +746,19 @@ async fn a_capture_that_never_happened_goes_back_to_awaiting_approval_then_expir
     let report = shop.checkout().reconcile().await.unwrap();
     assert_eq!(report.released, 1);
     assert_eq!(shop.claim(Provider::PayPal, &id).await, None, "expired");
+}
+
+#[tokio::test]
+async fn a_capture_after_the_approval_deadline_is_refused() {
+    let shop = shop().await;
+    let id = shop.open_paypal().await;
+    shop.clock.pass(Budget::shop().paypal_approval_hours * 3600);
+    let late = shop.capture(&id).await;
+    assert!(matches!(late, Err(CheckoutError::NotPlaced)), "{late:?}");
+    assert!(
+        shop.provider.capture_status(&id).is_empty(),
+        "nothing captured"
+    );
 }
 
 #[tokio::test]

@@ -24,7 +24,8 @@ const CLIENT_TOKEN: &str = "mutation CreateClientToken($input: CreateClientToken
 const CHARGE: &str = "mutation ChargePaymentMethod($input: ChargePaymentMethodInput!) { chargePaymentMethod(input: $input) { transaction { id legacyId status orderId amount { value currencyCode } paymentMethodSnapshot { __typename ... on CreditCardDetails { brandCode last4 } ... on PayPalTransactionDetails { payer { email } } } statusHistory { __typename status ... on ProcessorDeclinedEvent { processorResponse { legacyCode message } } ... on GatewayRejectedEvent { gatewayRejectionReason } } } } }";
 
 /// The fields of a transaction the shop reads, after a charge or a search.
-const SEARCH: &str = "query SearchTransactions($input: TransactionSearchInput!) { search { transactions(input: $input, first: 50) { edges { node { id legacyId status orderId amount { value currencyCode } paymentMethodSnapshot { __typename ... on CreditCardDetails { brandCode last4 } ... on PayPalTransactionDetails { payer { email } } } } } } } }";
+/// Its refunds too, so a refunded charge is never taken for money held.
+const SEARCH: &str = "query SearchTransactions($input: TransactionSearchInput!) { search { transactions(input: $input, first: 50) { edges { node { id legacyId status orderId amount { value currencyCode } paymentMethodSnapshot { __typename ... on CreditCardDetails { brandCode last4 } ... on PayPalTransactionDetails { payer { email } } } refunds { id status amount { value } } } } } } }";
 
 const REVERSE: &str = "mutation ReverseTransaction($input: ReverseTransactionInput!) { reverseTransaction(input: $input) { reversal { __typename ... on Transaction { id status } ... on Refund { id status } } } }";
 
@@ -288,7 +289,26 @@ fn transaction(tx: &Value) -> Option<Charge> {
         status,
         amount,
         method,
+        refunded: refunded(tx),
     })
+}
+
+/// What a transaction's refunds gave back (failed ones gave nothing).
+fn refunded(tx: &Value) -> Money {
+    let refunds = tx.get("refunds").and_then(Value::as_array);
+    refunds
+        .into_iter()
+        .flatten()
+        .filter(|r| {
+            !matches!(
+                text(r, "/status").as_deref(),
+                Some("FAILED" | "PROCESSOR_DECLINED" | "GATEWAY_REJECTED" | "SETTLEMENT_DECLINED")
+            )
+        })
+        .filter_map(|r| text(r, "/amount/value").and_then(|v| Money::parse_decimal(&v)))
+        .fold(Money::ZERO, |sum, cents| {
+            sum.checked_add(cents).unwrap_or(sum)
+        })
 }
 
 #[cfg(test)]
@@ -340,6 +360,13 @@ mod tests {
             "paymentMethodSnapshot": { "__typename": "PayPalTransactionDetails", "payer": { "email": "a@b.c" } } });
         let charge = charge_outcome(&paid).expect("charge");
         assert_eq!(charge.amount, Money::from_cents(1050));
+        assert!(charge.is_live());
+        let refunded = json!({ "id": "t", "status": "SETTLED", "amount": { "value": "10.50" },
+            "refunds": [{ "id": "r0", "status": "FAILED", "amount": { "value": "10.50" } },
+                        { "id": "r1", "status": "SUBMITTED_FOR_SETTLEMENT", "amount": { "value": "10.50" } }] });
+        let charge = transaction(&refunded).expect("charge");
+        assert_eq!(charge.refunded, Money::from_cents(1050));
+        assert!(!charge.is_live(), "refunded in full: no money held");
         assert_eq!(
             charge.method,
             PaymentMethodSummary::PayPal {

@@ -5,7 +5,7 @@
 
 use app::App;
 use domain::accounts::Accounts;
-use domain::checkout::{confirmation_email, PendingConfirmation};
+use domain::checkout::{confirmation_email, PendingConfirmation, Refunded};
 use domain::order::{self, Move, Order, OrderStatus, Orders};
 
 pub type CliError = Box<dyn std::error::Error + Send + Sync>;
@@ -155,19 +155,28 @@ pub async fn resend_pending(app: &App) -> CliResult {
     Ok(sent.join("\n"))
 }
 
-/// Gives the whole payment back (a card charge is voided while unsettled,
-/// refunded once settled; a PayPal capture is refunded) and cancels the
-/// order if it can still be canceled.
+/// Gives the whole payment back once (a card charge is voided while
+/// unsettled, refunded once settled; a PayPal capture is refunded; money the
+/// provider no longer holds is not given again) and cancels the order if it
+/// can still be canceled.
 pub async fn refund(app: &App, id: &str) -> CliResult {
     let order = find(app, id).await?;
     let payment = &order.payment;
-    app.checkout().reverse(payment).await?;
+    let given = match app.checkout().refund_order(&order).await? {
+        Refunded::GivenBack => "given back",
+        Refunded::AlreadyGivenBack => "was already given back",
+        Refunded::Taken => {
+            return Ok(format!(
+            "order {id}: its payment is being given back, or was, by another refund: nothing done"
+        ))
+        }
+    };
     let canceled = match move_order(app, id, OrderStatus::Canceled).await {
         Ok(moved) => moved,
         Err(kept) => format!("order {id} kept its status: {kept}"),
     };
     Ok(format!(
-        "order {id}: {} {:?} given back ({})\n{canceled}",
+        "order {id}: {} {:?} {given} ({})\n{canceled}",
         payment.amount, payment.provider, payment.reference
     ))
 }

@@ -11,8 +11,16 @@ use crate::orders::CliResult;
 
 pub async fn reconcile(app: &App) -> CliResult {
     let report = app.checkout().reconcile().await?;
+    if report.busy {
+        return Ok("payments not reconciled: another reconciler run is in progress".into());
+    }
     Ok(format!(
-        "payments reconciled: {} placed, {} given back, {} released, {} captures settled, {} unresolved",
-        report.placed, report.reversed, report.released, report.captures_settled, report.unresolved
+        "payments reconciled: {} placed, {} given back, {} released, {} taken by others, {} captures settled, {} unresolved",
+        report.placed,
+        report.reversed,
+        report.released,
+        report.taken_by_others,
+        report.captures_settled,
+        report.unresolved
     ))
 }

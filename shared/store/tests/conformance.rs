@@ -100,4 +100,5 @@ conformance!(
     a_reset_or_change_voids_every_earlier_link,
     an_owners_claim_is_one_transaction,
     payment_claims_move_and_leave_the_index,
+    leases_have_one_holder_at_a_time,
 );

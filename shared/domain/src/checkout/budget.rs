@@ -24,6 +24,7 @@ pub struct Budget {
     pub paypal_approval_hours: u64,
     pub reconcile_every_minutes: u64,
     pub reconcile_timeout_seconds: u64,
+    pub reconcile_lease_seconds: u64,
 }
 
 impl Budget {
@@ -60,6 +61,23 @@ impl Budget {
         later(now, self.unknown_settle_seconds)
     }
 
+    /// When a claim whose money a request starts giving back at `now` is
+    /// presumed abandoned, like a charging one.
+    pub fn reversing_deadline(&self, now: Timestamp) -> Timestamp {
+        self.charging_deadline(now)
+    }
+
+    /// How long a reconciler run holds the run's lease and each claim it
+    /// takes: longer than the reconciler function may run.
+    pub fn reconcile_lease(&self) -> Duration {
+        Duration::from_secs(self.reconcile_lease_seconds)
+    }
+
+    /// When a claim a reconciler takes at `now` may be taken again (its run died).
+    pub fn reconciling_deadline(&self, now: Timestamp) -> Timestamp {
+        later(now, self.reconcile_lease_seconds)
+    }
+
     /// When a PayPal order opened at `created` and never captured is let go.
     pub fn approval_deadline(&self, created: Timestamp) -> Timestamp {
         later(created, self.paypal_approval_hours * 3600)
@@ -85,5 +103,7 @@ mod tests {
         // The reconciler never takes a claim whose function may still run.
         assert!(budget.charging_deadline_seconds > budget.function_timeout_seconds);
         assert!(budget.reconcile_timeout_seconds * 1000 > budget.provider_request_ms * 4);
+        // A run AWS has not stopped yet still holds its lease and its claims.
+        assert!(budget.reconcile_lease_seconds > budget.reconcile_timeout_seconds);
     }
 }

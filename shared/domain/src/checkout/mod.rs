@@ -13,16 +13,20 @@
 mod budget;
 mod confirmation;
 mod invoice;
+mod lease;
 mod priced;
 mod reconcile;
+mod refund;
 mod service;
 mod store;
 
 pub use budget::Budget;
 pub use confirmation::{confirm, Outbox};
 pub use invoice::{confirmation_email, invoice_html, invoice_key, usd};
+pub use lease::Lease;
 pub use priced::{PricedBag, PricedLine};
 pub use reconcile::Reconciled;
+pub use refund::Refunded;
 pub use service::{Checkout, CheckoutError, PaymentStatus, Settled, Shopper};
 pub use store::{Claim, ClaimState, Claimed, Claims, PendingConfirmation, Placed, Provider};
 

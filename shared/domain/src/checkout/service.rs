@@ -1,24 +1,40 @@
-//! The checkout process over the ports: claim → charge → place → undo.
+//! The checkout process over the ports: claim → charge → place, with every
+//! lost answer settled by the reconciler.
 //!
-//! ```text
-//!            card: claim                 charged, placed
-//!   (none) ─────────────▶ charging ─────────────────────▶ placed
-//!     │                    ▲  │ │ refused (nothing charged): released (card)
-//!     │ PayPal: open       │  │ │   or back to created (PayPal)
-//!     ▼        capture     │  │ └─ charged, not placed: reversed, released
-//!   created ───────────────┘  │    (reversal failed: unknown)
-//!     │ approval deadline     │ answer lost or unreadable
-//!     ▼                       ▼
-//!   released ◀───────────── unknown ──────────────────▶ placed
-//!            nothing found,        reconciler: charge found,
-//!            or found and reversed bag still prices the same
-//! ```
+//! The claim ([`super::store`]) is the payment's one record. Every move of
+//! it is one write conditioned on the state *and* the version the mover
+//! read; the mover then holds the claim, and only the holder charges,
+//! places or gives money back. Nobody touches money before the move that
+//! makes them its holder succeeded.
 //!
-//! Every arrow is one conditional write on the claim's state (see
-//! [`super::store`]), so a request and the reconciler never both act on a
-//! payment. A `charging` claim past its deadline (its function died) is
-//! reconciled like an `unknown` one. Released claims are deleted: the
-//! shopper may pay again with the same key.
+//! | from | to | who moves it | when |
+//! |---|---|---|---|
+//! | (none) | `charging` | the card checkout | a put where no claim is |
+//! | (none) | `created` | PayPal's create-order | a put where no claim is |
+//! | (none) | `unknown` | a request whose claim is gone while it may hold money | a put of a claim keyed by its order id |
+//! | `created` | `charging` | PayPal's capture | before the approval deadline |
+//! | `charging` | `placed` | its request | charged: the order, the bag cleared and the claim in one transaction |
+//! | `charging` | released (deleted) | its card checkout | refused: nothing charged |
+//! | `charging` | `created` | its PayPal capture | refused: nothing captured |
+//! | `charging`, `reconciling` | `reversing` | its holder (the request, the reconciler) | charged, but the order cannot be placed: before giving back |
+//! | `charging`, `reversing` | `unknown` | its holder | the answer was lost, or the money could not be given back yet |
+//! | `reversing` | released | its holder | the money was given back |
+//! | `created`, `charging`, `unknown`, `reversing`, `reconciling` | `reconciling` | a reconciler | past the claim's deadline (for `reconciling`, the lease of a run that died) |
+//! | `reconciling` | `placed` | that reconciler | live money found, no order yet, the bag prices the same, and not taken from `reversing` (money being given back is only given back) |
+//! | `reconciling` | released | that reconciler | no live money (nothing taken, or already refunded), or money found and given back |
+//! | `reconciling` | `created` | that reconciler | PayPal: nothing captured, approval still open |
+//! | `reconciling` | `unknown` | that reconciler | the provider could not be asked, or giving back failed |
+//!
+//! `placed` is final. A request that loses its hold while it has (or may
+//! have) the money, because a reconciler took the claim past its deadline,
+//! leaves the money to the holder, which finds it by the order reference.
+//! If the claim is gone meanwhile (the reconciler found no money yet and
+//! released it) or was claimed anew for another order, the request files a
+//! claim of its own for that money: `unknown`, keyed by its order id, which
+//! the reconciler settles like any lost answer. Money is never left where no
+//! claim leads to it. One reconciler runs at a time ([`super::lease`]), and its
+//! claims are leased too, so even two runs never act on one claim. Released
+//! claims are deleted: the shopper may pay again with the same key.
 
 use std::time::Duration;
 
@@ -128,6 +144,7 @@ impl<'a> Checkout<'a> {
             provider_order: None,
             order_id: ulid::Ulid::new().to_string(),
             state: ClaimState::Charging,
+            version: 1,
             amount: quote.total,
             address: Some(payment.address),
             created_at: now,
@@ -147,7 +164,9 @@ impl<'a> Checkout<'a> {
             }
             Err(error) if error.outcome_unknown() => Ok(self.lost(claim, &error).await),
             Err(error) => {
-                let _ = self.claims().release(&claim).await?;
+                if let Outcome::Refused = self.claims().release(&claim).await? {
+                    tracing::warn!(order = %claim.order_id, "a refused charge's claim was taken meanwhile");
+                }
                 Err(CheckoutError::Refused(error))
             }
         }
@@ -174,6 +193,7 @@ impl<'a> Checkout<'a> {
             provider_order: Some(paypal_id.clone()),
             order_id,
             state: ClaimState::Created,
+            version: 1,
             amount: quote.total,
             address: None,
             created_at: now,
@@ -195,6 +215,11 @@ impl<'a> Checkout<'a> {
         let claim = claim.ok_or(CheckoutError::PayPalOrderNotFound)?;
         if claim.state != ClaimState::Created {
             return self.replay(claim).await;
+        }
+        // Past it, the reconciler may let the order go: it is no longer
+        // the shopper's to capture.
+        if self.clock.now() >= self.budget.approval_deadline(claim.created_at) {
+            return Err(CheckoutError::NotPlaced);
         }
         let bag = self.price(shopper.id).await?;
         let quote = Self::quote_of(&bag)?;
@@ -230,10 +255,13 @@ impl<'a> Checkout<'a> {
             Err(error) => {
                 // Not captured: the buyer may approve and try again.
                 let deadline = self.budget.approval_deadline(claim.created_at);
-                let _ = self
+                if let Outcome::Refused = self
                     .claims()
                     .advance(&claim, ClaimState::Created, deadline, None)
-                    .await?;
+                    .await?
+                {
+                    tracing::warn!(order = %claim.order_id, "a refused capture's claim was taken meanwhile");
+                }
                 Err(CheckoutError::Refused(error))
             }
         }
@@ -250,7 +278,11 @@ impl<'a> Checkout<'a> {
                 PaymentStatus::Placed(Box::new(self.order_of(&claim).await?))
             }
             Some(Claim {
-                state: ClaimState::Charging | ClaimState::Unknown,
+                state:
+                    ClaimState::Charging
+                    | ClaimState::Unknown
+                    | ClaimState::Reversing
+                    | ClaimState::Reconciling,
                 ..
             }) => PaymentStatus::Confirming,
             _ => PaymentStatus::Failed,
@@ -278,9 +310,11 @@ impl<'a> Checkout<'a> {
         }
     }
 
-    /// The money is taken: places the order (one transaction with the bag's
-    /// clearing), then sends its confirmation; if it cannot be placed, the
-    /// money goes back. Both the request and the reconciler end here.
+    /// The money is taken, by this holder of the claim: places the order
+    /// (one transaction with the bag's clearing, on condition that the
+    /// claim is still held), then sends its confirmation; if it cannot be
+    /// placed, the money goes back. Both the request and the reconciler end
+    /// here.
     pub(super) async fn settle(
         &self,
         claim: Claim,
@@ -316,22 +350,38 @@ impl<'a> Checkout<'a> {
                 })
             }
             Ok(Placed::BagChanged) => self.undo(claim, &payment).await,
-            Ok(Placed::ClaimLost) => self.taken_over(claim, &payment).await,
+            Ok(Placed::ClaimLost) => self.hold_lost(claim).await,
             // The transaction's outcome is unknown: so is the payment's.
             Err(error) => Ok(self.lost(claim, &error).await),
         }
     }
 
-    /// Charged but not placed: gives the money back and frees the claim;
-    /// if the money cannot be given back now, the reconciler will.
+    /// Charged but not placed: the holder gives the money back and frees
+    /// the claim. It first moves its claim to `reversing` (refused if it no
+    /// longer holds it: then the money is left to the holder), so nobody
+    /// places an order on money being given back, and a claim taken from
+    /// `reversing` is only ever given back. If the money cannot be given
+    /// back now, the reconciler will.
     pub(super) async fn undo(
         &self,
         claim: Claim,
         payment: &Payment,
     ) -> Result<Settled, CheckoutError> {
+        let deadline = self.budget.reversing_deadline(self.clock.now());
+        let moved = self
+            .claims()
+            .advance(&claim, ClaimState::Reversing, deadline, None)
+            .await?;
+        let Outcome::Done(claim) = moved else {
+            return self.hold_lost(claim).await;
+        };
         match self.reverse(payment).await {
             Ok(()) => {
-                let _ = self.claims().release(&claim).await?;
+                if let Outcome::Refused = self.claims().release(&claim).await? {
+                    // Its deadline passed while giving back: the reconciler
+                    // holds it now and finds the money given back.
+                    tracing::warn!(order = %claim.order_id, "a reversed payment's claim was taken meanwhile");
+                }
                 Err(CheckoutError::NotPlaced)
             }
             Err(error) => {
@@ -359,9 +409,9 @@ impl<'a> Checkout<'a> {
         }
     }
 
-    /// The outcome is unknown: the claim says so (the bag is untouched and
-    /// the key stays taken, so nothing is charged twice) until the
-    /// reconciler has asked the provider.
+    /// The outcome is unknown: the holder lets the claim go as `unknown`
+    /// (the bag is untouched and the key stays taken, so nothing is charged
+    /// twice) until the reconciler has asked the provider.
     pub(super) async fn lost(
         &self,
         claim: Claim,
@@ -378,35 +428,70 @@ impl<'a> Checkout<'a> {
             .claims()
             .advance(&claim, ClaimState::Unknown, deadline, None)
             .await;
-        if let Err(error) = marked {
+        let settled = match marked {
+            Ok(Outcome::Done(_)) => Ok(Settled::Confirming {
+                payment_id: claim.key.clone(),
+            }),
+            Ok(Outcome::Refused) => self.hold_gone(&claim).await,
+            Err(error) => Err(error),
+        };
+        settled.unwrap_or_else(|error| {
             tracing::error!(order = %claim.order_id, %error, "claim not marked unknown; it is swept at its deadline");
-        }
-        Settled::Confirming {
-            payment_id: claim.key,
+            Settled::Confirming {
+                payment_id: claim.key,
+            }
+        })
+    }
+
+    /// This hand may hold money (charged, or maybe charged) but no longer
+    /// the claim: a reconciler took it past its deadline. If the claim was
+    /// placed on this payment, that is the answer; if another hand holds
+    /// this same payment, that holder finds the money by its order
+    /// reference and settles it.
+    async fn hold_lost(&self, claim: Claim) -> Result<Settled, CheckoutError> {
+        let current = self.claims().find(&claim.user_id, &claim.key).await?;
+        match current {
+            Some(current)
+                if current.order_id == claim.order_id && current.state == ClaimState::Placed =>
+            {
+                self.replay(current).await
+            }
+            _ => Ok(self.hold_gone(&claim).await?),
         }
     }
 
-    /// Another hand (the reconciler, past the claim's deadline) moved the
-    /// claim while this one held the money: if it placed the order, that is
-    /// the answer; otherwise this money is not wanted and goes back.
-    async fn taken_over(&self, claim: Claim, payment: &Payment) -> Result<Settled, CheckoutError> {
-        match self.claims().find(&claim.user_id, &claim.key).await? {
-            Some(current) if current.state == ClaimState::Placed => self.replay(current).await,
-            Some(current) => self.undo(current, payment).await,
-            None => match self.reverse(payment).await {
-                Ok(()) => Err(CheckoutError::NotPlaced),
-                Err(error) => {
-                    tracing::error!(
-                        alarm = "payment_without_order",
-                        order = %claim.order_id,
-                        reference = %payment.reference,
-                        %error,
-                        "a payment whose claim was released could not be reversed: refund it by hand"
-                    );
-                    Err(CheckoutError::NotPlaced)
-                }
-            },
+    /// Where this hand's money goes now that it lost the claim: to its
+    /// holder if the payment's claim is still there, else (the claim was
+    /// released by a reconciler that found no money yet, or claimed anew
+    /// for another order) to a claim of its own, `unknown` under its order
+    /// id, which the reconciler settles like any lost answer: nobody would
+    /// ever find that money otherwise.
+    async fn hold_gone(&self, claim: &Claim) -> Result<Settled, TableError> {
+        let current = self.claims().find(&claim.user_id, &claim.key).await?;
+        if let Some(current) = current.filter(|c| c.order_id == claim.order_id) {
+            tracing::warn!(order = %claim.order_id, "claim taken meanwhile; its holder settles it");
+            return Ok(Settled::Confirming {
+                payment_id: current.key,
+            });
         }
+        let now = self.clock.now();
+        let orphan = Claim {
+            key: payment_key(claim.provider, &format!("order:{}", claim.order_id)),
+            state: ClaimState::Unknown,
+            version: 1,
+            deadline: self.budget.unknown_deadline(now),
+            ..claim.clone()
+        };
+        tracing::error!(
+            alarm = "payment_unknown",
+            order = %claim.order_id,
+            "the payment's claim is gone while its money may be held: filed for the reconciler"
+        );
+        let payment_id = match self.claims().open(&orphan).await? {
+            Claimed::New => orphan.key,
+            Claimed::Existing(filed) => filed.key,
+        };
+        Ok(Settled::Confirming { payment_id })
     }
 
     /// The claim as it is now, answered as a replay.
@@ -433,7 +518,10 @@ impl<'a> Checkout<'a> {
                     let current = self.claims().find(&claim.user_id, &claim.key).await?;
                     claim = current.ok_or(CheckoutError::NotPlaced)?;
                 }
-                ClaimState::Charging | ClaimState::Unknown => {
+                ClaimState::Charging
+                | ClaimState::Unknown
+                | ClaimState::Reversing
+                | ClaimState::Reconciling => {
                     return Ok(Settled::Confirming {
                         payment_id: claim.key,
                     })

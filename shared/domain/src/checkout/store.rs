@@ -4,11 +4,16 @@
 //! `USER#<user> / PAYMENT#<key>` where none is, the key being the digest of
 //! the client's idempotency key (or nonce) or of the PayPal order id. Of any
 //! number of simultaneous or replayed submits exactly one claim succeeds; the
-//! others read the claim and answer what became of it. Every move of a claim
-//! is one write conditioned on the state it leaves, so two hands (the
-//! request, the reconciler) can never both act on it. Placing the order is
-//! one transaction: the order, the bag's lines (each still holding the
-//! quantity that was priced) and the bag's count deleted, the claim `placed`.
+//! others read the claim and answer what became of it.
+//!
+//! Every move of a claim is one write conditioned on the state it leaves
+//! *and* the claim's version, which every move counts up: a hand that read
+//! the claim before another moved it (or before it was released and claimed
+//! again under the same key) is refused, even if the state reads the same
+//! again. Only the hand whose move succeeded holds the claim, and only the
+//! holder charges, places or gives money back. Placing the order is one
+//! transaction: the order, the bag's lines (each still holding the quantity
+//! that was priced) and the bag's count deleted, the claim `placed`.
 //!
 //! An open claim (any state but `placed`) is also on GSI1, `PAYMENTS#OPEN /
 //! <deadline>#<user>#<key>`, so the reconciler finds every claim past its
@@ -29,6 +34,8 @@ use crate::order::Order;
 const PREFIX: &str = "PAYMENT#";
 const OPEN: &str = "PAYMENTS#OPEN";
 const STATE: &str = "state";
+const VERSION: &str = "version";
+const ORDER_ID: &str = "orderId";
 
 /// Who takes the money.
 #[derive(
@@ -50,21 +57,28 @@ pub enum Provider {
     PayPal,
 }
 
-/// Where a payment stands. `created → charging → placed` is the way of
-/// every paid order (a card claim starts at `charging`); a refusal from the
-/// provider releases the claim (deletes it, so the shopper may try again) or,
-/// for PayPal, takes it back to `created`; a lost answer makes it `unknown`
-/// until the reconciler has asked the provider.
+/// Where a payment stands, and who holds it (the state machine with its
+/// moves is in [`super::service`]). `created → charging → placed` is the way
+/// of every paid order (a card claim starts at `charging`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClaimState {
-    /// A PayPal order was opened for the bag and awaits the buyer's approval.
+    /// A PayPal order was opened for the bag and awaits the buyer's
+    /// approval: nobody holds it; a capture may take it.
     Created,
-    /// Being charged or captured right now.
+    /// Held by the request charging or capturing it right now, until its
+    /// deadline (then its function is presumed dead).
     Charging,
     /// Sent to the provider, answer lost or unreadable: maybe charged.
+    /// Nobody holds it; the reconciler takes it at its deadline.
     Unknown,
-    /// Paid, and the order is placed.
+    /// Held by the request giving the money back (charged, not placed),
+    /// until its deadline.
+    Reversing,
+    /// Held by a reconciler asking the provider, until its lease (the
+    /// deadline) ends: a run that died leaves it to the next run.
+    Reconciling,
+    /// Paid, and the order is placed. Final.
     Placed,
 }
 
@@ -74,6 +88,8 @@ impl ClaimState {
             ClaimState::Created => "created",
             ClaimState::Charging => "charging",
             ClaimState::Unknown => "unknown",
+            ClaimState::Reversing => "reversing",
+            ClaimState::Reconciling => "reconciling",
             ClaimState::Placed => "placed",
         }
     }
@@ -96,6 +112,11 @@ pub struct Claim {
     /// and a lost answer can be looked up.
     pub order_id: String,
     pub state: ClaimState,
+    /// Counted up by every move: a move is conditioned on the version it
+    /// read, so a stale copy never moves a claim (0: a claim written before
+    /// versions, read as having none).
+    #[serde(default)]
+    pub version: u64,
     /// What the shop quoted and charges.
     pub amount: Money,
     /// Where the order ships (a PayPal claim learns it at capture).
@@ -157,6 +178,7 @@ enum PlaceRule {
 #[serde(rename_all = "camelCase")]
 struct Moved<'a> {
     state: ClaimState,
+    version: u64,
     deadline: Timestamp,
     #[serde(skip_serializing_if = "Option::is_none")]
     address: Option<&'a ShippingAddress>,
@@ -192,8 +214,9 @@ impl<'a> Claims<'a> {
         self.table.read(&claim_key(user_id, key)).await
     }
 
-    /// Moves a claim on from the state it was read in, with its new deadline
-    /// (and address): refused if another hand moved it first.
+    /// Moves a claim on from the state and version it was read in, with its
+    /// new deadline (and address): refused if another hand moved it first.
+    /// The claim as moved is the new holder's.
     pub async fn advance(
         &self,
         claim: &Claim,
@@ -207,9 +230,10 @@ impl<'a> Claims<'a> {
     }
 
     /// Gives the payment up (nothing was charged, or it was reversed), so
-    /// the shopper may try again: only from the state it was read in.
+    /// the shopper may try again: only by its holder (the state and version
+    /// it was read in).
     pub async fn release(&self, claim: &Claim) -> Result<Outcome, TableError> {
-        self.table.erase(&claim.key(), unchanged(claim)).await
+        self.table.erase(&claim.key(), held(claim)).await
     }
 
     /// Puts the order, empties the bag of exactly these lines and marks the
@@ -266,6 +290,7 @@ fn state_move(
 ) -> Result<Update, TableError> {
     let mut set = encode(&Moved {
         state: to,
+        version: claim.version + 1,
         deadline,
         address,
     })?;
@@ -280,13 +305,24 @@ fn state_move(
     Ok(Update {
         set,
         remove,
-        condition: unchanged(claim),
+        condition: held(claim),
         ..Update::default()
     })
 }
 
-fn unchanged(claim: &Claim) -> Condition {
-    Condition::Equals(STATE.into(), claim.state.as_str().into())
+/// The claim is still as this hand read it: the same claim (its order id:
+/// a claim released and made again under the key mints another) in the
+/// same state at the same version.
+fn held(claim: &Claim) -> Condition {
+    let version = match claim.version {
+        0 => Condition::AbsentOrBelow(VERSION.into(), 1),
+        v => Condition::Equals(VERSION.into(), v.into()),
+    };
+    Condition::All(vec![
+        Condition::Equals(ORDER_ID.into(), claim.order_id.clone().into()),
+        Condition::Equals(STATE.into(), claim.state.as_str().into()),
+        version,
+    ])
 }
 
 /// An order whose confirmation email could not be sent: kept until

@@ -20,6 +20,8 @@ use crate::checkout::Payment;
 
 const PREFIX: &str = "ORDER#";
 const STATUS: &str = "status";
+const REFUND_HOLDER: &str = "refundHolder";
+const REFUND_HELD_UNTIL: &str = "refundHeldUntil";
 
 fn order_key(user_id: &str, id: &str) -> Key {
     Key::new(user_pk(user_id), format!("{PREFIX}{id}"))
@@ -134,6 +136,79 @@ impl<'a> Orders<'a> {
             Outcome::Refused => Move::NotAllowed,
         })
     }
+}
+
+/// The fields of an order's refund: who gives its money back, until when
+/// (epoch milliseconds; never ending once given back), and when it was.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RefundHold<'a> {
+    refund_holder: &'a str,
+    refund_held_until: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refunded_at: Option<Timestamp>,
+}
+
+impl Orders<'_> {
+    /// Takes the giving back of this order's money for `holder` until
+    /// `until_ms`: refused while another holder has it, and for ever once
+    /// the money was given back.
+    pub async fn take_refund(
+        &self,
+        id: &str,
+        holder: &str,
+        now_ms: i64,
+        until_ms: i64,
+    ) -> Result<Outcome, TableError> {
+        let free = Condition::All(vec![
+            Condition::Exists,
+            Condition::AbsentOrBelow(REFUND_HELD_UNTIL.into(), now_ms),
+        ]);
+        self.hold_refund(id, holder, until_ms, None, free).await
+    }
+
+    /// Lets go of a refund that failed, so the operator may try again at
+    /// once (the next try asks the provider what is still held first).
+    pub async fn refund_failed(&self, id: &str, holder: &str) -> Result<Outcome, TableError> {
+        self.hold_refund(id, holder, 0, None, held_by(holder)).await
+    }
+
+    /// Records the order's money given back by `holder`, who held it.
+    pub async fn refund_given(
+        &self,
+        id: &str,
+        holder: &str,
+        now: Timestamp,
+    ) -> Result<Outcome, TableError> {
+        self.hold_refund(id, holder, i64::MAX, Some(now), held_by(holder))
+            .await
+    }
+
+    async fn hold_refund(
+        &self,
+        id: &str,
+        holder: &str,
+        until_ms: i64,
+        refunded_at: Option<Timestamp>,
+        condition: Condition,
+    ) -> Result<Outcome, TableError> {
+        let hold = RefundHold {
+            refund_holder: holder,
+            refund_held_until: until_ms,
+            refunded_at,
+        };
+        let update = Update {
+            set: encode(&hold)?,
+            condition,
+            ..Update::default()
+        };
+        let key = order_key(self.user_id, id);
+        Ok(self.table.change::<Order>(&key, update).await?.map(|_| ()))
+    }
+}
+
+fn held_by(holder: &str) -> Condition {
+    Condition::Equals(REFUND_HOLDER.into(), holder.into())
 }
 
 /// Every order in a status, for the operators: one Query of its GSI1

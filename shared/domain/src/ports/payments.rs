@@ -34,6 +34,28 @@ pub struct Charge {
     pub status: String,
     pub amount: Money,
     pub method: PaymentMethodSummary,
+    /// What was given back of it by refunds (a voided charge is `VOIDED`
+    /// instead): read from the transaction's refunds, so a charge refunded
+    /// by anyone is never given back again.
+    pub refunded: Money,
+}
+
+/// Card transaction statuses that hold (or will hold) the shopper's money.
+const LIVE_CHARGES: [&str; 6] = [
+    "AUTHORIZED",
+    "AUTHORIZING",
+    "SETTLEMENT_PENDING",
+    "SETTLING",
+    "SETTLED",
+    "SUBMITTED_FOR_SETTLEMENT",
+];
+
+impl Charge {
+    /// Whether the shop holds money by it: a live status, and not all of it
+    /// refunded.
+    pub fn is_live(&self) -> bool {
+        LIVE_CHARGES.contains(&self.status.as_str()) && self.refunded < self.amount
+    }
 }
 
 /// A refund of a settled charge.
@@ -58,6 +80,14 @@ pub struct Capture {
     /// The payer's email and PayPal payer id.
     pub payer_email: Option<String>,
     pub payer_id: Option<String>,
+}
+
+impl Capture {
+    /// Whether it holds (or will hold) the buyer's money: `COMPLETED`, or
+    /// `PENDING` while PayPal completes it; not `REFUNDED` or `DECLINED`.
+    pub fn is_live(&self) -> bool {
+        matches!(self.status.as_str(), "COMPLETED" | "PENDING")
+    }
 }
 
 /// Why a payment call did not go through.

@@ -1525,6 +1525,7 @@ pub async fn payment_claims_move_and_leave_the_index(t: T) {
         provider_order: None,
         order_id: format!("order-{key}"),
         state,
+        version: 1,
         amount: Money::from_cents(1000),
         address: None,
         created_at: at(0),
@@ -1580,4 +1581,92 @@ pub async fn payment_claims_move_and_leave_the_index(t: T) {
     assert_eq!(claims.release(&created).await.unwrap(), Outcome::Done(()));
     assert!(claims.due(far).await.unwrap().is_empty());
     assert_eq!(claims.find("u-claims", &created.key).await.unwrap(), None);
+
+    // Claimed again under the same key, in the same state at the same
+    // version: a copy of the first claim moves nothing (another order id).
+    let again = Claim {
+        order_id: "order-b-again".into(),
+        ..created.clone()
+    };
+    assert_eq!(claims.open(&again).await.unwrap(), Claimed::New);
+    let stale = claims
+        .advance(&created, ClaimState::Charging, at(60), None)
+        .await
+        .unwrap();
+    assert_eq!(stale, Outcome::Refused, "a stale copy of a released claim");
+    assert_eq!(claims.release(&created).await.unwrap(), Outcome::Refused);
+    // Moved away and back to the same state, an older copy is stale too.
+    let Outcome::Done(taken) = claims
+        .advance(&again, ClaimState::Reconciling, at(70), None)
+        .await
+        .unwrap()
+    else {
+        panic!("taken")
+    };
+    assert_eq!(taken.version, again.version + 1);
+    let Outcome::Done(back) = claims
+        .advance(&taken, ClaimState::Created, at(3 * 3600), None)
+        .await
+        .unwrap()
+    else {
+        panic!("back")
+    };
+    assert_eq!((back.state, back.version), (ClaimState::Created, 3));
+    assert_eq!(
+        claims.release(&again).await.unwrap(),
+        Outcome::Refused,
+        "version 1 is gone"
+    );
+    assert_eq!(claims.release(&back).await.unwrap(), Outcome::Done(()));
+}
+
+pub async fn leases_have_one_holder_at_a_time(t: T) {
+    use domain::checkout::Lease;
+    use domain::timestamp::Timestamp;
+    use std::time::Duration;
+    let at = |seconds: i64| Timestamp::from_unix(1_800_000_000 + seconds).unwrap();
+    let minute = Duration::from_secs(60);
+    // Sixteen runs at once: one holds it.
+    let takers = (0..16).map(|_| {
+        let t = t.clone();
+        tokio::spawn(async move { Lease::take(&*t, "runs", at(0), minute).await.unwrap() })
+    });
+    let mut held = Vec::new();
+    for taker in takers {
+        held.extend(taker.await.unwrap());
+    }
+    assert_eq!(held.len(), 1, "one holder of sixteen");
+    assert_eq!(
+        Lease::take(&*t, "runs", at(59), minute).await.unwrap(),
+        None,
+        "still held"
+    );
+    assert!(
+        Lease::take(&*t, "other", at(1), minute)
+            .await
+            .unwrap()
+            .is_some(),
+        "leases are by name"
+    );
+    // Given back, it is free at once; a holder that died frees it when its lease ends.
+    held[0].give_back(&*t).await.unwrap();
+    let next = Lease::take(&*t, "runs", at(2), minute)
+        .await
+        .unwrap()
+        .expect("free after give-back");
+    assert_eq!(
+        Lease::take(&*t, "runs", at(61), minute).await.unwrap(),
+        None
+    );
+    let after = Lease::take(&*t, "runs", at(63), minute)
+        .await
+        .unwrap()
+        .expect("its lease ended");
+    // The dead holder's give-back cannot free the new holder's lease.
+    next.give_back(&*t).await.unwrap();
+    assert_eq!(
+        Lease::take(&*t, "runs", at(64), minute).await.unwrap(),
+        None
+    );
+    after.give_back(&*t).await.unwrap();
 }
