@@ -1,10 +1,11 @@
 // What every alarm of the shop shares: rates rather than counts (a busy
 // hour must not page where a quiet one would not), a floor of traffic below
 // which a rate means nothing, and the topic that wakes someone.
-import { Duration } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 
 export const FIVE_MINUTES = Duration.minutes(5);
@@ -25,6 +26,29 @@ export function percentOf(key: string, part: cloudwatch.IMetric, whole: cloudwat
     usingMetrics: { [p]: part, [w]: whole },
     period: FIVE_MINUTES,
   });
+}
+
+/**
+ * A topic the stage's alarms notify. Publishing only over TLS (a Deny
+ * without aws:SecureTransport). A topic policy replaces SNS's default one,
+ * which let the account's own services publish, so it also says who may:
+ * CloudWatch, for the alarms of this account and region.
+ */
+export function alarmTopic(scope: Construct, id: string, displayName: string): sns.Topic {
+  const topic = new sns.Topic(scope, id, { displayName, enforceSSL: true });
+  topic.addToResourcePolicy(
+    new iam.PolicyStatement({
+      sid: 'CloudWatchAlarmsPublish',
+      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
+      },
+    }),
+  );
+  return topic;
 }
 
 export interface WakeOptions {

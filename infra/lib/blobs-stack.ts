@@ -5,6 +5,7 @@ import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-l
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 
 export const IMAGES_PREFIX = 'images/';
 export const INVOICES_PREFIX = 'invoices/';
@@ -38,6 +39,11 @@ export class BlobsStack extends Stack {
           ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
         },
       }),
+    );
+    acknowledge(
+      this.bucket,
+      'S1',
+      'Its readers are known and few: CloudFront alone reads images/ (origin access control, the statement above), the payment function and the reconciler only put invoices (their roles hold s3:PutObject on invoices/ and nothing else), shopctl writes the catalogue. Server access logs would mostly record CloudFront fetching public pictures, and without the serverAccessLogsUseBucketPolicy flag they need an ACL-enabled log bucket; if the invoices ever need an audit trail, CloudTrail S3 data events on invoices/ are the tool',
     );
     // BLOBS_BUCKET for `shopctl catalog import` against AWS.
     new CfnOutput(this, 'BlobsBucketName', { value: this.bucket.bucketName });

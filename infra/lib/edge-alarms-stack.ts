@@ -6,10 +6,10 @@
 import { Annotations, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { FIVE_MINUTES, wakeAlarm } from './alarms.ts';
+import { alarmTopic, FIVE_MINUTES, wakeAlarm } from './alarms.ts';
 import { NO_SUBSCRIBER } from './operations-stack.ts';
 
 export interface EdgeAlarmsStackProps extends StackProps {
@@ -27,7 +27,7 @@ export class EdgeAlarmsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeAlarmsStackProps) {
     super(scope, id, props);
-    this.topic = new sns.Topic(this, 'Alarms', { displayName: `Couture storefront edge alarms (${props.stage})` });
+    this.topic = alarmTopic(this, 'Alarms', `Couture storefront edge alarms (${props.stage})`);
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     else Annotations.of(this).addWarningV2(NO_SUBSCRIBER, 'No alarmEmail is set: the CloudFront alarm notifies a topic no one reads (-c alarmEmail=...)');
     const distributionId = Stack.consumeReference(props.distribution.distributionId, ReferenceStrength.WEAK);

@@ -1,33 +1,41 @@
-// What each function may touch, by name. A function not listed here gets
-// the origin secret and nothing else: no table access until its partitions
-// are written down below (the synth warns), so a new routes.json entry can
-// never read the whole table, password hashes included.
+// What each function may touch, by name, and how it is deployed. The access
+// (table partitions and actions, GSI1 prefixes, mail, invoices, secrets,
+// session) is data, shared/function-access.json, which the Rust side reads
+// too: locally every function's table port refuses what its grant does not
+// allow, as IAM does here. Each entry's `why` says how the grant was found
+// (the file's `$comment`: prefixes from the domain's key functions, actions
+// from what the DynamoDB adapter sends). This module reads and checks the
+// file (an unknown action or field, or a prefix that could open the whole
+// table, fails the synth) and adds the deployment tuning (memory, timeout,
+// CloudFront caching), which is infra's alone.
 //
-// Table grants are per partition-key prefix (DESIGN.md section 4): each
-// action a function's code sends, on the partitions it sends it to, checked
-// by IAM with `dynamodb:LeadingKeys` (see tableStatements). The prefixes
-// come from the domain's key functions (shared/domain/src: `Key::new(`,
-// `format!("…#`) and the modules each function's handlers call; the actions
-// from what the DynamoDB adapter (shared/store/src/dynamo) sends for each
-// Table port call:
-//   get -> GetItem, query -> Query (IndexName gsi1 for Query::on_gsi1),
-//   batch_get -> BatchGetItem, put -> PutItem, delete -> DeleteItem,
-//   update -> UpdateItem, plus a DeleteItem of the same key when the item in
-//     the way has expired and the condition holds for an absent item
-//     (Condition::None, NotExists, AbsentOrBelow),
-//   transact -> TransactWriteItems, authorized item by item as PutItem,
-//     UpdateItem, DeleteItem and ConditionCheckItem (Write::Check), with the
-//     same expired-item DeleteItem for its updates.
-// Scan and BatchWriteItem are never sent, and never granted: a Scan names no
-// partition key, and ForAllValues holds for a request without the key, so
-// no LeadingKeys condition could hold a Scan back.
+// A function not listed gets the origin secret and nothing else: no table
+// access until its partitions are written down (the synth warns), so a new
+// routes.json entry can never read the whole table, password hashes included.
+// Table grants are per partition-key prefix (DESIGN.md section 4), checked by
+// IAM with `dynamodb:LeadingKeys` (see tableStatements). Scan and
+// BatchWriteItem are never granted: a Scan names no partition key, and
+// ForAllValues holds for a request without the key, so no LeadingKeys
+// condition could hold a Scan back.
 
+import { readFileSync } from 'node:fs';
 import { PAYMENT_BUDGET } from './payment-budget.ts';
 
-export type SecretName = 'payment' | 'paypal' | 'oauth';
+export const SECRET_NAMES = ['payment', 'paypal', 'oauth'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
 
 /** The DynamoDB item actions a function may be granted. */
-export type ItemAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
+export const ITEM_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'] as const;
+export type ItemAction = (typeof ITEM_ACTIONS)[number];
+
+export const INVOICE_ACCESS = ['read', 'write', 'readwrite'] as const;
+
+/**
+ * A partition-key prefix: capitals up to its first `#` (an empty prefix
+ * would be `*`, the whole table), then what the domain writes after it,
+ * which may be lower case (an order status: `ORDERS#pending`).
+ */
+export const PARTITION_PREFIX = /^[A-Z][A-Z0-9_]*#[A-Za-z0-9_#]*$/;
 
 export interface TableAccess {
   /** Partition-key prefix of the table (`USER#`, `EMAIL#`...) -> the actions on items under it. */
@@ -41,16 +49,23 @@ export interface TableAccess {
   readonly gsi1?: readonly string[];
 }
 
-export interface FunctionAccess {
+/** What a function may touch: one entry of shared/function-access.json. */
+export interface Grant {
+  /** How the grant was found: the code paths behind each prefix and action. */
+  readonly why?: string;
   /** Its items in the single table; absent: none. */
   readonly table?: TableAccess;
   /** ses:SendEmail from the sender address. */
   readonly mail?: boolean;
   /** The private invoices/ prefix of the blobs bucket: `write` puts them, `read` serves them. */
-  readonly invoices?: 'read' | 'write' | 'readwrite';
+  readonly invoices?: (typeof INVOICE_ACCESS)[number];
   readonly secrets?: readonly SecretName[];
   /** Signs or verifies access tokens or signed links: reads the session key secret. */
   readonly session?: boolean;
+}
+
+/** How a function is deployed: infra's alone, never in the shared file. */
+export interface Tuning {
   /** Lambda CPU scales with memory: argon2id hashing wants more of both. */
   readonly memoryMb?: number;
   /** Its Lambda timeout; absent: DEFAULT_TIMEOUT_SECONDS. */
@@ -62,143 +77,115 @@ export interface FunctionAccess {
   readonly sharedCache?: boolean;
 }
 
+export interface FunctionAccess extends Grant, Tuning {}
+
 export const DEFAULT_ACCESS: FunctionAccess = {};
 
-/**
- * What every signed-in request costs: the session's GetItem under
- * `USER#<id>` (shop_http's CurrentUser, `Sessions::live`).
- */
-const SESSION_READ: ItemAction = 'GetItem';
+export const FUNCTION_ACCESS_URL = new URL('../../shared/function-access.json', import.meta.url);
 
-export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
-  // Public pages only: never reads a session, so never sees the session key.
-  // Reads `CATALOG#<KIND>` (lists: one Query; items: GetItem) and the
-  // published documents under `CATALOG#DOCUMENT`; a collection page queries
-  // GSI1's `COLLECTION#<id>` (domain::catalog::collection_with_products).
-  // Publishing writes are shopctl's, not this function's.
-  catalog: {
-    table: { items: { 'CATALOG#': ['GetItem', 'Query'] }, gsi1: ['COLLECTION#'] },
-    sharedCache: true,
-  },
-  // register, login, password reset mail, social sign-in (domain::accounts):
-  // profiles and session slots under `USER#` (BatchGetItem of the slots,
-  // ConditionCheckItem of the session kept by a password change),
-  // credentials under `EMAIL#`, social identities `IDP#`, reset links
-  // `RESET#`, abuse counters and sign-in backoff `RATE#`. It alone may
-  // touch `EMAIL#` (where the password hashes are), `IDP#` and `RESET#`.
-  auth: {
-    table: {
-      items: {
-        'USER#': [SESSION_READ, 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
-        'EMAIL#': ['GetItem', 'PutItem', 'UpdateItem'],
-        'IDP#': ['GetItem', 'PutItem'],
-        'RESET#': ['GetItem', 'PutItem', 'DeleteItem'],
-        'RATE#': ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
-      },
-    },
-    mail: true,
-    secrets: ['oauth'],
-    session: true,
-    memoryMb: 1024,
-  },
-  // The shopper's own profile: one conditional UpdateItem of `USER#<id>/PROFILE`.
-  users: { table: { items: { 'USER#': [SESSION_READ, 'UpdateItem'] } }, session: true },
-  // Bag lines and their count under `USER#` (domain::cart::Bag); an add
-  // reads the product from `CATALOG#PRODUCT` (domain::catalog::active_product),
-  // the bag is priced against today's products (PricedBag: one BatchGetItem).
-  cart: {
-    table: {
-      items: {
-        'USER#': [SESSION_READ, 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
-        'CATALOG#PRODUCT': ['GetItem', 'BatchGetItem'],
-      },
-    },
-    session: true,
-  },
-  // Wishlist entries under `USER#` (domain::wishlist); an add reads the product.
-  wishlist: {
-    table: {
-      items: {
-        'USER#': [SESSION_READ, 'Query', 'PutItem', 'DeleteItem'],
-        'CATALOG#PRODUCT': ['GetItem'],
-      },
-    },
-    session: true,
-  },
-  // Addresses and the default marker under `USER#` (domain::address):
-  // one address is a BatchGetItem of it and the marker.
-  addresses: {
-    table: { items: { 'USER#': [SESSION_READ, 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] } },
-    session: true,
-  },
-  // Order history and the customer's delivery confirmation (domain::order::Orders):
-  // one Query, one conditional UpdateItem, a GetItem. It serves no invoice.
-  orders: { table: { items: { 'USER#': [SESSION_READ, 'Query', 'UpdateItem'] } }, session: true },
-  // Made-to-order requests and appointments (domain::requests): a signed-in
-  // customer's under `USER#` (and listed with one Query), a visitor's under
-  // `REQUEST#`; each submit counts three `RATE#` limits (shop_http::limits:
-  // an UpdateItem, and the DeleteItem of an expired counter in its way).
-  // Acknowledged by mail.
-  requests: {
-    table: {
-      items: {
-        'USER#': [SESSION_READ, 'Query', 'PutItem'],
-        'REQUEST#': ['PutItem'],
-        'RATE#': ['UpdateItem', 'DeleteItem'],
-      },
-    },
-    mail: true,
-    session: true,
-  },
-  // Checkout (domain::checkout::Payments): claims, the order, the bag it
-  // empties, all under `USER#`; a confirmation that could not be mailed is
-  // kept under `MAIL#CONFIRMATION` for `shopctl orders resend`. Stores the
-  // invoice (never reads it back) and mails the confirmation. Its timeout
-  // is the checkout's budget (shared/payment-budget.json), which the
-  // provider requests' own timeouts fit in.
-  payment: {
-    table: {
-      items: {
-        'USER#': [SESSION_READ, 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
-        // The bag priced against today's products (PricedBag).
-        'CATALOG#PRODUCT': ['BatchGetItem'],
-        'MAIL#CONFIRMATION': ['PutItem'],
-      },
-    },
-    mail: true,
-    invoices: 'write',
-    secrets: ['payment', 'paypal'],
-    session: true,
-    timeoutSeconds: PAYMENT_BUDGET.functionTimeoutSeconds,
-  },
-  // The reconciler (domain::checkout::reconcile; no route, run on a
-  // schedule: lib/reconciler.ts) settles what the payment function could
-  // not. It queries GSI1 for the open claims past their deadline
-  // (`PAYMENTS#OPEN`, Claims::due) and the orders waiting on a PayPal
-  // capture (`ORDERS#pending`, order::with_status), asks the provider and
-  // PayPal, then under `USER#`: reads the claim, the order and the profile
-  // (GetItem), the bag lines (Query), prices them against `CATALOG#PRODUCT`
-  // (PricedBag: one BatchGetItem), places the order in the payment's
-  // transaction (order put, lines deleted, count and claim updated), moves
-  // or releases claims (UpdateItem, DeleteItem) and pending orders
-  // (UpdateItem). Stores the invoice, mails the confirmation or keeps its
-  // `MAIL#CONFIRMATION` marker. Never a session, never the origin secret:
-  // it answers no request.
-  reconcile: {
-    table: {
-      items: {
-        'USER#': ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
-        'CATALOG#PRODUCT': ['BatchGetItem'],
-        'MAIL#CONFIRMATION': ['PutItem'],
-      },
-      gsi1: ['PAYMENTS#OPEN', 'ORDERS#pending'],
-    },
-    mail: true,
-    invoices: 'write',
-    secrets: ['payment', 'paypal'],
-    timeoutSeconds: PAYMENT_BUDGET.reconcileTimeoutSeconds,
-  },
+const FUNCTION_NAME = /^[a-z][a-z0-9-]*$/;
+const GRANT_FIELDS = ['why', 'table', 'mail', 'invoices', 'secrets', 'session'];
+const TABLE_FIELDS = ['items', 'gsi1'];
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The grants of a JSON text (shared/function-access.json), by function name.
+ * Refuses anything it does not know rather than skip it: an unknown field
+ * (a tuning field, a misspelt `gsi1`), an action outside ITEM_ACTIONS (Scan,
+ * BatchWriteItem), a prefix that is not PARTITION_PREFIX, an empty or
+ * repeated action list, a secret or invoice access it does not know, an
+ * entry without its `why`.
+ */
+export function parseFunctionAccess(text: string, file = 'shared/function-access.json'): Record<string, Grant> {
+  const fail = (where: string, message: string): never => {
+    throw new Error(`${file}: ${where}: ${message}`);
+  };
+  const known = (where: string, value: Json, fields: readonly string[]) => {
+    for (const field of Object.keys(value)) {
+      if (!fields.includes(field)) fail(where, `unknown field '${field}' (known: ${fields.join(', ')})`);
+    }
+  };
+  const prefixes = (where: string, value: unknown): string[] => {
+    if (!Array.isArray(value) || value.length === 0) return fail(where, 'must be a non-empty list of partition-key prefixes');
+    for (const prefix of value) {
+      if (typeof prefix !== 'string' || !PARTITION_PREFIX.test(prefix)) fail(where, `${JSON.stringify(prefix)} is not a partition-key prefix such as USER#`);
+    }
+    if (new Set(value).size !== value.length) fail(where, 'names a prefix twice');
+    return value as string[];
+  };
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    return fail('not JSON', (e as Error).message);
+  }
+  if (!isObject(parsed)) return fail('top level', 'must be an object');
+  known('top level', parsed, ['$comment', 'functions']);
+  const functions = parsed.functions;
+  if (!isObject(functions)) return fail('functions', 'must be an object of function name -> grant');
+
+  const grants: Record<string, Grant> = {};
+  for (const [name, entry] of Object.entries(functions)) {
+    if (!FUNCTION_NAME.test(name)) fail(name, 'a function name is kebab-case, as in routes.json');
+    if (!isObject(entry)) return fail(name, 'must be an object');
+    known(name, entry, GRANT_FIELDS);
+    if (typeof entry.why !== 'string' || entry.why.trim() === '') fail(`${name}.why`, 'every grant says why: the code paths behind it');
+    for (const flag of ['mail', 'session'] as const) {
+      if (entry[flag] !== undefined && typeof entry[flag] !== 'boolean') fail(`${name}.${flag}`, 'must be true or false');
+    }
+    if (entry.invoices !== undefined && !INVOICE_ACCESS.includes(entry.invoices as never)) {
+      fail(`${name}.invoices`, `must be one of ${INVOICE_ACCESS.join(', ')}, not ${JSON.stringify(entry.invoices)}`);
+    }
+    if (entry.secrets !== undefined) {
+      if (!Array.isArray(entry.secrets)) fail(`${name}.secrets`, 'must be a list');
+      for (const secret of entry.secrets as unknown[]) {
+        if (!SECRET_NAMES.includes(secret as never)) fail(`${name}.secrets`, `unknown secret ${JSON.stringify(secret)} (known: ${SECRET_NAMES.join(', ')})`);
+      }
+    }
+    if (entry.table !== undefined) {
+      const table = entry.table;
+      if (!isObject(table)) return fail(`${name}.table`, 'must be an object');
+      known(`${name}.table`, table, TABLE_FIELDS);
+      if (!isObject(table.items) || Object.keys(table.items).length === 0) fail(`${name}.table.items`, 'must map at least one partition-key prefix to its actions');
+      prefixes(`${name}.table.items`, Object.keys(table.items as Json));
+      for (const [prefix, actions] of Object.entries(table.items as Json)) {
+        const where = `${name}.table.items.${prefix}`;
+        if (!Array.isArray(actions) || actions.length === 0) fail(where, 'must be a non-empty list of actions');
+        for (const action of actions as unknown[]) {
+          if (!ITEM_ACTIONS.includes(action as never)) fail(where, `${JSON.stringify(action)} is not an item action that may be granted (${ITEM_ACTIONS.join(', ')})`);
+        }
+        if (new Set(actions as unknown[]).size !== (actions as unknown[]).length) fail(where, 'names an action twice');
+      }
+      if (table.gsi1 !== undefined) prefixes(`${name}.table.gsi1`, table.gsi1);
+    }
+    grants[name] = entry as Grant;
+  }
+  return grants;
+}
+
+/** The grants with each function's tuning; a tuning for a function the grants do not know is a typo, refused. */
+export function withTuning(grants: Readonly<Record<string, Grant>>, tuning: Readonly<Record<string, Tuning>>): Record<string, FunctionAccess> {
+  for (const name of Object.keys(tuning)) {
+    if (!(name in grants)) throw new Error(`tuning for '${name}', which shared/function-access.json does not list`);
+  }
+  return Object.fromEntries(Object.entries(grants).map(([name, grant]) => [name, { ...grant, ...tuning[name] }]));
+}
+
+/** Each function's deployment, where it is not the default. */
+const TUNING: Readonly<Record<string, Tuning>> = {
+  // Public answers only: CloudFront keeps them as their Cache-Control says.
+  catalog: { sharedCache: true },
+  // argon2id: more memory, so more CPU.
+  auth: { memoryMb: 1024 },
+  // The checkout's budget (shared/payment-budget.json), which the provider requests' own timeouts fit in.
+  payment: { timeoutSeconds: PAYMENT_BUDGET.functionTimeoutSeconds },
+  reconcile: { timeoutSeconds: PAYMENT_BUDGET.reconcileTimeoutSeconds },
 };
+
+export const ACCESS: Readonly<Record<string, FunctionAccess>> = withTuning(parseFunctionAccess(readFileSync(FUNCTION_ACCESS_URL, 'utf8')), TUNING);
 
 /** The order statements list their actions in (reads first). */
 const ACTION_ORDER: readonly ItemAction[] = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
@@ -231,10 +218,7 @@ export interface TableStatement {
 export function tableStatements(table: TableAccess | undefined, indexName: string): TableStatement[] {
   if (!table) return [];
   const pattern = (prefix: string) => {
-    // An empty prefix would be `*`: the whole table. After the first `#` a
-    // prefix may name a value the domain writes in lower case (an order
-    // status: `ORDERS#pending`).
-    if (!/^[A-Z][A-Z0-9_]*#[A-Za-z0-9_#]*$/.test(prefix)) throw new Error(`'${prefix}' is not a partition-key prefix such as USER#`);
+    if (!PARTITION_PREFIX.test(prefix)) throw new Error(`'${prefix}' is not a partition-key prefix such as USER#`);
     return `${prefix}*`;
   };
   const prefixesOf = new Map<ItemAction, string[]>();

@@ -23,6 +23,7 @@ import type { ShopConfig } from './config.ts';
 import { GSI1 } from './data-stack.ts';
 import { accessOf, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type FunctionAccess, type SecretName, tableStatements } from './function-access.ts';
 import { LiveFunction } from './live-function.ts';
+import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcard } from './nag.ts';
 import { PAYMENT_BUDGET } from './payment-budget.ts';
 import { PaymentLogAlarms, Reconciler } from './reconciler.ts';
 import { deployedFunctions, type FunctionRoutes, RECONCILER, routeKeys } from './routes.ts';
@@ -80,6 +81,19 @@ export const SECRET_ENV: Record<SecretName, string> = {
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
+/**
+ * Why a route has no API Gateway authorizer (cdk-nag APIG4): the function
+ * behind it decides, on every request, who may do what.
+ */
+function routeAuthorization(key: string, name: string, access: FunctionAccess): string {
+  const who = access.session
+    ? 'a call that needs a signed-in shopper answers 401 without the access cookie the function verifies itself with the session key (shop_http CurrentUser), and what a visitor may do (sign in, register, ask for a made-to-order piece) stays open on purpose; an authorizer would verify the same cookie a second time, on routes that must also answer visitors'
+    : access.table
+      ? 'its answers are public, the same for every visitor, and it reads no session: there is no one to authorize'
+      : 'it has no grant yet (shared/function-access.json), so it reads no session and reaches nothing to protect';
+  return `${key} is the ${name} function's, which authorizes in its own code: ${who}. Every function also refuses a request without CloudFront's X-Origin-Verify secret, so the route cannot be reached around the distribution and its WAF`;
+}
+
 export class FunctionsStack extends Stack {
   /** Every function, the API's and the background ones, by name. */
   readonly functions = new Map<string, lambda.Function>();
@@ -94,10 +108,13 @@ export class FunctionsStack extends Stack {
     // Every bootstrap is built in the first bundling, the background functions' too.
     const names = deployedFunctions(props.routes);
     const application = new codedeploy.LambdaApplication(this, 'Deployments');
-    const deployRole = new iam.Role(this, 'DeployRole', {
-      assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'),
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSCodeDeployRoleForLambdaLimited')],
-    });
+    const deployPolicy = iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSCodeDeployRoleForLambdaLimited');
+    const deployRole = new iam.Role(this, 'DeployRole', { assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'), managedPolicies: [deployPolicy] });
+    acknowledgeManagedPolicy(
+      deployRole,
+      deployPolicy.managedPolicyArn,
+      'AWS\'s own policy for CodeDeploy\'s Lambda deployments (its Limited form: read the alarms, get and move an alias, invoke the CodeDeployHook_ functions), kept by AWS in step with what CodeDeploy calls; a hand-written copy would stop a release the day CodeDeploy needs one more call',
+    );
     const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
     for (const entry of props.routes) {
       const fn = this.shopFunction(props, entry.name, `${entry.name}: ${entry.prefixes.join(' ')}`, names, true);
@@ -122,11 +139,12 @@ export class FunctionsStack extends Stack {
       for (const prefix of entry.prefixes) {
         for (const key of routeKeys(prefix)) {
           const path = key.slice('ANY '.length);
-          new apigwv2.HttpRoute(this, `Route${path.replace(/[^A-Za-z0-9]/g, '')}`, {
+          const route = new apigwv2.HttpRoute(this, `Route${path.replace(/[^A-Za-z0-9]/g, '')}`, {
             httpApi: props.api,
             routeKey: apigwv2.HttpRouteKey.with(path, apigwv2.HttpMethod.ANY),
             integration,
           });
+          acknowledge(route, 'APIG4', routeAuthorization(key, entry.name, accessOf(entry.name)));
         }
       }
     }
@@ -165,7 +183,19 @@ export class FunctionsStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.logGroups.set(name, logGroup);
+    // Its own role rather than Lambda's default with AWSLambdaBasicExecutionRole
+    // (log groups and streams created and written anywhere in the account):
+    // it writes its own log group, whose lines the alarms count, and no other.
+    const role = new iam.Role(this, `${id}ServiceRole`, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    acknowledgeWildcard(
+      role,
+      'Resource',
+      '*',
+      'X-Ray\'s PutTraceSegments and PutTelemetryRecords (the active tracing Lambda adds) take no resource: X-Ray has no resource-level permissions',
+    );
     const fn = new lambda.Function(this, id, {
+      role,
       description,
       runtime: lambda.Runtime.PROVIDED_AL2023,
       architecture: lambda.Architecture.ARM_64,
@@ -183,7 +213,7 @@ export class FunctionsStack extends Stack {
     if (!access.table) {
       Annotations.of(fn).addWarningV2(
         'couture:no-table-grant',
-        `${name} has no table grant: list the partition-key prefixes and actions it uses in infra/lib/function-access.ts`,
+        `${name} has no table grant: list the partition-key prefixes and actions it uses in shared/function-access.json`,
       );
     }
     if (access.mail) {
@@ -226,7 +256,7 @@ export class FunctionsStack extends Stack {
 
   private grant(fn: lambda.Function, props: FunctionsStackProps, access: FunctionAccess, api: boolean) {
     // Only its partitions and only the actions its code sends (see
-    // function-access.ts): the wishlist never reads a password hash.
+    // shared/function-access.json): the wishlist never reads a password hash.
     for (const statement of tableStatements(access.table, GSI1.indexName)) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
@@ -241,20 +271,31 @@ export class FunctionsStack extends Stack {
       // sandbox that includes the verified recipient, so the statement covers
       // the account's identities and the configuration set; the condition
       // keeps the From address the shop's own.
+      const identities = this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [
-            this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
-            this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.configurationSetName }),
-          ],
+          resources: [identities, this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.configurationSetName })],
           conditions: { StringEquals: { 'ses:FromAddress': props.config.senderEmail } },
         }),
+      );
+      acknowledgeWildcard(
+        fn.role!,
+        'Resource',
+        identities,
+        'SES authorizes a send against every identity it touches, and in the SES sandbox that includes each verified recipient\'s: so every identity of the account, with the From address held to the shop\'s sender (ses:FromAddress) and the stage\'s configuration set',
       );
     }
     if (access.invoices) {
       const actions = { read: ['s3:GetObject'], write: ['s3:PutObject'], readwrite: ['s3:GetObject', 's3:PutObject'] }[access.invoices];
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`)] }));
+      const invoices = props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`);
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [invoices] }));
+      acknowledgeWildcard(
+        fn.role!,
+        'Resource',
+        invoices,
+        `one object per order under ${INVOICES_PREFIX} (${INVOICES_PREFIX}<user>/<order>.html), ${actions.join(' and ')} only: the prefix, never the bucket's images/ or originals/`,
+      );
     }
     for (const name of access.secrets ?? []) props.secrets[name].grantRead(fn);
     if (access.session) props.sessionKey.grantRead(fn);

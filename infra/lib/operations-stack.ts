@@ -12,10 +12,10 @@ import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { FIVE_MINUTES, percentOf, shopNamespace, wakeAlarm } from './alarms.ts';
+import { alarmTopic, FIVE_MINUTES, percentOf, shopNamespace, wakeAlarm } from './alarms.ts';
 import { GSI1 } from './data-stack.ts';
 import { MAIL_FAILURES_METRIC } from './functions-stack.ts';
 
@@ -49,7 +49,7 @@ export class OperationsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: OperationsStackProps) {
     super(scope, id, props);
-    this.topic = new sns.Topic(this, 'Alarms', { displayName: `Couture storefront alarms (${props.stage})` });
+    this.topic = alarmTopic(this, 'Alarms', `Couture storefront alarms (${props.stage})`);
     if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
     else Annotations.of(this).addWarningV2(NO_SUBSCRIBER, 'No alarmEmail is set: the alarms notify a topic no one reads (-c alarmEmail=...)');
     if (props.monthlyBudgetUsd > 0) this.budget(props.stage, props.monthlyBudgetUsd);

@@ -4,9 +4,12 @@
 // back, so `cdk deploy --all` stopped) never puts pages live that expect them.
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcard } from './nag.ts';
 
 /** Cache-Control of the pages: browsers revalidate, the edge keeps them until the next deploy's invalidation. */
 export const PAGE_CACHE = 'public, max-age=0, s-maxage=31536000, must-revalidate';
@@ -80,5 +83,38 @@ export class PagesStack extends Stack {
       distributionPaths: ['/*'],
     });
     pages.node.addDependency(nextStatic, sdkAssets, sdkFrames);
+    this.acknowledgeHandler(pages, [props.bucket, props.assetsBucket]);
+  }
+
+  /**
+   * The four syncs share one handler, a function aws-cdk-lib builds and
+   * grants (its role, its runtime, the grants of each sync): what cdk-nag
+   * finds there is acknowledged on it, each finding with its reason.
+   */
+  private acknowledgeHandler(deployment: s3deploy.BucketDeployment, destinations: readonly s3.IBucket[]) {
+    const handler = deployment.handlerRole.node.scope!;
+    acknowledge(
+      handler,
+      'L1',
+      'The handler of aws-cdk-lib\'s BucketDeployment: aws-cdk-lib picks its Python runtime and moves it with its releases (upgrade aws-cdk-lib, never pin it here); it runs only while a deploy syncs this repository\'s build output',
+    );
+    acknowledgeManagedPolicy(
+      handler,
+      iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
+      'The role aws-cdk-lib gives BucketDeployment\'s handler, for its logs; the handler runs only during a deploy, on this repository\'s build output',
+    );
+    const sync = 'BucketDeployment\'s own grants (aws-cdk-lib): read and write on each destination bucket, to list, copy, prune and abort uploads, and read on the zipped sources in the CDK bootstrap bucket';
+    for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*']) acknowledgeWildcard(handler, 'Action', action, sync);
+    for (const bucket of destinations) {
+      acknowledgeWildcard(handler, 'Resource', bucket.arnForObjects('*'), `${sync}: every key of a bucket that holds build output and nothing else, which the sync rewrites and prunes`);
+    }
+    const source = deployment.node.children.find((c): c is s3assets.Asset => c instanceof s3assets.Asset)!;
+    acknowledgeWildcard(handler, 'Resource', source.bucket.arnForObjects('*'), `${sync}: the sources are objects of the CDK bootstrap bucket, named by content hash`);
+    acknowledgeWildcard(
+      handler,
+      'Resource',
+      '*',
+      'cloudfront:CreateInvalidation and GetInvalidation after a sync (aws-cdk-lib\'s grant): the distributions are in the Site stack, and BucketDeployment names none',
+    );
   }
 }

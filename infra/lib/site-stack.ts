@@ -15,6 +15,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ShopConfig } from './config.ts';
 import { blobsRequestFunctionCode, exportedPages, notFoundPage, type RewriteRule, siteRequestFunction } from './edge-functions.ts';
+import { acknowledge } from './nag.ts';
 
 export interface SiteStackProps extends StackProps {
   readonly config: ShopConfig;
@@ -255,6 +256,31 @@ export class SiteStack extends Stack {
       },
     });
 
+    acknowledge(
+      this.distribution,
+      'CFR1',
+      'The shop sells wherever its shoppers are: where an order may go is decided by its delivery address at checkout, not by where a page is viewed from, and a country block would also lock out a shopper travelling abroad',
+    );
+    acknowledge(
+      this.distribution,
+      'CFR3',
+      'Its API requests are logged by the HTTP API\'s JSON access log (route, status, latency: the 5xx and 429 alarms count from it) and the functions log the viewer address CloudFront adds; CloudFront\'s own metrics (its 5xx alarm) count the pages and images. Standard logs would keep every visitor\'s address for each page and picture in a bucket nothing reads',
+    );
+    if (!props.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'CFR2',
+        `AWS WAF is off for stage ${config.stage} (waf=false: the default of every stage but prod, whose web ACL is on unless -c waf=false): a web ACL and its managed rule groups cost a monthly fee per stage, which a stage without the shop's shoppers does not need. -c waf=true puts the FirewallStack in front of it`,
+      );
+    }
+    if (!config.domainName) {
+      acknowledge(
+        this.distribution,
+        'CFR4',
+        `Stage ${config.stage} has no domainName, so the distribution answers on CloudFront's own domain with CloudFront's default certificate, whose minimum viewer protocol CloudFront fixes and a distribution cannot raise; with domainName and certificateArn it requires TLSv1.2_2021 (above). Browsers negotiate TLS 1.2 or 1.3 either way, and HSTS is sent`,
+      );
+    }
+
     const cloudfrontUrl = `https://${this.distribution.distributionDomainName}`;
     this.siteUrl = config.domainName ? `https://${config.domainName}` : cloudfrontUrl;
     this.allowedOrigins = config.domainName ? [this.siteUrl, cloudfrontUrl] : [cloudfrontUrl];
@@ -267,7 +293,7 @@ export class SiteStack extends Stack {
 
   /** A private bucket CloudFront reads; everything in it is rebuilt from the repository on each deploy. */
   private deployedBucket(id: string): s3.Bucket {
-    return new s3.Bucket(this, id, {
+    const bucket = new s3.Bucket(this, id, {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -275,6 +301,12 @@ export class SiteStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    acknowledge(
+      bucket,
+      'S1',
+      'Build output from the repository, rewritten by every deploy (the Pages stack) and read by CloudFront alone, through origin access control: each read is a CloudFront request its metrics count, so server access logs would only record the CDN fetching files anyone may fetch',
+    );
+    return bucket;
   }
 
   /**
@@ -319,7 +351,7 @@ export class SiteStack extends Stack {
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       compress: true,
     };
-    return new cloudfront.Distribution(this, 'AssetsDistribution', {
+    const distribution = new cloudfront.Distribution(this, 'AssetsDistribution', {
       comment: 'Couture payment SDK assets',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -328,5 +360,26 @@ export class SiteStack extends Stack {
         WALLET_FRAME_PAGES.map((page) => [framePagePath(page), { ...files, responseHeadersPolicy: headers(walletHeadersId(page), page) }]),
       ),
     });
+    acknowledge(
+      distribution,
+      'CFR1',
+      'The payment SDK loads in every shopper\'s checkout, wherever the shopper is: a country block here would break paying for the shop\'s own visitors',
+    );
+    acknowledge(
+      distribution,
+      'CFR2',
+      'Static files only (the SDK\'s scripts, WebAssembly and frame pages from a private bucket; GET, HEAD and OPTIONS, no API): no request reaches code, so WAF\'s rules (bad inputs, the common rule set) have nothing to inspect, and a flood of downloads is CloudFront\'s to absorb (Shield Standard). A stage\'s web ACL guards the shop\'s own distribution, where the API is',
+    );
+    acknowledge(
+      distribution,
+      'CFR3',
+      'Only the SDK\'s static files: CloudFront\'s metrics count their requests and errors, and a payment is recorded by the API and the payment function, never by a log of file downloads',
+    );
+    acknowledge(
+      distribution,
+      'CFR4',
+      'Another origin than the shop\'s on purpose, on CloudFront\'s own domain with its default certificate, whose minimum viewer protocol CloudFront fixes and a distribution cannot raise; browsers negotiate TLS 1.2 or 1.3, and HSTS is sent',
+    );
+    return distribution;
   }
 }

@@ -60,7 +60,7 @@ describe('a function added to the routing table', () => {
     const granted = statements('gift-cards');
     assert.equal(functions.toJSON().Resources[idOf('gift-cards')].Properties.Environment.Variables.SESSION_KEY_SECRET_ARN, undefined);
     const others = granted.filter((s) => !/OriginVerify/.test(JSON.stringify(s.Resource)));
-    // Its code could only use the table through grants listed in function-access.ts.
+    // Its code could only use the table through grants listed in shared/function-access.json.
     assert.doesNotMatch(JSON.stringify(others), /dynamodb:|ses:|s3:|secretsmanager:/);
     assert.equal(granted.length - others.length, 1, 'one statement: read the origin secret');
     const warnings = Annotations.fromStack(shop.functions).findWarning('*', Match.stringLikeRegexp('gift-cards has no table grant'));

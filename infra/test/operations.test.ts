@@ -297,4 +297,18 @@ describe('alarms', () => {
       Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp(`No alarmEmail is set.*\\[ack: ${NO_SUBSCRIBER}\\]`));
     }
   });
+
+  it('publish to topics that refuse plain HTTP and say CloudWatch may publish, since their policy replaces SNS\'s default one', () => {
+    for (const stack of ['operations', 'edgeAlarms'] as const) {
+      const policies = Object.values(resources(stack, 'AWS::SNS::TopicPolicy'));
+      assert.equal(policies.length, 1, stack);
+      const statements: Json[] = policies[0].Properties.PolicyDocument.Statement;
+      const deny = statements.find((s) => s.Effect === 'Deny')!;
+      assert.deepEqual([deny.Principal, deny.Action, deny.Condition], ['*', 'sns:Publish', { Bool: { 'aws:SecureTransport': 'false' } }], stack);
+      const alarms = statements.find((s) => s.Principal?.Service === 'cloudwatch.amazonaws.com')!;
+      assert.equal(alarms.Effect, 'Allow', stack);
+      assert.deepEqual(alarms.Condition.StringEquals, { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, stack);
+      assert.match(JSON.stringify(alarms.Condition.ArnLike['aws:SourceArn']), /:cloudwatch:.*:alarm:\*/, stack);
+    }
+  });
 });

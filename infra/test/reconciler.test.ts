@@ -90,6 +90,7 @@ describe('reconciler', () => {
 
   it('is a function of its own crate, serving no route, with the budget\'s timeout', () => {
     assert.equal(p.Timeout, budget.reconcileTimeoutSeconds);
+    assert.ok(budget.reconcileLeaseSeconds > budget.reconcileTimeoutSeconds, 'a run AWS has not stopped still holds its lease');
     assert.equal(p.Handler, 'bootstrap');
     assert.deepEqual(p.Architectures, ['arm64']);
     assert.equal(p.Runtime, 'provided.al2023');
@@ -142,10 +143,11 @@ describe('reconciler', () => {
     }
     assert.deepEqual(p.Environment.Variables, paymentEnv);
     assert.ok(p.Environment.Variables.PAYMENT_PROVIDER_SECRET_ARN && p.Environment.Variables.PAYPAL_SECRET_ARN && p.Environment.Variables.TABLE_NAME);
-    // Secrets, mail and invoices: the payment function's statements, less the session key and the origin secret.
+    // Secrets, mail and invoices: the payment function's statements, less the session key and the origin secret
+    // (and each its own log group).
     const other = (name: string) =>
       statementsOf(name)
-        .filter((s) => !asArray<string>(s.Action).some((a) => a.startsWith('dynamodb:') || a.startsWith('xray:')))
+        .filter((s) => !asArray<string>(s.Action).some((a) => a.startsWith('dynamodb:') || a.startsWith('xray:') || a.startsWith('logs:')))
         .filter((s) => !/SessionKey|OriginVerify/.test(JSON.stringify(s.Resource)))
         .map((s) => JSON.stringify(s))
         .sort();

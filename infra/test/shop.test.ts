@@ -129,6 +129,18 @@ describe('functions', () => {
     for (const group of logGroups) assert.equal(group.Properties.RetentionInDays, 30);
   });
 
+  it('lets each function write its own log group and no other: no managed policy on its role', () => {
+    const roles = resourcesOf('functions', 'AWS::IAM::Role');
+    for (const [name, fn] of shop.functions.functions) {
+      const role = roles[Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any)];
+      assert.equal(role.Properties.ManagedPolicyArns, undefined, name);
+      const logs = statementsOf(name).filter((s) => asArray<string>(s.Action).some((a) => a.startsWith('logs:')));
+      assert.equal(logs.length, 1, name);
+      assert.deepEqual(asArray(logs[0].Action).sort(), ['logs:CreateLogStream', 'logs:PutLogEvents'], name);
+      assert.deepEqual(logs[0].Resource, { 'Fn::GetAtt': [Stack.of(fn).getLogicalId(shop.functions.logGroups.get(name)!.node.defaultChild as any), 'Arn'] }, name);
+    }
+  });
+
   it('gives every function the configuration the app reads', () => {
     for (const [name, fn] of shop.functions.functions) {
       const env = template('functions').toJSON().Resources[logicalId(fn)].Properties.Environment.Variables;

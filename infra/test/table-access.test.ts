@@ -11,9 +11,10 @@ import { realRoutes, synthShop, templatesOf } from './support.ts';
 type Json = Record<string, any>;
 
 /**
- * Written out here rather than read from function-access.ts, so that a grant
- * widened there fails this test. Partition prefix -> actions; `gsi1`: the
- * index partitions queried. How each was found is in function-access.ts.
+ * Written out here rather than read from shared/function-access.json, so
+ * that a grant widened there fails this test. Partition prefix -> actions;
+ * `gsi1`: the index partitions queried. How each was found is the `why` of
+ * its entry there.
  */
 const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[] }> = {
   catalog: { items: { 'CATALOG#': ['GetItem', 'Query'] }, gsi1: ['COLLECTION#'] },
@@ -32,16 +33,28 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
   addresses: { items: { 'USER#': ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] } },
   orders: { items: { 'USER#': ['GetItem', 'Query', 'UpdateItem'] } },
   requests: { items: { 'USER#': ['GetItem', 'Query', 'PutItem'], 'REQUEST#': ['PutItem'], 'RATE#': ['UpdateItem', 'DeleteItem'] } },
-  payment: { items: { 'USER#': ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], 'CATALOG#PRODUCT': ['BatchGetItem'], 'MAIL#CONFIRMATION': ['PutItem'] } },
+  // Checkout: the shopper's claims, order and bag, the products it prices,
+  // the confirmation markers, and the per-shopper PayPal order limit
+  // (RATE#paypal-order#…: an UpdateItem, and the DeleteItem of an expired
+  // counter in its way), without which every PayPal checkout failed in AWS.
+  payment: {
+    items: {
+      'USER#': ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      'CATALOG#PRODUCT': ['BatchGetItem'],
+      'MAIL#CONFIRMATION': ['PutItem'],
+      'RATE#': ['UpdateItem', 'DeleteItem'],
+    },
+  },
   // The reconciler (no route): claims, bag lines, orders, the bag count and
   // profiles under USER#, the products it prices the bag with (one
   // BatchGetItem), the confirmation markers; the open claims and the
-  // pending orders on GSI1.
+  // pending orders on GSI1; the run's lease.
   reconcile: {
     items: {
       'USER#': ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
       'CATALOG#PRODUCT': ['BatchGetItem'],
       'MAIL#CONFIRMATION': ['PutItem'],
+      'LEASE#': ['PutItem', 'DeleteItem'],
     },
     gsi1: ['ORDERS#pending', 'PAYMENTS#OPEN'],
   },
@@ -178,7 +191,16 @@ describe('table grants', () => {
     for (const action of ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']) assert.ok(allows('reconcile', action, user), action);
     assert.ok(allows('reconcile', 'PutItem', 'MAIL#CONFIRMATION'));
     assert.ok(!allows('reconcile', 'DeleteItem', 'MAIL#CONFIRMATION'), 'only shopctl clears the markers');
+    assert.ok(allows('reconcile', 'PutItem', 'LEASE#reconcile') && allows('reconcile', 'DeleteItem', 'LEASE#reconcile'), 'one run at a time');
+    assert.ok(!touches('payment', 'LEASE#reconcile'), 'the lease is the reconciler\'s');
     for (const pk of ['EMAIL#ada@example.com', 'RATE#login#1.2.3.4', 'REQUEST#01J', 'CATALOG#DOCUMENT']) assert.ok(!touches('reconcile', pk), pk);
+  });
+
+  it('lets the payment function count a shopper\'s PayPal orders, and only count them', () => {
+    const counter = 'RATE#paypal-order#3f9a0c1d2e4b5a6978877665544332211';
+    assert.ok(allows('payment', 'UpdateItem', counter), 'limits::hit: one UpdateItem of the window\'s counter');
+    assert.ok(allows('payment', 'DeleteItem', counter), 'the expired counter in its way');
+    for (const action of ['GetItem', 'PutItem', 'Query', 'BatchGetItem']) assert.ok(!allows('payment', action, counter), action);
   });
 
   it('keeps read-only functions read-only', () => {

@@ -8,7 +8,7 @@ and registers it in the workspace (members, dependencies, `cargo lambda watch`
 routes), in shared/routes.json (the local server, API Gateway and the tests
 read it), and in the local server's router table. Infra needs nothing: every
 routes.json entry becomes a Lambda; it may touch the table only once
-infra/lib/function-access.ts names its key prefixes (until then the synth
+shared/function-access.json names its key prefixes (until then the synth
 warns that it has no table grant).
 """
 
@@ -132,7 +132,7 @@ def scaffold(root: Path, name: str, prefixes: list[str]) -> None:
             server_routes.read_text(), r'^\s*"[a-z-]+" => [a-z_]+::router,', f'        "{name}" => {crate}::router,\n'
         )
     )
-    print(f"functions/{name} created and wired; give it its table prefixes in infra/lib/function-access.ts")
+    print(f"functions/{name} created and wired; give it its table prefixes in shared/function-access.json")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 //! function links only the AWS adapters it uses (see `adapters.rs`).
 
 mod absent;
+pub mod access;
 mod adapters;
 mod clock;
 mod config;
@@ -103,6 +104,31 @@ impl App {
             tax_basis_points: self.config.tax_basis_points,
             budget: Budget::shop(),
         }
+    }
+
+    /// This app as the function `name` sees it where IAM does not stand
+    /// between it and the services (the local server, the tests): its
+    /// table, mailer and blob store refuse what `shared/function-access.json`
+    /// does not grant `name`, as IAM refuses it in AWS ([`access`]).
+    pub fn as_function(&self, name: &str) -> App {
+        let access = access::FunctionAccess::of(name);
+        let mut app = self.clone();
+        app.table = Arc::new(store::Granted::new(
+            name,
+            access.table.clone(),
+            self.table.clone(),
+        ));
+        app.mailer = Arc::new(access::GrantedMailer {
+            inner: self.mailer.clone(),
+            function: name.to_string(),
+            allowed: access.mail,
+        });
+        app.blobs = Arc::new(access::GrantedBlobs {
+            inner: self.blobs.clone(),
+            function: name.to_string(),
+            access,
+        });
+        app
     }
 }
 

@@ -111,7 +111,7 @@ async fn reconcile(
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
     let ahead = query.get("ahead").copied().unwrap_or(120);
-    let mut later = app.clone();
+    let mut later = app.as_function("reconcile");
     later.clock = Arc::new(app::AheadClock(std::time::Duration::from_secs(ahead)));
     match later.checkout().reconcile().await {
         Ok(report) => axum::Json(report).into_response(),

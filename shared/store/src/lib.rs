@@ -25,6 +25,7 @@
 
 #[cfg(feature = "aws")]
 pub mod dynamo;
+pub mod granted;
 pub mod rules;
 #[cfg(feature = "embedded")]
 pub mod sqlite;
@@ -36,6 +37,7 @@ use domain::ports::{Table, TableError};
 
 #[cfg(feature = "aws")]
 pub use dynamo::{create_table, DynamoTable};
+pub use granted::{Granted, TableGrant};
 #[cfg(feature = "embedded")]
 pub use sqlite::SqliteTable;
 

@@ -12,6 +12,7 @@ mod lockout;
 mod money;
 mod orders;
 mod payment;
+mod races;
 mod requests;
 mod rewrites;
 mod sessions;

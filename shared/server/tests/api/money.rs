@@ -88,9 +88,10 @@ async fn flaky_shop() -> (TestShop, Arc<FlakyTable>) {
     (with_products(shop).await, flaky)
 }
 
-/// `shopctl payments reconcile`, as if `seconds` had passed.
+/// A reconciler run, as if `seconds` had passed, with the reconcile
+/// function's grant.
 async fn reconcile_after(app: &App, seconds: u64) -> String {
-    let mut later = app.clone();
+    let mut later = app.as_function("reconcile");
     later.clock = Arc::new(AheadClock(Duration::from_secs(seconds)));
     shopctl::payments::reconcile(&later).await.unwrap()
 }
@@ -364,6 +365,7 @@ async fn a_claim_stuck_past_its_deadline_is_swept() {
         provider_order: None,
         order_id: "01JD0000000000000000STUCK1".into(),
         state: ClaimState::Charging,
+        version: 1,
         amount: Money::from_dollars(TOTAL).unwrap(),
         address: Some(checkout::ShippingAddress::check(&address()).unwrap()),
         created_at: now,
