@@ -71,7 +71,7 @@ MAIN = """//! The {name} function under lambda_http (and `cargo lambda watch`).
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {{
-    shop_http::lambda::run({crate}::router).await
+    shop_http::lambda::run("{name}", {crate}::router).await
 }}
 """
 

@@ -2,5 +2,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shop_http::lambda::run(addresses::router).await
+    shop_http::lambda::run("addresses", addresses::router).await
 }

@@ -2,5 +2,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shop_http::lambda::run(orders::router).await
+    shop_http::lambda::run("orders", orders::router).await
 }

@@ -2,5 +2,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shop_http::lambda::run(payment::router).await
+    shop_http::lambda::run("payment", payment::router).await
 }

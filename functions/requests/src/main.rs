@@ -2,5 +2,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shop_http::lambda::run(requests::router).await
+    shop_http::lambda::run("requests", requests::router).await
 }

@@ -29,6 +29,9 @@ pub struct FunctionAccess {
     /// `read`, `write` or `readwrite`: the private `invoices/` prefix.
     #[serde(default)]
     pub invoices: Option<String>,
+    /// Signs or verifies sessions: it needs the session key.
+    #[serde(default)]
+    pub session: bool,
 }
 
 #[derive(Deserialize)]

@@ -25,9 +25,55 @@ pub fn init_tracing() {
     }
 }
 
-/// Runs a function: `router` builds the resource's routes from the context.
-pub async fn run(router: fn(App) -> Router) -> Result<(), lambda_http::Error> {
+/// Runs the function `name`: `router` builds the resource's routes from
+/// the context. A function whose grant says it signs or verifies sessions
+/// (`session` in `shared/function-access.json`) refuses to start without a
+/// session key, rather than sign tokens with an empty one.
+pub async fn run(name: &str, router: fn(App) -> Router) -> Result<(), lambda_http::Error> {
     init_tracing();
     let app = App::from_env().await?;
+    needs_no_missing_key(name, &app)?;
     lambda_http::run(crate::serve(router(app.clone()), app)).await
+}
+
+fn needs_no_missing_key(name: &str, app: &App) -> Result<(), String> {
+    let needs_key = app::access::FunctionAccess::of(name).session;
+    if needs_key && app.config.session_key.is_empty() {
+        return Err(missing_key(name));
+    }
+    Ok(())
+}
+
+fn missing_key(name: &str) -> String {
+    format!(
+        "the {name} function signs or verifies sessions but has no session key: \
+         set SESSION_KEY_SECRET_ARN (AWS) or SESSION_KEY (base64 of at least 32 bytes; \
+         `make watch` passes the one in .data/session.key)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_function_that_reads_sessions_will_not_start_without_a_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = App::with_config(
+            app::Config::local(dir.path().to_path_buf(), "http://127.0.0.1:1").unwrap(),
+        )
+        .await
+        .unwrap();
+        assert!(needs_no_missing_key("payment", &app).is_ok(), "a local key");
+        std::sync::Arc::make_mut(&mut app.config).session_key = Vec::new();
+        let refused = needs_no_missing_key("payment", &app).unwrap_err();
+        assert!(
+            refused.contains("payment") && refused.contains("SESSION_KEY"),
+            "{refused}"
+        );
+        assert!(
+            needs_no_missing_key("catalog", &app).is_ok(),
+            "the catalogue reads no session"
+        );
+    }
 }

@@ -38,6 +38,7 @@ pub fn serve(router: Router, app: App) -> Router {
             tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
         }))
         .layer(middleware::map_response(api_headers))
+        .layer(middleware::map_response(empty_refusals))
         // The panic catcher's body type, as the layer above takes it.
         .map_response(IntoResponse::into_response)
         .layer(CatchPanicLayer::custom(panic_to_500))
@@ -60,6 +61,35 @@ async fn api_headers(mut response: Response) -> Response {
     }
     response
 }
+
+/// A 404 or 405 an inner router answered with no body (a nested router's
+/// own miss, a route that does not take the method) gets the API's JSON
+/// answer, as every other refusal has; the `Allow` header stays.
+async fn empty_refusals(response: Response) -> Response {
+    use axum::body::HttpBody;
+    let status = response.status();
+    let empty = response.body().size_hint().exact() == Some(0);
+    if !empty {
+        return response;
+    }
+    let allow = response.headers().get(header::ALLOW).cloned();
+    let mut answer = match status {
+        StatusCode::NOT_FOUND => not_found().await.into_response(),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            METHOD_NOT_ALLOWED,
+        )
+        .into_response(),
+        _ => return response,
+    };
+    if let Some(allow) = allow {
+        answer.headers_mut().insert(header::ALLOW, allow);
+    }
+    answer
+}
+
+pub const METHOD_NOT_ALLOWED: &str = "This API route does not take this method.";
 
 /// A client's request id is kept only when it is short and plain (it is
 /// echoed and written into every log line); otherwise a fresh one is made.

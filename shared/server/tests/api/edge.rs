@@ -211,3 +211,54 @@ fn first_file_under(dir: &std::path::Path) -> Option<std::path::PathBuf> {
             .find_map(|d| first_file_under(d))
     })
 }
+
+#[tokio::test]
+async fn every_unknown_api_path_and_method_gets_the_apis_json_refusal() {
+    let shop = helpers::spawn_shop().await;
+    let visitor = shop.client();
+    let mut unknown: Vec<String> = server::routes::functions()
+        .into_iter()
+        .flat_map(|f| f.prefixes)
+        .map(|prefix| format!("{prefix}/no-such-thing/at-all"))
+        .collect();
+    // The catalogue's own router's misses: a trailing slash, a list's extra segment.
+    unknown.extend(
+        [
+            "/api/products/p1/",
+            "/api/runways/featured/",
+            "/api/products/search/",
+        ]
+        .map(String::from),
+    );
+    for path in unknown {
+        // Off the contract on purpose: read raw.
+        let (status, headers, body) = get_url(&visitor, &format!("{}{path}", shop.url)).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json"));
+        let body: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+        assert_eq!(body["message"], "No such API route.", "{path}: {body}");
+    }
+    // A route that does not take the method: read raw too.
+    let refused = visitor
+        .http
+        .delete(format!("{}/api/products", shop.url))
+        .header("origin", &shop.url)
+        .send()
+        .await
+        .unwrap();
+    let status = refused.status().as_u16();
+    let allow = refused.headers().get("allow").cloned();
+    let body: serde_json::Value = refused.json().await.unwrap_or_default();
+    assert_eq!(
+        (status, &body["message"]),
+        (
+            405,
+            &serde_json::json!(shop_http::service::METHOD_NOT_ALLOWED)
+        ),
+        "{body}"
+    );
+    assert!(allow.is_some(), "the Allow header stays");
+}
