@@ -7,6 +7,7 @@
 
 pub mod assets;
 pub mod headers;
+pub mod lambda_path;
 pub mod routes;
 pub mod site;
 
@@ -58,6 +59,11 @@ impl Paths {
 /// The whole shop as one router; the client tokens name `assets_url`, the
 /// SDK's assets host (`assets::router`).
 pub fn router(app: App, paths: &Paths, assets_url: &str) -> Router {
+    router_through(app, paths, assets_url, routes::Path::Direct)
+}
+
+/// The whole shop, each API function reached by `path`.
+pub fn router_through(app: App, paths: &Paths, assets_url: &str, path: routes::Path) -> Router {
     let sandbox = sandbox::router(sandbox::SandboxConfig {
         public_url: app.config.sandbox_url.clone(),
         assets_url: assets_url.to_string(),
@@ -98,7 +104,10 @@ pub fn router(app: App, paths: &Paths, assets_url: &str) -> Router {
             async move { headers::add_missing(&security, response) }
         }));
     router
-        .fallback_service(api_or_site(routes::api(app.clone()), site::service(paths)))
+        .fallback_service(api_or_site(
+            routes::api_through(app.clone(), path),
+            site::service(paths),
+        ))
         .layer(layers)
 }
 

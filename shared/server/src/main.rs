@@ -1,6 +1,8 @@
 //! `shop-server`: the whole shop on http://127.0.0.1:3000 (`PORT` overrides),
 //! and the payment SDK's assets on an origin of their own, by default
-//! http://127.0.0.1:3001 (`ASSETS_PORT`, `ASSETS_URL`).
+//! http://127.0.0.1:3001 (`ASSETS_PORT`, `ASSETS_URL`). With
+//! `LAMBDA_EVENTS=1` every API call goes through its function's
+//! `lambda_http` entry as an API Gateway v2 event, as in AWS.
 
 use std::future::IntoFuture;
 use std::net::SocketAddr;
@@ -30,7 +32,11 @@ async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     let assets = AssetsHost::from_env(port);
     let app = App::with_config(config).await?;
     let paths = Paths::discover();
-    let shop = server::router(app.clone(), &paths, &assets.url);
+    let path = match std::env::var("LAMBDA_EVENTS").as_deref() {
+        Ok("1") => server::routes::Path::LambdaEvents,
+        _ => server::routes::Path::Direct,
+    };
+    let shop = server::router_through(app.clone(), &paths, &assets.url, path);
     let assets_router = server::assets::router(&app, &paths, &assets.url);
     let (shop_listener, assets_listener) = (listen(port).await?, listen(assets.port).await?);
     println!("The shop is ready on {}", app.config.site_url);

@@ -78,8 +78,23 @@ fn prefix_table() -> Vec<(String, String)> {
     table
 }
 
+/// How each function's router is reached: directly (the local server's
+/// default), or as AWS reaches it, through an API Gateway v2 event and the
+/// function's `lambda_http` entry ([`crate::lambda_path`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Path {
+    #[default]
+    Direct,
+    LambdaEvents,
+}
+
 /// The `/api` service: one router per function, built once.
 pub fn api(app: App) -> impl crate::HttpService {
+    api_through(app, Path::Direct)
+}
+
+/// The `/api` service, each function reached by `path`.
+pub fn api_through(app: App, path: Path) -> impl crate::HttpService {
     let table = Arc::new(prefix_table());
     let routers: Arc<HashMap<String, Router>> = Arc::new(
         functions()
@@ -100,9 +115,12 @@ pub fn api(app: App) -> impl crate::HttpService {
             .and_then(|name| routers.get(name))
             .cloned();
         async move {
-            match target {
-                Some(router) => router.oneshot(req).await,
-                None => Ok(ApiError::not_found("No such API route.").into_response()),
+            match (target, path) {
+                (Some(router), Path::Direct) => router.oneshot(req).await,
+                (Some(router), Path::LambdaEvents) => {
+                    Ok(crate::lambda_path::invoke(router, req).await)
+                }
+                (None, _) => Ok(ApiError::not_found("No such API route.").into_response()),
             }
         }
     })

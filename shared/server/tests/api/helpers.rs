@@ -96,8 +96,18 @@ pub async fn spawn_shop() -> TestShop {
     spawn_shop_with(|app| app).await
 }
 
+/// A shop whose API is reached as AWS reaches it: every call an API Gateway
+/// v2 event through its function's `lambda_http` entry.
+pub async fn spawn_lambda_shop() -> TestShop {
+    spawn_shop_through(|app| app, server::routes::Path::LambdaEvents).await
+}
+
 /// A shop whose adapters `wrap` may replace (to inject faults through the ports).
 pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
+    spawn_shop_through(wrap, server::routes::Path::Direct).await
+}
+
+async fn spawn_shop_through(wrap: impl FnOnce(App) -> App, path: server::routes::Path) -> TestShop {
     let dir = tempfile::tempdir().expect("temp dir");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -114,7 +124,7 @@ pub async fn spawn_shop_with(wrap: impl FnOnce(App) -> App) -> TestShop {
         .await
         .expect("bind");
     let assets_url = format!("http://{}", assets_listener.local_addr().unwrap());
-    let router = server::router(app.clone(), &paths, &assets_url);
+    let router = server::router_through(app.clone(), &paths, &assets_url, path);
     let assets = server::assets::router(&app, &paths, &assets_url);
     let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, service).await.expect("serve") });

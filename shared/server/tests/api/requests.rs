@@ -12,7 +12,7 @@ fn contact() -> Value {
             "contactTime": "9-12", "message": "An ao dai for my wedding", "socialMedia": "@lan" })
 }
 
-fn made_to_order() -> Value {
+pub(crate) fn made_to_order() -> Value {
     let mut body = contact();
     body["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "height": 165, "weight": 50, "bust": "84", "waist": 64,
                                       "hips": 90, "shoulderWidth": 38, "armLength": 56, "neckCircumference": null });
