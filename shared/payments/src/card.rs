@@ -360,6 +360,12 @@ mod tests {
             "paymentMethodSnapshot": { "__typename": "PayPalTransactionDetails", "payer": { "email": "a@b.c" } } });
         let charge = charge_outcome(&paid).expect("charge");
         assert_eq!(charge.amount, Money::from_cents(1050));
+        assert_eq!(
+            charge.method,
+            PaymentMethodSummary::PayPal {
+                email: "a@b.c".into()
+            }
+        );
         assert!(charge.is_live());
         let refunded = json!({ "id": "t", "status": "SETTLED", "amount": { "value": "10.50" },
             "refunds": [{ "id": "r0", "status": "FAILED", "amount": { "value": "10.50" } },
@@ -367,11 +373,5 @@ mod tests {
         let charge = transaction(&refunded).expect("charge");
         assert_eq!(charge.refunded, Money::from_cents(1050));
         assert!(!charge.is_live(), "refunded in full: no money held");
-        assert_eq!(
-            charge.method,
-            PaymentMethodSummary::PayPal {
-                email: "a@b.c".into()
-            }
-        );
     }
 }
