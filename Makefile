@@ -37,7 +37,7 @@ TESTS += scaffold-test
 -include sdk/sdk.mk
 -include infra/infra.mk
 
-.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint fmt seed serve watch function scaffold-test
+.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint fmt seed serve watch watch-deps function scaffold-test
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT), the SDK's assets on port $(PORT)+1 (installs what is missing)"
@@ -69,9 +69,34 @@ serve: build
 
 dev: serve
 
-# Each function alone under cargo-lambda's emulator, at its production /api paths.
-watch:
-	cargo lambda watch
+# Each function alone under cargo-lambda's emulator, at its production /api
+# paths on http://127.0.0.1:$(WATCH_PORT): the functions built first (no
+# compile on the first request), sharing .data/ (the catalogue `make seed`
+# imports, and its session key) with `make dev`, their own origin for the
+# Origin check and email links, and the sandbox on a port of its own.
+WATCH_PORT ?= 9000
+WATCH_SANDBOX_PORT ?= 9002
+WATCH_URL = http://127.0.0.1:$(WATCH_PORT)
+WATCH_FUNCTIONS = $(shell python3 -c "import json; print(' '.join(f['name'] for f in json.load(open('shared/routes.json'))['functions']))")
+CARGO_LAMBDA_VERSION ?= 1.9.2
+
+watch-deps:
+	@test -x .venv/bin/pip || python3 -m venv .venv
+	@if ! .venv/bin/cargo-lambda lambda --version 2>/dev/null | grep -q ' $(CARGO_LAMBDA_VERSION) '; then \
+		.venv/bin/pip install --quiet cargo-lambda==$(CARGO_LAMBDA_VERSION); \
+	fi
+
+watch: rust-deps watch-deps seed
+	@# One build per function, as the emulator's `cargo run --bin <name>` resolves
+	@# its features: the first request then starts it instead of compiling it.
+	for f in $(WATCH_FUNCTIONS); do cargo build --locked --bin $$f; done
+	cargo build --locked -p sandbox --bin sandbox-dev
+	$(CARGO_TARGET_DIR)/debug/sandbox-dev $(WATCH_SANDBOX_PORT) sdk/dist & sandbox=$$!; \
+	trap 'kill $$sandbox' EXIT; \
+	.venv/bin/cargo-lambda lambda watch --invoke-port $(WATCH_PORT) \
+		--env-var SESSION_KEY=$$(base64 -w0 .data/session.key) \
+		--env-var SITE_URL=$(WATCH_URL) --env-var ALLOWED_ORIGINS=$(WATCH_URL) \
+		--env-var SANDBOX_URL=http://127.0.0.1:$(WATCH_SANDBOX_PORT)/sandbox
 
 lint:
 	cargo fmt --all --check
