@@ -41,6 +41,12 @@ impl Timestamp {
         self.0.unix_timestamp()
     }
 
+    /// Epoch milliseconds: what a lease's end is stored as, so a condition
+    /// can compare it as a number.
+    pub fn unix_ms(self) -> i64 {
+        i64::try_from(self.0.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
+    }
+
     pub fn date(self) -> Date {
         self.0.date()
     }

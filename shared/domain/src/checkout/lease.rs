@@ -34,10 +34,6 @@ fn lease_key(name: &str) -> Key {
     Key::new(format!("LEASE#{name}"), "LEASE")
 }
 
-fn epoch_ms(at: Timestamp) -> i64 {
-    i64::try_from(at.instant().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
-}
-
 impl Lease {
     /// Takes the lease `name` for `length` from `now`, if nobody holds it:
     /// the lease held, or `None` when another holder's has not run out.
@@ -47,7 +43,7 @@ impl Lease {
         now: Timestamp,
         length: Duration,
     ) -> Result<Option<Lease>, TableError> {
-        let start = epoch_ms(now);
+        let start = now.unix_ms();
         let lease = Lease {
             name: name.to_string(),
             holder: ulid::Ulid::new().to_string(),

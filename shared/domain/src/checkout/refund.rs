@@ -27,16 +27,12 @@ pub enum Refunded {
     Taken,
 }
 
-fn epoch_ms(at: crate::timestamp::Timestamp) -> i64 {
-    i64::try_from(at.instant().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
-}
-
 impl Checkout<'_> {
     /// Gives the order's whole payment back, once.
     pub async fn refund_order(&self, order: &Order) -> Result<Refunded, CheckoutError> {
         let orders = Orders::of(self.table, &order.user_id);
         let holder = ulid::Ulid::new().to_string();
-        let now = epoch_ms(self.clock.now());
+        let now = self.clock.now().unix_ms();
         let until = now.saturating_add(REFUND_LEASE.as_millis() as i64);
         if let Outcome::Refused = orders.take_refund(&order.id, &holder, now, until).await? {
             return Ok(Refunded::Taken);
