@@ -135,7 +135,18 @@ impl<'a> Checkout<'a> {
             return self.replay(claim).await;
         }
         let bag = self.price(shopper.id).await?;
-        let quote = self.quote_seen(&bag, &payment.seen)?;
+        let quote = match self.quote_seen(&bag, &payment.seen) {
+            Ok(quote) => quote,
+            // A simultaneous submit of this payment may have placed it (and
+            // emptied the bag) since the first look: that is the answer.
+            Err(refused) => {
+                let sibling = self.claims().find(shopper.id, &payment.payment_key).await?;
+                return match sibling {
+                    Some(claim) => self.replay(claim).await,
+                    None => Err(refused),
+                };
+            }
+        };
         let now = self.clock.now();
         let claim = Claim {
             key: payment.payment_key,
