@@ -5,11 +5,18 @@
 //! backoff or the address limit that strangers' guesses run up. See
 //! [`crate::throttle`].
 //!
-//! The cookie's value is up to [`MAX_ACCOUNTS`] entries `account.nonce.expires.tag`
-//! joined by `~`, newest first: `account` is the digest of the address
-//! ([`account_subject`]), `nonce` names this browser's trust (the subject of
-//! its failure counter) and `tag` signs the rest with the session key. Nothing
-//! in it is secret; it only has to be unforgeable.
+//! Trust is the account's: it holds within one trust epoch of the account
+//! ([`Credentials::trust_epoch`](domain::accounts::records::Credentials)),
+//! and a claim, a reset or a password change starts a new one, so every
+//! browser trusted before (a squatter's too) is a stranger again; the browser
+//! that made the change is trusted in the new epoch.
+//!
+//! The cookie's value is up to [`MAX_ACCOUNTS`] entries
+//! `account.nonce.epoch.expires.tag` joined by `~`, newest first: `account`
+//! is the digest of the address ([`account_subject`]), `nonce` names this
+//! browser's trust (the subject of its failure counter), `epoch` the
+//! account's trust epoch it was given in, and `tag` signs the rest with the
+//! session key. Nothing in it is secret; it only has to be unforgeable.
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -51,6 +58,7 @@ pub fn account_subject(email: &str) -> String {
 struct Entry {
     account: String,
     nonce: String,
+    epoch: String,
     signed: String,
 }
 
@@ -66,11 +74,13 @@ impl TrustedDevices {
             .filter_map(|signed| {
                 let payload = signed_payload(config, PURPOSE, signed)?;
                 let mut parts = payload.split('.');
-                let (account, nonce, expires) = (parts.next()?, parts.next()?, parts.next()?);
+                let (account, nonce) = (parts.next()?, parts.next()?);
+                let (epoch, expires) = (parts.next()?, parts.next()?);
                 let live = expires.parse::<i64>().ok()? > now.unix();
                 (parts.next().is_none() && live).then(|| Entry {
                     account: account.to_string(),
                     nonce: nonce.to_string(),
+                    epoch: epoch.to_string(),
                     signed: signed.to_string(),
                 })
             })
@@ -79,25 +89,33 @@ impl TrustedDevices {
         TrustedDevices(entries)
     }
 
-    /// This browser's trust for the account of `email`: its nonce.
-    pub fn of(&self, email: &str) -> Option<String> {
+    /// This browser's trust for the account of `email` in its current
+    /// trust `epoch`: its nonce. A browser trusted in an earlier epoch (before
+    /// a claim, a reset or a password change) is not.
+    pub fn of(&self, email: &str, epoch: &str) -> Option<String> {
         let account = account_subject(email);
         self.0
             .iter()
-            .find(|e| e.account == account)
+            .find(|e| e.account == account && e.epoch == epoch)
             .map(|e| e.nonce.clone())
     }
 
-    /// The cookie that (newly) trusts this browser for `email`'s account,
-    /// with a new nonce (a fresh failure count) and a full lifetime, beside
-    /// the other accounts it is trusted for.
-    pub fn trusting(&self, config: &Config, email: &str, now: Timestamp) -> HeaderValue {
+    /// The cookie that (newly) trusts this browser for `email`'s account in
+    /// its trust `epoch`, with a new nonce (a fresh failure count) and a full
+    /// lifetime, beside the other accounts it is trusted for.
+    pub fn trusting(
+        &self,
+        config: &Config,
+        email: &str,
+        epoch: &str,
+        now: Timestamp,
+    ) -> HeaderValue {
         let account = account_subject(email);
         let expires = now.unix() + DEVICE_TRUST_SECONDS;
         let fresh = sign(
             config,
             PURPOSE,
-            &format!("{account}.{}.{expires}", random_id()),
+            &format!("{account}.{}.{epoch}.{expires}", random_id()),
         );
         let others = self.0.iter().filter(|e| e.account != account);
         let value: Vec<&str> = std::iter::once(fresh.as_str())
@@ -148,14 +166,34 @@ mod tests {
         let c = config();
         let now = Timestamp::now();
         let none = TrustedDevices::default();
-        let ada = value_of(&none.trusting(&c, "Ada@Example.com", now));
+        let ada = value_of(&none.trusting(&c, "Ada@Example.com", "0", now));
         let devices = TrustedDevices::read(&c, &ada, now);
-        assert!(devices.of("ada@example.com").is_some(), "any letter case");
-        assert!(devices.of("grace@example.com").is_none());
-        let both = value_of(&devices.trusting(&c, "grace@example.com", now));
+        assert!(
+            devices.of("ada@example.com", "0").is_some(),
+            "any letter case"
+        );
+        assert!(devices.of("grace@example.com", "0").is_none());
+        let both = value_of(&devices.trusting(&c, "grace@example.com", "0", now));
         let devices = TrustedDevices::read(&c, &both, now);
-        assert!(devices.of("ada@example.com").is_some());
-        assert!(devices.of("grace@example.com").is_some());
+        assert!(devices.of("ada@example.com", "0").is_some());
+        assert!(devices.of("grace@example.com", "0").is_some());
+    }
+
+    #[test]
+    fn trust_ends_with_the_accounts_epoch() {
+        let c = config();
+        let now = Timestamp::now();
+        let before = TrustedDevices::default().trusting(&c, "ada@example.com", "0", now);
+        let devices = TrustedDevices::read(&c, &value_of(&before), now);
+        assert!(
+            devices.of("ada@example.com", "01NEW").is_none(),
+            "a claim, a reset or a change started a new epoch"
+        );
+        let after = devices.trusting(&c, "ada@example.com", "01NEW", now);
+        let devices = TrustedDevices::read(&c, &value_of(&after), now);
+        assert!(devices.of("ada@example.com", "01NEW").is_some());
+        assert!(devices.of("ada@example.com", "0").is_none());
+        assert_eq!(devices.0.len(), 1, "one entry per account");
     }
 
     #[test]
@@ -164,25 +202,25 @@ mod tests {
         let now = Timestamp::now();
         let mut devices = TrustedDevices::default();
         for n in 0..5 {
-            let cookie = devices.trusting(&c, &format!("shopper{n}@example.com"), now);
+            let cookie = devices.trusting(&c, &format!("shopper{n}@example.com"), "0", now);
             devices = TrustedDevices::read(&c, &value_of(&cookie), now);
         }
         assert_eq!(devices.0.len(), MAX_ACCOUNTS, "the newest accounts");
-        assert!(devices.of("shopper4@example.com").is_some());
-        assert!(devices.of("shopper0@example.com").is_none());
+        assert!(devices.of("shopper4@example.com", "0").is_some());
+        assert!(devices.of("shopper0@example.com", "0").is_none());
 
-        let value = value_of(&TrustedDevices::default().trusting(&c, "ada@example.com", now));
+        let value = value_of(&TrustedDevices::default().trusting(&c, "ada@example.com", "0", now));
         let later = Timestamp::from_unix(now.unix() + DEVICE_TRUST_SECONDS + 1).unwrap();
         assert!(TrustedDevices::read(&c, &value, later)
-            .of("ada@example.com")
+            .of("ada@example.com", "0")
             .is_none());
         let other = account_subject("eve@example.com");
         let forged = value.replacen(&account_subject("ada@example.com"), &other, 1);
         assert!(TrustedDevices::read(&c, &forged, now)
-            .of("eve@example.com")
+            .of("eve@example.com", "0")
             .is_none());
         assert_eq!(
-            TrustedDevices::read(&c, "junk~.~a.b.c.d", now),
+            TrustedDevices::read(&c, "junk~.~a.b.c.d.e", now),
             TrustedDevices::default()
         );
     }

@@ -32,6 +32,7 @@ pub fn router(app: App) -> Router {
         .route("/api/auth/reset-password", post(password::reset))
         .route("/api/auth/change-password", post(password::change))
         .route("/api/auth/verify-email", post(verify::verify))
+        .route("/api/auth/verify-email/preview", post(verify::preview))
         .merge(oauth::routes(oauth::SocialProvider::Google))
         .merge(oauth::routes(oauth::SocialProvider::Facebook))
         .layer(Extension(providers))

@@ -18,9 +18,9 @@ pub async fn welcome(app: &App, profile: &UserProfile, verify_from: Option<Times
         .map(|now| {
             let link = verification::link(&app.config, &profile.id, &profile.email, now);
             format!(
-                "Please confirm this address is yours (the link works for a week):\n{link}\n\n\
-                 If you did not create this account, the same link makes it yours alone: \
-                 whoever created it is signed out and you choose its password.\n\n"
+                "Please confirm this address is yours (the link works for a day):\n{link}\n\n\
+                 If you did not create this account, the same link lets you make it yours alone: \
+                 you choose its password there, whoever created it is signed out and it starts afresh.\n\n"
             )
         })
         .unwrap_or_default();

@@ -44,7 +44,8 @@ fn access_cookie(app: &App, session: &Session, now: Timestamp) -> HeaderValue {
         iat: now.unix(),
         exp: now.unix() + ACCESS_TTL_SECONDS,
     };
-    session::access_cookie(&app.config, &session::issue_access(&app.config, &claims))
+    let token = session::issue_access(&app.config, &claims);
+    session::access_cookie(&app.config, &token, session.remember)
 }
 
 fn refresh_cookie(app: &App, session: &Session, secret: &str) -> HeaderValue {
@@ -52,7 +53,8 @@ fn refresh_cookie(app: &App, session: &Session, secret: &str) -> HeaderValue {
     session::refresh_cookie(&app.config, &value, refresh_max_age(session))
 }
 
-/// "Remember me" keeps the refresh cookie; otherwise it ends with the browser.
+/// "Remember me" keeps the refresh cookie; otherwise it ends with the browser
+/// (as the access cookie and the signed-in hint do).
 fn refresh_max_age(session: &Session) -> Option<i64> {
     session.remember.then_some(Session::lifetime(true))
 }

@@ -1,8 +1,9 @@
 //! Email verification. The welcome email carries a signed link
-//! (`{site}/verify-email?token=…`, good for a week) naming the account and
+//! (`{site}/verify-email?token=…`, good for a day) naming the account and
 //! its address; following it marks the address verified. Nothing is stored
-//! until then: the token is its own record, signed with the session key, and
-//! using it twice only verifies twice.
+//! until then: the token is its own record, signed with the session key. It
+//! names the account's id, which a claim replaces: once the address is
+//! verified the link does nothing more, and once claimed it is refused.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -16,7 +17,7 @@ use crate::crypto::{sign, signed_payload};
 /// What a link's signature is for.
 const PURPOSE: &str = "verify-email";
 /// How long a verification link works.
-pub const LINK_SECONDS: i64 = 7 * 24 * 3600;
+pub const LINK_SECONDS: i64 = 24 * 3600;
 
 /// The account and address a link vouches for.
 #[derive(Debug, Clone, PartialEq)]
@@ -61,7 +62,7 @@ mod tests {
     }
 
     #[test]
-    fn a_link_vouches_for_its_account_and_address_for_a_week() {
+    fn a_link_vouches_for_its_account_and_address_for_a_day() {
         let c = config();
         let now = Timestamp::now();
         let link = link(&c, "01USER", "Ada@Example.com", now);

@@ -8,7 +8,7 @@ use auth::routes::{login, password, register, session, verify};
 use catalog::live;
 use domain::accounts::forms::{
     ChangePasswordForm, ForgotForm, LoginForm, ProfileForm, RegistrationForm, ResetForm,
-    VerifyEmailForm,
+    VerifyEmailForm, VerifyLinkForm,
 };
 use domain::address::AddressInput;
 use domain::answers::PaymentConflict;
@@ -89,7 +89,11 @@ pub fn operations() -> Vec<Operation> {
             .body::<ResetForm>()
             .answers(password::reset)
             .fails(&[429]),
-        auth(Post, "/api/auth/verify-email", "Verifies the address with the token of the welcome email's link.")
+        auth(Post, "/api/auth/verify-email/preview", "Says what the welcome email's link would do from this browser (verified already, confirm, or claim with a new password); changes nothing.")
+            .body::<VerifyLinkForm>()
+            .answers(verify::preview)
+            .fails(&[429]),
+        auth(Post, "/api/auth/verify-email", "Follows the welcome email's link: confirms the address from a browser the account trusts; from any other, the address's owner claims the account with the password they choose, and is signed in.")
             .body::<VerifyEmailForm>()
             .answers(verify::verify)
             .fails(&[409, 429]),

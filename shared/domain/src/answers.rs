@@ -68,16 +68,40 @@ impl Message {
     }
 }
 
-/// `POST /api/auth/verify-email`: verified; or, the link followed from a
-/// browser that did not create the account, taken over by the address's
-/// owner, with a reset link's token to choose a password.
+/// `POST /api/auth/verify-email/preview`: what following the link would do,
+/// with nothing done yet.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyPreview {
+    /// The address the link is for.
+    pub email: String,
+    pub action: VerifyAction,
+}
+
+/// What a verification link does when its page's button is pressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum VerifyAction {
+    /// The address is verified already: nothing to do.
+    Verified,
+    /// This browser is trusted by the account (it created it or signed in
+    /// to it): the address is marked verified.
+    Confirm,
+    /// Any other browser: whoever follows the link proves the address, and
+    /// its owner takes the account over, choosing its password.
+    Claim,
+}
+
+/// `POST /api/auth/verify-email`: verified; or, claimed by the address's
+/// owner, who is now signed in with the password they chose.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmailVerified {
     pub message: String,
+    /// Claimed: the owner's (new) account, signed in.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]
-    pub reset_token: Option<String>,
+    pub user: Option<SignedInUser>,
 }
 
 /// `GET /api/cart`: the lines in the order added, each priced from the

@@ -198,13 +198,15 @@ pub fn clear_cookie(config: &Config, name: &str, path: &str, same_site: SameSite
 }
 
 /// The access-token cookie: site-wide, lives as long as the token.
-pub fn access_cookie(config: &Config, token: &str) -> HeaderValue {
+/// The access-token cookie: `remember` keeps it for the token's life,
+/// otherwise it ends with the browser, as the refresh cookie does.
+pub fn access_cookie(config: &Config, token: &str, remember: bool) -> HeaderValue {
     set_cookie(
         config,
         access_cookie_name(config),
         token,
         "/",
-        Some(ACCESS_TTL_SECONDS),
+        remember.then_some(ACCESS_TTL_SECONDS),
         SameSite::Strict,
     )
 }
@@ -267,10 +269,15 @@ mod tests {
     #[test]
     fn cookies_are_secure_and_prefixed_off_localhost() {
         let c = config(true);
-        let access = access_cookie(&c, "jwt");
+        let access = access_cookie(&c, "jwt", true);
         assert_eq!(
             access,
             "__Host-access=jwt; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=900"
+        );
+        assert_eq!(
+            access_cookie(&c, "jwt", false),
+            "__Host-access=jwt; Path=/; HttpOnly; SameSite=Strict; Secure",
+            "without Remember me it ends with the browser"
         );
         let refresh = refresh_cookie(&c, "r", Some(60));
         assert_eq!(

@@ -99,6 +99,8 @@ conformance!(
     a_reset_revokes_every_session_in_one_request,
     a_reset_or_change_voids_every_earlier_link,
     an_owners_claim_is_one_transaction,
+    sign_in_guesses_sent_at_once_are_counted_one_by_one,
+    counted_attempts_given_back_reopen_their_slot,
     payment_claims_move_and_leave_the_index,
     leases_have_one_holder_at_a_time,
 );

@@ -92,11 +92,9 @@ fn identity(kind: SocialProvider, info: UserInfo, access_token: String) -> Provi
             (first.to_string(), last.to_string())
         }
     };
-    // Facebook only ever returns an address its user has confirmed.
-    let email_verified = match kind {
-        SocialProvider::Google => info.email_verified.unwrap_or(false),
-        SocialProvider::Facebook => info.email.is_some(),
-    };
+    // Facebook says nothing of whether it verified the address: it is not
+    // taken as proof ([`SocialProvider::vouches_for_addresses`]).
+    let email_verified = kind.vouches_for_addresses() && info.email_verified.unwrap_or(false);
     ProviderIdentity {
         subject: info.sub,
         email: info.email,
@@ -137,7 +135,7 @@ mod tests {
             ),
             ("9", "Frida", "Kahlo")
         );
-        assert!(id.email_verified);
+        assert!(!id.email_verified, "Facebook vouches for no address");
         let unverified: UserInfo =
             serde_json::from_str(r#"{"sub":"2","email":"u@b.co","email_verified":false}"#).unwrap();
         assert!(!identity(SocialProvider::Google, unverified, "t".into()).email_verified);

@@ -1,14 +1,17 @@
 //! Google and Facebook sign-in: an OAuth 2.0 authorization-code flow with
 //! state and PKCE (S256). `GET /api/auth/{provider}` redirects the popup to
 //! the provider; its callback exchanges the code server-side, links or
-//! creates the account by verified email, sets the session cookies and
+//! creates the account by the address, sets the session cookies and
 //! renders [`page`], which tells the opener the shopper's name and closes.
-//! An account whose address was never proved is the provider-vouched
-//! owner's to take over ([`Accounts::claim`]): whoever signed up with their
-//! address loses every session and the password.
+//! Only a provider that vouches for the address (Google) links to an
+//! existing account by it, or takes over one whose address was never proved
+//! ([`Accounts::claim`]: whoever signed up with the owner's address loses
+//! every session, the password and everything they left). Facebook's
+//! address waits for the account's password ([`pending`]).
 
 pub mod client;
 pub mod page;
+pub mod pending;
 pub mod providers;
 pub mod state;
 
@@ -22,8 +25,8 @@ use serde::Deserialize;
 use app::App;
 use domain::accounts::records::{Credentials, Identity, NewSession, UserProfile};
 use domain::accounts::{
-    provider_unavailable, unverified_email, Accounts, EmailAddress, SIGN_IN_CANCELED as CANCELED,
-    SIGN_IN_FAILED as FAILED,
+    password_first, provider_unavailable, unverified_email, Accounts, EmailAddress,
+    SIGN_IN_CANCELED as CANCELED, SIGN_IN_FAILED as FAILED,
 };
 use domain::ports::TableError;
 use domain::timestamp::Timestamp;
@@ -36,6 +39,7 @@ pub use providers::Providers;
 use crate::devices::TrustedDevices;
 use crate::{accounts, mail, sealed, sessions};
 use client::ProviderIdentity;
+use pending::PendingLink;
 use state::Flow;
 
 fn redirect_uri(app: &App, kind: SocialProvider) -> String {
@@ -173,31 +177,60 @@ async fn finish(
         }
     };
     match sign_in(app, kind, identity, devices, now).await {
-        Ok((profile, session_cookies)) => {
+        Ok(Destination::Account(account, session_cookies)) => {
             cookies.extend(session_cookies);
-            cookies.push(devices.trusting(&app.config, &profile.email, now));
-            page::signed_in(site, &profile.name(), cookies)
+            if let Some(epoch) = &account.trust_epoch {
+                let email = &account.profile.email;
+                cookies.push(devices.trusting(&app.config, email, epoch, now));
+            }
+            page::signed_in(site, &account.profile.name(), cookies)
+        }
+        Ok(Destination::Wait(pending)) => {
+            tracing::info!(
+                provider = kind.name(),
+                "social identity waits for the account's password"
+            );
+            cookies.push(pending.cookie(&app.config, now.unix()));
+            let message = password_first(kind.label());
+            fail(StatusCode::OK, &message, cookies)
         }
         Err(error) => fail(error.status, &error.message, cookies),
     }
 }
 
+/// Where a provider identity leads.
+enum Destination {
+    /// Signed in to this account (with the session's cookies).
+    Account(Account, Vec<HeaderValue>),
+    /// An account has the address, but the provider does not vouch for it:
+    /// the identity waits for the account's password.
+    Wait(PendingLink),
+}
+
+/// The account an identity signs in to, and its trust epoch (for the
+/// device cookie), when its credentials were found.
+struct Account {
+    profile: UserProfile,
+    trust_epoch: Option<String>,
+}
+
 /// Finds the account of a provider identity (by the identity link, else by
-/// verified email, else a new account) and starts a session for it.
+/// the address, else a new account) and starts a session for it.
 async fn sign_in(
     app: &App,
     kind: SocialProvider,
     who: ProviderIdentity,
     devices: &TrustedDevices,
     now: Timestamp,
-) -> Result<(UserProfile, Vec<HeaderValue>), ApiError> {
-    let profile = Accounts::of(&*app.table)
-        .linked_profile(kind, &who.subject)
-        .await?;
-    let profile = match profile {
-        Some(profile) => profile,
-        None => link_or_create(app, kind, &who, devices, now).await?,
+) -> Result<Destination, ApiError> {
+    let account = match linked(app, kind, &who.subject).await? {
+        Some(account) => account,
+        None => match link_or_create(app, kind, &who, devices, now).await? {
+            Ok(account) => account,
+            Err(pending) => return Ok(Destination::Wait(pending)),
+        },
     };
+    let profile = &account.profile;
     // Facebook's logout needs its token, kept sealed; Google's is not kept.
     let token = kind
         .logs_out_too()
@@ -211,72 +244,135 @@ async fn sign_in(
     };
     let cookies = sessions::start(app, start, now).await?;
     tracing::info!(user = %profile.id, provider = kind.name(), "signed in socially");
-    Ok((profile, cookies))
+    Ok(Destination::Account(account, cookies))
 }
 
+/// The account an identity is linked to, if any.
+async fn linked(
+    app: &App,
+    kind: SocialProvider,
+    subject: &str,
+) -> Result<Option<Account>, ApiError> {
+    let accounts = Accounts::of(&*app.table);
+    let Some(profile) = accounts.linked_profile(kind, subject).await? else {
+        return Ok(None);
+    };
+    let credentials = accounts.credentials(&profile.email).await?;
+    let trust_epoch = credentials
+        .filter(|c| c.user_id == profile.id)
+        .map(|c| c.trust_epoch().to_string());
+    Ok(Some(Account {
+        profile,
+        trust_epoch,
+    }))
+}
+
+/// The account an identity not linked yet leads to: the one with its
+/// address when the provider vouches for it (linked now), a new one when
+/// none has it; or, when an account has the address the provider does not
+/// vouch for, the identity left waiting for that account's password.
 async fn link_or_create(
     app: &App,
     kind: SocialProvider,
     who: &ProviderIdentity,
     devices: &TrustedDevices,
     now: Timestamp,
-) -> Result<UserProfile, ApiError> {
+) -> Result<Result<Account, PendingLink>, ApiError> {
     let unverified = || ApiError::bad_request(unverified_email(kind.label()));
-    let email = who
-        .email
-        .as_deref()
-        .filter(|_| who.email_verified)
-        .ok_or_else(unverified)?;
+    if kind.vouches_for_addresses() && !who.email_verified {
+        return Err(unverified());
+    }
+    let email = who.email.as_deref().ok_or_else(unverified)?;
     let email = EmailAddress::parse(email).map_err(|_| unverified())?;
-    let identity = |user_id: &str| Identity {
-        user_id: user_id.to_string(),
-        provider: kind,
-        subject: who.subject.clone(),
-    };
     let accounts = Accounts::of(&*app.table);
     if let Some(credentials) = accounts.credentials(email.as_str()).await? {
-        let link = identity(&credentials.user_id);
-        let creator = devices.of(&credentials.email).is_some();
-        join_existing(&accounts, &credentials, &link, kind, creator, now).await?;
-        return accounts
-            .profile(&credentials.user_id)
-            .await?
-            .ok_or_else(ApiError::internal);
+        if !who.email_verified {
+            return Ok(Err(PendingLink {
+                provider: kind,
+                subject: who.subject.clone(),
+                email: email.as_str().to_string(),
+            }));
+        }
+        let creator = devices
+            .of(&credentials.email, credentials.trust_epoch())
+            .is_some();
+        return Ok(Ok(join_existing(
+            &accounts,
+            &credentials,
+            who,
+            kind,
+            creator,
+            now,
+        )
+        .await?));
     }
     let id = ulid::Ulid::new().to_string();
     let profile = UserProfile::social(id, &email, &who.first_name, &who.last_name, now);
-    // The provider vouched for the address.
-    let credentials = profile.credentials(None).with_verified_email();
-    accounts::create(app, &profile, &credentials, Some(&identity(&profile.id))).await?;
-    mail::welcome(app, &profile, None).await;
-    Ok(profile)
+    let credentials = profile.credentials(None);
+    let credentials = if who.email_verified {
+        credentials.with_verified_email()
+    } else {
+        credentials
+    };
+    let identity = identity_of(kind, who, &profile.id);
+    accounts::create(app, &profile, &credentials, Some(&identity)).await?;
+    // An address the provider did not vouch for gets the verification link.
+    mail::welcome(app, &profile, (!who.email_verified).then_some(now)).await;
+    let trust_epoch = Some(credentials.trust_epoch().to_string());
+    Ok(Ok(Account {
+        profile,
+        trust_epoch,
+    }))
+}
+
+fn identity_of(kind: SocialProvider, who: &ProviderIdentity, user_id: &str) -> Identity {
+    Identity {
+        user_id: user_id.to_string(),
+        provider: kind,
+        subject: who.subject.clone(),
+    }
 }
 
 /// Links the identity to the account that has its (provider-vouched)
 /// address. An account whose address was never proved is verified now; if
 /// this browser did not create it (`creator`: it holds the account's device
-/// cookie), its owner takes it over from whoever did.
+/// cookie), its owner takes it over from whoever did, and starts clean.
 async fn join_existing(
     accounts: &Accounts<'_>,
     credentials: &Credentials,
-    link: &Identity,
+    who: &ProviderIdentity,
     kind: SocialProvider,
     creator: bool,
     now: Timestamp,
-) -> Result<(), ApiError> {
-    if credentials.email_verified {
-        accounts.link(link).await?;
-    } else if creator {
+) -> Result<Account, ApiError> {
+    if !credentials.email_verified && !creator {
+        let id = ulid::Ulid::new().to_string();
+        let fresh = credentials.claimed_profile(id, &who.first_name, &who.last_name, now);
+        let link = identity_of(kind, who, &fresh.id);
+        let trust_epoch = accounts
+            .claim(credentials, kind.claim(), &fresh, None, Some(&link), now)
+            .await?;
+        tracing::warn!(user = %credentials.user_id, owner = %fresh.id, provider = kind.name(), "account claimed by its address's owner: sessions ended, password voided, a fresh account");
+        return Ok(Account {
+            profile: fresh,
+            trust_epoch: Some(trust_epoch),
+        });
+    }
+    if !credentials.email_verified {
         accounts
             .confirm_email(&credentials.email, &credentials.user_id)
             .await?
             .or(TableError::ConditionFailed)?;
-        accounts.link(link).await?;
-    } else {
-        accounts
-            .claim(credentials, kind.claim(), Some(link), None, now)
-            .await?;
-        tracing::warn!(user = %credentials.user_id, provider = kind.name(), "account claimed by its address's owner: sessions ended, password voided");
     }
-    Ok(())
+    accounts
+        .link(&identity_of(kind, who, &credentials.user_id))
+        .await?;
+    let profile = accounts
+        .profile(&credentials.user_id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    Ok(Account {
+        profile,
+        trust_epoch: Some(credentials.trust_epoch().to_string()),
+    })
 }

@@ -12,28 +12,38 @@ use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody, WithCookies};
 
 use crate::devices::TrustedDevices;
+use crate::oauth::pending::{Pending, PendingLink};
 use crate::throttle::SignInAttempt;
 use crate::{crypto, sessions};
+use axum::http::HeaderValue;
 use shop_http::limits::ClientAddress;
 
-/// Signs in with a password: held as [`SignInAttempt`] says (a browser
-/// the account trusts, or a stranger), the password checked, a session
-/// started and this browser trusted for the account from now on.
+/// Signs in with a password: the guess counted first, as
+/// [`SignInAttempt`] says (against this browser if the account trusts it,
+/// else against the address and the account), then the password checked, a
+/// session started and this browser trusted for the account from now on. A
+/// social identity waiting for this account's password ([`PendingLink`]) is
+/// linked.
 pub async fn login(
     State(app): State<App>,
     ClientAddress(address): ClientAddress,
     devices: TrustedDevices,
+    Pending(pending): Pending,
     JsonBody(form): JsonBody<LoginForm>,
 ) -> ApiResult<WithCookies<Json<LoggedIn>>> {
     let login = form.validate()?;
     let now = app.clock.now();
-    let device = devices.of(&login.email);
+    let credentials = credentials_of(&app, &login.email).await?;
+    let device = credentials
+        .as_ref()
+        .and_then(|c| devices.of(&c.email, c.trust_epoch()));
     let attempt = SignInAttempt::begin(&app, &address, device, &login.email, now).await?;
-    let Some(credentials) = check_password(&app, &login.email, login.password).await? else {
-        attempt.failed(&app).await?;
+    let hash = credentials.as_ref().and_then(|c| c.password_hash.clone());
+    // Unknown addresses verify against a dummy hash: same work, same time.
+    let matches = crypto::verify_password(login.password, hash).await;
+    let Some(credentials) = credentials.filter(|_| matches) else {
         return Err(wrong_credentials());
     };
-    attempt.succeeded(&app).await?;
     let who = NewSession {
         user_id: credentials.user_id.clone(),
         email: credentials.email.clone(),
@@ -41,8 +51,17 @@ pub async fn login(
         provider: None,
         provider_token: None,
     };
-    let mut cookies = sessions::start(&app, who, now).await?;
-    cookies.push(devices.trusting(&app.config, &credentials.email, now));
+    let ((), session) = tokio::join!(attempt.succeeded(&app), sessions::start(&app, who, now));
+    let mut cookies = session?;
+    cookies.push(devices.trusting(
+        &app.config,
+        &credentials.email,
+        credentials.trust_epoch(),
+        now,
+    ));
+    if let Some(cleared) = link_pending(&app, pending, &credentials).await? {
+        cookies.push(cleared);
+    }
     tracing::info!(user = %credentials.user_id, remember = login.remember, "signed in");
     let body = LoggedIn {
         message: SIGNED_IN.into(),
@@ -54,24 +73,31 @@ pub async fn login(
     Ok(WithCookies::new(cookies, Json(body)))
 }
 
-/// The account's credentials when the password is theirs. Unknown emails
-/// verify against a dummy hash: same work, same time.
-async fn check_password(
+/// The account of an address as typed, if it is one: one GetItem.
+async fn credentials_of(app: &App, email: &str) -> ApiResult<Option<Credentials>> {
+    match EmailAddress::parse(email) {
+        Ok(email) => Ok(Accounts::of(&*app.table)
+            .credentials(email.as_str())
+            .await?),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Links the identity that waited for this account's password, and
+/// answers the cookie that clears the wait. Nothing for another account's.
+async fn link_pending(
     app: &App,
-    email: &str,
-    password: String,
-) -> ApiResult<Option<Credentials>> {
-    let credentials = match EmailAddress::parse(email) {
-        Ok(email) => {
-            Accounts::of(&*app.table)
-                .credentials(email.as_str())
-                .await?
-        }
-        Err(_) => None,
+    pending: Option<PendingLink>,
+    credentials: &Credentials,
+) -> ApiResult<Option<HeaderValue>> {
+    let Some(identity) =
+        pending.and_then(|p| p.for_account(&credentials.email, &credentials.user_id))
+    else {
+        return Ok(None);
     };
-    let hash = credentials.as_ref().and_then(|c| c.password_hash.clone());
-    let matches = crypto::verify_password(password, hash).await;
-    Ok(credentials.filter(|_| matches))
+    Accounts::of(&*app.table).link(&identity).await?;
+    tracing::info!(user = %credentials.user_id, provider = identity.provider.name(), "social identity linked after the password");
+    Ok(Some(PendingLink::clear_cookie(&app.config)))
 }
 
 /// A 401 whose message also stands under the password field.

@@ -82,9 +82,9 @@ pub async fn reset(
         .reset_password(&pending, &password_hash, now)
         .await?
     {
-        Reset::Done => {
-            tracing::info!(user = %pending.user_id, "password reset; sessions revoked");
-            let trusted = devices.trusting(&app.config, &pending.email, now);
+        Reset::Done { trust_epoch } => {
+            tracing::info!(user = %pending.user_id, "password reset; sessions revoked, browsers untrusted");
+            let trusted = devices.trusting(&app.config, &pending.email, &trust_epoch, now);
             Ok(WithCookies::new(
                 vec![trusted],
                 Json(Message::new(RESET_DONE)),
@@ -94,12 +94,14 @@ pub async fn reset(
     }
 }
 
-/// For a signed-in shopper; signs out every other session.
+/// For a signed-in shopper; signs out every other session and trusts no
+/// browser but this one.
 pub async fn change(
     State(app): State<App>,
     user: Result<CurrentUser, ApiError>,
+    devices: TrustedDevices,
     JsonBody(form): JsonBody<ChangePasswordForm>,
-) -> ApiResult<Json<Message>> {
+) -> ApiResult<WithCookies<Json<Message>>> {
     let user = user?;
     let change = form.validate()?;
     limits::hit(&app, CHANGE_PER_USER, &user.id, app.clock.now()).await?;
@@ -117,15 +119,14 @@ pub async fn change(
         return Err(field_error("currentPassword", WRONG_CURRENT));
     }
     let new_hash = crypto::hash_password(change.new_password).await?;
-    accounts
-        .change_password(
-            &credentials,
-            &old_hash,
-            &new_hash,
-            &user.session_id,
-            app.clock.now(),
-        )
+    let now = app.clock.now();
+    let trust_epoch = accounts
+        .change_password(&credentials, &old_hash, &new_hash, &user.session_id, now)
         .await?;
-    tracing::info!(user = %user.id, "password changed; other sessions revoked");
-    Ok(Json(Message::new(PASSWORD_CHANGED)))
+    tracing::info!(user = %user.id, "password changed; other sessions revoked, other browsers untrusted");
+    let trusted = devices.trusting(&app.config, &credentials.email, &trust_epoch, now);
+    Ok(WithCookies::new(
+        vec![trusted],
+        Json(Message::new(PASSWORD_CHANGED)),
+    ))
 }

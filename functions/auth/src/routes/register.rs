@@ -36,7 +36,7 @@ pub async fn register(
     } else {
         tracing::warn!(user = %profile.id, "welcome mail held back: the shop-wide ceiling");
     }
-    let trusted = devices.trusting(&app.config, &profile.email, now);
+    let trusted = devices.trusting(&app.config, &profile.email, credentials.trust_epoch(), now);
     let body = ProfileSaved {
         message: CREATED.into(),
         user: profile.view(),

@@ -173,24 +173,78 @@ impl ForgotForm {
     }
 }
 
-/// `POST /api/auth/verify-email`: the token of the welcome email's link.
+/// `POST /api/auth/verify-email/preview`: the token of the welcome email's link.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[derive(utoipa::ToSchema)]
 #[serde(default)]
-pub struct VerifyEmailForm {
+pub struct VerifyLinkForm {
     pub token: String,
 }
 
-impl VerifyEmailForm {
+impl VerifyLinkForm {
     pub fn validate(self) -> Result<String, FieldErrors> {
-        let token = self.token.trim().to_string();
         let mut errors = FieldErrors::new();
-        errors.check(
-            !token.is_empty() && token.len() <= 512,
-            "token",
-            super::VERIFY_LINK_INVALID,
-        );
+        let token = checked_token(self.token, &mut errors);
         errors.into_result(token)
+    }
+}
+
+fn checked_token(token: String, errors: &mut FieldErrors) -> String {
+    let token = token.trim().to_string();
+    errors.check(
+        !token.is_empty() && token.len() <= 512,
+        "token",
+        super::VERIFY_LINK_INVALID,
+    );
+    token
+}
+
+/// `POST /api/auth/verify-email`: the token of the welcome email's link and,
+/// when the link claims the account (followed from a browser the account
+/// does not trust), the password its owner chooses, with the same rules and
+/// messages as a reset.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct VerifyEmailForm {
+    pub token: String,
+    pub new_password: Option<String>,
+    pub confirm_password: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerifyEmail {
+    pub token: String,
+    pub new_password: Option<String>,
+}
+
+impl VerifyEmailForm {
+    pub fn validate(self) -> Result<VerifyEmail, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let token = checked_token(self.token, &mut errors);
+        if let Some(password) = &self.new_password {
+            check_new_password(password, self.confirm_password.as_deref(), &mut errors);
+        }
+        errors.into_result(VerifyEmail {
+            token,
+            new_password: self.new_password,
+        })
+    }
+}
+
+/// A password being chosen (a reset, a claim), and its confirmation if sent.
+fn check_new_password(password: &str, confirm: Option<&str>, errors: &mut FieldErrors) {
+    if password.is_empty() {
+        errors.add("newPassword", NEW_PASSWORD_REQUIRED);
+    } else if !password::meets_rules(password, Flavor::Reset) {
+        errors.add("newPassword", NOT_COMPLEX);
+    }
+    match confirm {
+        Some("") => errors.add("confirmPassword", CONFIRM_REQUIRED),
+        Some(confirm) if confirm != password => {
+            errors.add("confirmPassword", RESET_PASSWORDS_DIFFER)
+        }
+        _ => {}
     }
 }
 
@@ -215,18 +269,11 @@ impl ResetForm {
         let mut errors = FieldErrors::new();
         let token = self.token.trim().to_string();
         errors.check(!token.is_empty(), "token", RESET_LINK_INVALID);
-        if self.new_password.is_empty() {
-            errors.add("newPassword", NEW_PASSWORD_REQUIRED);
-        } else if !password::meets_rules(&self.new_password, Flavor::Reset) {
-            errors.add("newPassword", NOT_COMPLEX);
-        }
-        match self.confirm_password.as_deref() {
-            Some("") => errors.add("confirmPassword", CONFIRM_REQUIRED),
-            Some(confirm) if confirm != self.new_password => {
-                errors.add("confirmPassword", RESET_PASSWORDS_DIFFER)
-            }
-            _ => {}
-        }
+        check_new_password(
+            &self.new_password,
+            self.confirm_password.as_deref(),
+            &mut errors,
+        );
         errors.into_result(Reset {
             token,
             new_password: self.new_password,

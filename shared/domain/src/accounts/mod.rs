@@ -49,9 +49,9 @@ pub const SIGN_IN_CANCELED: &str = "Sign-in was canceled.";
 /// Email verification (the link of the welcome email).
 pub const EMAIL_VERIFIED: &str = "Thank you, your email address is verified.";
 pub const VERIFY_LINK_INVALID: &str = "This verification link is invalid or has expired.";
-/// The link followed from a browser that did not create the account: the
-/// address's owner now holds it alone.
-pub const ACCOUNT_CLAIMED: &str = "Thank you, your email address is verified. To keep this account yours alone, every session was signed out and its password cleared: choose a password to sign in.";
+/// The link followed from a browser the account does not trust, and a
+/// password chosen: the address's owner now holds the account alone.
+pub const ACCOUNT_CLAIMED: &str = "Thank you, your email address is verified. The account is yours alone now: everyone else was signed out, it starts afresh, and you are signed in with the password you chose.";
 
 /// A provider whose client credentials the shop does not hold.
 pub fn provider_unavailable(provider: &str) -> String {
@@ -59,6 +59,15 @@ pub fn provider_unavailable(provider: &str) -> String {
 }
 
 /// A social account without a verified address cannot sign in.
+/// A provider that does not vouch for addresses met an account with this
+/// one: its owner signs in with the password first, and the identity is
+/// linked then.
+pub fn password_first(provider: &str) -> String {
+    format!(
+        "An account with this email already exists. Log in with your password to connect {provider}; forgot it? Reset it from the login panel."
+    )
+}
+
 pub fn unverified_email(provider: &str) -> String {
     format!(
         "Your {provider} account has no verified email address, so it cannot be used to sign in here."

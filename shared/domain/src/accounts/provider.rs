@@ -37,6 +37,13 @@ impl SocialProvider {
         }
     }
 
+    /// Whether the provider says it verified an address (Google's
+    /// `email_verified`). Facebook says nothing of the kind, so its address
+    /// never links to, or takes over, an account by itself.
+    pub fn vouches_for_addresses(self) -> bool {
+        self == SocialProvider::Google
+    }
+
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "google" => Some(SocialProvider::Google),

@@ -123,6 +123,7 @@ impl UserProfile {
             latest_reset: None,
             claimed_at: None,
             claimed_via: None,
+            trust_epoch: None,
         }
     }
 }
@@ -198,7 +199,16 @@ pub struct Credentials {
     pub claimed_at: Option<i64>,
     #[serde(default)]
     pub claimed_via: Option<Claim>,
+    /// Which browsers the account trusts: a device cookie names the epoch
+    /// it was given in, and a claim, a reset or a password change starts a
+    /// new one, so every browser trusted before (a squatter's included) is
+    /// a stranger again. Absent: the account's first epoch.
+    #[serde(default)]
+    pub trust_epoch: Option<String>,
 }
+
+/// The epoch of an account that never changed hands or password.
+pub const FIRST_TRUST_EPOCH: &str = "0";
 
 /// How the owner of an address proved it when taking the account over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,6 +222,34 @@ pub enum Claim {
 }
 
 impl Credentials {
+    /// The account's current trust epoch (see [`Credentials::trust_epoch`]).
+    pub fn trust_epoch(&self) -> &str {
+        self.trust_epoch.as_deref().unwrap_or(FIRST_TRUST_EPOCH)
+    }
+
+    /// The fresh profile of the account when its address's owner claims it
+    /// (`id`, a new one): nothing of whoever created the account, only the
+    /// address and the names the proving provider gives, if any.
+    pub fn claimed_profile(
+        &self,
+        id: String,
+        firstname: &str,
+        lastname: &str,
+        now: Timestamp,
+    ) -> UserProfile {
+        let cut = |name: &str| name.chars().take(NAME_MAX_CHARS).collect();
+        UserProfile {
+            id,
+            email: self.email.clone(),
+            firstname: cut(firstname),
+            lastname: cut(lastname),
+            title: None,
+            birthday: None,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
     /// The same credentials, the address vouched for.
     pub fn with_verified_email(self) -> Self {
         Credentials {
@@ -662,7 +700,9 @@ mod tests {
             latest_reset: None,
             claimed_at: None,
             claimed_via: None,
+            trust_epoch: None,
         };
+        assert_eq!(creds.trust_epoch(), FIRST_TRUST_EPOCH);
         assert_eq!(creds.key(), Key::new("EMAIL#ada@x.co", "EMAIL"));
         let identity = Identity {
             user_id: "u1".into(),

@@ -21,7 +21,13 @@
 //! - a password changes from the one that was checked: the update holds only
 //!   while the stored hash is still that one;
 //! - an abuse counter never passes its limit: each attempt adds one under
-//!   the cap, and a refused add is the attempt refused.
+//!   the cap before the work it guards, and a refused add is the attempt
+//!   refused;
+//! - a sign-in guess is taken from the account's run of failures before the
+//!   password is checked, by one write that holds only while the run is the
+//!   one read and its wait has passed: guesses sent at once count one by one;
+//! - a claim moves the address to a new account id, so its owner starts
+//!   clean of what the account's creator left.
 //!
 //! A refusal that only a lost race can cause (an identity linked a moment ago,
 //! a password changed by another request) is [`TableError::ConditionFailed`],
@@ -34,7 +40,7 @@ use crate::records::{decode, put, Committed, Outcome, Record, Transaction};
 use crate::timestamp::Timestamp;
 
 use super::forms::ProfileEdit;
-use super::limits::{Backoff, Limit, FAILURES_REMEMBERED_SECONDS};
+use super::limits::{Backoff, Limit, FAILURES_REMEMBERED_SECONDS, FREE_FAILURES};
 use super::records::{
     credentials_key, identity_key, profile_key, reset_key, session_key, slot_key, Claim,
     Credentials, Identity, PasswordReset, Placement, Session, UserProfile, Verdict, SESSION_ID,
@@ -53,7 +59,13 @@ const PASSWORD_CHANGED_AT: &str = "passwordChangedAt";
 const LATEST_RESET: &str = "latestReset";
 const CLAIMED_AT: &str = "claimedAt";
 const CLAIMED_VIA: &str = "claimedVia";
+const TRUST_EPOCH: &str = "trustEpoch";
 const COUNT: &str = "count";
+const FAILURES: &str = "failures";
+/// Writes one sign-in guess tries before it is refused as held: each lost
+/// race is another guess counted, so past the free failures the run's wait
+/// refuses the rest long before.
+const GUESS_TRIES: usize = FREE_FAILURES as usize + 3;
 
 /// The rules the account transactions check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,10 +113,11 @@ pub enum Rotate {
 }
 
 /// What using a reset link did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reset {
-    /// The new password is set and every session revoked.
-    Done,
+    /// The new password is set, every session revoked and every browser
+    /// trusted before is a stranger: the account's new trust epoch.
+    Done { trust_epoch: String },
     /// The link was used a moment ago by another request, or voided by a
     /// reset or a password change since it was sent.
     TokenUsed,
@@ -257,7 +270,7 @@ impl<'a> Accounts<'a> {
             Condition::Equals(LATEST_RESET.into(), pending.token_hash.clone().into()),
             Condition::AbsentOrBelow(PASSWORD_CHANGED_AT.into(), pending.issued_at()),
         ]);
-        let mut update = set_password(password_hash, link_current, now);
+        let (mut update, trust_epoch) = set_password(password_hash, link_current, now);
         update.set.insert(EMAIL_VERIFIED.into(), true.into());
         let set_hash = Write::Update {
             key: credentials_key(&pending.email),
@@ -268,66 +281,81 @@ impl<'a> Accounts<'a> {
             .with(Rule::LinkCurrent, set_hash);
         let transaction = Sessions::revoking(transaction, &pending.user_id, None);
         match self.table.commit(transaction).await? {
-            Committed::Done => Ok(Reset::Done),
+            Committed::Done => Ok(Reset::Done { trust_epoch }),
             Committed::Refused(Rule::TokenUnused | Rule::LinkCurrent) => Ok(Reset::TokenUsed),
             Committed::Refused(_) => Err(lost_race()),
         }
     }
 
     /// The address's owner takes the account `credentials` names over, having
-    /// proved the address (`via`), in one transaction: the address verified,
-    /// the password the owner never proved gone (with every reset link sent
-    /// before), every session revoked and the claim recorded; with
-    /// `identity`, the social identity linked; with `reset`, a new reset link
-    /// stored as the newest, for the owner to choose a password. Refused (the
-    /// API's 409) if the address changed hands meanwhile.
+    /// proved the address (`via`), in one transaction. The address moves to
+    /// `fresh`, a new profile with its own id, so the owner starts clean of
+    /// whatever the account's creator left (addresses, bag, wishlist,
+    /// requests, orders stay under the old id, which no sign-in reaches any
+    /// more, and its profile is deleted). The address is verified, the
+    /// password is the owner's (`password_hash`) or none (the unproven one is
+    /// gone, with every reset link sent before), every session of the old id
+    /// is revoked, every browser trusted before is a stranger (a new trust
+    /// epoch, answered) and the claim is recorded; with `identity`, the social
+    /// identity is linked. Refused (the API's 409) if the address changed
+    /// hands meanwhile.
     pub async fn claim(
         &self,
         credentials: &Credentials,
         via: Claim,
+        fresh: &UserProfile,
+        password_hash: Option<&str>,
         identity: Option<&Identity>,
-        reset: Option<&PasswordReset>,
         now: Timestamp,
-    ) -> Result<(), TableError> {
-        let mut update = Update {
-            condition: Condition::Equals(USER_ID.into(), credentials.user_id.clone().into()),
-            remove: vec![PASSWORD_HASH.into()],
-            ..Update::default()
+    ) -> Result<String, TableError> {
+        let condition = Condition::Equals(USER_ID.into(), credentials.user_id.clone().into());
+        let (mut update, trust_epoch) = match password_hash {
+            Some(hash) => set_password(hash, condition, now),
+            None => {
+                let mut update = Update {
+                    condition,
+                    remove: vec![PASSWORD_HASH.into(), LATEST_RESET.into()],
+                    ..Update::default()
+                };
+                let epoch = new_trust_epoch();
+                update.set.insert(TRUST_EPOCH.into(), epoch.clone().into());
+                (update, epoch)
+            }
         };
         let set = &mut update.set;
+        set.insert(USER_ID.into(), fresh.id.clone().into());
         set.insert(EMAIL_VERIFIED.into(), true.into());
         set.insert(CLAIMED_AT.into(), now.unix().into());
         set.insert(
             CLAIMED_VIA.into(),
             serde_json::to_value(via).unwrap_or_default(),
         );
-        match reset {
-            Some(reset) => {
-                set.insert(LATEST_RESET.into(), reset.token_hash.clone().into());
-            }
-            None => update.remove.push(LATEST_RESET.into()),
-        }
         let take_over = Write::Update {
             key: credentials.key(),
             update,
         };
-        let mut transaction = Transaction::new().with(Rule::SameAccount, take_over);
+        let leave_behind = Write::Delete {
+            key: profile_key(&credentials.user_id),
+            condition: Condition::None,
+        };
+        let mut transaction = Transaction::new()
+            .with(Rule::SameAccount, take_over)
+            .with(Rule::ProfileFree, put(fresh, Condition::NotExists)?)
+            .with(Rule::Always, leave_behind);
         if let Some(identity) = identity {
             transaction.push(Rule::IdentityFree, put(identity, Condition::NotExists)?);
         }
-        if let Some(reset) = reset {
-            transaction.push(Rule::TokenUnused, put(reset, Condition::NotExists)?);
-        }
         let transaction = Sessions::revoking(transaction, &credentials.user_id, None);
         match self.table.commit(transaction).await? {
-            Committed::Done => Ok(()),
+            Committed::Done => Ok(trust_epoch),
             Committed::Refused(_) => Err(lost_race()),
         }
     }
 
     /// Replaces the password that was checked (`old_hash`) and revokes every
     /// other session of the account, all in one transaction; refused (the
-    /// API's 409) if `keep`, the session asking, was ended meanwhile.
+    /// API's 409) if `keep`, the session asking, was ended meanwhile. Answers
+    /// the new trust epoch: every browser trusted before is a stranger.
     pub async fn change_password(
         &self,
         credentials: &Credentials,
@@ -335,36 +363,44 @@ impl<'a> Accounts<'a> {
         new_hash: &str,
         keep_session: &str,
         now: Timestamp,
-    ) -> Result<(), TableError> {
+    ) -> Result<String, TableError> {
+        let (update, trust_epoch) = set_password(
+            new_hash,
+            Condition::Equals(PASSWORD_HASH.into(), old_hash.into()),
+            now,
+        );
         let set_hash = Write::Update {
             key: credentials.key(),
-            update: set_password(
-                new_hash,
-                Condition::Equals(PASSWORD_HASH.into(), old_hash.into()),
-                now,
-            ),
+            update,
         };
         let transaction = Transaction::new().with(Rule::SamePassword, set_hash);
         let transaction = Sessions::revoking(transaction, &credentials.user_id, Some(keep_session));
         match self.table.commit(transaction).await? {
-            Committed::Done => Ok(()),
+            Committed::Done => Ok(trust_epoch),
             Committed::Refused(_) => Err(lost_race()),
         }
     }
 }
 
-/// Sets the hash, and when it changed: reset links sent before then are void.
-fn set_password(hash: &str, condition: Condition, now: Timestamp) -> Update {
+/// Sets the hash, and when it changed: reset links sent before then are
+/// void. Starts a new trust epoch (answered): no browser trusted before is.
+fn set_password(hash: &str, condition: Condition, now: Timestamp) -> (Update, String) {
     let mut update = Update {
         condition,
         remove: vec![LATEST_RESET.into()],
         ..Update::default()
     };
-    update.set.insert(PASSWORD_HASH.into(), hash.into());
-    update
-        .set
-        .insert(PASSWORD_CHANGED_AT.into(), now.unix().into());
-    update
+    let trust_epoch = new_trust_epoch();
+    let set = &mut update.set;
+    set.insert(PASSWORD_HASH.into(), hash.into());
+    set.insert(PASSWORD_CHANGED_AT.into(), now.unix().into());
+    set.insert(TRUST_EPOCH.into(), trust_epoch.clone().into());
+    (update, trust_epoch)
+}
+
+/// A trust epoch no browser was given yet.
+fn new_trust_epoch() -> String {
+    ulid::Ulid::new().to_string()
 }
 
 /// A refusal only a concurrent request can cause: the API's generic 409.
@@ -553,18 +589,14 @@ impl<'a> Attempts<'a> {
         subject: &str,
         now: Timestamp,
     ) -> Result<Outcome, TableError> {
-        let window = now.unix().div_euclid(limit.window);
-        let key = Key::new(
-            format!("RATE#{}#{subject}", limit.scope),
-            window.to_string(),
-        );
+        let key = rate_key(limit, subject, now);
         let mut update = Update {
             add: vec![(COUNT.into(), 1)],
             condition: Condition::AbsentOrBelow(COUNT.into(), limit.max),
             ..Update::default()
         };
         // Kept a minute past the window's end.
-        let forget_at = (window + 1) * limit.window + 60;
+        let forget_at = (now.unix().div_euclid(limit.window) + 1) * limit.window + 60;
         update.set.insert(EXPIRES_AT.into(), forget_at.into());
         match self.table.change::<Value>(&key, update).await? {
             Outcome::Done(_) => Ok(Outcome::Done(())),
@@ -591,6 +623,15 @@ impl Record for BackoffItem {
     }
 }
 
+/// The counter of `subject` under `limit` in the window of `now`.
+fn rate_key(limit: Limit, subject: &str, now: Timestamp) -> Key {
+    let window = now.unix().div_euclid(limit.window);
+    Key::new(
+        format!("RATE#{}#{subject}", limit.scope),
+        window.to_string(),
+    )
+}
+
 fn backoff_key(subject: &str) -> Key {
     Key::new(format!("RATE#login-backoff#{subject}"), "BACKOFF")
 }
@@ -604,12 +645,7 @@ impl Attempts<'_> {
         subject: &str,
         now: Timestamp,
     ) -> Result<bool, TableError> {
-        let window = now.unix().div_euclid(limit.window);
-        let key = Key::new(
-            format!("RATE#{}#{subject}", limit.scope),
-            window.to_string(),
-        );
-        let counter: Option<Value> = self.table.read(&key).await?;
+        let counter: Option<Value> = self.table.read(&rate_key(limit, subject, now)).await?;
         let count = counter
             .as_ref()
             .and_then(|c| c.get(COUNT))
@@ -617,39 +653,67 @@ impl Attempts<'_> {
         Ok(count.is_some_and(|n| n >= limit.max))
     }
 
-    /// The account's current run of failures (`subject`: a digest of its
-    /// address), unless forgotten: one GetItem.
-    pub async fn backoff(
+    /// Takes one guess of the account's run (`subject`: a digest of its
+    /// address) before its password is checked: one conditional write that
+    /// holds only while the run is the one read and its wait has passed, and
+    /// counts the guess as a failure with the next wait (a success undoes it,
+    /// [`Attempts::forget_failures`]). So guesses sent at once are counted
+    /// one by one: of sixteen, only those the run's waits allow go ahead.
+    /// Answers the run with this guess counted, or `None` while it must wait.
+    /// One PutItem when the account has no run, a GetItem more when it has.
+    pub async fn take_guess(
         &self,
         subject: &str,
         now: Timestamp,
     ) -> Result<Option<Backoff>, TableError> {
-        let item: Option<BackoffItem> = self.table.read(&backoff_key(subject)).await?;
-        Ok(item.filter(|i| i.forget_at > now.unix()).map(|i| i.run))
+        // First as if there were no run: the common case costs one write.
+        let mut seen: Option<BackoffItem> = None;
+        for _ in 0..GUESS_TRIES {
+            let previous = seen
+                .as_ref()
+                .filter(|item| item.forget_at > now.unix())
+                .map(|item| item.run);
+            if previous.is_some_and(|run| run.waiting(now)) {
+                return Ok(None);
+            }
+            let item = BackoffItem {
+                subject: subject.to_string(),
+                run: Backoff::after_failure(previous, now),
+                forget_at: now.unix() + FAILURES_REMEMBERED_SECONDS,
+            };
+            let unchanged = match &seen {
+                None => Condition::NotExists,
+                Some(read) => Condition::Equals(FAILURES.into(), read.run.failures.into()),
+            };
+            if let Outcome::Done(()) = self.table.write(&item, unchanged).await? {
+                return Ok(Some(item.run));
+            }
+            // Another guess was counted meanwhile: read the run it left.
+            seen = self.table.read(&backoff_key(subject)).await?;
+        }
+        Ok(None)
     }
 
-    /// Records one more failure after `previous` (what was read): one
-    /// conditional PutItem that holds only while the run is still the one
-    /// read, so two failures at once cannot both count as the first.
-    /// Refused: another failure was recorded meanwhile, which is as good.
-    pub async fn fail(
+    /// Gives back one attempt counted under `limit` at `now` (the same
+    /// window it was counted in): the attempt turned out not to be one that
+    /// limit holds (a right password, or one refused by another limit).
+    /// One UpdateItem; nothing when the window's counter is gone.
+    pub async fn give_back(
         &self,
+        limit: Limit,
         subject: &str,
-        previous: Option<Backoff>,
         now: Timestamp,
-    ) -> Result<Backoff, TableError> {
-        let run = Backoff::after_failure(previous, now);
-        let item = BackoffItem {
-            subject: subject.to_string(),
-            run,
-            forget_at: now.unix() + FAILURES_REMEMBERED_SECONDS,
+    ) -> Result<(), TableError> {
+        let update = Update {
+            add: vec![(COUNT.into(), -1)],
+            condition: Condition::Exists,
+            ..Update::default()
         };
-        let condition = match previous {
-            None => Condition::NotExists,
-            Some(p) => Condition::Equals("failures".into(), p.failures.into()),
-        };
-        let _ = self.table.write(&item, condition).await?;
-        Ok(run)
+        let _ = self
+            .table
+            .change::<Value>(&rate_key(limit, subject, now), update)
+            .await?;
+        Ok(())
     }
 
     /// Ends the account's run (a successful sign-in): one DeleteItem.

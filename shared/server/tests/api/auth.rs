@@ -180,16 +180,18 @@ async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
             && access.contains("SameSite=Strict"),
         "{access}"
     );
-    assert!(access.contains("Max-Age=900"), "{access}");
     let refresh = set_cookie(&login, "refresh").unwrap();
     assert!(
         refresh.contains("Path=/api/auth;") && refresh.contains("HttpOnly"),
         "{refresh}"
     );
-    assert!(
-        !refresh.contains("Max-Age"),
-        "without remember-me it is a browser-session cookie: {refresh}"
-    );
+    let hint = set_cookie(&login, "signed_in").unwrap();
+    for cookie in [&access, &refresh, &hint] {
+        assert!(
+            !cookie.contains("Max-Age") && !cookie.contains("Expires"),
+            "without remember-me every session cookie ends with the browser: {cookie}"
+        );
+    }
     assert!(
         !login
             .body
@@ -223,6 +225,11 @@ async fn sign_in_sets_session_cookies_and_me_answers_the_profile() {
     assert!(
         refresh.contains("Max-Age=2592000"),
         "remember-me keeps it 30 days: {refresh}"
+    );
+    let access = set_cookie(&remembered, "access").unwrap();
+    assert!(
+        access.contains("Max-Age=900"),
+        "and the access token for its 15 minutes: {access}"
     );
     assert_eq!(shop.client().get("/api/auth/me").await.status, 401);
 }

@@ -7,6 +7,8 @@
 use serde_json::json;
 
 use crate::auth::reset_token;
+use domain::accounts::limits::MAX_WAIT_SECONDS;
+
 use crate::helpers::{self, client_at, registration, Client, PASSWORD};
 
 const TOO_MANY: &str = "Too many attempts. Please try again later.";
@@ -143,11 +145,21 @@ async fn failures_from_one_address_never_hold_a_browser_that_signed_in_before() 
     let office = [127, 0, 7, 1];
     let colleague = client_at(&shop, office, &[]);
     ada_signed_up_from(&colleague).await;
+    // 310 guesses over two connections at once, four in flight on each.
+    let (one, two) = (client_at(&shop, office, &[]), client_at(&shop, office, &[]));
+    let (first, second) = tokio::join!(
+        wrong_sign_ins(&one, |i| format!("nobody{i}@example.com"), 155),
+        wrong_sign_ins(&two, |i| format!("noone{i}@example.com"), 155),
+    );
+    let statuses: Vec<u16> = first.into_iter().chain(second).collect();
+    assert_eq!(
+        (count(&statuses, 401), count(&statuses, 429)),
+        (300, 10),
+        "exactly the limit checked, however the guesses interleave"
+    );
     let guesser = client_at(&shop, office, &[]);
-    let statuses = wrong_sign_ins(&guesser, |i| format!("nobody{i}@example.com"), 300).await;
-    assert!(statuses.iter().all(|s| *s == 401), "every failure counted");
     let held = guesser.sign_in("nobody@example.com", "guess1234!").await;
-    assert_eq!(held.status, 429, "the 301st failure from the address");
+    assert_eq!(held.status, 429, "the address is held");
     let newcomer = client_at(&shop, office, &[]);
     newcomer
         .post("/api/auth/register", registration("bao@example.com"))
@@ -290,10 +302,12 @@ async fn reset_mails_are_limited_but_the_owners_reset_never_is_and_a_new_link_vo
     );
 }
 
-/// What a sign-in costs the table: a browser the account trusts reads its
-/// own failure counter; any other reads the address's and the account's.
+/// What a sign-in costs the table. Every limit is counted before the
+/// password is checked and given back when it was right: a browser the
+/// account trusts counts against its own counter; any other against the
+/// address's counter and the account's run of failures.
 #[tokio::test]
-async fn a_sign_in_costs_four_table_requests_from_a_trusted_browser_and_five_from_another() {
+async fn a_sign_in_costs_five_table_requests_from_a_trusted_browser_and_seven_from_another() {
     let shop = helpers::spawn_shop().await;
     let owner = client_at(&shop, [127, 0, 11, 1], &[]);
     ada_signed_up_from(&owner).await;
@@ -301,16 +315,16 @@ async fn a_sign_in_costs_four_table_requests_from_a_trusted_browser_and_five_fro
         helpers::count_table_requests(&shop, owner.sign_in("ada@example.com", PASSWORD)).await;
     assert_eq!(answer.status, 200);
     assert_eq!(
-        trusted, 4,
-        "device counter, credentials, the session slots (BatchGetItem), the session"
+        trusted, 5,
+        "credentials, the device's count, the session slots (BatchGetItem), the session, the count given back"
     );
     let other = client_at(&shop, [127, 0, 11, 2], &[]);
     let (answer, untrusted) =
         helpers::count_table_requests(&shop, other.sign_in("ada@example.com", PASSWORD)).await;
     assert_eq!(answer.status, 200);
     assert_eq!(
-        untrusted, 5,
-        "address counter, account backoff, credentials, the slots, the session"
+        untrusted, 7,
+        "credentials, the address's count, the account's guess, the slots, the session, both given back"
     );
     let stranger = client_at(&shop, [127, 0, 11, 3], &[]);
     let (answer, failed) =
@@ -318,7 +332,170 @@ async fn a_sign_in_costs_four_table_requests_from_a_trusted_browser_and_five_fro
             .await;
     assert_eq!(answer.status, 401);
     assert_eq!(
-        failed, 5,
-        "three reads, then the address's and the account's failure"
+        failed, 3,
+        "credentials, the address's count and the account's guess, both before the check"
+    );
+}
+
+/// Brings Ada's account to `n` failures, one stranger at a time, the clock
+/// moved past each wait.
+async fn failures_on_ada(shop: &helpers::TestShop, clock: &helpers::TestClock, n: u8) {
+    for i in 0..n {
+        let stranger = client_at(shop, [127, 0, 13, 100 + i], &[]);
+        let guess = stranger.sign_in("ada@example.com", "guess1234!").await;
+        assert_eq!(guess.status, 401, "failure {i}: {:?}", guess.body);
+        clock.advance(std::time::Duration::from_secs(MAX_WAIT_SECONDS as u64));
+    }
+}
+
+/// `guesses` sign-ins to Ada's account sent at once, each from its own
+/// address: their statuses.
+async fn at_once_from_many(
+    shop: &helpers::TestShop,
+    third: u8,
+    guesses: Vec<&'static str>,
+) -> Vec<u16> {
+    let tries = guesses.into_iter().enumerate().map(|(i, password)| {
+        let c = client_at(shop, [127, 0, third, 10 + i as u8], &[]);
+        async move { c.sign_in("ada@example.com", password).await.status }
+    });
+    helpers::concurrently(tries).await
+}
+
+fn count(statuses: &[u16], status: u16) -> usize {
+    statuses.iter().filter(|s| **s == status).count()
+}
+
+/// The account's backoff holds guesses, not rounds: at ten failures (a 16 s
+/// wait), sixteen wrong guesses sent at once from sixteen addresses once
+/// the wait is over get one check, and so do fifteen wrong guesses and the
+/// right password sent at once after the next wait. The owner's trusted
+/// browser signs in throughout.
+#[tokio::test]
+async fn guesses_sent_at_once_are_each_counted_by_the_accounts_backoff() {
+    let (shop, clock) = helpers::spawn_shop_with_clock().await;
+    let owner = client_at(&shop, [127, 0, 13, 1], &[]);
+    ada_signed_up_from(&owner).await;
+    failures_on_ada(&shop, &clock, 10).await;
+
+    let sixteen = at_once_from_many(&shop, 14, vec!["guess1234!"; 16]).await;
+    assert_eq!(
+        (count(&sixteen, 401), count(&sixteen, 429)),
+        (1, 15),
+        "one guess checked, fifteen held: {sixteen:?}"
+    );
+    clock.advance(std::time::Duration::from_secs(MAX_WAIT_SECONDS as u64));
+    let mut mixed = vec!["guess1234!"; 15];
+    mixed.push(PASSWORD);
+    let mixed = at_once_from_many(&shop, 15, mixed).await;
+    assert_eq!(
+        count(&mixed, 401) + count(&mixed, 200),
+        1,
+        "one of sixteen checked: {mixed:?}"
+    );
+    assert_eq!(count(&mixed, 429), 15, "{mixed:?}");
+    assert_eq!(
+        owner.sign_in("ada@example.com", PASSWORD).await.status,
+        200,
+        "the owner's browser is held by none of it"
+    );
+}
+
+/// A trusted browser's own limit holds guesses sent at once too: of sixteen,
+/// ten are checked as the trusted browser's; the rest are a stranger's, held
+/// while the account waits.
+#[tokio::test]
+async fn a_trusted_browsers_guesses_sent_at_once_are_each_counted() {
+    let (shop, clock) = helpers::spawn_shop_with_clock().await;
+    let owner = client_at(&shop, [127, 0, 16, 1], &[]);
+    ada_signed_up_from(&owner).await;
+    // Six strangers' failures: the account waits (its clock stands still).
+    for i in 0..6u8 {
+        let stranger = client_at(&shop, [127, 0, 16, 100 + i], &[]);
+        stranger.sign_in("ada@example.com", "guess1234!").await;
+    }
+    let _ = &clock;
+    let tries = (0..16).map(|_| {
+        let owner = owner.clone();
+        async move { owner.sign_in("ada@example.com", "guess1234!").await.status }
+    });
+    let statuses = helpers::concurrently(tries).await;
+    assert_eq!(
+        (count(&statuses, 401), count(&statuses, 429)),
+        (10, 6),
+        "{statuses:?}"
+    );
+}
+
+/// A browser that once signed in to an account a squatter made is trusted
+/// no more once the address's owner claims it, and a password change ends
+/// every other browser's trust too: while the account backs off, they are
+/// held like strangers; the browser that made the change is not.
+#[tokio::test]
+async fn trust_ends_with_a_claim_and_with_a_password_change() {
+    let (shop, _clock) = helpers::spawn_shop_with_clock().await;
+    let squatter = client_at(&shop, [127, 0, 17, 66], &[]);
+    ada_signed_up_from(&squatter).await;
+    let token = {
+        let mail = &shop.outbox()[0];
+        let marker = "/verify-email?token=";
+        let at = mail.find(marker).unwrap() + marker.len();
+        mail[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+            .collect::<String>()
+    };
+    let owner = client_at(&shop, [127, 0, 17, 1], &[]);
+    let claimed = owner
+        .post(
+            "/api/auth/verify-email",
+            json!({ "token": token, "newPassword": "owner-own1!", "confirmPassword": "owner-own1!" }),
+        )
+        .await;
+    assert_eq!(claimed.status, 200, "{:?}", claimed.body);
+    let other_browser = client_at(&shop, [127, 0, 17, 2], &[]);
+    assert_eq!(
+        other_browser
+            .sign_in("ada@example.com", "owner-own1!")
+            .await
+            .status,
+        200,
+        "a second browser of the owner's, trusted now"
+    );
+    // Strangers' failures: the account waits.
+    for i in 0..6u8 {
+        let stranger = client_at(&shop, [127, 0, 17, 100 + i], &[]);
+        stranger.sign_in("ada@example.com", "guess1234!").await;
+    }
+    let held = squatter.sign_in("ada@example.com", "guess1234!").await;
+    assert_eq!(
+        (held.status, held.body["message"].as_str()),
+        (429, Some(TOO_MANY)),
+        "the squatter's browser is a stranger after the claim"
+    );
+    assert_eq!(
+        owner.sign_in("ada@example.com", "owner-own1!").await.status,
+        200,
+        "the claiming browser is trusted in the new epoch"
+    );
+    let changed = owner
+        .post(
+            "/api/auth/change-password",
+            json!({ "currentPassword": "owner-own1!", "newPassword": "Owner-new2!" }),
+        )
+        .await;
+    assert_eq!(changed.status, 200, "{:?}", changed.body);
+    assert_eq!(
+        other_browser
+            .sign_in("ada@example.com", "Owner-new2!")
+            .await
+            .status,
+        429,
+        "the change ended the other browser's trust: held while the account waits"
+    );
+    assert_eq!(
+        owner.sign_in("ada@example.com", "Owner-new2!").await.status,
+        200,
+        "the browser that changed it is trusted"
     );
 }

@@ -1329,7 +1329,7 @@ mod accounts {
     }
 
     pub fn is_done(reset: &Result<Reset, domain::ports::TableError>) -> bool {
-        matches!(reset, Ok(Reset::Done))
+        matches!(reset, Ok(Reset::Done { .. }))
     }
 }
 
@@ -1431,31 +1431,34 @@ pub async fn a_reset_or_change_voids_every_earlier_link(t: T) {
 }
 
 /// The owner of an address takes a pre-claimed account over in one
-/// transaction, however many sessions it had: verified, the password gone,
-/// every session revoked, the identity linked, a new reset link the only one
-/// that works, the claim recorded.
+/// transaction, however many sessions it had: the address moved to a fresh
+/// account (the creator's profile gone, what they left under the old id
+/// unreachable), verified, the owner's password set, every session revoked,
+/// a new trust epoch, the identity linked, links sent before void, the
+/// claim recorded.
 pub async fn an_owners_claim_is_one_transaction(t: T) {
-    use domain::accounts::records::{Claim, Identity, PasswordReset};
+    use domain::accounts::records::{Claim, Identity};
     use domain::accounts::Accounts;
     let credentials = accounts::ada(&t).await;
     accounts::fill(&t).await;
     let earlier = accounts::link(&t, &credentials, "t-old", 0).await;
     let accounts_ = Accounts::of(&*t);
+    // One instant for every use: `at` reads the clock each time.
+    let when = accounts::at(1);
+    let fresh = credentials.claimed_profile("u-owner".into(), "Ada", "L", when);
     let identity = Identity {
-        user_id: "u-ada".into(),
+        user_id: "u-owner".into(),
         provider: domain::accounts::SocialProvider::Google,
         subject: "g-1".into(),
     };
-    // One instant for every use: `at` reads the clock each time.
-    let when = accounts::at(1);
-    let fresh = PasswordReset::new(&credentials, "t-owner".into(), when);
     let before = t.request_count();
-    accounts_
+    let epoch = accounts_
         .claim(
             &credentials,
             Claim::Google,
+            &fresh,
+            Some("h-owner"),
             Some(&identity),
-            Some(&fresh),
             when,
         )
         .await
@@ -1467,17 +1470,26 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
         .await
         .unwrap()
         .expect("credentials");
+    assert_eq!(stored.user_id, "u-owner", "the address has a fresh account");
     assert!(stored.email_verified);
-    assert_eq!(stored.password_hash, None, "the unproven password is gone");
+    assert_eq!(stored.password_hash.as_deref(), Some("h-owner"));
     assert_eq!(stored.claimed_via, Some(Claim::Google));
     assert_eq!(stored.claimed_at, Some(when.unix()));
+    assert_eq!(stored.trust_epoch(), epoch);
+    assert_ne!(epoch, credentials.trust_epoch(), "a new trust epoch");
+    assert_eq!(
+        accounts_.profile("u-ada").await.unwrap(),
+        None,
+        "the creator's profile is gone"
+    );
+    assert_eq!(accounts_.profile("u-owner").await.unwrap(), Some(fresh));
     let linked = accounts_
         .linked_profile(domain::accounts::SocialProvider::Google, "g-1")
         .await
         .unwrap();
     assert_eq!(
         linked.map(|p| p.id).as_deref(),
-        Some("u-ada"),
+        Some("u-owner"),
         "the identity is linked"
     );
     let old = accounts_
@@ -1487,26 +1499,111 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
         !accounts::is_done(&old),
         "links sent before are void: {old:?}"
     );
-    let owners = accounts_
-        .pending_reset("t-owner")
-        .await
-        .unwrap()
-        .expect("the owner's link");
-    let used = accounts_
-        .reset_password(&owners, "h-owner", accounts::at(3))
-        .await;
-    assert!(accounts::is_done(&used), "{used:?}");
 
     let again = accounts_
         .claim(
             &credentials,
             Claim::Google,
-            Some(&identity),
+            &credentials.claimed_profile("u-third".into(), "", "", accounts::at(4)),
+            None,
             None,
             accounts::at(4),
         )
         .await;
-    assert!(again.is_err(), "the identity is linked once");
+    assert!(
+        again.is_err(),
+        "the address changed hands: a stale claim is refused"
+    );
+}
+
+/// Sixteen wrong guesses sent at once against an account are sixteen
+/// counted guesses: each takes its slot of the run by one conditional write
+/// before the password is checked, so only the five free failures go ahead
+/// at once and the others wait. A success's undo ends the run.
+pub async fn sign_in_guesses_sent_at_once_are_counted_one_by_one(t: T) {
+    use domain::accounts::limits::FREE_FAILURES;
+    use domain::accounts::Attempts;
+    let when = accounts::at(0);
+    let racing: Vec<_> = (0..16)
+        .map(|_| {
+            let t = t.clone();
+            tokio::spawn(async move { Attempts::of(&*t).take_guess("acct-1", when).await })
+        })
+        .collect();
+    let mut taken = Vec::new();
+    for race in racing {
+        if let Some(run) = race.await.expect("task").expect("table") {
+            taken.push(run.failures);
+        }
+    }
+    taken.sort_unstable();
+    let expected: Vec<i64> = (1..=FREE_FAILURES + 1).collect();
+    assert_eq!(
+        taken, expected,
+        "the free failures and the one that starts the wait, each counted once"
+    );
+    let attempts = Attempts::of(&*t);
+    assert_eq!(
+        attempts.take_guess("acct-1", when).await.unwrap(),
+        None,
+        "waiting"
+    );
+    let later = accounts::at(1);
+    let next = attempts.take_guess("acct-1", later).await.unwrap();
+    assert_eq!(
+        next.map(|r| r.failures),
+        Some(FREE_FAILURES + 2),
+        "after the wait"
+    );
+    attempts.forget_failures("acct-1").await.unwrap();
+    let fresh = attempts.take_guess("acct-1", later).await.unwrap();
+    assert_eq!(
+        fresh.map(|r| r.failures),
+        Some(1),
+        "a success ended the run"
+    );
+}
+
+/// An attempt counted under a cap and given back leaves room for another:
+/// N attempts at once never pass the cap, and a give-back reopens one slot.
+pub async fn counted_attempts_given_back_reopen_their_slot(t: T) {
+    use domain::accounts::limits::Limit;
+    use domain::accounts::Attempts;
+    use domain::records::Outcome;
+    const CAP: Limit = Limit {
+        scope: "test-cap",
+        max: 3,
+        window: 900,
+    };
+    let when = accounts::at(0);
+    let racing: Vec<_> = (0..16)
+        .map(|_| {
+            let t = t.clone();
+            tokio::spawn(async move { Attempts::of(&*t).count(CAP, "who", when).await })
+        })
+        .collect();
+    let mut counted = 0;
+    for race in racing {
+        if let Outcome::Done(()) = race.await.expect("task").expect("table") {
+            counted += 1;
+        }
+    }
+    assert_eq!(counted, 3, "sixteen at once, three counted");
+    let attempts = Attempts::of(&*t);
+    attempts.give_back(CAP, "who", when).await.unwrap();
+    assert!(matches!(
+        attempts.count(CAP, "who", when).await.unwrap(),
+        Outcome::Done(())
+    ));
+    assert!(matches!(
+        attempts.count(CAP, "who", when).await.unwrap(),
+        Outcome::Refused
+    ));
+    attempts.give_back(CAP, "nobody", when).await.unwrap();
+    assert!(
+        !attempts.reached(CAP, "nobody", when).await.unwrap(),
+        "no counter made by a give-back"
+    );
 }
 
 /// A payment's claim moves only from the state it was read in, and is on
