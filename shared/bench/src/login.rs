@@ -1,7 +1,8 @@
 //! Sign-in latency: `POST /api/auth/login` in-process, password check and
 //! session writes included, on both table adapters, from a browser the
-//! account does not know (the address's and the account's counters read)
-//! and from the one that created it (its device cookie: its own counter).
+//! account does not know (the address's counter and the account's run)
+//! and from the one that created it (its device cookie: its own counter):
+//! each counted before the password check and given back after it.
 //! The API tests only check that sign-ins succeed; how long they take is
 //! this figure.
 
