@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { axeViolations, describe } from "./a11y.mjs";
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 import { PASSWORD, newEmail, signedInShopper } from "./shoppers.mjs";
@@ -281,19 +282,43 @@ export function accountJourneys({ browser, base, shop, products }) {
       },
     },
     {
-      name: "welcome email → verification link → address verified; a tampered link is refused",
+      name: "welcome email → verification link → CONFIRM MY EMAIL verifies (opening or reloading the page does not); a tampered link is refused",
       fn: async () => {
         assert(shop.dataDir, "the shop's data dir (DATA_DIR) is known");
         const { page, context, email } = await signedInContext(browser, base, WIDTHS.mobile, "verify");
         const link = await emailedLink(shop.dataDir, email, "verify-email", base);
+        const isPreview = (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/auth/verify-email/preview";
+        const verifies = [];
+        context.on("request", (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/auth/verify-email" && verifies.push(r.url()));
         await page.goto(`${link}x`);
         await heading(page, "VERIFY YOUR EMAIL");
         await page.getByRole("alert").getByText("This verification link is invalid or has expired.").waitFor();
+        await page.getByRole("link", { name: "BACK TO THE SHOP" }).waitFor();
+        // This browser created the account: the page asks for a press, and opening it did nothing.
         await page.goto(link);
+        const confirm = page.getByRole("button", { name: "CONFIRM MY EMAIL" });
+        await confirm.waitFor();
+        await page.getByText(email, { exact: true }).waitFor();
+        const [again] = await Promise.all([page.waitForResponse(isPreview), page.reload()]);
+        await hydrated(page);
+        const preview = await again.json();
+        assert(preview.action === "confirm" && preview.email === email, `after a reload the preview still says confirm: ${JSON.stringify(preview)}`);
+        await confirm.waitFor();
+        assert(verifies.length === 0, `opening the page posted ${verifies.length} verification(s)`);
+        const violations = await axeViolations(page, "CONFIRM MY EMAIL");
+        await shoot(page, "verify-email-confirm");
+        await confirm.click();
         await page.getByRole("status").getByText("Thank you, your email address is verified.").waitFor();
+        assert(verifies.length === 1, `one verification, on the press (${verifies.length})`);
+        violations.push(...(await axeViolations(page, "verified")));
+        assert(violations.length === 0, `${violations.length} axe violations:\n${describe(violations)}`);
         await shoot(page, "verify-email");
         await page.getByRole("link", { name: "GO TO MY ACCOUNT" }).click();
         await page.waitForURL(`${base}/me/account/`);
+        // Opened again, the link says the address is verified already.
+        await page.goto(link);
+        await page.getByRole("status").getByText("Thank you, your email address is verified.").waitFor();
+        assert((await page.getByRole("button", { name: "CONFIRM MY EMAIL" }).count()) === 0, "nothing left to confirm");
         await context.close();
       },
     },
@@ -505,21 +530,63 @@ export function accountJourneys({ browser, base, shop, products }) {
         await context.close();
       },
     },
+    // The sandbox's one Facebook identity with an address is Frida's, so a single journey both meets her
+    // password account and signs in with Facebook: two journeys would race for the same address.
     {
-      name: "Facebook sign-in in a 600x700 popup, welcome panel, logout through the provider's logout page",
+      name: "Facebook sign-in: an address with a password account links only after a password sign-in; then the 600x700 popup signs straight in; logout through the provider's logout page",
       fn: async () => {
+        const FRIDA = "frida.kahlo@example.com";
+        const LINK_FIRST = "An account with this email already exists. Log in with your password to connect Facebook; forgot it? Reset it from the login panel.";
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
+        const reg = await context.request.post(`${base}/api/auth/register`, {
+          headers: { Origin: base },
+          data: { email: FRIDA, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Frida", lastname: "Kahlo", birthday: "1994-07-06", agreeToUpdates: true },
+        });
+        assert(reg.ok(), `register ${FRIDA} with a password (${reg.status()} ${await reg.text()}): this journey needs a fresh shop`);
         await page.goto(`${base}/`);
         let panel = await openAccount(page);
-        const [popup] = await Promise.all([page.waitForEvent("popup"), panel.getByRole("button", { name: "Continue with Facebook" }).click()]);
-        await popup.getByRole("heading", { name: "Sign in with Facebook" }).waitFor();
+        const signInWithFacebook = async () => {
+          const [popup] = await Promise.all([page.waitForEvent("popup"), panel.getByRole("button", { name: "Continue with Facebook" }).click()]);
+          await popup.getByRole("heading", { name: "Sign in with Facebook" }).waitFor();
+          return popup;
+        };
+        const closes = async (popup) => {
+          for (let i = 0; i < 50 && !popup.isClosed(); i += 1) await new Promise((r) => setTimeout(r, 100));
+          assert(popup.isClosed(), "the popup closes itself");
+        };
+
+        // Facebook meets the address's password account: no sign-in, the panel says how to connect it.
+        let popup = await signInWithFacebook();
+        await popup.getByRole("link", { name: /Frida Kahlo/ }).click();
+        await panel.getByRole("alert").filter({ hasText: LINK_FIRST }).waitFor();
+        await closes(popup);
+        await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
+        assert((await context.request.get(`${base}/api/auth/me`)).status() === 401, "the Facebook sign-in signed nobody in");
+        await shoot(page, "facebook-link-first");
+        // The password sign-in in this browser connects Facebook.
+        await panel.getByLabel("Email").fill(FRIDA);
+        await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
+        await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+        panel = await openAccount(page);
+        await panel.getByRole("heading", { name: "WELCOME, frida.kahlo" }).waitFor();
+        const byPassword = await (await context.request.get(`${base}/api/auth/me`)).json();
+        // Home again (through Facebook's logout page or not): a navigation of its own, even from the home page.
+        const home = (f) => f === page.mainFrame() && f.url() === `${base}/`;
+        await Promise.all([page.waitForEvent("framenavigated", { predicate: home }), panel.getByRole("button", { name: "(Logout)" }).click()]);
+        await page.waitForLoadState("load");
+        panel = await openAccount(page);
+        await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
+
+        // Now Facebook signs straight in to the same account.
+        popup = await signInWithFacebook();
         const size = await popup.evaluate(() => ({ w: window.outerWidth, h: window.outerHeight }));
         assert(Math.abs(size.w - 600) < 40 && Math.abs(size.h - 700) < 120, `popup is about 600x700 (${size.w}x${size.h})`);
         await Promise.all([page.waitForEvent("load"), popup.getByRole("link", { name: /Frida Kahlo/ }).click()]);
-        for (let i = 0; i < 50 && !popup.isClosed(); i += 1) await new Promise((r) => setTimeout(r, 100));
-        assert(popup.isClosed(), "the popup closes itself");
+        await closes(popup);
         panel = await openAccount(page);
         await panel.getByRole("heading", { name: "WELCOME, frida.kahlo" }).waitFor();
+        const byFacebook = await (await context.request.get(`${base}/api/auth/me`)).json();
+        assert(byFacebook.email === FRIDA && byFacebook.id === byPassword.id, `Facebook signs in to the same account: ${JSON.stringify(byFacebook)} vs ${JSON.stringify(byPassword)}`);
         await shoot(page, "social-welcome");
         // The server answers Facebook's logout address; the provider sends the browser back home.
         const [viaFacebook] = await Promise.all([page.waitForRequest(/\/oauth\/facebook\/logout\?/), panel.getByRole("button", { name: "(Logout)" }).click()]);

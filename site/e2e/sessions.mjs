@@ -2,12 +2,14 @@
  * Journeys of a session over time: an access token that expired (its cookie
  * gone, as after 15 minutes) is renewed by one refresh wherever the shopper
  * goes, with or without Remember me; a browser closed and opened again keeps
- * a Remembered shopper only; the login panel knows the last email; and an
- * address's owner who follows the verification link from another browser
- * takes the account back. Each shopper is new, so they run in parallel.
+ * a Remembered shopper only (without it, every session cookie ends with the
+ * browser); the login panel knows the last email; and a verification link
+ * opened by a script changes nothing, while the address's owner who follows
+ * it from another browser claims the account, afresh. Each shopper is new, so they run in parallel.
  */
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
-import { emailedLink, openAccount, saveResetThenSignIn } from "./accounts.mjs";
+import { axeViolations, describe } from "./a11y.mjs";
+import { emailedLink, openAccount } from "./accounts.mjs";
 import { PASSWORD, register } from "./shoppers.mjs";
 
 const SESSION_EXPIRED = "Your session has expired. Please log in again.";
@@ -112,19 +114,28 @@ export function sessionJourneys({ browser, base, shop, products }) {
       },
     },
     {
-      name: "sessions: closing the browser without Remember me: the new browser is signed out (the session ended with the browser)",
+      name: "sessions: closing the browser without Remember me: every session cookie ends with the browser; the new browser is signed out",
       fn: async () => {
         const first = await panelSignedIn(browser, base, WIDTHS.desktop, "gone", false);
-        const kept = (await first.context.cookies()).filter((c) => c.expires !== -1 && c.name !== "access");
+        // What a browser keeps when it closes: every cookie with an expiry, whatever its name.
+        const kept = (await first.context.cookies()).filter((c) => c.expires !== -1);
         await first.context.close();
-        assert(!kept.some((c) => ["refresh", "signed_in"].includes(c.name)), `nothing of the session outlives the browser: ${kept.map((c) => c.name).join(", ")}`);
+        const lasting = kept.filter((c) => ["access", "refresh", "signed_in"].includes(c.name)).map((c) => c.name);
+        assert(lasting.length === 0, `nothing of the session outlives the browser, yet these have an expiry: ${lasting.join(", ")}`);
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
-        await context.addCookies(kept);
-        await page.goto(`${base}/me/account/`);
-        await page.locator(".Toastify__toast-container--top-center").getByText(SESSION_EXPIRED).waitFor();
-        await page.waitForURL(`${base}/`, { timeout: 10000 });
-        const panel = await openAccount(page);
-        await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
+        if (kept.length > 0) await context.addCookies(kept);
+        for (const path of ["/me/account/", "/me/orders/"]) {
+          await page.goto(`${base}${path}`);
+          await page.locator(".Toastify__toast-container--top-center").getByText(SESSION_EXPIRED).waitFor();
+          assert((await page.locator(".account").count()) === 0, `${path}: nothing of the account renders`);
+          await page.waitForURL(`${base}/`, { timeout: 10000 });
+          const panel = await openAccount(page);
+          await panel.getByRole("heading", { name: "LOGIN" }).waitFor();
+          assert((await page.getByRole("heading", { name: /^WELCOME,/ }).count()) === 0, `${path}: the panel welcomes a shopper`);
+          await page.keyboard.press("Escape");
+        }
+        const me = await context.request.get(`${base}/api/auth/me`);
+        assert(me.status() === 401, `the new browser has no session (me ${me.status()})`);
         await context.close();
       },
     },
@@ -152,30 +163,94 @@ export function sessionJourneys({ browser, base, shop, products }) {
       },
     },
     {
-      name: "sessions: a verification link followed from another browser: the owner is led to choose a password; the creator's session ends",
+      name: "sessions: a verification link opened by a script changes nothing; the owner who follows it claims the account afresh, and the creator's session ends",
       fn: async () => {
         assert(shop.dataDir, "the shop's data dir (DATA_DIR) is known");
         const creator = await panelSignedIn(browser, base, WIDTHS.mobile, "claim", true);
+        const origin = { Origin: base };
+        // Something of the creator's: a saved address and a bag line.
+        const address = { title: "Creator's", firstName: "Mai", lastName: "Pham", country: "Vietnam", state: "Ho Chi Minh City", city: "District 3", street: "12 Vo Van Tan", zipCode: "700000", phone: "912345678", phoneCode: "+84", isDefault: true };
+        const saved = await creator.context.request.post(`${base}/api/addresses`, { headers: origin, data: address });
+        assert(saved.ok(), `the creator saves an address (${saved.status()} ${await saved.text()})`);
+        const added = await creator.context.request.post(`${base}/api/cart/add`, { headers: origin, data: { productId: product.id, color: product.color[0], quantity: 1 } });
+        assert(added.ok(), `the creator adds to the bag (${added.status()} ${await added.text()})`);
         const link = await emailedLink(shop.dataDir, creator.email, "verify-email", base);
-        const { page, context } = await freshPage(browser, WIDTHS.mobile);
+        const isPreview = (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/auth/verify-email/preview";
+
+        // A script (a mail scanner, a link preview) opens the link in a browser of its own, and leaves.
+        const scan = await freshPage(browser, WIDTHS.mobile);
+        const verifies = [];
+        scan.context.on("request", (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/auth/verify-email" && verifies.push(r.url()));
+        const [scanned] = await Promise.all([scan.page.waitForResponse(isPreview), scan.page.goto(link)]);
+        const preview = await scanned.json();
+        assert(preview.action === "claim" && preview.email === creator.email, `the preview from another browser: ${JSON.stringify(preview)}`);
+        await scan.page.getByRole("button", { name: "VERIFY AND SET PASSWORD" }).waitFor();
+        await scan.context.close();
+        assert(verifies.length === 0, `opening the page posted ${verifies.length} verification(s)`);
+        const stillMe = await creator.context.request.get(`${base}/api/auth/me`);
+        assert(stillMe.status() === 200, `the creator is still signed in after the script (me ${stillMe.status()})`);
+        const probe = await freshPage(browser, WIDTHS.mobile);
+        const stillWorks = await probe.context.request.post(`${base}/api/auth/login`, { headers: origin, data: { email: creator.email, password: PASSWORD, isRememberMe: false } });
+        await probe.context.close();
+        assert(stillWorks.ok(), `the creator's password still works after the script (${stillWorks.status()})`);
+
+        // The address's owner follows the link from a browser of their own.
+        const { page, context, problems } = await freshPage(browser, WIDTHS.mobile);
         await page.goto(link);
         await page.getByRole("heading", { name: "VERIFY YOUR EMAIL" }).waitFor();
-        await page.getByRole("status").locator("strong").filter({ hasText: /choose a password/i }).waitFor();
+        const form = page.getByRole("form", { name: "Verify and set password" });
+        await form.waitFor();
+        await page.getByText(creator.email, { exact: true }).waitFor();
+        await page.getByText("Created this account yourself? Log in on this device first, then open this link again.").waitFor();
+        await page.getByText(/starts afresh/).waitFor();
+        const violations = await axeViolations(page, "the claim form");
+        await shoot(page, "verify-email-claim");
+        await page.setViewportSize(WIDTHS.desktop);
+        await shoot(page, "verify-email-claim");
+        await page.setViewportSize(WIDTHS.mobile);
+        // The creator is told how to confirm instead: the page opens the login panel.
+        await page.getByRole("button", { name: "Log in", exact: true }).click();
+        const loginPanel = page.getByRole("dialog", { name: "Account" });
+        await loginPanel.getByRole("heading", { name: "LOGIN" }).waitFor();
+        await page.keyboard.press("Escape");
+        await loginPanel.waitFor({ state: "hidden" });
+        await form.getByRole("button", { name: "VERIFY AND SET PASSWORD" }).click();
+        await form.getByText("New password is required").waitFor();
+        await form.getByText("Please confirm your password").waitFor();
+        violations.push(...(await axeViolations(page, "the claim form's errors")));
+        await form.getByLabel("New password *").fill("Owned1!x");
+        await form.getByLabel("Confirm password *").fill("Owned1!x");
+        await form.getByRole("button", { name: "VERIFY AND SET PASSWORD" }).click();
+        await page.getByRole("status").getByText(/The account is yours alone now/).waitFor();
+        violations.push(...(await axeViolations(page, "the claimed account")));
+        assert(violations.length === 0, `${violations.length} axe violations:\n${describe(violations)}`);
         await shoot(page, "verify-email-claimed");
-        await page.getByRole("link", { name: "Choose a password" }).click();
-        await page.waitForURL(/\/reset-password\/\?token=/);
-        await page.getByRole("heading", { name: "RESET PASSWORD" }).waitFor();
-        await page.getByLabel("New password *").fill("Owned1!x");
-        await page.getByLabel("Confirm password *").fill("Owned1!x");
-        await saveResetThenSignIn(page, base, creator.email, "Owned1!x");
+        await page.setViewportSize(WIDTHS.desktop);
+        await shoot(page, "verify-email-claimed");
+        await page.setViewportSize(WIDTHS.mobile);
+        await page.getByRole("link", { name: "GO TO MY ACCOUNT" }).click();
+        await page.waitForURL(`${base}/me/account/`);
+        await accountShows(page, creator.email);
+        // A new account: nothing of the creator's came with it.
+        const addresses = await (await context.request.get(`${base}/api/addresses`)).json();
+        assert(addresses.data.length === 0, `the claimed account has the creator's addresses: ${JSON.stringify(addresses.data)}`);
+        const bag = await (await context.request.get(`${base}/api/cart`)).json();
+        assert(bag.count === 0 && bag.data.length === 0, `the claimed account has the creator's bag: ${JSON.stringify(bag)}`);
+
         // The browser that created the account is signed out, refresh and all, and its password no longer works.
         const me = await creator.context.request.get(`${base}/api/auth/me`);
-        const refreshed = await creator.context.request.post(`${base}/api/auth/refresh`, { headers: { Origin: base } });
-        const oldLogin = await creator.context.request.post(`${base}/api/auth/login`, { headers: { Origin: base }, data: { email: creator.email, password: PASSWORD, isRememberMe: false } });
+        const refreshed = await creator.context.request.post(`${base}/api/auth/refresh`, { headers: origin });
+        const oldLogin = await creator.context.request.post(`${base}/api/auth/login`, { headers: origin, data: { email: creator.email, password: PASSWORD, isRememberMe: false } });
         assert(me.status() === 401 && refreshed.status() === 401, `the creator's session ended (me ${me.status()}, refresh ${refreshed.status()})`);
         assert(!oldLogin.ok(), `the creator's password still signs in (${oldLogin.status()})`);
         await creator.context.close();
+
+        // The link did its work once.
+        await page.goto(link);
+        await page.getByRole("alert").getByText("This verification link is invalid or has expired.").waitFor();
+        await page.getByRole("link", { name: "BACK TO THE SHOP" }).waitFor();
         await context.close();
+        assert(problems.filter((p) => !/status of 400/.test(p)).length === 0, problems.join("; "));
       },
     },
   ];
