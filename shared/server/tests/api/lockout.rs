@@ -369,8 +369,9 @@ fn count(statuses: &[u16], status: u16) -> usize {
 /// The account's backoff holds guesses, not rounds: at ten failures (a 16 s
 /// wait), sixteen wrong guesses sent at once from sixteen addresses once
 /// the wait is over get one check, and so do fifteen wrong guesses and the
-/// right password sent at once after the next wait. The owner's trusted
-/// browser signs in throughout.
+/// right password sent at once after the next wait, and sixteen sent at
+/// once from one address after the next. The owner's trusted browser signs
+/// in throughout.
 #[tokio::test]
 async fn guesses_sent_at_once_are_each_counted_by_the_accounts_backoff() {
     let (shop, clock) = helpers::spawn_shop_with_clock().await;
@@ -394,6 +395,18 @@ async fn guesses_sent_at_once_are_each_counted_by_the_accounts_backoff() {
         "one of sixteen checked: {mixed:?}"
     );
     assert_eq!(count(&mixed, 429), 15, "{mixed:?}");
+    clock.advance(std::time::Duration::from_secs(MAX_WAIT_SECONDS as u64));
+    let one_address = client_at(&shop, [127, 0, 13, 250], &[]);
+    let tries = (0..16).map(|_| {
+        let c = one_address.clone();
+        async move { c.sign_in("ada@example.com", "guess1234!").await.status }
+    });
+    let from_one = helpers::concurrently(tries).await;
+    assert_eq!(
+        (count(&from_one, 401), count(&from_one, 429)),
+        (1, 15),
+        "sixteen at once from one address: one checked: {from_one:?}"
+    );
     assert_eq!(
         owner.sign_in("ada@example.com", PASSWORD).await.status,
         200,
