@@ -12,6 +12,7 @@ import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
 import { idleJourneys } from "./idle.mjs";
 import { keyboardJourneys } from "./keyboard.mjs";
+import { madeToOrderJourneys } from "./made-to-order.mjs";
 import { seasonJourneys } from "./season.mjs";
 import { seoJourneys } from "./seo.mjs";
 import { sessionJourneys } from "./sessions.mjs";
@@ -443,6 +444,7 @@ const all = [
   ...accountJourneys({ browser, base, shop, products }),
   ...checkoutJourneys({ browser, base, shop, products }),
   ...cardIsolationJourneys({ browser, base, products }),
+  ...madeToOrderJourneys({ browser, base, shop, product }),
   ...sessionJourneys({ browser, base, shop, products }),
   ...contentJourneys({ browser, base, runway }),
   ...seoJourneys({ browser, base, catalog }),

@@ -42,7 +42,8 @@ pub fn shown_by_the_site() -> Messages {
         "wishlist": crate::wishlist [LOGIN_REQUIRED]
         "order": crate::order [CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED]
         "requests": crate::requests [APPOINTMENT_BOOKED, CONTACT_TIME_REQUIRED, EMAIL_INVALID, EMAIL_REQUIRED,
-            FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, MADE_TO_ORDER_SUBMITTED, PHONE_REQUIRED]
+            FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, MADE_TO_ORDER_SUBMITTED, MEASUREMENT_INVALID, NOT_GIVEN,
+            PHONE_REQUIRED]
         "house": crate::house [CITY, COUNTRY, PHONE, STREET, SUPPORT_EMAIL, SUPPORT_HOURS]
     };
     let email = all.entry("email").or_default();

@@ -30,6 +30,14 @@ pub const CONTACT_TIME_REQUIRED: &str = "Prefered Delivery Date is required";
 pub const CONTACT_TIME_INVALID: &str =
     "Please choose any time, 9-12, 12-15, 15-18 or a date (YYYY-MM-DD).";
 pub const TOO_LONG: &str = "This field is too long.";
+/// A measurement that is not a number the house can cut from (the spec has
+/// no message for it: its form sends numbers only).
+pub const MEASUREMENT_INVALID: &str = "Please enter a number from 0.1 to 999.9, or leave it empty.";
+/// Measurements without their unit: 66 is a height in inches or a child's
+/// in centimetres, and a gown cut from the wrong one is lost.
+pub const MEASUREMENT_UNIT_REQUIRED: &str = "Please choose cm or in.";
+/// How a measurement the shopper left alone reads: never as 0.
+pub const NOT_GIVEN: &str = "not given";
 /// A line break or another control character in a one-line field.
 pub const ONE_LINE: &str = "Please keep this field on one line.";
 pub const MADE_TO_ORDER_SUBMITTED: &str =
@@ -96,6 +104,14 @@ impl RequestKind {
             RequestKind::Appointment => "appointment request",
         }
     }
+    /// What `contactTime` is to each form: the made-to-order form asks for
+    /// a delivery date, the appointment for a time to call.
+    fn contact_time_label(self) -> &'static str {
+        match self {
+            RequestKind::MadeToOrder => "Preferred delivery date",
+            RequestKind::Appointment => "Preferred contact time",
+        }
+    }
 }
 
 /// The body of `POST /api/made-to-order` and `POST /api/appointments`, as sent.
@@ -123,21 +139,192 @@ pub struct RequestInput {
     pub custom_size_order: Value,
 }
 
-/// Measurements for a custom size: numbers, 0 when not given (the spec
-/// leaves them unvalidated; text that is not a number counts as not given).
+/// The unit of a made-to-order request's lengths; the weight goes with it
+/// (kilograms with centimetres, pounds with inches), as the form labels it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MeasurementUnit {
+    Cm,
+    In,
+}
+
+impl MeasurementUnit {
+    /// `cm` or `in`, as the form sends it (any case, spaces around).
+    fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "cm" => Some(MeasurementUnit::Cm),
+            "in" => Some(MeasurementUnit::In),
+            _ => None,
+        }
+    }
+    fn length(self) -> &'static str {
+        match self {
+            MeasurementUnit::Cm => "cm",
+            MeasurementUnit::In => "in",
+        }
+    }
+    fn weight(self) -> &'static str {
+        match self {
+            MeasurementUnit::Cm => "kg",
+            MeasurementUnit::In => "lb",
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            MeasurementUnit::Cm => "centimetres",
+            MeasurementUnit::In => "inches",
+        }
+    }
+}
+
+/// One measurement the shopper gave: a number from 0.1 to 999.9, in the
+/// request's unit. A field left alone is no `Measure` at all.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Serialize)]
+#[serde(transparent)]
+pub struct Measure(f64);
+
+/// A measurement sent as something else than a number in range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotAMeasure;
+
+impl Measure {
+    const MIN: f64 = 0.1;
+    const MAX: f64 = 999.9;
+
+    pub fn new(value: f64) -> Result<Measure, NotAMeasure> {
+        if (Self::MIN..=Self::MAX).contains(&value) {
+            Ok(Measure(value))
+        } else {
+            Err(NotAMeasure)
+        }
+    }
+
+    pub fn value(self) -> f64 {
+        self.0
+    }
+
+    /// A measurement as sent: a number or numeric text; nothing, `null`,
+    /// empty text or 0 (what the form sent for a field left alone before
+    /// issue 48) is a field left alone.
+    fn read(value: Option<&Value>) -> Result<Option<Measure>, NotAMeasure> {
+        let number = match value {
+            None | Some(Value::Null) => return Ok(None),
+            Some(Value::Number(n)) => n.as_f64().ok_or(NotAMeasure)?,
+            Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
+            Some(Value::String(s)) => s.trim().parse::<f64>().map_err(|_| NotAMeasure)?,
+            Some(_) => return Err(NotAMeasure),
+        };
+        if number == 0.0 {
+            return Ok(None);
+        }
+        Measure::new(number).map(Some)
+    }
+}
+
+impl std::fmt::Display for Measure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A stored measurement: requests stored before issue 48 hold 0 for a field
+/// left alone (and any number the form let through): those read as not given.
+fn stored_measure<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Measure>, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.and_then(|n| Measure::new(n).ok()))
+}
+
+/// A custom size: the product, the unit, and each measurement given (`None`
+/// is a field the shopper left alone, shown as "not given").
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[derive(utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase")]
 pub struct Measurements {
+    #[serde(default)]
     pub name_product: String,
-    pub height: f64,
-    pub weight: f64,
-    pub bust: f64,
-    pub waist: f64,
-    pub hips: f64,
-    pub shoulder_width: f64,
-    pub arm_length: f64,
-    pub neck_circumference: f64,
+    /// Required once a measurement is given. `None` on a request with no
+    /// measurement, and on one stored before the unit was sent (issue 48),
+    /// which the house sees as "not recorded".
+    #[serde(default)]
+    pub measurement_unit: Option<MeasurementUnit>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub height: Option<Measure>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub weight: Option<Measure>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub bust: Option<Measure>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub waist: Option<Measure>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub hips: Option<Measure>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub shoulder_width: Option<Measure>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub arm_length: Option<Measure>,
+    #[serde(default, deserialize_with = "stored_measure")]
+    #[schema(value_type = Option<f64>)]
+    pub neck_circumference: Option<Measure>,
+}
+
+impl Measurements {
+    /// `Measurement unit: in (inches, weight in lb)`.
+    pub fn unit_line(&self) -> String {
+        match self.measurement_unit {
+            Some(unit) => format!(
+                "Measurement unit: {} ({}, weight in {})",
+                unit.length(),
+                unit.name(),
+                unit.weight()
+            ),
+            None => "Measurement unit: not recorded".to_string(),
+        }
+    }
+
+    /// `Measurements: height 168 cm, weight not given, ...`: each with its
+    /// unit, a field left alone as "not given".
+    pub fn sizes_line(&self) -> String {
+        let show = |label: &str, measure: Option<Measure>, unit: Option<&str>| match (measure, unit)
+        {
+            (Some(m), Some(unit)) => format!("{label} {m} {unit}"),
+            (Some(m), None) => format!("{label} {m}"),
+            (None, _) => format!("{label} {NOT_GIVEN}"),
+        };
+        let length = self.measurement_unit.map(MeasurementUnit::length);
+        let weight = self.measurement_unit.map(MeasurementUnit::weight);
+        let sizes = [
+            show("height", self.height, length),
+            show("weight", self.weight, weight),
+            show("bust", self.bust, length),
+            show("waist", self.waist, length),
+            show("hips", self.hips, length),
+            show("shoulder width", self.shoulder_width, length),
+            show("arm length", self.arm_length, length),
+            show("neck", self.neck_circumference, length),
+        ];
+        format!("Measurements: {}", sizes.join(", "))
+    }
+
+    fn any_given(&self) -> bool {
+        [
+            self.height,
+            self.weight,
+            self.bust,
+            self.waist,
+            self.hips,
+            self.shoulder_width,
+            self.arm_length,
+            self.neck_circumference,
+        ]
+        .iter()
+        .any(Option::is_some)
+    }
 }
 
 /// A stored request.
@@ -215,8 +402,8 @@ impl RequestInput {
             "contactTime",
             CONTACT_TIME_INVALID,
         );
-        let custom_size_order =
-            (kind == RequestKind::MadeToOrder).then(|| measurements(&self.custom_size_order));
+        let custom_size_order = (kind == RequestKind::MadeToOrder)
+            .then(|| measurements(&self.custom_size_order, &mut errors));
         if let Some(m) = &custom_size_order {
             errors.check(
                 m.name_product.chars().count() <= MAX_SHORT,
@@ -279,29 +466,41 @@ fn parse_date(value: &str) -> Option<Date> {
     .ok()
 }
 
-/// Reads each measurement as a number (a number, or text holding one), else 0.
-fn measurements(value: &Value) -> Measurements {
-    let number = |name: &str| match value.get(name) {
-        Some(Value::Number(n)) => n.as_f64().filter(|f| f.is_finite()).unwrap_or(0.0),
-        Some(Value::String(s)) => s
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|f| f.is_finite())
-            .unwrap_or(0.0),
-        _ => 0.0,
+/// Reads the custom size as sent: each measurement a number or numeric
+/// text, or left alone; the unit `cm` or `in`, required once a measurement
+/// is given. Each field that cannot be read gets its message under
+/// `customSizeOrder.<field>`.
+fn measurements(value: &Value, errors: &mut FieldErrors) -> Measurements {
+    let mut measure = |name: &str| {
+        Measure::read(value.get(name)).unwrap_or_else(|NotAMeasure| {
+            errors.add(&format!("customSizeOrder.{name}"), MEASUREMENT_INVALID);
+            None
+        })
     };
-    Measurements {
+    let unit = value
+        .get("measurementUnit")
+        .map(as_sent)
+        .unwrap_or_default();
+    let m = Measurements {
         name_product: value.get("nameProduct").map(as_sent).unwrap_or_default(),
-        height: number("height"),
-        weight: number("weight"),
-        bust: number("bust"),
-        waist: number("waist"),
-        hips: number("hips"),
-        shoulder_width: number("shoulderWidth"),
-        arm_length: number("armLength"),
-        neck_circumference: number("neckCircumference"),
-    }
+        measurement_unit: MeasurementUnit::parse(&unit),
+        height: measure("height"),
+        weight: measure("weight"),
+        bust: measure("bust"),
+        waist: measure("waist"),
+        hips: measure("hips"),
+        shoulder_width: measure("shoulderWidth"),
+        arm_length: measure("armLength"),
+        neck_circumference: measure("neckCircumference"),
+    };
+    // A unit that is not cm or in is refused; no unit only when nothing needs one.
+    let understood = m.measurement_unit.is_some() || (unit.is_empty() && !m.any_given());
+    errors.check(
+        understood,
+        "customSizeOrder.measurementUnit",
+        MEASUREMENT_UNIT_REQUIRED,
+    );
+    m
 }
 
 impl Record for ContactRequest {
@@ -362,7 +561,7 @@ impl ContactRequest {
             format!("Name: {} {}", self.first_name, self.last_name),
             format!("Email: {}", self.email),
             format!("Phone: {} {}", self.phone_code, self.phone),
-            format!("Preferred contact time: {}", self.contact_time),
+            format!("{}: {}", self.kind.contact_time_label(), self.contact_time),
         ];
         if !self.social_media.is_empty() {
             lines.push(format!("Social media: {}", self.social_media));
@@ -372,18 +571,18 @@ impl ContactRequest {
         }
         if let Some(m) = &self.custom_size_order {
             lines.push(format!("Product: {}", m.name_product));
-            lines.push(format!(
-                "Measurements: height {}, weight {}, bust {}, waist {}, hips {}, shoulder width {}, arm length {}, neck {}",
-                m.height, m.weight, m.bust, m.waist, m.hips, m.shoulder_width, m.arm_length, m.neck_circumference
-            ));
+            lines.push(m.unit_line());
+            lines.push(m.sizes_line());
         }
         lines.push(format!("Reference: {}", self.id));
         lines.join("\n")
     }
 
-    /// The acknowledgement to the customer: the shop's own words and the
-    /// reference only. It goes to an address the visitor typed, so it never
-    /// quotes what they typed (the house notification keeps all of it).
+    /// The acknowledgement to the customer: the shop's own words, the
+    /// reference, and for a custom size the unit and measurements, so the
+    /// customer can see the house read them right. It goes to an address the
+    /// visitor typed, so it quotes no text they typed (the house notification
+    /// keeps all of it): a unit is one of two, a measurement a short number.
     pub fn acknowledgement(&self) -> Email {
         let (subject, thanks) = match self.kind {
             RequestKind::MadeToOrder => (
@@ -394,11 +593,15 @@ impl ContactRequest {
                 ("We received your appointment request", APPOINTMENT_BOOKED)
             }
         };
+        let sizes = match &self.custom_size_order {
+            Some(m) => format!("{}\n{}\n\n", m.unit_line(), m.sizes_line()),
+            None => String::new(),
+        };
         Email {
             to: self.email.clone(),
             subject: subject.into(),
             text: format!(
-                "Thank you for contacting Maison Lan Anh.\n\n{thanks}\n\nYour reference: {}\n\n\
+                "Thank you for contacting Maison Lan Anh.\n\n{thanks}\n\n{sizes}Your reference: {}\n\n\
                  If you did not contact us, you can ignore this email.\n\nMaison Lan Anh",
                 self.id
             ),
@@ -513,22 +716,118 @@ mod tests {
         assert_eq!(errors.get("message"), None);
     }
 
-    #[test]
-    fn measurements_are_numbers_defaulting_to_zero() {
+    /// The issue 48 request: inches, five measurements, three left alone.
+    fn in_inches() -> Value {
         let mut body = valid();
-        body["customSizeOrder"] =
-            json!({ "nameProduct": "Silk Gown", "height": 170, "bust": "86.5", "waist": "n/a" });
-        let request = check(RequestKind::MadeToOrder, body.clone(), None).unwrap();
+        body["contactTime"] = json!("2027-03-15");
+        body["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "measurementUnit": "in", "height": 66,
+            "weight": null, "bust": "33", "waist": 25, "hips": " 35.5 ", "shoulderWidth": "", "armLength": 0 });
+        body
+    }
+
+    #[test]
+    fn measurements_are_numbers_or_numeric_text_and_a_field_left_alone_is_none() {
+        let request = check(RequestKind::MadeToOrder, in_inches(), None).unwrap();
         let m = request.custom_size_order.unwrap();
+        let value = |m: Option<Measure>| m.map(Measure::value);
+        assert_eq!(m.measurement_unit, Some(MeasurementUnit::In));
         assert_eq!(
-            (m.name_product.as_str(), m.height, m.bust, m.waist, m.hips),
-            ("Silk Gown", 170.0, 86.5, 0.0, 0.0)
+            [m.height, m.bust, m.waist, m.hips].map(value),
+            [Some(66.0), Some(33.0), Some(25.0), Some(35.5)]
         );
         assert_eq!(
-            check(RequestKind::Appointment, body, None)
+            [
+                m.weight,
+                m.shoulder_width,
+                m.arm_length,
+                m.neck_circumference
+            ],
+            [None; 4],
+            "null, empty text, 0 (the old form's untouched field) and nothing are all left alone"
+        );
+        assert_eq!(
+            check(RequestKind::Appointment, in_inches(), None)
                 .unwrap()
                 .custom_size_order,
             None
+        );
+    }
+
+    #[test]
+    fn nonsense_measurements_and_units_are_refused_under_their_fields() {
+        let mut body = valid();
+        body["customSizeOrder"] = json!({ "measurementUnit": "mm", "height": "n/a", "bust": -3, "waist": 5000,
+            "hips": true, "weight": "NaN", "armLength": "1e400" });
+        let errors = check(RequestKind::MadeToOrder, body, None).unwrap_err();
+        for field in ["height", "bust", "waist", "hips", "weight", "armLength"] {
+            assert_eq!(
+                errors.get(&format!("customSizeOrder.{field}")),
+                Some(MEASUREMENT_INVALID),
+                "{field}"
+            );
+        }
+        assert_eq!(
+            errors.get("customSizeOrder.measurementUnit"),
+            Some(MEASUREMENT_UNIT_REQUIRED)
+        );
+        assert_eq!(errors.get("customSizeOrder.neckCircumference"), None);
+    }
+
+    #[test]
+    fn a_measurement_needs_its_unit_and_no_measurement_needs_none() {
+        let mut body = in_inches();
+        body["customSizeOrder"]["measurementUnit"] = Value::Null;
+        let errors = check(RequestKind::MadeToOrder, body.clone(), None).unwrap_err();
+        assert_eq!(
+            errors.get("customSizeOrder.measurementUnit"),
+            Some(MEASUREMENT_UNIT_REQUIRED)
+        );
+        body["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "height": 0, "bust": "" });
+        let request = check(RequestKind::MadeToOrder, body.clone(), None).unwrap();
+        assert_eq!(request.custom_size_order.unwrap().measurement_unit, None);
+        body["customSizeOrder"] = json!({ "measurementUnit": " CM ", "height": 168 });
+        let request = check(RequestKind::MadeToOrder, body, None).unwrap();
+        assert_eq!(
+            request.custom_size_order.unwrap().measurement_unit,
+            Some(MeasurementUnit::Cm)
+        );
+    }
+
+    #[test]
+    fn the_unit_and_the_measurements_are_stored_and_read_back() {
+        let request = check(RequestKind::MadeToOrder, in_inches(), Some("u1")).unwrap();
+        let item = request.to_item().unwrap();
+        let stored = &item["customSizeOrder"];
+        assert_eq!(
+            (
+                &stored["measurementUnit"],
+                &stored["height"],
+                &stored["weight"]
+            ),
+            (&json!("in"), &json!(66.0), &Value::Null)
+        );
+        let read: ContactRequest = serde_json::from_value(Value::Object(item)).unwrap();
+        assert_eq!(read, request);
+    }
+
+    #[test]
+    fn a_request_stored_before_units_reads_with_its_unit_not_recorded_and_zeros_not_given() {
+        let old = json!({ "id": "01JD0000000000000000000000", "kind": "made_to_order", "firstName": "Lan",
+            "lastName": "Tran", "email": "lan@example.com", "phoneCode": "+84", "phone": "901234567",
+            "contactTime": "2026-12-24", "message": "", "socialMedia": "", "createdAt": "2023-11-14T22:13:20Z",
+            "customSizeOrder": { "nameProduct": "Silk Gown", "height": 165.0, "weight": 0.0, "bust": 84.0,
+                "waist": 0.0, "hips": 0.0, "shoulderWidth": 0.0, "armLength": 0.0, "neckCircumference": 0.0 } });
+        let request: ContactRequest = serde_json::from_value(old).unwrap();
+        let m = request.custom_size_order.clone().unwrap();
+        assert_eq!(
+            (m.measurement_unit, m.height.map(Measure::value), m.weight),
+            (None, Some(165.0), None)
+        );
+        assert_eq!(m.unit_line(), "Measurement unit: not recorded");
+        assert_eq!(
+            m.sizes_line(),
+            "Measurements: height 165, weight not given, bust 84, waist not given, hips not given, \
+             shoulder width not given, arm length not given, neck not given"
         );
     }
 
@@ -577,6 +876,37 @@ mod tests {
         );
         let note = request.house_notification("atelier@couture.invalid");
         assert_eq!(note.to, "atelier@couture.invalid");
-        assert!(note.subject.contains("Lan Tran") && note.text.contains("9-12"));
+        assert!(note.subject.contains("Lan Tran"));
+        assert!(
+            note.text.contains("Preferred contact time: 9-12"),
+            "{}",
+            note.text
+        );
+    }
+
+    /// The issue 48 emails: the unit in both, each field left alone "not
+    /// given", and the date the made-to-order form asks for named as such.
+    #[test]
+    fn made_to_order_emails_give_the_unit_and_never_a_zero() {
+        let request = check(RequestKind::MadeToOrder, in_inches(), None).unwrap();
+        let sizes = "Measurement unit: in (inches, weight in lb)\n\
+            Measurements: height 66 in, weight not given, bust 33 in, waist 25 in, hips 35.5 in, \
+            shoulder width not given, arm length not given, neck not given";
+        let note = request.house_notification("atelier@couture.invalid");
+        assert_eq!(
+            note.text,
+            format!(
+                "Name: Lan Tran\nEmail: lan@example.com\nPhone: +84 901234567\n\
+                 Preferred delivery date: 2027-03-15\nProduct: Silk Gown\n{sizes}\n\
+                 Reference: 01JD0000000000000000000000"
+            )
+        );
+        let ack = request.acknowledgement();
+        assert!(ack.text.contains(sizes), "{}", ack.text);
+        assert!(
+            !ack.text.contains("Silk Gown"),
+            "no visitor words: {}",
+            ack.text
+        );
     }
 }

@@ -19,10 +19,7 @@ pub async fn list(app: &App, kind: RequestKind) -> CliResult {
         vec!["id\tcreatedAt\tname\temail\tphone\tcontactTime\tcustomer\tdetails".to_string()];
     for r in all(app, kind).await? {
         let details = match &r.custom_size_order {
-            Some(m) => format!(
-                "{} (height {}, bust {}, waist {}, hips {})",
-                m.name_product, m.height, m.bust, m.waist, m.hips
-            ),
+            Some(m) => format!("{}; {}; {}", m.name_product, m.unit_line(), m.sizes_line()),
             None => r.message.replace(['\n', '\t'], " "),
         };
         lines.push(format!(

@@ -3,7 +3,7 @@
 
 use crate::helpers::{self, client_with_access_token, count_table_requests};
 use domain::requests as rules;
-use domain::requests::RequestKind;
+use domain::requests::{Measure, MeasurementUnit, RequestKind};
 use serde_json::{json, Value};
 use shop_http::session::SESSION_EXPIRED;
 
@@ -14,8 +14,9 @@ fn contact() -> Value {
 
 pub(crate) fn made_to_order() -> Value {
     let mut body = contact();
-    body["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "height": 165, "weight": 50, "bust": "84", "waist": 64,
-                                      "hips": 90, "shoulderWidth": 38, "armLength": 56, "neckCircumference": null });
+    body["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "measurementUnit": "cm", "height": 165, "weight": 50,
+                                      "bust": "84", "waist": 64, "hips": 90, "shoulderWidth": 38, "armLength": 56,
+                                      "neckCircumference": null });
     body
 }
 
@@ -48,12 +49,19 @@ async fn visitors_submit_requests_that_are_stored_and_mailed() {
     assert_eq!(
         (
             m.name_product.as_str(),
-            m.height,
-            m.bust,
+            m.measurement_unit,
+            m.height.map(Measure::value),
+            m.bust.map(Measure::value),
             m.neck_circumference
         ),
-        ("Silk Gown", 165.0, 84.0, 0.0),
-        "numbers, 0 by default"
+        (
+            "Silk Gown",
+            Some(MeasurementUnit::Cm),
+            Some(165.0),
+            Some(84.0),
+            None
+        ),
+        "numbers or numeric text in their unit, a field left alone not given"
     );
     assert_eq!(stored[0].user_id, None);
     let listed = shopctl::cli::run_args(&shop.app, &["appointments", "list"])
@@ -228,6 +236,90 @@ async fn the_acknowledgement_quotes_nothing_the_visitor_typed() {
         assert!(!ack[0].contains(typed), "{typed} in {}", ack[0]);
     }
     assert!(house[0].contains("spam.example") && house[0].contains("Silk Gown"));
+}
+
+/// Issue 48: the unit sent with the measurements reaches the house, the
+/// customer and the operators' list; a field left alone reads "not given",
+/// never 0; the date the form asks for is named a delivery date.
+#[tokio::test]
+async fn the_measurement_unit_is_stored_mailed_and_listed_and_untouched_fields_are_not_given() {
+    let shop = helpers::spawn_shop().await;
+    let mut body = made_to_order();
+    body["contactTime"] = json!("2027-03-15");
+    body["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "measurementUnit": "in", "height": 66,
+                                      "bust": "33", "waist": 25, "hips": 35, "weight": null, "armLength": "" });
+    let answer = shop.client().post("/api/made-to-order", body).await;
+    assert_eq!(answer.status, 201, "{:?}", answer.body);
+
+    let sizes =
+        "Measurements: height 66 in, weight not given, bust 33 in, waist 25 in, hips 35 in, \
+                 shoulder width not given, arm length not given, neck not given";
+    let outbox: Vec<String> = shop
+        .outbox()
+        .iter()
+        .map(|m| m.replace("=\r\n", "").replace("=3D", "="))
+        .collect();
+    let (house, ack): (Vec<_>, Vec<_>) = outbox
+        .iter()
+        .partition(|m| m.contains("atelier@couture.invalid"));
+    assert_eq!((house.len(), ack.len()), (1, 1), "{outbox:?}");
+    for mail in [house[0], ack[0]] {
+        assert!(
+            mail.contains("Measurement unit: in (inches, weight in lb)") && mail.contains(sizes),
+            "{mail}"
+        );
+    }
+    assert!(
+        house[0].contains("Preferred delivery date: 2027-03-15")
+            && !house[0].contains("Preferred contact time"),
+        "{}",
+        house[0]
+    );
+
+    let stored = shopctl::requests::all(&shop.app, RequestKind::MadeToOrder)
+        .await
+        .unwrap();
+    let m = stored[0].custom_size_order.clone().unwrap();
+    assert_eq!(
+        (m.measurement_unit, m.height.map(Measure::value), m.weight),
+        (Some(MeasurementUnit::In), Some(66.0), None)
+    );
+    let listed = shopctl::cli::run_args(&shop.app, &["requests", "list"])
+        .await
+        .unwrap();
+    assert!(
+        listed.contains("Measurement unit: in") && listed.contains("weight not given"),
+        "{listed}"
+    );
+}
+
+#[tokio::test]
+async fn measurements_without_a_unit_or_that_are_not_numbers_are_refused_by_field() {
+    let shop = helpers::spawn_shop().await;
+    let visitor = shop.client();
+    let mut body = made_to_order();
+    body["customSizeOrder"]["measurementUnit"] = Value::Null;
+    body["customSizeOrder"]["bust"] = json!("eighty");
+    let answer = visitor.post("/api/made-to-order", body).await;
+    assert_eq!(answer.status, 400, "{:?}", answer.body);
+    let errors = &answer.body["errors"];
+    assert_eq!(
+        errors["customSizeOrder.measurementUnit"],
+        rules::MEASUREMENT_UNIT_REQUIRED
+    );
+    assert_eq!(errors["customSizeOrder.bust"], rules::MEASUREMENT_INVALID);
+    assert!(
+        shop.outbox().is_empty(),
+        "nothing mailed for a refused request"
+    );
+
+    // The form before issue 48 sent every field, 0 when left alone, and no
+    // unit: such a request, giving no measurement, is still taken.
+    let mut old_form = made_to_order();
+    old_form["customSizeOrder"] = json!({ "nameProduct": "Silk Gown", "height": 0, "weight": 0, "bust": 0,
+        "waist": 0, "hips": 0, "shoulderWidth": 0, "armLength": 0, "neckCircumference": 0 });
+    let answer = visitor.post("/api/made-to-order", old_form).await;
+    assert_eq!(answer.status, 201, "{:?}", answer.body);
 }
 
 /// How many of the outbox's mails go to `to`.

@@ -10,6 +10,9 @@ export const MSG = {
   phone: MESSAGES.requests.PHONE_REQUIRED,
   contactTime: MESSAGES.requests.CONTACT_TIME_REQUIRED,
   terms: "You must agree to the Terms & Conditions before proceeding.",
+  // The server's words for a measurement it cannot take, and for one left alone.
+  measurement: MESSAGES.requests.MEASUREMENT_INVALID,
+  notGiven: MESSAGES.requests.NOT_GIVEN,
   orderOk: MESSAGES.requests.MADE_TO_ORDER_SUBMITTED,
   orderFail: "We’re sorry, but we couldn’t submit your order at the moment. Please try again later.",
   bookingOk: MESSAGES.requests.APPOINTMENT_BOOKED,
@@ -50,19 +53,40 @@ export const MEASUREMENT_LABELS: Record<Measurement, string> = {
   neckCircumference: "Neck circumference",
 };
 
-export interface MadeToOrderForm extends ContactForm {
+export const MEASUREMENT_UNITS = ["cm", "in"] as const;
+export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
+
+/** What a measurement is counted in: lengths in the chosen unit, the weight in kg or lb to go with it. */
+export function unitOf(m: Measurement, unit: MeasurementUnit): string {
+  if (m !== "weight") return unit;
+  return unit === "cm" ? "kg" : "lb";
+}
+
+/** The measurements as typed: "" is a field left alone (not given), never 0. */
+export type MeasurementFields = Record<Measurement, string>;
+
+export interface MadeToOrderForm extends ContactForm, MeasurementFields {
   nameProduct: string;
-  measurementUnit: "cm" | "in";
-  height: number;
-  weight: number;
-  bust: number;
-  waist: number;
-  hips: number;
-  shoulderWidth: number;
-  armLength: number;
-  neckCircumference: number;
+  measurementUnit: MeasurementUnit;
   agree: boolean;
 }
+
+export const emptyMeasurements = (): MeasurementFields => ({ height: "", weight: "", bust: "", waist: "", hips: "", shoulderWidth: "", armLength: "", neckCircumference: "" });
+
+/** The range the server takes (its MEASUREMENT_INVALID names it): above 0 and short of absurd. */
+const MEASURE_MIN = 0.1;
+const MEASURE_MAX = 999.9;
+
+/** A measurement is left alone or a number in the server's range. */
+export function measurementRule(value: string): true | string {
+  const text = value.trim();
+  if (text === "") return true;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= MEASURE_MIN && n <= MEASURE_MAX ? true : MSG.measurement;
+}
+
+/** A measurement as sent: a number, or null when left alone. */
+const measure = (value: string): number | null => (value.trim() === "" ? null : Number(value));
 
 export const emptyContact = (): ContactForm => ({
   firstName: "",
@@ -80,8 +104,6 @@ export function phoneRule(phone: string, phoneCode: string): true | string {
   return phone.trim() || phoneCode.trim() ? true : MSG.phone;
 }
 
-const num = (v: unknown) => (Number.isFinite(Number(v)) ? Number(v) : 0);
-
 export function contactBody(f: ContactForm): ContactForm {
   return {
     firstName: f.firstName.trim(),
@@ -95,20 +117,26 @@ export function contactBody(f: ContactForm): ContactForm {
   };
 }
 
-/** The made-to-order body: measurements as numbers (0 by default); the unit is kept in the form only. */
+/** The made-to-order body: the unit, and each measurement as a number or null (not given). */
 export function madeToOrderBody(f: MadeToOrderForm) {
   return {
     ...contactBody(f),
     customSizeOrder: {
       nameProduct: f.nameProduct,
-      height: num(f.height),
-      weight: num(f.weight),
-      bust: num(f.bust),
-      waist: num(f.waist),
-      hips: num(f.hips),
-      shoulderWidth: num(f.shoulderWidth),
-      armLength: num(f.armLength),
-      neckCircumference: num(f.neckCircumference),
+      measurementUnit: f.measurementUnit,
+      height: measure(f.height),
+      weight: measure(f.weight),
+      bust: measure(f.bust),
+      waist: measure(f.waist),
+      hips: measure(f.hips),
+      shoulderWidth: measure(f.shoulderWidth),
+      armLength: measure(f.armLength),
+      neckCircumference: measure(f.neckCircumference),
     },
   };
+}
+
+/** How the request shows a measurement it was sent: "168 cm", "52 kg", or "not given". */
+export function shownMeasurement(value: number | null | undefined, m: Measurement, unit: MeasurementUnit): string {
+  return value == null ? MSG.notGiven : `${value} ${unitOf(m, unit)}`;
 }

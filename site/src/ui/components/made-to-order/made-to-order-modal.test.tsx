@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderWithSwr } from "@/test/render";
@@ -39,7 +40,7 @@ describe("MadeToOrderModal", () => {
     fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
     await waitFor(() => expect(current()).toContain("Measurements"));
     fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
-    expect(current()).toContain("Terms & Conditions");
+    await waitFor(() => expect(current()).toContain("Terms & Conditions"));
     fireEvent.click(screen.getByRole("button", { name: "SUBMIT" }));
     expect(await screen.findByText("You must agree to the Terms & Conditions before proceeding.")).toBeTruthy();
     expect(calls).toHaveLength(0);
@@ -50,8 +51,55 @@ describe("MadeToOrderModal", () => {
       firstName: "Lan",
       phoneCode: "+84",
       contactTime: "2026-02-14",
-      customSizeOrder: { nameProduct: "Lotus Gown", bust: 86, waist: 0 },
+      customSizeOrder: { nameProduct: "Lotus Gown", measurementUnit: "cm", bust: 86, waist: null },
     });
+  });
+
+  it("starts measurements empty, sends the unit chosen, and after sending shows what the house received", async () => {
+    const { calls } = fakeFetch({ "POST /api/made-to-order": () => ({ status: 201, body: { message: "ok", data: { id: "01REF" } } }) });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithSwr(<MadeToOrderModal open productName="Lotus Gown" onClose={onClose} />);
+    type("First name *", "Lan");
+    type("Last name *", "Nguyen");
+    type("Email *", "lan@example.com");
+    type("Preferred delivery date *", "2027-03-15");
+    fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
+    await waitFor(() => expect(current()).toContain("Measurements"));
+    await user.click(screen.getByRole("radio", { name: "in" }));
+    const height = screen.getByLabelText("Height (in)") as HTMLInputElement;
+    expect(height.value).toBe("");
+    await user.type(height, "66");
+    expect(height.value).toBe("66");
+    // The click that leaves step 2 does not submit the form: no terms message before SUBMIT.
+    await user.click(screen.getByRole("button", { name: "NEXT" }));
+    await waitFor(() => expect(current()).toContain("Terms & Conditions"));
+    expect(screen.queryByText("You must agree to the Terms & Conditions before proceeding.")).toBeNull();
+    await user.click(screen.getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "SUBMIT" }));
+    expect(await screen.findByText("REQUEST SENT")).toBeTruthy();
+    expect(calls[0]?.body).toMatchObject({ customSizeOrder: { measurementUnit: "in", height: 66, weight: null } });
+    expect(screen.queryByRole("button", { name: "NEXT" })).toBeNull();
+    expect(screen.getByText("01REF")).toBeTruthy();
+    expect(screen.getByText("66 in")).toBeTruthy();
+    expect(screen.getAllByText("not given")).toHaveLength(7);
+    await user.click(screen.getByRole("button", { name: "CLOSE" }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("refuses a measurement out of range on step 2", async () => {
+    fakeFetch({});
+    renderWithSwr(<MadeToOrderModal open productName="Lotus Gown" onClose={() => {}} />);
+    type("First name *", "Lan");
+    type("Last name *", "Nguyen");
+    type("Email *", "lan@example.com");
+    type("Preferred delivery date *", "2027-03-15");
+    fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
+    await waitFor(() => expect(current()).toContain("Measurements"));
+    type("Waist (cm)", "-4");
+    fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
+    expect(await screen.findByText("Please enter a number from 0.1 to 999.9, or leave it empty.")).toBeTruthy();
+    expect(current()).toContain("Measurements");
   });
 
   it("shows the failure message when the server refuses", async () => {
@@ -64,6 +112,7 @@ describe("MadeToOrderModal", () => {
     fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
     await waitFor(() => expect(current()).toContain("Measurements"));
     fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
+    await waitFor(() => expect(current()).toContain("Terms & Conditions"));
     fireEvent.click(screen.getByRole("checkbox"));
     fireEvent.click(screen.getByRole("button", { name: "SUBMIT" }));
     expect(await screen.findByText("We’re sorry, but we couldn’t submit your order at the moment. Please try again later.")).toBeTruthy();

@@ -3,7 +3,19 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ok, shop } from "@/lib/api/client";
-import { MEASUREMENTS, MEASUREMENT_LABELS, MSG, emptyContact, madeToOrderBody, type MadeToOrderForm } from "@/lib/rules/requests";
+import {
+  MEASUREMENTS,
+  MEASUREMENT_LABELS,
+  MEASUREMENT_UNITS,
+  MSG,
+  emptyContact,
+  emptyMeasurements,
+  madeToOrderBody,
+  measurementRule,
+  shownMeasurement,
+  unitOf,
+  type MadeToOrderForm,
+} from "@/lib/rules/requests";
 import { Modal } from "@/ui/components/common/modal";
 import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-banner";
 import { ContactFields } from "./contact-fields";
@@ -11,6 +23,9 @@ import { applyServerErrors } from "./server-errors";
 
 export const STEPS = ["Information", "Measurements", "Terms & Conditions"] as const;
 const STEP0 = ["firstName", "lastName", "email", "phoneCode", "phone", "contactTime", "message", "socialMedia"] as const;
+
+/** What the shopper sent, shown back once the house has it. */
+type Sent = { reference: string; body: ReturnType<typeof madeToOrderBody> };
 
 interface Props {
   open: boolean;
@@ -20,44 +35,70 @@ interface Props {
 
 export function MadeToOrderModal({ open, productName, onClose }: Props) {
   const [step, setStep] = useState(0);
+  const [sent, setSent] = useState<Sent | null>(null);
   const [status, setStatus] = useTimedStatus();
-  const defaults: MadeToOrderForm = {
-    ...emptyContact(),
-    nameProduct: productName,
-    measurementUnit: "cm",
-    height: 0,
-    weight: 0,
-    bust: 0,
-    waist: 0,
-    hips: 0,
-    shoulderWidth: 0,
-    armLength: 0,
-    neckCircumference: 0,
-    agree: false,
-  };
-  const { register, handleSubmit, trigger, setError, reset, watch, formState } = useForm<MadeToOrderForm>({ defaultValues: defaults, mode: "onSubmit" });
+  // Measurements start empty, not 0: a typed 168 stays 168, and a field left alone is sent as not given.
+  const defaults: MadeToOrderForm = { ...emptyContact(), ...emptyMeasurements(), nameProduct: productName, measurementUnit: "cm", agree: false };
+  const { register, handleSubmit, trigger, setError, watch, formState } = useForm<MadeToOrderForm>({ defaultValues: defaults, mode: "onSubmit" });
   const errors = formState.errors;
   const unit = watch("measurementUnit");
 
   const next = async () => {
     if (step === 0 && !(await trigger([...STEP0]))) return;
+    if (step === 1 && !(await trigger([...MEASUREMENTS]))) return;
     setStep((s) => Math.min(2, s + 1));
   };
   const back = () => setStep((s) => Math.max(0, s - 1));
 
   const submit = handleSubmit(async (form) => {
     try {
-      await ok(shop.POST("/api/made-to-order", { body: madeToOrderBody(form) }));
+      const body = madeToOrderBody(form);
+      const answer = await ok(shop.POST("/api/made-to-order", { body }));
       setStatus({ kind: "success", text: MSG.orderOk });
-      reset(defaults);
-      setStep(0);
+      setSent({ reference: answer.data.id, body });
     } catch (error) {
-      const landed = applyServerErrors(error, [...STEP0, ...MEASUREMENTS], setError);
+      const landed = applyServerErrors(error, [...STEP0, ...MEASUREMENTS, "measurementUnit"], setError);
       if (landed.some((f) => (STEP0 as readonly string[]).includes(f))) setStep(0);
       else if (landed.length) setStep(1);
       setStatus({ kind: "error", text: MSG.orderFail });
     }
   });
+
+  if (sent) {
+    const { measurementUnit, ...sizes } = sent.body.customSizeOrder;
+    return (
+      <Modal open={open} onClose={onClose} title="MADE TO ORDER" size="lg">
+        <div className="mto-sent">
+          <h3 className="mto-sent__title">REQUEST SENT</h3>
+          <StatusBanner status={status} />
+          <p>
+            Your reference: <strong>{sent.reference}</strong>
+          </p>
+          <dl className="mto-sent__sizes">
+            <div>
+              <dt>Product</dt>
+              <dd>{sizes.nameProduct}</dd>
+            </div>
+            <div>
+              <dt>Measurement unit</dt>
+              <dd>{measurementUnit}</dd>
+            </div>
+            {MEASUREMENTS.map((m) => (
+              <div key={m}>
+                <dt>{MEASUREMENT_LABELS[m]}</dt>
+                <dd>{shownMeasurement(sizes[m], m, measurementUnit)}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="modal__actions">
+            <button type="button" className="button" onClick={onClose}>
+              CLOSE
+            </button>
+          </div>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal open={open} onClose={onClose} title="MADE TO ORDER" size="lg">
@@ -85,21 +126,39 @@ export function MadeToOrderModal({ open, productName, onClose }: Props) {
                 Measurement unit
               </span>
               <div className="chips" role="radiogroup" aria-labelledby="mto-unit">
-                {(["cm", "in"] as const).map((u) => (
+                {MEASUREMENT_UNITS.map((u) => (
                   <label key={u} className={`chip ${unit === u ? "chip--on" : ""}`}>
                     <input type="radio" value={u} {...register("measurementUnit")} />
                     {u}
                   </label>
                 ))}
               </div>
+              {errors.measurementUnit?.message && (
+                <span className="field__error" role="alert">
+                  {errors.measurementUnit.message}
+                </span>
+              )}
             </div>
             {MEASUREMENTS.map((m) => (
               <div className="field" key={m}>
                 <label className="field__label" htmlFor={`mto-${m}`}>
-                  {MEASUREMENT_LABELS[m]} ({m === "weight" ? (unit === "cm" ? "kg" : "lb") : unit})
+                  {MEASUREMENT_LABELS[m]} ({unitOf(m, unit)})
                 </label>
-                <input id={`mto-${m}`} type="number" min={0} step="0.1" inputMode="decimal" {...register(m, { valueAsNumber: true })} />
-                {errors[m]?.message && <span className="field__error">{errors[m]?.message}</span>}
+                <input
+                  id={`mto-${m}`}
+                  type="number"
+                  min={0}
+                  step="0.1"
+                  inputMode="decimal"
+                  aria-invalid={Boolean(errors[m])}
+                  aria-describedby={errors[m] ? `mto-${m}-error` : undefined}
+                  {...register(m, { validate: measurementRule })}
+                />
+                {errors[m]?.message && (
+                  <span id={`mto-${m}-error`} className="field__error" role="alert">
+                    {errors[m]?.message}
+                  </span>
+                )}
               </div>
             ))}
           </div>
@@ -127,12 +186,14 @@ export function MadeToOrderModal({ open, productName, onClose }: Props) {
               BACK
             </button>
           )}
+          {/* Keyed apart: were NEXT's button reused as SUBMIT, the click that leaves step 2 would submit the form
+              (the button is already type=submit when the browser acts on the click) and flag the unticked terms. */}
           {step < 2 ? (
-            <button type="button" className="button" onClick={next}>
+            <button key="next" type="button" className="button" onClick={next}>
               NEXT
             </button>
           ) : (
-            <button type="submit" className="button" disabled={formState.isSubmitting}>
+            <button key="submit" type="submit" className="button" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? "Loading..." : "SUBMIT"}
             </button>
           )}
