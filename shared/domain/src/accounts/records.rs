@@ -71,7 +71,7 @@ impl Registration {
 
 impl UserProfile {
     /// The profile of an account a social sign-in creates: the names the
-    /// provider gave, cut to [`NAME_MAX_CHARS`]; no title or birthday yet.
+    /// provider gave; no title or birthday yet.
     pub fn social(
         id: String,
         email: &EmailAddress,
@@ -79,10 +79,16 @@ impl UserProfile {
         lastname: &str,
         now: Timestamp,
     ) -> Self {
+        UserProfile::fresh(id, email.to_string(), firstname, lastname, now)
+    }
+
+    /// A profile with only an address and names (cut to
+    /// [`NAME_MAX_CHARS`]): no title or birthday yet.
+    fn fresh(id: String, email: String, firstname: &str, lastname: &str, now: Timestamp) -> Self {
         let cut = |name: &str| name.chars().take(NAME_MAX_CHARS).collect();
         UserProfile {
             id,
-            email: email.to_string(),
+            email,
             firstname: cut(firstname),
             lastname: cut(lastname),
             title: None,
@@ -237,17 +243,7 @@ impl Credentials {
         lastname: &str,
         now: Timestamp,
     ) -> UserProfile {
-        let cut = |name: &str| name.chars().take(NAME_MAX_CHARS).collect();
-        UserProfile {
-            id,
-            email: self.email.clone(),
-            firstname: cut(firstname),
-            lastname: cut(lastname),
-            title: None,
-            birthday: None,
-            created_at: now,
-            updated_at: now,
-        }
+        UserProfile::fresh(id, self.email.clone(), firstname, lastname, now)
     }
 
     /// The same credentials, the address vouched for.

@@ -12,6 +12,16 @@ afterEach(() => vi.unstubAllGlobals());
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const current = () => document.querySelector(".steps__item--on")?.textContent;
 
+/** Fills step 1 (Lan Nguyen, lan@example.com, the delivery date) and moves on to the measurements. */
+async function toMeasurements(date = "2027-03-15") {
+  type("First name *", "Lan");
+  type("Last name *", "Nguyen");
+  type("Email *", "lan@example.com");
+  type("Preferred delivery date *", date);
+  fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
+  await waitFor(() => expect(current()).toContain("Measurements"));
+}
+
 describe("MadeToOrderModal", () => {
   it("validates step 0 with the spec's messages before moving on", async () => {
     fakeFetch({});
@@ -27,13 +37,8 @@ describe("MadeToOrderModal", () => {
   it("walks the three steps, requires the terms, and posts the request", async () => {
     const { calls } = fakeFetch({ "POST /api/made-to-order": () => ({ status: 201, body: { data: { id: "r1" } } }) });
     renderWithSwr(<MadeToOrderModal open productName="Lotus Gown" onClose={() => {}} />);
-    type("First name *", "Lan");
-    type("Last name *", "Nguyen");
-    type("Email *", "lan@example.com");
     type("Phone number", "901234567");
-    type("Preferred delivery date *", "2026-02-14");
-    fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
-    await waitFor(() => expect(current()).toContain("Measurements"));
+    await toMeasurements("2026-02-14");
     type("Bust (cm)", "86");
     fireEvent.click(screen.getByRole("button", { name: "BACK" }));
     expect(current()).toContain("Information");
@@ -60,12 +65,7 @@ describe("MadeToOrderModal", () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
     renderWithSwr(<MadeToOrderModal open productName="Lotus Gown" onClose={onClose} />);
-    type("First name *", "Lan");
-    type("Last name *", "Nguyen");
-    type("Email *", "lan@example.com");
-    type("Preferred delivery date *", "2027-03-15");
-    fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
-    await waitFor(() => expect(current()).toContain("Measurements"));
+    await toMeasurements();
     await user.click(screen.getByRole("radio", { name: "in" }));
     const height = screen.getByLabelText("Height (in)") as HTMLInputElement;
     expect(height.value).toBe("");
@@ -90,12 +90,7 @@ describe("MadeToOrderModal", () => {
   it("refuses a measurement out of range on step 2", async () => {
     fakeFetch({});
     renderWithSwr(<MadeToOrderModal open productName="Lotus Gown" onClose={() => {}} />);
-    type("First name *", "Lan");
-    type("Last name *", "Nguyen");
-    type("Email *", "lan@example.com");
-    type("Preferred delivery date *", "2027-03-15");
-    fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
-    await waitFor(() => expect(current()).toContain("Measurements"));
+    await toMeasurements();
     type("Waist (cm)", "-4");
     fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
     expect(await screen.findByText("Please enter a number from 0.1 to 999.9, or leave it empty.")).toBeTruthy();
@@ -105,12 +100,7 @@ describe("MadeToOrderModal", () => {
   it("shows the failure message when the server refuses", async () => {
     fakeFetch({ "POST /api/made-to-order": () => ({ status: 500, body: { message: "down" } }) });
     renderWithSwr(<MadeToOrderModal open productName="Lotus Gown" onClose={() => {}} />);
-    type("First name *", "Lan");
-    type("Last name *", "Nguyen");
-    type("Email *", "lan@example.com");
-    type("Preferred delivery date *", "2026-02-14");
-    fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
-    await waitFor(() => expect(current()).toContain("Measurements"));
+    await toMeasurements("2026-02-14");
     fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
     await waitFor(() => expect(current()).toContain("Terms & Conditions"));
     fireEvent.click(screen.getByRole("checkbox"));
