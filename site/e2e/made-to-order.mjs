@@ -53,7 +53,7 @@ const spots = (b) => [
 
 /** The dialog's close button lies wholly in the viewport, drawn above everything (the header too). */
 async function closeButtonInView(page, dialog, when) {
-  const box = await dialog.getByRole("button", { name: "Close" }).boundingBox();
+  const box = await dialog.getByRole("button", { name: "Close", exact: true }).boundingBox();
   const size = page.viewportSize();
   assert(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width, `${when}: the close button is in the viewport (${JSON.stringify(box)})`);
   const drawn = await drawnInside(page, ".modal__close", spots(box));
@@ -144,7 +144,7 @@ export function madeToOrderJourneys({ browser, base, shop, product }) {
           .find((line) => line.includes(email));
         assert(listed?.includes(unit) && listed.includes("arm length not given"), `the operators' list shows the unit: ${listed}`);
 
-        await dialog.getByRole("button", { name: "CLOSE" }).click();
+        await dialog.getByRole("button", { name: "CLOSE", exact: true }).click();
         await dialog.waitFor({ state: "detached" });
         await context.close();
         assert(problems.length === 0, problems.join("; "));
