@@ -140,8 +140,7 @@ mod tests {
     use super::*;
 
     fn config(name: &str) -> Config {
-        let dir = std::env::temp_dir().join(format!("auth-crypto-{name}-{}", std::process::id()));
-        Config::local(dir, "http://127.0.0.1:3000").unwrap()
+        crate::test_support::config(&format!("crypto-{name}"))
     }
 
     #[test]

@@ -150,15 +150,10 @@ impl FromRequestParts<App> for TrustedDevices {
 mod tests {
     use super::*;
 
-    fn config() -> Config {
-        let dir = std::env::temp_dir().join(format!("auth-devices-{}", std::process::id()));
-        Config::local(dir, "http://127.0.0.1:3000").unwrap()
-    }
+    use crate::test_support::cookie_value as value_of;
 
-    fn value_of(cookie: &HeaderValue) -> String {
-        let text = cookie.to_str().unwrap();
-        let (_, rest) = text.split_once('=').unwrap();
-        rest.split(';').next().unwrap().to_string()
+    fn config() -> Config {
+        crate::test_support::config("devices")
     }
 
     #[test]

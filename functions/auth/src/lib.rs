@@ -13,6 +13,9 @@ pub mod sessions;
 pub mod throttle;
 pub mod verification;
 
+#[cfg(test)]
+mod test_support;
+
 use app::App;
 use axum::routing::{get, post};
 use axum::{Extension, Router};

@@ -53,8 +53,7 @@ mod tests {
     use super::*;
 
     fn config() -> Config {
-        let dir = std::env::temp_dir().join(format!("auth-verify-{}", std::process::id()));
-        Config::local(dir, "http://127.0.0.1:3000").unwrap()
+        crate::test_support::config("verify")
     }
 
     fn token_of(link: &str) -> &str {

@@ -115,15 +115,10 @@ impl FromRequestParts<App> for Pending {
 mod tests {
     use super::*;
 
-    fn config() -> Config {
-        let dir = std::env::temp_dir().join(format!("auth-pending-{}", std::process::id()));
-        Config::local(dir, "http://127.0.0.1:3000").unwrap()
-    }
+    use crate::test_support::cookie_value as value;
 
-    fn value(cookie: &HeaderValue) -> String {
-        let text = cookie.to_str().unwrap();
-        let (_, rest) = text.split_once('=').unwrap();
-        rest.split(';').next().unwrap().to_string()
+    fn config() -> Config {
+        crate::test_support::config("pending")
     }
 
     #[test]

@@ -100,23 +100,10 @@ impl Flow {
 mod tests {
     use super::*;
 
-    fn config() -> Config {
-        Config::local(
-            std::env::temp_dir().join(format!("auth-flow-{}", std::process::id())),
-            "http://127.0.0.1:3000",
-        )
-        .unwrap()
-    }
+    use crate::test_support::cookie_value as value;
 
-    fn value(cookie: &http::HeaderValue) -> String {
-        let s = cookie.to_str().unwrap();
-        s.split(';')
-            .next()
-            .unwrap()
-            .split_once('=')
-            .unwrap()
-            .1
-            .to_string()
+    fn config() -> Config {
+        crate::test_support::config("flow")
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::helpers::{self, get_url, registration, sign_up_and_sign_in, PASSWORD}
 use serde_json::json;
 
 /// The token of the verification link in an email.
-fn verification_token(email_text: &str) -> String {
+pub(crate) fn verification_token(email_text: &str) -> String {
     let marker = "/verify-email?token=";
     let at = email_text.find(marker).expect("a verification link");
     email_text[at + marker.len()..]
