@@ -64,7 +64,10 @@ export interface SiteFunctionOptions {
  * (308, query kept) to their trailing-slash form, as `trailingSlash: true` and
  * the local server do; then the first matching rule replaces the leading
  * segments (so `index.html` and Next's `index.txt` payloads of a dynamic route
- * both reach its placeholder page), and directories get `index.html`.
+ * both reach its placeholder page), and directories get `index.html`. A page's
+ * `index.txt` asked for as a document (a reload or a typed address: a
+ * client-side navigation whose data fetch failed offline leaves the tab there)
+ * is redirected (307) to the page itself, query kept but Next's `_rsc`.
  */
 export function siteRequestFunctionCode(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): string {
   const table = JSON.stringify(rules.map((r) => ({ from: segments(r.from), to: segments(r.to) })));
@@ -110,9 +113,10 @@ function rewrite(uri) {
 }
 
 // Values arrive as the viewer sent them (still percent-encoded), so they are joined as they are.
-function queryString(qs) {
+function queryString(qs, skip) {
   var pairs = [];
   for (var key in qs) {
+    if (key === skip) continue;
     var entry = qs[key];
     var values = entry.multiValue ? entry.multiValue : [entry];
     for (var i = 0; i < values.length; i++) {
@@ -127,6 +131,13 @@ function hasBackslash(uri) {
   return uri.indexOf('\\\\') !== -1 || /%5c/i.test(uri);
 }
 
+// A browser's page load (reload, typed address), not Next's fetch of page data.
+function isDocument(headers) {
+  var dest = headers['sec-fetch-dest'];
+  var accept = headers.accept;
+  return (dest && dest.value === 'document') || (accept && accept.value.indexOf('text/html') !== -1);
+}
+
 function handler(event) {
   var request = event.request;
   if (hasBackslash(request.uri)) return { statusCode: 400, statusDescription: 'Bad Request' };
@@ -136,6 +147,13 @@ function handler(event) {
   request.uri = uri;
   if (isUntouched(uri)) return request;
   var last = uri.slice(uri.lastIndexOf('/') + 1);
+  if (last === 'index.txt' && isDocument(request.headers || {})) {
+    return {
+      statusCode: 307,
+      statusDescription: 'Temporary Redirect',
+      headers: { location: { value: uri.slice(0, -last.length) + queryString(request.querystring || {}, '_rsc') } },
+    };
+  }
   if (last !== '' && last.indexOf('.') === -1) {
     return {
       statusCode: 308,

@@ -14,8 +14,8 @@ function load(code: string): Handler {
   return new Function(`${code}\nreturn handler;`)() as Handler;
 }
 
-function request(uri: string, querystring: Record<string, unknown> = {}) {
-  return { version: '1.0', context: { eventType: 'viewer-request' }, request: { method: 'GET', uri, querystring, headers: {}, cookies: {} } };
+function request(uri: string, querystring: Record<string, unknown> = {}, headers: Record<string, { value: string }> = {}) {
+  return { version: '1.0', context: { eventType: 'viewer-request' }, request: { method: 'GET', uri, querystring, headers, cookies: {} } };
 }
 
 const fixtureRules = loadRewrites(join(fixtures, 'rewrites.json'))!;
@@ -68,6 +68,19 @@ describe('site viewer-request function', () => {
     assert.equal(search.headers?.location.value, '/search/?q=silk%20gown&page=2');
     const multi = site(request('/reset-password', { token: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] } }));
     assert.equal(multi.headers?.location.value, '/reset-password/?token=a&token=b');
+  });
+
+  it('sends a reload of page data (index.txt) to the page itself, query kept but _rsc; Next\'s data fetch gets the data', () => {
+    const query = { status: { value: 'success' }, _rsc: { value: 'x1' } };
+    for (const headers of [{ 'sec-fetch-dest': { value: 'document' } }, { accept: { value: 'text/html,application/xhtml+xml,*/*;q=0.8' } }]) {
+      const reload = site(request('/checkout/notify/index.txt', query, headers));
+      assert.equal(reload.statusCode, 307);
+      assert.equal(reload.headers?.location.value, '/checkout/notify/?status=success');
+    }
+    const data = site(request('/checkout/notify/index.txt', query, { 'sec-fetch-dest': { value: 'empty' }, accept: { value: '*/*' }, rsc: { value: '1' } }));
+    assert.equal(data.statusCode, undefined);
+    assert.equal(data.uri, '/checkout/notify/index.txt');
+    assert.equal(site(request('/robots.txt', {}, { 'sec-fetch-dest': { value: 'document' } })).uri, '/robots.txt');
   });
 
   it('never redirects off the site: leading slashes collapse and backslashes are refused', () => {

@@ -124,6 +124,37 @@ fn on_site(path: &str) -> Option<String> {
     (!backslash).then(|| format!("/{}", path.trim_start_matches('/')))
 }
 
+/// The page a document request for Next's page data (`<page>/index.txt`)
+/// belongs on: a client-side navigation whose data fetch failed (offline)
+/// leaves the tab at that address, and a reload or a typed address must show
+/// the page, not its raw data. A data fetch (no `Sec-Fetch-Dest: document`,
+/// no Accept of HTML) gets the file.
+pub fn page_for_document(path: &str, headers: &header::HeaderMap) -> Option<String> {
+    let page = path.strip_suffix("index.txt")?.to_string();
+    let header_is = |name: &str, wanted: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.to_ascii_lowercase().contains(wanted))
+    };
+    let document = header_is("sec-fetch-dest", "document") || header_is("accept", "text/html");
+    (document && page.ends_with('/')).then_some(page)
+}
+
+/// The query Next adds to a data fetch (`_rsc=`), dropped from a page's address.
+fn query_for_page(query: Option<&str>) -> String {
+    let kept: Vec<&str> = query
+        .unwrap_or_default()
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("_rsc="))
+        .collect();
+    if kept.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", kept.join("&"))
+    }
+}
+
 /// Extension-less paths get their trailing slash (the export uses `trailingSlash: true`).
 fn needs_slash(path: &str) -> bool {
     !path.ends_with('/') && !path.rsplit('/').next().unwrap_or("").contains('.')
@@ -157,6 +188,10 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
                     .map(|q| format!("?{q}"))
                     .unwrap_or_default();
                 return Ok(Redirect::permanent(&format!("{path}/{query}")).into_response());
+            }
+            if let Some(page) = page_for_document(&path, req.headers()) {
+                let query = query_for_page(req.uri().query());
+                return Ok(Redirect::temporary(&format!("{page}{query}")).into_response());
             }
             if !built {
                 return Ok(not_built());
@@ -260,6 +295,48 @@ mod tests {
         assert_eq!(on_site("/shop/").as_deref(), Some("/shop/"));
         assert_eq!(on_site("/\\evil.example"), None);
         assert_eq!(on_site("/%5Cevil.example"), None);
+    }
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> header::HeaderMap {
+        pairs
+            .iter()
+            .map(|(k, v)| {
+                (
+                    header::HeaderName::from_static(k),
+                    header::HeaderValue::from_static(v),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_document_request_for_page_data_lands_on_the_page() {
+        let reload = headers(&[("sec-fetch-dest", "document")]);
+        let typed = headers(&[("accept", "text/html,application/xhtml+xml,*/*;q=0.8")]);
+        let data = headers(&[("sec-fetch-dest", "empty"), ("accept", "*/*"), ("rsc", "1")]);
+        assert_eq!(
+            page_for_document("/checkout/notify/index.txt", &reload).as_deref(),
+            Some("/checkout/notify/")
+        );
+        assert_eq!(
+            page_for_document("/index.txt", &typed).as_deref(),
+            Some("/")
+        );
+        assert_eq!(page_for_document("/checkout/notify/index.txt", &data), None);
+        assert_eq!(page_for_document("/checkout/notify/", &reload), None);
+        assert_eq!(page_for_document("/robots.txt", &reload), None);
+        assert_eq!(page_for_document("/notindex.txt", &reload), None);
+    }
+
+    #[test]
+    fn the_page_keeps_its_query_but_not_next_data_marker() {
+        assert_eq!(query_for_page(Some("status=success")), "?status=success");
+        assert_eq!(
+            query_for_page(Some("status=success&_rsc=1x2y&payment=pending")),
+            "?status=success&payment=pending"
+        );
+        assert_eq!(query_for_page(Some("_rsc=abc")), "");
+        assert_eq!(query_for_page(None), "");
     }
 
     #[test]

@@ -123,3 +123,26 @@ async fn no_redirect_leaves_the_site_and_backslashes_are_refused() {
         assert_eq!(status, 400, "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_reload_of_page_data_lands_on_the_page_with_its_query() {
+    let shop = crate::helpers::spawn_shop().await;
+    let reload =
+        crate::helpers::client_at(&shop, [127, 0, 0, 1], &[("sec-fetch-dest", "document")]);
+    let url = format!(
+        "{}/checkout/notify/index.txt?status=success&_rsc=x1",
+        shop.url
+    );
+    let (status, headers, _) = crate::helpers::get_url(&reload, &url).await;
+    let location = headers.get("location").map(|v| v.to_str().unwrap());
+    assert_eq!(
+        (status, location),
+        (307, Some("/checkout/notify/?status=success"))
+    );
+    // Next's own data fetch gets the data, as before.
+    let (status, headers, _) = crate::helpers::get_url(&shop.client(), &url).await;
+    assert!(
+        status != 307 && headers.get("location").is_none(),
+        "a data fetch is not redirected: {status}"
+    );
+}
