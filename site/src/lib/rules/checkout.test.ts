@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_STEP, PaymentAttempt, checkoutPhoneRule, confirmationDelay, continueLabel, hasUnavailable, lineTotal, paymentOpen, stepReducer } from "./checkout";
+import { INITIAL_STEP, PaymentAttempt, checkoutPhoneRule, confirmationDelay, continueLabel, hasUnavailable, lineTotal, paymentOpen, restoredStep, stepReducer } from "./checkout";
 
 describe("a bag line's cost", () => {
   it("is its current price times its quantity, in whole cents (a line's display, not a total)", () => {
@@ -41,6 +41,23 @@ describe("address step gating", () => {
     expect(continueLabel(s)).toBe("Save Changes");
     s = stepReducer(s, { type: "choose", choice: { kind: "saved", id: "a1" } });
     expect(paymentOpen(stepReducer(s, { type: "continue", valid: true }))).toBe(true);
+  });
+
+  it("Back and Forward show the address as chosen, and the payment only once an address was chosen", () => {
+    const paying = stepReducer(stepReducer(INITIAL_STEP, { type: "choose", choice: { kind: "new" } }), { type: "continue", valid: true });
+    const back = stepReducer(paying, { type: "show", payment: false });
+    expect(back).toEqual({ choice: { kind: "new" }, done: false, edited: false });
+    expect(continueLabel(back)).toBe("Continue to payment");
+    expect(paymentOpen(stepReducer(back, { type: "show", payment: true }))).toBe(true);
+    expect(paymentOpen(stepReducer(INITIAL_STEP, { type: "show", payment: true }))).toBe(false);
+  });
+
+  it("a kept draft reopens the payment step only when asked for and an address was continued with", () => {
+    const saved = { kind: "saved", id: "a1" } as const;
+    expect(paymentOpen(restoredStep(saved, true, true))).toBe(true);
+    expect(paymentOpen(restoredStep(saved, false, true))).toBe(false);
+    expect(paymentOpen(restoredStep(saved, true, false))).toBe(false);
+    expect(restoredStep({ kind: "none" }, true, true).done).toBe(false);
   });
 });
 

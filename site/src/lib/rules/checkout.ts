@@ -61,7 +61,10 @@ export interface StepState {
 
 export const INITIAL_STEP: StepState = { choice: { kind: "none" }, done: false, edited: false };
 
-export type StepEvent = { type: "choose"; choice: AddressChoice } | { type: "continue"; valid: boolean } | { type: "edit" };
+export type StepEvent = { type: "choose"; choice: AddressChoice } | { type: "continue"; valid: boolean } | { type: "edit" } | { type: "show"; payment: boolean };
+
+/** The step a kept draft reopens: the payment step only when asked for and an address was continued with. */
+export const restoredStep = (choice: AddressChoice, shipped: boolean, atPayment: boolean): StepState => ({ choice, done: atPayment && shipped && choice.kind !== "none", edited: false });
 
 export function stepReducer(state: StepState, event: StepEvent): StepState {
   switch (event.type) {
@@ -71,6 +74,9 @@ export function stepReducer(state: StepState, event: StepEvent): StepState {
       return event.valid && state.choice.kind !== "none" ? { ...state, done: true } : state;
     case "edit":
       return { ...state, done: false, edited: true };
+    case "show":
+      // Back and Forward between the steps: the address as it was chosen, the payment only once it was.
+      return event.payment ? (state.choice.kind !== "none" ? { ...state, done: true } : state) : { ...state, done: false };
   }
 }
 

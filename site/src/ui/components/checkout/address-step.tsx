@@ -3,10 +3,13 @@
  * Step 1, Shipping Address: a saved address card or the New Address form
  * (choosing one clears the other), delivery by Express, and Continue to
  * payment (Save Changes after an EDIT). Done, it shows the address and EDIT.
+ * The form is the tab's draft as typed; a new address is kept in the
+ * address book when the shopper leaves its box ticked (the default).
  */
-import { useState, type Dispatch } from "react";
+import { useEffect, useState, type Dispatch } from "react";
 import { useForm } from "react-hook-form";
-import { useAddresses } from "@/lib/hooks/use-addresses";
+import { updateDraft, type CheckoutDraft } from "@/lib/checkout/draft";
+import { keepInAddressBook, useAddresses } from "@/lib/hooks/use-addresses";
 import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
 import { CHECKOUT_MSG, continueLabel, type StepEvent, type StepState } from "@/lib/rules/checkout";
 import { formatPrice } from "@/lib/rules/format";
@@ -30,11 +33,31 @@ function SavedCards({ addresses, chosen, onChoose }: { addresses: Address[]; cho
   );
 }
 
-export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping }: { step: StepState; dispatch: Dispatch<StepEvent>; shippingfee: number | null; shipping: AddressForm | null; onShipping: (a: AddressForm) => void }) {
-  const { data } = useAddresses();
+export const KEEP_ADDRESS_LABEL = "Save this address to my address book";
+
+interface Props {
+  /** Whose draft the form is kept in. */
+  owner: string;
+  /** The tab's draft as the checkout opened: the form as typed and the address book box. */
+  draft: CheckoutDraft;
+  step: StepState;
+  dispatch: Dispatch<StepEvent>;
+  shippingfee: number | null;
+  shipping: AddressForm | null;
+  onShipping: (a: AddressForm) => void;
+  onEdit: () => void;
+}
+
+export function AddressStep({ owner, draft, step, dispatch, shippingfee, shipping, onShipping, onEdit }: Props) {
+  const { data, mutate } = useAddresses();
   const addresses = sortAddresses(data ?? []);
-  const form = useForm<AddressForm>({ defaultValues: EMPTY_ADDRESS });
+  const form = useForm<AddressForm>({ defaultValues: draft.form });
   const [noChoice, setNoChoice] = useState(false);
+  const [keepAddress, setKeepAddress] = useState(draft.keepAddress);
+  useEffect(() => {
+    const kept = form.watch((typed) => updateDraft(owner, { form: { ...EMPTY_ADDRESS, ...typed } }));
+    return () => kept.unsubscribe();
+  }, [form, owner]);
   const chosenId = step.choice.kind === "saved" ? step.choice.id : null;
 
   const chooseSaved = (id: string) => {
@@ -50,13 +73,24 @@ export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping 
     onShipping(address);
     dispatch({ type: "continue", valid: true });
   };
+  const proceedWithNew = (address: AddressForm) => {
+    proceed(address);
+    if (!keepAddress || !data) return;
+    void keepInAddressBook(address, data).then(async (added) => {
+      if (added) await mutate();
+    });
+  };
+  const onKeepAddress = (keep: boolean) => {
+    setKeepAddress(keep);
+    updateDraft(owner, { keepAddress: keep });
+  };
   const onContinue = async () => {
     if (step.choice.kind === "none") return setNoChoice(true);
     if (step.choice.kind === "saved") {
       const saved = addresses.find((a) => a.id === chosenId);
       return saved ? proceed(saved) : setNoChoice(true);
     }
-    await form.handleSubmit(proceed)();
+    await form.handleSubmit(proceedWithNew)();
   };
 
   if (step.done && shipping) {
@@ -66,7 +100,7 @@ export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping 
           <h2 id="step-address" className="checkout-step__title">
             1. SHIPPING ADDRESS
           </h2>
-          <button type="button" className="text-link" onClick={() => dispatch({ type: "edit" })}>
+          <button type="button" className="text-link" onClick={onEdit}>
             EDIT
           </button>
         </div>
@@ -88,6 +122,9 @@ export function AddressStep({ step, dispatch, shippingfee, shipping, onShipping 
       {step.choice.kind === "new" && (
         <form className="form-grid" noValidate aria-label="New Address" onSubmit={(e) => e.preventDefault()}>
           <AddressFields form={form} rules="checkout" idPrefix="checkout-address" />
+          <label className="checkbox field--wide">
+            <input type="checkbox" checked={keepAddress} onChange={(e) => onKeepAddress(e.target.checked)} /> {KEEP_ADDRESS_LABEL}
+          </label>
         </form>
       )}
       <fieldset className="checkout-delivery">

@@ -2,10 +2,13 @@
 /**
  * /checkout/notify: the payment's result, from the status the checkout
  * navigated with (`payment=pending` when PayPal is still completing the
- * capture: the order is placed and shows as Payment pending).
+ * capture: the order is placed and shows as Payment pending). It stands in
+ * the payment step's history entry, and TRY AGAIN takes it back: the payment
+ * step with the address kept, so Back never returns to an older result.
  */
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { RETRY_PATH } from "@/lib/checkout/step-history";
 import { SessionGuard } from "@/ui/components/account/session-guard";
 import "@/ui/styles/checkout.css";
 
@@ -44,7 +47,7 @@ function Result() {
             VIEW MY ORDERS
           </Link>
         ) : (
-          <Link className="button" href="/checkout/">
+          <Link className="button" href={RETRY_PATH} replace>
             TRY AGAIN
           </Link>
         )}
