@@ -59,6 +59,11 @@ describe("payByCard", () => {
     answer = { status: 409, body: { success: false, code: "quote_changed", message: "Prices changed.", quote: newQuote } };
     expect(await payByCard(args)).toEqual({ kind: "quoteChanged", message: "Prices changed.", quote: newQuote });
   });
+
+  it("hears no answer at all (the connection) as a lost answer, not a refusal", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await payByCard({ nonce: "n1", quote, taxRate: 0, address: EMPTY_ADDRESS, idempotencyKey: "k1" })).toEqual({ kind: "connectionLost" });
+  });
 });
 
 describe("createPayPalOrder", () => {

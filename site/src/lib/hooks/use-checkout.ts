@@ -23,9 +23,13 @@ async function fetchPaymentSetup(): Promise<PaymentSetup> {
   return { clientToken: body.clientToken, taxRate: body.taxRate };
 }
 
-/** One client token per checkout visit (not refetched on focus), with the shop's tax rate. */
+/**
+ * One client token per checkout visit, with the shop's tax rate: not
+ * refetched on focus nor on reconnecting (a new token would rebuild the card
+ * frames and lose what the shopper typed); a failed fetch is retried.
+ */
 export function usePaymentSetup() {
-  const { data, error } = useSWR("/payment/client-token", fetchPaymentSetup, { revalidateOnFocus: false, revalidateIfStale: false });
+  const { data, error } = useSWR("/payment/client-token", fetchPaymentSetup, { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false });
   return { setup: data ?? null, failed: Boolean(error) };
 }
 
@@ -45,6 +49,8 @@ export const NETWORK_RETRY = "We could not reach the payment service. Please try
  * - `notCharged`: a confirmation ended without a charge: its message, and the shopper may pay again;
  * - `quoteChanged`: prices moved: the new quote is shown and the next payment sends it;
  * - `unavailable`: a product was withdrawn: the bag is asked again;
+ * - `connectionLost`: the card payment went unanswered for the connection: it may have been charged,
+ *   so the same payment is asked again (same key: the server replays its answer) once back online;
  * - `retry`: anything else (the same attempt may be retried).
  */
 export type PaymentOutcome =
@@ -54,6 +60,7 @@ export type PaymentOutcome =
   | { kind: "notCharged"; message: string }
   | { kind: "quoteChanged"; message: string; quote: Quote }
   | { kind: "unavailable"; message: string }
+  | { kind: "connectionLost" }
   | { kind: "retry"; message: string };
 
 /** A 2xx answer of the checkout or PayPal's capture: placed (201, 200 for a replay), or being confirmed (202). */
@@ -100,7 +107,8 @@ export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey
     };
     return answerOf(await ok(shop.POST("/api/payment/checkout", { body: payment })));
   } catch (error) {
-    return outcomeOf(error);
+    // No answer at all (fetch's TypeError): the connection, not a refusal.
+    return error instanceof ApiError ? outcomeOf(error) : { kind: "connectionLost" };
   }
 }
 

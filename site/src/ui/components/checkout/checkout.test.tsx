@@ -7,6 +7,7 @@ import { router } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
 import { Checkout } from "./checkout";
 import { CONFIRMING_TIMED_OUT, CONFIRMING_TITLE } from "./payment-confirming";
+import { CONNECTION_MSG } from "./payment-step";
 
 vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navigationMock);
 
@@ -57,11 +58,12 @@ const payButton = () => screen.getByRole("button", { name: /^PAY/ });
 
 /** The checkout with the saved address chosen and the card form ready. */
 async function atPayment() {
-  renderWithSwr(<Checkout />);
+  const rendered = renderWithSwr(<Checkout />);
   await screen.findByRole("heading", { name: "CHECKOUT" });
   fireEvent.click(await screen.findByRole("radio", { name: /Atelier/ }));
   fireEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
   await waitFor(() => expect((payButton() as HTMLButtonElement).disabled).toBe(false));
+  return rendered;
 }
 
 const checkoutBodies = (calls: { method: string; url: string; body?: unknown }[]) =>
@@ -72,7 +74,10 @@ const statusAsks = (calls: { url: string }[]) => calls.filter((c) => c.url.start
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 beforeEach(() => {
-  router.push.mockClear();
+  router.replace.mockClear();
+  // Each test is a new tab on the checkout's first step.
+  sessionStorage.clear();
+  window.history.replaceState(null, "", "/checkout/");
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
@@ -94,7 +99,7 @@ describe("Checkout: the server's quote", () => {
     expect(screen.getByTestId("summary-total").textContent).toBe("$1,951.82");
     expect(payButton().textContent).toBe("PAY $1,951.82");
     await act(async () => fireEvent.click(payButton()));
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/checkout/notify/?status=success"));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success"));
     expect(checkoutBodies(calls)).toEqual([expect.objectContaining({ amount: 1951.82, shippingfee: 56.9, taxRate: 8.25, paymentMethodNonce: "card-nonce" })]);
   });
 
@@ -130,10 +135,10 @@ describe("Checkout: the server's quote", () => {
     await act(async () => release());
     await waitFor(() => expect(screen.getByText("Qty 2 × $825.00")).toBeTruthy());
     expect(screen.getByTestId("summary-total").textContent).toBe("$2,005.94");
-    expect(router.push).not.toHaveBeenCalled();
+    expect(router.replace).not.toHaveBeenCalled();
 
     await act(async () => fireEvent.click(payButton()));
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/checkout/notify/?status=success"));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success"));
     const [first, second] = checkoutBodies(calls);
     expect(first).toMatchObject({ amount: 1951.82 });
     expect(second).toMatchObject({ amount: 2005.94, shippingfee: 56.9 });
@@ -206,7 +211,7 @@ describe("Checkout: PayPal", () => {
     ]);
     // A capture PayPal is still completing is a placed order: the success page says the payment is pending.
     await act(async () => paypalOptions().onApprove({ orderID: "PP-2" }));
-    expect(router.push).toHaveBeenCalledWith("/checkout/notify/?status=success&payment=pending");
+    expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success&payment=pending");
     expect(calls.find((c) => c.url === "/api/payment/paypal/capture-order")?.body).toMatchObject({ orderId: "PP-2", taxRate: 8.25, shippingfee: 56.9 });
   });
 
@@ -235,7 +240,7 @@ describe("Checkout: PayPal", () => {
     expect(screen.getByRole("status").textContent).toContain(CONFIRMING_TITLE);
     expect(screen.queryByRole("button", { name: /^PAY/ })).toBeNull();
     await advance(2_000);
-    expect(router.push).toHaveBeenCalledWith("/checkout/notify/?status=success");
+    expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success");
   });
 });
 
@@ -269,10 +274,10 @@ describe("Checkout: a payment whose answer was lost (202)", () => {
     expect(screen.getByRole("status").textContent).toContain("Still confirming with your bank.");
     await advance(2_000);
     expect(statusAsks(calls)).toBe(2);
-    expect(router.push).not.toHaveBeenCalled();
+    expect(router.replace).not.toHaveBeenCalled();
     await advance(2_000);
     expect(statusAsks(calls)).toBe(3);
-    expect(router.push).toHaveBeenCalledWith("/checkout/notify/?status=success");
+    expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success");
     expect(checkoutBodies(calls)).toHaveLength(1);
   });
 
@@ -291,12 +296,12 @@ describe("Checkout: a payment whose answer was lost (202)", () => {
     await advance(2_000);
     expect(screen.queryByTestId("payment-confirming")).toBeNull();
     expect(screen.getByRole("alert").textContent).toBe("Your payment did not go through. Nothing was charged.");
-    expect(router.push).not.toHaveBeenCalled();
+    expect(router.replace).not.toHaveBeenCalled();
     expect((payButton() as HTMLButtonElement).disabled).toBe(false);
 
     fireEvent.click(payButton());
     await advance(0);
-    expect(router.push).toHaveBeenCalledWith("/checkout/notify/?status=success");
+    expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success");
     const [first, second] = checkoutBodies(calls);
     expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
   });
@@ -323,5 +328,90 @@ describe("Checkout: a payment whose answer was lost (202)", () => {
     expect(screen.queryByRole("button", { name: /^PAY/ })).toBeNull();
     await advance(60_000);
     expect(statusAsks(calls)).toBe(asked);
+  });
+});
+
+describe("Checkout: the connection", () => {
+  const offline = (isOffline: boolean) => vi.spyOn(navigator, "onLine", "get").mockReturnValue(!isOffline);
+
+  it("offline, Pay says so (not the card), sends nothing and keeps the card form", async () => {
+    const shop: Shop = { lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE };
+    const { calls } = shopWith(shop, { "POST /api/payment/checkout": () => ({ status: 201, body: PLACED }) });
+    await atPayment();
+    vi.mocked(payments.fields.tokenize).mockClear();
+    vi.mocked(payments.teardown).mockClear();
+    offline(true);
+    await act(async () => fireEvent.click(payButton()));
+    expect((await screen.findByRole("alert")).textContent).toBe(CONNECTION_MSG.offline);
+    expect(screen.queryByText("Please check your card details.")).toBeNull();
+    expect(payments.fields.tokenize).not.toHaveBeenCalled();
+    expect(payments.teardown).not.toHaveBeenCalled();
+    expect(checkoutBodies(calls)).toHaveLength(0);
+  });
+
+  it("a card tokenization the connection failed is the connection's fault, not the card's", async () => {
+    const shop: Shop = { lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE };
+    shopWith(shop, {});
+    await atPayment();
+    vi.mocked(payments.fields.tokenize).mockRejectedValueOnce(Object.assign(new Error("network"), { type: "NETWORK" }));
+    await act(async () => fireEvent.click(payButton()));
+    expect((await screen.findByRole("alert")).textContent).toBe(CONNECTION_MSG.offline);
+  });
+
+  it("a payment whose answer the connection lost is asked again with the same key once back online, and shows its real outcome", async () => {
+    const shop: Shop = { lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE };
+    let lost = true;
+    const { calls } = shopWith(shop, {
+      "POST /api/payment/checkout": () => {
+        if (lost) throw new TypeError("Failed to fetch");
+        return { status: 200, body: PLACED };
+      },
+    });
+    await atPayment();
+    await act(async () => fireEvent.click(payButton()));
+    expect((await screen.findByRole("alert")).textContent).toBe(CONNECTION_MSG.answerLost);
+    expect(router.replace).not.toHaveBeenCalled();
+    lost = false;
+    await act(async () => void window.dispatchEvent(new Event("online")));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success"));
+    const [first, again] = checkoutBodies(calls);
+    expect(again).toEqual(first);
+  });
+});
+
+describe("Checkout: the steps keep their place", () => {
+  it("Continue is a history entry: Back shows the address as chosen, Forward the payment", async () => {
+    shopWith({ lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE }, {});
+    await atPayment();
+    expect(window.location.search).toBe("?step=payment");
+    window.history.replaceState(null, "", "/checkout/");
+    await act(async () => void window.dispatchEvent(new PopStateEvent("popstate")));
+    expect((screen.getByRole("radio", { name: /Atelier/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole("button", { name: /^PAY/ })).toBeNull();
+    window.history.replaceState(null, "", "/checkout/?step=payment");
+    await act(async () => void window.dispatchEvent(new PopStateEvent("popstate")));
+    expect(screen.getByRole("button", { name: "EDIT" })).toBeTruthy();
+    await waitFor(() => expect((payButton() as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("a reload or TRY AGAIN on the payment step finds the address kept; an order placed clears it", async () => {
+    shopWith({ lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE }, { "POST /api/payment/checkout": () => ({ status: 201, body: PLACED }) });
+    const first = await atPayment();
+    first.unmount();
+    renderWithSwr(<Checkout />);
+    await screen.findByRole("button", { name: "EDIT" });
+    expect(screen.getByText(/12 Vo Van Tan/)).toBeTruthy();
+    await waitFor(() => expect((payButton() as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => fireEvent.click(payButton()));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success"));
+    expect(sessionStorage.getItem("checkout-draft:lan@example.com")).toBeNull();
+  }, 15_000);
+
+  it("the payment step with no address kept is the address step", async () => {
+    shopWith({ lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE }, {});
+    window.history.replaceState(null, "", "/checkout/?step=payment");
+    renderWithSwr(<Checkout />);
+    await screen.findByRole("button", { name: "Continue to payment" });
+    expect(window.location.search).toBe("");
   });
 });

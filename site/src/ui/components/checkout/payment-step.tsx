@@ -7,6 +7,9 @@
  * idempotency key; the Pay button is disabled while paying so a double click
  * is one payment. A changed quote (409) is shown and the next Pay sends it;
  * a payment whose answer was lost (202) is confirmed, never paid again.
+ * Offline, Pay says so (the connection, not the card) and the typed card is
+ * kept; a payment whose answer the connection lost is asked again with the
+ * same key once back online (the server replays its answer: charged once).
  */
 import { useEffect, useRef, useState } from "react";
 import type { Quote } from "@/lib/api/types";
@@ -21,6 +24,13 @@ export const PAYPAL_SCRIPT_FAILED = "Failed to load the PayPal JS SDK script.";
 const CARD_UNAVAILABLE = "Card payment is unavailable right now. Please try again later.";
 const CARD_INCOMPLETE = "Please check your card details.";
 const PAYPAL_CANCELED = "The PayPal payment was canceled.";
+export const CONNECTION_MSG = {
+  offline: "You are offline. Please check your internet connection, then press Pay again. Your card details are kept.",
+  answerLost: "The connection was lost before your payment's answer arrived. We will check it as soon as you are back online; please do not pay again.",
+} as const;
+
+/** A tokenization that failed for the connection (offline, or the SDK's NETWORK error), not for the card. */
+const isConnectionError = (error: unknown) => !navigator.onLine || (error as { type?: unknown } | null)?.type === "NETWORK";
 
 /** The card's hosted fields: where each frame goes and its label; the SDK is given their selectors. */
 const HOSTED_FIELDS = [
@@ -96,6 +106,8 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
   const [confirming, setConfirming] = useState<{ paymentId: string; message: string } | null>(null);
   const confirmingNow = useRef(false);
   const paypalBox = useRef<HTMLDivElement>(null);
+  // The card payment whose answer the connection lost: sent again as it was once back online.
+  const unanswered = useRef<(() => Promise<PaymentOutcome>) | null>(null);
   // The PayPal callbacks are created once; they read the latest quote, address and callbacks.
   const latest = useRef({ quote, taxRate, address, onOutcome, onQuote, onBagChanged, onConfirming });
   latest.current = { quote, taxRate, address, onOutcome, onQuote, onBagChanged, onConfirming };
@@ -130,6 +142,8 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
         attempt.current.finish();
         now.onBagChanged();
         return setMessage(outcome.message);
+      case "connectionLost":
+        return setMessage(CONNECTION_MSG.answerLost);
       case "retry":
         // The server's quote may have moved (the bag changed elsewhere): show the amounts it will charge.
         now.onBagChanged();
@@ -137,25 +151,56 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
     }
   };
 
-  const payWithCard = async () => {
-    if (!payments || !quote || blocked || busy.current || confirmingNow.current) return;
+  /** Sends a card payment; one the connection left unanswered is kept to be sent again. */
+  const send = async (payment: () => Promise<PaymentOutcome>) => {
+    const outcome = await payment();
+    unanswered.current = outcome.kind === "connectionLost" ? payment : null;
+    settle(outcome);
+  };
+
+  /** Runs one payment action at a time, the Pay button busy meanwhile. */
+  const whileBusy = async (action: () => Promise<void>) => {
     busy.current = true;
     setPaying(true);
     setMessage("");
     try {
-      const payload = await payments.fields.tokenize().catch(() => null);
-      if (!payload) return setMessage(CARD_INCOMPLETE);
-      const nonce = await payments.verify(payload, quote.total.toFixed(2)).catch((error: unknown) => {
-        console.error("3-D Secure verification failed", error);
-        return null;
-      });
-      if (!nonce) return settle({ kind: "failed" });
-      settle(await payByCard({ nonce, quote, taxRate, address, idempotencyKey: attempt.current.key() }));
+      await action();
     } finally {
       busy.current = false;
       setPaying(false);
     }
   };
+
+  const payWithCard = async () => {
+    if (!payments || !quote || blocked || busy.current || confirmingNow.current) return;
+    if (!navigator.onLine) return setMessage(CONNECTION_MSG.offline);
+    const lost = unanswered.current;
+    if (lost) return whileBusy(() => send(lost));
+    await whileBusy(async () => {
+      const tokenized = await payments.fields.tokenize().then(
+        (payload) => ({ payload, error: null }),
+        (error: unknown) => ({ payload: null, error }),
+      );
+      if (!tokenized.payload) return setMessage(isConnectionError(tokenized.error) ? CONNECTION_MSG.offline : CARD_INCOMPLETE);
+      const nonce = await payments.verify(tokenized.payload, quote.total.toFixed(2)).catch((error: unknown) => {
+        console.error("3-D Secure verification failed", error);
+        return null;
+      });
+      if (!nonce) return settle(navigator.onLine ? { kind: "failed" } : { kind: "retry", message: CONNECTION_MSG.offline });
+      const payment = { nonce, quote, taxRate, address, idempotencyKey: attempt.current.key() };
+      await send(() => payByCard(payment));
+    });
+  };
+
+  // Back online: the payment whose answer was lost is asked again, and the page shows its real outcome.
+  useEffect(() => {
+    const onOnline = () => {
+      const lost = unanswered.current;
+      if (lost && !busy.current) void whileBusy(() => send(lost));
+    };
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  });
 
   useEffect(() => {
     const box = paypalBox.current;
