@@ -72,7 +72,8 @@ describe('site viewer-request function', () => {
 
   it('sends a reload of page data (index.txt) to the page itself, query kept but _rsc; Next\'s data fetch gets the data', () => {
     const query = { status: { value: 'success' }, _rsc: { value: 'x1' } };
-    for (const headers of [{ 'sec-fetch-dest': { value: 'document' } }, { accept: { value: 'text/html,application/xhtml+xml,*/*;q=0.8' } }]) {
+    const documents: Record<string, { value: string }>[] = [{ 'sec-fetch-dest': { value: 'document' } }, { accept: { value: 'text/html,application/xhtml+xml,*/*;q=0.8' } }];
+    for (const headers of documents) {
       const reload = site(request('/checkout/notify/index.txt', query, headers));
       assert.equal(reload.statusCode, 307);
       assert.equal(reload.headers?.location.value, '/checkout/notify/?status=success');
