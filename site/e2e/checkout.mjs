@@ -82,6 +82,23 @@ async function readyToPay(page, base, card) {
   await fillCard(page, card);
 }
 
+/** The tab's document loads (a reload, a hard navigation): `next(pattern)` waits for the next one whose address matches. */
+function documentLoads(page) {
+  const seen = [];
+  page.on("request", (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && seen.push(r.url()));
+  return {
+    async next(pattern, timeout = 30_000) {
+      const until = Date.now() + timeout;
+      while (Date.now() < until) {
+        const found = seen.find((u) => pattern.test(u));
+        if (found) return found;
+        await page.waitForTimeout(100);
+      }
+      throw new Error(`no document load of ${pattern}: ${seen.join(", ")}`);
+    },
+  };
+}
+
 /** How many card charges of exactly this amount the sandbox holds (each journey pays its own amount). */
 async function chargesOf(base, amountCents) {
   return (await sandboxTransactions(base)).filter((t) => t.amountCents === amountCents).length;
@@ -448,6 +465,182 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         const charges = (await charged()) - before;
         assert(charges === 1, `one charge, not ${charges}`);
         assert((await ordersOf(context, base)).length === 1, "one order");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout keeps its place: Back and Forward between the steps, a reload, a declined card's TRY AGAIN; Back after success shows no old failure",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "place");
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        assert(new URL(page.url()).search === "?step=payment", `the payment step is an entry of its own: ${page.url()}`);
+        // Back: the address step, as typed; Forward: the payment step with it.
+        await page.goBack();
+        const form = page.getByRole("form", { name: "New Address" });
+        await form.getByLabel("First name *").waitFor();
+        assert((await form.getByLabel("Street *").inputValue()) === "68 Dong Khoi", "Back keeps the typed address");
+        assert(new URL(page.url()).pathname === "/checkout/", `Back stays on the checkout: ${page.url()}`);
+        await page.goForward();
+        await page.getByRole("button", { name: "EDIT" }).waitFor();
+        await page.getByText(/68 Dong Khoi/).waitFor();
+        // A reload of the payment step keeps the address too.
+        await page.reload();
+        await page.getByRole("button", { name: "EDIT" }).waitFor();
+        await page.getByText(/68 Dong Khoi/).waitFor();
+        await fillCard(page, CARD_DECLINED);
+        await page.getByRole("button", { name: /^PAY / }).click();
+        await result(page, "Payment Failed");
+        await page.getByRole("link", { name: "TRY AGAIN" }).click();
+        await page.getByRole("button", { name: "EDIT" }).waitFor();
+        await page.getByText(/68 Dong Khoi/).waitFor();
+        await shoot(page, "checkout-try-again");
+        await fillCard(page, CARD_OK);
+        await page.getByRole("button", { name: /^PAY / }).click();
+        await result(page, "Payment Successful!");
+        // Back twice: the checkout (its bag now empty), then the product page; never the old failure.
+        await page.goBack();
+        await page.getByText("Your shopping bag is empty.").waitFor();
+        assert((await page.getByText("Payment Failed").count()) === 0, "Back after success shows no old failure");
+        await page.goBack();
+        await page.getByRole("button", { name: "ADD TO CART" }).waitFor();
+        assert((await page.getByText("Payment Failed").count()) === 0, "Back twice after success shows no old failure");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout: a new address is kept in the address book (box on by default) and offered at the next checkout, never twice",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "book");
+        const book = async () => (await (await context.request.get(`${base}/api/addresses`)).json()).data;
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        await fillNewAddress(page);
+        const keep = page.getByRole("checkbox", { name: "Save this address to my address book" });
+        assert(await keep.isChecked(), "the address book box is on by default");
+        await shoot(page, "checkout-keep-address");
+        await continueToPayment(page);
+        await fillCard(page, CARD_OK);
+        await page.getByRole("button", { name: /^PAY / }).click();
+        await result(page, "Payment Successful!");
+        // The next checkout offers it as a saved address.
+        await addToBag(page, base, cheap, 1);
+        await openCheckout(page, base);
+        const card = page.getByTestId("saved-address").filter({ hasText: "68 Dong Khoi" });
+        await card.waitFor();
+        assert((await page.getByRole("form", { name: "New Address" }).count()) === 0, "the next checkout opens afresh, the address offered as a card");
+        // The same address typed again is not kept twice.
+        await fillNewAddress(page);
+        await continueToPayment(page);
+        await page.waitForTimeout(1_000);
+        const kept = await book();
+        assert(kept.length === 1 && kept[0].street === "68 Dong Khoi", `one address in the book: ${JSON.stringify(kept.map((a) => a.street))}`);
+        await context.close();
+      },
+    },
+    {
+      name: "checkout offline: Pay says the connection (not the card) and keeps the card; back online the frames stay and it pays once",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "offline");
+        await addToBag(page, base, cheap, 1);
+        await readyToPay(page, base, CARD_OK);
+        const tokens = [];
+        page.on("request", (r) => r.url().includes("/api/payment/client-token") && tokens.push(r.url()));
+        await context.setOffline(true);
+        await page.getByRole("button", { name: /^PAY / }).click();
+        const alert = page.getByRole("alert").filter({ hasText: "You are offline." });
+        await alert.waitFor();
+        await shoot(page, "checkout-offline-pay");
+        assert((await page.getByText("Please check your card details.").count()) === 0, "offline is not blamed on the card");
+        await context.setOffline(false);
+        await page.waitForTimeout(1_500);
+        const number = page.frameLocator("#checkout-card-number iframe").locator("input").first();
+        assert((await number.inputValue()).replace(/\D/g, "") === CARD_OK, "back online, the typed card number is kept");
+        assert(tokens.length === 0, `no new client token on reconnecting: ${tokens.length}`);
+        await shoot(page, "checkout-offline-back-online");
+        await page.getByRole("button", { name: /^PAY / }).click();
+        await result(page, "Payment Successful!");
+        assert((await ordersOf(context, base)).length === 1, "one order");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout offline: the connection drops as the payment is answered; back online the same payment is asked again: one charge, one order, the success page",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "dropped");
+        await addToBag(page, base, fourth, 2);
+        const { quote } = await cartOf(context, base);
+        const amountCents = Math.round(quote.total * 100);
+        await readyToPay(page, base, CARD_OK);
+        const before = await chargesOf(base, amountCents);
+        const sent = [];
+        // The first payment reaches the shop (charged, placed); its answer is lost with the connection.
+        await page.route(`${base}/api/payment/checkout`, async (route) => {
+          sent.push(route.request().postDataJSON());
+          if (sent.length > 1) return route.continue();
+          await route.fetch();
+          await context.setOffline(true);
+          await route.abort("internetdisconnected");
+        });
+        await page.getByRole("button", { name: /^PAY / }).click();
+        await page.getByRole("alert").filter({ hasText: "The connection was lost before your payment's answer arrived." }).waitFor();
+        await shoot(page, "checkout-answer-lost");
+        assert((await page.getByText(/payment failed/i).count()) === 0, "a lost answer is not a failure");
+        await context.setOffline(false);
+        await result(page, "Payment Successful!");
+        assert(sent.length === 2 && sent[1].idempotencyKey === sent[0].idempotencyKey, `asked again with the same key: ${sent.length}`);
+        assert((await chargesOf(base, amountCents)) - before === 1, "charged once");
+        assert((await ordersOf(context, base)).length === 1, "one order");
+        await context.close();
+      },
+    },
+    {
+      name: "checkout offline: the answer arrives as the connection drops; after reconnecting a reload shows the result page, not its raw page data",
+      fn: async () => {
+        const { page, context } = await shopper(browser, base, WIDTHS.desktop, "rawtext");
+        await addToBag(page, base, cheap, 1);
+        await readyToPay(page, base, CARD_OK);
+        await page.route(`${base}/api/payment/checkout`, async (route) => {
+          const answer = await route.fetch();
+          await context.setOffline(true);
+          await route.fulfill({ response: answer });
+        });
+        const loads = documentLoads(page);
+        await page.getByRole("button", { name: /^PAY / }).click();
+        // The result page cannot load offline: the tab is sent to its page data (Next's fallback).
+        const offlineAt = await loads.next(/\/checkout\/notify\//);
+        await context.setOffline(false);
+        await page.reload();
+        await hydrated(page);
+        await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+        const url = new URL(page.url());
+        assert(offlineAt.includes("/checkout/notify/index.txt"), `the tab was sent to the result's page data: ${offlineAt}`);
+        assert(url.pathname === "/checkout/notify/" && url.searchParams.get("status") === "success", `on the result page (offline at ${offlineAt}): ${page.url()}`);
+        assert((await ordersOf(context, base)).length === 1, "one order");
+        await context.close();
+      },
+    },
+    {
+      name: "site offline: a product link clicked offline, then a reload online shows the product page, never raw page data",
+      fn: async () => {
+        const { page, context } = await freshPage(browser, WIDTHS.desktop);
+        await page.goto(`${base}/shop/`);
+        await hydrated(page);
+        const link = page.locator(`a[href*="/shop/product/"]`).first();
+        await link.waitFor();
+        const loads = documentLoads(page);
+        await context.setOffline(true);
+        await link.click();
+        // Offline, the navigation's data fetch fails and Next sends the tab to the page data's address.
+        const offlineAt = await loads.next(/\/shop\/product\//);
+        await context.setOffline(false);
+        await page.reload();
+        await hydrated(page);
+        await page.getByRole("button", { name: "ADD TO CART" }).waitFor();
+        assert(offlineAt.includes("/index.txt"), `the tab was sent to the page data: ${offlineAt}`);
+        assert(!page.url().includes(".txt"), `a page address, not page data (offline at ${offlineAt}): ${page.url()}`);
         await context.close();
       },
     },
