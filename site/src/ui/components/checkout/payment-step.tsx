@@ -26,7 +26,8 @@ const CARD_INCOMPLETE = "Please check your card details.";
 const PAYPAL_CANCELED = "The PayPal payment was canceled.";
 export const CONNECTION_MSG = {
   offline: "You are offline. Please check your internet connection, then press Pay again. Your card details are kept.",
-  answerLost: "The connection was lost before your payment's answer arrived. We will check it as soon as you are back online; please do not pay again.",
+  // Pay stays: pressed, it asks about this same payment (its key), never a second charge.
+  answerLost: "The connection was lost before your payment's answer arrived. As soon as you are back online we ask about this same payment again: it is never charged twice.",
 } as const;
 
 /** A tokenization that failed for the connection (offline, or the SDK's NETWORK error), not for the card. */
