@@ -555,7 +555,8 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await shoot(page, "checkout-offline-pay");
         assert((await page.getByText("Please check your card details.").count()) === 0, "offline is not blamed on the card");
         await context.setOffline(false);
-        await page.waitForTimeout(1_500);
+        await alert.waitFor({ state: "detached" });
+        await page.waitForTimeout(1_000);
         const number = page.frameLocator("#checkout-card-number iframe").locator("input").first();
         assert((await number.inputValue()).replace(/\D/g, "") === CARD_OK, "back online, the typed card number is kept");
         assert(tokens.length === 0, `no new client token on reconnecting: ${tokens.length}`);

@@ -347,6 +347,9 @@ describe("Checkout: the connection", () => {
     expect(payments.fields.tokenize).not.toHaveBeenCalled();
     expect(payments.teardown).not.toHaveBeenCalled();
     expect(checkoutBodies(calls)).toHaveLength(0);
+    offline(false);
+    await act(async () => void window.dispatchEvent(new Event("online")));
+    expect(screen.queryByText(CONNECTION_MSG.offline)).toBeNull();
   });
 
   it("a card tokenization the connection failed is the connection's fault, not the card's", async () => {

@@ -193,9 +193,11 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
     });
   };
 
-  // Back online: the payment whose answer was lost is asked again, and the page shows its real outcome.
+  // Back online: "You are offline" no longer holds, and the payment whose answer was lost is asked
+  // again (the page shows its real outcome).
   useEffect(() => {
     const onOnline = () => {
+      setMessage((shown) => (shown === CONNECTION_MSG.offline ? "" : shown));
       const lost = unanswered.current;
       if (lost && !busy.current) void whileBusy(() => send(lost));
     };
