@@ -17,11 +17,9 @@ export interface CheckoutDraft {
   shipping: AddressForm | null;
   /** Keep a new address in the address book (on by default). */
   keepAddress: boolean;
-  /** The key of a payment sent and not finished: a reload while its answer is lost pays with it (replayed, never charged twice). */
-  paymentKey: string | null;
 }
 
-export const EMPTY_DRAFT: CheckoutDraft = { choice: { kind: "none" }, form: EMPTY_ADDRESS, shipping: null, keepAddress: true, paymentKey: null };
+export const EMPTY_DRAFT: CheckoutDraft = { choice: { kind: "none" }, form: EMPTY_ADDRESS, shipping: null, keepAddress: true };
 
 const keyOf = (owner: string) => `checkout-draft:${owner}`;
 

@@ -85,13 +85,4 @@ describe("payment attempt", () => {
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
     expect(new PaymentAttempt().key()).not.toBe(a);
   });
-
-  it("a kept key (the tab's, after a reload) is the attempt's until it is finished, and each change is told", () => {
-    const told: (string | null)[] = [];
-    const attempt = new PaymentAttempt(() => "new", "kept", (key) => told.push(key));
-    expect(attempt.key()).toBe("kept");
-    attempt.finish();
-    expect(attempt.key()).toBe("new");
-    expect(told).toEqual([null, "new"]);
-  });
 });

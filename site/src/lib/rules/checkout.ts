@@ -95,33 +95,21 @@ export function checkoutPhoneRule(phone: string, phoneCode: string): true | stri
 
 /**
  * One idempotency key per payment attempt: the same key while that attempt
- * is retried (a double click, a network retry, a reload while its answer is
- * lost: `kept` and `onChange` let the tab keep it), a new one only after the
+ * is retried (a double click, a network retry), a new one only after the
  * server gave a final answer.
  */
 export class PaymentAttempt {
-  private current: string | null;
+  private current: string | null = null;
 
-  constructor(
-    private readonly newKey: () => string = () => crypto.randomUUID(),
-    kept: string | null = null,
-    /** Told the key of the attempt under way, and null once it is finished. */
-    private readonly onChange: (key: string | null) => void = () => {},
-  ) {
-    this.current = kept;
-  }
+  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
 
   key(): string {
-    if (this.current === null) {
-      this.current = this.newKey();
-      this.onChange(this.current);
-    }
+    this.current ??= this.newKey();
     return this.current;
   }
 
   /** The attempt got a final answer (declined, placed, refused before any charge): the next payment is a new attempt. */
   finish(): void {
     this.current = null;
-    this.onChange(null);
   }
 }

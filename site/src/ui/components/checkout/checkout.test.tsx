@@ -382,30 +382,6 @@ describe("Checkout: the connection", () => {
   });
 });
 
-describe("Checkout: a reload while a payment's answer is lost", () => {
-  it("pays with the same key (the server replays the first answer: never a second charge)", async () => {
-    let lost = true;
-    const { calls } = shopWith({ lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE }, {
-      "POST /api/payment/checkout": () => {
-        if (lost) throw new TypeError("Failed to fetch");
-        return { status: 200, body: PLACED };
-      },
-    });
-    const first = await atPayment();
-    await act(async () => fireEvent.click(payButton()));
-    await screen.findByText(CONNECTION_MSG.answerLost);
-    first.unmount();
-    lost = false;
-    renderWithSwr(<Checkout />);
-    await waitFor(() => expect((payButton() as HTMLButtonElement).disabled).toBe(false));
-    await act(async () => fireEvent.click(payButton()));
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success"));
-    const [sent, again] = checkoutBodies(calls);
-    expect(again!.idempotencyKey).toBe(sent!.idempotencyKey);
-    expect(sessionStorage.getItem("checkout-draft:lan@example.com")).toBeNull();
-  }, 15_000);
-});
-
 describe("Checkout: the steps keep their place", () => {
   it("Continue is a history entry: Back shows the address as chosen, Forward the payment", async () => {
     shopWith({ lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE }, {});

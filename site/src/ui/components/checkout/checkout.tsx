@@ -87,7 +87,6 @@ function CheckoutSteps({ owner }: { owner: string }) {
     if (!paymentOpen(step) || !shipping) return <p className="muted">Complete your shipping address to continue.</p>;
     return (
       <PaymentStep
-        owner={owner}
         clientToken={setup?.clientToken ?? null}
         tokenFailed={tokenFailed}
         quote={quote}

@@ -14,7 +14,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Quote } from "@/lib/api/types";
 import { PAYPAL_UNAVAILABLE, capturePayPalOrder, createPayPalOrder, payByCard, type PaymentOutcome } from "@/lib/hooks/use-checkout";
-import { loadDraft, updateDraft } from "@/lib/checkout/draft";
 import { startPayments, type Payments } from "@/lib/payments/sdk";
 import type { AddressForm } from "@/lib/rules/address";
 import { BAG_MSG, PaymentAttempt } from "@/lib/rules/checkout";
@@ -77,8 +76,6 @@ class RefusalShown extends Error {
 }
 
 interface Props {
-  /** Whose checkout draft keeps the key of a payment under way. */
-  owner: string;
   /** The checkout's client token: null while it loads. */
   clientToken: string | null;
   /** The client token could not be had: card and PayPal are unavailable. */
@@ -100,11 +97,10 @@ interface Props {
   onConfirming: (confirming: boolean) => void;
 }
 
-export function PaymentStep({ owner, clientToken, tokenFailed, quote, taxRate, blocked, address, onOutcome, onQuote, onBagChanged, onConfirming }: Props) {
+export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked, address, onOutcome, onQuote, onBagChanged, onConfirming }: Props) {
   const { payments, failed: sdkFailed } = usePayments(clientToken);
   const failed = tokenFailed || sdkFailed;
-  // The tab keeps the key of a payment under way, so a reload while its answer is lost pays with it.
-  const attempt = useRef(new PaymentAttempt(undefined, loadDraft(owner).paymentKey, (key) => updateDraft(owner, { paymentKey: key })));
+  const attempt = useRef(new PaymentAttempt());
   const busy = useRef(false);
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState("");
