@@ -363,19 +363,31 @@ describe("Checkout: the connection", () => {
 
   it("a payment whose answer the connection lost is asked again with the same key once back online, and shows its real outcome", async () => {
     const shop: Shop = { lines: [line("l1", "Ivory Gown", 800, 2)], quote: QUOTE };
-    let lost = true;
+    let asked = 0;
+    let answer = () => {};
     const { calls } = shopWith(shop, {
-      "POST /api/payment/checkout": () => {
-        if (lost) throw new TypeError("Failed to fetch");
-        return { status: 200, body: PLACED };
+      "POST /api/payment/checkout": async () => {
+        asked += 1;
+        if (asked > 1) {
+          await new Promise<void>((r) => (answer = r));
+          return { status: 200, body: PLACED };
+        }
+        // It was placed: the bag the page asks again on reconnecting is empty.
+        shop.lines = [];
+        shop.quote = null;
+        throw new TypeError("Failed to fetch");
       },
     });
     await atPayment();
     await act(async () => fireEvent.click(payButton()));
     expect((await screen.findByRole("alert")).textContent).toBe(CONNECTION_MSG.answerLost);
     expect(router.replace).not.toHaveBeenCalled();
-    lost = false;
     await act(async () => void window.dispatchEvent(new Event("online")));
+    // The bag comes back empty while the payment is asked again: the payment step stays meanwhile.
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/cart").length).toBeGreaterThan(1));
+    await waitFor(() => expect(asked).toBe(2));
+    expect(screen.queryByText("Your shopping bag is empty.")).toBeNull();
+    await act(async () => answer());
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/checkout/notify/?status=success"));
     const [first, again] = checkoutBodies(calls);
     expect(again).toEqual(first);

@@ -144,6 +144,8 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
         now.onBagChanged();
         return setMessage(outcome.message);
       case "connectionLost":
+        // It may have been placed (the bag then empties on reconnecting): the page stays until it is asked again.
+        now.onConfirming(true);
         return setMessage(CONNECTION_MSG.answerLost);
       case "retry":
         // The server's quote may have moved (the bag changed elsewhere): show the amounts it will charge.
