@@ -195,6 +195,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.goto(`${base}/me/account/`);
         await page.getByTestId("profile-name").filter({ hasText: "Linh Tran" }).waitFor();
         await page.getByTestId("profile-birthday").filter({ hasText: "02/28/1994" }).waitFor();
+        await page.getByTestId("profile-title").filter({ hasText: /^Ms$/ }).waitFor();
         await page.getByRole("button", { name: "Edit profile" }).click();
         let dialog = page.getByRole("dialog", { name: "EDIT PROFILE" });
         await dialog.getByLabel("First name *").fill("");
@@ -202,7 +203,10 @@ export function accountJourneys({ browser, base, shop, products }) {
         await dialog.getByRole("button", { name: "SAVE" }).click();
         await dialog.getByText("First Name is required").waitFor();
         await dialog.getByText("Last Name is required").waitFor();
-        assert((await dialog.getByLabel("Title").locator("option").allTextContents()).join() === "Mrs,Mr", "profile titles Mrs, Mr");
+        // She registered as Ms: the editor offers Mrs and Mr, keeps her Ms as a choice and starts on it.
+        const titles = (await dialog.getByLabel("Title").locator("option").allTextContents()).join();
+        assert(titles === "Ms,Mrs,Mr", `profile titles Mrs, Mr and her own Ms: ${titles}`);
+        assert((await dialog.getByLabel("Title").inputValue()) === "Ms", "the editor starts on her title, Ms");
         await dialog.getByLabel("First name *").fill("Mỹ");
         await dialog.getByLabel("Last name *").fill("Lê");
         await dialog.getByRole("button", { name: "02/28/1994" }).click();
@@ -217,6 +221,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         assert(await updated.isVisible(), "the toast is still shown 2 s later");
         await page.getByTestId("profile-name").filter({ hasText: "My Le" }).waitFor();
         await page.getByTestId("profile-birthday").filter({ hasText: "02/14/1994" }).waitFor();
+        await page.getByTestId("profile-title").filter({ hasText: /^Ms$/ }).waitFor({ timeout: 3000 });
 
         await page.getByRole("button", { name: "Edit login details" }).click();
         dialog = page.getByRole("dialog", { name: "LOGIN DETAILS" });
