@@ -155,7 +155,19 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByLabel("Last name *").fill("Nguyễn");
         await page.getByRole("checkbox").check();
         await shoot(page, "sign-up-filled");
+        // Sign-up's busy label is the spec's 'LOADING...' (the login panel's is 'Loading...').
+        let answerSignUp;
+        const signUpHeld = new Promise((resolve) => (answerSignUp = resolve));
+        await page.route("**/api/auth/register", async (route) => {
+          await signUpHeld;
+          await route.continue();
+        });
         await page.getByRole("button", { name: "CREATE ACCOUNT" }).click();
+        const signingUp = page.getByRole("button", { name: "LOADING...", exact: true });
+        await signingUp.waitFor();
+        assert((await signingUp.innerText()) === "LOADING...", "the busy CREATE ACCOUNT button shows 'LOADING...'");
+        answerSignUp();
+        await page.unroute("**/api/auth/register");
         const done = page.getByRole("dialog", { name: "ACCOUNT CREATED" });
         await done.getByText("Account created successfully. Please Login.").waitFor();
         await shoot(page, "sign-up-success");
@@ -174,7 +186,21 @@ export function accountJourneys({ browser, base, shop, products }) {
         await shoot(page, "login-error");
         await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
         await panel.getByRole("checkbox", { name: "Remember me" }).check();
-        await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+        // While the sign-in is on its way the button reads 'Loading...', on screen and to a screen reader.
+        let answerLogin;
+        const loginHeld = new Promise((resolve) => (answerLogin = resolve));
+        await page.route("**/api/auth/login", async (route) => {
+          await loginHeld;
+          await route.continue();
+        });
+        await panel.getByRole("button", { name: "LOGIN" }).click();
+        const busy = panel.getByRole("button", { name: "Loading...", exact: true });
+        await busy.waitFor();
+        const busyText = await busy.innerText();
+        await shoot(page, "login-busy");
+        assert(busyText === "Loading...", `the busy LOGIN button shows 'Loading...': ${busyText}`);
+        await Promise.all([page.waitForEvent("load"), answerLogin()]);
+        await page.unroute("**/api/auth/login");
         panel = await openAccount(page);
         const local = email.split("@")[0];
         await panel.getByRole("heading", { name: `WELCOME, ${local}` }).waitFor();
