@@ -415,6 +415,29 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByText("Address updated successfully!").waitFor();
         await office.filter({ hasText: "4-5-6 Jingumae" }).waitFor();
 
+        // A fresh visit with the country list held back: editing the +81 address shows +81 from the start.
+        let releaseCountries;
+        const countriesHeld = new Promise((resolve) => (releaseCountries = resolve));
+        await page.route("**/geo/countries.json", async (route) => {
+          await countriesHeld;
+          await route.continue();
+        });
+        await page.goto(`${base}/me/addresses/`);
+        await office.getByRole("button", { name: "Edit" }).click();
+        dialog = page.getByRole("dialog", { name: "EDIT ADDRESS" });
+        const phoneCode = dialog.getByLabel("Phone code");
+        const shownCode = () => phoneCode.evaluate((select) => select.selectedOptions[0]?.textContent ?? "");
+        const early = await shownCode();
+        await shoot(page, "address-edit-phone-code-early");
+        assert(early === "+81", `before the country list loads the saved phone code shows: ${early}`);
+        releaseCountries();
+        await dialog.getByLabel("Country *").locator("option", { hasText: "Vietnam" }).waitFor({ state: "attached" });
+        assert((await shownCode()) === "+81", `after the country list loads the saved phone code still shows: ${await shownCode()}`);
+        await page.unroute("**/geo/countries.json");
+        await dialog.getByRole("button", { name: "SAVE ADDRESS" }).click();
+        await page.getByText("Address updated successfully!").waitFor();
+        await office.filter({ hasText: "+81 3-1234-5678" }).waitFor();
+
         await office.getByRole("button", { name: "Set as default" }).click();
         await page.getByRole("dialog", { name: "SET AS DEFAULT" }).getByRole("button", { name: "CONFIRM" }).click();
         await page.getByTestId("address-card").first().filter({ hasText: "Office" }).filter({ hasText: "PRIMARY SHIPPING" }).waitFor();
