@@ -35,22 +35,24 @@ function useScrollY(): number {
 
 export function Header() {
   const pathname = usePathname() || "/";
-  const { toggle } = usePanels();
+  const { open, toggle } = usePanels();
   const y = useScrollY();
   const home = pathname === "/";
   const dark = isDarkHeader(pathname);
   const scrolled = y > SCROLL_FLAG_PX;
   const stuck = home && y > HOME_STICKY_PX;
 
-  const classes = ["header", dark ? "header--dark" : "header--light", home ? "header--home" : "", stuck ? "header--stuck" : "", scrolled ? "header--scrolled" : ""];
+  // Over an open panel's backdrop, so the icon that opened a panel stays there to close it.
+  const overPanel = open !== null;
+  const classes = ["header", dark ? "header--dark" : "header--light", home ? "header--home" : "", stuck ? "header--stuck" : "", scrolled ? "header--scrolled" : "", overPanel ? "header--over-panel" : ""];
   return (
     <header className={classes.filter(Boolean).join(" ")} data-scrolled={scrolled}>
       <div className="header__inner">
         <div className="header__side">
-          <button type="button" className="icon-button" aria-label="Open menu" onClick={() => toggle("menu")}>
+          <button type="button" className="icon-button" aria-label="Open menu" aria-expanded={open === "menu"} onClick={() => toggle("menu")}>
             <MenuIcon />
           </button>
-          <button type="button" className="icon-button" aria-label="Search" onClick={() => toggle("search")}>
+          <button type="button" className="icon-button" aria-label="Search" aria-expanded={open === "search"} onClick={() => toggle("search")}>
             <SearchIcon />
           </button>
         </div>
@@ -58,10 +60,10 @@ export function Header() {
           <Logo inverted={dark} />
         </Link>
         <div className="header__side header__side--end">
-          <button type="button" className="icon-button" aria-label="Account" onClick={() => toggle("account")}>
+          <button type="button" className="icon-button" aria-label="Account" aria-expanded={open === "account"} onClick={() => toggle("account")}>
             <UserIcon />
           </button>
-          <button type="button" className="icon-button" aria-label="Shopping bag" onClick={() => toggle("bag")}>
+          <button type="button" className="icon-button" aria-label="Shopping bag" aria-expanded={open === "bag"} onClick={() => toggle("bag")}>
             <BagIcon />
           </button>
         </div>
