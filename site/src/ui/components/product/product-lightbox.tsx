@@ -48,7 +48,6 @@ export default function ProductLightbox({ images, index, alt, onClose }: Props) 
       render={{
         slide: ({ slide }) =>
           isPicture(slide) ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the lightbox sizes and zooms a plain image
             <img className="yarl__slide_image" src={slide.src} alt={slide.alt} draggable={false} />
           ) : undefined,
       }}
