@@ -155,7 +155,8 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByLabel("Last name *").fill("Nguyễn");
         await page.getByRole("checkbox").check();
         await shoot(page, "sign-up-filled");
-        // Sign-up's busy label is the spec's 'LOADING...' (the login panel's is 'Loading...').
+        // Sign-up's busy label is the spec's 'LOADING...' (the login panel's is 'Loading...'). The held
+        // request goes on once released; the route stays, letting any later one straight through.
         let answerSignUp;
         const signUpHeld = new Promise((resolve) => (answerSignUp = resolve));
         await page.route("**/api/auth/register", async (route) => {
@@ -167,7 +168,6 @@ export function accountJourneys({ browser, base, shop, products }) {
         await signingUp.waitFor();
         assert((await signingUp.innerText()) === "LOADING...", "the busy CREATE ACCOUNT button shows 'LOADING...'");
         answerSignUp();
-        await page.unroute("**/api/auth/register");
         const done = page.getByRole("dialog", { name: "ACCOUNT CREATED" });
         await done.getByText("Account created successfully. Please Login.").waitFor();
         await shoot(page, "sign-up-success");
@@ -200,7 +200,6 @@ export function accountJourneys({ browser, base, shop, products }) {
         await shoot(page, "login-busy");
         assert(busyText === "Loading...", `the busy LOGIN button shows 'Loading...': ${busyText}`);
         await Promise.all([page.waitForEvent("load"), answerLogin()]);
-        await page.unroute("**/api/auth/login");
         panel = await openAccount(page);
         const local = email.split("@")[0];
         await panel.getByRole("heading", { name: `WELCOME, ${local}` }).waitFor();
