@@ -323,12 +323,15 @@ const journeys = [
       await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await picture.elementHandle());
       const shown = await picture.evaluate((img) => {
         const box = img.getBoundingClientRect();
-        return { box: box.width / box.height, natural: img.naturalWidth / img.naturalHeight, left: box.left, right: box.right, fit: getComputedStyle(img).objectFit };
+        const arrow = img.closest(".banner-carousel").querySelector(".carousel-arrow--prev").getBoundingClientRect();
+        return { box: box.width / box.height, natural: img.naturalWidth / img.naturalHeight, left: box.left, right: box.right, middle: box.top + box.height / 2, arrowTop: arrow.top };
       });
       await shoot(page, "collection-banner-390");
       // A box of the picture's own proportions inside the screen: nothing of its lettering is cropped.
       assert(Math.abs(shown.box - shown.natural) < 0.02, `the banner box (${shown.box.toFixed(2)}) has the picture's proportions (${shown.natural.toFixed(2)}), so none of it is cropped`);
       assert(shown.left >= 0 && shown.right <= WIDTHS.mobile.width + 1, "the banner fits the screen");
+      // The lettering sits across the picture's middle: the arrows keep below it.
+      assert(shown.arrowTop >= shown.middle, `the left arrow (top ${shown.arrowTop}) keeps below the picture's middle (${shown.middle})`);
       await context.close();
     },
   },
