@@ -155,7 +155,19 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByLabel("Last name *").fill("Nguyễn");
         await page.getByRole("checkbox").check();
         await shoot(page, "sign-up-filled");
+        // Sign-up's busy label is the spec's 'LOADING...' (the login panel's is 'Loading...'). The held
+        // request goes on once released; the route stays, letting any later one straight through.
+        let answerSignUp;
+        const signUpHeld = new Promise((resolve) => (answerSignUp = resolve));
+        await page.route("**/api/auth/register", async (route) => {
+          await signUpHeld;
+          await route.continue();
+        });
         await page.getByRole("button", { name: "CREATE ACCOUNT" }).click();
+        const signingUp = page.getByRole("button", { name: "LOADING...", exact: true });
+        await signingUp.waitFor();
+        assert((await signingUp.innerText()) === "LOADING...", "the busy CREATE ACCOUNT button shows 'LOADING...'");
+        answerSignUp();
         const done = page.getByRole("dialog", { name: "ACCOUNT CREATED" });
         await done.getByText("Account created successfully. Please Login.").waitFor();
         await shoot(page, "sign-up-success");
@@ -174,7 +186,20 @@ export function accountJourneys({ browser, base, shop, products }) {
         await shoot(page, "login-error");
         await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
         await panel.getByRole("checkbox", { name: "Remember me" }).check();
-        await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
+        // While the sign-in is on its way the button reads 'Loading...', on screen and to a screen reader.
+        let answerLogin;
+        const loginHeld = new Promise((resolve) => (answerLogin = resolve));
+        await page.route("**/api/auth/login", async (route) => {
+          await loginHeld;
+          await route.continue();
+        });
+        await panel.getByRole("button", { name: "LOGIN" }).click();
+        const busy = panel.getByRole("button", { name: "Loading...", exact: true });
+        await busy.waitFor();
+        const busyText = await busy.innerText();
+        await shoot(page, "login-busy");
+        assert(busyText === "Loading...", `the busy LOGIN button shows 'Loading...': ${busyText}`);
+        await Promise.all([page.waitForEvent("load"), answerLogin()]);
         panel = await openAccount(page);
         const local = email.split("@")[0];
         await panel.getByRole("heading", { name: `WELCOME, ${local}` }).waitFor();
@@ -195,6 +220,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.goto(`${base}/me/account/`);
         await page.getByTestId("profile-name").filter({ hasText: "Linh Tran" }).waitFor();
         await page.getByTestId("profile-birthday").filter({ hasText: "02/28/1994" }).waitFor();
+        await page.getByTestId("profile-title").filter({ hasText: /^Ms$/ }).waitFor();
         await page.getByRole("button", { name: "Edit profile" }).click();
         let dialog = page.getByRole("dialog", { name: "EDIT PROFILE" });
         await dialog.getByLabel("First name *").fill("");
@@ -202,7 +228,10 @@ export function accountJourneys({ browser, base, shop, products }) {
         await dialog.getByRole("button", { name: "SAVE" }).click();
         await dialog.getByText("First Name is required").waitFor();
         await dialog.getByText("Last Name is required").waitFor();
-        assert((await dialog.getByLabel("Title").locator("option").allTextContents()).join() === "Mrs,Mr", "profile titles Mrs, Mr");
+        // She registered as Ms: the editor offers Mrs and Mr, keeps her Ms as a choice and starts on it.
+        const titles = (await dialog.getByLabel("Title").locator("option").allTextContents()).join();
+        assert(titles === "Ms,Mrs,Mr", `profile titles Mrs, Mr and her own Ms: ${titles}`);
+        assert((await dialog.getByLabel("Title").inputValue()) === "Ms", "the editor starts on her title, Ms");
         await dialog.getByLabel("First name *").fill("Mỹ");
         await dialog.getByLabel("Last name *").fill("Lê");
         await dialog.getByRole("button", { name: "02/28/1994" }).click();
@@ -217,6 +246,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         assert(await updated.isVisible(), "the toast is still shown 2 s later");
         await page.getByTestId("profile-name").filter({ hasText: "My Le" }).waitFor();
         await page.getByTestId("profile-birthday").filter({ hasText: "02/14/1994" }).waitFor();
+        await page.getByTestId("profile-title").filter({ hasText: /^Ms$/ }).waitFor({ timeout: 3000 });
 
         await page.getByRole("button", { name: "Edit login details" }).click();
         dialog = page.getByRole("dialog", { name: "LOGIN DETAILS" });
@@ -383,6 +413,29 @@ export function accountJourneys({ browser, base, shop, products }) {
         await dialog.getByRole("button", { name: "SAVE ADDRESS" }).click();
         await page.getByText("Address updated successfully!").waitFor();
         await office.filter({ hasText: "4-5-6 Jingumae" }).waitFor();
+
+        // A fresh visit with the country list held back: editing the +81 address shows +81 from the start.
+        let releaseCountries;
+        const countriesHeld = new Promise((resolve) => (releaseCountries = resolve));
+        await page.route("**/geo/countries.json", async (route) => {
+          await countriesHeld;
+          await route.continue();
+        });
+        await page.goto(`${base}/me/addresses/`);
+        await office.getByRole("button", { name: "Edit" }).click();
+        dialog = page.getByRole("dialog", { name: "EDIT ADDRESS" });
+        const phoneCode = dialog.getByLabel("Phone code");
+        const shownCode = () => phoneCode.evaluate((select) => select.selectedOptions[0]?.textContent ?? "");
+        const early = await shownCode();
+        await shoot(page, "address-edit-phone-code-early");
+        assert(early === "+81", `before the country list loads the saved phone code shows: ${early}`);
+        releaseCountries();
+        await dialog.getByLabel("Country *").locator("option", { hasText: "Vietnam" }).waitFor({ state: "attached" });
+        assert((await shownCode()) === "+81", `after the country list loads the saved phone code still shows: ${await shownCode()}`);
+        await page.unroute("**/geo/countries.json");
+        await dialog.getByRole("button", { name: "SAVE ADDRESS" }).click();
+        await page.getByText("Address updated successfully!").waitFor();
+        await office.filter({ hasText: "+81 3-1234-5678" }).waitFor();
 
         await office.getByRole("button", { name: "Set as default" }).click();
         await page.getByRole("dialog", { name: "SET AS DEFAULT" }).getByRole("button", { name: "CONFIRM" }).click();

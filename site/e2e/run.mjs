@@ -268,6 +268,74 @@ const journeys = [
     },
   },
   {
+    name: "a header icon closes the panel it opened (390 and 1440 px)",
+    fn: async () => {
+      for (const size of [WIDTHS.mobile, WIDTHS.desktop]) {
+        const { page, context } = await visit("/shop/", size, cards(1));
+        for (const [icon, panel] of [["Open menu", "Menu"], ["Search", "Search"], ["Account", "Account"], ["Shopping bag", "Shopping bag"]]) {
+          const button = page.locator("header").getByRole("button", { name: icon, exact: true });
+          await button.click();
+          const dialog = page.getByRole("dialog", { name: panel });
+          await dialog.waitFor();
+          // The icon is what a tap at its centre reaches: not under the panel or its backdrop.
+          const box = await button.boundingBox();
+          const onTop = await page.evaluate(({ x, y, name }) => document.elementFromPoint(x, y)?.closest("button")?.getAttribute("aria-label") === name, { x: box.x + box.width / 2, y: box.y + box.height / 2, name: icon });
+          if (!onTop) await shoot(page, `panel-covers-icon-${panel.replace(/ /g, "-").toLowerCase()}-${size.width}`);
+          assert(onTop, `at ${size.width} px the ${panel} panel leaves its ${icon} icon uncovered`);
+          assert((await button.getAttribute("aria-expanded")) === "true", `${icon} says its panel is open`);
+          await button.click({ timeout: 3000 });
+          await dialog.waitFor({ state: "detached" });
+          assert((await button.getAttribute("aria-expanded")) === "false", `${icon} says its panel is closed`);
+        }
+        await page.locator("header").getByRole("button", { name: "Shopping bag" }).click();
+        await page.getByRole("dialog", { name: "Shopping bag" }).waitFor();
+        await shoot(page, `panel-bag-open-${size.width}`);
+        await context.close();
+      }
+    },
+  },
+  {
+    name: "the home header sticks only after 200 px of scrolling (390 and 1440 px)",
+    fn: async () => {
+      for (const size of [WIDTHS.mobile, WIDTHS.desktop]) {
+        const { page, context } = await visit("/", size, cards(1));
+        const headerTopAt = async (y) => {
+          await page.evaluate((to) => window.scrollTo(0, to), y);
+          await page.waitForFunction((to) => Math.abs(window.scrollY - to) < 2, y);
+          await page.waitForTimeout(150);
+          return Math.round((await page.locator("header").boundingBox()).y);
+        };
+        const at120 = await headerTopAt(120);
+        await shoot(page, `home-header-120-${size.width}`);
+        assert(at120 === -120, `at ${size.width} px the header scrolls away with the page before 200 px (top ${at120} at 120 px)`);
+        const at400 = await headerTopAt(400);
+        await shoot(page, `home-header-400-${size.width}`);
+        assert(at400 === 0, `at ${size.width} px the header sticks past 200 px (top ${at400} at 400 px)`);
+        await context.close();
+      }
+    },
+  },
+  {
+    name: "the collection banner shows its whole picture at 390 px",
+    fn: async () => {
+      const { page, context } = await visit(`/collection/${collection.id}/${collection.slug}/`, WIDTHS.mobile, heading(upper(collection.name)));
+      const picture = page.locator(".banner-carousel img").first();
+      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await picture.elementHandle());
+      const shown = await picture.evaluate((img) => {
+        const box = img.getBoundingClientRect();
+        const arrow = img.closest(".banner-carousel").querySelector(".carousel-arrow--prev").getBoundingClientRect();
+        return { box: box.width / box.height, natural: img.naturalWidth / img.naturalHeight, left: box.left, right: box.right, middle: box.top + box.height / 2, arrowTop: arrow.top };
+      });
+      await shoot(page, "collection-banner-390");
+      // A box of the picture's own proportions inside the screen: nothing of its lettering is cropped.
+      assert(Math.abs(shown.box - shown.natural) < 0.02, `the banner box (${shown.box.toFixed(2)}) has the picture's proportions (${shown.natural.toFixed(2)}), so none of it is cropped`);
+      assert(shown.left >= 0 && shown.right <= WIDTHS.mobile.width + 1, "the banner fits the screen");
+      // The lettering sits across the picture's middle: the arrows keep below it.
+      assert(shown.arrowTop >= shown.middle, `the left arrow (top ${shown.arrowTop}) keeps below the picture's middle (${shown.middle})`);
+      await context.close();
+    },
+  },
+  {
     name: "shop filters: price sort, category, reset",
     fn: async () => {
       const { page, context } = await visit("/shop/", WIDTHS.desktop, cards(8));
@@ -314,6 +382,27 @@ const journeys = [
       await page.locator(".yarl__root").getByRole("button", { name: "Close" }).click();
       await page.locator(".yarl__root").waitFor({ state: "detached" });
       await context.close();
+    },
+  },
+  {
+    name: "lightbox zoom stops at 3x at 390 and 1440 px",
+    fn: async () => {
+      for (const size of [WIDTHS.mobile, WIDTHS.desktop]) {
+        const { page, context } = await visit(productUrl(product), size, heading(upper(product.name)));
+        await page.getByRole("button", { name: /^Open image 1 of \d+ full screen$/ }).click();
+        const picture = page.locator(".yarl__slide_current img");
+        await picture.waitFor();
+        await page.waitForFunction(() => document.querySelector(".yarl__slide_current img")?.complete);
+        const before = (await picture.boundingBox()).width;
+        // Zoom in as far as the lightbox lets a shopper (the button stays enabled while it can go further).
+        const zoomIn = page.getByRole("button", { name: "Zoom in" });
+        for (let click = 0; click < 4 && (await zoomIn.isEnabled()); click += 1) await zoomIn.click();
+        await page.waitForTimeout(400);
+        const zoom = (await picture.boundingBox()).width / before;
+        await shoot(page, `lightbox-zoomed-${size.width}`);
+        assert(Math.abs(zoom - 3) < 0.02, `at ${size.width} px the lightbox zooms to 3x at most: ${zoom.toFixed(2)}x`);
+        await context.close();
+      }
     },
   },
   {

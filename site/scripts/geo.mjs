@@ -1,11 +1,13 @@
 /**
  * Writes the offline country dataset behind `@/lib/geo` into public/geo:
- * countries.json (every country's name, ISO code and dialling code) and one
- * <ISO>.json per country (its states, each with the cities we know; an empty
- * list means a free-text city). Runs at build time from devDependencies, all
- * under permissive licences: countries-list (MIT) for names and dialling
- * codes, country-region-data (MIT) for states and provinces, and the house's
- * own curated-cities.json for the cities of the countries it ships to most.
+ * countries.json, the spec's country table (each country's name as `country`,
+ * its dialling codes as `countryCodes`, e.g. ["84"] for Vietnam, `isoCode2`
+ * and `isoCode3`), and one <ISO>.json per country (its states, each with the
+ * cities we know; an empty list means a free-text city). Runs at build time
+ * from devDependencies, all under permissive licences: countries-list (MIT)
+ * for names, dialling codes and three-letter codes, country-region-data (MIT)
+ * for states and provinces, and the house's own curated-cities.json for the
+ * cities of the countries it ships to most.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -39,21 +41,22 @@ function regionsOf(iso, datasetRegions) {
 
 function main() {
   const { countries } = require("countries-list");
+  const isoCode3Of = require("countries-list/minimal/countries.2to3.min.json");
   const regionData = require("country-region-data/data.json");
   const regionsByIso = new Map(regionData.map((c) => [c.countryShortCode, c.regions]));
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const list = Object.entries(countries)
     .filter(([, c]) => c.phone.length > 0)
-    .map(([iso, c]) => ({ name: iso === "VN" ? "Vietnam" : c.name, isoCode2: iso, phoneCode: `+${c.phone[0]}` }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .map(([iso, c]) => ({ country: iso === "VN" ? "Vietnam" : c.name, countryCodes: c.phone.map(String), isoCode2: iso, isoCode3: isoCode3Of[iso] }))
+    .sort((a, b) => a.country.localeCompare(b.country));
   writeFileSync(join(out, "countries.json"), JSON.stringify(list));
   for (const { isoCode2 } of list) {
     writeFileSync(join(out, `${isoCode2}.json`), JSON.stringify(regionsOf(isoCode2, regionsByIso.get(isoCode2) ?? [])));
   }
   writeFileSync(
     join(out, "NOTICE.txt"),
-    "Country names and dialling codes: countries-list (MIT licence).\nStates and provinces: country-region-data (MIT licence).\n",
+    "Country names, dialling codes and ISO 3166-1 alpha-3 codes: countries-list (MIT licence).\nStates and provinces: country-region-data (MIT licence).\n",
   );
   console.log(`geo: ${list.length} countries written to public/geo`);
 }

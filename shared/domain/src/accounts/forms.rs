@@ -651,8 +651,13 @@ mod tests {
         assert_eq!(e.get("lastname"), Some("Last Name is required"));
         assert_eq!(e.get("title"), Some(TITLE_PROFILE_OPTIONS));
         assert_eq!(e.get("birthday"), Some(crate::accounts::birthday::REQUIRED));
-        let e = ProfileForm {
+        let kept = ProfileForm {
             title: "Ms".into(),
+            ..good.clone()
+        };
+        assert_eq!(kept.validate(TODAY).unwrap().title, Title::Ms);
+        let e = ProfileForm {
+            title: "Dr".into(),
             birthday: "1987-02-29".into(),
             ..good
         }

@@ -1,4 +1,5 @@
-//! Courtesy titles. Sign-up offers Ms and Mr; the profile editor offers Mrs and Mr.
+//! Courtesy titles. Sign-up offers Ms and Mr; the profile editor offers Mrs
+//! and Mr, and keeps the Ms a shopper registered with.
 
 use std::fmt;
 
@@ -30,11 +31,14 @@ impl Title {
         }
     }
 
-    /// The titles the profile editor offers.
+    /// The titles the profile editor offers (Mrs, Mr), plus Ms: a shopper
+    /// who registered as Ms is offered her own title too, so saving the
+    /// editor untouched does not turn her into Mrs.
     pub fn for_profile(raw: &str) -> Option<Self> {
         match raw.trim() {
             "Mrs" => Some(Title::Mrs),
             "Mr" => Some(Title::Mr),
+            "Ms" => Some(Title::Ms),
             _ => None,
         }
     }
@@ -60,10 +64,11 @@ mod tests {
     }
 
     #[test]
-    fn profile_offers_mrs_and_mr() {
+    fn profile_offers_mrs_and_mr_and_keeps_ms() {
         assert_eq!(Title::for_profile("Mrs"), Some(Title::Mrs));
         assert_eq!(Title::for_profile("Mr"), Some(Title::Mr));
-        assert_eq!(Title::for_profile("Ms"), None);
+        assert_eq!(Title::for_profile("Ms"), Some(Title::Ms));
+        assert_eq!(Title::for_profile("ms"), None);
         assert_eq!(Title::for_profile("Dr"), None);
     }
 

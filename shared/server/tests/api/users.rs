@@ -28,6 +28,21 @@ async fn a_shopper_edits_their_own_profile() {
 }
 
 #[tokio::test]
+async fn a_shopper_registered_as_ms_keeps_her_title() {
+    let shop = helpers::spawn_shop().await;
+    let c = shop.client();
+    let id = sign_up_and_sign_in(&c, "hoa@example.com").await;
+    assert_eq!(c.get("/api/auth/me").await.body["title"], "Ms");
+    let mut body = edit();
+    body["title"] = json!("Ms");
+    let saved = c
+        .patch(&format!("/api/users/edit/profile/{id}"), body)
+        .await;
+    assert_eq!(saved.status, 200, "{:?}", saved.body);
+    assert_eq!(c.get("/api/auth/me").await.body["title"], "Ms");
+}
+
+#[tokio::test]
 async fn profile_rules_have_their_messages() {
     let shop = helpers::spawn_shop().await;
     let c = shop.client();
@@ -38,7 +53,7 @@ async fn profile_rules_have_their_messages() {
     assert_eq!(empty.body["errors"]["firstname"], "First Name is required");
     assert_eq!(empty.body["errors"]["lastname"], "Last Name is required");
     let mut body = edit();
-    body["title"] = json!("Ms");
+    body["title"] = json!("Dr");
     assert_eq!(
         c.patch(&path, body).await.body["errors"]["title"],
         "Please choose a title: Mrs or Mr."

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_PHONE_CODE, loadCountries, loadRegions, phoneCodes } from ".";
+import { DEFAULT_PHONE_CODE, loadCountries, loadRegions, phoneCodeOf, phoneCodes } from ".";
 
 // The generated dataset (site/scripts/geo.mjs) served as the static site serves it.
 const publicDir = join(__dirname, "..", "..", "..", "public");
@@ -22,13 +22,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("geo dataset", () => {
-  it("lists every country once with its ISO code and dialling code", async () => {
+  it("is the spec's country table: country, countryCodes, isoCode2 and isoCode3, every country once", async () => {
     const countries = await loadCountries();
     expect(countries.length).toBeGreaterThan(240);
     expect(new Set(countries.map((c) => c.isoCode2)).size).toBe(countries.length);
-    expect(countries).toContainEqual({ name: "Vietnam", isoCode2: "VN", phoneCode: "+84" });
-    expect(countries).toContainEqual({ name: "Japan", isoCode2: "JP", phoneCode: "+81" });
-    expect(countries.every((c) => /^\+\d+$/.test(c.phoneCode))).toBe(true);
+    expect(new Set(countries.map((c) => c.isoCode3)).size).toBe(countries.length);
+    expect(countries).toContainEqual({ country: "Vietnam", countryCodes: ["84"], isoCode2: "VN", isoCode3: "VNM" });
+    expect(countries).toContainEqual({ country: "Japan", countryCodes: ["81"], isoCode2: "JP", isoCode3: "JPN" });
+    expect(countries.find((c) => c.isoCode2 === "DO")?.countryCodes).toEqual(["1809", "1829", "1849"]);
+    expect(countries.every((c) => c.countryCodes.length > 0 && c.countryCodes.every((code) => /^\d+$/.test(code)))).toBe(true);
+    expect(countries.every((c) => /^[A-Z]{2}$/.test(c.isoCode2) && /^[A-Z]{3}$/.test(c.isoCode3))).toBe(true);
+  });
+
+  it("starts a country's address on its first dialling code", () => {
+    expect(phoneCodeOf({ country: "Vietnam", countryCodes: ["84"], isoCode2: "VN", isoCode3: "VNM" })).toBe("+84");
+    expect(phoneCodeOf({ country: "Dominican Republic", countryCodes: ["1809", "1829"], isoCode2: "DO", isoCode3: "DOM" })).toBe("+1809");
   });
 
   it("loads a country's regions only when asked, one file per country", async () => {
@@ -53,10 +61,10 @@ describe("geo dataset", () => {
     expect(served).toEqual(["/geo/XX.json"]);
   });
 
-  it("offers dialling codes sorted numerically, each once, with +84", async () => {
+  it("offers every country's dialling codes sorted numerically, each once, with +84", async () => {
     const codes = phoneCodes(await loadCountries());
     expect(codes).toContain(DEFAULT_PHONE_CODE);
-    expect(codes).toContain("+84");
+    expect(codes).toEqual(expect.arrayContaining(["+84", "+81", "+1", "+1809", "+1849"]));
     expect(new Set(codes).size).toBe(codes.length);
     const numbers = codes.map((c) => Number(c.slice(1)));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));

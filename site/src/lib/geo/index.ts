@@ -6,10 +6,12 @@
  */
 import useSWR from "swr";
 
+/** A row of the spec's country table: `countryCodes` are dialling codes without the plus ("84"). */
 export interface Country {
-  name: string;
+  country: string;
+  countryCodes: string[];
   isoCode2: string;
-  phoneCode: string;
+  isoCode3: string;
 }
 
 export interface Region {
@@ -35,9 +37,17 @@ export async function loadRegions(isoCode2: string): Promise<Region[]> {
   return (await loadGeoFile<Region[]>(`${isoCode2}.json`)) ?? [];
 }
 
-/** Every dialling code once, in numeric order. */
+/** A dialling code as the phone-code list shows and the address stores it: "+84". */
+const asPhoneCode = (countryCode: string) => `+${countryCode}`;
+
+/** The phone code a country's address starts with: its first dialling code. */
+export function phoneCodeOf(country: Country): string {
+  return asPhoneCode(country.countryCodes[0] ?? "");
+}
+
+/** Every dialling code of every country once, in numeric order. */
 export function phoneCodes(countries: Country[]): string[] {
-  const codes = new Set([DEFAULT_PHONE_CODE, ...countries.map((c) => c.phoneCode)]);
+  const codes = new Set([DEFAULT_PHONE_CODE, ...countries.flatMap((c) => c.countryCodes.map(asPhoneCode))]);
   return [...codes].sort((a, b) => Number(a.replace(/\D/g, "")) - Number(b.replace(/\D/g, "")));
 }
 
@@ -47,6 +57,6 @@ export function useCountries(): Country[] {
 
 /** The states (with their cities) of the country of that name; empty while loading or unknown. */
 export function useRegions(countryName: string): Region[] {
-  const iso = useCountries().find((c) => c.name === countryName)?.isoCode2;
+  const iso = useCountries().find((c) => c.country === countryName)?.isoCode2;
   return useSWR(iso ? `geo:regions:${iso}` : null, () => loadRegions(iso as string), { revalidateOnFocus: false }).data ?? [];
 }

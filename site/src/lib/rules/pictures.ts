@@ -57,8 +57,8 @@ export const PICTURE_SIZES = {
   galleryThumb: "70px",
   /** .hero: the page's whole width, at its own 16:7. */
   fullWidth: "100vw",
-  /** .banner-carousel: the whole width; below 768px a 4:3 box the 16:7 picture covers, 1.71 times as wide. */
-  bannerCarousel: "(min-width: 768px) 100vw, 172vw",
+  /** .banner-carousel: the whole width, at its own 16:7. */
+  bannerCarousel: "100vw",
   /** .runway-banner: the whole width and at least 70vh high, which the 16:7 picture covers (70vh × 16/7). */
   runwayBanner: "max(100vw,160vh)",
   /** .looks: 2 columns (12px gap), 4 from 768px (20px gaps). */

@@ -8,6 +8,7 @@ import { ApiError, ok, shop } from "@/lib/api/client";
 import type { Profile } from "@/lib/api/types";
 import { FIRST_YEAR, formatBirthday } from "@/lib/rules/birthday";
 import { meetsRules } from "@/lib/rules/passwords";
+import { profileTitleChoices, profileTitleDefault } from "@/lib/rules/titles";
 import { PasswordField, TextField } from "@/ui/components/auth/password-field";
 import { Modal } from "@/ui/components/common/modal";
 import { notify } from "@/ui/components/common/notify";
@@ -27,7 +28,7 @@ export function ProfileModal({ profile, onClose, onSaved }: { profile: Profile; 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ defaultValues: { firstname: profile.firstname ?? "", lastname: profile.lastname ?? "", title: profile.title === "Ms" ? "Mrs" : (profile.title ?? "Mrs") } });
+  } = useForm({ defaultValues: { firstname: profile.firstname ?? "", lastname: profile.lastname ?? "", title: profileTitleDefault(profile.title) } });
 
   const onSubmit = handleSubmit(async (v) => {
     try {
@@ -57,8 +58,11 @@ export function ProfileModal({ profile, onClose, onSaved }: { profile: Profile; 
         </TextField>
         <TextField id="profile-title" label="Title">
           <select id="profile-title" {...register("title")}>
-            <option value="Mrs">Mrs</option>
-            <option value="Mr">Mr</option>
+            {profileTitleChoices(profile.title).map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
           </select>
         </TextField>
         <div className="field">

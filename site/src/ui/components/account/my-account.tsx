@@ -35,7 +35,7 @@ export function MyAccount() {
             <dt>Name</dt>
             <dd data-testid="profile-name">{name}</dd>
             <dt>Title</dt>
-            <dd>{profile.title ?? "—"}</dd>
+            <dd data-testid="profile-title">{profile.title ?? "—"}</dd>
             <dt>Date of birth</dt>
             <dd data-testid="profile-birthday">{formatBirthday(profile.birthday) || "—"}</dd>
           </dl>

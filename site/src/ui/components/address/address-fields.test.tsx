@@ -1,29 +1,36 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { EMPTY_ADDRESS, type AddressForm } from "@/lib/rules/address";
 import { AddressFields } from "./address-fields";
 
 // A small stand-in dataset: Vietnam has states with cities, Monaco a state without, Nauru no states.
-vi.mock("@/lib/geo", () => ({
-  DEFAULT_PHONE_CODE: "+84",
-  phoneCodes: () => ["+1", "+84", "+377", "+674"],
-  useCountries: () => [
-    { name: "Vietnam", isoCode2: "VN", phoneCode: "+84" },
-    { name: "Monaco", isoCode2: "MC", phoneCode: "+377" },
-    { name: "Nauru", isoCode2: "NR", phoneCode: "+674" },
-    { name: "United States", isoCode2: "US", phoneCode: "+1" },
-  ],
-  useRegions: (country: string) =>
-    ({
-      Vietnam: [
-        { name: "Ho Chi Minh City", cities: ["District 1", "District 3"] },
-        { name: "Hanoi", cities: ["Ba Dinh"] },
-      ],
-      Monaco: [{ name: "Monaco", cities: [] }],
-    })[country] ?? [],
-}));
+// `geo.loaded` false is the moment before the country list has arrived.
+const geo = vi.hoisted(() => ({ loaded: true }));
+vi.mock("@/lib/geo", () => {
+  const countries = [
+    { country: "Vietnam", countryCodes: ["84"], isoCode2: "VN", isoCode3: "VNM" },
+    { country: "Monaco", countryCodes: ["377"], isoCode2: "MC", isoCode3: "MCO" },
+    { country: "Nauru", countryCodes: ["674"], isoCode2: "NR", isoCode3: "NRU" },
+    { country: "United States", countryCodes: ["1"], isoCode2: "US", isoCode3: "USA" },
+    { country: "Japan", countryCodes: ["81"], isoCode2: "JP", isoCode3: "JPN" },
+  ];
+  return {
+    DEFAULT_PHONE_CODE: "+84",
+    phoneCodeOf: (c: { countryCodes: string[] }) => `+${c.countryCodes[0]}`,
+    phoneCodes: (known: typeof countries) => (known.length ? ["+1", "+81", "+84", "+377", "+674"] : ["+84"]),
+    useCountries: () => (geo.loaded ? countries : []),
+    useRegions: (country: string) =>
+      ({
+        Vietnam: [
+          { name: "Ho Chi Minh City", cities: ["District 1", "District 3"] },
+          { name: "Hanoi", cities: ["Ba Dinh"] },
+        ],
+        Monaco: [{ name: "Monaco", cities: [] }],
+      })[country] ?? [],
+  };
+});
 
 function Form({ rules, initial = EMPTY_ADDRESS }: { rules: "account" | "checkout"; initial?: AddressForm }) {
   const form = useForm<AddressForm>({ defaultValues: initial });
@@ -33,6 +40,10 @@ function Form({ rules, initial = EMPTY_ADDRESS }: { rules: "account" | "checkout
     </form>
   );
 }
+
+afterEach(() => {
+  geo.loaded = true;
+});
 
 const select = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
@@ -84,6 +95,16 @@ describe("AddressFields", () => {
     select("Phone code", "+84");
     select("Country *", "Nauru");
     expect(value("Phone code")).toBe("+84");
+  });
+
+  it("an address being edited shows its own phone code before the country list has loaded, and after", () => {
+    geo.loaded = false;
+    const saved = { ...EMPTY_ADDRESS, country: "Japan", state: "Tokyo", city: "Shibuya", phoneCode: "+81", phone: "312345678" };
+    const { rerender } = render(<Form rules="account" initial={saved} />);
+    expect(value("Phone code")).toBe("+81");
+    geo.loaded = true;
+    rerender(<Form rules="account" initial={saved} />);
+    expect(value("Phone code")).toBe("+81");
   });
 
   it("an address being edited takes its new country's code", () => {

@@ -11,7 +11,7 @@
  */
 import { useRef, type ReactNode } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { phoneCodes, useCountries, useRegions } from "@/lib/geo";
+import { phoneCodeOf, phoneCodes, useCountries, useRegions } from "@/lib/geo";
 import { ADDRESS_MSG, accountPhoneRule, required, zipRule, type AddressForm } from "@/lib/rules/address";
 import { CHECKOUT_MSG, checkoutPhoneRule } from "@/lib/rules/checkout";
 
@@ -20,16 +20,18 @@ export type AddressRules = "account" | "checkout";
 /** A stored value outside the data stays choosable. */
 const keep = (list: string[], value: string) => (value && !list.includes(value) ? [value, ...list] : list);
 
-function useGeoOptions(country: string, state: string, city: string) {
+function useGeoOptions(country: string, state: string, city: string, phoneCode: string) {
   const known = useCountries();
   const regions = useRegions(country);
   const cities = regions.find((r) => r.name === state)?.cities ?? [];
   return {
     known,
     countries: keep(
-      known.map((c) => c.name),
+      known.map((c) => c.country),
       country,
     ),
+    // The address's own code from the first render: the list of every code loads with the countries.
+    phoneCodes: keep(phoneCodes(known), phoneCode),
     states: keep(
       regions.map((r) => r.name),
       state,
@@ -61,8 +63,8 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
     getValues,
     formState: { errors },
   } = form;
-  const [country, state, city] = watch(["country", "state", "city"]);
-  const geo = useGeoOptions(country, state, city);
+  const [country, state, city, phoneCode] = watch(["country", "state", "city", "phoneCode"]);
+  const geo = useGeoOptions(country, state, city, phoneCode);
   const msg = rules === "account" ? ADDRESS_MSG : CHECKOUT_MSG;
   const phoneRule = rules === "account" ? accountPhoneRule : (v: string) => checkoutPhoneRule(v, getValues("phoneCode"));
   const id = (name: keyof AddressForm) => `${idPrefix}-${name}`;
@@ -87,8 +89,8 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
   const onCountry = (name: string) => {
     setValue("state", "");
     setValue("city", "");
-    const code = geo.known.find((c) => c.name === name)?.phoneCode;
-    if (code && !codeChosen.current) setValue("phoneCode", code);
+    const chosen = geo.known.find((c) => c.country === name);
+    if (chosen && !codeChosen.current) setValue("phoneCode", phoneCodeOf(chosen));
   };
 
   return (
@@ -129,7 +131,7 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
         </label>
         <div className="phone-row">
           <select aria-label="Phone code" className="phone-row__code" {...register("phoneCode", { onChange: () => (codeChosen.current = true) })}>
-            {phoneCodes(geo.known).map((c) => (
+            {geo.phoneCodes.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>

@@ -88,7 +88,7 @@ export function LoginForm({ email = "", onNavigate, onSignedIn }: Props) {
           Forget your password?
         </Link>
       </div>
-      <button type="submit" className="button button--block" disabled={isSubmitting}>
+      <button type="submit" className="button button--block" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? "Loading..." : "LOGIN"}
       </button>
       <Link className="button button--outline button--block" href="/sign-up/" onClick={onNavigate}>

@@ -3,14 +3,15 @@
  * The header: logo home; search, cart, account and menu icons. Black on the
  * pages with a black header (home, collection, runway, about, contact), white
  * elsewhere, the logo inverted to match. A scroll flag turns on past 300 px;
- * the home header sticks after 200 px.
+ * the home header sticks after 200 px. While a panel is open the header stays
+ * above its backdrop, so the icon that opened it closes it.
  */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { BagIcon, MenuIcon, SearchIcon, UserIcon } from "@/ui/components/common/icons";
 import { Logo } from "./logo";
-import { usePanels } from "./panels";
+import { usePanels, type PanelName } from "./panels";
 
 export const SCROLL_FLAG_PX = 300;
 export const HOME_STICKY_PX = 200;
@@ -33,37 +34,49 @@ function useScrollY(): number {
   return y;
 }
 
+/** A header icon that opens its panel and, above the panel's backdrop, closes it again. */
+function PanelIcon({ panel, label, children }: { panel: PanelName; label: string; children: ReactNode }) {
+  const { open, toggle } = usePanels();
+  return (
+    <button type="button" className="icon-button" aria-label={label} aria-expanded={open === panel} onClick={() => toggle(panel)}>
+      {children}
+    </button>
+  );
+}
+
 export function Header() {
   const pathname = usePathname() || "/";
-  const { toggle } = usePanels();
+  const { open } = usePanels();
   const y = useScrollY();
   const home = pathname === "/";
   const dark = isDarkHeader(pathname);
   const scrolled = y > SCROLL_FLAG_PX;
   const stuck = home && y > HOME_STICKY_PX;
 
-  const classes = ["header", dark ? "header--dark" : "header--light", home ? "header--home" : "", stuck ? "header--stuck" : "", scrolled ? "header--scrolled" : ""];
+  // Over an open panel's backdrop, so the icon that opened a panel stays there to close it.
+  const overPanel = open !== null;
+  const classes = ["header", dark ? "header--dark" : "header--light", home ? "header--home" : "", stuck ? "header--stuck" : "", scrolled ? "header--scrolled" : "", overPanel ? "header--over-panel" : ""];
   return (
     <header className={classes.filter(Boolean).join(" ")} data-scrolled={scrolled}>
       <div className="header__inner">
         <div className="header__side">
-          <button type="button" className="icon-button" aria-label="Open menu" onClick={() => toggle("menu")}>
+          <PanelIcon panel="menu" label="Open menu">
             <MenuIcon />
-          </button>
-          <button type="button" className="icon-button" aria-label="Search" onClick={() => toggle("search")}>
+          </PanelIcon>
+          <PanelIcon panel="search" label="Search">
             <SearchIcon />
-          </button>
+          </PanelIcon>
         </div>
         <Link href="/" className="header__logo">
           <Logo inverted={dark} />
         </Link>
         <div className="header__side header__side--end">
-          <button type="button" className="icon-button" aria-label="Account" onClick={() => toggle("account")}>
+          <PanelIcon panel="account" label="Account">
             <UserIcon />
-          </button>
-          <button type="button" className="icon-button" aria-label="Shopping bag" onClick={() => toggle("bag")}>
+          </PanelIcon>
+          <PanelIcon panel="bag" label="Shopping bag">
             <BagIcon />
-          </button>
+          </PanelIcon>
         </div>
       </div>
     </header>

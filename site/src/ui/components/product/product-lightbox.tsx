@@ -1,13 +1,34 @@
 "use client";
 /** The lightbox: counter, prev/next, fullscreen, 3x zoom with drag to pan, close. Loaded only when opened. */
-import Lightbox from "yet-another-react-lightbox";
+import Lightbox, { type GenericSlide } from "yet-another-react-lightbox";
 import Counter from "yet-another-react-lightbox/plugins/counter";
 import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "yet-another-react-lightbox/plugins/counter.css";
 
+/** The spec's zoom: at most three times the picture as the lightbox first shows it. */
 export const LIGHTBOX_ZOOM = 3;
+
+/**
+ * A product picture as its own slide type. For the library's image slides the
+ * zoom limit is a ratio of image pixels to screen pixels (3.69x at 1440 px,
+ * 6.70x at 390 px for the same picture); for other slide types it is `maxZoom`,
+ * a plain factor: 3x at every width.
+ */
+interface PictureSlide extends GenericSlide {
+  type: "picture";
+  src: string;
+  alt: string;
+}
+
+declare module "yet-another-react-lightbox" {
+  interface SlideTypes {
+    picture: PictureSlide;
+  }
+}
+
+const isPicture = (slide: { type?: string }): slide is PictureSlide => slide.type === "picture";
 
 interface Props {
   images: string[];
@@ -17,14 +38,21 @@ interface Props {
 }
 
 export default function ProductLightbox({ images, index, alt, onClose }: Props) {
+  const slides: PictureSlide[] = images.map((src, i) => ({ type: "picture", src, alt: `${alt} — image ${i + 1}` }));
   return (
     <Lightbox
       open
       close={onClose}
       index={index}
-      slides={images.map((src, i) => ({ src, alt: `${alt} — image ${i + 1}`, width: 1200, height: 1600 }))}
+      slides={slides}
+      render={{
+        slide: ({ slide }) =>
+          isPicture(slide) ? (
+            <img className="yarl__slide_image" src={slide.src} alt={slide.alt} draggable={false} />
+          ) : undefined,
+      }}
       plugins={[Counter, Fullscreen, Zoom]}
-      zoom={{ maxZoomPixelRatio: LIGHTBOX_ZOOM, zoomInMultiplier: LIGHTBOX_ZOOM, scrollToZoom: true }}
+      zoom={{ supports: ["picture"], maxZoom: LIGHTBOX_ZOOM, zoomInMultiplier: LIGHTBOX_ZOOM, scrollToZoom: true }}
       counter={{ container: { style: { top: 0, bottom: "unset" } } }}
       carousel={{ finite: images.length <= 1 }}
       controller={{ closeOnBackdropClick: true }}
