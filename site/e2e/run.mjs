@@ -259,10 +259,21 @@ const journeys = [
       await box.press("Enter");
       assert(new URL(page.url()).pathname === "/", "blank search is ignored");
       await page.getByText("RECOMMEND SEARCHES").waitFor();
-      await box.fill(product.name.split(" ")[0]);
+      const first = product.name.split(" ")[0];
+      await box.fill(first);
       await box.press("Enter");
       await page.waitForURL(/\/search\/\?q=/);
-      await heading("SEARCH RESULTS FOR")(page);
+      await heading(`SEARCH RESULTS FOR “${upper(first)}”`)(page);
+      await cards(1)(page);
+      // Searching again starts from an empty box: typing never adds to the last search.
+      const second = products.map((p) => p.name.split(" ")[0]).find((w) => w.toLowerCase() !== first.toLowerCase());
+      await page.getByRole("button", { name: "Search" }).click();
+      await shoot(page, "search-reopened");
+      assert((await box.inputValue()) === "", `the box opens empty, not with "${await box.inputValue()}"`);
+      await box.pressSequentially(second);
+      await box.press("Enter");
+      await page.waitForURL(`**/search/?q=${encodeURIComponent(second)}`);
+      await heading(`SEARCH RESULTS FOR “${upper(second)}”`)(page);
       await cards(1)(page);
       await context.close();
     },
