@@ -4,7 +4,7 @@
  * is opened cold as a deep link and photographed at 390 and 1440 px into
  * site/test-results/screens.
  */
-import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
+import { SHOTS, WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
 import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
 import { cardIsolationJourneys } from "./card-isolation.mjs";
@@ -275,6 +275,42 @@ const journeys = [
       await page.waitForURL(`**/search/?q=${encodeURIComponent(second)}`);
       await heading(`SEARCH RESULTS FOR “${upper(second)}”`)(page);
       await cards(1)(page);
+      await context.close();
+    },
+  },
+  {
+    name: "the CONTACT US tab at 390 px leaves the cards' hearts and the carousel's arrow free",
+    fn: async () => {
+      const { page, context } = await visit("/", WIDTHS.mobile, cards(2));
+      const arrivals = page.getByRole("region", { name: "New arrivals" });
+      const tab = page.getByRole("button", { name: "CONTACT US" });
+      // The second card on screen: the right one of the two the carousel shows.
+      const hearts = arrivals.locator(".product-card__heart");
+      const rightHeart = async () => {
+        const boxes = await hearts.evaluateAll((all) => all.map((h) => h.getBoundingClientRect().x));
+        const onScreen = boxes.map((x, i) => [x, i]).filter(([x]) => x >= 0 && x < 390);
+        return hearts.nth(onScreen.sort(([a], [b]) => b - a)[0][1]);
+      };
+      const nextArrow = arrivals.getByRole("button", { name: "Next products" });
+      for (const [what, target] of [["the second card's heart", await rightHeart()], ["the next arrow", nextArrow]]) {
+        // Beside the tab: the target's middle at the screen's middle, where the tab is.
+        await target.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          window.scrollBy(0, box.top + box.height / 2 - window.innerHeight / 2);
+        });
+        await page.waitForTimeout(100);
+        await page.screenshot({ path: `${SHOTS}/contact-tab-${what.replace(/\W+/g, "-")}-390.png` });
+        const [t, b] = [await tab.boundingBox(), await target.boundingBox()];
+        assert(t.x >= b.x + b.width, `the tab (from x ${t.x}) covers ${what} (to x ${b.x + b.width})`);
+        const hit = await target.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const y = box.top + box.height / 2;
+          return [box.left + 2, box.left + box.width / 2, box.right - 2].every((x) => el.contains(document.elementFromPoint(x, y)));
+        });
+        assert(hit, `${what} is under something at the tab's height`);
+      }
+      await tab.click();
+      await page.getByRole("complementary", { name: "Contact us" }).getByText("Daily 10:00-20:00 GMT+7").waitFor();
       await context.close();
     },
   },
