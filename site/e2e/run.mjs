@@ -7,6 +7,7 @@
 import { SHOTS, WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
 import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
+import { bundleJourneys } from "./bundles.mjs";
 import { cardIsolationJourneys } from "./card-isolation.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
@@ -492,6 +493,7 @@ const all = [
   ...checkoutJourneys({ browser, base, shop, products }),
   ...cardIsolationJourneys({ browser, base, products }),
   ...madeToOrderJourneys({ browser, base, shop, product }),
+  ...bundleJourneys({ base, routes }),
   ...sessionJourneys({ browser, base, shop, products }),
   ...contentJourneys({ browser, base, runway }),
   ...seoJourneys({ browser, base, catalog }),
