@@ -14,6 +14,7 @@ import { contentJourneys } from "./content.mjs";
 import { idleJourneys } from "./idle.mjs";
 import { keyboardJourneys } from "./keyboard.mjs";
 import { madeToOrderJourneys } from "./made-to-order.mjs";
+import { pictureJourneys } from "./pictures.mjs";
 import { seasonJourneys } from "./season.mjs";
 import { seoJourneys } from "./seo.mjs";
 import { sessionJourneys } from "./sessions.mjs";
@@ -501,7 +502,8 @@ const all = [
   ...a11yJourneys({ browser, base, shop, products, routes }),
   ...keyboardJourneys({ browser, base, shop, products }),
   ...deepLinks,
-  // Last: it adds a product to the shop the other journeys share.
+  // Last: they add products to the shop the other journeys share.
+  ...pictureJourneys({ browser, base, shop }),
   ...seasonJourneys({ browser, base, shop }),
 ];
 const only = process.env.E2E_ONLY;

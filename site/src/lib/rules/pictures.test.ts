@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PICTURE_RULE, PICTURE_SIZES, pictureSrcSet, srcSetWith } from "./pictures";
+import { PICTURE_RULE, PICTURE_SIZES, pictureSources, pictureSrcSet, srcSetWith } from "./pictures";
 
 const base = "http://127.0.0.1:3000/blobs/images/catalog/3f2a9c0d1e2b3a4c5d6e";
 const file = JSON.parse(readFileSync(resolve(__dirname, "../../../../shared/picture-sizes.json"), "utf8")) as { widths: number[]; smallerAtMost: number };
@@ -12,20 +12,21 @@ describe("responsive pictures", () => {
   });
 
   it("lists each smaller width at most three quarters of the largest, then the largest", () => {
-    expect(pictureSrcSet(`${base}/1920.webp`)).toBe(`${base}/640.webp 640w, ${base}/1280.webp 1280w, ${base}/1920.webp 1920w`);
-    expect(pictureSrcSet(`${base}/1600.webp`)).toBe(`${base}/640.webp 640w, ${base}/1600.webp 1600w`);
-    expect(pictureSrcSet(`${base}/1200.webp`)).toBe(`${base}/640.webp 640w, ${base}/1200.webp 1200w`);
-    expect(pictureSrcSet(`${base}/854.webp`)).toBe(`${base}/640.webp 640w, ${base}/854.webp 854w`);
+    expect(pictureSrcSet(`${base}/1920.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/1280.webp 1280w, ${base}/1920.webp 1920w`);
+    expect(pictureSrcSet(`${base}/1600.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/1600.webp 1600w`);
+    expect(pictureSrcSet(`${base}/1200.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/1200.webp 1200w`);
+    expect(pictureSrcSet(`${base}/854.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/854.webp 854w`);
+    expect(pictureSrcSet(`${base}/640.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w`);
   });
 
   it("keeps the address's own origin and path (local blobs, CloudFront)", () => {
-    expect(pictureSrcSet("/blobs/images/catalog/ab12/1280.webp")).toBe("/blobs/images/catalog/ab12/640.webp 640w, /blobs/images/catalog/ab12/1280.webp 1280w");
+    expect(pictureSrcSet("/blobs/images/catalog/ab12/1280.webp")).toBe("/blobs/images/catalog/ab12/320.webp 320w, /blobs/images/catalog/ab12/640.webp 640w, /blobs/images/catalog/ab12/1280.webp 1280w");
   });
 
   it("gives none when the picture has no smaller width, or the address is not a made picture", () => {
     for (const url of [
-      `${base}/800.webp`,
-      `${base}/640.webp`,
+      `${base}/420.webp`,
+      `${base}/320.webp`,
       `${base}/film.mp4`,
       `${base}/1600.jpg`,
       "/blobs/images/products/gown-1.webp",
@@ -36,6 +37,11 @@ describe("responsive pictures", () => {
     ]) {
       expect(pictureSrcSet(url)).toBeUndefined();
     }
+  });
+
+  it("gives the same widths as sources for the lightbox, narrowest first", () => {
+    expect(pictureSources(`${base}/1920.webp`)).toEqual([320, 640, 1280, 1920].map((width) => ({ src: `${base}/${width}.webp`, width })));
+    expect(pictureSources("/blobs/p1-1.svg")).toBeUndefined();
   });
 
   it("runs alone, as the early-fetch script serialises it", () => {
