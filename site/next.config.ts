@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { CompileHintsPlugin } from "./build/compile-hints";
+import { SHELL_CHUNK } from "./build/shell-chunk";
 
 // A static export: every page is a file, so S3 + CloudFront (and the local
 // server) can serve the site. Ids unknown at build time are served by one
@@ -16,7 +17,10 @@ const config: NextConfig = {
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
   webpack: (webpack, { isServer, dev }) => {
-    if (!isServer && !dev) webpack.plugins.push(new CompileHintsPlugin());
+    if (!isServer && !dev) {
+      webpack.plugins.push(new CompileHintsPlugin());
+      webpack.optimization.splitChunks.cacheGroups.shell = SHELL_CHUNK;
+    }
     return webpack;
   },
 };

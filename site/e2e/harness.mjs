@@ -16,7 +16,7 @@ export async function launch() {
   });
 }
 
-/** A fresh context (no cookies, cold cache) and page that records page errors and console errors. */
+/** A fresh context (no cookies, cold cache) and page that records page errors and console errors; a phone's screen has three device pixels a CSS pixel. */
 let shoppers = 0;
 
 /** A client address of its own for each browser context (the benchmarking range 198.18.0.0/15, never a real shopper). */
@@ -25,9 +25,10 @@ function nextShopperAddress() {
   return `198.18.${Math.floor(shoppers / 250) % 250}.${(shoppers % 250) + 1}`;
 }
 
-export async function freshPage(browser, size = WIDTHS.desktop) {
+export async function freshPage(browser, size = WIDTHS.desktop, { deviceScaleFactor = 1 } = {}) {
   const context = await browser.newContext({
     viewport: size,
+    deviceScaleFactor,
     reducedMotion: "reduce",
     extraHTTPHeaders: { "X-Forwarded-For": nextShopperAddress() },
   });

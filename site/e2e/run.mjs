@@ -4,15 +4,17 @@
  * is opened cold as a deep link and photographed at 390 and 1440 px into
  * site/test-results/screens.
  */
-import { WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
+import { SHOTS, WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
 import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
+import { bundleJourneys } from "./bundles.mjs";
 import { cardIsolationJourneys } from "./card-isolation.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
 import { idleJourneys } from "./idle.mjs";
 import { keyboardJourneys } from "./keyboard.mjs";
 import { madeToOrderJourneys } from "./made-to-order.mjs";
+import { pictureJourneys } from "./pictures.mjs";
 import { seasonJourneys } from "./season.mjs";
 import { seoJourneys } from "./seo.mjs";
 import { sessionJourneys } from "./sessions.mjs";
@@ -259,11 +261,58 @@ const journeys = [
       await box.press("Enter");
       assert(new URL(page.url()).pathname === "/", "blank search is ignored");
       await page.getByText("RECOMMEND SEARCHES").waitFor();
-      await box.fill(product.name.split(" ")[0]);
+      const first = product.name.split(" ")[0];
+      await box.fill(first);
       await box.press("Enter");
       await page.waitForURL(/\/search\/\?q=/);
-      await heading("SEARCH RESULTS FOR")(page);
+      await heading(`SEARCH RESULTS FOR “${upper(first)}”`)(page);
       await cards(1)(page);
+      // Searching again starts from an empty box: typing never adds to the last search.
+      const second = products.map((p) => p.name.split(" ")[0]).find((w) => w.toLowerCase() !== first.toLowerCase());
+      await page.getByRole("button", { name: "Search" }).click();
+      await shoot(page, "search-reopened");
+      assert((await box.inputValue()) === "", `the box opens empty, not with "${await box.inputValue()}"`);
+      await box.pressSequentially(second);
+      await box.press("Enter");
+      await page.waitForURL(`**/search/?q=${encodeURIComponent(second)}`);
+      await heading(`SEARCH RESULTS FOR “${upper(second)}”`)(page);
+      await cards(1)(page);
+      await context.close();
+    },
+  },
+  {
+    name: "the CONTACT US tab at 390 px leaves the cards' hearts and the carousel's arrow free",
+    fn: async () => {
+      const { page, context } = await visit("/", WIDTHS.mobile, cards(2));
+      const arrivals = page.getByRole("region", { name: "New arrivals" });
+      const tab = page.getByRole("button", { name: "CONTACT US" });
+      // The second card on screen: the right one of the two the carousel shows.
+      const hearts = arrivals.locator(".product-card__heart");
+      const rightHeart = async () => {
+        const boxes = await hearts.evaluateAll((all) => all.map((h) => h.getBoundingClientRect().x));
+        const onScreen = boxes.map((x, i) => [x, i]).filter(([x]) => x >= 0 && x < 390);
+        return hearts.nth(onScreen.sort(([a], [b]) => b - a)[0][1]);
+      };
+      const nextArrow = arrivals.getByRole("button", { name: "Next products" });
+      for (const [what, target] of [["the second card's heart", await rightHeart()], ["the next arrow", nextArrow]]) {
+        // Beside the tab: the target's middle at the screen's middle, where the tab is.
+        await target.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          window.scrollBy(0, box.top + box.height / 2 - window.innerHeight / 2);
+        });
+        await page.waitForTimeout(100);
+        await page.screenshot({ path: `${SHOTS}/contact-tab-${what.replace(/\W+/g, "-")}-390.png` });
+        const [t, b] = [await tab.boundingBox(), await target.boundingBox()];
+        assert(t.x >= b.x + b.width, `the tab (from x ${t.x}) covers ${what} (to x ${b.x + b.width})`);
+        const hit = await target.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const y = box.top + box.height / 2;
+          return [box.left + 2, box.left + box.width / 2, box.right - 2].every((x) => el.contains(document.elementFromPoint(x, y)));
+        });
+        assert(hit, `${what} is under something at the tab's height`);
+      }
+      await tab.click();
+      await page.getByRole("complementary", { name: "Contact us" }).getByText("Daily 10:00-20:00 GMT+7").waitFor();
       await context.close();
     },
   },
@@ -534,6 +583,7 @@ const all = [
   ...checkoutJourneys({ browser, base, shop, products }),
   ...cardIsolationJourneys({ browser, base, products }),
   ...madeToOrderJourneys({ browser, base, shop, product }),
+  ...bundleJourneys({ base, routes }),
   ...sessionJourneys({ browser, base, shop, products }),
   ...contentJourneys({ browser, base, runway }),
   ...seoJourneys({ browser, base, catalog }),
@@ -541,7 +591,8 @@ const all = [
   ...a11yJourneys({ browser, base, shop, products, routes }),
   ...keyboardJourneys({ browser, base, shop, products }),
   ...deepLinks,
-  // Last: it adds a product to the shop the other journeys share.
+  // Last: they add products to the shop the other journeys share.
+  ...pictureJourneys({ browser, base, shop }),
   ...seasonJourneys({ browser, base, shop }),
 ];
 const only = process.env.E2E_ONLY;

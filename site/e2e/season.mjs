@@ -3,7 +3,8 @@
  * with a new gown (`shopctl catalog import`, as an operator runs it) and the
  * gown shows at once on /shop and on its own page, through the placeholder
  * page, with no rebuild; the house reprices it, imports again, and the page
- * shows the new price.
+ * shows the new price. A tab left open on the gown's page shows the new
+ * price too, once the shopper comes back to it, with no reload.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,8 +51,56 @@ async function importSeason(shop, gown, price) {
   await new Promise((resolve) => setTimeout(resolve, 1200));
 }
 
+/** Resolves once the API answers the gown's new price: the house's change is live. */
+async function answersPrice(base, id, price) {
+  for (let tries = 0; tries < 50; tries++) {
+    const gown = await (await fetch(`${base}/api/products/${id}`)).json();
+    if (Number(gown.price) === price) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the API never answered ${price} for ${id}`);
+}
+
+/** The shopper leaves the tab for `away` (the page's clock moved on, as a real absence does), then comes back to it. */
+async function leaveAndComeBack(page, away) {
+  const show = (state) =>
+    page.evaluate((s) => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => s });
+      document.dispatchEvent(new Event("visibilitychange"));
+      if (s === "visible") window.dispatchEvent(new Event("focus"));
+    }, state);
+  await show("hidden");
+  await page.clock.fastForward(away);
+  await show("visible");
+}
+
 export function seasonJourneys({ browser, base, shop }) {
   return [
+    {
+      name: "season reprice: a tab left open shows the new price when the shopper comes back to it",
+      fn: async () => {
+        const gown = newGown();
+        const { ID, NAME, SLUG } = gown;
+        await importSeason(shop, gown, "5120.00");
+        const { page, context } = await freshPage(browser, WIDTHS.mobile);
+        try {
+          await page.clock.install();
+          await page.goto(`${base}/shop/product/${ID}/${SLUG}/`);
+          await page.getByRole("heading", { level: 1 }).filter({ hasText: NAME.toUpperCase() }).first().waitFor();
+          await page.getByText("$5,120.00").first().waitFor();
+          await page.waitForLoadState("networkidle");
+
+          await importSeason(shop, gown, "5480.00");
+          await answersPrice(base, ID, 5480);
+          await leaveAndComeBack(page, "05:00");
+          await page.getByText("$5,480.00").first().waitFor();
+          assert((await page.getByText("$5,120.00").count()) === 0, "the old price is gone");
+          await shoot(page, "season-tab-back-new-price");
+        } finally {
+          await context.close();
+        }
+      },
+    },
     {
       name: "season import: a new gown shows on /shop and its page at once, then its new price",
       fn: async () => {

@@ -471,7 +471,7 @@ async fn pictures_become_webp_at_each_width_named_by_their_content() {
     assert!(first.starts_with("images/catalog/"), "{first}");
     assert!(first.ends_with("/1920.webp"), "{first}");
     let folder = shop.blobs.join(Path::new(&first).parent().unwrap());
-    for width in [1920, 1280, 640] {
+    for width in [1920, 1280, 640, 320] {
         let made = std::fs::read(folder.join(format!("{width}.webp"))).unwrap();
         assert_eq!(webp_width(&made), width);
         assert!(

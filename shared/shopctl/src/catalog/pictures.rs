@@ -353,10 +353,12 @@ mod tests {
 
     #[test]
     fn a_picture_is_made_at_its_width_and_the_ladder_below_it() {
-        assert_eq!(widths(4000), [1920, 1280, 640]);
-        assert_eq!(widths(1600), [1600, 640]);
-        assert_eq!(widths(1200), [1200, 640]);
-        assert_eq!(widths(800), [800]);
+        assert_eq!(widths(4000), [1920, 1280, 640, 320]);
+        assert_eq!(widths(1600), [1600, 640, 320]);
+        assert_eq!(widths(1200), [1200, 640, 320]);
+        assert_eq!(widths(800), [800, 320]);
+        assert_eq!(widths(427), [427, 320]);
+        assert_eq!(widths(420), [420]);
         assert_eq!(widths(300), [300]);
     }
 

@@ -6,7 +6,13 @@ import { isActive, sortByOrder } from "@/lib/rules/catalog";
 import { collectionKey } from "./collection-key";
 import { fetchItem, fetchList, type ListRequest } from "./fetchers";
 
-const options = { revalidateOnFocus: false, dedupingInterval: 60_000 };
+/**
+ * A tab left open must not keep selling at an old price: when the shopper
+ * comes back to it (focus, or the tab shown again) the catalogue is asked
+ * again. Each key is asked at most once a minute (mounts on every page change
+ * included), and an unchanged answer is a 304 on its ETag.
+ */
+const options = { revalidateOnFocus: true, dedupingInterval: 60_000 };
 
 // Loading means "no data yet": SWR's own isLoading is also true while it
 // revalidates the build-time fallback on mount, which must stay on screen.
@@ -59,6 +65,6 @@ async function findCollection(ref: string): Promise<Collection | null> {
  * data at all: SWR's own isLoading is also true while the build's copy is revalidated.
  */
 export function useCollectionPage(ref: string | null | undefined) {
-  const { data } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r), { revalidateOnFocus: false });
+  const { data } = useSWR(ref ? collectionKey(ref) : null, ([, r]) => findCollection(r));
   return { data, isLoading: !!ref && data === undefined };
 }

@@ -12,20 +12,21 @@ describe("responsive pictures", () => {
   });
 
   it("lists each smaller width at most three quarters of the largest, then the largest", () => {
-    expect(pictureSrcSet(`${base}/1920.webp`)).toBe(`${base}/640.webp 640w, ${base}/1280.webp 1280w, ${base}/1920.webp 1920w`);
-    expect(pictureSrcSet(`${base}/1600.webp`)).toBe(`${base}/640.webp 640w, ${base}/1600.webp 1600w`);
-    expect(pictureSrcSet(`${base}/1200.webp`)).toBe(`${base}/640.webp 640w, ${base}/1200.webp 1200w`);
-    expect(pictureSrcSet(`${base}/854.webp`)).toBe(`${base}/640.webp 640w, ${base}/854.webp 854w`);
+    expect(pictureSrcSet(`${base}/1920.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/1280.webp 1280w, ${base}/1920.webp 1920w`);
+    expect(pictureSrcSet(`${base}/1600.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/1600.webp 1600w`);
+    expect(pictureSrcSet(`${base}/1200.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/1200.webp 1200w`);
+    expect(pictureSrcSet(`${base}/854.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w, ${base}/854.webp 854w`);
+    expect(pictureSrcSet(`${base}/640.webp`)).toBe(`${base}/320.webp 320w, ${base}/640.webp 640w`);
   });
 
   it("keeps the address's own origin and path (local blobs, CloudFront)", () => {
-    expect(pictureSrcSet("/blobs/images/catalog/ab12/1280.webp")).toBe("/blobs/images/catalog/ab12/640.webp 640w, /blobs/images/catalog/ab12/1280.webp 1280w");
+    expect(pictureSrcSet("/blobs/images/catalog/ab12/1280.webp")).toBe("/blobs/images/catalog/ab12/320.webp 320w, /blobs/images/catalog/ab12/640.webp 640w, /blobs/images/catalog/ab12/1280.webp 1280w");
   });
 
   it("gives none when the picture has no smaller width, or the address is not a made picture", () => {
     for (const url of [
-      `${base}/800.webp`,
-      `${base}/640.webp`,
+      `${base}/420.webp`,
+      `${base}/320.webp`,
       `${base}/film.mp4`,
       `${base}/1600.jpg`,
       "/blobs/images/products/gown-1.webp",

@@ -53,7 +53,7 @@ export const PICTURE_SIZES = {
   productCarousel: "(min-width: 1360px) 237px, (min-width: 1100px) calc(20vw - 35px), (min-width: 768px) calc(33.33vw - 43px), calc(50vw - 22px)",
   /** .product: the gallery takes the container, from 900px 1.15 parts of 2.15 after the 72px gap. */
   productGallery: "(min-width: 1360px) 646px, (min-width: 900px) calc(53.49vw - 81px), (min-width: 768px) calc(100vw - 80px), calc(100vw - 32px)",
-  /** .gallery__thumb: 72px less its 1px border. */
+  /** .gallery__thumb: 72px less its 1px border (the 320 width, even at three device pixels a CSS pixel). */
   galleryThumb: "70px",
   /** .hero: the page's whole width, at its own 16:7. */
   fullWidth: "100vw",

@@ -54,6 +54,15 @@ describe("SearchPanel", () => {
     expect(router.push).toHaveBeenCalledWith("/search/?q=Silk%20Road");
   });
 
+  it("opens again with an empty box, so typing starts a new search", () => {
+    const input = screen.getByLabelText("What are you looking for?");
+    fireEvent.change(input, { target: { value: "camisole" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(screen.queryByLabelText("What are you looking for?")).toBeNull();
+    fireEvent.click(screen.getByText("open search"));
+    expect(screen.getByLabelText<HTMLInputElement>("What are you looking for?").value).toBe("");
+  });
+
   it("locks the page scroll while open", () => {
     expect(document.body.style.overflow).toBe("hidden");
   });

@@ -1,0 +1,43 @@
+/**
+ * The root layout is on every page, so every page already has what it loads.
+ * Webpack sees the layout and each page as entries of their own, though, and
+ * when what they share weighs under splitChunks' minSize (20 kB) it copies the
+ * shared modules into both: the API client came twice on /sign-up,
+ * /forget-password and /reset-password. This cache group moves each module the
+ * layout loads at start that another chunk uses too into one chunk, `shell`,
+ * which the layout loads on every page: a page takes such a module from there.
+ */
+
+export const ROOT_LAYOUT = "app/layout";
+
+/** The few parts of webpack's chunk graph used here (Next ships webpack without types). */
+interface ChunkGroup {
+  name?: string | null;
+}
+interface Chunk {
+  canBeInitial(): boolean;
+  groupsIterable: Iterable<ChunkGroup>;
+}
+interface ChunkGraph {
+  getModuleChunksIterable(module: unknown): Iterable<Chunk>;
+}
+
+/** Whether the root layout loads `module` at start. */
+export function inRootLayout(module: unknown, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean {
+  for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
+    if (!chunk.canBeInitial()) continue;
+    for (const group of chunk.groupsIterable) if (group.name === ROOT_LAYOUT) return true;
+  }
+  return false;
+}
+
+export const SHELL_CHUNK = {
+  name: "shell",
+  test: inRootLayout,
+  chunks: "all",
+  // Shared with at least one other chunk: what only the layout uses stays in its own.
+  minChunks: 2,
+  minSize: 0,
+  // Below Next's framework (40) and large-library (30) groups, above webpack's defaults.
+  priority: 20,
+} as const;
