@@ -499,7 +499,23 @@ async fn operators_show_resend_and_refund_a_paid_order() {
     assert!(resent.contains("lan@example.com"), "{resent}");
     assert_eq!(shop.outbox().len(), mails + 1);
 
-    let refunded = shopctl::orders::refund(&shop.app, id).await.unwrap();
+    // The operator confirms it by the number the customer reads, and the customer is told.
+    let number = paid.body["order"]["number"].as_str().unwrap();
+    assert_eq!(number, format!("#{}-{}", &id[18..22], &id[22..]));
+    let confirmed = shopctl::cli::run_args(&shop.app, &["orders", "confirm", number])
+        .await
+        .unwrap();
+    assert!(
+        confirmed.ends_with("confirmation sent to lan@example.com"),
+        "{confirmed}"
+    );
+    let told = shop.outbox().last().cloned().unwrap_or_default();
+    assert!(
+        told.contains(&format!("we have confirmed your order {number}.")),
+        "{told}"
+    );
+
+    let refunded = shopctl::orders::refund(&shop.app, number).await.unwrap();
     assert!(refunded.contains("-> canceled"), "{refunded}");
     let ledger = ledger(&shop).await;
     assert_eq!(ledger["transactions"][0]["status"], "VOIDED");
