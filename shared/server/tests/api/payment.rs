@@ -213,15 +213,19 @@ async fn a_card_checkout_charges_the_shops_amount_and_places_the_order() {
         (Some(180_740), Some(id))
     );
 
+    // Stored under the full id (numbers are not keys), named by the number the shopper reads.
+    let number = order["number"].as_str().unwrap();
     let invoice = shop.blobs_dir.join(format!("invoices/lan/{id}.html"));
     let invoice = std::fs::read_to_string(invoice).expect("the invoice is stored");
     assert!(
-        invoice.contains(id) && invoice.contains("$1,807.40") && invoice.contains("Maison Lan Anh")
+        invoice.contains(&format!("Invoice for order {number}"))
+            && invoice.contains("$1,807.40")
+            && invoice.contains("Maison Lan Anh")
     );
     let mail = shop
         .outbox()
         .into_iter()
-        .find(|m| m.contains(id))
+        .find(|m| m.contains(&format!("Order {number}, total")))
         .expect("a confirmation email");
     assert!(mail.contains("lan@example.com") && mail.contains("$1,807.40"));
 }
