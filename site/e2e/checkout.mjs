@@ -133,8 +133,9 @@ function mailTo(dataDir, email) {
 /** An .eml of the outbox read as a shopper's mail program shows it: the subject (RFC 2047 words decoded), the text and the HTML part. */
 function readMail(raw) {
   const [head, ...rest] = raw.split("\r\n\r\n");
-  const folded = /^Subject: ([^\r\n]*(?:\r\n[ \t][^\r\n]*)*)/m.exec(head)?.[1] ?? "";
-  const subject = folded.replace(/\r\n[ \t]/g, "").replace(/=\?UTF-8\?B\?([^?]*)\?=\s*/g, (_, b64) => Buffer.from(b64, "base64").toString("utf8"));
+  // mailTo's soft-break undo also eats an encoded word's closing "=" and the fold after it, so the words are read as "=?UTF-8?B?…?" up to the next header.
+  const words = /^Subject: ([\s\S]*?)(?:\r\n(?![ \t])|Date: )/m.exec(head)?.[1] ?? "";
+  const subject = [...words.matchAll(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?/g)].map((m) => Buffer.from(m[1], "base64").toString("utf8")).join("") || words.trim();
   const body = rest.join("\r\n\r\n");
   const part = (type) => new RegExp(`Content-Type: ${type}[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\\s\\S]*?)\r\n--=_`).exec(body)?.[1] ?? "";
   return { subject, text: part("text/plain").replace(/\r\n/g, "\n"), html: part("text/html") };
