@@ -7,6 +7,8 @@ import { SHELL_CHUNK } from "./build/shell-chunk";
 // placeholder page per dynamic route plus the rules of rewrites.json.
 const config: NextConfig = {
   output: "export",
+  // The year the pages are built in, written into their HTML; the shopper's clock replaces it once hydrated.
+  env: { BUILD_YEAR: String(new Date().getFullYear()) },
   trailingSlash: true,
   images: { unoptimized: true },
   reactStrictMode: true,

@@ -59,6 +59,16 @@ export async function saveResetThenSignIn(page, base, email, password) {
   await (await openAccount(page)).getByRole("link", { name: "GO TO MY ACCOUNT" }).waitFor();
 }
 
+/** The newest email that contains `needle`, waiting up to 5 s for it. */
+async function newestMailWith(dataDir, needle) {
+  for (let i = 0; i < 50; i += 1) {
+    const mail = newestMail(dataDir, needle);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no email says "${needle}"`);
+}
+
 function newestMail(dataDir, needle) {
   const dir = join(dataDir, "outbox");
   const files = readdirSync(dir)
@@ -75,14 +85,14 @@ function newestMail(dataDir, needle) {
 /**
  * Places an order for the signed-in shopper the way the payment function
  * will store it (one item of the embedded table, as the API tests do): the
- * checkout API is not part of this site release.
+ * checkout API is not part of this site release. Awaiting confirmation, at
+ * Express shipping, unless told otherwise.
  */
-function placeOrder(dataDir, userId, product) {
+function placeOrder(dataDir, userId, product, { status = "awaiting_confirmation", shippingfee = 56.9 } = {}) {
   // Digits only: order ids are ULIDs (Crockford base 32, no I, L, O or U).
   const tail = `${Date.now()}${(serial += 1)}`;
   const id = `01E2E${"0".repeat(26)}`.slice(0, 26 - tail.length) + tail;
   const at = new Date().toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
-  const status = "awaiting_confirmation";
   const item = {
     pk: `USER#${userId}`,
     sk: `ORDER#${id}`,
@@ -94,11 +104,11 @@ function placeOrder(dataDir, userId, product) {
     createdAt: at,
     updatedAt: at,
     subtotal: product.price,
-    shippingfee: 56.9,
+    shippingfee,
     items: [{ product: { id: product.id, slug: product.slug, name: product.name, productGallery: product.productGallery }, category: "Set", color: product.color[0], size: "custom", quantity: 1, price: product.price }],
     // Every order has where it ships and how it was paid.
     shippingAddress: { title: "", firstName: "Linh", lastName: "Tran", street: "68 Dong Khoi", city: "District 1", state: "Ho Chi Minh City", country: "Vietnam", zipCode: "700000", phoneCode: "+84", phone: "0901234567" },
-    payment: { provider: "card", reference: `tx-${id}`, method: { kind: "card", cardType: "VISA", last4: "1111" }, amount: product.price + 56.9, status: "SUBMITTED_FOR_SETTLEMENT" },
+    payment: { provider: "card", reference: `tx-${id}`, method: { kind: "card", cardType: "VISA", last4: "1111" }, amount: product.price + shippingfee, status: "SUBMITTED_FOR_SETTLEMENT" },
   };
   const script = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1], timeout=10); c.execute('INSERT INTO items (pk, sk, gsi1pk, gsi1sk, body) VALUES (?,?,?,?,?)', sys.argv[2:7]); c.commit()";
   const res = spawnSync("python3", ["-c", script, join(dataDir, "shop.sqlite"), item.pk, item.sk, item.gsi1pk, item.gsi1sk, JSON.stringify(item)], { encoding: "utf8" });
@@ -201,8 +211,8 @@ export function accountJourneys({ browser, base, shop, products }) {
         assert(busyText === "Loading...", `the busy LOGIN button shows 'Loading...': ${busyText}`);
         await Promise.all([page.waitForEvent("load"), answerLogin()]);
         panel = await openAccount(page);
-        const local = email.split("@")[0];
-        await panel.getByRole("heading", { name: `WELCOME, ${local}` }).waitFor();
+        // The first name she gave (accents removed, đ as d), not her email's local part.
+        await panel.getByRole("heading", { name: "WELCOME, Dao", exact: true }).waitFor();
         await panel.getByRole("button", { name: "(Logout)" }).waitFor();
         await shoot(page, "welcome-panel");
         await panel.getByRole("link", { name: "GO TO MY ACCOUNT" }).click();
@@ -566,7 +576,15 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByRole("tab", { name: "Wait for confirmation (1)" }).waitFor();
         assert((await card.getByRole("button", { name: "Confirm delivery" }).count()) === 0, "no Confirm delivery before the house confirms");
         await card.getByText("Custom").waitFor();
-        shopctl(shop, "orders", "confirm", id);
+        // The operator confirms the order by the number the shopper reads on the card (the shop's one number).
+        const number = await card.getByTestId("order-number").textContent();
+        assert(number === `#${id.slice(-8, -4)}-${id.slice(-4)}`, `the card's number is the id's random tail, grouped: ${number}`);
+        const listed = shopctl(shop, "orders", "list", "--status", "awaiting_confirmation");
+        assert(listed.split("\n").some((l) => l.startsWith(`${number}\t${id}\t`)), `shopctl lists it by its number: ${listed}`);
+        const said = shopctl(shop, "orders", "confirm", number);
+        assert(said.startsWith(`order ${number}: awaiting_confirmation -> confirmed`), said);
+        const mail = await newestMailWith(shop.dataDir, `order ${number} confirmed`);
+        assert(mail.includes(`we have confirmed your order ${number}.`), `the email says the house confirmed it: ${mail}`);
         await page.reload();
         await card.locator(".status--green").filter({ hasText: "CONFIRMED" }).waitFor();
         await page.getByRole("tab", { name: "Confirmed (1)" }).click();
@@ -580,6 +598,21 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByLabel("Date filter").selectOption("today");
         await page.getByRole("tab", { name: "All (1)" }).waitFor();
         await shoot(page, "orders-delivered");
+        await context.close();
+      },
+    },
+    {
+      name: "my orders: a pending order reads PENDING (the spec's rule) and free shipping reads Free, as in the bag",
+      fn: async () => {
+        const { page, context } = await signedInContext(browser, base, WIDTHS.desktop, "pending");
+        const me = await (await context.request.get(`${base}/api/auth/me`)).json();
+        placeOrder(shop.dataDir, me.id, first, { status: "pending", shippingfee: 0 });
+        await page.goto(`${base}/me/orders/`);
+        const card = page.getByTestId("order-card");
+        await card.locator(".status--yellow").filter({ hasText: /^PENDING$/ }).waitFor();
+        await card.getByText(/Shipping Free/).waitFor();
+        assert((await card.getByText(/Shipping \$0\.00/).count()) === 0, "no $0.00 shipping");
+        await shoot(page, "orders-pending-free");
         await context.close();
       },
     },
@@ -621,7 +654,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await panel.getByLabel("Password", { exact: true }).fill(PASSWORD);
         await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "LOGIN" }).click()]);
         panel = await openAccount(page);
-        await panel.getByRole("heading", { name: "WELCOME, frida.kahlo" }).waitFor();
+        await panel.getByRole("heading", { name: "WELCOME, Frida", exact: true }).waitFor();
         const byPassword = await (await context.request.get(`${base}/api/auth/me`)).json();
         // Home again (through Facebook's logout page or not): a navigation of its own, even from the home page.
         const home = (f) => f === page.mainFrame() && f.url() === `${base}/`;
@@ -637,7 +670,7 @@ export function accountJourneys({ browser, base, shop, products }) {
         await Promise.all([page.waitForEvent("load"), popup.getByRole("link", { name: /Frida Kahlo/ }).click()]);
         await closes(popup);
         panel = await openAccount(page);
-        await panel.getByRole("heading", { name: "WELCOME, frida.kahlo" }).waitFor();
+        await panel.getByRole("heading", { name: "WELCOME, Frida", exact: true }).waitFor();
         const byFacebook = await (await context.request.get(`${base}/api/auth/me`)).json();
         assert(byFacebook.email === FRIDA && byFacebook.id === byPassword.id, `Facebook signs in to the same account: ${JSON.stringify(byFacebook)} vs ${JSON.stringify(byPassword)}`);
         await shoot(page, "social-welcome");

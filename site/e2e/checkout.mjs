@@ -147,6 +147,28 @@ function mailTo(dataDir, email) {
   return null;
 }
 
+/** An .eml of the outbox read as a shopper's mail program shows it: the subject (RFC 2047 words decoded), the text and the HTML part. */
+function readMail(raw) {
+  const [head, ...rest] = raw.split("\r\n\r\n");
+  // mailTo's soft-break undo also eats an encoded word's closing "=" and the fold after it, so the words are read as "=?UTF-8?B?…?" up to the next header.
+  const words = /^Subject: ([\s\S]*?)(?:\r\n(?![ \t])|Date: )/m.exec(head)?.[1] ?? "";
+  const subject = [...words.matchAll(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?/g)].map((m) => Buffer.from(m[1], "base64").toString("utf8")).join("") || words.trim();
+  const body = rest.join("\r\n\r\n");
+  const part = (type) => new RegExp(`Content-Type: ${type}[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\\s\\S]*?)\r\n--=_`).exec(body)?.[1] ?? "";
+  return { subject, text: part("text/plain").replace(/\r\n/g, "\n"), html: part("text/html") };
+}
+
+/** Screenshots of the confirmation as the shopper reads it, on a page of its own: the email as text (with its subject), and its invoice. */
+async function shootMail(context, mail, name) {
+  const escape = (t) => t.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
+  const page = await context.newPage();
+  await page.setContent(`<pre style="font:15px/1.5 monospace;white-space:pre-wrap;margin:1em">Subject: ${escape(mail.subject)}\n\n${escape(mail.text)}</pre>`);
+  await shoot(page, `${name}-email`);
+  await page.setContent(mail.html);
+  await shoot(page, `${name}-invoice`);
+  await page.close();
+}
+
 export function checkoutJourneys({ browser, base, shop, products }) {
   // The cheapest products keep every order far below the sandbox's 2000.00 decline range.
   const [cheap, second, third, fourth = third] = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price);
@@ -192,6 +214,10 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await card.getByText(usd(expected)).first().waitFor();
         const orders = await ordersOf(context, base);
         assert(orders.length === 1 && Math.abs(orders[0].total - expected) < 0.001, "one order at the charged total");
+        // One order number, the API's, the same on the card, in the email's subject and body, and on the invoice.
+        const { id, number } = orders[0];
+        assert(number === `#${id.slice(-8, -4)}-${id.slice(-4)}`, `the number is the id's random tail, grouped: ${number}`);
+        assert((await card.getByTestId("order-number").textContent()) === number, "My Orders shows the API's number");
         let mail = null;
         for (let i = 0; i < 50 && !mail; i += 1) {
           mail = mailTo(shop.dataDir, email);
@@ -199,6 +225,17 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         }
         assert(mail, "the confirmation email is in the outbox");
         assert(mail.includes(`total ${usd(expected)}`), "the email states the total");
+        await shoot(page, "order-number-my-orders");
+        const { subject, text, html } = readMail(mail);
+        assert(subject === `Maison Lan Anh — order ${number} received, awaiting confirmation (invoice attached)`, `the subject says what the body says: ${subject}`);
+        assert(text.includes(`Order ${number}, total`) && text.includes("We have received your order and will confirm it shortly"), `the body: ${text}`);
+        assert(html.includes(`<title>Invoice ${number}</title>`) && html.includes(`Invoice for order ${number}`), "the invoice names the order by its number");
+        assert(![subject, text, html].some((t) => t.includes(id)), "the full id is nowhere the shopper reads");
+        assert(!/<small>\s*·|·\s*<\/small>/.test(html) && !/\(,|, \)/.test(text), "no item line starts or ends with a separator");
+        await card.getByText(/AWAITING CONFIRMATION/).waitFor();
+        const footerMail = (await page.getByRole("contentinfo").locator('a[href^="mailto:"]').getAttribute("href"))?.replace("mailto:", "");
+        assert(footerMail && text.includes(footerMail) && html.includes(footerMail), `the email gives the footer's address ${footerMail}`);
+        await shootMail(context, { subject, text, html }, "order-number");
         assert(problems.length === 0, problems.join("; "));
         await context.close();
       },

@@ -1,9 +1,10 @@
 /**
  * Journeys over the house's content: a runway's campaign film really plays,
  * the About page's gallery pictures load, and the address form offers the
- * full country dataset (Japan's prefectures, on demand).
+ * full country dataset (Japan's prefectures, on demand), and the footer gives
+ * the house's one contact address and the shopper's year.
  */
-import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 import { signedInShopper } from "./shoppers.mjs";
 
 /** A new shopper signed in through the API, the way the account journeys do it. */
@@ -46,6 +47,24 @@ export function contentJourneys({ browser, base, runway }) {
     await context.close();
   };
   return [
+    {
+      name: "footer: the house's one contact address (the Contact page's) and the year on the shopper's clock",
+      fn: async () => {
+        const { page, context, problems } = await freshPage(browser, WIDTHS.desktop);
+        // A year the site was not built in: the footer must read the shopper's clock, and hydrate without a mismatch.
+        await page.clock.install({ time: new Date(2031, 5, 15, 10) });
+        await page.goto(`${base}/support/contact/`);
+        await hydrated(page);
+        const footer = page.getByRole("contentinfo");
+        await footer.getByText("© 2031 MAISON LAN ANH. All rights reserved.").waitFor();
+        const footerMail = await footer.locator('a[href^="mailto:"]').getAttribute("href");
+        const contactMail = await page.locator('.contact-methods a[href^="mailto:"]').getAttribute("href");
+        assert(footerMail === contactMail && footerMail === "mailto:support@maisonlananh.vn", `one address: footer ${footerMail}, Contact page ${contactMail}`);
+        await shoot(page, "footer-contact-year");
+        assert(problems.length === 0, problems.join("; "));
+        await context.close();
+      },
+    },
     { name: "runway film plays (390)", fn: playsFilm(WIDTHS.mobile) },
     { name: "runway film plays (1440)", fn: playsFilm(WIDTHS.desktop) },
     { name: "about gallery pictures load (390)", fn: aboutGallery(WIDTHS.mobile) },

@@ -219,7 +219,7 @@ fn invalid_bodies_fail_and_say_where() {
     .unwrap_err();
     assert!(err.contains("code"), "{err}");
 
-    let mut order = json!({ "id": "o", "status": "shipped", "createdAt": "t", "updatedAt": "t",
+    let mut order = json!({ "id": "o", "number": "#0000-0001", "status": "shipped", "createdAt": "t", "updatedAt": "t",
         "subtotal": 1.0, "shippingfee": 0.0, "total": 1.0, "items": [],
         "shippingAddress": { "title": "", "firstName": "Lan", "lastName": "Tran", "street": "s",
             "city": "c", "state": "", "country": "VN", "zipCode": "70000", "phoneCode": "+84", "phone": "0901234567" },

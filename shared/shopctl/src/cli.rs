@@ -64,6 +64,14 @@ pub enum CatalogCommand {
     Export { dir: PathBuf },
 }
 
+/// An order as an operator names it: its number as the customer reads it
+/// (`#SQBB-KJT7`, `SQBBKJT7`) or its full id.
+#[derive(Debug, clap::Args)]
+pub struct OrderArg {
+    /// The order's number (#SQBB-KJT7) or full id.
+    pub order: String,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum OrdersCommand {
     /// Orders oldest first, one line each.
@@ -72,26 +80,28 @@ pub enum OrdersCommand {
         status: Option<OrderStatus>,
     },
     /// One order in full.
-    Show { id: String },
-    /// awaiting_confirmation → confirmed.
-    Confirm { id: String },
+    Show(OrderArg),
+    /// awaiting_confirmation → confirmed, and the customer is emailed.
+    Confirm(OrderArg),
     /// Cancel an order.
-    Cancel { id: String },
+    Cancel(OrderArg),
     /// Move an order to a status.
     Move {
-        id: String,
+        #[command(flatten)]
+        order: OrderArg,
         #[arg(value_parser = order_status)]
         status: OrderStatus,
     },
     /// Send an order's confirmation email again (or every pending one).
     Resend {
+        /// The order's number (#SQBB-KJT7) or full id.
         #[arg(required_unless_present = "pending")]
-        id: Option<String>,
-        #[arg(long, conflicts_with = "id")]
+        order: Option<String>,
+        #[arg(long, conflicts_with = "order")]
         pending: bool,
     },
     /// Give an order's money back.
-    Refund { id: String },
+    Refund(OrderArg),
 }
 
 #[derive(Debug, Subcommand)]
@@ -155,13 +165,17 @@ pub async fn run(app: &App, command: Command) -> CliResult {
 async fn run_orders(app: &App, command: OrdersCommand) -> CliResult {
     match command {
         OrdersCommand::List { status } => orders::list(app, status).await,
-        OrdersCommand::Show { id } => orders::show(app, &id).await,
-        OrdersCommand::Confirm { id } => orders::move_order(app, &id, OrderStatus::Confirmed).await,
-        OrdersCommand::Cancel { id } => orders::move_order(app, &id, OrderStatus::Canceled).await,
-        OrdersCommand::Move { id, status } => orders::move_order(app, &id, status).await,
-        OrdersCommand::Resend { id: Some(id), .. } => orders::resend(app, &id).await,
-        OrdersCommand::Resend { id: None, .. } => orders::resend_pending(app).await,
-        OrdersCommand::Refund { id } => orders::refund(app, &id).await,
+        OrdersCommand::Show(o) => orders::show(app, &o.order).await,
+        OrdersCommand::Confirm(o) => {
+            orders::move_order(app, &o.order, OrderStatus::Confirmed).await
+        }
+        OrdersCommand::Cancel(o) => orders::move_order(app, &o.order, OrderStatus::Canceled).await,
+        OrdersCommand::Move { order, status } => {
+            orders::move_order(app, &order.order, status).await
+        }
+        OrdersCommand::Resend { order: Some(o), .. } => orders::resend(app, &o).await,
+        OrdersCommand::Resend { order: None, .. } => orders::resend_pending(app).await,
+        OrdersCommand::Refund(o) => orders::refund(app, &o.order).await,
     }
 }
 

@@ -1,12 +1,14 @@
 //! `shopctl orders`: list orders by status and move them along the state
-//! machine. Operators confirm (awaiting_confirmation → confirmed) or cancel;
-//! the customer confirms delivery on the site. How orders are found by status
-//! or by id is in `domain::order`.
+//! machine. Operators confirm (awaiting_confirmation → confirmed, which tells
+//! the customer by email) or cancel; the customer confirms delivery on the
+//! site. An order is named by its number (`#SQBB-KJT7`, as the customer reads
+//! it) or its full id; how orders are found is in `domain::order`.
 
 use app::App;
 use domain::accounts::Accounts;
-use domain::checkout::{confirmation_email, PendingConfirmation, Refunded};
-use domain::order::{self, Move, Order, OrderStatus, Orders};
+use domain::checkout::{confirmation_email, order_confirmed_email, PendingConfirmation, Refunded};
+use domain::order::{self, Move, Order, OrderNumber, OrderStatus, Orders};
+use domain::shopper::is_ulid;
 
 pub type CliError = Box<dyn std::error::Error + Send + Sync>;
 pub type CliResult = Result<String, CliError>;
@@ -15,15 +17,20 @@ pub type CliResult = Result<String, CliError>;
 pub enum OrdersError {
     #[error("no order {0}")]
     NotFound(String),
-    #[error("order {id}: {refused}")]
+    #[error("{number} is the number of {} orders ({}): name one by its full id", ids.len(), ids.join(", "))]
+    SharedNumber {
+        number: OrderNumber,
+        ids: Vec<String>,
+    },
+    #[error("order {number}: {refused}")]
     Refused {
-        id: String,
+        number: OrderNumber,
         refused: domain::order::MoveRefused,
     },
     #[error("order {0} changed while it was being moved; run the command again")]
-    Raced(String),
+    Raced(OrderNumber),
     #[error("the customer of order {0} has no account any more")]
-    NoCustomer(String),
+    NoCustomer(OrderNumber),
 }
 
 /// Orders of one status (or of every status), oldest first, one line each.
@@ -31,14 +38,16 @@ pub async fn list(app: &App, status: Option<OrderStatus>) -> CliResult {
     let statuses = status
         .map(|s| vec![s])
         .unwrap_or_else(|| OrderStatus::ALL.to_vec());
-    let mut lines =
-        vec!["id\tstatus\tcustomer\tcreatedAt\titems\tsubtotal\tshipping\ttotal".to_string()];
+    let mut lines = vec![
+        "number\tid\tstatus\tcustomer\tcreatedAt\titems\tsubtotal\tshipping\ttotal".to_string(),
+    ];
     for status in statuses {
         for order in order::with_status(&*app.table, status).await? {
             let totals = order.totals();
             let pieces: u32 = order.items.iter().map(|i| i.quantity).sum();
             lines.push(format!(
-                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                order.number(),
                 order.id,
                 order.status,
                 order.user_id,
@@ -55,38 +64,80 @@ pub async fn list(app: &App, status: Option<OrderStatus>) -> CliResult {
 
 /// Moves an order if the state machine allows it: one conditional write
 /// on the status it was read in, so a concurrent move is never overwritten.
-pub async fn move_order(app: &App, id: &str, to: OrderStatus) -> CliResult {
-    let order = order::find(&*app.table, id)
-        .await?
-        .ok_or_else(|| OrdersError::NotFound(id.to_string()))?;
+/// A confirmed order's customer is told by email.
+pub async fn move_order(app: &App, reference: &str, to: OrderStatus) -> CliResult {
+    let order = find(app, reference).await?;
+    moved(app, &order, to).await
+}
+
+async fn moved(app: &App, order: &Order, to: OrderStatus) -> CliResult {
+    let number = order.number();
     let step = order
         .status
         .step_to(to)
-        .map_err(|refused| OrdersError::Refused {
-            id: id.to_string(),
-            refused,
-        })?;
-    match Orders::of(&*app.table, &order.user_id)
+        .map_err(|refused| OrdersError::Refused { number, refused })?;
+    let Move::Done(_) = Orders::of(&*app.table, &order.user_id)
         .advance(&order.id, step, app.clock.now())
         .await?
-    {
-        Move::Done(_) => Ok(format!("order {id}: {} -> {to}", order.status)),
-        Move::NotAllowed => Err(OrdersError::Raced(id.to_string()).into()),
+    else {
+        return Err(OrdersError::Raced(number).into());
+    };
+    let done = format!("order {number}: {} -> {to}", order.status);
+    if to != OrderStatus::Confirmed {
+        return Ok(done);
+    }
+    let told = match tell_confirmed(app, order).await {
+        Ok(email) => format!("confirmation sent to {email}"),
+        Err(error) => format!("the customer was not emailed: {error}"),
+    };
+    Ok(format!("{done}\n{told}"))
+}
+
+/// Emails the customer that the house confirmed their order; their address.
+async fn tell_confirmed(app: &App, order: &Order) -> Result<String, CliError> {
+    let email = customer_email(app, order).await?;
+    let mail = order_confirmed_email(order, &email, &app.config.site_url);
+    app.mailer.send(mail).await?;
+    Ok(email)
+}
+
+async fn customer_email(app: &App, order: &Order) -> Result<String, CliError> {
+    let customer = Accounts::of(&*app.table)
+        .profile(&order.user_id)
+        .await?
+        .ok_or(OrdersError::NoCustomer(order.number()))?;
+    Ok(customer.email)
+}
+
+/// The order an operator names: by its full id (one exact lookup), or by its
+/// number (every order read: numbers are not keys), refusing to guess when
+/// two orders share the number.
+async fn find(app: &App, reference: &str) -> Result<Order, CliError> {
+    let not_found = || OrdersError::NotFound(reference.to_string());
+    if is_ulid(reference) {
+        return Ok(order::find(&*app.table, reference)
+            .await?
+            .ok_or_else(not_found)?);
+    }
+    let number = OrderNumber::parse(reference).ok_or_else(not_found)?;
+    let mut found = order::numbered(&*app.table, number).await?;
+    match found.len() {
+        0 => Err(not_found().into()),
+        1 => Ok(found.remove(0)),
+        _ => Err(OrdersError::SharedNumber {
+            number,
+            ids: found.into_iter().map(|o| o.id).collect(),
+        }
+        .into()),
     }
 }
 
-async fn find(app: &App, id: &str) -> Result<Order, Box<dyn std::error::Error + Send + Sync>> {
-    Ok(order::find(&*app.table, id)
-        .await?
-        .ok_or_else(|| OrdersError::NotFound(id.to_string()))?)
-}
-
 /// One order whole: status, customer, lines, totals, address and payment.
-pub async fn show(app: &App, id: &str) -> CliResult {
-    let order = find(app, id).await?;
+pub async fn show(app: &App, reference: &str) -> CliResult {
+    let order = find(app, reference).await?;
     let totals = order.totals();
     let mut lines = vec![
-        format!("order     {}", order.id),
+        format!("order     {} ({})", order.number(), order.id),
         format!("status    {}", order.status),
         format!("customer  {}", order.user_id),
         format!("placed    {}", order.created_at),
@@ -129,18 +180,15 @@ pub async fn show(app: &App, id: &str) -> CliResult {
 }
 
 /// Sends the order's confirmation email again (and clears its pending marker).
-pub async fn resend(app: &App, id: &str) -> CliResult {
-    let order = find(app, id).await?;
-    let customer = Accounts::of(&*app.table)
-        .profile(&order.user_id)
-        .await?
-        .ok_or_else(|| OrdersError::NoCustomer(id.to_string()))?;
-    let email = confirmation_email(&order, &customer.email, &app.config.site_url);
-    app.mailer.send(email).await?;
+pub async fn resend(app: &App, reference: &str) -> CliResult {
+    let order = find(app, reference).await?;
+    let email = customer_email(app, &order).await?;
+    let mail = confirmation_email(&order, &email, &app.config.site_url);
+    app.mailer.send(mail).await?;
     PendingConfirmation::sent(&*app.table, &order.id).await?;
     Ok(format!(
-        "order {id}: confirmation sent to {}",
-        customer.email
+        "order {}: confirmation sent to {email}",
+        order.number()
     ))
 }
 
@@ -159,24 +207,25 @@ pub async fn resend_pending(app: &App) -> CliResult {
 /// unsettled, refunded once settled; a PayPal capture is refunded; money the
 /// provider no longer holds is not given again) and cancels the order if it
 /// can still be canceled.
-pub async fn refund(app: &App, id: &str) -> CliResult {
-    let order = find(app, id).await?;
+pub async fn refund(app: &App, reference: &str) -> CliResult {
+    let order = find(app, reference).await?;
+    let number = order.number();
     let payment = &order.payment;
     let given = match app.checkout().refund_order(&order).await? {
         Refunded::GivenBack => "given back",
         Refunded::AlreadyGivenBack => "was already given back",
         Refunded::Taken => {
             return Ok(format!(
-            "order {id}: its payment is being given back, or was, by another refund: nothing done"
+            "order {number}: its payment is being given back, or was, by another refund: nothing done"
         ))
         }
     };
-    let canceled = match move_order(app, id, OrderStatus::Canceled).await {
+    let canceled = match moved(app, &order, OrderStatus::Canceled).await {
         Ok(moved) => moved,
-        Err(kept) => format!("order {id} kept its status: {kept}"),
+        Err(kept) => format!("order {number} kept its status: {kept}"),
     };
     Ok(format!(
-        "order {id}: {} {:?} {given} ({})\n{canceled}",
+        "order {number}: {} {:?} {given} ({})\n{canceled}",
         payment.amount, payment.provider, payment.reference
     ))
 }

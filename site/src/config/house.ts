@@ -17,8 +17,8 @@ export const house = {
   phone: { display: MESSAGES.house.PHONE, e164: "+842838226868" },
   hotline: MESSAGES.house.PHONE,
   emails: {
-    info: "info@maisonlananh.vn",
-    support: MESSAGES.house.SUPPORT_EMAIL,
+    /** The house's one address for shoppers: the footer, the Contact page, its emails and invoices. */
+    contact: MESSAGES.house.SUPPORT_EMAIL,
     press: "press@maisonlananh.vn",
   },
   social: {
@@ -32,7 +32,6 @@ export const house = {
   supportHours: MESSAGES.house.SUPPORT_HOURS,
   /** The house's clock (Asia/Ho_Chi_Minh): GMT+7 all year, Vietnam keeps no daylight saving. */
   utcOffsetMinutes: 7 * 60,
-  copyrightYear: 2025,
   /** Every price is in US dollars (en-US format), at checkout as in the catalogue. */
   currency: "USD",
 } as const;

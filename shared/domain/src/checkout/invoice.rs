@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::cart::LineSize;
 use crate::house;
-use crate::order::Order;
+use crate::order::{Order, OrderItem};
 use crate::ports::Email;
 use crate::pricing::Money;
 
@@ -66,6 +66,22 @@ fn address_lines(address: &ShippingAddress) -> Vec<String> {
     .collect()
 }
 
+/// What was chosen of an item, `Set · White · M`: its category, colour and
+/// size, leaving out any it has not (a product without pieces has no
+/// category), so no separator stands alone.
+fn item_details(item: &OrderItem) -> String {
+    let size = match item.size {
+        LineSize::Custom => "Custom",
+        size => size.as_str(),
+    };
+    [item.category.as_str(), item.color.as_str(), size]
+        .into_iter()
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// The invoice as a standalone HTML page.
 pub fn invoice_html(order: &Order) -> String {
     let totals = order.totals();
@@ -74,15 +90,10 @@ pub fn invoice_html(order: &Order) -> String {
         let cost = item.price.times(item.quantity).unwrap_or(item.price);
         let _ = write!(
             rows,
-            "<tr><td>{name}<br><small>{category} · {color} · {size}</small></td>\
+            "<tr><td>{name}<br><small>{details}</small></td>\
              <td class=n>{qty}</td><td class=n>{unit}</td><td class=n>{cost}</td></tr>",
             name = escape(&item.product.name),
-            category = escape(&item.category),
-            color = escape(&item.color),
-            size = escape(match item.size {
-                LineSize::Custom => "Custom",
-                size => size.as_str(),
-            }),
+            details = escape(&item_details(item)),
             qty = item.quantity,
             unit = usd(item.price),
             cost = usd(cost),
@@ -103,12 +114,12 @@ pub fn invoice_html(order: &Order) -> String {
         )
     };
     format!(
-        "<!doctype html><html lang=en><head><meta charset=utf-8><title>Invoice {id}</title>\
+        "<!doctype html><html lang=en><head><meta charset=utf-8><title>Invoice {number}</title>\
          <style>body{{font-family:Georgia,serif;max-width:720px;margin:2em auto;color:#111}}\
          table{{width:100%;border-collapse:collapse}}td,th{{padding:.4em;border-bottom:1px solid #ddd;text-align:left}}\
          .n{{text-align:right}}small{{color:#666}}</style></head><body>\
          <h1>{house}</h1><p>{street}<br>{city}, {country}<br>{phone} · {email}</p>\
-         <h2>Invoice for order {id}</h2><p>Date: {date}<br>Payment: {paid_with}</p>\
+         <h2>Invoice for order {number}</h2><p>Date: {date}<br>Payment: {paid_with}</p>\
          <h3>Ship to</h3><p>{ship_to}</p>\
          <table><tr><th>Item</th><th class=n>Qty</th><th class=n>Unit price</th><th class=n>Amount</th></tr>{rows}\
          <tr><td colspan=3>Subtotal</td><td class=n>{subtotal}</td></tr>\
@@ -116,7 +127,7 @@ pub fn invoice_html(order: &Order) -> String {
          <tr><th colspan=3>Total paid</th><th class=n>{total}</th></tr></table>\
          <p><small>Returns or exchanges within 20 days of delivery. Questions: {email}, {phone}, {hours}.</small></p>\
          </body></html>",
-        id = escape(&order.id),
+        number = order.number(),
         house = house::NAME,
         street = house::STREET,
         city = house::CITY,
@@ -131,8 +142,9 @@ pub fn invoice_html(order: &Order) -> String {
     )
 }
 
-/// The confirmation email: the order, its total, a link to the customer's
-/// orders, and the invoice itself as the HTML part.
+/// The confirmation email, sent when the order is placed: it is received and
+/// awaits the house's confirmation (as My Orders shows it), its total, a
+/// link to the customer's orders, and the invoice itself as the HTML part.
 pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
     let total = usd(order.totals().total);
     let lines: String = order
@@ -140,17 +152,21 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
         .iter()
         .map(|i| {
             format!(
-                "- {} × {} ({}, {})\n",
-                i.quantity, i.product.name, i.color, i.size
+                "- {} × {} ({})\n",
+                i.quantity,
+                i.product.name,
+                item_details(i)
             )
         })
         .collect();
     let text = format!(
-        "Thank you for your order.\n\nOrder {id}, total {total}, paid in full.\n\n{lines}\n\
+        "Thank you for your order.\n\nOrder {number}, total {total}, paid in full.\n\n{lines}\n\
+         We have received your order and will confirm it shortly: until then My Orders shows it as \
+         awaiting confirmation. Delivery takes 2 business days once it is confirmed.\n\
          Your invoice is attached to this email as its HTML part, and your orders are at \
-         {site_url}/me/orders.\nWe will confirm your order shortly; delivery takes 2 business days.\n\n\
+         {site_url}/me/orders.\n\n\
          {house}\n{phone} · {email}\n",
-        id = order.id,
+        number = order.number(),
         house = house::NAME,
         phone = house::PHONE,
         email = house::SUPPORT_EMAIL,
@@ -158,18 +174,132 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
     Email {
         to: to.to_string(),
         subject: format!(
-            "{} — order {} confirmed, invoice inside",
+            "{} — order {} received, awaiting confirmation (invoice attached)",
             house::NAME,
-            order.id
+            order.number()
         ),
         text,
         html: Some(invoice_html(order)),
     }
 }
 
+/// The email the operator's confirmation sends (`shopctl orders confirm`):
+/// the house has confirmed the order and it is on its way.
+pub fn order_confirmed_email(order: &Order, to: &str, site_url: &str) -> Email {
+    let text = format!(
+        "Good news: we have confirmed your order {number}.\n\n\
+         It will be delivered within 2 business days. When it arrives, please confirm delivery \
+         in My Orders: {site_url}/me/orders.\n\n\
+         {house}\n{phone} · {email}\n",
+        number = order.number(),
+        house = house::NAME,
+        phone = house::PHONE,
+        email = house::SUPPORT_EMAIL,
+    );
+    Email {
+        to: to.to_string(),
+        subject: format!("{} — order {} confirmed", house::NAME, order.number()),
+        text,
+        html: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::ProductSnapshot;
+    use crate::checkout::{Payment, ShippingAddress};
+    use crate::order::OrderStatus;
+    use crate::timestamp::Timestamp;
+
+    fn order(category: &str) -> Order {
+        let at = Timestamp::parse("2026-12-02T00:00:00Z").unwrap();
+        let price = Money::from_cents(120_000);
+        Order {
+            id: "01M8SN4FPRF380D4E7SQBBKJT7".into(),
+            user_id: "u1".into(),
+            status: OrderStatus::AwaitingConfirmation,
+            created_at: at,
+            updated_at: at,
+            subtotal: price,
+            shippingfee: Money::ZERO,
+            tax: Money::ZERO,
+            items: vec![OrderItem {
+                product: ProductSnapshot {
+                    id: "p".into(),
+                    slug: "s".into(),
+                    name: "Silk Gown".into(),
+                    product_gallery: vec![],
+                },
+                category: category.into(),
+                color: "White".into(),
+                size: LineSize::chosen("M").unwrap(),
+                quantity: 1,
+                price,
+            }],
+            shipping_address: ShippingAddress::default(),
+            payment: Payment::test_card(price),
+        }
+    }
+
+    #[test]
+    fn the_email_and_invoice_name_the_order_by_its_number() {
+        let email = confirmation_email(&order("Set"), "a@example.com", "https://shop.example");
+        assert_eq!(
+            email.subject,
+            "Maison Lan Anh — order #SQBB-KJT7 received, awaiting confirmation (invoice attached)"
+        );
+        assert!(
+            email.text.contains("Order #SQBB-KJT7, total $1,200.00"),
+            "{}",
+            email.text
+        );
+        let invoice = email.html.unwrap();
+        assert!(
+            invoice.contains("<title>Invoice #SQBB-KJT7</title>"),
+            "{invoice}"
+        );
+        assert!(
+            invoice.contains("Invoice for order #SQBB-KJT7"),
+            "{invoice}"
+        );
+        assert!(
+            !invoice.contains("01M8SN4FPRF380D4E7"),
+            "no full id: {invoice}"
+        );
+    }
+
+    #[test]
+    fn the_email_says_what_my_orders_shows_received_and_awaiting_confirmation() {
+        let email = confirmation_email(&order("Set"), "a@example.com", "https://shop.example");
+        assert!(!email.subject.contains("confirmed"), "{}", email.subject);
+        assert!(email
+            .text
+            .contains("We have received your order and will confirm it shortly"));
+        assert!(email.text.contains("awaiting confirmation"));
+        let confirmed =
+            order_confirmed_email(&order("Set"), "a@example.com", "https://shop.example");
+        assert_eq!(
+            confirmed.subject,
+            "Maison Lan Anh — order #SQBB-KJT7 confirmed"
+        );
+        assert!(confirmed
+            .text
+            .contains("we have confirmed your order #SQBB-KJT7"));
+    }
+
+    #[test]
+    fn an_item_without_a_category_starts_with_its_colour() {
+        let invoice = invoice_html(&order(""));
+        assert!(invoice.contains("<small>White · M</small>"), "{invoice}");
+        let email = confirmation_email(&order(""), "a@example.com", "https://shop.example");
+        assert!(
+            email.text.contains("- 1 × Silk Gown (White · M)"),
+            "{}",
+            email.text
+        );
+        assert!(invoice_html(&order("Set")).contains("<small>Set · White · M</small>"));
+    }
 
     #[test]
     fn usd_is_en_us() {

@@ -22,7 +22,7 @@ mod store;
 
 pub use budget::Budget;
 pub use confirmation::{confirm, Outbox};
-pub use invoice::{confirmation_email, invoice_html, invoice_key, usd};
+pub use invoice::{confirmation_email, invoice_html, invoice_key, order_confirmed_email, usd};
 pub use lease::Lease;
 pub use priced::{PricedBag, PricedLine};
 pub use reconcile::Reconciled;

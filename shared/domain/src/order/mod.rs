@@ -7,9 +7,11 @@
 //! starts from, so two racing moves cannot both happen. How orders are stored
 //! and found is in [`store`].
 
+mod number;
 mod store;
 
-pub use store::{find, with_status, Move, Orders};
+pub use number::OrderNumber;
+pub use store::{find, numbered, with_status, Move, Orders};
 
 use std::fmt;
 
@@ -174,6 +176,10 @@ pub struct Order {
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: String,
+    /// The number the shopper reads (`#SQBB-KJT7`), as every email, invoice
+    /// and page shows it.
+    #[schema(value_type = String, example = "#SQBB-KJT7")]
+    pub number: OrderNumber,
     pub status: OrderStatus,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
@@ -244,6 +250,11 @@ impl Order {
         })
     }
 
+    /// The number the shopper reads: the same on every page, email and invoice.
+    pub fn number(&self) -> OrderNumber {
+        OrderNumber::of(&self.id)
+    }
+
     pub fn totals(&self) -> Totals {
         Totals {
             subtotal: self.subtotal,
@@ -259,6 +270,7 @@ impl Order {
     pub fn view(self) -> OrderView {
         let total = self.totals().total;
         OrderView {
+            number: self.number(),
             id: self.id,
             status: self.status,
             created_at: self.created_at,

@@ -4,7 +4,8 @@
 //! is one descending Query (ULIDs sort by creation time). It is also indexed
 //! on GSI1 by status, `ORDERS#<status> / <ulid>`, for the operators: a list by
 //! status is one Query, and an order is found by id with an exact sort-key
-//! match in each status partition it could be in. A move sets the status and
+//! match in each status partition it could be in; by its number (not a
+//! key), by reading every status partition. A move sets the status and
 //! rewrites `gsi1pk` in one update, on condition that the order is still in
 //! the status the move starts from.
 
@@ -15,7 +16,7 @@ use crate::records::{encode, put, Outcome, Record};
 use crate::shopper::user_pk;
 use crate::timestamp::Timestamp;
 
-use super::{Order, OrderStatus, Step};
+use super::{Order, OrderNumber, OrderStatus, Step};
 use crate::checkout::Payment;
 
 const PREFIX: &str = "ORDER#";
@@ -232,6 +233,18 @@ pub async fn find(table: &dyn Table, id: &str) -> Result<Option<Order>, TableErr
         }
     }
     Ok(None)
+}
+
+/// Every order with this number, whoever placed it: each status partition
+/// read whole, for the operators (a number is not a key, so this is a scan of
+/// the orders, and it may find more than one).
+pub async fn numbered(table: &dyn Table, number: OrderNumber) -> Result<Vec<Order>, TableError> {
+    let mut found = Vec::new();
+    for status in OrderStatus::ALL {
+        let orders = with_status(table, status).await?;
+        found.extend(orders.into_iter().filter(|o| o.number() == number));
+    }
+    Ok(found)
 }
 
 #[cfg(test)]

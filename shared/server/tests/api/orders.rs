@@ -356,7 +356,8 @@ async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
         .unwrap();
     assert_eq!(
         moved,
-        format!("order {OLD}: awaiting_confirmation -> confirmed")
+        "order #0000-0001: awaiting_confirmation -> confirmed\n\
+         the customer was not emailed: the customer of order #0000-0001 has no account any more"
     );
     assert_eq!(
         stored_status(&shop, "lan", OLD).await,
@@ -421,4 +422,66 @@ async fn operators_list_by_status_and_move_orders_along_the_state_machine() {
         stored_status(&shop, "lan", PENDING).await,
         OrderStatus::Canceled
     );
+}
+
+/// The number every page, email and invoice shows is what an operator types:
+/// in any form, or the full id; a number two orders share is refused with
+/// both ids rather than guessed.
+#[tokio::test]
+async fn operators_name_an_order_by_its_number_and_never_guess_between_two() {
+    let shop = helpers::spawn_shop().await;
+    let at = "2025-02-01T00:00:00.000000Z";
+    // Same random tail, different time part: one number, two orders.
+    const TWIN: &str = "01JE0000000000000000000001";
+    place_one(&shop, "lan", OLD, OrderStatus::AwaitingConfirmation, at).await;
+    place_one(&shop, "lan", NEW, OrderStatus::AwaitingConfirmation, at).await;
+
+    let listed = shopctl::cli::run_args(&shop.app, &["orders", "list"])
+        .await
+        .unwrap();
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.starts_with(&format!("#0000-0002\t{NEW}\t"))),
+        "{listed}"
+    );
+    for typed in ["#0000-0001", "00000001", "0000-000l", OLD] {
+        let shown = shopctl::cli::run_args(&shop.app, &["orders", "show", typed])
+            .await
+            .unwrap();
+        assert!(
+            shown.starts_with(&format!("order     #0000-0001 ({OLD})")),
+            "{typed}: {shown}"
+        );
+    }
+
+    place_one(&shop, "minh", TWIN, OrderStatus::AwaitingConfirmation, at).await;
+    let refused = shopctl::cli::run_args(&shop.app, &["orders", "confirm", "#0000-0001"])
+        .await
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        refused,
+        format!("#0000-0001 is the number of 2 orders ({OLD}, {TWIN}): name one by its full id")
+    );
+    for (user, id) in [("lan", OLD), ("minh", TWIN)] {
+        assert_eq!(
+            stored_status(&shop, user, id).await,
+            OrderStatus::AwaitingConfirmation,
+            "nothing moved"
+        );
+    }
+    let by_id = shopctl::cli::run_args(&shop.app, &["orders", "cancel", TWIN])
+        .await
+        .unwrap();
+    assert_eq!(by_id, "order #0000-0001: awaiting_confirmation -> canceled");
+    assert_eq!(
+        stored_status(&shop, "minh", TWIN).await,
+        OrderStatus::Canceled
+    );
+    let unknown = shopctl::cli::run_args(&shop.app, &["orders", "show", "#ZZZZ-ZZZZ"])
+        .await
+        .unwrap_err()
+        .to_string();
+    assert_eq!(unknown, "no order #ZZZZ-ZZZZ");
 }

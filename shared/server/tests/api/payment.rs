@@ -213,15 +213,19 @@ async fn a_card_checkout_charges_the_shops_amount_and_places_the_order() {
         (Some(180_740), Some(id))
     );
 
+    // Stored under the full id (numbers are not keys), named by the number the shopper reads.
+    let number = order["number"].as_str().unwrap();
     let invoice = shop.blobs_dir.join(format!("invoices/lan/{id}.html"));
     let invoice = std::fs::read_to_string(invoice).expect("the invoice is stored");
     assert!(
-        invoice.contains(id) && invoice.contains("$1,807.40") && invoice.contains("Maison Lan Anh")
+        invoice.contains(&format!("Invoice for order {number}"))
+            && invoice.contains("$1,807.40")
+            && invoice.contains("Maison Lan Anh")
     );
     let mail = shop
         .outbox()
         .into_iter()
-        .find(|m| m.contains(id))
+        .find(|m| m.contains(&format!("Order {number}, total")))
         .expect("a confirmation email");
     assert!(mail.contains("lan@example.com") && mail.contains("$1,807.40"));
 }
@@ -499,7 +503,23 @@ async fn operators_show_resend_and_refund_a_paid_order() {
     assert!(resent.contains("lan@example.com"), "{resent}");
     assert_eq!(shop.outbox().len(), mails + 1);
 
-    let refunded = shopctl::orders::refund(&shop.app, id).await.unwrap();
+    // The operator confirms it by the number the customer reads, and the customer is told.
+    let number = paid.body["order"]["number"].as_str().unwrap();
+    assert_eq!(number, format!("#{}-{}", &id[18..22], &id[22..]));
+    let confirmed = shopctl::cli::run_args(&shop.app, &["orders", "confirm", number])
+        .await
+        .unwrap();
+    assert!(
+        confirmed.ends_with("confirmation sent to lan@example.com"),
+        "{confirmed}"
+    );
+    let told = shop.outbox().last().cloned().unwrap_or_default();
+    assert!(
+        told.contains(&format!("we have confirmed your order {number}.")),
+        "{told}"
+    );
+
+    let refunded = shopctl::orders::refund(&shop.app, number).await.unwrap();
     assert!(refunded.contains("-> canceled"), "{refunded}");
     let ledger = ledger(&shop).await;
     assert_eq!(ledger["transactions"][0]["status"], "VOIDED");

@@ -5,10 +5,12 @@ import { countByStatus, inRange, presetRange, statusLabel } from "./order-dates"
 import { checkPassword, firstUnmet, meetsRules } from "./passwords";
 
 describe("names", () => {
-  it("welcome name is the email's local part without accents, đ as d", () => {
-    expect(welcomeName("nguyễn.đức@example.com")).toBe("nguyen.duc");
-    expect(welcomeName("ĐẶNG@x.vn")).toBe("DANG");
-    expect(welcomeName("plain")).toBe("plain");
+  it("welcome name is the first name, else the email's local part, without accents, đ as d", () => {
+    expect(welcomeName({ email: "bao.session.mx55ocji@example.com", firstname: "Bảo" })).toBe("Bao");
+    expect(welcomeName({ email: "x@example.com", firstname: "Đức" })).toBe("Duc");
+    expect(welcomeName({ email: "nguyễn.đức@example.com", firstname: "" })).toBe("nguyen.duc");
+    expect(welcomeName({ email: "ĐẶNG@x.vn", firstname: "  " })).toBe("DANG");
+    expect(welcomeName({ email: "plain" })).toBe("plain");
   });
   it("strips diacritics from display names", () => {
     expect(stripDiacritics("Trần Thị Hồng Đào")).toBe("Tran Thi Hong Dao");
@@ -96,7 +98,7 @@ describe("order date filter", () => {
   });
   it("status labels and counts", () => {
     expect(statusLabel("awaiting_confirmation")).toBe("AWAITING CONFIRMATION");
-    expect(statusLabel("pending")).toBe("PAYMENT PENDING");
+    expect(statusLabel("pending")).toBe("PENDING");
     expect(countByStatus([{ status: "confirmed" }, { status: "confirmed" }, { status: "pending" }])).toEqual({ all: 3, awaiting_confirmation: 0, confirmed: 2, delivered: 0, canceled: 0 });
   });
 });

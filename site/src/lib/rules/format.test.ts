@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNewsDate, formatPrice, newestFirst } from "./format";
+import { formatNewsDate, formatPrice, formatShipping, newestFirst } from "./format";
 
 describe("formats", () => {
   it("prints news dates in en-US with 2-digit day, month, 4-digit year, hour and minute", () => {
@@ -25,6 +25,7 @@ describe("formats", () => {
   it("prints USD prices in en-US", () => {
     expect(formatPrice(2276.02)).toBe("$2,276.02");
     expect(formatPrice(56.9)).toBe("$56.90");
+    expect([formatShipping(0), formatShipping(56.9)]).toEqual(["Free", "$56.90"]);
   });
   it("prints every price as Intl.NumberFormat does, without building one", () => {
     const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

@@ -14,6 +14,11 @@ export function formatPrice(amount: number): string {
   return `${sign}$${fixed.slice(0, -3).replace(/\B(?=(\d{3})+$)/g, ",")}${fixed.slice(-3)}`;
 }
 
+/** A shipping fee as the bag, the checkout and My Orders print it: Free at 0. */
+export function formatShipping(fee: number): string {
+  return fee === 0 ? "Free" : formatPrice(fee);
+}
+
 /** Two decimals, rounded half up on the number's shortest decimal form ("1.005" gives 1.01), as Intl rounds. */
 function roundedToCents(abs: number): string {
   const shortest = String(abs);

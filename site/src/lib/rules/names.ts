@@ -1,4 +1,4 @@
-/** 'WELCOME,' shows the part of the email before the @, accents removed and đ turned to d. */
+/** Accents removed and đ turned to d, as the welcome panel and the profile show names. */
 export function stripDiacritics(text: string): string {
   return text
     .normalize("NFD")
@@ -7,6 +7,11 @@ export function stripDiacritics(text: string): string {
     .replace(/Đ/g, "D");
 }
 
-export function welcomeName(email: string): string {
-  return stripDiacritics(email.split("@")[0] ?? "");
+/**
+ * Who 'WELCOME,' greets: the shopper's first name when they gave one, else the part of the email
+ * before the @ (the spec's form), accents removed and đ turned to d either way.
+ */
+export function welcomeName(profile: { email: string; firstname?: string | null }): string {
+  const first = profile.firstname?.trim();
+  return stripDiacritics(first || (profile.email.split("@")[0] ?? ""));
 }

@@ -53,12 +53,9 @@ export const STATUS_TABS = [
 
 export type StatusTab = (typeof STATUS_TABS)[number]["value"];
 
-/** Statuses whose words are not the shopper's: `pending` is an order whose payment PayPal is still completing. */
-const STATUS_WORDS: Record<string, string> = { pending: "payment pending" };
-
-/** Upper-case words, underscores as spaces ("PAYMENT PENDING" for pending). */
+/** The spec's rule for every status: upper-case words, underscores as spaces ("AWAITING CONFIRMATION", "PENDING"). */
 export function statusLabel(status: string): string {
-  return (STATUS_WORDS[status] ?? status).replace(/_/g, " ").toUpperCase();
+  return status.replace(/_/g, " ").toUpperCase();
 }
 
 export const STATUS_COLORS: Record<string, string> = {

@@ -31,7 +31,7 @@ export function organizationLd(origin: string): JsonLd {
     ...houseRef(origin),
     address: { "@type": "PostalAddress", streetAddress: house.address.street, addressLocality: house.address.city, addressCountry: house.address.country },
     telephone: house.phone.e164,
-    email: house.emails.info,
+    email: house.emails.contact,
     sameAs: [house.social.facebook, house.social.instagram, house.social.youtube],
   };
 }

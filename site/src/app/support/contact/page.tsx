@@ -15,7 +15,7 @@ export default function ContactPage() {
       <ul className="contact-methods">
         <li>
           <h2>Email</h2>
-          <a href={`mailto:${house.emails.support}`}>{house.emails.support}</a>
+          <a href={`mailto:${house.emails.contact}`}>{house.emails.contact}</a>
         </li>
         <li>
           <h2>Phone</h2>

@@ -32,7 +32,7 @@ const SECTIONS = [
   {
     title: "Contact & Partnerships",
     items: [
-      ["Media and partnerships", `For media and partnership enquiries, write to ${house.emails.info}.`],
+      ["Media and partnerships", `For media and partnership enquiries, write to ${house.emails.contact}.`],
       ["Who owns the brand?", "The brand operates independently but welcomes partners who share its values."],
       ["Customer service", `Call our hotline ${house.hotline} or send a message on our social page.`],
     ],

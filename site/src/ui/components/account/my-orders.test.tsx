@@ -10,7 +10,7 @@ vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navig
 afterEach(() => vi.unstubAllGlobals());
 
 const item = { product: { id: "p1", slug: "gown", name: "Ivory Gown", productGallery: ["/g.jpg"] }, category: "Set", color: "Ivory", size: "M", quantity: 2, price: 800 };
-const order = (id: string, status: string, money: { subtotal: number; shippingfee: number; total: number; tax?: number }) => ({ id, status, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), items: [item], ...money });
+const order = (id: string, status: string, money: { subtotal: number; shippingfee: number; total: number; tax?: number }) => ({ id, number: `#${id.slice(-8, -4)}-${id.slice(-4)}`, status, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), items: [item], ...money });
 
 describe("MyOrders", () => {
   it("shows each order's total as the server sent it, adding nothing up, with its tax when there is one", async () => {
@@ -37,10 +37,20 @@ describe("MyOrders", () => {
     expect(untaxed!.textContent).not.toContain("Total $2,400.00");
   });
 
-  it("shows an order whose payment PayPal is still completing as Payment pending", async () => {
+  it("shows each order's number as the server sent it, and free shipping as Free", async () => {
+    const free = { ...order("01M8SN4FPRF380D4E7SQBBKJT7", "confirmed", { subtotal: 2400, shippingfee: 0, total: 2400 }), number: "#FROM-API1" };
+    fakeFetch({ "GET /api/orders/me": () => ({ body: { data: { data: [free] } } }) });
+    renderWithSwr(<MyOrders />);
+    expect((await screen.findByTestId("order-number")).textContent).toBe("#FROM-API1");
+    const card = screen.getByTestId("order-card");
+    expect(card.textContent).toContain("Shipping Free");
+    expect(card.textContent).not.toContain("$0.00");
+  });
+
+  it("shows an order whose payment PayPal is still completing as the spec's rule spells pending", async () => {
     fakeFetch({ "GET /api/orders/me": () => ({ body: { data: { data: [order("ORDER0000000003", "pending", { subtotal: 800, shippingfee: 56.9, total: 856.9 })] } } }) });
     renderWithSwr(<MyOrders />);
-    const status = await screen.findByText("PAYMENT PENDING");
+    const status = await screen.findByText("PENDING");
     expect(status.className).toContain("status--yellow");
     expect(screen.getByRole("tab", { name: "All (1)" })).toBeTruthy();
   });

@@ -3,13 +3,14 @@
  * My Orders: date filter (Today, Last 7 days, Last 30 days, custom range on a
  * calendar), status tabs with counts, order cards with coloured statuses and
  * Confirm delivery for confirmed orders (then the list reloads). Every
- * amount is the server's (the order's own total), never added up here.
+ * amount is the server's (the order's own total), never added up here, and
+ * so is the order's number (as its emails and invoice print it).
  */
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { ok, shop } from "@/lib/api/client";
 import { useOrders } from "@/lib/hooks/use-orders";
-import { formatPrice } from "@/lib/rules/format";
+import { formatPrice, formatShipping } from "@/lib/rules/format";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { DATE_PRESETS, STATUS_COLORS, STATUS_TABS, countByStatus, inRange, presetRange, statusLabel, type DatePreset, type DateRange, type StatusTab } from "@/lib/rules/order-dates";
 import { sizeLabel } from "@/ui/components/layout/bag-panel";
@@ -105,7 +106,7 @@ export function MyOrders() {
             <li key={o.id} className="order-card" data-testid="order-card">
               <div className="order-card__head">
                 <span>
-                  Order <strong>#{o.id.slice(-8)}</strong> · {dateFormat.format(new Date(o.createdAt))}
+                  Order <strong data-testid="order-number">{o.number}</strong> · {dateFormat.format(new Date(o.createdAt))}
                 </span>
                 <span className={`status status--${STATUS_COLORS[o.status] ?? "grey"}`}>{statusLabel(o.status)}</span>
               </div>
@@ -125,7 +126,7 @@ export function MyOrders() {
               </ul>
               <div className="order-card__foot">
                 <span>
-                  Subtotal {formatPrice(o.subtotal)} · Shipping {formatPrice(o.shippingfee)}
+                  Subtotal {formatPrice(o.subtotal)} · Shipping {formatShipping(o.shippingfee)}
                   {o.tax ? ` · Tax ${formatPrice(o.tax)}` : ""} · <strong data-testid="order-total">Total {formatPrice(o.total)}</strong>
                 </span>
                 {o.status === "confirmed" && (

@@ -12,7 +12,7 @@ import { updateDraft, type CheckoutDraft } from "@/lib/checkout/draft";
 import { keepInAddressBook, useAddresses } from "@/lib/hooks/use-addresses";
 import { EMPTY_ADDRESS, sortAddresses, type Address, type AddressForm } from "@/lib/rules/address";
 import { CHECKOUT_MSG, continueLabel, type StepEvent, type StepState } from "@/lib/rules/checkout";
-import { formatPrice } from "@/lib/rules/format";
+import { formatShipping } from "@/lib/rules/format";
 import { AddressFields } from "@/ui/components/address/address-fields";
 import { AddressLines } from "@/ui/components/address/address-lines";
 
@@ -130,7 +130,7 @@ export function AddressStep({ owner, draft, step, dispatch, shippingfee, shippin
       <fieldset className="checkout-delivery">
         <legend className="field__label">Delivery method</legend>
         <label className="checkbox">
-          <input type="radio" name="delivery" checked readOnly /> Express{shippingfee !== null && <> — {shippingfee === 0 ? "Free" : formatPrice(shippingfee)}</>}
+          <input type="radio" name="delivery" checked readOnly /> Express{shippingfee !== null && <> — {formatShipping(shippingfee)}</>}
         </label>
       </fieldset>
       {noChoice && (

@@ -4,7 +4,7 @@
  * formatting: every figure is the server's, nothing is added up here.
  */
 import type { Quote } from "@/lib/api/types";
-import { formatPrice } from "@/lib/rules/format";
+import { formatPrice, formatShipping } from "@/lib/rules/format";
 
 interface Props {
   quote: Quote;
@@ -23,7 +23,7 @@ export function QuoteTotals({ quote, prefix, className, totalClassName }: Props)
       </div>
       <div>
         <dt>Shipping (Express)</dt>
-        <dd data-testid={`${prefix}-shipping`}>{quote.shippingfee === 0 ? "Free" : formatPrice(quote.shippingfee)}</dd>
+        <dd data-testid={`${prefix}-shipping`}>{formatShipping(quote.shippingfee)}</dd>
       </div>
       {quote.tax > 0 && (
         <div>

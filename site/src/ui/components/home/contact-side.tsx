@@ -25,7 +25,7 @@ export function ContactSide() {
           </dd>
           <dt>Email us</dt>
           <dd>
-            <a href={`mailto:${house.emails.info}`}>{house.emails.info}</a>
+            <a href={`mailto:${house.emails.contact}`}>{house.emails.contact}</a>
             <br />
             <span className="muted">24/7</span>
           </dd>

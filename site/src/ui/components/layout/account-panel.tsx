@@ -13,7 +13,7 @@ import { usePanels } from "./panels";
 function WelcomePanelBody({ profile, onNavigate }: { profile: Profile; onNavigate: () => void }) {
   return (
     <div className="account-panel">
-      <h2 className="panel-title">WELCOME, {welcomeName(profile.email)}</h2>
+      <h2 className="panel-title">WELCOME, {welcomeName(profile)}</h2>
       <p className="muted">From your account you can review your orders, manage your addresses and change your password.</p>
       <Link className="button button--block" href="/me/account/" onClick={onNavigate}>
         GO TO MY ACCOUNT

@@ -1,8 +1,9 @@
 "use client";
-/** The footer: shop, support and collection links, contact details, social links, address and the 2025 copyright. */
+/** The footer: shop, support and collection links, contact details, social links, address and the copyright of the shopper's current year. */
 import Link from "next/link";
 import { house } from "@/config/house";
 import { useMenus } from "@/lib/hooks/use-catalog";
+import { useCurrentYear } from "@/lib/hooks/use-current-year";
 import { menuCollectionPath } from "@/lib/rules/catalog";
 import { Logo } from "./logo";
 import { GENERAL_LINKS, SHOP_LINKS, SUPPORT_LINKS } from "./sidebar-menu";
@@ -52,7 +53,7 @@ export function Footer() {
               <a href={`tel:${house.phone.e164}`}>{house.phone.display}</a>
             </li>
             <li>
-              <a href={`mailto:${house.emails.info}`}>{house.emails.info}</a>
+              <a href={`mailto:${house.emails.contact}`}>{house.emails.contact}</a>
             </li>
             <li>{house.supportHours}</li>
           </ul>
@@ -72,7 +73,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className="footer__copy">© {house.copyrightYear} {house.name}. All rights reserved.</p>
+      <p className="footer__copy">© {useCurrentYear()} {house.name}. All rights reserved.</p>
     </footer>
   );
 }

@@ -21,7 +21,7 @@ export function PrivacyPolicy() {
         <p>Passwords are stored hashed, sessions are held in secure cookies, and card details go straight to our payment provider; we never see or store them.</p>
         <h2>Your rights</h2>
         <p>
-          You may access, correct or delete your personal data and withdraw your consent to marketing at any time by writing to <a href={`mailto:${house.emails.support}`}>{house.emails.support}</a>.
+          You may access, correct or delete your personal data and withdraw your consent to marketing at any time by writing to <a href={`mailto:${house.emails.contact}`}>{house.emails.contact}</a>.
         </p>
         <h2>Updates</h2>
         <p>We may update this policy; the current version is always published on this page.</p>
