@@ -3,6 +3,7 @@
 
 use axum::Router;
 use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::fmt::MakeWriter;
 use tracing_subscriber::{fmt, prelude::*};
 
 use app::App;
@@ -12,12 +13,21 @@ use app::App;
 /// or unreadable): a `Targets` filter, which needs no regex engine in the
 /// bootstrap as `EnvFilter` does.
 pub fn init_tracing() {
+    init_tracing_to(std::io::stdout);
+}
+
+/// The same logs, written to `writer`: a command line's go to stderr, so
+/// its stdout is the command's answer alone.
+pub fn init_tracing_to<W>(writer: W)
+where
+    W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
+{
     let filter = std::env::var("RUST_LOG")
         .ok()
         .and_then(|directives| directives.parse::<Targets>().ok())
         .unwrap_or_else(|| Targets::new().with_default(LevelFilter::INFO));
     let registry = tracing_subscriber::registry().with(filter);
-    let layer = fmt::layer().with_target(false);
+    let layer = fmt::layer().with_target(false).with_writer(writer);
     if std::env::var_os("AWS_LAMBDA_FUNCTION_NAME").is_some() {
         registry.with(layer.json().without_time()).init();
     } else {

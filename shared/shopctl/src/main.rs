@@ -6,7 +6,8 @@ use shopctl::cli::{CatalogCommand, Cli, Command};
 
 #[tokio::main]
 async fn main() {
-    shop_http::lambda::init_tracing();
+    // Logs on stderr: stdout is the command's answer, which scripts read.
+    shop_http::lambda::init_tracing_to(std::io::stderr);
     let cli = Cli::parse();
     // Checking a folder needs no shop: it works before any store is set up.
     let result = match cli.command {
