@@ -1,6 +1,6 @@
 "use client";
 /** The lightbox: counter, prev/next, fullscreen, 3x zoom with drag to pan, close. Loaded only when opened. */
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import Lightbox, { type ContainerRect, type GenericSlide } from "yet-another-react-lightbox";
 import Counter from "yet-another-react-lightbox/plugins/counter";
 import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
@@ -54,7 +54,9 @@ interface Props {
 
 export default function ProductLightbox({ images, index, alt, onClose }: Props) {
   const [zoom, setZoom] = useState(1);
-  const slides: PictureSlide[] = images.map((src, i) => ({ type: "picture", src, alt: `${alt} — image ${i + 1}` }));
+  // The same slides on every render: new ones would send the lightbox back to
+  // its first `index` (and out of the zoom) each time the zoom changes.
+  const slides = useMemo<PictureSlide[]>(() => images.map((src, i) => ({ type: "picture", src, alt: `${alt} — image ${i + 1}` })), [images, alt]);
   return (
     <Lightbox
       open
