@@ -164,12 +164,9 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
          We have received your order and will confirm it shortly: until then My Orders shows it as \
          awaiting confirmation. Delivery takes 2 business days once it is confirmed.\n\
          Your invoice is attached to this email as its HTML part, and your orders are at \
-         {site_url}/me/orders.\n\n\
-         {house}\n{phone} · {email}\n",
+         {site_url}/me/orders.\n\n{signature}",
         number = order.number(),
-        house = house::NAME,
-        phone = house::PHONE,
-        email = house::SUPPORT_EMAIL,
+        signature = signature(),
     );
     Email {
         to: to.to_string(),
@@ -183,18 +180,20 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
     }
 }
 
+/// How the house signs its order emails: its name, phone and address.
+fn signature() -> String {
+    format!("{}\n{} · {}\n", house::NAME, house::PHONE, house::SUPPORT_EMAIL)
+}
+
 /// The email the operator's confirmation sends (`shopctl orders confirm`):
 /// the house has confirmed the order and it is on its way.
 pub fn order_confirmed_email(order: &Order, to: &str, site_url: &str) -> Email {
     let text = format!(
         "Good news: we have confirmed your order {number}.\n\n\
          It will be delivered within 2 business days. When it arrives, please confirm delivery \
-         in My Orders: {site_url}/me/orders.\n\n\
-         {house}\n{phone} · {email}\n",
+         in My Orders: {site_url}/me/orders.\n\n{signature}",
         number = order.number(),
-        house = house::NAME,
-        phone = house::PHONE,
-        email = house::SUPPORT_EMAIL,
+        signature = signature(),
     );
     Email {
         to: to.to_string(),
