@@ -182,7 +182,12 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
 
 /// How the house signs its order emails: its name, phone and address.
 fn signature() -> String {
-    format!("{}\n{} · {}\n", house::NAME, house::PHONE, house::SUPPORT_EMAIL)
+    format!(
+        "{}\n{} · {}\n",
+        house::NAME,
+        house::PHONE,
+        house::SUPPORT_EMAIL
+    )
 }
 
 /// The email the operator's confirmation sends (`shopctl orders confirm`):
