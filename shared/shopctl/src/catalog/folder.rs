@@ -406,7 +406,7 @@ impl Reader<'_, '_> {
         &mut self,
         field: &str,
         path: &str,
-        check: fn(&Path) -> Result<Asset, String>,
+        check: fn(&Path, &Path) -> Result<Asset, String>,
     ) -> String {
         let Some(on_disk) = self.beside(path) else {
             self.problem(
@@ -419,7 +419,10 @@ impl Reader<'_, '_> {
             .reading
             .checked
             .entry(on_disk.clone())
-            .or_insert_with(|| check(&on_disk))
+            .or_insert_with(|| {
+                let inside = on_disk.strip_prefix(self.reading.root).unwrap_or(&on_disk);
+                check(self.reading.root, inside)
+            })
             .clone();
         match checked {
             Ok(asset) => {

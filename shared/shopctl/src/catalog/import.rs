@@ -9,13 +9,17 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 use app::App;
+use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
 use super::folder::{Entry, Folder};
 use super::items::{folder_of, Item};
-use super::pictures::Asset;
+use super::pictures::{Asset, Form, MEGAPIXELS_AT_ONCE};
 use crate::orders::{CliError, CliResult};
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -74,7 +78,7 @@ pub async fn import(app: &App, dir: &Path, options: Options) -> Result<Imported,
     if options.dry_run {
         return Ok(imported);
     }
-    write_all(app, &mut imported).await;
+    write_all(app, &folder.root, &mut imported).await;
     match catalog::publish(app).await {
         Ok(version) => imported.version = Some(version),
         Err(e) => imported.failures.push(format!("publishing the lists: {e}")),
@@ -127,20 +131,25 @@ fn plan(folder: &Folder, stored: Vec<Item>, options: Options) -> Imported {
     imported
 }
 
-/// Pictures made and stored, and items written, at once: pictures are
-/// made on every core while others wait on the network.
+/// Pictures stored, and items written, at once: some are made while others
+/// wait on the network. How many are made at once is bounded by their
+/// pixels ([`MEGAPIXELS_AT_ONCE`]), so memory is bounded too.
 const AT_ONCE: usize = 8;
 
 /// Stores every picture the planned items need (each once, however many
 /// items show it), then writes each item whose pictures are all stored: no
 /// record ever links to a picture that is not there.
-async fn write_all(app: &App, imported: &mut Imported) {
+async fn write_all(app: &App, root: &Path, imported: &mut Imported) {
     let mut assets = BTreeMap::new();
     for (path, asset) in imported.planned.iter().flat_map(|p| &p.assets) {
+        let name = path.strip_prefix(root).unwrap_or(path).to_path_buf();
         assets
             .entry(asset.hash.clone())
-            .or_insert((path.clone(), asset.clone()));
+            .or_insert((name, asset.clone()));
     }
+    let progress = Progress::new(assets.len());
+    let making = Arc::new(Semaphore::new(MEGAPIXELS_AT_ONCE as usize));
+    let store = |app, asset| store(app, asset, making.clone(), progress.clone());
     let mut unstored = HashMap::new();
     for (hash, stored) in at_once(app, assets.into_iter().collect(), store).await {
         match stored {
@@ -205,8 +214,15 @@ where
 }
 
 /// Stores what a picture or film is stored as that is not stored yet (made on
-/// a blocking thread); the number of files uploaded.
-async fn store(app: App, (path, asset): (PathBuf, Asset)) -> Result<usize, String> {
+/// a blocking thread, once its pixels fit in what is being made at once);
+/// the number of files uploaded.
+async fn store(
+    app: App,
+    (name, asset): (PathBuf, Asset),
+    making: Arc<Semaphore>,
+    progress: Progress,
+) -> Result<usize, String> {
+    let started = Instant::now();
     let mut missing = Vec::new();
     for key in asset.keys() {
         if !app.blobs.exists(&key).await.map_err(|e| e.to_string())? {
@@ -214,16 +230,19 @@ async fn store(app: App, (path, asset): (PathBuf, Asset)) -> Result<usize, Strin
         }
     }
     if missing.is_empty() {
+        progress.done(&name, &asset, started, "already stored");
         return Ok(0);
     }
-    let blobs = tokio::task::spawn_blocking(move || {
-        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        asset
-            .blobs(bytes, &missing)
-            .map_err(|e| format!("{}: {e}", path.display()))
-    })
-    .await
-    .map_err(|e| e.to_string())??;
+    let permit = making
+        .acquire_many_owned(asset.megapixels())
+        .await
+        .map_err(|e| e.to_string())?;
+    let made = asset.clone();
+    let blobs = tokio::task::spawn_blocking(move || made.blobs(&missing))
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| format!("{}: {e}", name.display()))?;
+    drop(permit);
     let uploads = blobs.len();
     for blob in blobs {
         app.blobs
@@ -231,7 +250,42 @@ async fn store(app: App, (path, asset): (PathBuf, Asset)) -> Result<usize, Strin
             .await
             .map_err(|e| e.to_string())?;
     }
+    progress.done(&name, &asset, started, "");
     Ok(uploads)
+}
+
+/// A line on stderr for each picture stored, so a long import is not silent:
+/// `pictures: 12/30 prod-ete-03/front.jpg (6028×3391) 1.2 s`.
+#[derive(Clone)]
+struct Progress {
+    done: Arc<AtomicUsize>,
+    of: usize,
+}
+
+impl Progress {
+    fn new(of: usize) -> Self {
+        Progress {
+            done: Arc::new(AtomicUsize::new(0)),
+            of,
+        }
+    }
+
+    fn done(&self, name: &Path, asset: &Asset, started: Instant, note: &str) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        let size = match asset.form {
+            Form::Picture { width, height, .. } => format!(" ({width}×{height})"),
+            Form::Film => String::new(),
+        };
+        let took = match note {
+            "" => format!("{:.1} s", started.elapsed().as_secs_f32()),
+            note => note.to_owned(),
+        };
+        eprintln!(
+            "pictures: {done}/{} {}{size} {took}",
+            self.of,
+            name.display()
+        );
+    }
 }
 
 impl fmt::Display for Imported {

@@ -1,13 +1,24 @@
-//! The pictures pipeline: each original (JPEG, PNG or WebP, any size) becomes
-//! WebP files at the widths the site uses (`shared/picture-sizes.json`), named
-//! by the original's hash, so a changed picture gets new addresses and no
-//! cache ever serves a stale one. Films (MP4) are stored as they are, named
-//! the same way. The original is kept too (`originals/<hash>`, outside what
-//! the site serves) so an export gives back the very file that was imported.
+//! The pictures pipeline: each original (JPEG, PNG or WebP, any size up to
+//! the limits below) is read once, decoded whole to prove it is whole, and
+//! becomes WebP files at the widths the site uses
+//! (`shared/picture-sizes.json`), in sRGB, upright, and with none of the
+//! original's metadata (EXIF, GPS, XMP, colour profile), named by the
+//! original's hash, so a changed picture gets new addresses and no cache ever
+//! serves a stale one. Films (MP4) are stored as they are, named the same
+//! way. The original is kept too (`originals/<hash>`, outside what the site
+//! serves) so an export gives back the very file that was imported. What is
+//! stored is made from the bytes that were checked, never from a second read.
 
+mod colour;
+mod file;
+mod film;
+mod jpeg;
+
+use std::fmt;
 use std::io::Cursor;
 use std::path::Path;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
+use std::time::{Duration, Instant};
 
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use serde::Deserialize;
@@ -17,15 +28,27 @@ use sha2::{Digest, Sha256};
 pub const MAX_PICTURE_BYTES: u64 = 25 * 1024 * 1024;
 /// The largest film accepted.
 pub const MAX_FILM_BYTES: u64 = 100 * 1024 * 1024;
-/// The longest side a picture may have (and so what decoding may allocate).
+/// The longest side a picture may have.
 pub const MAX_SIDE: u32 = 12_000;
+/// The most pixels a picture may have: a 50-megapixel camera's. A few
+/// hundred kilobytes of PNG can say 12000 × 12000 pixels, 576 MB once open.
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// The most a picture may take once open (50 megapixels of 8-bit RGBA), so
+/// a 16-bit picture may have half the pixels.
+const MAX_OPEN_BYTES: u64 = MAX_PIXELS * 4;
+/// The megapixels made into WebP at once during an import. Making a picture
+/// takes about 8 bytes a pixel at its peak (the decoded picture, then the
+/// resampler's rows for the largest width), so this bounds the import's
+/// memory near 400 MB whatever the folder holds: a few small pictures at
+/// once, one large one alone.
+pub const MEGAPIXELS_AT_ONCE: u32 = 50;
 
 /// Where the made pictures live: under `images/`, the prefix CloudFront serves.
 const PREFIX: &str = "images/catalog";
 const FILM_NAME: &str = "film.mp4";
 /// Bumped when what the pipeline makes of an original changes, so every
-/// picture gets new addresses.
-const PIPELINE: &[u8] = b"pictures-v1";
+/// picture gets new addresses (v2: sRGB, every width re-encoded).
+const PIPELINE: &[u8] = b"pictures-v2";
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -42,11 +65,13 @@ static SIZES: LazyLock<Sizes> = LazyLock::new(|| {
         .expect("shared/picture-sizes.json holds widths, smallerAtMost and quality")
 });
 
-/// A picture or film of the folder, checked and hashed, its bytes left on disk.
+/// A picture or film of the folder, checked and hashed, with the very bytes
+/// that were.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Asset {
     pub hash: String,
     pub form: Form,
+    pub original: Original,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +82,16 @@ pub enum Form {
         height: u32,
     },
     Film,
+}
+
+/// The bytes of a file as read from the folder, once.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Original(Arc<[u8]>);
+
+impl fmt::Debug for Original {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Original({} bytes)", self.0.len())
+    }
 }
 
 /// The formats an original may come in.
@@ -101,10 +136,24 @@ pub struct Blob {
     pub content_type: &'static str,
 }
 
-/// Reads, checks and hashes the picture at `path`: why not, in words, if it cannot be one.
-pub fn picture(path: &Path) -> Result<Asset, String> {
-    let bytes = read_at_most(path, MAX_PICTURE_BYTES)?;
-    let (format, width, height) = inspect(&bytes)?;
+/// Checking a picture that takes longer than this says so on stderr, so a
+/// folder of large photographs is not checked in silence.
+const SAY_AFTER: Duration = Duration::from_millis(250);
+
+/// Reads, decodes and hashes the picture at `inside` (a path in the folder
+/// at `root`): why not, in words, if it cannot be one.
+pub fn picture(root: &Path, inside: &Path) -> Result<Asset, String> {
+    let bytes = file::read(root, inside, MAX_PICTURE_BYTES)?;
+    let started = Instant::now();
+    let (format, width, height) = check(&bytes)?;
+    let took = started.elapsed();
+    if took >= SAY_AFTER {
+        eprintln!(
+            "checked {} ({width}×{height}) {:.1} s",
+            inside.display(),
+            took.as_secs_f32()
+        );
+    }
     Ok(Asset {
         hash: hash(b"picture", &bytes),
         form: Form::Picture {
@@ -112,33 +161,19 @@ pub fn picture(path: &Path) -> Result<Asset, String> {
             width,
             height,
         },
+        original: Original(bytes.into()),
     })
 }
 
-/// Reads, checks and hashes the film at `path`.
-pub fn film(path: &Path) -> Result<Asset, String> {
-    let bytes = read_at_most(path, MAX_FILM_BYTES)?;
-    if bytes.get(4..8) != Some(b"ftyp") {
-        return Err("is not an MP4 film".into());
-    }
+/// Reads, checks and hashes the film at `inside` (a path in the folder at `root`).
+pub fn film(root: &Path, inside: &Path) -> Result<Asset, String> {
+    let bytes = file::read(root, inside, MAX_FILM_BYTES)?;
+    film::check(&bytes)?;
     Ok(Asset {
         hash: hash(b"film", &bytes),
         form: Form::Film,
+        original: Original(bytes.into()),
     })
-}
-
-fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|_| "names no file beside the item".to_string())?
-        .len();
-    if size > limit {
-        return Err(format!(
-            "is {:.1} MB; it may be at most {} MB",
-            size as f64 / 1_048_576.0,
-            limit / 1_048_576
-        ));
-    }
-    std::fs::read(path).map_err(|e| format!("cannot be read: {e}"))
 }
 
 /// The name of what the pipeline makes of `bytes`: their digest with the
@@ -155,16 +190,21 @@ fn hash(what: &[u8], bytes: &[u8]) -> String {
         .collect()
 }
 
+/// The decoder's own caps, behind the checks of [`refuse_too_large`]: no
+/// side longer, and no allocation larger, than a picture may need.
 fn limits() -> Limits {
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(2 * MAX_OPEN_BYTES);
     limits
 }
 
-/// The format and upright size of an original, from its header alone.
-fn inspect(bytes: &[u8]) -> Result<(Format, u32, u32), String> {
-    const NOT_A_PICTURE: &str = "is not a JPEG, PNG or WebP picture";
+const NOT_A_PICTURE: &str = "is not a JPEG, PNG or WebP picture";
+
+/// A decoder of the picture `bytes`, its format and size checked from its
+/// header alone, before anything is allocated for its pixels.
+fn decoder(bytes: &[u8]) -> Result<(Format, impl ImageDecoder + '_), String> {
     let mut reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|_| NOT_A_PICTURE.to_string())?;
@@ -172,20 +212,60 @@ fn inspect(bytes: &[u8]) -> Result<(Format, u32, u32), String> {
         .format()
         .and_then(Format::of)
         .ok_or_else(|| NOT_A_PICTURE.to_string())?;
-    reader.limits(limits());
-    let mut decoder = reader
-        .into_decoder()
-        .map_err(|e| format!("is not a readable picture: {e}"))?;
+    // The header alone first, uncapped, to name the size against the limits.
+    reader.no_limits();
+    let mut decoder = reader.into_decoder().map_err(|e| damaged(&e))?;
     let (width, height) = decoder.dimensions();
+    refuse_too_large(width, height, decoder.total_bytes())?;
+    decoder.set_limits(limits()).map_err(|e| damaged(&e))?;
+    Ok((format, decoder))
+}
+
+/// The size limits, in words that name the picture's size and the limit.
+fn refuse_too_large(width: u32, height: u32, open_bytes: u64) -> Result<(), String> {
+    let size = format!("is {width} × {height} pixels");
     if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(format!("{size}; the limit is {MAX_SIDE} pixels a side"));
+    }
+    let pixels = width as u64 * height as u64;
+    if pixels > MAX_PIXELS {
         return Err(format!(
-            "is {width}×{height} pixels; a side may be at most {MAX_SIDE}"
+            "{size} ({:.0} megapixels); the limit is {} megapixels",
+            pixels as f64 / 1e6,
+            MAX_PIXELS / 1_000_000
         ));
     }
+    if open_bytes > MAX_OPEN_BYTES {
+        return Err(format!(
+            "{size} of 16 bits a colour, {} MB once open; the limit is {} MB \
+             (save it with 8 bits a colour)",
+            open_bytes / 1_000_000,
+            MAX_OPEN_BYTES / 1_000_000
+        ));
+    }
+    Ok(())
+}
+
+fn damaged(error: &dyn fmt::Display) -> String {
+    format!("is damaged or incomplete ({error}): copy it again from the original")
+}
+
+const CUT_SHORT: &str = "is incomplete: the file ends before the picture does \
+                         (it was copied only in part?); copy it again from the original";
+
+/// The format and upright size of the picture `bytes`, once all of it is
+/// decoded: a picture cut short or damaged is refused here, not published grey.
+fn check(bytes: &[u8]) -> Result<(Format, u32, u32), String> {
+    let (format, mut decoder) = decoder(bytes)?;
+    if format == Format::Jpeg && !jpeg::is_whole(bytes) {
+        return Err(CUT_SHORT.into());
+    }
+    let (width, height) = decoder.dimensions();
     let turned = decoder.orientation().is_ok_and(|o| {
         use image::metadata::Orientation::*;
         matches!(o, Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH)
     });
+    DynamicImage::from_decoder(decoder).map_err(|e| damaged(&e))?;
     Ok(if turned {
         (format, height, width)
     } else {
@@ -214,51 +294,55 @@ impl Asset {
         }
     }
 
-    /// What is stored under `keys`, made from the original's `bytes`.
-    pub fn blobs(&self, bytes: Vec<u8>, keys: &[String]) -> Result<Vec<Blob>, String> {
+    /// What is stored under `keys`, made from the bytes that were checked.
+    pub fn blobs(&self, keys: &[String]) -> Result<Vec<Blob>, String> {
+        let bytes = &self.original.0;
         let Form::Picture { format, width, .. } = self.form else {
             return Ok(vec![Blob {
                 key: self.key(),
-                bytes,
+                bytes: bytes.to_vec(),
                 content_type: "video/mp4",
             }]);
         };
         let mut blobs = Vec::new();
-        // Each width is made from the one above it, largest first: a quarter
-        // of the pixels to resample each time, not the whole original.
-        let mut larger: Option<DynamicImage> = None;
-        for w in widths(width) {
-            let key = variant_key(&self.hash, w);
-            let wanted = keys.contains(&key);
-            let made = if format == Format::WebP && w == width {
-                wanted.then(|| bytes.clone())
-            } else {
-                let source = match larger.take() {
-                    Some(image) => image,
-                    None => decode(&bytes)?,
-                };
-                let sized = resized(source, w);
-                let made = wanted.then(|| webp(&sized));
-                larger = Some(sized);
-                made
-            };
-            if let Some(made) = made {
-                blobs.push(Blob {
-                    key,
-                    bytes: made,
-                    content_type: "image/webp",
-                });
+        let wanted = |w: &u32| keys.contains(&variant_key(&self.hash, *w));
+        if widths(width).iter().any(wanted) {
+            // Each width is made from the one above it, largest first: a
+            // quarter of the pixels to resample each time, not the whole
+            // original. Every one is encoded anew, so none carries the
+            // original's metadata.
+            let mut larger = open(bytes)?;
+            for w in widths(width) {
+                larger = resized(larger, w);
+                if wanted(&w) {
+                    blobs.push(Blob {
+                        key: variant_key(&self.hash, w),
+                        bytes: webp(&larger),
+                        content_type: "image/webp",
+                    });
+                }
             }
         }
         let original = original_key(&self.hash);
         if keys.contains(&original) {
             blobs.push(Blob {
                 key: original,
-                bytes,
+                bytes: bytes.to_vec(),
                 content_type: format.content_type(),
             });
         }
         Ok(blobs)
+    }
+
+    /// How much of [`MEGAPIXELS_AT_ONCE`] making this asset takes.
+    pub fn megapixels(&self) -> u32 {
+        match self.form {
+            Form::Picture { width, height, .. } => {
+                let megapixels = (width as u64 * height as u64).div_ceil(1_000_000) as u32;
+                megapixels.clamp(1, MEGAPIXELS_AT_ONCE)
+            }
+            Form::Film => 1,
+        }
     }
 }
 
@@ -313,14 +397,13 @@ pub fn extension_of(bytes: &[u8]) -> &'static str {
         .map_or("bin", Format::extension)
 }
 
-fn decode(bytes: &[u8]) -> Result<DynamicImage, String> {
-    let mut reader = ImageReader::new(Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?;
-    reader.limits(limits());
-    let mut decoder = reader.into_decoder().map_err(|e| e.to_string())?;
-    let orientation = decoder.orientation().map_err(|e| e.to_string())?;
-    let mut image = DynamicImage::from_decoder(decoder).map_err(|e| e.to_string())?;
+/// The checked picture `bytes`, upright and in sRGB.
+fn open(bytes: &[u8]) -> Result<DynamicImage, String> {
+    let (_, mut decoder) = decoder(bytes)?;
+    let orientation = decoder.orientation().map_err(|e| damaged(&e))?;
+    let profile = decoder.icc_profile().ok().flatten();
+    let image = DynamicImage::from_decoder(decoder).map_err(|e| damaged(&e))?;
+    let mut image = colour::to_srgb(image, profile.as_deref());
     image.apply_orientation(orientation);
     Ok(image)
 }
