@@ -112,6 +112,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_device_is_refused_without_reading_from_it() {
+        let said = read(Path::new("/"), Path::new("dev/zero"), 100).unwrap_err();
+        assert_eq!(
+            said,
+            "is a device, not a file: a picture or film must be a plain file"
+        );
+    }
+
+    #[test]
     fn a_file_that_grows_past_the_limit_is_refused_without_reading_it_all() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.jpg"), vec![0u8; 1000]).unwrap();
