@@ -37,11 +37,12 @@ pub const MAX_PIXELS: u64 = 50_000_000;
 /// a 16-bit picture may have half the pixels.
 const MAX_OPEN_BYTES: u64 = MAX_PIXELS * 4;
 /// The megapixels made into WebP at once during an import. Making a picture
-/// takes about 8 bytes a pixel at its peak (the decoded picture, then the
-/// resampler's rows for the largest width), so this bounds the import's
-/// memory near 400 MB whatever the folder holds: a few small pictures at
-/// once, one large one alone.
-pub const MEGAPIXELS_AT_ONCE: u32 = 50;
+/// takes about 8.5 bytes a pixel at its peak (the decoded picture, 3, then
+/// the resampler's floating-point rows for the largest width, 5 more for a
+/// picture three times wider than it), so this bounds what the pictures
+/// take near 300 MB whatever the folder holds: a camera's photograph beside
+/// a smaller one (two cores busy), many small ones, or one larger alone.
+pub const MEGAPIXELS_AT_ONCE: u32 = 32;
 
 /// Where the made pictures live: under `images/`, the prefix CloudFront serves.
 const PREFIX: &str = "images/catalog";
