@@ -222,7 +222,6 @@ async fn store(
     making: Arc<Semaphore>,
     progress: Progress,
 ) -> Result<usize, String> {
-    let started = Instant::now();
     let mut missing = Vec::new();
     for key in asset.keys() {
         if !app.blobs.exists(&key).await.map_err(|e| e.to_string())? {
@@ -230,13 +229,15 @@ async fn store(
         }
     }
     if missing.is_empty() {
-        progress.done(&name, &asset, started, "already stored");
+        progress.done(&name, &asset, Instant::now(), "already stored");
         return Ok(0);
     }
     let permit = making
         .acquire_many_owned(asset.megapixels())
         .await
         .map_err(|e| e.to_string())?;
+    // The time it took, not the time it waited for its turn.
+    let started = Instant::now();
     let made = asset.clone();
     let blobs = tokio::task::spawn_blocking(move || made.blobs(&missing))
         .await
