@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use app::App;
-use domain::catalog::{Banner, Category, Collection, Menu, News, Product, Runway};
+use domain::catalog::{Banner, Category, Collection, Menu, MenuLink, News, Product, Runway};
 
 use super::files::*;
 use super::items::{folder_of, Item};
@@ -78,9 +78,17 @@ fn category(c: &Category) -> CategoryFile {
 }
 
 fn menu(m: &Menu) -> MenuFile {
+    let (mut collection, mut page, mut url) = (None, None, None);
+    match &m.link {
+        MenuLink::Collection { id, .. } => collection = Some(id.clone()),
+        MenuLink::Page { path } => page = Some(path.clone()),
+        MenuLink::Outside { url: address } => url = Some(address.clone()),
+    }
     MenuFile {
         title: m.title.clone(),
-        url: m.url.clone(),
+        collection,
+        page,
+        url,
         status: m.status.name().to_owned(),
         order: m.order,
     }
@@ -153,7 +161,7 @@ impl Writer<'_> {
             slug: p.slug.clone(),
             collection: p.collection.clone(),
             status: p.status.name().to_owned(),
-            price: Decimal(p.price.to_decimal()),
+            price: Decimal::Quoted(p.price.to_decimal()),
             categories: p.categories.clone(),
             size: p.size.iter().map(|s| s.as_str().to_string()).collect(),
             color: p.color.clone(),
@@ -166,9 +174,10 @@ impl Writer<'_> {
                 .iter()
                 .map(|item| SetItemFile {
                     name: item.name.clone(),
-                    price: Decimal(item.price.to_decimal()),
+                    price: Decimal::Quoted(item.price.to_decimal()),
                 })
                 .collect(),
+            made_to_order: p.made_to_order,
         })
     }
 

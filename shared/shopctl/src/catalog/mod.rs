@@ -8,6 +8,7 @@ pub mod files;
 mod folder;
 mod import;
 mod items;
+mod lines;
 pub mod pictures;
 
 use std::path::{Path, PathBuf};
