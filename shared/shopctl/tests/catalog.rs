@@ -412,8 +412,8 @@ async fn an_import_adds_changes_and_withdraws_and_a_second_uploads_nothing() {
         .unwrap();
     let report = kept.to_string();
     for line in [
-        format!("changed    {GOWN} (price)"),
-        "changed    products/prod-lotus-reverie-03.toml (productGallery)".into(),
+        format!("changed    {GOWN} (price)\n               price: 4860.00 -> 4990.00\n"),
+        "changed    products/prod-lotus-reverie-03.toml (productGallery)\n               productGallery: [run-lotus-reverie/look-3-1.webp, prod-lotus-reverie-03/2.webp, prod-lotus-reverie-03/3.webp, prod-lotus-reverie-03/4.webp] -> [prod-lotus-reverie-03/1.webp, prod-lotus-reverie-03/2.webp".into(),
         "kept       products/prod-lotus-reverie-07 (not in the folder; --prune withdraws it)"
             .into(),
     ] {

@@ -85,6 +85,8 @@ pub struct Entry {
     pub file: PathBuf,
     pub item: Item,
     pub assets: Vec<(PathBuf, Asset)>,
+    /// Each picture's and film's path as the file writes it, by its address.
+    pub names: BTreeMap<String, String>,
 }
 
 /// A whole catalogue folder, read and checked.
@@ -92,6 +94,8 @@ pub struct Entry {
 pub struct Folder {
     pub root: PathBuf,
     pub entries: Vec<Entry>,
+    /// Each picture's and film's path as an item's file writes it, by its address.
+    pub names: BTreeMap<String, String>,
 }
 
 impl Folder {
@@ -105,6 +109,7 @@ impl Folder {
             checked: HashMap::new(),
             known: Known::default(),
             entries: Vec::new(),
+            names: BTreeMap::new(),
         };
         reading.read_all();
         reading.locate();
@@ -112,6 +117,7 @@ impl Folder {
             Ok(Folder {
                 root: root.to_path_buf(),
                 entries: reading.entries,
+                names: reading.names,
             })
         } else {
             Err(Problems(reading.problems))
@@ -210,6 +216,7 @@ struct Reading<'a> {
     checked: HashMap<PathBuf, Result<Asset, String>>,
     known: Known,
     entries: Vec<Entry>,
+    names: BTreeMap<String, String>,
 }
 
 impl Reading<'_> {
@@ -289,6 +296,7 @@ impl Reading<'_> {
             reading: self,
             file: file.clone(),
             assets: Vec::new(),
+            names: BTreeMap::new(),
         };
         if !is_plausible_id(id) {
             reader.problem("", ID_RULE);
@@ -307,9 +315,16 @@ impl Reading<'_> {
             "runways" => reader.parse().map(|f| Item::Runway(reader.runway(id, f))),
             _ => reader.parse().map(|f| Item::News(reader.news(id, f))),
         };
-        let assets = reader.assets;
+        let (assets, names) = (reader.assets, reader.names);
+        self.names
+            .extend(names.iter().map(|(k, v)| (k.clone(), v.clone())));
         match item {
-            Some(item) => self.entries.push(Entry { file, item, assets }),
+            Some(item) => self.entries.push(Entry {
+                file,
+                item,
+                assets,
+                names,
+            }),
             None => {
                 self.known.unreadable.insert(format!("{kind}/{id}"));
             }
@@ -379,6 +394,7 @@ struct Reader<'r, 'a> {
     reading: &'r mut Reading<'a>,
     file: PathBuf,
     assets: Vec<(PathBuf, Asset)>,
+    names: BTreeMap<String, String>,
 }
 
 impl Reader<'_, '_> {
@@ -527,6 +543,8 @@ impl Reader<'_, '_> {
             Ok(asset) => {
                 let url = (self.reading.public_url)(&asset.key());
                 self.assets.push((on_disk, asset));
+                let written = path.strip_prefix("./").unwrap_or(path);
+                self.names.insert(url.clone(), written.to_owned());
                 url
             }
             Err(rule) => {

@@ -14,7 +14,7 @@ use app::App;
 use tokio::task::JoinSet;
 
 use super::folder::{Entry, Folder};
-use super::items::{folder_of, Item};
+use super::items::{folder_of, FieldChange, Item};
 use super::pictures::Asset;
 use crate::orders::{CliError, CliResult};
 
@@ -30,8 +30,8 @@ pub struct Options {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     Added,
-    /// The fields that changed, by their API names.
-    Changed(Vec<String>),
+    /// The fields that changed, by their API names, with their old and new values.
+    Changed(Vec<FieldChange>),
     Withdrawn,
 }
 
@@ -93,14 +93,22 @@ fn plan(folder: &Folder, stored: Vec<Item>, options: Options) -> Imported {
         dry_run: options.dry_run,
         ..Imported::default()
     };
-    for Entry { file, item, assets } in &folder.entries {
+    for entry in &folder.entries {
+        let Entry {
+            file, item, assets, ..
+        } = entry;
         let change = match stored.remove(&(item.kind().partition(), item.id().to_owned())) {
             None => Change::Added,
             Some(before) if before == *item => {
                 imported.unchanged += 1;
                 continue;
             }
-            Some(before) => Change::Changed(item.changed_fields(&before)),
+            Some(before) => {
+                // A picture by the name this item gives it, else another's.
+                let mut names = folder.names.clone();
+                names.extend(entry.names.clone());
+                Change::Changed(item.changes(&before, &names))
+            }
         };
         imported.planned.push(Planned {
             change,
@@ -240,8 +248,16 @@ impl fmt::Display for Imported {
         for planned in &self.planned {
             match &planned.change {
                 Change::Added => writeln!(f, "  added      {}", planned.name)?,
-                Change::Changed(fields) => {
-                    writeln!(f, "  changed    {} ({})", planned.name, fields.join(", "))?
+                Change::Changed(changes) => {
+                    let fields: Vec<&str> = changes.iter().map(|c| c.field.as_str()).collect();
+                    writeln!(f, "  changed    {} ({})", planned.name, fields.join(", "))?;
+                    for change in changes {
+                        writeln!(
+                            f,
+                            "               {}: {} -> {}",
+                            change.field, change.before, change.after
+                        )?;
+                    }
                 }
                 Change::Withdrawn => writeln!(f, "  withdrawn  {}", planned.name)?,
             }
