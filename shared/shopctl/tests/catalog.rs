@@ -533,6 +533,46 @@ async fn export_then_import_changes_nothing_and_gives_back_the_same_files() {
     assert!(refused.to_string().contains("is not empty"), "{refused}");
 }
 
+#[tokio::test]
+async fn an_export_gives_back_the_houses_own_files_and_picture_names() {
+    let shop = shop().await;
+    let dir = sample_copy();
+    let d = dir.path();
+    let gown = d.join(GOWN);
+    let text = std::fs::read_to_string(&gown).unwrap();
+    let own = format!("# The season's first gown: keep it first.\n{}", text)
+        .replace(
+            "prod-lotus-reverie-01/1.webp",
+            "./prod-lotus-reverie-01/front.webp",
+        )
+        .replace(
+            "price = \"4860.00\"",
+            "price = \"4860.00\"   # as the atelier quoted",
+        );
+    std::fs::write(&gown, &own).unwrap();
+    let pictures = d.join("products/prod-lotus-reverie-01");
+    std::fs::rename(pictures.join("1.webp"), pictures.join("front.webp")).unwrap();
+    catalog::import(&shop.app, d, Options::default())
+        .await
+        .unwrap();
+
+    let out = tempfile::tempdir().unwrap();
+    let season = out.path().join("season");
+    catalog::export(&shop.app, &season).await.unwrap();
+    assert_eq!(std::fs::read_to_string(season.join(GOWN)).unwrap(), own);
+    assert_eq!(
+        std::fs::read(season.join("products/prod-lotus-reverie-01/front.webp")).unwrap(),
+        std::fs::read(pictures.join("front.webp")).unwrap()
+    );
+    assert!(!season
+        .join("products/prod-lotus-reverie-01/1.webp")
+        .exists());
+    let again = catalog::import(&shop.app, &season, Options::default())
+        .await
+        .unwrap();
+    assert_eq!((again.planned.len(), again.uploads), (0, 0), "{again}");
+}
+
 /// A picture of the given size, with a gradient so it is not trivial to encode.
 fn drawn(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     let picture = image::RgbImage::from_fn(width, height, |x, y| {

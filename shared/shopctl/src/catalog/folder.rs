@@ -85,8 +85,10 @@ pub struct Entry {
     pub file: PathBuf,
     pub item: Item,
     pub assets: Vec<(PathBuf, Asset)>,
-    /// Each picture's and film's path as the file writes it, by its address.
-    pub names: BTreeMap<String, String>,
+    /// The address of each picture and film, by its path as the file writes it.
+    pub pictures: BTreeMap<String, String>,
+    /// The file's text, as the house wrote it.
+    pub text: String,
 }
 
 /// A whole catalogue folder, read and checked.
@@ -296,7 +298,8 @@ impl Reading<'_> {
             reading: self,
             file: file.clone(),
             assets: Vec::new(),
-            names: BTreeMap::new(),
+            pictures: BTreeMap::new(),
+            text: String::new(),
         };
         if !is_plausible_id(id) {
             reader.problem("", ID_RULE);
@@ -315,15 +318,19 @@ impl Reading<'_> {
             "runways" => reader.parse().map(|f| Item::Runway(reader.runway(id, f))),
             _ => reader.parse().map(|f| Item::News(reader.news(id, f))),
         };
-        let (assets, names) = (reader.assets, reader.names);
-        self.names
-            .extend(names.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let (assets, pictures, text) = (reader.assets, reader.pictures, reader.text);
+        self.names.extend(
+            pictures
+                .iter()
+                .map(|(path, url)| (url.clone(), path.clone())),
+        );
         match item {
             Some(item) => self.entries.push(Entry {
                 file,
                 item,
                 assets,
-                names,
+                pictures,
+                text,
             }),
             None => {
                 self.known.unreadable.insert(format!("{kind}/{id}"));
@@ -394,7 +401,8 @@ struct Reader<'r, 'a> {
     reading: &'r mut Reading<'a>,
     file: PathBuf,
     assets: Vec<(PathBuf, Asset)>,
-    names: BTreeMap<String, String>,
+    pictures: BTreeMap<String, String>,
+    text: String,
 }
 
 impl Reader<'_, '_> {
@@ -414,7 +422,10 @@ impl Reader<'_, '_> {
             }
         };
         match toml::from_str(&text) {
-            Ok(file) => Some(file),
+            Ok(file) => {
+                self.text = text;
+                Some(file)
+            }
             Err(e) => {
                 let problem = unreadable(&self.file, &text, &e);
                 self.reading.problems.push(problem);
@@ -544,7 +555,7 @@ impl Reader<'_, '_> {
                 let url = (self.reading.public_url)(&asset.key());
                 self.assets.push((on_disk, asset));
                 let written = path.strip_prefix("./").unwrap_or(path);
-                self.names.insert(url.clone(), written.to_owned());
+                self.pictures.insert(written.to_owned(), url.clone());
                 url
             }
             Err(rule) => {

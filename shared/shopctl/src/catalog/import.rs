@@ -16,6 +16,7 @@ use tokio::task::JoinSet;
 use super::folder::{Entry, Folder};
 use super::items::{folder_of, FieldChange, Item};
 use super::pictures::Asset;
+use super::sources;
 use crate::orders::{CliError, CliResult};
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -54,7 +55,8 @@ pub struct Imported {
     /// Active items in the shop that the folder does not hold, left as they are.
     pub kept: Vec<String>,
     pub dry_run: bool,
-    /// Files stored in the blob store (pictures at each width, originals, films).
+    /// Files stored in the blob store (pictures at each width, originals,
+    /// films, the items' files as the house wrote them).
     pub uploads: usize,
     pub failures: Vec<String>,
     pub version: Option<String>,
@@ -75,6 +77,7 @@ pub async fn import(app: &App, dir: &Path, options: Options) -> Result<Imported,
         return Ok(imported);
     }
     write_all(app, &mut imported).await;
+    keep_sources(app, &folder, &mut imported).await;
     match catalog::publish(app).await {
         Ok(version) => imported.version = Some(version),
         Err(e) => imported.failures.push(format!("publishing the lists: {e}")),
@@ -106,7 +109,7 @@ fn plan(folder: &Folder, stored: Vec<Item>, options: Options) -> Imported {
             Some(before) => {
                 // A picture by the name this item gives it, else another's.
                 let mut names = folder.names.clone();
-                names.extend(entry.names.clone());
+                names.extend(entry.pictures.iter().map(|(p, u)| (u.clone(), p.clone())));
                 Change::Changed(item.changes(&before, &names))
             }
         };
@@ -181,6 +184,36 @@ async fn write_all(app: &App, imported: &mut Imported) {
         }
     }
     imported.failures.sort();
+}
+
+/// Keeps each written or unchanged item's file as the house wrote it, so an
+/// export gives it back (see [`sources`]); an item that failed keeps its old one.
+async fn keep_sources(app: &App, folder: &Folder, imported: &mut Imported) {
+    let failed = |entry: &Entry| {
+        let name = entry.file.display().to_string();
+        imported
+            .failures
+            .iter()
+            .any(|f| f.starts_with(&format!("{name}: ")))
+    };
+    let entries: Vec<(String, Entry)> = folder
+        .entries
+        .iter()
+        .filter(|entry| !failed(entry))
+        .map(|entry| (entry.file.display().to_string(), entry.clone()))
+        .collect();
+    let kept = at_once(app, entries, |app, entry: Entry| async move {
+        sources::keep(&app, &entry).await
+    })
+    .await;
+    for (name, result) in kept {
+        match result {
+            Ok(written) => imported.uploads += usize::from(written),
+            Err(e) => imported
+                .failures
+                .push(format!("{name}: keeping its file for export: {e}")),
+        }
+    }
 }
 
 /// `work` on each named input, [`AT_ONCE`] at a time: each name with its result.

@@ -88,7 +88,7 @@ impl Item {
             .collect()
     }
 
-    fn json(&self) -> serde_json::Result<Value> {
+    pub fn json(&self) -> serde_json::Result<Value> {
         each!(self, r => serde_json::to_value(r))
     }
 

@@ -10,6 +10,7 @@ mod import;
 mod items;
 mod lines;
 pub mod pictures;
+mod sources;
 
 use std::path::{Path, PathBuf};
 
