@@ -55,8 +55,7 @@ pub struct Imported {
     /// Active items in the shop that the folder does not hold, left as they are.
     pub kept: Vec<String>,
     pub dry_run: bool,
-    /// Files stored in the blob store (pictures at each width, originals,
-    /// films, the items' files as the house wrote them).
+    /// Files stored in the blob store (pictures at each width, originals, films).
     pub uploads: usize,
     pub failures: Vec<String>,
     pub version: Option<String>,
@@ -207,11 +206,10 @@ async fn keep_sources(app: &App, folder: &Folder, imported: &mut Imported) {
     })
     .await;
     for (name, result) in kept {
-        match result {
-            Ok(written) => imported.uploads += usize::from(written),
-            Err(e) => imported
+        if let Err(e) = result {
+            imported
                 .failures
-                .push(format!("{name}: keeping its file for export: {e}")),
+                .push(format!("{name}: keeping its file for export: {e}"));
         }
     }
 }
