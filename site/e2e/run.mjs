@@ -11,6 +11,7 @@ import { bundleJourneys } from "./bundles.mjs";
 import { cardIsolationJourneys } from "./card-isolation.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
 import { contentJourneys } from "./content.mjs";
+import { houseFolderJourneys } from "./house-folder.mjs";
 import { idleJourneys } from "./idle.mjs";
 import { keyboardJourneys } from "./keyboard.mjs";
 import { madeToOrderJourneys } from "./made-to-order.mjs";
@@ -594,6 +595,7 @@ const all = [
   // Last: they add products to the shop the other journeys share.
   ...pictureJourneys({ browser, base, shop }),
   ...seasonJourneys({ browser, base, shop }),
+  ...houseFolderJourneys({ browser, base, shop }),
 ];
 const only = process.env.E2E_ONLY;
 const ok = await run(only ? all.filter((j) => j.name.includes(only)) : all, Number(process.env.E2E_PARALLEL || 3));

@@ -41,7 +41,7 @@ fn product(n: usize) -> Product {
             collection: "c1".into(),
             collection_name: "Monsoon Silk".into(),
             slug: format!("piece-{n}"),
-            size: vec![Size::S, Size::M, Size::L],
+            size: ["S", "M", "L"].map(|s| Size::label(s).unwrap()).to_vec(),
             color: vec!["Ivory".into()],
             price: Money::from_cents(100_000 + n as i64),
             tag: vec!["Resort 2026".into()],
@@ -52,6 +52,7 @@ fn product(n: usize) -> Product {
             ],
             items: vec![],
             created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+            made_to_order: false,
         },
     }
 }

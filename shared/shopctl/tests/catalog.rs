@@ -162,7 +162,7 @@ fn every_bad_input_is_named_with_its_file_field_and_rule_at_once() {
         d,
         "products/prod-monsoon-silk-01.toml",
         "\"XXS\",",
-        "\"XXXS\",",
+        "\"XS\",",
     );
     edit(
         d,
@@ -175,65 +175,163 @@ fn every_bad_input_is_named_with_its_file_field_and_rule_at_once() {
     edit(
         d,
         "menus/menu-lotus-reverie.toml",
-        "url = \"/",
-        "url = \"javascript:/",
+        "collection = \"col-lotus-reverie\"",
+        "url = \"javascript:alert(1)\"",
     );
 
     let found = problems(d);
-    has(&found, "categories/cat-broken.toml: line 1:");
+    has(&found, "categories/cat-broken.toml:1: ");
     has(
         &found,
-        "menus/menu-archive.toml: line 5: unknown field `colour`",
+        "menus/menu-archive.toml:5: colour: unknown field `colour`",
     );
     has(
         &found,
-        "categories/cat-men.toml: line 1: missing field `status`",
+        "categories/cat-men.toml: status: missing; add `status = \"...\"`",
     );
     has(
         &found,
-        &format!("{GOWN}: price: must be a decimal amount above zero"),
+        &format!(
+            "{GOWN}:6: price: \"-4860.00\" is not a price: it must be a decimal amount above zero"
+        ),
     );
-    has(&found, &format!("{rain}: line 6: the price 1560.5 is a number (a binary float): write it in quotes, such as \"1560.50\""));
+    has(&found, &format!("{rain}:6: price: 1560.50 is written as a number: write it in quotes: price = \"1560.50\""));
     has(
         &found,
-        &format!("{column}: price: must be a decimal amount"),
-    );
-    has(
-        &found,
-        &format!("{ao_dai}: slug: \"dawn-pleated-silk-dress\" is already the slug of {dress}"),
+        &format!("{column}:6: price: \"3,920\" has a thousands separator (,): write 3920.00: no currency sign, no thousands separator"),
     );
     has(
         &found,
-        &format!("{SET}: price: is 2130.00 but the set's items add up to 2140.00"),
-    );
-    has(&found, "prod-lotus-reverie-06.toml: gallery[0]: \"prod-lotus-reverie-06/1.webp\" names no file beside the item");
-    has(&found, "prod-lotus-reverie-10.toml: gallery[0]: \"prod-lotus-reverie-10/1.webp\" is not a JPEG, PNG or WebP picture");
-    has(&found, "prod-lotus-reverie-08.toml: gallery[0]: \"prod-lotus-reverie-08/1.webp\" is 50.0 MB; it may be at most 25 MB");
-    has(
-        &found,
-        &format!("{p09}: status: must be \"active\" or \"inactive\""),
+        &format!("{ao_dai}:3: slug: \"dawn-pleated-silk-dress\" is already the slug of {dress}"),
     );
     has(
         &found,
-        &format!("{monsoon}: slug: must be lowercase letters and digits"),
+        &format!("{SET}:6: price: is 2130.00 but the set's items add up to 2140.00"),
+    );
+    has(&found, "prod-lotus-reverie-06.toml:27: gallery[0]: \"prod-lotus-reverie-06/1.webp\" names no file beside the item");
+    has(&found, "prod-lotus-reverie-10.toml:24: gallery[0]: \"prod-lotus-reverie-10/1.webp\" is not a JPEG, PNG or WebP picture");
+    has(&found, "prod-lotus-reverie-08.toml:28: gallery[0]: \"prod-lotus-reverie-08/1.webp\" is 50.0 MB; it may be at most 25 MB");
+    has(
+        &found,
+        &format!("{p09}:5: status: must be \"active\" or \"inactive\""),
     );
     has(
         &found,
-        "products/prod-monsoon-silk-01.toml: size[0]: must be one of XXS",
+        &format!("{monsoon}:1: slug: must be lowercase letters and digits"),
     );
     has(
         &found,
-        "products/prod-monsoon-silk-02.toml: created_at: must be a date and time in RFC 3339",
+        "products/prod-monsoon-silk-01.toml:14: size[1]: \"XS\" is listed twice",
     );
     has(
         &found,
-        &format!("{p03}: collection: \"col-nowhere\" names no collection"),
+        "products/prod-monsoon-silk-02.toml:32: created_at: must be a date and time in RFC 3339",
     );
     has(
         &found,
-        "menus/menu-lotus-reverie.toml: url: must be a path of the shop",
+        &format!("{p03}:4: collection: \"col-nowhere\" names no collection in collections/: name one by its id, the name of its file (col-ivory-atelier, "),
+    );
+    has(
+        &found,
+        "menus/menu-lotus-reverie.toml:2: url: \"javascript:alert(1)\" is not an https:// address; a menu entry must lead to exactly one place, written one of three ways: collection = \"col-ete\"",
     );
     assert_eq!(found.len(), 17, "{}", found.join("\n"));
+}
+
+#[test]
+fn what_a_house_writes_is_read_as_it_means_it_or_named_with_the_fix() {
+    let dir = sample_copy();
+    let d = dir.path();
+    let p01 = "products/prod-monsoon-silk-01.toml";
+    // Categories by id or by name, a picture path from `./`, the house's sizes.
+    edit(d, p01, "\"Gowns\",", "\"cat-gowns\",");
+    edit(
+        d,
+        p01,
+        "\"prod-monsoon-silk-01/1.webp\"",
+        "\"./prod-monsoon-silk-01/1.webp\"",
+    );
+    edit(d, p01, "\"XXS\",", "\"36\", \"One size\",");
+    // A menu entry of each kind.
+    edit(
+        d,
+        "menus/menu-archive.toml",
+        "page = \"/runway\"",
+        "url = \"https://example.com/lookbook\"",
+    );
+    edit(
+        d,
+        "menus/menu-monsoon-silk.toml",
+        "collection = \"col-monsoon-silk\"",
+        "page = \"/made-to-order/\"",
+    );
+    let report = catalog::validate(d).expect("valid");
+    assert!(report.contains("42 products"), "{report}");
+
+    // What cannot be read, each with its file, line and fix.
+    let p02 = "products/prod-monsoon-silk-02.toml";
+    edit(d, p02, "price = \"", "price = \"$4,");
+    edit(d, p02, "\"Dresses\",", "\"cat-gown\",");
+    let p06 = "products/prod-lotus-reverie-06.toml";
+    edit(d, p06, "sku = \"", "# no sku\nname_ = \"");
+    edit(d, p06, "name_ = \"", "# sku = \"");
+    edit(d, p02, "\"prod-monsoon-silk-02/2.webp\"", "\"../x.webp\"");
+    edit(d, p02, "\"prod-monsoon-silk-02/3.webp\"", "\"/tmp/x.webp\"");
+    let p03 = "products/prod-monsoon-silk-03.toml";
+    edit(d, p03, "\"col-monsoon-silk\"", "\"Monsoon Silk\"");
+    edit(
+        d,
+        "menus/menu-lotus-reverie.toml",
+        "collection = \"col-lotus-reverie\"",
+        "page = \"/nowhere\"",
+    );
+    edit(
+        d,
+        "menus/menu-saigon-nocturne.toml",
+        "collection = \"col-saigon-nocturne\"",
+        "collection = \"col-saigon-nocturne\"\nurl = \"https://example.com\"",
+    );
+    for (from, to) in [
+        ("prod-monsoon-silk-04.toml", "prod-monsoon-silk-04.toml.txt"),
+        ("prod-monsoon-silk-05.toml", "prod-monsoon-silk-05.TOML"),
+    ] {
+        let products = d.join("products");
+        std::fs::rename(products.join(from), products.join(to)).unwrap();
+    }
+    let found = problems(d);
+    has(&found, &format!("{p06}: sku: missing; add `sku = \"...\"`"));
+    has(&found, &format!("{p02}:6: price: \"$4,"));
+    has(
+        &found,
+        "has a currency sign ($) and a thousands separator (,): write ",
+    );
+    has(&found, &format!("{p02}:9: categories[1]: \"cat-gown\" names no category in categories/: write a category's id (its file's name) or its name, either works: cat-accessories (\"Accessories\")"));
+    has(
+        &found,
+        &format!("{p02}:28: gallery[1]: \"../x.webp\" leads out of the item's folder"),
+    );
+    has(
+        &found,
+        &format!("{p02}:29: gallery[2]: \"/tmp/x.webp\" is an absolute path"),
+    );
+    has(&found, &format!("{p03}:4: collection: \"Monsoon Silk\" is the name of collection col-monsoon-silk: name a collection by its id, the name of its file: \"col-monsoon-silk\""));
+    has(
+        &found,
+        "menus/menu-lotus-reverie.toml:2: page: \"/nowhere\" is not a page of the shop",
+    );
+    has(
+        &found,
+        "menus/menu-saigon-nocturne.toml: must lead to exactly one place",
+    );
+    has(
+        &found,
+        "products/prod-monsoon-silk-04.toml.txt: is not read: name it `prod-monsoon-silk-04.toml`",
+    );
+    has(
+        &found,
+        "products/prod-monsoon-silk-05.TOML: is not read: name it `prod-monsoon-silk-05.toml`",
+    );
+    assert_eq!(found.len(), 11, "{}", found.join("\n"));
 }
 
 #[tokio::test]
@@ -283,7 +381,11 @@ async fn an_import_adds_changes_and_withdraws_and_a_second_uploads_nothing() {
     );
     assert_eq!(products(&shop.app).await.len(), 42);
     let stored = files(&shop.blobs);
-    assert_eq!(first.uploads, stored.len(), "each upload is one file");
+    assert_eq!(
+        first.uploads + 80,
+        stored.len(),
+        "each upload is one file, beside each item's file as the house wrote it"
+    );
 
     let again = catalog::import(&shop.app, dir.path(), Options::default())
         .await
@@ -314,8 +416,8 @@ async fn an_import_adds_changes_and_withdraws_and_a_second_uploads_nothing() {
         .unwrap();
     let report = kept.to_string();
     for line in [
-        format!("changed    {GOWN} (price)"),
-        "changed    products/prod-lotus-reverie-03.toml (productGallery)".into(),
+        format!("changed    {GOWN} (price)\n               price: 4860.00 -> 4990.00\n"),
+        "changed    products/prod-lotus-reverie-03.toml (productGallery)\n               productGallery: [run-lotus-reverie/look-3-1.webp, prod-lotus-reverie-03/2.webp, prod-lotus-reverie-03/3.webp, prod-lotus-reverie-03/4.webp] -> [prod-lotus-reverie-03/1.webp, prod-lotus-reverie-03/2.webp".into(),
         "kept       products/prod-lotus-reverie-07 (not in the folder; --prune withdraws it)"
             .into(),
     ] {
@@ -434,6 +536,46 @@ async fn export_then_import_changes_nothing_and_gives_back_the_same_files() {
     assert_eq!((again.planned.len(), again.uploads), (0, 0), "{again}");
     let refused = catalog::export(&shop.app, &season).await.unwrap_err();
     assert!(refused.to_string().contains("is not empty"), "{refused}");
+}
+
+#[tokio::test]
+async fn an_export_gives_back_the_houses_own_files_and_picture_names() {
+    let shop = shop().await;
+    let dir = sample_copy();
+    let d = dir.path();
+    let gown = d.join(GOWN);
+    let text = std::fs::read_to_string(&gown).unwrap();
+    let own = format!("# The season's first gown: keep it first.\n{}", text)
+        .replace(
+            "prod-lotus-reverie-01/1.webp",
+            "./prod-lotus-reverie-01/front.webp",
+        )
+        .replace(
+            "price = \"4860.00\"",
+            "price = \"4860.00\"   # as the atelier quoted",
+        );
+    std::fs::write(&gown, &own).unwrap();
+    let pictures = d.join("products/prod-lotus-reverie-01");
+    std::fs::rename(pictures.join("1.webp"), pictures.join("front.webp")).unwrap();
+    catalog::import(&shop.app, d, Options::default())
+        .await
+        .unwrap();
+
+    let out = tempfile::tempdir().unwrap();
+    let season = out.path().join("season");
+    catalog::export(&shop.app, &season).await.unwrap();
+    assert_eq!(std::fs::read_to_string(season.join(GOWN)).unwrap(), own);
+    assert_eq!(
+        std::fs::read(season.join("products/prod-lotus-reverie-01/front.webp")).unwrap(),
+        std::fs::read(pictures.join("front.webp")).unwrap()
+    );
+    assert!(!season
+        .join("products/prod-lotus-reverie-01/1.webp")
+        .exists());
+    let again = catalog::import(&shop.app, &season, Options::default())
+        .await
+        .unwrap();
+    assert_eq!((again.planned.len(), again.uploads), (0, 0), "{again}");
 }
 
 /// A picture of the given size, with a gradient so it is not trivial to encode.

@@ -25,7 +25,7 @@ pub const CUSTOM_SIZE: &str = "custom";
 /// A bag line's size, written as the house writes it (`M`, `3XL`), `custom`
 /// for made to measure, or empty when none was chosen (the spec leaves the
 /// size optional on the product page).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum LineSize {
     Unchosen,
@@ -34,7 +34,7 @@ pub enum LineSize {
 }
 
 impl LineSize {
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             LineSize::Unchosen => "",
             LineSize::Cut(size) => size.as_str(),
@@ -42,7 +42,8 @@ impl LineSize {
         }
     }
 
-    /// A shopper's choice in any case (`3xl`, `Custom`); blank is none.
+    /// A shopper's choice (`3xl`, `Custom`, `38`); blank is none. Which
+    /// sizes a product has is the product's: see [`AddRequest::against`].
     pub fn chosen(text: &str) -> Option<LineSize> {
         let text = text.trim();
         if text.is_empty() {
@@ -50,7 +51,7 @@ impl LineSize {
         } else if text.eq_ignore_ascii_case(CUSTOM_SIZE) {
             Some(LineSize::Custom)
         } else {
-            Size::chosen(text).map(LineSize::Cut)
+            Size::label(text).map(LineSize::Cut)
         }
     }
 }
@@ -75,16 +76,13 @@ impl From<LineSize> for String {
     }
 }
 
-/// On the wire and in the table: the size's text.
+/// On the wire and in the table: the size's text (one of the product's
+/// sizes, `custom`, or empty).
 impl utoipa::PartialSchema for LineSize {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let sizes = [LineSize::Unchosen, LineSize::Custom]
-            .into_iter()
-            .chain(Size::ALL.map(LineSize::Cut))
-            .map(LineSize::as_str);
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::String)
-            .enum_values(Some(sizes))
+            .examples(["M", "38", CUSTOM_SIZE, ""])
             .into()
     }
 }
@@ -102,7 +100,9 @@ pub const LOGIN_REQUIRED: &str = "Log in to start building your cart and enjoy a
 pub const PRODUCT_REQUIRED: &str = "Please select a product.";
 pub const PRODUCT_UNAVAILABLE: &str = "This product is no longer available.";
 pub const COLOR_REQUIRED: &str = "Please select the color.";
-pub const SIZE_INVALID: &str = "Please select a size: XXS, XS, S, M, L, XL, XXL, 3XL or custom.";
+pub const SIZE_INVALID: &str = "Please select one of the sizes of this piece, or custom.";
+pub const MADE_TO_ORDER_ONLY: &str =
+    "This piece is made to order only: request it with CUSTOM TO ORDER on its page.";
 pub const CATEGORY_INVALID: &str = "Please select the set or one of its items.";
 pub const QUANTITY_REQUIRED: &str = "Please enter a quantity.";
 pub const QUANTITY_WHOLE: &str = "Quantity must be a whole number.";
@@ -209,7 +209,7 @@ impl AddToCart {
         };
         errors.check(!product_id.is_empty(), "productId", PRODUCT_REQUIRED);
         // The spec leaves the size optional on the product page; one that is
-        // given must be a size the house cuts.
+        // given must be a size label (the product's own are checked by `against`).
         let size = match nonblank_string(&self.size) {
             None => Some(LineSize::Unchosen),
             Some(size) => LineSize::chosen(&size),
@@ -262,6 +262,12 @@ impl AddRequest {
             errors.add("productId", PRODUCT_UNAVAILABLE);
             return Err(errors);
         }
+        if product.made_to_order {
+            errors.add("productId", MADE_TO_ORDER_ONLY);
+            return Err(errors);
+        }
+        let size = canonical_size(product, &self.size);
+        errors.check(size.is_some(), "size", SIZE_INVALID);
         let color = canonical_color(product, &self.color);
         errors.check(color.is_some(), "color", COLOR_REQUIRED);
         let priced = category_price(product, &self.category);
@@ -271,12 +277,13 @@ impl AddRequest {
         }
         errors.into_result(())?;
         let (color, (category, price)) = (color.unwrap_or_default(), priced.unwrap_or_default());
+        let size = size.unwrap_or(LineSize::Unchosen);
         Ok(CartLine {
-            id: line_id(&product.id, &color, self.size.as_str(), &category),
+            id: line_id(&product.id, &color, size.as_str(), &category),
             product: product.into(),
             category,
             color,
-            size: self.size,
+            size,
             quantity: self.quantity,
             price,
             created_at: now,
@@ -322,6 +329,20 @@ fn nonblank_string(value: &Value) -> Option<String> {
 
 /// The product's own spelling of the chosen color. A product listing no
 /// colors takes none.
+/// The product's own size a shopper chose, as the house writes it (`3xl` is
+/// `3XL`); no size and `custom` are always possible.
+fn canonical_size(product: &Product, size: &LineSize) -> Option<LineSize> {
+    match size {
+        LineSize::Cut(chosen) => product
+            .size
+            .iter()
+            .find(|s| s.is_chosen_by(chosen.as_str()))
+            .cloned()
+            .map(LineSize::Cut),
+        other => Some(other.clone()),
+    }
+}
+
 fn canonical_color(product: &Product, color: &str) -> Option<String> {
     if product.color.is_empty() {
         return color.is_empty().then(String::new);
@@ -387,7 +408,7 @@ mod tests {
                 collection: "c1".into(),
                 collection_name: String::new(),
                 slug: "silk-set".into(),
-                size: vec![Size::S, Size::M],
+                size: ["S", "M", "38"].map(|s| Size::label(s).unwrap()).to_vec(),
                 color: vec!["Ivory".into(), "Black".into()],
                 price: Money::from_cents(120_050),
                 tag: vec![],
@@ -404,6 +425,7 @@ mod tests {
                     },
                 ],
                 created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+                made_to_order: false,
             },
         }
     }
@@ -430,7 +452,7 @@ mod tests {
 
     #[test]
     fn shape_rules_name_each_field() {
-        let errors = add(json!({ "size": "XXXL", "quantity": "1", "price": "12" })).unwrap_err();
+        let errors = add(json!({ "size": "X\u{7}L", "quantity": "1", "price": "12" })).unwrap_err();
         assert_eq!(errors.get("productId"), Some(PRODUCT_REQUIRED));
         assert_eq!(errors.get("size"), Some(SIZE_INVALID));
         assert_eq!(errors.get("quantity"), Some(QUANTITY_WHOLE));
@@ -449,7 +471,7 @@ mod tests {
             add(json!({ "productId": "p1", "size": "3xl", "quantity": 1 }))
                 .unwrap()
                 .size,
-            LineSize::Cut(Size::Xxxl)
+            LineSize::Cut(Size::label("3xl").unwrap())
         );
     }
 
@@ -491,6 +513,34 @@ mod tests {
                 .get("color"),
             Some(COLOR_REQUIRED)
         );
+    }
+
+    #[test]
+    fn a_size_is_one_of_the_products_own() {
+        let p = product();
+        let size = |text: &str| {
+            add(json!({ "productId": "p1", "size": text, "color": "Black", "quantity": 1 }))
+                .unwrap()
+                .against(&p, Timestamp::now())
+                .map(|line| line.size.as_str().to_owned())
+                .map_err(|e| e.get("size").map(str::to_owned))
+        };
+        assert_eq!(size("38"), Ok("38".into()));
+        assert_eq!(size("m"), Ok("M".into()));
+        assert_eq!(size("custom"), Ok("custom".into()));
+        assert_eq!(size(""), Ok("".into()));
+        assert_eq!(size("XL"), Err(Some(SIZE_INVALID.into())));
+    }
+
+    #[test]
+    fn a_made_to_order_only_piece_cannot_be_added() {
+        let mut p = product();
+        p.made_to_order = true;
+        let request =
+            add(json!({ "productId": "p1", "size": "M", "color": "Black", "quantity": 1 }))
+                .unwrap();
+        let errors = request.against(&p, Timestamp::now()).unwrap_err();
+        assert_eq!(errors.get("productId"), Some(MADE_TO_ORDER_ONLY));
     }
 
     #[test]

@@ -62,62 +62,59 @@ pub const NEWS_NOT_FOUND: &str = "News article not found.";
 pub const COLLECTION_NAME_REQUIRED: &str = "Give the collection's name.";
 pub const QUERY_STRING_INVALID: &str = "The query string is not valid.";
 
-/// A size the house cuts a product line in (a bag line may also be
-/// `custom`: made to measure).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A size the house cuts a product in, as the house writes it: `M`, `3XL`,
+/// `38`, `One size`. A label, not a fixed list: a house has its own sizes
+/// (the spec's XXS..3XL are the sample's). Trimmed, short and printable, so
+/// a size can never break a page, a bag line or an email.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[derive(utoipa::ToSchema)]
-pub enum Size {
-    #[serde(rename = "XXS")]
-    Xxs,
-    #[serde(rename = "XS")]
-    Xs,
-    S,
-    M,
-    L,
-    #[serde(rename = "XL")]
-    Xl,
-    #[serde(rename = "XXL")]
-    Xxl,
-    #[serde(rename = "3XL")]
-    Xxxl,
-}
+#[serde(try_from = "String", into = "String")]
+#[schema(value_type = String, example = "M")]
+pub struct Size(String);
+
+/// The longest size label: a size, not a sentence.
+pub const MAX_SIZE_LEN: usize = 20;
 
 impl Size {
-    pub const ALL: [Size; 8] = [
-        Size::Xxs,
-        Size::Xs,
-        Size::S,
-        Size::M,
-        Size::L,
-        Size::Xl,
-        Size::Xxl,
-        Size::Xxxl,
-    ];
+    /// The spec's sizes, the sample house's.
+    pub const STANDARD: [&'static str; 8] = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL"];
+
+    /// The size a house writes, trimmed, if it is one: 1 to
+    /// [`MAX_SIZE_LEN`] characters, none of them a control character.
+    pub fn label(text: &str) -> Option<Size> {
+        let text = text.trim();
+        let fits = (1..=MAX_SIZE_LEN).contains(&text.chars().count());
+        (fits && !text.chars().any(char::is_control)).then(|| Size(text.to_owned()))
+    }
 
     /// The size as the house writes it: `3XL`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Size::Xxs => "XXS",
-            Size::Xs => "XS",
-            Size::S => "S",
-            Size::M => "M",
-            Size::L => "L",
-            Size::Xl => "XL",
-            Size::Xxl => "XXL",
-            Size::Xxxl => "3XL",
-        }
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 
-    /// The size written exactly so (the catalogue's files).
-    pub fn named(text: &str) -> Option<Size> {
-        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    /// Whether a shopper's choice names this size, in any case: `3xl` is `3XL`.
+    pub fn is_chosen_by(&self, text: &str) -> bool {
+        self.0.eq_ignore_ascii_case(text.trim())
     }
+}
 
-    /// The size a shopper's choice names, in any case: `3xl` is `3XL`.
-    pub fn chosen(text: &str) -> Option<Size> {
-        Self::ALL
-            .into_iter()
-            .find(|s| s.as_str().eq_ignore_ascii_case(text))
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TryFrom<String> for Size {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        Size::label(&text).ok_or_else(|| format!("{text:?} is not a size"))
+    }
+}
+
+impl From<Size> for String {
+    fn from(size: Size) -> String {
+        size.0
     }
 }
 
@@ -317,6 +314,10 @@ pub struct ProductCard {
     #[serde(default)]
     pub items: Vec<SetItem>,
     pub created_at: Timestamp,
+    /// Made to order only: the shop offers it through a made-to-order
+    /// request, never the bag.
+    #[serde(default)]
+    pub made_to_order: bool,
 }
 
 impl ProductCard {
@@ -361,10 +362,57 @@ pub struct Category {
 pub struct Menu {
     pub id: String,
     pub title: String,
-    pub url: String,
+    /// Where the entry leads (`url` in records written before links had kinds).
+    #[serde(alias = "url", deserialize_with = "MenuLink::stored")]
+    pub link: MenuLink,
     pub status: Status,
     #[serde(default)]
     pub order: i64,
+}
+
+/// Where a menu entry leads, one of three kinds, so the site builds each
+/// link right and never guesses from the text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(utoipa::ToSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum MenuLink {
+    /// A collection of the catalogue: its page is `/collection/{id}/{slug}`.
+    Collection { id: String, slug: String },
+    /// A page of the shop, by its path: `/made-to-order`, `/shop/women`.
+    Page { path: String },
+    /// Another site, over https, opened in a new tab.
+    Outside { url: String },
+}
+
+impl MenuLink {
+    /// A link as stored: kinded, or a bare `url` of older records (an
+    /// https address, `/{collection id}/{slug}` or a path of the shop).
+    fn stored<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Stored {
+            Kinded(MenuLink),
+            Url(String),
+        }
+        Ok(match Stored::deserialize(deserializer)? {
+            Stored::Kinded(link) => link,
+            Stored::Url(url) => MenuLink::from_url(&url),
+        })
+    }
+
+    fn from_url(url: &str) -> MenuLink {
+        if url.starts_with("https://") {
+            return MenuLink::Outside { url: url.into() };
+        }
+        let parts: Vec<&str> = url.trim_matches('/').split('/').collect();
+        match parts.as_slice() {
+            [id, slug] if is_plausible_id(id) && rules::is_slug(slug) => MenuLink::Collection {
+                id: (*id).into(),
+                slug: (*slug).into(),
+            },
+            _ => MenuLink::Page { path: url.into() },
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -545,6 +593,7 @@ mod tests {
                     },
                 ],
                 created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+                made_to_order: false,
             },
         }
     }
@@ -574,7 +623,7 @@ mod tests {
         let menu = |id: &str, status: Status, order| Menu {
             id: id.into(),
             title: id.into(),
-            url: "/".into(),
+            link: MenuLink::Page { path: "/".into() },
             status,
             order,
         };
@@ -587,6 +636,37 @@ mod tests {
             menus.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(),
             ["a", "b"]
         );
+    }
+
+    #[test]
+    fn menus_stored_with_a_bare_url_keep_their_link() {
+        let stored = |url: &str| {
+            let record =
+                serde_json::json!({ "id": "m", "title": "T", "url": url, "status": "active" });
+            serde_json::from_value::<Menu>(record).unwrap().link
+        };
+        assert_eq!(
+            stored("/col-ete/ete"),
+            MenuLink::Collection {
+                id: "col-ete".into(),
+                slug: "ete".into()
+            }
+        );
+        assert_eq!(
+            stored("/archive"),
+            MenuLink::Page {
+                path: "/archive".into()
+            }
+        );
+        assert_eq!(
+            stored("https://example.com/x"),
+            MenuLink::Outside {
+                url: "https://example.com/x".into()
+            }
+        );
+        let kinded = serde_json::json!({ "id": "m", "title": "T", "link": { "kind": "page", "path": "/about" }, "status": "active" });
+        let menu: Menu = serde_json::from_value(kinded.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&menu).unwrap()["link"], kinded["link"]);
     }
 
     #[test]

@@ -70,7 +70,7 @@ fn address_lines(address: &ShippingAddress) -> Vec<String> {
 /// size, leaving out any it has not (a product without pieces has no
 /// category), so no separator stands alone.
 fn item_details(item: &OrderItem) -> String {
-    let size = match item.size {
+    let size = match &item.size {
         LineSize::Custom => "Custom",
         size => size.as_str(),
     };

@@ -302,7 +302,7 @@ mod tests {
             },
             category: "Set".into(),
             color: "Red".into(),
-            size: LineSize::Cut(crate::catalog::Size::M),
+            size: LineSize::chosen("M").unwrap(),
             quantity,
             price: Money::from_cents(price_cents),
             created_at: Timestamp::from_unix(0).unwrap(),

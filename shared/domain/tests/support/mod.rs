@@ -58,7 +58,7 @@ pub async fn put_product(table: &dyn Table, id: &str, cents: i64, status: &str) 
             collection: "c".into(),
             collection_name: "C".into(),
             slug: id.into(),
-            size: vec![Size::M],
+            size: vec![Size::label("M").unwrap()],
             color: vec!["Ivory".into()],
             price: Money::from_cents(cents),
             tag: vec![],
@@ -66,6 +66,7 @@ pub async fn put_product(table: &dyn Table, id: &str, cents: i64, status: &str) 
             product_gallery: vec![],
             items: vec![],
             created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+            made_to_order: false,
         },
     };
     let written = table.write(&product, Condition::None).await.unwrap();

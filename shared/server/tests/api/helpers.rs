@@ -451,7 +451,7 @@ pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -
             collection: "test-collection".into(),
             collection_name: "Test".into(),
             slug: format!("test-{id}"),
-            size: vec![Size::S, Size::M, Size::L],
+            size: ["S", "M", "L"].map(|s| Size::label(s).unwrap()).to_vec(),
             color: vec!["Ivory".into(), "Black".into()],
             price: Money::from_dollars(price).unwrap(),
             tag: vec![],
@@ -465,6 +465,7 @@ pub fn test_product(id: &str, status: &str, price: f64, items: &[(&str, f64)]) -
                 })
                 .collect(),
             created_at: Timestamp::parse("2025-01-01T00:00:00Z").unwrap(),
+            made_to_order: false,
         },
     }
 }

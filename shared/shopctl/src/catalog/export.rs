@@ -1,15 +1,18 @@
 //! `shopctl catalog export DIR`: the catalogue as the table holds it, written
 //! as a catalogue folder, each picture the original that was imported, so
-//! that importing the export changes nothing.
+//! that importing the export changes nothing. An item still as its file said
+//! is that very file, comments and all, its pictures under their own names
+//! (see [`sources`]); another is written in the plain form.
 
 use std::path::{Path, PathBuf};
 
 use app::App;
-use domain::catalog::{Banner, Category, Collection, Menu, News, Product, Runway};
+use domain::catalog::{Banner, Category, Collection, Menu, MenuLink, News, Product, Runway};
 
 use super::files::*;
 use super::items::{folder_of, Item};
 use super::pictures;
+use super::sources::{self, Source};
 use crate::orders::CliError;
 
 /// What an export wrote.
@@ -38,20 +41,25 @@ pub async fn export(app: &App, dir: &Path) -> Result<Exported, CliError> {
     let mut exported = Exported::default();
     for item in Item::read_all(app.table.as_ref()).await? {
         let (folder, _) = folder_of(item.kind());
+        let source = sources::of(app, &item).await;
         let mut writer = Writer {
             app,
             dir: dir.join(folder),
             id: item.id().to_owned(),
             pictures: 0,
+            names: source
+                .as_ref()
+                .map(|s| {
+                    s.pictures
+                        .iter()
+                        .map(|(p, u)| (u.clone(), p.clone()))
+                        .collect()
+                })
+                .unwrap_or_default(),
         };
-        let text = match &item {
-            Item::Category(c) => toml::to_string_pretty(&category(c))?,
-            Item::Menu(m) => toml::to_string_pretty(&menu(m))?,
-            Item::Banner(b) => toml::to_string_pretty(&writer.banner(b).await?)?,
-            Item::Collection(c) => toml::to_string_pretty(&writer.collection(c).await?)?,
-            Item::Product(p) => toml::to_string_pretty(&writer.product(p).await?)?,
-            Item::Runway(r) => toml::to_string_pretty(&writer.runway(r).await?)?,
-            Item::News(n) => toml::to_string_pretty(&writer.news(n).await?)?,
+        let text = match source.filter(|s| s.says(&item)) {
+            Some(source) => writer.verbatim(source).await?,
+            None => writer.formatted(&item).await?,
         };
         write_file(
             &writer.dir.join(format!("{}.toml", writer.id)),
@@ -61,6 +69,31 @@ pub async fn export(app: &App, dir: &Path) -> Result<Exported, CliError> {
         exported.pictures += writer.pictures;
     }
     Ok(exported)
+}
+
+impl Writer<'_> {
+    /// The house's own file, and each of its pictures under its own name.
+    async fn verbatim(&mut self, source: Source) -> Result<String, CliError> {
+        for (path, url) in &source.pictures {
+            if is_inside(path) {
+                self.original(url, path).await?;
+            }
+        }
+        Ok(source.text)
+    }
+
+    /// The item in the plain form.
+    async fn formatted(&mut self, item: &Item) -> Result<String, CliError> {
+        Ok(match item {
+            Item::Category(c) => toml::to_string_pretty(&category(c))?,
+            Item::Menu(m) => toml::to_string_pretty(&menu(m))?,
+            Item::Banner(b) => toml::to_string_pretty(&self.banner(b).await?)?,
+            Item::Collection(c) => toml::to_string_pretty(&self.collection(c).await?)?,
+            Item::Product(p) => toml::to_string_pretty(&self.product(p).await?)?,
+            Item::Runway(r) => toml::to_string_pretty(&self.runway(r).await?)?,
+            Item::News(n) => toml::to_string_pretty(&self.news(n).await?)?,
+        })
+    }
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
@@ -78,9 +111,17 @@ fn category(c: &Category) -> CategoryFile {
 }
 
 fn menu(m: &Menu) -> MenuFile {
+    let (mut collection, mut page, mut url) = (None, None, None);
+    match &m.link {
+        MenuLink::Collection { id, .. } => collection = Some(id.clone()),
+        MenuLink::Page { path } => page = Some(path.clone()),
+        MenuLink::Outside { url: address } => url = Some(address.clone()),
+    }
     MenuFile {
         title: m.title.clone(),
-        url: m.url.clone(),
+        collection,
+        page,
+        url,
         status: m.status.name().to_owned(),
         order: m.order,
     }
@@ -93,12 +134,36 @@ struct Writer<'a> {
     dir: PathBuf,
     id: String,
     pictures: usize,
+    /// The path the house's file gave each picture, by its address.
+    names: std::collections::BTreeMap<String, String>,
 }
 
 impl Writer<'_> {
-    /// Writes the original behind `url` as `name` (plus its extension),
-    /// answering its path relative to the item's file.
+    /// Writes the original behind `url` under the path the house's file gave
+    /// it, else as `name` (plus its extension), answering its path relative
+    /// to the item's file.
     async fn picture(&mut self, url: &str, name: &str) -> Result<String, CliError> {
+        if let Some(path) = self.names.get(url).filter(|path| is_inside(path)).cloned() {
+            self.original(url, &path).await?;
+            return Ok(path);
+        }
+        let bytes = self.original_bytes(url).await?;
+        let relative = format!("{name}.{}", pictures::extension_of(&bytes));
+        write_file(&self.dir.join(&relative), &bytes)?;
+        self.pictures += 1;
+        Ok(relative)
+    }
+
+    /// Writes the original behind `url` at `path`, relative to the item's file.
+    async fn original(&mut self, url: &str, path: &str) -> Result<(), CliError> {
+        let bytes = self.original_bytes(url).await?;
+        write_file(&self.dir.join(path), &bytes)?;
+        self.pictures += 1;
+        Ok(())
+    }
+
+    /// The original that was imported for the picture or film at `url`.
+    async fn original_bytes(&self, url: &str) -> Result<Vec<u8>, CliError> {
         let key = self
             .app
             .blobs
@@ -111,10 +176,7 @@ impl Writer<'_> {
             .get(&original)
             .await?
             .ok_or_else(|| format!("{}: {url} has no stored original ({original})", self.id))?;
-        let relative = format!("{name}.{}", pictures::extension_of(&bytes));
-        write_file(&self.dir.join(&relative), &bytes)?;
-        self.pictures += 1;
-        Ok(relative)
+        Ok(bytes)
     }
 
     /// The pictures of a list, as `<id>/<prefix><n>`.
@@ -153,7 +215,7 @@ impl Writer<'_> {
             slug: p.slug.clone(),
             collection: p.collection.clone(),
             status: p.status.name().to_owned(),
-            price: Decimal(p.price.to_decimal()),
+            price: Decimal::Quoted(p.price.to_decimal()),
             categories: p.categories.clone(),
             size: p.size.iter().map(|s| s.as_str().to_string()).collect(),
             color: p.color.clone(),
@@ -166,9 +228,10 @@ impl Writer<'_> {
                 .iter()
                 .map(|item| SetItemFile {
                     name: item.name.clone(),
-                    price: Decimal(item.price.to_decimal()),
+                    price: Decimal::Quoted(item.price.to_decimal()),
                 })
                 .collect(),
+            made_to_order: p.made_to_order,
         })
     }
 
@@ -228,4 +291,13 @@ impl Writer<'_> {
             content: n.content.clone(),
         })
     }
+}
+
+/// Whether a kept path stays inside the kind's folder (it was checked at
+/// import; the store is read as it is).
+fn is_inside(path: &str) -> bool {
+    !path.is_empty()
+        && Path::new(path)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
 }

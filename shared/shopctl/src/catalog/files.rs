@@ -18,9 +18,9 @@ use serde::{Deserialize, Deserializer, Serialize};
 /// what an item refers to is read before it.
 pub const KINDS: [&str; 7] = [
     "categories",
+    "collections",
     "menus",
     "banners",
-    "collections",
     "products",
     "runways",
     "news",
@@ -37,8 +37,16 @@ pub struct CategoryFile {
 #[serde(deny_unknown_fields)]
 pub struct MenuFile {
     pub title: String,
-    /// A path of the shop ("/archive") or an https:// address.
-    pub url: String,
+    /// Where the entry leads: exactly one of `collection`, `page` and `url`.
+    /// A collection's id (its file's name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<String>,
+    /// A page of the shop: "/made-to-order", "/shop/women".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<String>,
+    /// Another site: an https:// address, opened in a new tab.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
     pub status: String,
     /// Entries show lowest first.
     #[serde(default)]
@@ -77,8 +85,10 @@ pub struct ProductFile {
     pub status: String,
     /// A decimal amount in USD; a set's is the sum of its items'.
     pub price: Decimal,
-    /// Category names; "new" marks new arrivals.
+    /// Categories by id (the file's name) or name; "new" marks new arrivals.
     pub categories: Vec<String>,
+    /// The house's sizes, in the order the page lists them ("36", "M").
+    #[serde(default)]
     pub size: Vec<String>,
     pub color: Vec<String>,
     #[serde(default)]
@@ -91,6 +101,10 @@ pub struct ProductFile {
     /// The parts of a set, each with its own price.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<SetItemFile>,
+    /// Made to order only: requested through the made-to-order form, never
+    /// put in the bag.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub made_to_order: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,10 +115,22 @@ pub struct SetItemFile {
 }
 
 /// A price as written: a decimal string such as "4860.00". A bare TOML
-/// number is refused, with the fix: TOML's decimals are binary floats.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(transparent)]
-pub struct Decimal(pub String);
+/// number is read too, so the reader can refuse it with the fix in words
+/// (TOML's decimals are binary floats).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Decimal {
+    Quoted(String),
+    /// A bare number, as it reads with two decimals: `690.00`.
+    Bare(String),
+}
+
+impl Serialize for Decimal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Decimal::Quoted(text) | Decimal::Bare(text) => serializer.serialize_str(text),
+        }
+    }
+}
 
 impl<'de> Deserialize<'de> for Decimal {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -115,12 +141,10 @@ impl<'de> Deserialize<'de> for Decimal {
                 f.write_str("a decimal amount in quotes, such as \"4860.00\"")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Decimal, E> {
-                Ok(Decimal(v.to_owned()))
+                Ok(Decimal::Quoted(v.to_owned()))
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
-                Err(E::custom(format!(
-                    "the price {v} is a number (a binary float): write it in quotes, such as \"{v:.2}\""
-                )))
+                Ok(Decimal::Bare(format!("{v:.2}")))
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Decimal, E> {
                 self.visit_f64(v as f64)

@@ -1,6 +1,7 @@
 //! Reading a catalogue folder: every file parsed and checked against the
 //! domain's rules, every picture read and hashed, and every problem found
-//! listed at once, each naming its file, field and rule. Nothing is written.
+//! listed at once, each naming its file, the field's line, the field and the
+//! rule. Nothing is written.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
@@ -8,8 +9,8 @@ use std::path::{Component, Path, PathBuf};
 
 use domain::catalog::rules::{self, ID_RULE, REQUIRED_RULE};
 use domain::catalog::{
-    is_plausible_id, Banner, Category, Celeb, Collection, CollectionRef, Gallery, Menu, News,
-    Product, ProductCard, ProductRef, Runway, SetItem,
+    is_plausible_id, Banner, Category, Celeb, Collection, CollectionRef, Gallery, Menu, MenuLink,
+    News, Product, ProductCard, ProductRef, Runway, SetItem,
 };
 use domain::catalog::{Size, Status};
 use domain::pricing::Money;
@@ -18,22 +19,40 @@ use serde::de::DeserializeOwned;
 
 use super::files::*;
 use super::items::Item;
+use super::lines::Lines;
 use super::pictures::{self, Asset};
 
-/// Something wrong with the folder: the file, the field and the rule it breaks.
+/// Something wrong with the folder: the file, the line the field is
+/// written on (none for a field that is missing), the field and the rule it
+/// breaks: `products/prod-ete-03.toml:7: price: ...`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub file: PathBuf,
+    pub line: Option<usize>,
     pub field: String,
     pub rule: String,
 }
 
+impl Problem {
+    fn new(file: impl Into<PathBuf>, field: &str, rule: impl Into<String>) -> Problem {
+        Problem {
+            file: file.into(),
+            line: None,
+            field: field.into(),
+            rule: rule.into(),
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = self.file.display();
+        write!(f, "{}", self.file.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
         match self.field.as_str() {
-            "" => write!(f, "{file}: {}", self.rule),
-            field => write!(f, "{file}: {field}: {}", self.rule),
+            "" => write!(f, ": {}", self.rule),
+            field => write!(f, ": {field}: {}", self.rule),
         }
     }
 }
@@ -66,6 +85,10 @@ pub struct Entry {
     pub file: PathBuf,
     pub item: Item,
     pub assets: Vec<(PathBuf, Asset)>,
+    /// The address of each picture and film, by its path as the file writes it.
+    pub pictures: BTreeMap<String, String>,
+    /// The file's text, as the house wrote it.
+    pub text: String,
 }
 
 /// A whole catalogue folder, read and checked.
@@ -73,6 +96,8 @@ pub struct Entry {
 pub struct Folder {
     pub root: PathBuf,
     pub entries: Vec<Entry>,
+    /// Each picture's and film's path as an item's file writes it, by its address.
+    pub names: BTreeMap<String, String>,
 }
 
 impl Folder {
@@ -86,12 +111,15 @@ impl Folder {
             checked: HashMap::new(),
             known: Known::default(),
             entries: Vec::new(),
+            names: BTreeMap::new(),
         };
         reading.read_all();
+        reading.locate();
         if reading.problems.is_empty() {
             Ok(Folder {
                 root: root.to_path_buf(),
                 entries: reading.entries,
+                names: reading.names,
             })
         } else {
             Err(Problems(reading.problems))
@@ -123,12 +151,13 @@ impl Folder {
     }
 }
 
-/// What later kinds refer to: categories by name, collections and products
-/// by id. A file that could not be read is already a problem: what refers
-/// to it is not one more.
+/// What later kinds refer to: categories by id or name, collections and
+/// products by id. A file that could not be read is already a problem: what
+/// refers to it is not one more.
 #[derive(Default)]
 struct Known {
-    categories: BTreeSet<String>,
+    /// Each category's name, by id.
+    categories: BTreeMap<String, String>,
     collections: BTreeMap<String, CollectionRef>,
     products: BTreeMap<String, String>,
     /// `kind/id` of each file that could not be read.
@@ -140,10 +169,44 @@ impl Known {
         self.unreadable.contains(&format!("{kind}/{id}"))
     }
 
-    /// Whether a category name is known, or cannot be told (a category file was unreadable).
-    fn category(&self, name: &str) -> bool {
-        self.categories.contains(name)
-            || self.unreadable.iter().any(|k| k.starts_with("categories/"))
+    /// The name of the category `written` names, by its id or its name;
+    /// `written` itself when it cannot be told (a category file was unreadable).
+    fn category(&self, written: &str) -> Option<String> {
+        let by_id = self.categories.get(written);
+        let by_name = self.categories.values().find(|name| *name == written);
+        let unsure = self.unreadable.iter().any(|k| k.starts_with("categories/"));
+        by_id
+            .or(by_name)
+            .cloned()
+            .or_else(|| unsure.then(|| written.to_owned()))
+    }
+
+    /// A few of the categories, as `cat-gowns ("Gowns")`, for a message.
+    fn some_categories(&self) -> String {
+        let few: Vec<String> = self
+            .categories
+            .iter()
+            .take(FEW)
+            .map(|(id, name)| format!("{id} ({name:?})"))
+            .collect();
+        in_all(few, self.categories.len())
+    }
+
+    /// A few of the collections' ids, for a message.
+    fn some_collections(&self) -> String {
+        let few: Vec<String> = self.collections.keys().take(FEW).cloned().collect();
+        in_all(few, self.collections.len())
+    }
+}
+
+/// How many items a message names before it says how many there are in all.
+const FEW: usize = 4;
+
+fn in_all(few: Vec<String>, all: usize) -> String {
+    match all {
+        0 => "none yet".into(),
+        n if n > few.len() => format!("{}, ... ({n} in all)", few.join(", ")),
+        _ => few.join(", "),
     }
 }
 
@@ -155,16 +218,14 @@ struct Reading<'a> {
     checked: HashMap<PathBuf, Result<Asset, String>>,
     known: Known,
     entries: Vec<Entry>,
+    names: BTreeMap<String, String>,
 }
 
 impl Reading<'_> {
     fn read_all(&mut self) {
         if !self.root.is_dir() {
-            self.problems.push(Problem {
-                file: self.root.to_path_buf(),
-                field: String::new(),
-                rule: "is not a folder".into(),
-            });
+            self.problems
+                .push(Problem::new(self.root, "", "is not a folder"));
             return;
         }
         self.refuse_unknown_folders();
@@ -181,32 +242,55 @@ impl Reading<'_> {
         for path in listing(self.root) {
             let name = path.file_name().unwrap_or_default().to_string_lossy();
             if path.is_dir() && !name.starts_with('.') && !KINDS.contains(&name.as_ref()) {
-                self.problems.push(Problem {
-                    file: PathBuf::from(name.as_ref()),
-                    field: String::new(),
-                    rule: format!(
+                self.problems.push(Problem::new(
+                    name.as_ref(),
+                    "",
+                    format!(
                         "is not a folder of the catalogue: one of {}",
                         KINDS.join(", ")
                     ),
-                });
+                ));
             }
         }
     }
 
-    /// The `.toml` files of a kind's folder, by id (the file's name).
-    fn files_of(&self, kind: &str) -> Vec<(String, PathBuf)> {
-        listing(&self.root.join(kind))
-            .into_iter()
-            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "toml"))
-            .map(|p| {
-                let id = p
-                    .file_stem()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-                    .into_owned();
-                (id, Path::new(kind).join(p.file_name().unwrap_or_default()))
-            })
-            .collect()
+    /// The `.toml` files of a kind's folder, by id (the file's name). A file
+    /// named almost so (`.TOML`, `.toml.txt`, `.toml~`) is not read, and is
+    /// a problem: its item would be missing from the shop without a word.
+    fn files_of(&mut self, kind: &str) -> Vec<(String, PathBuf)> {
+        let mut files = Vec::new();
+        for path in listing(&self.root.join(kind)) {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            let file = Path::new(kind).join(name.as_ref());
+            if !path.is_file() || name.starts_with('.') {
+                continue;
+            }
+            match name.strip_suffix(".toml") {
+                Some(id) => files.push((id.to_owned(), file)),
+                None => {
+                    if let Some(rule) = misnamed(&name) {
+                        self.problems.push(Problem::new(file, "", rule));
+                    }
+                }
+            }
+        }
+        files
+    }
+
+    /// Each problem given the line its field is written on, if it is.
+    fn locate(&mut self) {
+        let mut texts: HashMap<PathBuf, Option<String>> = HashMap::new();
+        for problem in &mut self.problems {
+            if problem.line.is_some() || problem.field.is_empty() {
+                continue;
+            }
+            let text = texts
+                .entry(problem.file.clone())
+                .or_insert_with(|| std::fs::read_to_string(self.root.join(&problem.file)).ok());
+            if let Some(text) = text {
+                problem.line = Lines::of(text).line(&problem.field);
+            }
+        }
     }
 
     fn read_file(&mut self, kind: &str, id: &str, file: PathBuf) {
@@ -214,6 +298,8 @@ impl Reading<'_> {
             reading: self,
             file: file.clone(),
             assets: Vec::new(),
+            pictures: BTreeMap::new(),
+            text: String::new(),
         };
         if !is_plausible_id(id) {
             reader.problem("", ID_RULE);
@@ -232,9 +318,20 @@ impl Reading<'_> {
             "runways" => reader.parse().map(|f| Item::Runway(reader.runway(id, f))),
             _ => reader.parse().map(|f| Item::News(reader.news(id, f))),
         };
-        let assets = reader.assets;
+        let (assets, pictures, text) = (reader.assets, reader.pictures, reader.text);
+        self.names.extend(
+            pictures
+                .iter()
+                .map(|(path, url)| (url.clone(), path.clone())),
+        );
         match item {
-            Some(item) => self.entries.push(Entry { file, item, assets }),
+            Some(item) => self.entries.push(Entry {
+                file,
+                item,
+                assets,
+                pictures,
+                text,
+            }),
             None => {
                 self.known.unreadable.insert(format!("{kind}/{id}"));
             }
@@ -248,11 +345,11 @@ impl Reading<'_> {
         for entry in &self.entries[first..] {
             for (field, value) in unique_fields(&entry.item) {
                 match seen.get(&(field, value.clone())) {
-                    Some(earlier) => reused.push(Problem {
-                        file: entry.file.clone(),
-                        field: field.into(),
-                        rule: format!("{value:?} is already the {field} of {}", earlier.display()),
-                    }),
+                    Some(earlier) => reused.push(Problem::new(
+                        &entry.file,
+                        field,
+                        format!("{value:?} is already the {field} of {}", earlier.display()),
+                    )),
                     None => {
                         seen.insert((field, value), entry.file.clone());
                     }
@@ -275,6 +372,20 @@ fn unique_fields(item: &Item) -> Vec<(&'static str, String)> {
     }
 }
 
+/// Why a file that looks like an item's is not read, if it looks like one:
+/// the name it should have.
+fn misnamed(name: &str) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    let at = lower.find(".toml")?;
+    let id = &name[..at];
+    let rule = if lower.ends_with('~') || lower.ends_with(".bak") || lower.ends_with(".swp") {
+        format!("is not read (an editor's copy?): the item is {id}.toml; delete this file")
+    } else {
+        format!("is not read: name it `{id}.toml`")
+    };
+    Some(rule)
+}
+
 /// A folder's entries, sorted; none if it does not exist.
 fn listing(dir: &Path) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -290,15 +401,15 @@ struct Reader<'r, 'a> {
     reading: &'r mut Reading<'a>,
     file: PathBuf,
     assets: Vec<(PathBuf, Asset)>,
+    pictures: BTreeMap<String, String>,
+    text: String,
 }
 
 impl Reader<'_, '_> {
     fn problem(&mut self, field: &str, rule: impl Into<String>) {
-        self.reading.problems.push(Problem {
-            file: self.file.clone(),
-            field: field.into(),
-            rule: rule.into(),
-        });
+        self.reading
+            .problems
+            .push(Problem::new(&self.file, field, rule));
     }
 
     fn parse<T: DeserializeOwned>(&mut self) -> Option<T> {
@@ -311,16 +422,13 @@ impl Reader<'_, '_> {
             }
         };
         match toml::from_str(&text) {
-            Ok(file) => Some(file),
+            Ok(file) => {
+                self.text = text;
+                Some(file)
+            }
             Err(e) => {
-                let line = e
-                    .span()
-                    .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-                let message = e.message().trim().to_owned();
-                match line {
-                    Some(line) => self.problem("", format!("line {line}: {message}")),
-                    None => self.problem("", message),
-                }
+                let problem = unreadable(&self.file, &text, &e);
+                self.reading.problems.push(problem);
                 None
             }
         }
@@ -347,11 +455,21 @@ impl Reader<'_, '_> {
         value.to_owned()
     }
 
-    fn price(&mut self, field: &str, value: &str) -> Money {
-        rules::price(value).unwrap_or_else(|| {
-            self.problem(field, rules::PRICE_RULE);
-            Money::ZERO
-        })
+    fn price(&mut self, field: &str, value: &Decimal) -> Money {
+        let key = field.rsplit('.').next().unwrap_or(field);
+        match value {
+            Decimal::Quoted(text) => rules::price(text).unwrap_or_else(|| {
+                self.problem(field, rules::price_problem(text));
+                Money::ZERO
+            }),
+            Decimal::Bare(number) => {
+                let rule = format!(
+                    "{number} is written as a number: write it in quotes: {key} = \"{number}\""
+                );
+                self.problem(field, rule);
+                Money::ZERO
+            }
+        }
     }
 
     fn when(&mut self, field: &str, value: &str) -> Timestamp {
@@ -374,12 +492,23 @@ impl Reader<'_, '_> {
         values.to_vec()
     }
 
-    fn sizes(&mut self, values: &[String]) -> Vec<Size> {
-        let mut sizes = Vec::new();
-        for (i, text) in self.list("size", values).iter().enumerate() {
-            match Size::named(text) {
+    /// The house's sizes in its order; a made-to-order-only piece may have none.
+    fn sizes(&mut self, values: &[String], made_to_order: bool) -> Vec<Size> {
+        if values.is_empty() && !made_to_order {
+            self.problem(
+                "size",
+                "must list at least one size, such as [\"S\", \"M\"] or [\"One size\"]",
+            );
+        }
+        let mut sizes: Vec<Size> = Vec::new();
+        for (i, text) in values.iter().enumerate() {
+            let field = format!("size[{i}]");
+            match Size::label(text) {
+                Some(size) if sizes.contains(&size) => {
+                    self.problem(&field, format!("{text:?} is listed twice"))
+                }
                 Some(size) => sizes.push(size),
-                None => self.problem(&format!("size[{i}]"), rules::SIZE_RULE),
+                None => self.problem(&field, format!("{text:?} {}", rules::SIZE_RULE)),
             }
         }
         sizes
@@ -408,12 +537,12 @@ impl Reader<'_, '_> {
         path: &str,
         check: fn(&Path, &Path) -> Result<Asset, String>,
     ) -> String {
-        let Some(on_disk) = self.beside(path) else {
-            self.problem(
-                field,
-                format!("{path:?} must be a relative path inside the catalogue folder"),
-            );
-            return String::new();
+        let on_disk = match self.beside(path) {
+            Ok(on_disk) => on_disk,
+            Err(why) => {
+                self.problem(field, format!("{path:?} {why}"));
+                return String::new();
+            }
         };
         let checked = self
             .reading
@@ -428,6 +557,8 @@ impl Reader<'_, '_> {
             Ok(asset) => {
                 let url = (self.reading.public_url)(&asset.key());
                 self.assets.push((on_disk, asset));
+                let written = path.strip_prefix("./").unwrap_or(path);
+                self.pictures.insert(written.to_owned(), url.clone());
                 url
             }
             Err(rule) => {
@@ -437,15 +568,27 @@ impl Reader<'_, '_> {
         }
     }
 
-    /// `path` beside the item's file, if it stays inside the folder.
-    fn beside(&self, path: &str) -> Option<PathBuf> {
-        let relative = Path::new(path);
-        let plain = !path.is_empty()
-            && relative
-                .components()
-                .all(|c| matches!(c, Component::Normal(_)));
+    /// `path` beside the item's file (`./` allowed), or why it is not one:
+    /// it must stay inside the folder, so the folder alone says what is shown.
+    fn beside(&self, path: &str) -> Result<PathBuf, &'static str> {
+        let mut relative = PathBuf::new();
+        for component in Path::new(path).components() {
+            match component {
+                Component::Normal(part) => relative.push(part),
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    return Err("leads out of the item's folder (`..`): put the picture inside the catalogue folder, beside the item's file or in a folder next to it")
+                }
+                Component::RootDir | Component::Prefix(_) => {
+                    return Err("is an absolute path: write the path from the item's file, such as \"prod-ete-03/front.jpg\"")
+                }
+            }
+        }
+        if relative.as_os_str().is_empty() {
+            return Err("names no file: write the path from the item's file, such as \"prod-ete-03/front.jpg\"");
+        }
         let dir = self.file.parent().unwrap_or(Path::new(""));
-        plain.then(|| self.reading.root.join(dir).join(relative))
+        Ok(self.reading.root.join(dir).join(relative))
     }
 
     fn collection_ref(&mut self, field: &str, id: &str) -> CollectionRef {
@@ -453,7 +596,8 @@ impl Reader<'_, '_> {
             Some(known) => known.clone(),
             None => {
                 if !self.reading.known.unreadable("collections", id) {
-                    self.problem(field, format!("{id:?} names no collection in collections/"));
+                    let rule = self.no_such_collection(id);
+                    self.problem(field, rule);
                 }
                 CollectionRef {
                     id: id.into(),
@@ -464,26 +608,109 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// Why `id` names no collection, and how collections are named.
+    fn no_such_collection(&self, id: &str) -> String {
+        let known = &self.reading.known;
+        let named = known
+            .collections
+            .values()
+            .find(|c| c.name.eq_ignore_ascii_case(id.trim()) || c.slug == id);
+        match named {
+            Some(c) => format!(
+                "{id:?} is the name of collection {}: name a collection by its id, the name of its file: \"{}\"",
+                c.id, c.id
+            ),
+            None => format!(
+                "{id:?} names no collection in collections/: name one by its id, the name of its file ({})",
+                known.some_collections()
+            ),
+        }
+    }
+
     fn category(&mut self, id: &str, file: CategoryFile) -> Category {
         let category = Category {
             id: id.into(),
             name: self.required("name", &file.name),
             status: self.status("status", &file.status),
         };
-        self.reading.known.categories.insert(category.name.clone());
+        self.reading
+            .known
+            .categories
+            .insert(id.into(), category.name.clone());
         category
     }
 
-    fn menu(&mut self, id: &str, file: MenuFile) -> Menu {
-        if !rules::is_menu_url(&file.url) {
-            self.problem("url", rules::MENU_URL_RULE);
+    /// The names of the categories a product lists, each by its id or name.
+    fn categories(&mut self, written: &[String]) -> Vec<String> {
+        let mut names = Vec::new();
+        for (i, text) in written.iter().enumerate() {
+            match self.reading.known.category(text) {
+                Some(name) => names.push(name),
+                None => {
+                    let rule = format!(
+                        "{text:?} names no category in categories/: write a category's id (its file's name) or its name, either works: {}",
+                        self.reading.known.some_categories()
+                    );
+                    self.problem(&format!("categories[{i}]"), rule);
+                }
+            }
         }
+        names
+    }
+
+    fn menu(&mut self, id: &str, file: MenuFile) -> Menu {
+        let link = self.menu_link(&file);
         Menu {
             id: id.into(),
             title: self.required("title", &file.title),
-            url: file.url,
+            link,
             status: self.status("status", &file.status),
             order: file.order,
+        }
+    }
+
+    /// Where a menu entry leads: exactly one of a collection, a page of the
+    /// shop or another site, each one the site can open.
+    fn menu_link(&mut self, file: &MenuFile) -> MenuLink {
+        let nowhere = MenuLink::Page { path: "/".into() };
+        let (field, link) = match (&file.collection, &file.page, &file.url) {
+            (Some(id), None, None) => ("collection", self.menu_collection(id)),
+            (None, Some(path), None) => ("page", self.menu_page(path)),
+            (None, None, Some(url)) => ("url", self.menu_outside(url)),
+            _ => ("", Err(String::new())),
+        };
+        link.unwrap_or_else(|why| {
+            self.problem(field, format!("{why}{}", rules::MENU_LINK_RULE));
+            nowhere
+        })
+    }
+
+    fn menu_collection(&self, id: &str) -> Result<MenuLink, String> {
+        match self.reading.known.collections.get(id) {
+            Some(c) => Ok(MenuLink::Collection {
+                id: c.id.clone(),
+                slug: c.slug.clone(),
+            }),
+            None => Err(format!(
+                "{id:?} names no collection in collections/; a menu entry "
+            )),
+        }
+    }
+
+    fn menu_page(&self, path: &str) -> Result<MenuLink, String> {
+        let known = &self.reading.known;
+        let is_category = |name: &str| known.categories.values().any(|c| c == name);
+        match rules::shop_page(path, is_category) {
+            Some(path) => Ok(MenuLink::Page { path }),
+            None => Err(format!("{path:?} is not a page of the shop; a menu entry ")),
+        }
+    }
+
+    fn menu_outside(&self, url: &str) -> Result<MenuLink, String> {
+        if rules::is_outside_url(url) {
+            Ok(MenuLink::Outside { url: url.into() })
+        } else {
+            Err(format!("{url:?} is not an https:// address; a menu entry "))
         }
     }
 
@@ -518,26 +745,19 @@ impl Reader<'_, '_> {
 
     fn product(&mut self, id: &str, file: ProductFile) -> Product {
         let collection = self.collection_ref("collection", &file.collection);
-        for (i, name) in file.categories.iter().enumerate() {
-            if !self.reading.known.category(name) {
-                self.problem(
-                    &format!("categories[{i}]"),
-                    format!("{name:?} names no category in categories/"),
-                );
-            }
-        }
-        let price = self.price("price", &file.price.0);
+        let categories = self.categories(&file.categories);
+        let price = self.price("price", &file.price);
         let items = self.set_items(&file.items, price);
         let product = Product {
             card: ProductCard {
                 id: id.into(),
                 sku: self.required("sku", &file.sku),
                 name: self.required("name", &file.name),
-                categories: file.categories,
+                categories,
                 collection: collection.id,
                 collection_name: collection.name,
                 slug: self.slug("slug", &file.slug),
-                size: self.sizes(&file.size),
+                size: self.sizes(&file.size, file.made_to_order),
                 color: self.list("color", &file.color),
                 price,
                 tag: file.tag,
@@ -545,6 +765,7 @@ impl Reader<'_, '_> {
                 product_gallery: self.pictures("gallery", &file.gallery),
                 items,
                 created_at: self.when("created_at", &file.created_at),
+                made_to_order: file.made_to_order,
             },
             description: file.description,
         };
@@ -562,7 +783,7 @@ impl Reader<'_, '_> {
             .enumerate()
             .map(|(i, item)| SetItem {
                 name: self.required(&format!("items[{i}].name"), &item.name),
-                price: self.price(&format!("items[{i}].price"), &item.price.0),
+                price: self.price(&format!("items[{i}].price"), &item.price),
             })
             .collect();
         let total = rules::set_total(&items);
@@ -658,4 +879,37 @@ impl Reader<'_, '_> {
             updated_at: self.when("updated_at", &file.updated_at),
         }
     }
+}
+
+/// A file TOML could not read into its kind, as a problem: the field the
+/// error is at and its line, or the missing field with what to add.
+fn unreadable(file: &Path, text: &str, error: &toml::de::Error) -> Problem {
+    let lines = Lines::of(text);
+    let message = error.message().trim();
+    let at = error
+        .span()
+        .filter(|span| !span.is_empty())
+        .and_then(|span| lines.field_at(&span).map(|f| (f, span)));
+    if let Some(missing) = quoted_after(message, "missing field") {
+        let field = match &at {
+            Some((table, _)) => format!("{table}.{missing}"),
+            None => missing.to_owned(),
+        };
+        return Problem::new(file, &field, format!("missing; add `{missing} = \"...\"`"));
+    }
+    let mut problem = match &at {
+        Some((field, _)) => Problem::new(file, field, message),
+        None => Problem::new(file, "", message),
+    };
+    problem.line = error.span().map(|span| lines.line_at(span.start));
+    problem
+}
+
+/// The name in backquotes after `words` in a parse error's message.
+fn quoted_after<'m>(message: &'m str, words: &str) -> Option<&'m str> {
+    let rest = message
+        .strip_prefix(words)?
+        .trim_start()
+        .strip_prefix('`')?;
+    rest.split('`').next()
 }

@@ -18,8 +18,9 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 
 use super::folder::{Entry, Folder};
-use super::items::{folder_of, Item};
+use super::items::{folder_of, FieldChange, Item};
 use super::pictures::{Asset, Form, MEGAPIXELS_AT_ONCE};
+use super::sources;
 use crate::orders::{CliError, CliResult};
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -34,8 +35,8 @@ pub struct Options {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
     Added,
-    /// The fields that changed, by their API names.
-    Changed(Vec<String>),
+    /// The fields that changed, by their API names, with their old and new values.
+    Changed(Vec<FieldChange>),
     Withdrawn,
 }
 
@@ -79,6 +80,7 @@ pub async fn import(app: &App, dir: &Path, options: Options) -> Result<Imported,
         return Ok(imported);
     }
     write_all(app, &folder.root, &mut imported).await;
+    keep_sources(app, &folder, &mut imported).await;
     match catalog::publish(app).await {
         Ok(version) => imported.version = Some(version),
         Err(e) => imported.failures.push(format!("publishing the lists: {e}")),
@@ -97,14 +99,22 @@ fn plan(folder: &Folder, stored: Vec<Item>, options: Options) -> Imported {
         dry_run: options.dry_run,
         ..Imported::default()
     };
-    for Entry { file, item, assets } in &folder.entries {
+    for entry in &folder.entries {
+        let Entry {
+            file, item, assets, ..
+        } = entry;
         let change = match stored.remove(&(item.kind().partition(), item.id().to_owned())) {
             None => Change::Added,
             Some(before) if before == *item => {
                 imported.unchanged += 1;
                 continue;
             }
-            Some(before) => Change::Changed(item.changed_fields(&before)),
+            Some(before) => {
+                // A picture by the name this item gives it, else another's.
+                let mut names = folder.names.clone();
+                names.extend(entry.pictures.iter().map(|(p, u)| (u.clone(), p.clone())));
+                Change::Changed(item.changes(&before, &names))
+            }
         };
         imported.planned.push(Planned {
             change,
@@ -182,6 +192,35 @@ async fn write_all(app: &App, root: &Path, imported: &mut Imported) {
         }
     }
     imported.failures.sort();
+}
+
+/// Keeps each written or unchanged item's file as the house wrote it, so an
+/// export gives it back (see [`sources`]); an item that failed keeps its old one.
+async fn keep_sources(app: &App, folder: &Folder, imported: &mut Imported) {
+    let failed = |entry: &Entry| {
+        let name = entry.file.display().to_string();
+        imported
+            .failures
+            .iter()
+            .any(|f| f.starts_with(&format!("{name}: ")))
+    };
+    let entries: Vec<(String, Entry)> = folder
+        .entries
+        .iter()
+        .filter(|entry| !failed(entry))
+        .map(|entry| (entry.file.display().to_string(), entry.clone()))
+        .collect();
+    let kept = at_once(app, entries, |app, entry: Entry| async move {
+        sources::keep(&app, &entry).await
+    })
+    .await;
+    for (name, result) in kept {
+        if let Err(e) = result {
+            imported
+                .failures
+                .push(format!("{name}: keeping its file for export: {e}"));
+        }
+    }
 }
 
 /// `work` on each named input, [`AT_ONCE`] at a time: each name with its result.
@@ -295,8 +334,16 @@ impl fmt::Display for Imported {
         for planned in &self.planned {
             match &planned.change {
                 Change::Added => writeln!(f, "  added      {}", planned.name)?,
-                Change::Changed(fields) => {
-                    writeln!(f, "  changed    {} ({})", planned.name, fields.join(", "))?
+                Change::Changed(changes) => {
+                    let fields: Vec<&str> = changes.iter().map(|c| c.field.as_str()).collect();
+                    writeln!(f, "  changed    {} ({})", planned.name, fields.join(", "))?;
+                    for change in changes {
+                        writeln!(
+                            f,
+                            "               {}: {} -> {}",
+                            change.field, change.before, change.after
+                        )?;
+                    }
                 }
                 Change::Withdrawn => writeln!(f, "  withdrawn  {}", planned.name)?,
             }

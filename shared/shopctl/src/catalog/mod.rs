@@ -8,7 +8,9 @@ pub mod files;
 mod folder;
 mod import;
 mod items;
+mod lines;
 pub mod pictures;
+mod sources;
 
 use std::path::{Path, PathBuf};
 

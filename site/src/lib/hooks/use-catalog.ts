@@ -38,6 +38,19 @@ export const useCollections = () => useList("/collections");
 export const useRunways = () => useList("/runways");
 export const useNewsList = () => useList("/news");
 
+/**
+ * The sections of the shop the house has nothing in (no active runway, no
+ * news), by their link, so menus leave them out. Asked only while `shown`
+ * (the sidebar open), so no other page pays for the lists; unknown until
+ * answered, so nothing is hidden before.
+ */
+export function useEmptySections(shown: boolean): string[] {
+  const runways = useList(shown ? "/runways" : null);
+  const news = useList(shown ? "/news" : null);
+  const empty = (list: { items: unknown[]; isLoading: boolean }, href: string) => (shown && !list.isLoading && list.items.length === 0 ? [href] : []);
+  return [...empty(runways, "/runway/"), ...empty(news, "/news/")];
+}
+
 export const useProduct = (id: string | null) => useItem(id ? `/products/${encodeURIComponent(id)}` : null);
 export const useCollection = (id: string | null) => useItem(id ? `/collections/${encodeURIComponent(id)}` : null);
 export const useRunway = (id: string | null) => useItem(id ? `/runways/${encodeURIComponent(id)}` : null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dedupeNames, isActive, menuCollectionPath, recommendedSearches, segmentsAfter, sortByOrder } from "./catalog";
+import { dedupeNames, isActive, menuHref, recommendedSearches, segmentsAfter, sortByOrder } from "./catalog";
 
 describe("catalogue rules", () => {
   it("keeps only active content", () => {
@@ -25,9 +25,11 @@ describe("catalogue rules", () => {
     ];
     expect(recommendedSearches(categories, menus)).toEqual(["Women", "Men", "Silk Road", "Lotus"]);
   });
-  it("builds /collection{menu url}", () => {
-    expect(menuCollectionPath("/c1/silk-road")).toBe("/collection/c1/silk-road/");
-    expect(menuCollectionPath("lotus")).toBe("/collection/lotus/");
+  it("links each kind of menu entry where it leads", () => {
+    expect(menuHref({ kind: "collection", id: "c1", slug: "silk-road" })).toEqual({ href: "/collection/c1/silk-road/", outside: false });
+    expect(menuHref({ kind: "page", path: "/made-to-order" })).toEqual({ href: "/made-to-order/", outside: false });
+    expect(menuHref({ kind: "page", path: "/" })).toEqual({ href: "/", outside: false });
+    expect(menuHref({ kind: "outside", url: "https://example.com/lookbook" })).toEqual({ href: "https://example.com/lookbook", outside: true });
   });
   it("reads the real segments of a placeholder page", () => {
     expect(segmentsAfter("/shop/product/p%201/robe/", "/shop/product/")).toEqual(["p 1", "robe"]);

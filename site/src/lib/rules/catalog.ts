@@ -42,10 +42,18 @@ export const collectionPath = (c: { id: string; slug: string }) => `/collection/
 export const newsPath = (n: { id: string; slug: string }) => `/news/${encodeURIComponent(n.id)}/${encodeURIComponent(n.slug || "article")}/`;
 export const runwayPath = (r: { id: string; slug: string }) => `/runway/${encodeURIComponent(r.id)}/${encodeURIComponent(r.slug || "show")}/`;
 
-/** `/collection{menu url}`: a menu url like `/id/slug` or `slug` becomes a collection link. */
-export function menuCollectionPath(url: string): string {
-  const trimmed = url.trim().replace(/^\/+|\/+$/g, "");
-  return trimmed ? `/collection/${trimmed}/` : "/shop/";
+/** Where a menu entry leads, as the site links it: a collection's page, a page of the shop, or another site (opened in a new tab). */
+export type MenuLink = { kind: "collection"; id: string; slug: string } | { kind: "page"; path: string } | { kind: "outside"; url: string };
+
+export function menuHref(link: MenuLink): { href: string; outside: boolean } {
+  switch (link.kind) {
+    case "collection":
+      return { href: collectionPath(link), outside: false };
+    case "page":
+      return { href: link.path === "/" ? "/" : `${link.path.replace(/\/+$/, "")}/`, outside: false };
+    case "outside":
+      return { href: link.url, outside: true };
+  }
 }
 
 /** The segments after a route prefix in a real path (placeholder pages read ids this way). */

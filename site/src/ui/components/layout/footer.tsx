@@ -4,8 +4,8 @@ import Link from "next/link";
 import { house } from "@/config/house";
 import { useMenus } from "@/lib/hooks/use-catalog";
 import { useCurrentYear } from "@/lib/hooks/use-current-year";
-import { menuCollectionPath } from "@/lib/rules/catalog";
 import { Logo } from "./logo";
+import { MenuEntry } from "./menu-entry";
 import { GENERAL_LINKS, SHOP_LINKS, SUPPORT_LINKS } from "./sidebar-menu";
 
 export function Footer() {
@@ -31,7 +31,7 @@ export function Footer() {
             ))}
             {menus.map((m) => (
               <li key={m.id}>
-                <Link href={menuCollectionPath(m.url)} prefetch={false}>{m.title}</Link>
+                <MenuEntry menu={m} />
               </li>
             ))}
           </ul>

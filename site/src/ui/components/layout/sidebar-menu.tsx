@@ -1,10 +1,10 @@
 "use client";
-/** The sidebar menu: fixed shop links, the server's active menus by order, general and support links. */
+/** The sidebar menu: fixed shop links (without the sections the house has nothing in), the server's active menus by order, general and support links. */
 import Link from "next/link";
 import { house } from "@/config/house";
-import { useMenus } from "@/lib/hooks/use-catalog";
-import { menuCollectionPath } from "@/lib/rules/catalog";
+import { useEmptySections, useMenus } from "@/lib/hooks/use-catalog";
 import { Drawer } from "./drawer";
+import { MenuEntry } from "./menu-entry";
 import { usePanels } from "./panels";
 
 export const SHOP_LINKS = [
@@ -32,6 +32,7 @@ export const SUPPORT_LINKS = [
 export function SidebarMenu() {
   const { open, close } = usePanels();
   const { items: menus } = useMenus();
+  const empty = useEmptySections(open === "menu");
   const item = (href: string, label: string) => (
     <li key={href + label}>
       <Link href={href} onClick={close} prefetch={false}>
@@ -42,11 +43,17 @@ export function SidebarMenu() {
   return (
     <Drawer open={open === "menu"} side="left" label="Menu" onClose={close}>
       <nav className="sidebar" aria-label="Sidebar">
-        <ul className="sidebar__group sidebar__group--primary">{SHOP_LINKS.map((l) => item(l.href, l.label))}</ul>
+        <ul className="sidebar__group sidebar__group--primary">{SHOP_LINKS.filter((l) => !empty.includes(l.href)).map((l) => item(l.href, l.label))}</ul>
         {menus.length > 0 && (
           <div className="sidebar__block">
             <h2 className="sidebar__heading">Collections</h2>
-            <ul className="sidebar__group">{menus.map((m) => item(menuCollectionPath(m.url), m.title))}</ul>
+            <ul className="sidebar__group">
+              {menus.map((m) => (
+                <li key={m.id}>
+                  <MenuEntry menu={m} onClick={close} />
+                </li>
+              ))}
+            </ul>
           </div>
         )}
         <div className="sidebar__block">

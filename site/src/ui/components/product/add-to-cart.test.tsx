@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Product } from "@/lib/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderWithSwr } from "@/test/render";
-import { AddToCart } from "./add-to-cart";
+import { AddToCart, MADE_TO_ORDER_ONLY } from "./add-to-cart";
 
 vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navigationMock);
 
@@ -84,5 +84,12 @@ describe("AddToCart", () => {
     setup();
     fireEvent.click(screen.getByRole("button", { name: "Add to wishlist" }));
     expect(await screen.findByText("Please log in to add products to your wishlist.")).toBeTruthy();
+  });
+  it("offers a piece made to order only by request: no size, no ADD TO CART", () => {
+    renderWithSwr(<AddToCart product={{ ...product, madeToOrder: true, size: [] }} />);
+    expect(screen.queryByRole("button", { name: "ADD TO CART" })).toBeNull();
+    expect(screen.queryByText("Size")).toBeNull();
+    expect(screen.getByText(MADE_TO_ORDER_ONLY)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "CUSTOM TO ORDER" })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 "use client";
-/** Category, colour, size and quantity selects, ADD TO CART with the colour rule, wishlist, CUSTOM TO ORDER and SIZE GUIDE. */
+/** Category, colour, size and quantity selects, ADD TO CART with the colour rule, wishlist, CUSTOM TO ORDER and SIZE GUIDE; a piece made to order only is requested instead. */
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { mutate } from "swr";
@@ -16,7 +16,50 @@ import { StatusBanner, useTimedStatus } from "@/ui/components/common/status-bann
 const SizeGuideModal = dynamic(() => import("./size-guide-modal").then((m) => m.SizeGuideModal), { ssr: false });
 const MadeToOrderModal = dynamic(() => import("@/ui/components/made-to-order/made-to-order-modal").then((m) => m.MadeToOrderModal), { ssr: false });
 
+export const MADE_TO_ORDER_ONLY = "Made to order only: we make this piece to your measurements. Send us a request and our atelier will contact you.";
+
 export function AddToCart({ product }: { product: Product }) {
+  return product.madeToOrder ? <RequestPiece product={product} /> : <BuyPiece product={product} />;
+}
+
+/** A piece made to order only: its price and parts, and the made-to-order request, no bag. */
+function RequestPiece({ product }: { product: Product }) {
+  const [open, setOpen] = useState(false);
+  const wishlist = useWishlist();
+  const wished = wishlist.has(product.id);
+  return (
+    <div className="buy">
+      <p className="buy__price">{formatPrice(product.price)}</p>
+      <SetItems product={product} />
+      <p className="buy__note">{MADE_TO_ORDER_ONLY}</p>
+      <div className="buy__actions">
+        <button type="button" className="button button--block" onClick={() => setOpen(true)}>
+          CUSTOM TO ORDER
+        </button>
+        <button type="button" className={`button button--outline button--icon ${wished ? "is-wished" : ""}`} aria-pressed={wished} aria-label={wished ? "Remove from wishlist" : "Add to wishlist"} onClick={() => wishlist.toggle(product.id)}>
+          <HeartIcon filled={wished} />
+        </button>
+      </div>
+      {open && <MadeToOrderModal open productName={product.name} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function SetItems({ product }: { product: Product }) {
+  if (!product.items || product.items.length === 0) return null;
+  return (
+    <ul className="buy__items" aria-label="Pieces of the set">
+      {product.items.map((item) => (
+        <li key={item.name}>
+          <span>{item.name}</span>
+          <span>{formatPrice(item.price)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BuyPiece({ product }: { product: Product }) {
   const choices = categoryChoices(product);
   const [category, setCategory] = useState(choices.length ? SET : "");
   const [color, setColor] = useState("");
@@ -54,16 +97,7 @@ export function AddToCart({ product }: { product: Product }) {
   return (
     <div className="buy">
       <p className="buy__price">{formatPrice(unitPrice(product, category))}</p>
-      {product.items && product.items.length > 0 && (
-        <ul className="buy__items" aria-label="Pieces of the set">
-          {product.items.map((item) => (
-            <li key={item.name}>
-              <span>{item.name}</span>
-              <span>{formatPrice(item.price)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SetItems product={product} />
       <div className="buy__selects">
         {choices.length > 0 && (
           <label className="field">
