@@ -12,6 +12,8 @@ use super::items::{folder_of, Item};
 use super::pictures;
 use crate::orders::CliError;
 
+mod house;
+
 /// What an export wrote.
 #[derive(Debug, Default)]
 pub struct Exported {
@@ -37,7 +39,11 @@ pub async fn export(app: &App, dir: &Path) -> Result<Exported, CliError> {
     }
     let mut exported = Exported::default();
     for item in Item::read_all(app.table.as_ref()).await? {
-        let (folder, _) = folder_of(item.kind());
+        if matches!(&item, Item::Page(page) if !page.status.is_active()) {
+            // A withdrawn page is one the folder no longer gives.
+            continue;
+        }
+        let (folder, file) = house::file_of(&item);
         let mut writer = Writer {
             app,
             dir: dir.join(folder),
@@ -52,11 +58,10 @@ pub async fn export(app: &App, dir: &Path) -> Result<Exported, CliError> {
             Item::Product(p) => toml::to_string_pretty(&writer.product(p).await?)?,
             Item::Runway(r) => toml::to_string_pretty(&writer.runway(r).await?)?,
             Item::News(n) => toml::to_string_pretty(&writer.news(n).await?)?,
+            Item::House(h) => toml::to_string_pretty(&writer.house(h).await?)?,
+            Item::Page(p) => writer.page(p).await?,
         };
-        write_file(
-            &writer.dir.join(format!("{}.toml", writer.id)),
-            text.as_bytes(),
-        )?;
+        write_file(&writer.dir.join(file), text.as_bytes())?;
         exported.items += 1;
         exported.pictures += writer.pictures;
     }
@@ -99,6 +104,15 @@ impl Writer<'_> {
     /// Writes the original behind `url` as `name` (plus its extension),
     /// answering its path relative to the item's file.
     async fn picture(&mut self, url: &str, name: &str) -> Result<String, CliError> {
+        let bytes = self.original(url).await?;
+        let relative = format!("{name}.{}", pictures::extension_of(&bytes));
+        write_file(&self.dir.join(&relative), &bytes)?;
+        self.pictures += 1;
+        Ok(relative)
+    }
+
+    /// The original that was imported as the picture at `url`.
+    async fn original(&self, url: &str) -> Result<Vec<u8>, CliError> {
         let key = self
             .app
             .blobs
@@ -111,10 +125,7 @@ impl Writer<'_> {
             .get(&original)
             .await?
             .ok_or_else(|| format!("{}: {url} has no stored original ({original})", self.id))?;
-        let relative = format!("{name}.{}", pictures::extension_of(&bytes));
-        write_file(&self.dir.join(&relative), &bytes)?;
-        self.pictures += 1;
-        Ok(relative)
+        Ok(bytes)
     }
 
     /// The pictures of a list, as `<id>/<prefix><n>`.
