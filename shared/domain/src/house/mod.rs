@@ -72,6 +72,7 @@ fn active() -> Status {
     utoipa::ToSchema
 )]
 #[serde(rename_all = "camelCase")]
+#[schema(as = HouseAddress)]
 pub struct Address {
     pub street: String,
     pub city: String,
@@ -89,6 +90,7 @@ pub struct Address {
     utoipa::ToSchema
 )]
 #[serde(rename_all = "camelCase")]
+#[schema(as = HousePhone)]
 pub struct Phone {
     pub display: String,
     pub e164: String,
@@ -104,6 +106,7 @@ pub struct Phone {
     utoipa::ToSchema
 )]
 #[serde(rename_all = "camelCase")]
+#[schema(as = HouseEmails)]
 pub struct Emails {
     /// The house's address for shoppers: footer, Contact page, emails, invoices.
     pub contact: String,
@@ -121,6 +124,7 @@ pub struct Emails {
     utoipa::ToSchema
 )]
 #[serde(rename_all = "camelCase")]
+#[schema(as = HouseSocial)]
 pub struct Social {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facebook: Option<String>,
@@ -161,6 +165,7 @@ impl Social {
     utoipa::ToSchema
 )]
 #[serde(rename_all = "camelCase")]
+#[schema(as = HouseWording)]
 pub struct Wording {
     /// The welcome email's subject and first words: "Welcome to Maison Lan Anh".
     pub greeting: String,
