@@ -245,8 +245,17 @@ impl Reader<'_, '_> {
             .collect();
         let mut html = String::new();
         pulldown_cmark::html::push_html(&mut html, figures(events).into_iter());
-        (ammonia::clean(&html), pictures)
+        (sanitised(&html), pictures)
     }
+}
+
+/// The HTML as product texts may hold it (ammonia's safe defaults), its
+/// pictures allowed to load lazily.
+fn sanitised(html: &str) -> String {
+    ammonia::Builder::default()
+        .add_tag_attributes("img", &["loading"])
+        .clean(html)
+        .to_string()
 }
 
 /// A picture with a title (`![alt](path "caption")`) becomes a figure with
@@ -275,7 +284,7 @@ fn figures(events: Vec<Event>) -> Vec<Event> {
             }
         }
         out.push(Event::Html(CowStr::from(format!(
-            "<figure><img src=\"{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>",
+            "<figure><img src=\"{}\" alt=\"{}\" loading=\"lazy\"><figcaption>{}</figcaption></figure>",
             escape(dest_url),
             escape(&alt),
             escape(title)
