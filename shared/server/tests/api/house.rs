@@ -59,7 +59,7 @@ async fn the_house_and_its_pages_are_served_as_the_folder_gave_them() {
     ] {
         let answer = c.get(missing).await;
         assert_eq!(answer.status, 404, "{missing}");
-        assert_eq!(answer.body["error"], "Page not found.", "{missing}");
+        assert_eq!(answer.body["message"], "Page not found.", "{missing}");
     }
 }
 
