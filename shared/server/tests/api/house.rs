@@ -3,6 +3,7 @@
 
 use domain::house::House;
 use domain::ports::Condition;
+use domain::records::Outcome;
 use serde_json::json;
 
 use crate::helpers::{self, registration, TestShop};
@@ -67,7 +68,8 @@ async fn the_house_and_its_pages_are_served_as_the_folder_gave_them() {
 async fn store_house(shop: &TestShop, house: Option<House>) {
     match house {
         Some(house) => {
-            shop.app.table.write(&house, Condition::None).await.unwrap();
+            let written = shop.app.table.write(&house, Condition::None).await.unwrap();
+            assert_eq!(written, Outcome::Done(()));
         }
         None => {
             let stored = House::stored(shop.app.table.as_ref())
@@ -75,7 +77,8 @@ async fn store_house(shop: &TestShop, house: Option<House>) {
                 .unwrap()
                 .unwrap();
             let key = domain::records::Record::key(&stored);
-            shop.app.table.erase(&key, Condition::None).await.unwrap();
+            let erased = shop.app.table.erase(&key, Condition::None).await.unwrap();
+            assert_eq!(erased, Outcome::Done(()));
         }
     }
 }
