@@ -1,6 +1,17 @@
+import { readFileSync } from "node:fs";
 import type { NextConfig } from "next";
 import { CompileHintsPlugin } from "./build/compile-hints";
 import { SHELL_CHUNK } from "./build/shell-chunk";
+
+/** The house as the build's catalogue snapshot holds it (null without one), for the pages' heads. */
+function builtHouse(): string {
+  try {
+    const snapshot = JSON.parse(readFileSync(new URL("./src/lib/catalog-snapshot/snapshot.json", import.meta.url), "utf8"));
+    return JSON.stringify(snapshot["/house"] ?? null);
+  } catch {
+    return "null";
+  }
+}
 
 // A static export: every page is a file, so S3 + CloudFront (and the local
 // server) can serve the site. Ids unknown at build time are served by one
@@ -8,7 +19,7 @@ import { SHELL_CHUNK } from "./build/shell-chunk";
 const config: NextConfig = {
   output: "export",
   // The year the pages are built in, written into their HTML; the shopper's clock replaces it once hydrated.
-  env: { BUILD_YEAR: String(new Date().getFullYear()) },
+  env: { BUILD_YEAR: String(new Date().getFullYear()), BUILD_HOUSE: builtHouse() },
   trailingSlash: true,
   images: { unoptimized: true },
   reactStrictMode: true,

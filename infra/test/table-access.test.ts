@@ -25,6 +25,7 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
       'IDP#': ['GetItem', 'PutItem'],
       'RESET#': ['GetItem', 'PutItem', 'DeleteItem'],
       'RATE#': ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      'CATALOG#HOUSE': ['GetItem'],
     },
   },
   users: { items: { 'USER#': ['GetItem', 'UpdateItem'] } },
@@ -32,7 +33,7 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
   wishlist: { items: { 'USER#': ['GetItem', 'Query', 'PutItem', 'DeleteItem'], 'CATALOG#PRODUCT': ['GetItem'] } },
   addresses: { items: { 'USER#': ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'] } },
   orders: { items: { 'USER#': ['GetItem', 'Query', 'UpdateItem'] } },
-  requests: { items: { 'USER#': ['GetItem', 'Query', 'PutItem'], 'REQUEST#': ['PutItem'], 'RATE#': ['UpdateItem', 'DeleteItem'] } },
+  requests: { items: { 'USER#': ['GetItem', 'Query', 'PutItem'], 'REQUEST#': ['PutItem'], 'RATE#': ['UpdateItem', 'DeleteItem'], 'CATALOG#HOUSE': ['GetItem'] } },
   // Checkout: the shopper's claims, order and bag, the products it prices,
   // the confirmation markers, and the per-shopper PayPal order limit
   // (RATE#paypal-order#…: an UpdateItem, and the DeleteItem of an expired
@@ -43,6 +44,7 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
       'CATALOG#PRODUCT': ['BatchGetItem'],
       'MAIL#CONFIRMATION': ['PutItem'],
       'RATE#': ['UpdateItem', 'DeleteItem'],
+      'CATALOG#HOUSE': ['GetItem'],
     },
   },
   // The reconciler (no route): claims, bag lines, orders, the bag count and
@@ -55,6 +57,7 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
       'CATALOG#PRODUCT': ['BatchGetItem'],
       'MAIL#CONFIRMATION': ['PutItem'],
       'LEASE#': ['PutItem', 'DeleteItem'],
+      'CATALOG#HOUSE': ['GetItem'],
     },
     gsi1: ['ORDERS#pending', 'PAYMENTS#OPEN'],
   },

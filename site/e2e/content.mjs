@@ -33,7 +33,7 @@ export function contentJourneys({ browser, base, runway }) {
   const aboutGallery = (size) => async () => {
     const { page, context } = await freshPage(browser, size);
     await page.goto(`${base}/about/`);
-    const pictures = page.locator(".about__gallery img");
+    const pictures = page.locator(".house-page--about figure img");
     await pictures.first().scrollIntoViewIfNeeded();
     assert((await pictures.count()) === 3, "three gallery pictures");
     for (const img of await pictures.all()) {

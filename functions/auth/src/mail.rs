@@ -1,9 +1,11 @@
 //! The account emails: welcome and password reset. Both go to an address a
 //! visitor typed, so they carry only the shop's own words and links, never
-//! anything else the visitor typed (a name can hold a spammer's link).
+//! anything else the visitor typed (a name can hold a spammer's link). Both
+//! speak in the words of the house the table holds (one read at send time).
 
 use app::App;
 use domain::accounts::records::UserProfile;
+use domain::house::House;
 use domain::ports::Email;
 use domain::timestamp::Timestamp;
 
@@ -24,15 +26,17 @@ pub async fn welcome(app: &App, profile: &UserProfile, verify_from: Option<Times
             )
         })
         .unwrap_or_default();
+    let house = House::for_mail(app.table.as_ref()).await;
+    let greeting = &house.wording.greeting;
     let text = format!(
-        "Welcome to Maison Lan Anh. An account was created for this email address.\n\n\
+        "{greeting}. An account was created for this email address.\n\n\
          {verify}Sign in at {site}/ to save your wishlist, keep addresses and follow your orders.\n",
     );
     send(
         app,
         Email {
             to: profile.email.clone(),
-            subject: "Welcome to Maison Lan Anh".into(),
+            subject: greeting.clone(),
             text,
             html: None,
         },
@@ -47,16 +51,18 @@ pub fn reset_link(site_url: &str, token: &str) -> String {
 
 pub async fn reset(app: &App, to: &str, token: &str) {
     let link = reset_link(&app.config.site_url, token);
+    let house = House::for_mail(app.table.as_ref()).await;
     let text = format!(
-        "Someone asked to reset the password of your Maison Lan Anh account.\n\n\
+        "Someone asked to reset the password of {account}.\n\n\
          Choose a new password here (the link works once, for one hour):\n{link}\n\n\
-         If it was not you, ignore this email: your password stays as it is.\n"
+         If it was not you, ignore this email: your password stays as it is.\n",
+        account = house.your("account"),
     );
     send(
         app,
         Email {
             to: to.to_string(),
-            subject: "Reset your Maison Lan Anh password".into(),
+            subject: format!("Reset {}", house.your("password")),
             text,
             html: None,
         },

@@ -1,5 +1,5 @@
 //! The catalogue resource: products, categories, menus, banners, collections,
-//! runways and news. Read-only, and paid for when it is written: publishing
+//! runways and news, and the house with its pages. Read-only, and paid for when it is written: publishing
 //! renders every list's answer into a stored document, and each process keeps
 //! what it has answered for the catalogue version it last saw, so a warm
 //! request is a lookup in memory. Answers carry a strong `ETag` (a matching
@@ -29,7 +29,7 @@ pub use cache::{Cache, FRESHNESS};
 pub use kept::KeptAnswer;
 
 /// Every catalogue route (the prefixes of `shared/routes.json`).
-const PREFIXES: [&str; 7] = [
+const PREFIXES: [&str; 9] = [
     "/api/menus",
     "/api/categories",
     "/api/products",
@@ -37,6 +37,8 @@ const PREFIXES: [&str; 7] = [
     "/api/runways",
     "/api/banners",
     "/api/news",
+    "/api/house",
+    "/api/pages",
 ];
 
 #[derive(Clone)]
@@ -152,8 +154,14 @@ pub async fn publish(app: &App) -> Result<String, PublishError> {
 }
 
 /// The lists whose entities the site pre-renders a page for (product,
-/// collection and runway pages); `{list}/{id}` is an entity's detail route.
-const DETAILED: [&str; 3] = ["/api/products", "/api/collections", "/api/runways"];
+/// collection and runway pages, and the house's pages); `{list}/{id}` is an
+/// entity's detail route.
+const DETAILED: [&str; 4] = [
+    "/api/products",
+    "/api/collections",
+    "/api/runways",
+    "/api/pages",
+];
 
 /// At most this many entities of each detail route are embedded: the build
 /// renders one page per entity, so the snapshot and the build stay bounded

@@ -16,6 +16,7 @@ use domain::catalog::{
     self, Banner, Category, Collection, Kind, Menu, News, Product, ProductCard, Runway,
     MAX_SEARCH_LEN,
 };
+use domain::house::{self, House, Page, PageAnswer, PageSummary};
 use domain::text::fold;
 use shop_http::{ApiError, ApiResult};
 
@@ -38,6 +39,9 @@ pub fn router(app: App) -> Router {
         .route("/api/banners", get(banners))
         .route("/api/news", get(news_list))
         .route("/api/news/{id}", get(news))
+        .route("/api/house", get(house))
+        .route("/api/pages", get(pages))
+        .route("/api/pages/{id}", get(page))
         .with_state(app)
 }
 
@@ -221,4 +225,32 @@ pub async fn news(State(app): State<App>, Path(id): Path<String>) -> ApiResult<J
     )
     .await
     .map(Json)
+}
+
+/// The house's identity; 404 before the first import gives one.
+pub async fn house(State(app): State<App>) -> ApiResult<Json<House>> {
+    House::stored(app.table.as_ref())
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(house::NO_HOUSE))
+}
+
+/// The house's active pages, in the site's order of them.
+pub async fn pages(State(app): State<App>) -> ApiResult<Json<List<PageSummary>>> {
+    let mut pages: Vec<Page> = all(&app, Kind::Page).await?;
+    pages.retain(|p| p.status.is_active());
+    pages.sort_by_key(|p| house::PAGE_IDS.iter().position(|id| *id == p.id));
+    Ok(listed(pages.iter().map(Page::summary).collect()))
+}
+
+pub async fn page(State(app): State<App>, Path(id): Path<String>) -> ApiResult<Json<PageAnswer>> {
+    one(
+        &app,
+        Kind::Page,
+        &id,
+        |p: &Page| p.status.is_active(),
+        house::PAGE_NOT_FOUND,
+    )
+    .await
+    .map(|p: Page| Json(p.answer()))
 }

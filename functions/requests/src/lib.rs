@@ -20,6 +20,7 @@ use axum::routing::{get, MethodRouter};
 use axum::{Json, Router};
 
 use domain::answers::{List, RequestId, RequestReceived};
+use domain::house::House;
 use domain::requests::{
     ContactRequest, RequestInput, RequestKind, APPOINTMENT_BOOKED, MADE_TO_ORDER_SUBMITTED,
     REQUESTS_PER_ADDRESS, REQUESTS_PER_RECIPIENT, REQUESTS_SHOP_WIDE,
@@ -115,8 +116,10 @@ async fn notify_house(app: &App, request: &ContactRequest) {
     }
 }
 
+/// The acknowledgement, in the words of the house the table holds.
 async fn acknowledge(app: &App, request: &ContactRequest) {
-    if let Err(e) = app.mailer.send(request.acknowledgement()).await {
+    let house = House::for_mail(app.table.as_ref()).await;
+    if let Err(e) = app.mailer.send(request.acknowledgement(&house)).await {
         tracing::error!(error = %e, request = %request.id, "request acknowledgement not sent");
     }
 }

@@ -84,7 +84,7 @@ pub struct EdgeConfig {
 }
 
 /// The default sender of every email (`MAIL_FROM`).
-pub const DEFAULT_MAIL_FROM: &str = "Maison Lan Anh <no-reply@couture.invalid>";
+pub const DEFAULT_MAIL_FROM: &str = "The shop <no-reply@couture.invalid>";
 /// The default address of the house (`HOUSE_EMAIL`).
 pub const DEFAULT_HOUSE_EMAIL: &str = "atelier@couture.invalid";
 const DEFAULT_PORT: u16 = 3000;

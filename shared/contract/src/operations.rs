@@ -62,6 +62,14 @@ pub fn operations() -> Vec<Operation> {
         catalog(Get, "/api/news/{id}", "One active news article.")
             .answers(live::news)
             .fails(&[404]),
+        catalog(Get, "/api/house", "The house: its name, logo, contacts, social links, hours and email wording (404 before the catalogue gives one).")
+            .answers(live::house)
+            .fails(&[404]),
+        catalog(Get, "/api/pages", "The house's active pages (id, title, description), in the site's order.")
+            .answers(live::pages),
+        catalog(Get, "/api/pages/{id}", "One active page of the house, with its body as sanitised HTML.")
+            .answers(live::page)
+            .fails(&[404]),
         // Accounts and sessions.
         auth(Post, "/api/auth/register", "Creates an account (the shopper then signs in).")
             .body::<RegistrationForm>()

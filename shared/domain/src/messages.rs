@@ -24,7 +24,7 @@ macro_rules! index {
 }
 
 /// The texts the site shows as the API words them (its forms' checks, its
-/// notices of what the API did, the house's details).
+/// notices of what the API did).
 pub fn shown_by_the_site() -> Messages {
     let mut all = index! {
         "accounts": crate::accounts [CREATED, PASSWORD_CHANGED, PROFILE_UPDATED, RESET_DONE, RESET_SENT,
@@ -44,7 +44,6 @@ pub fn shown_by_the_site() -> Messages {
         "requests": crate::requests [APPOINTMENT_BOOKED, CONTACT_TIME_REQUIRED, EMAIL_INVALID, EMAIL_REQUIRED,
             FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, MADE_TO_ORDER_SUBMITTED, MEASUREMENT_INVALID, NOT_GIVEN,
             PHONE_REQUIRED]
-        "house": crate::house [CITY, COUNTRY, PHONE, STREET, SUPPORT_EMAIL, SUPPORT_HOURS]
     };
     let email = all.entry("email").or_default();
     email.insert("MISSING", EmailError::Missing.to_string());
@@ -68,6 +67,5 @@ mod tests {
             crate::checkout::COUNTRY_REQUIRED
         );
         assert_eq!(all["email"]["INVALID"], "Invalid email format");
-        assert_eq!(all["house"]["STREET"], crate::house::STREET);
     }
 }

@@ -13,6 +13,7 @@ use time::{Date, Month};
 
 use crate::accounts::limits::Limit;
 use crate::accounts::EmailAddress;
+use crate::house::House;
 use crate::ports::{Condition, Email, Key, Query, Table, TableError};
 use crate::records::Record;
 use crate::shopper::user_pk;
@@ -583,7 +584,7 @@ impl ContactRequest {
     /// customer can see the house read them right. It goes to an address the
     /// visitor typed, so it quotes no text they typed (the house notification
     /// keeps all of it): a unit is one of two, a measurement a short number.
-    pub fn acknowledgement(&self) -> Email {
+    pub fn acknowledgement(&self, house: &House) -> Email {
         let (subject, thanks) = match self.kind {
             RequestKind::MadeToOrder => (
                 "We received your made-to-order request",
@@ -601,10 +602,14 @@ impl ContactRequest {
             to: self.email.clone(),
             subject: subject.into(),
             text: format!(
-                "Thank you for contacting Maison Lan Anh.\n\n{thanks}\n\n{sizes}Your reference: {}\n\n\
-                 If you did not contact us, you can ignore this email.\n\nMaison Lan Anh",
-                self.id
-            ),
+                "Thank you for contacting {us}.\n\n{thanks}\n\n{sizes}Your reference: {}\n\n\
+                 If you did not contact us, you can ignore this email.\n\n{sign_off}",
+                self.id,
+                us = house.us(),
+                sign_off = house.wording.sign_off,
+            )
+            .trim_end()
+            .to_string(),
             html: None,
         }
     }
@@ -865,8 +870,31 @@ mod tests {
     #[test]
     fn emails_go_to_the_customer_and_the_house() {
         let request = check(RequestKind::Appointment, valid(), None).unwrap();
-        let ack = request.acknowledgement();
+        let ack = request.acknowledgement(&House::neutral());
         assert_eq!(ack.to, "lan@example.com");
+        assert!(ack.text.starts_with("Thank you for contacting us."));
+        assert!(
+            ack.text.ends_with("you can ignore this email."),
+            "{}",
+            ack.text
+        );
+        let house = House {
+            name: "Atelier Opale".into(),
+            wording: crate::house::Wording {
+                sign_off: "The Opale atelier".into(),
+                ..Default::default()
+            },
+            ..House::neutral()
+        };
+        let signed = request.acknowledgement(&house);
+        assert!(signed
+            .text
+            .starts_with("Thank you for contacting Atelier Opale."));
+        assert!(
+            signed.text.ends_with("\n\nThe Opale atelier"),
+            "{}",
+            signed.text
+        );
         assert!(ack.text.contains(APPOINTMENT_BOOKED));
         assert!(ack.text.contains(&request.id));
         assert!(
@@ -901,7 +929,7 @@ mod tests {
                  Reference: 01JD0000000000000000000000"
             )
         );
-        let ack = request.acknowledgement();
+        let ack = request.acknowledgement(&House::neutral());
         assert!(ack.text.contains(sizes), "{}", ack.text);
         assert!(
             !ack.text.contains("Silk Gown"),

@@ -7,6 +7,7 @@
 use app::App;
 use domain::accounts::Accounts;
 use domain::checkout::{confirmation_email, order_confirmed_email, PendingConfirmation, Refunded};
+use domain::house::House;
 use domain::order::{self, Move, Order, OrderNumber, OrderStatus, Orders};
 use domain::shopper::is_ulid;
 
@@ -96,7 +97,8 @@ async fn moved(app: &App, order: &Order, to: OrderStatus) -> CliResult {
 /// Emails the customer that the house confirmed their order; their address.
 async fn tell_confirmed(app: &App, order: &Order) -> Result<String, CliError> {
     let email = customer_email(app, order).await?;
-    let mail = order_confirmed_email(order, &email, &app.config.site_url);
+    let house = House::for_mail(app.table.as_ref()).await;
+    let mail = order_confirmed_email(order, &email, &app.config.site_url, &house);
     app.mailer.send(mail).await?;
     Ok(email)
 }
@@ -183,7 +185,8 @@ pub async fn show(app: &App, reference: &str) -> CliResult {
 pub async fn resend(app: &App, reference: &str) -> CliResult {
     let order = find(app, reference).await?;
     let email = customer_email(app, &order).await?;
-    let mail = confirmation_email(&order, &email, &app.config.site_url);
+    let house = House::for_mail(app.table.as_ref()).await;
+    let mail = confirmation_email(&order, &email, &app.config.site_url, &house);
     app.mailer.send(mail).await?;
     PendingConfirmation::sent(&*app.table, &order.id).await?;
     Ok(format!(

@@ -29,8 +29,8 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#000000" };
 
-/** The catalogue lists the header, menus and footer of every page show. */
-const SHELL_KEYS = ["/menus", "/categories"] as const;
+/** The catalogue lists the header, menus and footer of every page show, and the house they name. */
+const SHELL_KEYS = ["/menus", "/categories", "/house", "/pages"] as const;
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -1,39 +1,33 @@
-import { MESSAGES } from "@/lib/messages";
-
 /**
- * The house: every name, address, phone, email and social link the site shows comes from here; the
- * details the API's emails and invoices also give come from the domain's (shared/messages.json).
+ * What the site itself knows, which is not the house's data: the currency.
+ * The house (name, contacts, pages) is data: components read it with
+ * `useHouse()` (`@/lib/hooks/use-house`). Only the pages' heads, rendered at
+ * build time, read the build's copy of it below (the catalogue snapshot's,
+ * written in by next.config as BUILD_HOUSE), neutral without one.
  */
-export const house = {
-  name: "MAISON LAN ANH",
-  shortName: "LAN ANH",
-  tagline: "Haute couture from Saigon",
-  address: {
-    street: MESSAGES.house.STREET,
-    city: MESSAGES.house.CITY,
-    country: MESSAGES.house.COUNTRY,
-  },
-  /** One number serves call, WhatsApp and Zalo. */
-  phone: { display: MESSAGES.house.PHONE, e164: "+842838226868" },
-  hotline: MESSAGES.house.PHONE,
-  emails: {
-    /** The house's one address for shoppers: the footer, the Contact page, its emails and invoices. */
-    contact: MESSAGES.house.SUPPORT_EMAIL,
-    press: "press@maisonlananh.vn",
-  },
-  social: {
-    facebook: "https://www.facebook.com/maisonlananh",
-    instagram: "https://www.instagram.com/maisonlananh",
-    whatsapp: "https://wa.me/842838226868",
-    wechat: "https://u.wechat.com/maisonlananh",
-    zalo: "https://zalo.me/842838226868",
-    youtube: "https://www.youtube.com/@maisonlananh",
-  },
-  supportHours: MESSAGES.house.SUPPORT_HOURS,
-  /** The house's clock (Asia/Ho_Chi_Minh): GMT+7 all year, Vietnam keeps no daylight saving. */
-  utcOffsetMinutes: 7 * 60,
-  /** Every price is in US dollars (en-US format), at checkout as in the catalogue. */
-  currency: "USD",
-} as const;
+import type { House } from "@/lib/api/types";
 
-export type House = typeof house;
+/** Every price is in US dollars (en-US format), at checkout as in the catalogue. */
+export const CURRENCY = "USD";
+
+function built(): House | null {
+  try {
+    return JSON.parse(process.env.BUILD_HOUSE ?? "null") as House | null;
+  } catch {
+    return null;
+  }
+}
+
+const b = built();
+
+/** The house as the build knew it, for the heads (titles, descriptions, JSON-LD). */
+export const house = {
+  name: b?.name.toUpperCase() ?? "",
+  shortName: b?.shortName ?? "",
+  tagline: b?.tagline ?? "",
+  address: { street: b?.address.street ?? "", city: b?.address.city ?? "", country: b?.address.country ?? "" },
+  phone: { display: b?.phone.display ?? "", e164: b?.phone.e164 ?? "" },
+  emails: { contact: b?.emails.contact ?? "", press: b?.emails.press ?? "" },
+  social: { facebook: b?.social.facebook ?? "", instagram: b?.social.instagram ?? "", youtube: b?.social.youtube ?? "" },
+  currency: CURRENCY,
+} as const;

@@ -50,7 +50,7 @@ fn render(
         origin = script_json(&Value::String(origin)),
     );
     let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Maison Lan Anh</title></head>\
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Signing in</title></head>\
          <body><p>{text}</p><script nonce=\"{nonce}\">{script}</script></body></html>",
         text = escape_html(text),
     );

@@ -128,6 +128,10 @@ pub enum Kind {
     Collection,
     Runway,
     News,
+    /// The house's identity: one item (`crate::house`).
+    House,
+    /// The house's pages.
+    Page,
 }
 
 impl Kind {
@@ -140,6 +144,8 @@ impl Kind {
             Kind::Collection => "CATALOG#COLLECTION",
             Kind::Runway => "CATALOG#RUNWAY",
             Kind::News => "CATALOG#NEWS",
+            Kind::House => "CATALOG#HOUSE",
+            Kind::Page => "CATALOG#PAGE",
         }
     }
 

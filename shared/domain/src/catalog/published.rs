@@ -39,10 +39,12 @@ pub enum Document {
     FeaturedRunway,
     Banners,
     News,
+    House,
+    Pages,
 }
 
 impl Document {
-    pub const ALL: [Document; 8] = [
+    pub const ALL: [Document; 10] = [
         Document::Menus,
         Document::Categories,
         Document::Products,
@@ -51,6 +53,8 @@ impl Document {
         Document::FeaturedRunway,
         Document::Banners,
         Document::News,
+        Document::House,
+        Document::Pages,
     ];
 
     /// The route whose answer the document is.
@@ -64,6 +68,8 @@ impl Document {
             Document::FeaturedRunway => "/api/runways/featured",
             Document::Banners => "/api/banners",
             Document::News => "/api/news",
+            Document::House => "/api/house",
+            Document::Pages => "/api/pages",
         }
     }
 

@@ -3,6 +3,7 @@
 //! pending-confirmation marker (`shopctl orders resend` sends it) and an
 //! alarm-able log line.
 
+use crate::house::House;
 use crate::order::Order;
 use crate::ports::{Blobs, Mailer, Table};
 use crate::timestamp::Timestamp;
@@ -17,9 +18,11 @@ pub struct Outbox<'a> {
     pub site_url: &'a str,
 }
 
-/// Stores the order's invoice and mails its confirmation to `email`.
+/// Stores the order's invoice and mails its confirmation to `email`, both
+/// in the words of the house the table holds.
 pub async fn confirm(outbox: &Outbox<'_>, order: &Order, email: &str, now: Timestamp) {
-    let invoice = invoice_html(order).into_bytes();
+    let house = House::for_mail(outbox.table).await;
+    let invoice = invoice_html(order, &house).into_bytes();
     let stored = outbox
         .blobs
         .put(&invoice_key(order), invoice, "text/html; charset=utf-8")
@@ -27,7 +30,7 @@ pub async fn confirm(outbox: &Outbox<'_>, order: &Order, email: &str, now: Times
     if let Err(error) = stored {
         tracing::error!(alarm = "invoice_not_stored", order = %order.id, %error, "invoice not stored");
     }
-    let email = confirmation_email(order, email, outbox.site_url);
+    let email = confirmation_email(order, email, outbox.site_url, &house);
     let Err(error) = outbox.mailer.send(email).await else {
         return;
     };

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::cart::LineSize;
-use crate::house;
+use crate::house::House;
 use crate::order::{Order, OrderItem};
 use crate::ports::Email;
 use crate::pricing::Money;
@@ -82,8 +82,57 @@ fn item_details(item: &OrderItem) -> String {
         .join(" · ")
 }
 
-/// The invoice as a standalone HTML page.
-pub fn invoice_html(order: &Order) -> String {
+/// Who issues the invoice: the house's name, address and contacts, escaped;
+/// only what the house gives (the neutral house gives nothing).
+fn issuer(house: &House) -> String {
+    let place = [house.address.city.as_str(), house.address.country.as_str()]
+        .into_iter()
+        .filter(|p| !p.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let lines = [house.address.street.clone(), place, contacts(house, " · ")]
+        .into_iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| escape(&l))
+        .collect::<Vec<_>>()
+        .join("<br>");
+    let name = match house.name.as_str() {
+        "" => String::new(),
+        name => format!("<h1>{}</h1>", escape(name)),
+    };
+    match lines.as_str() {
+        "" => name,
+        lines => format!("{name}<p>{lines}</p>"),
+    }
+}
+
+/// The house's phone and email, those it gives, joined by `separator`.
+fn contacts(house: &House, separator: &str) -> String {
+    [house.phone.display.as_str(), house.emails.contact.as_str()]
+        .into_iter()
+        .filter(|c| !c.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// Where a shopper's questions go: " Questions: email, phone, hours."
+fn questions(house: &House) -> String {
+    let ways = [
+        house.emails.contact.as_str(),
+        house.phone.display.as_str(),
+        house.hours.as_str(),
+    ]
+    .into_iter()
+    .filter(|w| !w.trim().is_empty())
+    .collect::<Vec<_>>();
+    if ways.is_empty() {
+        return String::new();
+    }
+    format!(" Questions: {}.", escape(&ways.join(", ")))
+}
+
+/// The invoice as a standalone HTML page, issued by `house`.
+pub fn invoice_html(order: &Order, house: &House) -> String {
     let totals = order.totals();
     let mut rows = String::new();
     for item in &order.items {
@@ -118,23 +167,18 @@ pub fn invoice_html(order: &Order) -> String {
          <style>body{{font-family:Georgia,serif;max-width:720px;margin:2em auto;color:#111}}\
          table{{width:100%;border-collapse:collapse}}td,th{{padding:.4em;border-bottom:1px solid #ddd;text-align:left}}\
          .n{{text-align:right}}small{{color:#666}}</style></head><body>\
-         <h1>{house}</h1><p>{street}<br>{city}, {country}<br>{phone} · {email}</p>\
+         {issuer}\
          <h2>Invoice for order {number}</h2><p>Date: {date}<br>Payment: {paid_with}</p>\
          <h3>Ship to</h3><p>{ship_to}</p>\
          <table><tr><th>Item</th><th class=n>Qty</th><th class=n>Unit price</th><th class=n>Amount</th></tr>{rows}\
          <tr><td colspan=3>Subtotal</td><td class=n>{subtotal}</td></tr>\
          <tr><td colspan=3>Shipping (Express)</td><td class=n>{shipping}</td></tr>{tax}\
          <tr><th colspan=3>Total paid</th><th class=n>{total}</th></tr></table>\
-         <p><small>Returns or exchanges within 20 days of delivery. Questions: {email}, {phone}, {hours}.</small></p>\
+         <p><small>Returns or exchanges within 20 days of delivery.{questions}</small></p>\
          </body></html>",
         number = order.number(),
-        house = house::NAME,
-        street = house::STREET,
-        city = house::CITY,
-        country = house::COUNTRY,
-        phone = house::PHONE,
-        email = house::SUPPORT_EMAIL,
-        hours = house::SUPPORT_HOURS,
+        issuer = issuer(house),
+        questions = questions(house),
         date = order.created_at.date(),
         subtotal = usd(totals.subtotal),
         shipping = usd(totals.shippingfee),
@@ -145,7 +189,7 @@ pub fn invoice_html(order: &Order) -> String {
 /// The confirmation email, sent when the order is placed: it is received and
 /// awaits the house's confirmation (as My Orders shows it), its total, a
 /// link to the customer's orders, and the invoice itself as the HTML part.
-pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
+pub fn confirmation_email(order: &Order, to: &str, site_url: &str, house: &House) -> Email {
     let total = usd(order.totals().total);
     let lines: String = order
         .items
@@ -166,43 +210,32 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str) -> Email {
          Your invoice is attached to this email as its HTML part, and your orders are at \
          {site_url}/me/orders.\n\n{signature}",
         number = order.number(),
-        signature = signature(),
+        signature = house.signature(),
     );
     Email {
         to: to.to_string(),
-        subject: format!(
-            "{} — order {} received, awaiting confirmation (invoice attached)",
-            house::NAME,
+        subject: house.subject(&format!(
+            "order {} received, awaiting confirmation (invoice attached)",
             order.number()
-        ),
+        )),
         text,
-        html: Some(invoice_html(order)),
+        html: Some(invoice_html(order, house)),
     }
-}
-
-/// How the house signs its order emails: its name, phone and address.
-fn signature() -> String {
-    format!(
-        "{}\n{} · {}\n",
-        house::NAME,
-        house::PHONE,
-        house::SUPPORT_EMAIL
-    )
 }
 
 /// The email the operator's confirmation sends (`shopctl orders confirm`):
 /// the house has confirmed the order and it is on its way.
-pub fn order_confirmed_email(order: &Order, to: &str, site_url: &str) -> Email {
+pub fn order_confirmed_email(order: &Order, to: &str, site_url: &str, house: &House) -> Email {
     let text = format!(
         "Good news: we have confirmed your order {number}.\n\n\
          It will be delivered within 2 business days. When it arrives, please confirm delivery \
          in My Orders: {site_url}/me/orders.\n\n{signature}",
         number = order.number(),
-        signature = signature(),
+        signature = house.signature(),
     );
     Email {
         to: to.to_string(),
-        subject: format!("{} — order {} confirmed", house::NAME, order.number()),
+        subject: house.subject(&format!("order {} confirmed", order.number())),
         text,
         html: None,
     }
@@ -215,6 +248,78 @@ mod tests {
     use crate::checkout::{Payment, ShippingAddress};
     use crate::order::OrderStatus;
     use crate::timestamp::Timestamp;
+
+    fn house() -> House {
+        House {
+            name: "Atelier Opale".into(),
+            address: crate::house::Address {
+                street: "3 rue des Lilas".into(),
+                city: "Lyon".into(),
+                country: "France".into(),
+            },
+            phone: crate::house::Phone {
+                display: "+33 4 00 00 00 00".into(),
+                e164: "+33400000000".into(),
+            },
+            emails: crate::house::Emails {
+                contact: "hello@opale.example".into(),
+                press: String::new(),
+            },
+            hours: "Tuesday to Saturday 10:00-19:00".into(),
+            wording: crate::house::Wording {
+                greeting: "Welcome to Atelier Opale".into(),
+                sign_off: "Atelier Opale".into(),
+                signature: vec!["Atelier Opale".into(), "+33 4 00 00 00 00".into()],
+            },
+            ..House::neutral()
+        }
+    }
+
+    #[test]
+    fn the_house_issues_the_invoice_and_signs_the_emails() {
+        let email = confirmation_email(
+            &order("Set"),
+            "a@example.com",
+            "https://shop.example",
+            &house(),
+        );
+        assert!(
+            email.text.ends_with("Atelier Opale\n+33 4 00 00 00 00\n"),
+            "{}",
+            email.text
+        );
+        let invoice = email.html.unwrap();
+        assert!(invoice.contains("<h1>Atelier Opale</h1><p>3 rue des Lilas<br>Lyon, France<br>+33 4 00 00 00 00 · hello@opale.example</p>"), "{invoice}");
+        assert!(invoice.contains("Questions: hello@opale.example, +33 4 00 00 00 00, Tuesday to Saturday 10:00-19:00."), "{invoice}");
+    }
+
+    #[test]
+    fn without_a_house_the_emails_name_no_one() {
+        let neutral = House::neutral();
+        let email = confirmation_email(
+            &order("Set"),
+            "a@example.com",
+            "https://shop.example",
+            &neutral,
+        );
+        assert_eq!(
+            email.subject,
+            "Order #SQBB-KJT7 received, awaiting confirmation (invoice attached)"
+        );
+        let invoice = email.html.unwrap();
+        assert!(!invoice.contains("<h1>"), "{invoice}");
+        assert!(
+            invoice.contains("within 20 days of delivery.</small>"),
+            "{invoice}"
+        );
+        let confirmed = order_confirmed_email(
+            &order("Set"),
+            "a@example.com",
+            "https://shop.example",
+            &neutral,
+        );
+        assert_eq!(confirmed.subject, "Order #SQBB-KJT7 confirmed");
+    }
 
     fn order(category: &str) -> Order {
         let at = Timestamp::parse("2026-12-02T00:00:00Z").unwrap();
@@ -248,10 +353,15 @@ mod tests {
 
     #[test]
     fn the_email_and_invoice_name_the_order_by_its_number() {
-        let email = confirmation_email(&order("Set"), "a@example.com", "https://shop.example");
+        let email = confirmation_email(
+            &order("Set"),
+            "a@example.com",
+            "https://shop.example",
+            &house(),
+        );
         assert_eq!(
             email.subject,
-            "Maison Lan Anh — order #SQBB-KJT7 received, awaiting confirmation (invoice attached)"
+            "Atelier Opale — order #SQBB-KJT7 received, awaiting confirmation (invoice attached)"
         );
         assert!(
             email.text.contains("Order #SQBB-KJT7, total $1,200.00"),
@@ -275,17 +385,26 @@ mod tests {
 
     #[test]
     fn the_email_says_what_my_orders_shows_received_and_awaiting_confirmation() {
-        let email = confirmation_email(&order("Set"), "a@example.com", "https://shop.example");
+        let email = confirmation_email(
+            &order("Set"),
+            "a@example.com",
+            "https://shop.example",
+            &house(),
+        );
         assert!(!email.subject.contains("confirmed"), "{}", email.subject);
         assert!(email
             .text
             .contains("We have received your order and will confirm it shortly"));
         assert!(email.text.contains("awaiting confirmation"));
-        let confirmed =
-            order_confirmed_email(&order("Set"), "a@example.com", "https://shop.example");
+        let confirmed = order_confirmed_email(
+            &order("Set"),
+            "a@example.com",
+            "https://shop.example",
+            &house(),
+        );
         assert_eq!(
             confirmed.subject,
-            "Maison Lan Anh — order #SQBB-KJT7 confirmed"
+            "Atelier Opale — order #SQBB-KJT7 confirmed"
         );
         assert!(confirmed
             .text
@@ -294,15 +413,20 @@ mod tests {
 
     #[test]
     fn an_item_without_a_category_starts_with_its_colour() {
-        let invoice = invoice_html(&order(""));
+        let invoice = invoice_html(&order(""), &house());
         assert!(invoice.contains("<small>White · M</small>"), "{invoice}");
-        let email = confirmation_email(&order(""), "a@example.com", "https://shop.example");
+        let email = confirmation_email(
+            &order(""),
+            "a@example.com",
+            "https://shop.example",
+            &house(),
+        );
         assert!(
             email.text.contains("- 1 × Silk Gown (White · M)"),
             "{}",
             email.text
         );
-        assert!(invoice_html(&order("Set")).contains("<small>Set · White · M</small>"));
+        assert!(invoice_html(&order("Set"), &house()).contains("<small>Set · White · M</small>"));
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod auth;
 mod cart;
 mod edge;
 mod helpers;
+mod house;
 mod lambda_path;
 mod lockout;
 mod money;

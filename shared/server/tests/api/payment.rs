@@ -172,8 +172,9 @@ async fn a_card_checkout_charges_the_shops_amount_and_places_the_order() {
     .await;
     assert_eq!(paid.status, 201, "{:?}", paid.body);
     assert_eq!(
-        requests, 6,
-        "table requests: session, replay check, bag, its products, claim, transaction"
+        requests, 7,
+        "table requests: session, replay check, bag, its products, claim, transaction, \
+         and the house the confirmation names (read at send time, so an import shows at once)"
     );
     let order = &paid.body["order"];
     assert_eq!(paid.body["success"], true);

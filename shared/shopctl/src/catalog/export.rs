@@ -15,6 +15,8 @@ use super::pictures;
 use super::sources::{self, Source};
 use crate::orders::CliError;
 
+mod house;
+
 /// What an export wrote.
 #[derive(Debug, Default)]
 pub struct Exported {
@@ -40,7 +42,11 @@ pub async fn export(app: &App, dir: &Path) -> Result<Exported, CliError> {
     }
     let mut exported = Exported::default();
     for item in Item::read_all(app.table.as_ref()).await? {
-        let (folder, _) = folder_of(item.kind());
+        if matches!(&item, Item::Page(page) if !page.status.is_active()) {
+            // A withdrawn page is one the folder no longer gives.
+            continue;
+        }
+        let (folder, file) = house::file_of(&item);
         let source = sources::of(app, &item).await;
         let mut writer = Writer {
             app,
@@ -61,10 +67,7 @@ pub async fn export(app: &App, dir: &Path) -> Result<Exported, CliError> {
             Some(source) => writer.verbatim(source).await?,
             None => writer.formatted(&item).await?,
         };
-        write_file(
-            &writer.dir.join(format!("{}.toml", writer.id)),
-            text.as_bytes(),
-        )?;
+        write_file(&writer.dir.join(file), text.as_bytes())?;
         exported.items += 1;
         exported.pictures += writer.pictures;
     }
@@ -92,6 +95,8 @@ impl Writer<'_> {
             Item::Product(p) => toml::to_string_pretty(&self.product(p).await?)?,
             Item::Runway(r) => toml::to_string_pretty(&self.runway(r).await?)?,
             Item::News(n) => toml::to_string_pretty(&self.news(n).await?)?,
+            Item::House(h) => toml::to_string_pretty(&self.house(h).await?)?,
+            Item::Page(p) => self.page(p).await?,
         })
     }
 }

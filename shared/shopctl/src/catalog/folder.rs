@@ -22,6 +22,10 @@ use super::items::Item;
 use super::lines::Lines;
 use super::pictures::{self, Asset};
 
+mod house;
+
+pub use house::{page_file, HOUSE_FILE, PAGES};
+
 /// Something wrong with the folder: the file, the line the field is
 /// written on (none for a field that is missing), the field and the rule it
 /// breaks: `products/prod-ete-03.toml:7: price: ...`.
@@ -128,11 +132,15 @@ impl Folder {
 
     /// How many items of each kind the folder holds, in words.
     pub fn summary(&self) -> String {
-        let mut counts: BTreeMap<usize, (&str, usize)> = BTreeMap::new();
+        let mut counts: BTreeMap<(usize, &str), (&str, usize)> = BTreeMap::new();
         for entry in &self.entries {
             let (folder, _) = super::items::folder_of(entry.item.kind());
-            let order = KINDS.iter().position(|k| *k == folder).unwrap_or(0);
-            counts.entry(order).or_insert((folder, 0)).1 += 1;
+            // The house and its pages come after the kinds' folders.
+            let order = KINDS
+                .iter()
+                .position(|k| *k == folder)
+                .unwrap_or(KINDS.len());
+            counts.entry((order, folder)).or_insert((folder, 0)).1 += 1;
         }
         let pictures: BTreeSet<&str> = self
             .entries
@@ -236,18 +244,21 @@ impl Reading<'_> {
             }
             self.refuse_reused(first);
         }
+        self.read_house();
     }
 
     fn refuse_unknown_folders(&mut self) {
         for path in listing(self.root) {
             let name = path.file_name().unwrap_or_default().to_string_lossy();
-            if path.is_dir() && !name.starts_with('.') && !KINDS.contains(&name.as_ref()) {
+            let known = KINDS.contains(&name.as_ref()) || name == house::PAGES;
+            if path.is_dir() && !name.starts_with('.') && !known {
                 self.problems.push(Problem::new(
                     name.as_ref(),
                     "",
                     format!(
-                        "is not a folder of the catalogue: one of {}",
-                        KINDS.join(", ")
+                        "is not a folder of the catalogue: one of {}, {}",
+                        KINDS.join(", "),
+                        house::PAGES
                     ),
                 ));
             }
@@ -368,7 +379,7 @@ fn unique_fields(item: &Item) -> Vec<(&'static str, String)> {
         Item::Runway(r) => vec![("slug", r.slug.clone())],
         Item::News(n) => vec![("slug", n.slug.clone())],
         Item::Category(c) => vec![("name", c.name.clone())],
-        Item::Menu(_) | Item::Banner(_) => vec![],
+        Item::Menu(_) | Item::Banner(_) | Item::House(_) | Item::Page(_) => vec![],
     }
 }
 

@@ -3,10 +3,14 @@
 
 use domain::catalog::Status;
 use domain::catalog::{Banner, Category, Collection, Kind, Listed, Menu, News, Product, Runway};
+use domain::house::{House, Page};
 use domain::ports::{Condition, Table, TableError};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+// The house is the largest record; items are one per file, built once and
+// moved a few times, so boxing it would only add noise to every match.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
     Category(Category),
@@ -16,6 +20,8 @@ pub enum Item {
     Product(Product),
     Runway(Runway),
     News(News),
+    House(House),
+    Page(Page),
 }
 
 /// `$body` with `$record` bound to the item's record, whatever its kind.
@@ -29,6 +35,8 @@ macro_rules! each {
             Item::Product($record) => $body,
             Item::Runway($record) => $body,
             Item::News($record) => $body,
+            Item::House($record) => $body,
+            Item::Page($record) => $body,
         }
     };
 }
@@ -49,9 +57,10 @@ impl Item {
         each!(self, r => &mut r.status)
     }
 
-    /// The item no longer shown, or `None` if it already is not.
+    /// The item no longer shown, or `None` if it already is not (or is
+    /// the house, which a folder without one leaves as it is).
     pub fn withdrawn(mut self) -> Option<Item> {
-        if !self.status_mut().is_active() {
+        if matches!(self, Item::House(_)) || !self.status_mut().is_active() {
             return None;
         }
         *self.status_mut() = Status::Inactive;
@@ -101,7 +110,7 @@ impl Item {
                 items.extend(records.into_iter().map(Item::$variant));
             )*};
         }
-        read!(Category, Menu, Banner, Collection, Product, Runway, News);
+        read!(Category, Menu, Banner, Collection, Product, Runway, News, House, Page);
         Ok(items)
     }
 }
@@ -116,6 +125,8 @@ pub fn folder_of(kind: Kind) -> (&'static str, &'static str) {
         Kind::Product => ("products", "product"),
         Kind::Runway => ("runways", "runway"),
         Kind::News => ("news", "news article"),
+        Kind::House => ("house", "house"),
+        Kind::Page => ("pages", "page"),
     }
 }
 

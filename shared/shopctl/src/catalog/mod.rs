@@ -1,11 +1,13 @@
 //! `shopctl catalog validate | import | export`: the catalogue as the house's
 //! data, a folder of files it edits (one TOML file per item, one folder per
 //! kind, pictures beside their items), checked whole, imported with its
-//! pictures as content-hashed WebP, and exported back in the same form.
+//! pictures as content-hashed WebP, and exported back in the same form. The
+//! house itself is in the folder too: `house.toml` and `pages/<id>.md`.
 
 mod export;
 pub mod files;
 mod folder;
+mod house_files;
 mod import;
 mod items;
 mod lines;

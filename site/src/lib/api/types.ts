@@ -20,6 +20,12 @@ export type Collection = Schemas["Collection"] & { products?: ProductCard[] };
 export type CollectionWithProducts = Schemas["CollectionWithProducts"];
 export type Runway = Schemas["Runway"];
 export type News = Schemas["News"];
+/** The house: name, logo, contacts, social links, hours (`GET /api/house`). */
+export type House = Schemas["House"];
+export type PageSummary = Schemas["PageSummary"];
+export type PageAnswer = Schemas["PageAnswer"];
+/** The house's pages the site has a place for (`pages/<id>.md` in the catalogue folder). */
+export type PageId = "about" | "made-to-order" | "faq" | "contact" | "privacy" | "terms" | "size-guide";
 /** The signed-in shopper's profile (`GET /api/auth/me`). */
 export type Profile = Schemas["ProfileView"];
 export type WishlistEntry = Schemas["WishlistEntry"];

@@ -6,7 +6,7 @@
 import { itemOf, listOf, type ListAnswer } from "@/lib/api/client";
 
 /** The SWR keys of the catalogue lists the snapshot carries. */
-export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news"] as const;
+export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news", "/house", "/pages"] as const;
 
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
 
@@ -14,7 +14,7 @@ export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
 export type Snapshot = Partial<Record<string, unknown>>;
 
 /** Keys whose hook answers one entity (fetchItem) rather than a list (fetchList). */
-const FIRST_OF: readonly SnapshotKey[] = ["/runways/featured"];
+const FIRST_OF: readonly SnapshotKey[] = ["/runways/featured", "/house"];
 
 /**
  * Fields a list never shows, left out of the HTML (every page carrying the

@@ -5,8 +5,8 @@ describe("formats", () => {
   it("prints news dates in en-US with 2-digit day, month, 4-digit year, hour and minute", () => {
     expect(formatNewsDate("2025-03-05T15:07:00Z", 0)).toBe("March 05, 2025 at 03:07 PM");
   });
-  it("uses the house's time zone (GMT+7) by default", () => {
-    expect(formatNewsDate("2025-03-05T15:07:00Z")).toBe("March 05, 2025 at 10:07 PM");
+  it("prints the date on the house's clock (GMT+7: 420 minutes east of UTC)", () => {
+    expect(formatNewsDate("2025-03-05T15:07:00Z", 420)).toBe("March 05, 2025 at 10:07 PM");
   });
   it("prints every news date as Intl does in the house's zone and in UTC", () => {
     const intl = (timeZone: string) => new Intl.DateTimeFormat("en-US", { day: "2-digit", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone });
@@ -15,12 +15,12 @@ describe("formats", () => {
     // Every 7 h 13 min from 1990 to 2040: every hour of the day, both halves of it, month and year ends.
     for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2040, 0, 1); t += 433 * 60_000) {
       const iso = new Date(t).toISOString();
-      if (formatNewsDate(iso) !== saigon.format(t) || formatNewsDate(iso, 0) !== utc.format(t)) differ.push(iso);
+      if (formatNewsDate(iso, 420) !== saigon.format(t) || formatNewsDate(iso, 0) !== utc.format(t)) differ.push(iso);
     }
     expect(differ).toEqual([]);
   });
   it("prints nothing for an invalid date", () => {
-    expect(formatNewsDate("not a date")).toBe("");
+    expect(formatNewsDate("not a date", 420)).toBe("");
   });
   it("prints USD prices in en-US", () => {
     expect(formatPrice(2276.02)).toBe("$2,276.02");

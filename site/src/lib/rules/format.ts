@@ -1,5 +1,4 @@
 /** en-US formats of money and dates. */
-import { house } from "@/config/house";
 
 /**
  * USD in en-US ("$2,276.02", "-$5.00") exactly as Intl.NumberFormat prints
@@ -34,7 +33,7 @@ const twoDigits = (n: number) => String(n).padStart(2, "0");
  * hour and minute: "March 05, 2025 at 10:07 PM") on the house's clock, by
  * hand for the same reason as prices (the home page shows news cards).
  */
-export function formatNewsDate(iso: string, utcOffsetMinutes: number = house.utcOffsetMinutes): string {
+export function formatNewsDate(iso: string, utcOffsetMinutes: number): string {
   const instant = Date.parse(iso);
   if (Number.isNaN(instant)) return "";
   // Shifted by the offset, the UTC fields read as the house's wall clock.

@@ -4,11 +4,11 @@
  * it will be charged. A withdrawn product's line says so and can be removed
  * here; it is outside the quote.
  */
-import { house } from "@/config/house";
 import type { CartLine } from "@/lib/api/types";
 import type { Cart } from "@/lib/hooks/use-cart";
 import { BAG_MSG, lineTotal } from "@/lib/rules/checkout";
 import { formatPrice } from "@/lib/rules/format";
+import { useHouse } from "@/lib/hooks/use-house";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { sizeLabel } from "@/ui/components/layout/bag-panel";
 import { QuoteTotals } from "./quote-totals";
@@ -52,9 +52,18 @@ export function OrderSummary({ cart, onRemove }: { cart: Cart; onRemove: (id: st
       </ul>
       {cart.quote && <QuoteTotals quote={cart.quote} prefix="summary" className="checkout-summary__totals" totalClassName="checkout-summary__total" />}
       <p className="checkout-summary__notice">Full payment is charged immediately when you place your order.</p>
-      <p className="checkout-summary__notice">
-        Questions about your order? Call us at <a href={`tel:${house.phone.e164}`}>{house.phone.display}</a>.
-      </p>
+      <CallUs />
     </aside>
+  );
+}
+
+/** The house's phone for questions about the order, when the house gives one. */
+function CallUs() {
+  const { house } = useHouse();
+  if (!house?.phone.e164) return null;
+  return (
+    <p className="checkout-summary__notice">
+      Questions about your order? Call us at <a href={`tel:${house.phone.e164}`}>{house.phone.display}</a>.
+    </p>
   );
 }

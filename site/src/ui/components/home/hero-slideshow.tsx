@@ -7,12 +7,14 @@
  */
 import { useEffect, useState } from "react";
 import type { Banner } from "@/lib/api/types";
-import { house } from "@/config/house";
+import { useHouse } from "@/lib/hooks/use-house";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 
 export const SLIDE_MS = 8000;
 
 export function HeroSlideshow({ banners }: { banners: Banner[] }) {
+  const { house } = useHouse();
+  const name = house?.name ?? "";
   const [index, setIndex] = useState(0);
   const [running, setRunning] = useState(false);
   useEffect(() => {
@@ -30,7 +32,7 @@ export function HeroSlideshow({ banners }: { banners: Banner[] }) {
           src={i === 0 || running ? b.imageUrl : undefined}
           srcSet={i === 0 || running ? pictureSrcSet(b.imageUrl) : undefined}
           sizes={PICTURE_SIZES.fullWidth}
-          alt={i === index ? `${house.name} — featured ${i + 1} of ${banners.length}` : ""}
+          alt={i === index ? [name, `featured ${i + 1} of ${banners.length}`].filter(Boolean).join(" — ") : ""}
           aria-hidden={i !== index}
           width={1600}
           height={900}
@@ -39,9 +41,7 @@ export function HeroSlideshow({ banners }: { banners: Banner[] }) {
         />
       ))}
       {/* The banners carry their own titles; the page's heading is for assistive technology. */}
-      <h1 className="visually-hidden">
-        {house.name} — {house.tagline}
-      </h1>
+      <h1 className="visually-hidden">{[name, house?.tagline].filter(Boolean).join(" — ") || "Featured"}</h1>
     </section>
   );
 }

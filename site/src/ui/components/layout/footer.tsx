@@ -1,30 +1,38 @@
 "use client";
-/** The footer: shop, support and collection links, contact details, social links, address and the copyright of the shopper's current year. */
+/** The footer: shop, support and collection links, the house's contact details, social links and address, and the copyright of the shopper's current year. */
 import Link from "next/link";
-import { house } from "@/config/house";
 import { useMenus } from "@/lib/hooks/use-catalog";
 import { useCurrentYear } from "@/lib/hooks/use-current-year";
+import { useHouse } from "@/lib/hooks/use-house";
+import type { House } from "@/lib/api/types";
 import { Logo } from "./logo";
 import { MenuEntry } from "./menu-entry";
-import { GENERAL_LINKS, SHOP_LINKS, SUPPORT_LINKS } from "./sidebar-menu";
+import { GENERAL_LINKS, SHOP_LINKS, SUPPORT_LINKS, useFixedLinks } from "./sidebar-menu";
+
+/** The social networks the footer links to, in order, by their names. */
+const FOOTER_SOCIAL = [
+  ["facebook", "Facebook"],
+  ["instagram", "Instagram"],
+  ["whatsapp", "WhatsApp"],
+  ["youtube", "YouTube"],
+] as const;
 
 export function Footer() {
   const { items: menus } = useMenus();
+  const { house } = useHouse();
+  const shop = useFixedLinks(SHOP_LINKS.slice(0, 5));
+  const support = useFixedLinks([...SUPPORT_LINKS, ...GENERAL_LINKS]);
   return (
     <footer className="footer">
       <div className="container footer__grid">
         <div className="footer__brand">
           <Logo inverted />
-          <p className="footer__address">
-            {house.address.street}
-            <br />
-            {house.address.city}, {house.address.country}
-          </p>
+          {house && <Address house={house} />}
         </div>
         <nav aria-label="Shop" className="footer__col">
           <h2 className="footer__heading">Shop</h2>
           <ul>
-            {SHOP_LINKS.slice(0, 5).map((l) => (
+            {shop.map((l) => (
               <li key={l.href}>
                 <Link href={l.href} prefetch={false}>{l.label}</Link>
               </li>
@@ -39,41 +47,60 @@ export function Footer() {
         <nav aria-label="Support" className="footer__col">
           <h2 className="footer__heading">Support</h2>
           <ul>
-            {[...SUPPORT_LINKS, ...GENERAL_LINKS].map((l) => (
+            {support.map((l) => (
               <li key={l.href}>
                 <Link href={l.href} prefetch={false}>{l.label}</Link>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="footer__col">
-          <h2 className="footer__heading">Contact</h2>
-          <ul>
-            <li>
-              <a href={`tel:${house.phone.e164}`}>{house.phone.display}</a>
-            </li>
-            <li>
-              <a href={`mailto:${house.emails.contact}`}>{house.emails.contact}</a>
-            </li>
-            <li>{house.supportHours}</li>
-          </ul>
-          <ul className="footer__social">
-            <li>
-              <a href={house.social.facebook} rel="noopener noreferrer" target="_blank">Facebook</a>
-            </li>
-            <li>
-              <a href={house.social.instagram} rel="noopener noreferrer" target="_blank">Instagram</a>
-            </li>
-            <li>
-              <a href={house.social.whatsapp} rel="noopener noreferrer" target="_blank">WhatsApp</a>
-            </li>
-            <li>
-              <a href={house.social.youtube} rel="noopener noreferrer" target="_blank">YouTube</a>
-            </li>
-          </ul>
-        </div>
+        {house && <Contact house={house} />}
       </div>
-      <p className="footer__copy">© {useCurrentYear()} {house.name}. All rights reserved.</p>
+      <p className="footer__copy">
+        © {useCurrentYear()}
+        {house?.copyright ? ` ${house.copyright}` : ""}. All rights reserved.
+      </p>
     </footer>
+  );
+}
+
+function Address({ house }: { house: House }) {
+  const { street, city, country } = house.address;
+  const place = [city, country].filter(Boolean).join(", ");
+  return (
+    <p className="footer__address">
+      {street}
+      {street && place && <br />}
+      {place}
+    </p>
+  );
+}
+
+function Contact({ house }: { house: House }) {
+  const social = FOOTER_SOCIAL.flatMap(([key, label]) => (house.social[key] ? [{ url: house.social[key], label }] : []));
+  return (
+    <div className="footer__col">
+      <h2 className="footer__heading">Contact</h2>
+      <ul>
+        {house.phone.e164 && (
+          <li>
+            <a href={`tel:${house.phone.e164}`}>{house.phone.display}</a>
+          </li>
+        )}
+        <li>
+          <a href={`mailto:${house.emails.contact}`}>{house.emails.contact}</a>
+        </li>
+        {house.hours && <li>{house.hours}</li>}
+      </ul>
+      {social.length > 0 && (
+        <ul className="footer__social">
+          {social.map(({ url, label }) => (
+            <li key={label}>
+              <a href={url} rel="noopener noreferrer" target="_blank">{label}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

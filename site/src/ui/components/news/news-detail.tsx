@@ -2,7 +2,7 @@
 /** A news article: uppercase title and sanitised content; a failed fetch leaves the page empty. */
 import { useNews } from "@/lib/hooks/use-catalog";
 import { useRouteSegments } from "@/lib/hooks/use-route-segments";
-import { formatNewsDate } from "@/lib/rules/format";
+import { NewsDate } from "./news-date";
 import { isActive } from "@/lib/rules/catalog";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import { describeNews } from "@/lib/seo/describe";
@@ -25,7 +25,7 @@ export function NewsDetail() {
   return (
     <article className="container section narrow article">
       <time className="news-card__date" dateTime={news.updatedAt || news.createdAt}>
-        {formatNewsDate(news.updatedAt || news.createdAt)}
+        <NewsDate iso={news.updatedAt || news.createdAt} />
       </time>
       <h1 className="article__title">{news.title.toUpperCase()}</h1>
       {news.poster && <img className="article__poster" src={news.poster} srcSet={pictureSrcSet(news.poster)} sizes={PICTURE_SIZES.newsPoster} alt={news.title} width={1200} height={800} fetchPriority="high" />}

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useNewsList } from "@/lib/hooks/use-catalog";
 import { newsPath } from "@/lib/rules/catalog";
-import { formatNewsDate, newestFirst } from "@/lib/rules/format";
+import { NewsDate } from "./news-date";
+import { newestFirst } from "@/lib/rules/format";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 import type { News } from "@/lib/api/types";
 import { PageTitle } from "@/ui/components/common/page-title";
@@ -16,7 +17,7 @@ export function NewsCard({ news, eager = false }: { news: News; eager?: boolean 
       <Link href={newsPath(news)} className="news-card__link">
         {news.poster && <img src={news.poster} srcSet={pictureSrcSet(news.poster)} sizes={PICTURE_SIZES.newsCard} alt={news.title} width={800} height={533} loading={eager ? "eager" : "lazy"} />}
         <time dateTime={news.updatedAt || news.createdAt} className="news-card__date">
-          {formatNewsDate(news.updatedAt || news.createdAt)}
+          <NewsDate iso={news.updatedAt || news.createdAt} />
         </time>
         <h2 className="news-card__title">{news.title.toUpperCase()}</h2>
         <p className="news-card__desc">{news.description}</p>
