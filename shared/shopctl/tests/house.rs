@@ -30,8 +30,21 @@ fn problems(dir: &Path) -> Vec<String> {
         .expect_err("the folder has problems")
         .0
         .iter()
-        .map(ToString::to_string)
+        .map(|problem| without_line(&problem.to_string()))
         .collect()
+}
+
+/// A problem as `file: field: rule`: the line it names is checked elsewhere.
+fn without_line(problem: &str) -> String {
+    match problem.split_once(": ") {
+        Some((place, rest)) => match place.rsplit_once(':') {
+            Some((file, line)) if line.chars().all(|c| c.is_ascii_digit()) => {
+                format!("{file}: {rest}")
+            }
+            _ => problem.to_string(),
+        },
+        None => problem.to_string(),
+    }
 }
 
 fn has(problems: &[String], expected: &str) {
