@@ -18,7 +18,8 @@ export DATA_DIR="$data" PORT="$port" SITE_URL="http://127.0.0.1:$port"
 export ASSETS_PORT="$assets_port" ASSETS_URL="http://127.0.0.1:$assets_port"
 unset TABLE_NAME BLOBS_BUCKET MAIL_TRANSPORT
 
-(cd "$root" && "$bin/shopctl" catalog import shared/sample-catalog >/dev/null)
+# The import's progress (a line per picture) goes to its log, shown if it fails.
+(cd "$root" && "$bin/shopctl" catalog import shared/sample-catalog >/dev/null 2>"$data/import.log") || { cat "$data/import.log" >&2; exit 1; }
 (cd "$root" && exec "$bin/shop-server" >"$log" 2>&1) &
 server=$!
 cleanup() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
