@@ -6,6 +6,9 @@ use std::path::Path;
 use app::{App, Config};
 use domain::catalog::Kind;
 use domain::house::{House, Page};
+#[path = "support/problems.rs"]
+mod folder_problems;
+use folder_problems::{has, problems};
 use shopctl::catalog::{self, Change, Options};
 
 #[path = "../../testkit/folders.rs"]
@@ -23,36 +26,6 @@ fn edit(dir: &Path, file: &str, from: &str, to: &str) {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from), "{file} holds {from:?}");
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-}
-
-fn problems(dir: &Path) -> Vec<String> {
-    catalog::validate(dir)
-        .expect_err("the folder has problems")
-        .0
-        .iter()
-        .map(|problem| without_line(&problem.to_string()))
-        .collect()
-}
-
-/// A problem as `file: field: rule`: the line it names is checked elsewhere.
-fn without_line(problem: &str) -> String {
-    match problem.split_once(": ") {
-        Some((place, rest)) => match place.rsplit_once(':') {
-            Some((file, line)) if line.chars().all(|c| c.is_ascii_digit()) => {
-                format!("{file}: {rest}")
-            }
-            _ => problem.to_string(),
-        },
-        None => problem.to_string(),
-    }
-}
-
-fn has(problems: &[String], expected: &str) {
-    assert!(
-        problems.iter().any(|p| p.contains(expected)),
-        "no problem says {expected:?}:\n{}",
-        problems.join("\n")
-    );
 }
 
 async fn shop() -> (App, tempfile::TempDir) {

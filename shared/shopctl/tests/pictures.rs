@@ -15,6 +15,9 @@ use domain::catalog::{Kind, Product};
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::{ImageEncoder, RgbImage};
+#[path = "support/problems.rs"]
+mod folder_problems;
+use folder_problems::{has, problems};
 use shopctl::catalog::{self, pictures, Options};
 
 const PRODUCT: &str = "products/prod-one.toml";
@@ -107,36 +110,6 @@ fn noisy_jpeg(width: u32, height: u32) -> Vec<u8> {
         .encode_image(&picture)
         .unwrap();
     bytes
-}
-
-fn problems(dir: &Path) -> Vec<String> {
-    catalog::validate(dir)
-        .expect_err("the folder has problems")
-        .0
-        .iter()
-        .map(|problem| without_line(&problem.to_string()))
-        .collect()
-}
-
-/// A problem as `file: field: rule`: the line it names is checked elsewhere.
-fn without_line(problem: &str) -> String {
-    match problem.split_once(": ") {
-        Some((place, rest)) => match place.rsplit_once(':') {
-            Some((file, line)) if line.chars().all(|c| c.is_ascii_digit()) => {
-                format!("{file}: {rest}")
-            }
-            _ => problem.to_string(),
-        },
-        None => problem.to_string(),
-    }
-}
-
-fn has(problems: &[String], expected: &str) {
-    assert!(
-        problems.iter().any(|p| p.contains(expected)),
-        "no problem says {expected:?}:\n{}",
-        problems.join("\n")
-    );
 }
 
 /// The one problem of `dir`, which must name the product file, the field and the picture.

@@ -495,10 +495,11 @@ async fn a_registered_shopper_fills_their_bag_with_the_login_session() {
     assert_eq!(browser.get("/api/cart").await.list().len(), 1);
 }
 
-/// Thirty different lines added at once to a bag of 85: exactly fifteen
-/// land, the others get the bag's cap message, and the bag holds 100.
+/// Sixteen different lines (each of the set's own sizes and custom, in two
+/// colours, for its two parts) added at once to a bag of 85: exactly fifteen
+/// land, the other gets the bag's cap message, and the bag holds 100.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn thirty_racing_new_lines_on_85_fill_the_bag_to_exactly_100() {
+async fn sixteen_racing_new_lines_on_85_fill_the_bag_to_exactly_100() {
     let shop = shop_with_products().await;
     let lan = client_with_access_token(&shop, "lan").await;
     let bag = Bag::of(&*shop.app.table, "lan");
@@ -509,7 +510,7 @@ async fn thirty_racing_new_lines_on_85_fill_the_bag_to_exactly_100() {
             cart::AddOutcome::Added(_)
         ));
     }
-    let sizes = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL", "custom"];
+    let sizes = ["S", "M", "L", "custom"];
     let bodies = sizes
         .iter()
         .flat_map(|size| ["Ivory", "Black"].map(|color| (*size, color)))
@@ -517,8 +518,7 @@ async fn thirty_racing_new_lines_on_85_fill_the_bag_to_exactly_100() {
             [("Jacket", 800.0), ("Skirt", 450.25)].map(|(category, price)| {
                 json!({ "productId": "t-set", "size": size, "color": color, "quantity": 1, "category": category, "price": price })
             })
-        })
-        .take(30);
+        });
     let tasks: Vec<_> = bodies
         .map(|body| {
             let client = helpers::Client {
