@@ -33,12 +33,15 @@ async fn visitors_submit_requests_that_are_stored_and_mailed() {
         "{:?}",
         answer.body
     );
-    assert_eq!(cost, 4, "three limit counters (UpdateItem) and one PutItem");
+    assert_eq!(
+        cost, 5,
+        "three limit counters (UpdateItem), one PutItem and the house its acknowledgement names (GetItem)"
+    );
     let (booked, cost) =
         count_table_requests(&shop, visitor.post("/api/appointments", contact())).await;
     assert_eq!(
         (booked.status, booked.body["message"].as_str(), cost),
-        (201, Some(rules::APPOINTMENT_BOOKED), 4)
+        (201, Some(rules::APPOINTMENT_BOOKED), 5)
     );
 
     let stored = shopctl::requests::all(&shop.app, RequestKind::MadeToOrder)
