@@ -38,7 +38,7 @@ async function welcomeTo(dataDir, to) {
 const text = (page) => page.evaluate(() => document.body.innerText);
 
 export function houseJourneys({ browser, base, shop }) {
-  const opale = join(shop.root, "site/e2e/atelier-opale");
+  const opale = join(shop.root, "site/e2e/fixtures/atelier-opale");
   const sample = join(shop.root, "shared/sample-catalog");
   return [
     {

@@ -8,31 +8,17 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-use app::{App, Config};
+use app::App;
 use domain::catalog::{Kind, Product};
 use domain::ports::{Blobs, BlobsError};
 use shopctl::catalog::{self, Change, Options};
 
-#[path = "../../testkit/folders.rs"]
-mod folders;
-use folders::copy_dir;
+#[path = "support/shop.rs"]
+mod shop_kit;
+use shop_kit::{edit, sample_copy, shop};
 
 const GOWN: &str = "products/prod-lotus-reverie-01.toml";
 const SET: &str = "products/prod-lotus-reverie-05.toml";
-
-/// A copy of the sample catalogue to change.
-fn sample_copy() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&catalog::sample(), dir.path());
-    dir
-}
-
-fn edit(dir: &Path, file: &str, from: &str, to: &str) {
-    let path = dir.join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{file} holds {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-}
 
 /// Every file under `dir`, relative, with its bytes.
 fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
@@ -53,25 +39,6 @@ fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     }
     out.sort();
     out
-}
-
-struct Shop {
-    app: App,
-    blobs: PathBuf,
-    _data: tempfile::TempDir,
-}
-
-/// An empty shop on the embedded store, with a blobs folder of its own.
-async fn shop() -> Shop {
-    let data = tempfile::tempdir().unwrap();
-    let config = Config::local(data.path().to_path_buf(), "http://127.0.0.1:3000").unwrap();
-    let blobs = data.path().join("blobs");
-    let app = App::with_config(config).await.unwrap();
-    Shop {
-        app,
-        blobs,
-        _data: data,
-    }
 }
 
 async fn products(app: &App) -> Vec<Product> {

@@ -1,9 +1,7 @@
 //! The house in the catalogue folder (`house.toml`, `pages/<id>.md`): read
 //! and checked by `validate`, stored by `import`, written back by `export`.
 
-use std::path::Path;
-
-use app::{App, Config};
+use app::App;
 use domain::catalog::Kind;
 use domain::house::{House, Page};
 #[path = "support/problems.rs"]
@@ -11,28 +9,9 @@ mod folder_problems;
 use folder_problems::{has, problems};
 use shopctl::catalog::{self, Change, Options};
 
-#[path = "../../testkit/folders.rs"]
-mod folders;
-use folders::copy_dir;
-
-fn sample_copy() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&catalog::sample(), dir.path());
-    dir
-}
-
-fn edit(dir: &Path, file: &str, from: &str, to: &str) {
-    let path = dir.join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{file} holds {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-}
-
-async fn shop() -> (App, tempfile::TempDir) {
-    let data = tempfile::tempdir().unwrap();
-    let config = Config::local(data.path().to_path_buf(), "http://127.0.0.1:3000").unwrap();
-    (App::with_config(config).await.unwrap(), data)
-}
+#[path = "support/shop.rs"]
+mod shop_kit;
+use shop_kit::{edit, sample_copy, shop};
 
 async fn pages(app: &App) -> Vec<Page> {
     app.table.read_all(Kind::Page.all()).await.unwrap()
@@ -130,7 +109,8 @@ fn a_folder_without_a_house_is_valid() {
 
 #[tokio::test]
 async fn the_house_and_its_pages_are_stored_as_the_folder_gives_them() {
-    let (app, _data) = shop().await;
+    let shop = shop().await;
+    let app = shop.app;
     catalog::import(&app, &catalog::sample(), Options::default())
         .await
         .unwrap();
@@ -185,7 +165,8 @@ async fn the_house_and_its_pages_are_stored_as_the_folder_gives_them() {
 
 #[tokio::test]
 async fn page_html_is_sanitised_and_a_changed_page_is_reported() {
-    let (app, _data) = shop().await;
+    let shop = shop().await;
+    let app = shop.app;
     let dir = sample_copy();
     catalog::import(&app, dir.path(), Options::default())
         .await
@@ -225,7 +206,8 @@ async fn page_html_is_sanitised_and_a_changed_page_is_reported() {
 
 #[tokio::test]
 async fn a_page_the_folder_no_longer_gives_is_withdrawn_by_prune() {
-    let (app, _data) = shop().await;
+    let shop = shop().await;
+    let app = shop.app;
     let dir = sample_copy();
     catalog::import(&app, dir.path(), Options::default())
         .await

@@ -10,11 +10,13 @@ use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use app::{App, Config};
 use domain::catalog::{Kind, Product};
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::{ImageEncoder, RgbImage};
+#[path = "support/shop.rs"]
+mod shop_kit;
+use shop_kit::{shop, Shop};
 #[path = "support/problems.rs"]
 mod folder_problems;
 use folder_problems::{has, problems};
@@ -335,24 +337,6 @@ fn a_heic_photograph_or_a_mov_film_is_not_taken_for_an_mp4_film() {
     let problems = problems(dir.path());
     has(&problems, "\"run-ete/film.mp4\" is a QuickTime (MOV) film");
     has(&problems, "a film must be an MP4 (H.264) file");
-}
-
-struct Shop {
-    app: App,
-    blobs: PathBuf,
-    _data: tempfile::TempDir,
-}
-
-async fn shop() -> Shop {
-    let data = tempfile::tempdir().unwrap();
-    let config = Config::local(data.path().to_path_buf(), "http://127.0.0.1:3000").unwrap();
-    let blobs = data.path().join("blobs");
-    let app = App::with_config(config).await.unwrap();
-    Shop {
-        app,
-        blobs,
-        _data: data,
-    }
 }
 
 impl Shop {

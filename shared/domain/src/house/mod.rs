@@ -123,7 +123,9 @@ pub struct Emails {
     Deserialize,
     utoipa::ToSchema
 )]
-#[serde(rename_all = "camelCase")]
+// The folder's `[social]` table has this very shape, so a network it does
+// not know is refused there rather than ignored.
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schema(as = HouseSocial)]
 pub struct Social {
     #[serde(default, skip_serializing_if = "Option::is_none")]

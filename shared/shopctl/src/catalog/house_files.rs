@@ -1,6 +1,7 @@
 //! The house's files in a catalogue folder: `house.toml` and each page's
 //! front matter. Unknown fields are refused, as in the items' files.
 
+use domain::house::Social;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,8 +35,9 @@ pub struct HouseFile {
     #[serde(default)]
     pub phone: PhoneFile,
     pub emails: EmailsFile,
+    /// Each an https:// address; a network the house is not on is left out.
     #[serde(default)]
-    pub social: SocialFile,
+    pub social: Social,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wording: Option<WordingFile>,
 }
@@ -68,24 +70,6 @@ pub struct EmailsFile {
     pub contact: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub press: String,
-}
-
-/// Each an https:// address; a network the house is not on is left out.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SocialFile {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub facebook: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub instagram: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub whatsapp: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wechat: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zalo: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub youtube: Option<String>,
 }
 
 /// The house's words in its emails; each left out takes its name.

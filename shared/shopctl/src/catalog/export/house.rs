@@ -45,14 +45,7 @@ impl Writer<'_> {
                 contact: h.emails.contact.clone(),
                 press: h.emails.press.clone(),
             },
-            social: SocialFile {
-                facebook: h.social.facebook.clone(),
-                instagram: h.social.instagram.clone(),
-                whatsapp: h.social.whatsapp.clone(),
-                wechat: h.social.wechat.clone(),
-                zalo: h.social.zalo.clone(),
-                youtube: h.social.youtube.clone(),
-            },
+            social: h.social.clone(),
             wording: Some(WordingFile {
                 greeting: Some(h.wording.greeting.clone()),
                 sign_off: Some(h.wording.sign_off.clone()),

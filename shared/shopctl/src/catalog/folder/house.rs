@@ -152,26 +152,17 @@ impl Reader<'_, '_> {
         value.to_owned()
     }
 
-    fn social(&mut self, file: &SocialFile) -> house::Social {
-        let mut link = |field: &str, value: &Option<String>| {
-            if let Some(url) = value {
-                if !house::is_https(url) {
-                    self.problem(
-                        &format!("social.{field}"),
-                        format!("{url:?} {}", house::HTTPS_RULE),
-                    );
-                }
+    /// The house's social links, each checked to be an https:// address.
+    fn social(&mut self, social: &house::Social) -> house::Social {
+        for (network, link) in social.links() {
+            if let Some(url) = link.as_ref().filter(|url| !house::is_https(url)) {
+                self.problem(
+                    &format!("social.{network}"),
+                    format!("{url:?} {}", house::HTTPS_RULE),
+                );
             }
-            value.clone()
-        };
-        house::Social {
-            facebook: link("facebook", &file.facebook),
-            instagram: link("instagram", &file.instagram),
-            whatsapp: link("whatsapp", &file.whatsapp),
-            wechat: link("wechat", &file.wechat),
-            zalo: link("zalo", &file.zalo),
-            youtube: link("youtube", &file.youtube),
         }
+        social.clone()
     }
 
     fn optional_picture(&mut self, field: &str, path: &str) -> String {
