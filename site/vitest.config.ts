@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { OPALE } from "./src/test/house";
 
 export default defineConfig({
   plugins: [react()],
@@ -12,5 +13,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
     setupFiles: ["./vitest.setup.ts"],
     css: false,
+    // The house a build's heads name (next.config passes the catalogue's); the tests' is not the sample's.
+    env: { BUILD_HOUSE: JSON.stringify(OPALE) },
   },
 });

@@ -83,6 +83,19 @@ async fn store_house(shop: &TestShop, house: Option<House>) {
     }
 }
 
+/// Ada registers: the welcome email she receives.
+async fn welcome_to_ada(shop: &helpers::TestShop) -> String {
+    let registered = shop
+        .client()
+        .post("/api/auth/register", registration("ada@example.com"))
+        .await;
+    assert_eq!(registered.status, 201, "{:?}", registered.body);
+    shop.outbox()
+        .into_iter()
+        .find(|m| m.contains("An account was created"))
+        .expect("a welcome")
+}
+
 #[tokio::test]
 async fn the_welcome_and_reset_emails_name_the_house_the_store_holds() {
     let shop = helpers::spawn_shop().await;
@@ -93,14 +106,9 @@ async fn the_welcome_and_reset_emails_name_the_house_the_store_holds() {
     house.name = "Atelier Opale".into();
     house.wording.greeting = "Bienvenue chez Atelier Opale".into();
     store_house(&shop, Some(house)).await;
-    let c = shop.client();
-    assert_eq!(
-        c.post("/api/auth/register", registration("ada@example.com"))
-            .await
-            .status,
-        201
-    );
-    let forgot = c
+    let welcome = welcome_to_ada(&shop).await;
+    let forgot = shop
+        .client()
         .post(
             "/api/auth/forgot-password",
             json!({ "email": "ada@example.com" }),
@@ -108,10 +116,6 @@ async fn the_welcome_and_reset_emails_name_the_house_the_store_holds() {
         .await;
     assert!(forgot.status < 300, "{}", forgot.status);
     let outbox = shop.outbox();
-    let welcome = outbox
-        .iter()
-        .find(|m| m.contains("An account was created"))
-        .expect("a welcome");
     assert!(
         welcome.contains("Bienvenue chez Atelier Opale. An account was created"),
         "{welcome}"
@@ -132,18 +136,7 @@ async fn the_welcome_and_reset_emails_name_the_house_the_store_holds() {
 async fn before_any_house_the_emails_name_no_house() {
     let shop = helpers::spawn_shop().await;
     store_house(&shop, None).await;
-    let c = shop.client();
-    assert_eq!(
-        c.post("/api/auth/register", registration("ada@example.com"))
-            .await
-            .status,
-        201
-    );
-    let outbox = shop.outbox();
-    let welcome = outbox
-        .iter()
-        .find(|m| m.contains("An account was created"))
-        .expect("a welcome");
+    let welcome = welcome_to_ada(&shop).await;
     assert!(
         welcome.contains("Welcome. An account was created"),
         "{welcome}"

@@ -15,7 +15,8 @@ export interface Described {
 }
 
 /** The document's title of a page titled `title` (the layout's template says the same). */
-export const TITLE_TEMPLATE = `%s — ${house.name}`;
+/** A build that names no house titles a page by itself alone. */
+export const TITLE_TEMPLATE = house.name ? `%s — ${house.name}` : "%s";
 export const fullTitle = (title: string) => TITLE_TEMPLATE.replace("%s", title);
 
 /** "Name — Collection · $1,234.00. Its description…" */

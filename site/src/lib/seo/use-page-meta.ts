@@ -13,7 +13,9 @@ export function usePageMeta<T extends { status?: string }>(entity: T | null | un
   useEffect(() => {
     if (!entity || !isActive(entity)) return;
     const { title, description } = describe(entity);
-    const wanted = fullTitle(title);
+    // As the document reads it back (whitespace collapsed and trimmed), so
+    // setting it once settles it and the observer below does not chase it.
+    const wanted = fullTitle(title).replace(/\s+/g, " ").trim();
     const here = window.location.pathname;
     const apply = () => {
       if (document.title !== wanted) document.title = wanted;
