@@ -39,7 +39,7 @@ const catalog = { products, collections, menus, news, runways, categories };
 const product = products.find((p) => p.productGallery.length >= 3 && p.color.length > 0) ?? products[0];
 const setProduct = products.find((p) => (p.items ?? []).length > 0);
 const collection = collections[0];
-const menu = menus[0];
+const menu = menus.find((m) => m.link.kind === "collection");
 const article = news[0];
 const runway = runways[0];
 const category = categories.find((c) => !["new", "men", "women", "man", "woman"].includes(c.name.toLowerCase()));
@@ -104,7 +104,7 @@ const routes = [
   ...(category ? [["shop-category", `/shop/${encodeURIComponent(category.name)}/`, heading("ALL PRODUCTS")]] : []),
   ["product", productUrl(product), both(heading(upper(product.name)), async (p) => p.getByRole("button", { name: "ADD TO CART" }).waitFor())],
   ["collection", `/collection/${collection.id}/${collection.slug}/`, both(heading(upper(collection.name)), cards(1))],
-  ...(menu ? [["collection-menu", `/collection${menu.url.replace(/\/?$/, "/")}`, both(async (p) => p.locator("h1").first().waitFor(), cards(1))]] : []),
+  ...(menu ? [["collection-menu", `/collection/${menu.link.id}/${menu.link.slug}/`, both(async (p) => p.locator("h1").first().waitFor(), cards(1))]] : []),
   ["made-to-order", "/made-to-order/", async (p) => p.getByRole("button", { name: "BOOK AN APPOINTMENT" }).waitFor()],
   ["about", "/about/", both(heading("ABOUT"), async (p) => assert((await p.locator("[data-testid=logo-wall] .logo").count()) === 60, "the about page repeats the logo 60 times"))],
   ["news", "/news/", async (p) => p.getByRole("heading", { name: upper(article.title) }).waitFor()],
