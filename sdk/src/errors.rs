@@ -100,9 +100,13 @@ pub fn tokenization_error_code(server_code: &str) -> &'static str {
 }
 
 /// Hosted-fields tokenization failure by HTTP status and first server error
-/// code: below 500 is the customer's card data, otherwise the network.
+/// code: 403 is the authorization's, not the card's, and stays the client's
+/// own error ("": passed through unchanged, as the reference does); below 500
+/// is the customer's card data, otherwise the network.
 pub fn hosted_fields_tokenize_error(status: u32, server_code: &str) -> &'static str {
-    if status == 0 || status >= 500 {
+    if status == 403 {
+        ""
+    } else if status == 0 || status >= 500 {
         "HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR"
     } else {
         tokenization_error_code(server_code)
@@ -364,5 +368,6 @@ mod tests {
             hosted_fields_tokenize_error(0, ""),
             "HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR"
         );
+        assert_eq!(hosted_fields_tokenize_error(403, "81724"), "");
     }
 }

@@ -107,13 +107,15 @@ export class Client {
 
   /**
    * request({method, endpoint, data, api, timeout}[, callback]): resolves the
-   * response with its `_httpStatus`; a callback gets (err, data, status).
+   * response body as the provider sent it (nothing added: integrations and
+   * 3-D Secure's onLookupComplete see it); a callback also gets the status,
+   * (err, data, status), as the reference's does.
    */
   request(options, callback) {
-    const promise = attempt(() => this._request(options || {}));
-    if (typeof callback !== 'function') return promise;
-    promise.then(
-      (data) => callback(null, data, data._httpStatus),
+    const exchange = attempt(() => this._request(options || {}));
+    if (typeof callback !== 'function') return exchange.then((r) => r.body);
+    exchange.then(
+      (r) => callback(null, r.body, r.status),
       (e) => callback(e, null, e && e.details && e.details.httpStatus)
     );
     return undefined;
@@ -152,7 +154,7 @@ export class Client {
     for (let attemptNo = 0; ; attemptNo++) {
       const res = await send(method, url, body, headers, timeout);
       const gqlErrors = graphql && res.body && res.body.errors;
-      if (res.status >= 200 && res.status < 400 && !gqlErrors) return Object.assign({ _httpStatus: res.status }, res.body);
+      if (res.status >= 200 && res.status < 400 && !gqlErrors) return { status: res.status, body: res.body };
       if (rules.shouldRetry(res.status, res.timedOut, attemptNo)) continue;
       const code = gqlErrors && res.status < 400
         ? 'CLIENT_GRAPHQL_REQUEST_ERROR'

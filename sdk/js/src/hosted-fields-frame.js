@@ -364,7 +364,11 @@ async function tokenize(id, options) {
     const leaf = nested && (nested.fieldErrors ? nested.fieldErrors[0] : nested);
     const serverCode = leaf && leaf.code ? String(leaf.code) : '';
     const code = rules.tokenizeErrorCode(d.httpStatus || 0, serverCode);
-    toParent({ type: 'tokenized', id, error: { code, details: { originalError: body, httpStatus: d.httpStatus } } });
+    // No code of its own (a 403: the authorization may not tokenize): the
+    // client's error goes to the page as it is.
+    const out = code ? { code, details: { originalError: body, httpStatus: d.httpStatus } }
+      : { code: err.code, message: err.message, details: err.details };
+    toParent({ type: 'tokenized', id, error: out });
   }
 }
 

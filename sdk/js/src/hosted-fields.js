@@ -169,7 +169,7 @@ class HostedFields extends Emitter {
       const pending = this._pending[d.id];
       if (!pending) return;
       delete this._pending[d.id];
-      if (d.error) pending.reject(error(d.error.code, d.error.details));
+      if (d.error) pending.reject(error(d.error.code, d.error.details, undefined, d.error.message));
       else pending.resolve(d.payload);
     }
   }

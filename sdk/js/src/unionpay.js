@@ -102,11 +102,7 @@ class UnionPay {
 
   fetchCapabilities(options, callback) {
     const o = options || {};
-    return this._run(0, o, () => ({ 'creditCard[number]': o.card.number }), (r) => {
-      const out = Object.assign({}, r);
-      delete out._httpStatus;
-      return out;
-    }, callback);
+    return this._run(0, o, () => ({ 'creditCard[number]': o.card.number }), (r) => Object.assign({}, r), callback);
   }
 
   enroll(options, callback) {
