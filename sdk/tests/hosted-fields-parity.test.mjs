@@ -50,6 +50,52 @@ test('postal code keeps to its default max length (8), expiration date to "MM / 
   await page.context().close();
 });
 
+test('a CVV typed before the number keeps 4 digits while the card may be an Amex, and is cut to 3 once it is a Visa', async () => {
+  const page = await withFields({ number: {}, cvv: {} });
+  const cvvState = () => page.evaluate(() => window.parity.getState().fields.cvv);
+  await input(page, 'cvv').pressSequentially('1234');
+  assert.equal(await input(page, 'cvv').inputValue(), '1234');
+  await input(page, 'number').pressSequentially('3782');
+  await page.waitForFunction(() => window.parity.getState().cards.length === 1);
+  assert.equal(await input(page, 'cvv').inputValue(), '1234', 'an Amex CID has 4 digits');
+  await page.evaluate(() => window.parity.clear('number'));
+  await input(page, 'number').pressSequentially('4111');
+  await page.waitForFunction(() => window.parity.getState().cards.length === 1);
+  await page.waitForFunction(() => window.parity.getState().fields.cvv.isValid);
+  assert.equal(await input(page, 'cvv').inputValue(), '123', 'as the reference: the 4th digit goes');
+  assert.deepEqual(await cvvState().then((f) => [f.isValid, f.isPotentiallyValid]), [true, true]);
+  await page.context().close();
+});
+
+test('the frame itself keeps to the attribute allow-list: forbidden attributes posted straight to it change nothing', async () => {
+  const page = await withFields({ number: {}, cvv: { type: 'password' } });
+  const look = () => input(page, 'cvv').evaluate((el) => [...el.attributes].map((a) => a.name + '=' + a.value).sort().join(' ') + ' disabled:' + el.disabled);
+  const before = await look();
+  // A script on the shop's page posting to the CVV frame as the page's API
+  // would, on its channel, bypassing the API's own check.
+  await page.evaluate(() => {
+    const frame = document.querySelector('#p-cvv iframe');
+    const channel = new URL(frame.src).hash.slice(1);
+    const post = (m) => frame.contentWindow.postMessage(Object.assign({ channel }, m), '*');
+    post({ type: 'setAttribute', attribute: 'type', value: 'text' });
+    post({ type: 'setAttribute', attribute: 'onfocus', value: 'alert(1)' });
+    post({ type: 'setAttribute', attribute: 'form', value: 'elsewhere' });
+    post({ type: 'setAttribute', attribute: 'disabled', value: 'yes' });
+    post({ type: 'setAttribute', attribute: 'placeholder', value: { text: 'x' } });
+    post({ type: 'removeAttribute', attribute: 'type' });
+    post({ type: 'removeAttribute', attribute: 'name' });
+    post({ type: 'removeAttribute', attribute: 'autocomplete' });
+    // Then one the allow-list takes: once it shows, every message before it was handled.
+    post({ type: 'setAttribute', attribute: 'aria-required', value: true });
+  });
+  const frame = page.frameLocator('#p-cvv iframe[name="braintree-hosted-field-cvv"]');
+  await frame.locator('input:not(.autofill)[aria-required="true"]').waitFor();
+  const after = await look();
+  assert.equal(after.replace(' aria-required=true', ''), before, 'only the allowed attribute changed');
+  assert.equal(await input(page, 'cvv').getAttribute('type'), 'password');
+  await page.context().close();
+});
+
 test('rejectUnsupportedCards: a network the merchant does not take is invalid and marked unsupported', async () => {
   const page = await withFields({ number: { rejectUnsupportedCards: true, supportedCardBrands: { visa: false } }, cvv: {} });
   const seen = page.evaluate(() => new Promise((resolve) => {

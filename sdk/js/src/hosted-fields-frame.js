@@ -15,6 +15,8 @@ let key = null;
 let field = {};
 let input = null;
 let cardType = '';
+/** The CVV's length for the number typed so far: the longest code of its candidate networks. */
+let cvvSize = 4;
 let lastBin = '';
 let state = { isEmpty: true, isValid: false, isPotentiallyValid: true, isFocused: false };
 let cardsJson = '';
@@ -146,7 +148,8 @@ function detectCards() {
   cardsJson = json;
   const cards = withSupport(json);
   cardType = cards.length === 1 ? cards[0].type : '';
-  for (const s of siblings()) if (s.key === 'cvv') s.setCardType(cardType);
+  const size = cards.reduce((max, c) => Math.max(max, c.code.size), 0) || 4;
+  for (const s of siblings()) if (s.key === 'cvv') s.setCardType(cardType, size);
   return cards;
 }
 
@@ -156,8 +159,10 @@ function maxLength() {
 }
 
 function maxDigits() {
+  // As the reference: a merchant's CVV maxlength under 4 is fixed, else the
+  // CVV follows the number (4 digits while it may be an Amex, 3 once not).
+  if (key === 'cvv') return field.maxlength && field.maxlength < 4 ? field.maxlength : cvvSize;
   if (field.maxlength) return field.maxlength;
-  if (key === 'cvv') return cardType === 'american-express' ? 4 : (cardType ? 3 : 4);
   return rules.defaultMaxLength(key);
 }
 
@@ -436,12 +441,19 @@ function onMessage(event) {
     case 'unionPay': if (tokenizer) unionPay(d.id, d.call, d.options || {}); break;
     case 'focus': input.focus(); break;
     case 'clear': input.value = ''; refresh(); break;
+    // The page's allow-list again (aria-invalid, aria-required, disabled,
+    // placeholder, each with a value of its kind): any script on the shop's
+    // page can post here, and must not turn the field into something else
+    // (a CVV of type=text, an input that sends its value elsewhere).
     case 'setAttribute':
+      if (rules.checkAttribute(String(d.attribute), typeof d.value, String(d.value))) break;
       if (d.attribute === 'placeholder') input.placeholder = String(d.value);
       else if (d.attribute === 'disabled') input.disabled = d.value === true || d.value === 'true';
       else input.setAttribute(d.attribute, String(d.value));
       break;
-    case 'removeAttribute': input.removeAttribute(d.attribute); break;
+    case 'removeAttribute':
+      if (rules.checkAttribute(String(d.attribute), 'boolean', '') !== 'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED') input.removeAttribute(d.attribute);
+      break;
     case 'addClass': input.classList.add(String(d.classname)); break;
     case 'removeClass': input.classList.remove(String(d.classname)); break;
     case 'setMessage': document.getElementById('message').textContent = String(d.message || ''); break;
@@ -456,9 +468,15 @@ window.__hostedField = {
   value,
   state: () => state,
   valid: () => state.isValid,
-  setCardType(type) {
+  setCardType(type, size) {
     cardType = type;
-    if (input) refresh();
+    cvvSize = size || 4;
+    // A CVV typed before the number is known is cut to the network's length
+    // (the 4th digit of "1234" goes once the card is a Visa).
+    if (input) {
+      format();
+      refresh();
+    }
   },
   revalidate() { if (input) refresh(); },
   setValue(v) {
