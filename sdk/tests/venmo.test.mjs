@@ -116,24 +116,42 @@ test('create: the reference\'s checks in order, then Venmo must be enabled', asy
   await page.context().close();
 });
 
-test('create: the payment context set-up fails with ECD disabled, a validation error, or the network', async () => {
+/**
+ * Creates Venmo with `options` in the page: whether create resolved, then
+ * two tokenizations' outcomes (a page that set up its button at load, then
+ * a shopper trying twice).
+ */
+const createThenTokenize = (page, options) => page.evaluate(async (o) => {
+  const created = await t.grab(t.create(o));
+  if (!created.ok) return { created };
+  return { created: 'ok', first: await t.grab(created.ok.tokenize()), second: await t.grab(created.ok.tokenize()) };
+}, options);
+
+test('create resolves when the payment context cannot be set up (ECD disabled, a validation error, the network): tokenize reports it', async () => {
   const page = await shop({
     contextOptions: ANDROID,
     routes: { '**/client_api/v1/configuration*': editConfiguration((c) => { c.payWithVenmo.enrichedCustomerDataEnabled = false; }) }
   });
-  const out = await page.evaluate(async () => ({
-    ecd: await t.grab(t.create({ paymentMethodUsage: 'single_use', collectCustomerBillingAddress: true })),
-    invalid: await t.grab(t.create({ paymentMethodUsage: 'sometimes' }))
-  }));
-  assert.deepEqual([out.ecd.type, out.ecd.code, out.ecd.message], ['NETWORK', 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', 'Something went wrong creating the Venmo Payment Context.']);
-  assert.equal(out.ecd.details.originalError.code, 'ECD_DISABLED');
-  assert.equal(out.ecd.details.originalError.message, 'Cannot collect customer data when ECD is disabled. Enable this feature in the Control Panel to collect this data.');
-  assert.equal(out.invalid.code, 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED');
-  assert.equal(out.invalid.message, 'paymentMethodUsage must be SINGLE_USE or MULTI_USE');
+  // As the reference: the button built at page load survives, the error is the payment's.
+  const ecd = await createThenTokenize(page, { paymentMethodUsage: 'single_use', collectCustomerBillingAddress: true });
+  assert.equal(ecd.created, 'ok', JSON.stringify(ecd.created));
+  assert.deepEqual([ecd.first.type, ecd.first.code, ecd.first.message], ['NETWORK', 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', 'Something went wrong creating the Venmo Payment Context.']);
+  assert.equal(ecd.first.details.originalError.code, 'ECD_DISABLED');
+  assert.equal(ecd.first.details.originalError.message, 'Cannot collect customer data when ECD is disabled. Enable this feature in the Control Panel to collect this data.');
+  assert.equal(ecd.second.code, 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', 'every try says why');
+  const shipping = await createThenTokenize(page, { paymentMethodUsage: 'multi_use', collectCustomerShippingAddress: true, requireManualReturn: true });
+  assert.equal(shipping.created, 'ok');
+  assert.equal(shipping.first.details.originalError.code, 'ECD_DISABLED');
+  // The sibling check of the same pattern: the context's own validation.
+  const invalid = await createThenTokenize(page, { paymentMethodUsage: 'sometimes' });
+  assert.equal(invalid.created, 'ok');
+  assert.equal(invalid.first.code, 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED');
+  assert.equal(invalid.first.message, 'paymentMethodUsage must be SINGLE_USE or MULTI_USE');
   await failNext('/graphql', 500);
-  const network = await page.evaluate(() => t.grab(t.create({ paymentMethodUsage: 'single_use' })));
-  assert.equal(network.code, 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED');
-  assert.equal(network.message, 'Something went wrong creating the Venmo Payment Context.');
+  const network = await createThenTokenize(page, { paymentMethodUsage: 'single_use' });
+  assert.equal(network.created, 'ok');
+  assert.equal(network.first.code, 'VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED');
+  assert.equal(network.first.message, 'Something went wrong creating the Venmo Payment Context.');
   await page.context().close();
 });
 
@@ -225,25 +243,33 @@ test('isBrowserSupported in real mobile browsers, and the instance\'s with its c
 
 const NO_ECD = { '**/client_api/v1/configuration*': editConfiguration((c) => { c.payWithVenmo.enrichedCustomerDataEnabled = false; }) };
 
-test('create on desktop (QR code) asking for addresses without Enriched Customer Data rejects with ECD_DISABLED', async () => {
+test('desktop (QR code) asking for addresses without Enriched Customer Data: create resolves, tokenize rejects with ECD_DISABLED', async () => {
   const page = await shop({ routes: NO_ECD });
   const out = await page.evaluate(async () => {
     const sdk = await t.sdk();
     const client = await sdk.client.create({ authorization: 'sandbox_shop_merchant01', sandboxUrl: location.origin + '/sandbox' });
     const create = (o) => t.grab(sdk.venmo.create(Object.assign({ client, allowDesktop: true }, o)));
+    const tokenize = async (o) => {
+      const created = await create(o);
+      if (!created.ok) return { created };
+      return { created: 'ok', first: await t.grab(created.ok.tokenize()), second: await t.grab(created.ok.tokenize()) };
+    };
     return {
-      billing: await create({ collectCustomerBillingAddress: true, paymentMethodUsage: 'single_use' }),
-      shipping: await create({ collectCustomerShippingAddress: true, paymentMethodUsage: 'multi_use' }),
-      frames: document.querySelectorAll('iframe[name="venmo-desktop-iframe"]').length,
+      billing: await tokenize({ collectCustomerBillingAddress: true, paymentMethodUsage: 'single_use' }),
+      shipping: await tokenize({ collectCustomerShippingAddress: true, paymentMethodUsage: 'multi_use' }),
+      shown: [...document.querySelectorAll('iframe[name="venmo-desktop-iframe"]')].filter((f) => f.style.display !== 'none').length,
       // Without addresses, or with the legacy context (which collects none), it is not needed.
       none: await create({ paymentMethodUsage: 'single_use' }),
       legacy: await create({ collectCustomerBillingAddress: true })
     };
   });
-  assert.deepEqual([out.billing.type, out.billing.code, out.billing.message],
+  assert.equal(out.billing.created, 'ok', JSON.stringify(out.billing.created));
+  assert.deepEqual([out.billing.first.type, out.billing.first.code, out.billing.first.message],
     ['MERCHANT', 'ECD_DISABLED', 'Cannot collect customer data when ECD is disabled. Enable this feature in the Control Panel to collect this data.']);
-  assert.equal(out.shipping.code, 'ECD_DISABLED');
-  assert.equal(out.frames, 0, 'no QR frame for a create that failed');
+  assert.equal(out.billing.second.code, 'ECD_DISABLED');
+  assert.equal(out.shipping.created, 'ok');
+  assert.equal(out.shipping.first.code, 'ECD_DISABLED');
+  assert.equal(out.shown, 0, 'no QR code shown for a payment that cannot start');
   assert.ok('ok' in out.none && 'ok' in out.legacy);
   await page.context().close();
 });
@@ -275,7 +301,7 @@ test('create settles when the QR frame cannot say it is ready: loaded without it
   await page.context().close();
 });
 
-test('create rejects, never hangs, when its module, the authorization or the payment context fails', async () => {
+test('create rejects, never hangs, when its module or the authorization fails; settles without its payment context', async () => {
   let page = await shop({ routes: { '**/payment_sdk_apm_bg.wasm': (route) => route.abort() } });
   let out = await page.evaluate(() => t.grab(t.create({ allowDesktop: true })));
   assert.deepEqual([out.code, out.message], ['CLIENT_SCRIPT_FAILED_TO_LOAD', 'Braintree client script could not be loaded.']);
@@ -287,10 +313,12 @@ test('create rejects, never hangs, when its module, the authorization or the pay
   // tries once more, and Chromium may retry on a reused connection: enough
   // for all, the rest forgotten after).
   await fetch(sandbox.url + '/sandbox/__control/fail-next', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix: '/graphql', drop: true, times: 4 }) });
-  out = await page.evaluate(() => t.grab(t.create({ paymentMethodUsage: 'single_use' })));
+  out = await createThenTokenize(page, { paymentMethodUsage: 'single_use' });
   await fetch(sandbox.url + '/sandbox/__control/reset', { method: 'POST' });
-  assert.deepEqual([out.code, out.message], ['VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', 'Something went wrong creating the Venmo Payment Context.']);
-  assert.equal(out.details.originalError.code, 'CLIENT_GATEWAY_NETWORK');
+  // The reference's create settles without the context; its tokenize says why.
+  assert.equal(out.created, 'ok');
+  assert.deepEqual([out.first.code, out.first.message], ['VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', 'Something went wrong creating the Venmo Payment Context.']);
+  assert.equal(out.first.details.originalError.code, 'CLIENT_GATEWAY_NETWORK');
   await page.context().close();
 });
 

@@ -106,6 +106,7 @@ async function build(o) {
   const client = await (o.client || createClient({ authorization: o.authorization, sandboxUrl: o.sandboxUrl }));
   if (!client.getConfiguration().gatewayConfiguration.payWithVenmo) throw error('VENMO_NOT_ENABLED');
   const instance = venmo(client, o);
+  // Never rejects: a set-up failure is the first tokenize's (venmo()).
   await instance._ready;
   delete instance._ready;
   return instance;
@@ -162,6 +163,11 @@ function venmo(client, o) {
   let busy = false, pending, venmoWin, expiresAt;
   let onHash, onVisible;
   let desktop;
+  // Why no payment can start, found while creating: as the reference, create
+  // still resolves (a page builds its Venmo button as it loads and handles
+  // the error where it handles every other, on tokenize), and each tokenize
+  // rejects with it.
+  let setupError = null;
 
   const gql = (query, variables) => client.request({ api: 'graphQLApi', data: { query, variables } }).then((r) => r.data);
   const api = contexts(gql, Q);
@@ -363,6 +369,7 @@ function venmo(client, o) {
       if (typeof options === 'function') { callback = options; options = {}; }
       return wrap(attempt(() => {
         if (busy) throw error('VENMO_TOKENIZATION_REQUEST_ACTIVE');
+        if (setupError) throw setupError;
         busy = true;
         // The flow settles `pending` (unless the merchant cancels first);
         // a return already in the URL settles at once.
@@ -403,11 +410,12 @@ function venmo(client, o) {
 
   if (hasResult()) {
     instance._ready = Promise.resolve();
-  } else if (flow() === 1 && usage && ecdCheck()) {
-    // The desktop context asks for no addresses, but asking for them without
-    // Enriched Customer Data is the merchant's error whatever the flow.
-    instance._ready = Promise.reject(error(ecdCheck()));
   } else if (flow() === 1) {
+    // The desktop context asks for no addresses, but asking for them without
+    // Enriched Customer Data is the merchant's error whatever the flow: the
+    // reference finds it when the payment ends (its next context); here the
+    // payment does not start, so the shopper never scans a code for nothing.
+    if (usage && ecdCheck()) setupError = error(ecdCheck());
     desktop = qrCode(config, o, usage, api);
     // No QR code: the page falls back to the mobile flows (as the
     // reference does when its desktop frame fails to set up).
@@ -417,10 +425,13 @@ function venmo(client, o) {
       mode = setup(Object.assign({}, o, { allowDesktop: false }), usage);
     });
   } else {
+    // The context for the payment (manual return, web login, the
+    // paymentMethodUsage flows); its failure, ECD_DISABLED included, is
+    // wrapped as the reference wraps it.
     instance._ready = newContext().catch((e) => {
       const first = e.details && Array.isArray(e.details.originalError) && e.details.originalError[0];
       const validation = first && first.extensions && first.extensions.errorClass === 'VALIDATION' && first.extensions.errorType === 'user_error';
-      throw error('VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', { originalError: e }, undefined, validation ? first.message : undefined);
+      setupError = error('VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED', { originalError: e }, undefined, validation ? first.message : undefined);
     });
   }
   return instance;
