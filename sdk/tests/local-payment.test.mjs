@@ -101,6 +101,54 @@ test('popup flow: opened first on the loading page at 1282x720, then the approva
   await page.context().close();
 });
 
+test('a return page that lost its opener links to the fallback with the token, payment id and payer id; the merchant\'s page finishes there', async () => {
+  const page = await lpPage();
+  const fallback = sandbox.url + '/lp-fallback.html?from=bank';
+  await page.context().route(sandbox.url + '/lp-fallback.html*', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body></body></html>' }));
+  const popup = await startPopup(page, startOptions({ fallback: { url: fallback, buttonText: 'Back to the shop' } }));
+  await popup.waitForURL(/\/local-payment\/checkout\?token=LP-/);
+  // As after switching to the bank's app on a phone and back: the return
+  // lands in a window with no opener to report to.
+  await popup.evaluate(() => { window.opener = null; });
+  await popup.click('#approve');
+  const link = popup.locator('#redirect');
+  await link.waitFor({ timeout: 5000 });
+  assert.equal(await link.textContent(), 'Back to the shop');
+  assert.equal(await popup.locator('[role=status]').count(), 0, 'no endless "Processing, please wait…"');
+  const href = new URL(await link.getAttribute('href'));
+  assert.equal(href.origin + href.pathname, sandbox.url + '/lp-fallback.html');
+  assert.equal(href.searchParams.get('from'), 'bank');
+  for (const k of ['btLpToken', 'btLpPaymentId', 'btLpPayerId']) assert.ok(href.searchParams.get(k), k + ' in ' + href);
+  assert.match(href.searchParams.get('btLpPaymentId'), /^LP-/);
+  await link.click();
+  await popup.waitForURL(/\/lp-fallback\.html/);
+  const finished = await popup.evaluate(async () => {
+    const sdk = await import('/web/3.130.0/js/index.js');
+    const client = await sdk.client.create({ authorization: 'sandbox_lp_merchant01', sandboxUrl: location.origin + '/sandbox' });
+    const lp = await sdk.localPayment.create({ client, merchantAccountId: 'couture-eur' });
+    return { has: lp.hasTokenizationParams(), payload: await lp.tokenize() };
+  });
+  assert.equal(finished.has, true);
+  assert.match(finished.payload.nonce, /^tokenpp_/);
+  await page.context().close();
+});
+
+test('the return page links only to a web page; an error return carries its code and the cancel marker', async () => {
+  const page = await lpPage();
+  const landing = sandbox.url + '/web/3.130.0/html/local-payment-landing-frame.html';
+  const tab = await page.context().newPage();
+  await tab.goto(landing + '?channel=c&origin=' + encodeURIComponent(sandbox.url) + '&r=' + encodeURIComponent('javascript:alert(1)') + '&t=Back&token=EC-1&paymentId=LP-1&PayerID=P1');
+  await tab.waitForLoadState('load');
+  await tab.waitForTimeout(300);
+  assert.equal(await tab.locator('#redirect').count(), 0, 'no javascript: link');
+  assert.equal(await tab.locator('[role=status]').count(), 1);
+  // A cancel with an error code: the code and the cancel marker, nothing made up.
+  await tab.goto(landing + '?r=' + encodeURIComponent('https://shop.example/lp') + '&t=Back&c=1&errorcode=processing_error&token=EC-2');
+  await tab.locator('#redirect').waitFor({ timeout: 5000 });
+  assert.equal(await tab.locator('#redirect').getAttribute('href'), 'https://shop.example/lp?btLpToken=EC-2&errorcode=processing_error&wasCanceled=true');
+  await page.context().close();
+});
+
 test('popup closed by the customer: WINDOW_CLOSED; closeWindow the same; the flag clears', async () => {
   const page = await lpPage();
   await page.clock.install();
@@ -257,6 +305,13 @@ test('seamless types open no window: BLIK level_0 and oneClick, MB WAY, pay upon
   assert.deepEqual(bodies[0].blikOptions, { level_0: { authCode: '123456' } });
   assert.equal(bodies[4].lineItems[0].unitTaxAmount, '19.00');
   assert.deepEqual(bodies[4].billingAddress, { line1: 'a', city: 'b', postalCode: 'c', countryCode: 'DE' });
+  // No fallback given (a seamless type needs none): none is sent, not the text "undefined".
+  for (const b of bodies) {
+    for (const url of [b.returnUrl, b.cancelUrl]) {
+      assert.doesNotMatch(url, /undefined/, url);
+      assert.doesNotMatch(url, /[?&][rt]=/, url);
+    }
+  }
   assert.equal(popups, 0);
   await page.context().close();
 });

@@ -23,4 +23,39 @@ if (target && channel && origin && (/landing-frame$/.test(kind) || kind === 'can
   // never closes it. A return page stays: the flow closes it once it has
   // its parameters.
   if (kind === 'cancel-frame') setTimeout(() => window.close(), POPUP_CLOSE_TIMEOUT);
+} else if (kind === 'local-payment-landing-frame') {
+  fallbackLink();
+}
+
+/**
+ * A local payment's return page with no window to report to: the bank's app
+ * sent the shopper back to a fresh tab, which has lost its opener. The
+ * merchant's fallback (`r`, its label `t`) becomes a link carrying what the
+ * return brought, under the names hasTokenizationParams() and tokenize()
+ * read on the merchant's page (btLpToken, btLpPaymentId, btLpPayerId; or
+ * the error code and whether it was a cancel). Values the return lacks are
+ * left out rather than written as "undefined".
+ */
+function fallbackLink() {
+  let url;
+  try {
+    url = new URL(params.r);
+  } catch {
+    return;
+  }
+  // Only a web page: never a javascript: or data: URL smuggled into the query.
+  if (!params.t || (url.protocol !== 'https:' && url.protocol !== 'http:')) return;
+  const add = params.errorcode
+    ? { btLpToken: params.token, errorcode: params.errorcode, wasCanceled: String(params.c === '1') }
+    : { btLpToken: params.token, btLpPaymentId: params.paymentId, btLpPayerId: params.PayerID };
+  for (const [k, v] of Object.entries(add)) if (v !== undefined) url.searchParams.append(k, v);
+  const container = document.createElement('div');
+  container.id = 'container';
+  const link = document.createElement('a');
+  link.id = 'redirect';
+  link.href = url.href;
+  link.textContent = params.t;
+  container.appendChild(link);
+  document.querySelector('[role=status]').remove();
+  document.body.appendChild(container);
 }

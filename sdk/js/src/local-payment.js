@@ -202,13 +202,16 @@ class LocalPayment {
  */
 function setReturnUrls(body, o, urls, redirect) {
   const f = o.fallback || {};
+  // A seamless payment needs no fallback: what it lacks is left out, never
+  // sent as the text "undefined".
+  const given = (p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== null));
   if (redirect) {
     body.returnUrl = redirect;
     body.cancelUrl = withQuery(redirect, { wasCanceled: true });
   } else {
-    body.returnUrl = withQuery(urls.returnUrl, { r: f.url, t: f.buttonText });
+    body.returnUrl = withQuery(urls.returnUrl, given({ r: f.url, t: f.buttonText }));
     body.cancelUrl = window.popupBridge ? urls.cancelUrl
-      : withQuery(urls.returnUrl, { r: f.cancelUrl || f.url, t: f.cancelButtonText || f.buttonText, c: 1 });
+      : withQuery(urls.returnUrl, given({ r: f.cancelUrl || f.url, t: f.cancelButtonText || f.buttonText, c: 1 }));
   }
 }
 
