@@ -96,6 +96,7 @@ pub fn constants_json() -> String {
     // Rule tables the JS applies (issue 15's components).
     crate::payment_ready::push_json(&mut s);
     crate::us_bank::push_json(&mut s);
+    crate::hosted::push_json(&mut s);
     s.push('}');
     s
 }

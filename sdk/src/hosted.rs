@@ -75,6 +75,24 @@ pub fn check_attribute(name: &str, value_type: &str, value: &str) -> &'static st
     }
 }
 
+/// [`ATTRIBUTES`] as the JSON member `"HOSTED_ATTRIBUTES":{"name":"type",...}`
+/// (after a comma) for `sdk-constants`: the hosted-field frame applies the
+/// allow-list itself to what the page posts (any script on the page can post
+/// to it), from this table rather than through its wasm module, where the
+/// string checks of [`check_attribute`] cost several hundred bytes.
+pub fn push_json(s: &mut String) {
+    s.push_str(",\"HOSTED_ATTRIBUTES\":{");
+    for (i, (name, kind)) in ATTRIBUTES.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        crate::constants::push_json_str(s, name);
+        s.push(':');
+        crate::constants::push_json_str(s, kind);
+    }
+    s.push('}');
+}
+
 /// CSS properties a merchant may style inside the frames: the reference's
 /// `allowedStyles` (3.130.0), sorted, one space apart (one string: no table
 /// of 45 pointers in the wasm). Anything else (backgrounds, `content`,
@@ -177,6 +195,16 @@ mod tests {
         );
         assert_eq!(field_info("x"), "");
         assert_eq!(frame_title("cvv"), "Secure Credit Card Frame - CVV");
+    }
+
+    #[test]
+    fn attributes_print_as_a_json_object() {
+        let mut s = String::new();
+        push_json(&mut s);
+        assert_eq!(
+            s,
+            ",\"HOSTED_ATTRIBUTES\":{\"aria-invalid\":\"boolean\",\"aria-required\":\"boolean\",\"disabled\":\"boolean\",\"placeholder\":\"string\"}"
+        );
     }
 
     #[test]

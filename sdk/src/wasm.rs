@@ -173,12 +173,7 @@ pub fn default_max_length(key: &str) -> u32 {
     constants::default_max_length(key)
 }
 
-// Both sides check: the page before it posts, and the frame again on what it
-// receives, since any script on the page can post to the frame directly.
-#[cfg_attr(
-    any(feature = "merchant", feature = "frame"),
-    wasm_bindgen(js_name = checkAttribute)
-)]
+#[cfg_attr(feature = "merchant", wasm_bindgen(js_name = checkAttribute))]
 pub fn check_attribute(name: &str, value_type: &str, value: &str) -> JsValue {
     js(hosted::check_attribute(name, value_type, value))
 }

@@ -4,6 +4,7 @@
 // (validity, emptiness, card types) goes to the merchant page.
 import { load, rules } from './frame-wasm.js';
 import { supportsInputFormatting } from './browser.js';
+import ATTRIBUTES from './constants/HOSTED_ATTRIBUTES.json';
 
 /** The address fields a tokenization passes on; anything else a merchant adds is dropped. */
 const ADDRESS_FIELDS = ['company', 'countryCodeNumeric', 'countryCodeAlpha2', 'countryCodeAlpha3', 'countryName',
@@ -418,6 +419,19 @@ function allowedAddress(address) {
   return out;
 }
 
+/**
+ * The attributes the frame lets the page set or remove, by the kind of value
+ * each takes ("" for any other): the reference's allow-list, the crate's
+ * table (hosted::ATTRIBUTES). Read here, not through the frame's wasm, where
+ * the string checks cost several hundred bytes.
+ */
+const attributeKind = (name) => (Object.prototype.hasOwnProperty.call(ATTRIBUTES, name) ? ATTRIBUTES[name] : '');
+
+/** A value of `kind` as the page-side check (hosted::check_attribute) takes it. */
+const valueFits = (kind, value) => (kind === 'boolean'
+  ? typeof value === 'boolean' || value === 'true' || value === 'false'
+  : typeof value === 'string' || typeof value === 'number');
+
 function onMessage(event) {
   if (event.source !== window.parent) return;
   const d = event.data;
@@ -446,13 +460,13 @@ function onMessage(event) {
     // page can post here, and must not turn the field into something else
     // (a CVV of type=text, an input that sends its value elsewhere).
     case 'setAttribute':
-      if (rules.checkAttribute(String(d.attribute), typeof d.value, String(d.value))) break;
+      if (!attributeKind(d.attribute) || !valueFits(attributeKind(d.attribute), d.value)) break;
       if (d.attribute === 'placeholder') input.placeholder = String(d.value);
       else if (d.attribute === 'disabled') input.disabled = d.value === true || d.value === 'true';
       else input.setAttribute(d.attribute, String(d.value));
       break;
     case 'removeAttribute':
-      if (rules.checkAttribute(String(d.attribute), 'boolean', '') !== 'HOSTED_FIELDS_ATTRIBUTE_NOT_SUPPORTED') input.removeAttribute(d.attribute);
+      if (attributeKind(d.attribute)) input.removeAttribute(d.attribute);
       break;
     case 'addClass': input.classList.add(String(d.classname)); break;
     case 'removeClass': input.classList.remove(String(d.classname)); break;
