@@ -96,8 +96,8 @@ async function run(pageUrl, wait) {
 }
 
 /**
- * Medians of `runs` cold and warm creates of five fields, the SDK's and
- * the floor's; `sandboxUrl` is sandbox-dev's (the SDK at /web, the provider
+ * `runs` cold and warm creates of five fields, the SDK's and the floor's,
+ * and each pair's difference (`own`); `sandboxUrl` is sandbox-dev's (the SDK at /web, the provider
  * at /sandbox); `token` a client token for the page.
  */
 export async function measureReady(sandboxUrl, token, runs = 20) {
@@ -107,22 +107,29 @@ export async function measureReady(sandboxUrl, token, runs = 20) {
     '/ready.html': ['text/html', (req) => merchantPage(new URL(req.url, 'http://x').searchParams.get('mode'),
       sandboxUrl + '/web/3.130.0/js', frames.url, token, sandboxUrl + '/sandbox')]
   }, (times) => deliver(times));
-  const collect = async (mode) => {
-    const cold = [];
-    const warm = [];
-    for (let i = 0; i < runs; i++) {
-      const got = new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${mode} figures from Chromium in 30 s`)), 30000);
-        deliver = (times) => { clearTimeout(timer); resolve(times); };
-      });
-      const [c, w] = await run(`${page.url}/ready.html?mode=${mode}`, () => got);
-      cold.push(c);
-      warm.push(w);
-    }
-    return { cold, warm };
+  const once1 = (mode) => {
+    const got = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${mode} figures from Chromium in 30 s`)), 30000);
+      deliver = (times) => { clearTimeout(timer); resolve(times); };
+    });
+    return run(`${page.url}/ready.html?mode=${mode}`, () => got);
   };
+  const out = { sdk: { cold: [], warm: [] }, floor: { cold: [], warm: [] }, own: { cold: [], warm: [] } };
   try {
-    return { sdk: await collect('sdk'), floor: await collect('floor') };
+    // The SDK's run and the floor's in pairs, one right after the other (in
+    // turns, which first), so that both see the machine as loaded as it then
+    // is; the SDK's own part is each pair's difference.
+    for (let i = 0; i < runs; i++) {
+      const order = i % 2 ? ['floor', 'sdk'] : ['sdk', 'floor'];
+      const got = {};
+      for (const mode of order) got[mode] = await once1(mode);
+      for (const [k, kind] of [[0, 'cold'], [1, 'warm']]) {
+        out.sdk[kind].push(got.sdk[k]);
+        out.floor[kind].push(got.floor[k]);
+        out.own[kind].push(got.sdk[k] - got.floor[k]);
+      }
+    }
+    return out;
   } finally {
     page.server.close();
     frames.server.close();
