@@ -63,7 +63,7 @@ async function freshShop(shop, folder) {
   delete env.BLOBS_BUCKET;
   const imported = spawnSync(join(shop.bin, "shopctl"), ["catalog", "import", folder], { cwd: shop.root, env, encoding: "utf8" });
   assert(imported.status === 0, `the import failed: ${imported.stdout}${imported.stderr}`);
-  const child = spawn(join(shop.bin, "shop-server"), [], { cwd: shop.root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(join(shop.bin, "shop-server"), [], { cwd: shop.root, env, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
     child.kill("SIGTERM");
