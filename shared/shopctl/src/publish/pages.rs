@@ -173,7 +173,7 @@ fn crumbs_shop() -> Crumb {
 /// A site page exported at `path` (its template is itself).
 pub fn site(catalogue: &Catalogue, path: &str, origin: &str) -> Planned {
     let house = &catalogue.house;
-    let mut keys: Vec<&str> = match path {
+    let keys: Vec<&str> = match path {
         "/" => vec![
             "/banners",
             "/runways/featured",
@@ -187,10 +187,12 @@ pub fn site(catalogue: &Catalogue, path: &str, origin: &str) -> Planned {
         p if SHOP_MENUS.iter().any(|m| p == format!("/shop/{m}/")) => vec!["/products"],
         _ => vec![],
     };
-    let page_key = house_page(path).map(|id| format!("/pages/{id}"));
-    if let Some(key) = &page_key {
-        keys.push(key);
-    }
+    // The house's page the site page shows is one entity (its detail), not a list.
+    let details: Vec<(String, String)> = house_page(path)
+        .map(|id| format!("/pages/{id}"))
+        .map(|key| (key.clone(), key))
+        .into_iter()
+        .collect();
     let head = match path {
         "/404.html" => Some(Head {
             noindex: true,
@@ -246,7 +248,7 @@ pub fn site(catalogue: &Catalogue, path: &str, origin: &str) -> Planned {
         path: path.to_string(),
         template: path.to_string(),
         head,
-        first_paint: first_paint(catalogue, &keys, &[]),
+        first_paint: first_paint(catalogue, &keys, &details),
     }
 }
 

@@ -73,6 +73,7 @@ fn catalogue(products: Vec<Value>, house: Option<Value>) -> Catalogue {
     );
     bodies.insert("/collections/col-ete".into(), collection);
     bodies.insert("/menus".into(), json!({ "data": [] }));
+    bodies.insert("/pages/about".into(), json!({ "id": "about", "title": "About", "html": "<p>The workshop.</p>", "status": "active" }));
     bodies.insert("/news".into(), json!({ "data": [{ "id": "n1", "title": "Opening", "slug": "opening", "status": "active", "createdAt": "2025-02-01T09:00:00Z", "updatedAt": "", "description": "The atelier opens its doors to the city this spring.", "content": "", "poster": "" }] }));
     if let Some(house) = house {
         bodies.insert("/house".into(), house);
@@ -191,6 +192,12 @@ async fn a_product_page_names_the_product_on_the_public_origin() {
         "the house's picture by default"
     );
 
+    // A house page's first paint is the page itself, as usePage's fetcher returns it.
+    let about = read(data.path(), "about/index.html");
+    assert_eq!(
+        script_json(&about, "id=\"first-paint\"")["/pages/about"]["html"],
+        "<p>The workshop.</p>"
+    );
     // A collection's page is keyed as its hook keys it; a private page is noindex without a canonical.
     let collection = read(data.path(), "collection/col-ete/ete/index.html");
     assert!(script_json(&collection, "id=\"first-paint\"")
