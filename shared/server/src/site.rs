@@ -180,6 +180,17 @@ pub fn published_file(publication: &Path, path: &str) -> Option<PathBuf> {
     file.is_file().then_some(file)
 }
 
+/// Whether `page` is served at its own address: the export has it, or (for
+/// the page itself, not Next's payload of it, which only the export holds)
+/// the publication has it; else its rewrite serves it (the placeholder's).
+pub fn has_page(out: &Path, publication: &Path, page: &str, payload: bool) -> bool {
+    let exported = out
+        .join(page.trim_start_matches('/'))
+        .join("index.html")
+        .is_file();
+    exported || (!payload && published_file(publication, page).is_some())
+}
+
 /// Extension-less paths get their trailing slash (the export uses `trailingSlash: true`).
 fn needs_slash(path: &str) -> bool {
     !path.ends_with('/') && !path.rsplit('/').next().unwrap_or("").contains('.')
@@ -238,11 +249,7 @@ pub fn service(paths: &Paths, publication: &Path) -> impl crate::HttpService {
             // A page published at its own address (a product's) is served as
             // it is, as an exported one; any other goes to its placeholder.
             let target = serve_path(&rules, &path, |page| {
-                published_file(&published, page).is_some()
-                    || out
-                        .join(page.trim_start_matches('/'))
-                        .join("index.html")
-                        .is_file()
+                has_page(&out, &published, page, path.ends_with("/index.txt"))
             });
             if let Some(file) = published_file(&published, &target) {
                 let mut response = ServeFile::new(file)
@@ -433,6 +440,20 @@ mod tests {
         );
         assert_eq!(published_file(site, "/shop/%2E%2E/%2E%2E/etc/"), None);
         assert_eq!(published_file(site, "/shop/product/a%2Fb/x/"), None);
+        // A published page is served at its address; Next's payload of it is the placeholder's.
+        let out = tempfile::tempdir().unwrap();
+        let rules = vec![Rule::new("/shop/product/:id/:slug", "/shop/product/_/_")];
+        let served = |path: &str| {
+            serve_path(&rules, path, |page| {
+                has_page(out.path(), site, page, path.ends_with("/index.txt"))
+            })
+        };
+        assert_eq!(served("/shop/product/a%20b/x/"), "/shop/product/a%20b/x/");
+        assert_eq!(
+            served("/shop/product/a%20b/x/index.txt"),
+            "/shop/product/_/_/index.txt"
+        );
+        assert_eq!(served("/shop/product/c/y/"), "/shop/product/_/_/");
     }
 
     #[test]
