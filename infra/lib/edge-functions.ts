@@ -187,9 +187,12 @@ async function handler(event) {
   // A page the export has is served as it is, and so is a detail page the
   // catalogue's publication wrote; the rules send other ids to their
   // placeholder page. The store is asked only where a rule would rewrite.
+  // A published page's payload (index.txt) is its placeholder's: the
+  // publication writes only the HTML a visitor or a crawler reads first.
   var asked = pageOf(uri);
   var rewritten = rewrite(uri);
-  var asIs = (PAGES && PAGES[asked]) || (rewritten !== uri && asked !== '' && (await isPublished(asked)));
+  var isHtml = last === '' || last === 'index.html';
+  var asIs = (PAGES && PAGES[asked]) || (rewritten !== uri && isHtml && (await isPublished(asked)));
   var target = asIs ? uri : rewritten;
   if (target.charAt(target.length - 1) === '/') target += 'index.html';
   // A page the export does not have (HTML or RSC payload) gets the not-found

@@ -167,7 +167,8 @@ describe('site viewer-request function', () => {
     const checked = loadSite(siteRequestFunction(siteRules(), { pages, notFound: '/404.html' }), published);
     const uri = async (path: string) => (await checked(request(path))).uri;
     assert.equal(await uri('/shop/product/p4999/piece-4999/'), '/shop/product/p4999/piece-4999/index.html');
-    assert.equal(await uri('/shop/product/p7/piece-7/index.txt'), '/shop/product/p7/piece-7/index.txt', 'its page data too');
+    assert.equal(await uri('/shop/product/p7/piece-7/index.html'), '/shop/product/p7/piece-7/index.html');
+    assert.equal(await uri('/shop/product/p7/piece-7/index.txt'), '/shop/product/_/_/index.txt', "its page data is the placeholder's");
     assert.equal(await uri('/shop/product/p7/old-slug/'), '/shop/product/_/_/index.html', 'another address of it: the placeholder');
     assert.equal(await uri('/shop/product/new/piece/'), '/shop/product/_/_/index.html', 'an id not yet published: the placeholder');
     assert.equal(await uri('/shop/'), '/shop/index.html');

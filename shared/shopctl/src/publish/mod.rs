@@ -10,6 +10,7 @@
 //! (SITE_URL). A search engine, a link preview or a visitor without
 //! JavaScript reads the house's catalogue right after its import.
 
+pub mod bucket;
 mod catalogue;
 mod first_paint;
 mod head;
@@ -49,6 +50,10 @@ pub enum PublishError {
     },
     #[error(transparent)]
     Sink(#[from] SinkError),
+    #[error("publishing in AWS takes SITE_BUCKET, PUBLISHED_PAGES_ARN and DISTRIBUTION_ID together (the Site stack's outputs SiteBucketName, PublishedPagesArn and DistributionId): {0} is not set")]
+    IncompleteTarget(&'static str),
+    #[error("a folder for the site's templates: {0}")]
+    TemplatesFolder(std::io::Error),
 }
 
 /// What a publication wrote.
@@ -88,8 +93,17 @@ pub fn folder(app: &App) -> PathBuf {
     app.config.data_dir.join("site")
 }
 
-/// Publishes the configured shop's catalogue into its data folder.
+/// Publishes the configured shop's catalogue: into the stage's site bucket
+/// when the environment names one (SITE_BUCKET and the rest), else into
+/// the local data folder.
 pub async fn publish(app: &App) -> Result<Published, PublishError> {
+    match bucket_target()? {
+        Some(target) => publish_to_bucket(app, target).await,
+        None => publish_locally(app).await,
+    }
+}
+
+async fn publish_locally(app: &App) -> Result<Published, PublishError> {
     let templates = templates();
     if !templates.join("index.html").is_file() {
         return Err(PublishError::NoTemplates(templates));
@@ -97,6 +111,48 @@ pub async fn publish(app: &App) -> Result<Published, PublishError> {
     let catalogue = read_catalogue(app).await?;
     let sink = Folder::replacing(&folder(app))?;
     publish_to(&catalogue, &templates, &app.config.site_url, sink).await
+}
+
+/// In AWS the templates are the deployed build's, read from the bucket, so a
+/// published page names only scripts the bucket holds, whatever the
+/// operator's own checkout has built.
+async fn publish_to_bucket(
+    app: &App,
+    target: bucket::BucketTarget,
+) -> Result<Published, PublishError> {
+    let s3_endpoint = match &app.config.blobs {
+        blobs::BlobsConfig::S3 { endpoint, .. } => endpoint.as_deref(),
+        _ => None,
+    };
+    let clients = bucket::Clients::connect(app.aws.sdk_config().await, s3_endpoint);
+    let sink = bucket::Bucket::new(clients, target);
+    let folder = tempfile::tempdir().map_err(PublishError::TemplatesFolder)?;
+    sink.fetch_templates(folder.path()).await?;
+    let catalogue = read_catalogue(app).await?;
+    publish_to(&catalogue, folder.path(), &app.config.site_url, sink).await
+}
+
+/// The stage's publication target, when the environment names one.
+fn bucket_target() -> Result<Option<bucket::BucketTarget>, PublishError> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+    let names = ["SITE_BUCKET", "PUBLISHED_PAGES_ARN", "DISTRIBUTION_ID"];
+    let values = names.map(var);
+    if values.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    match values {
+        [Some(bucket), Some(store_arn), Some(distribution)] => Ok(Some(bucket::BucketTarget {
+            bucket,
+            store_arn,
+            distribution,
+        })),
+        _ => {
+            let missing = names.iter().zip(&values).find(|(_, v)| v.is_none());
+            Err(PublishError::IncompleteTarget(
+                missing.map_or("", |(n, _)| *n),
+            ))
+        }
+    }
 }
 
 /// The catalogue as the catalogue function answers it.

@@ -1,8 +1,8 @@
 //! Where a publication goes. The publisher hands every file to a [`Sink`] and
 //! calls [`Sink::finish`] once all of them are written, so a target can make
 //! the whole publication visible at once. Locally it is a folder the shop
-//! server serves ([`Folder`]); in AWS it would be the site bucket plus a
-//! CloudFront invalidation (not built yet: see the README's "Publishing").
+//! server serves ([`Folder`]); in AWS the site bucket's published/ prefix,
+//! the published-pages store and an invalidation (`super::bucket::Bucket`).
 
 use std::future::Future;
 use std::io;
@@ -16,6 +16,22 @@ pub enum SinkError {
     Write { path: PathBuf, source: io::Error },
     #[error("putting the publication in place at {path}: {source}")]
     Swap { path: PathBuf, source: io::Error },
+    #[error("{what}: {message}")]
+    Aws { what: String, message: String },
+}
+
+/// `path` under `root`, refusing anything that would step out of it.
+pub(super) fn inside(root: &Path, path: &str) -> Result<PathBuf, SinkError> {
+    let relative = Path::new(path);
+    let plain = relative
+        .components()
+        .all(|c| matches!(c, Component::Normal(_)));
+    match plain && !path.is_empty() {
+        true => Ok(root.join(relative)),
+        false => Err(SinkError::OutsidePublication {
+            path: path.to_string(),
+        }),
+    }
 }
 
 /// A publication's destination: `put` each file, then `finish` to make them
@@ -67,22 +83,8 @@ impl Folder {
         })
     }
 
-    /// `path` under the staging folder, refusing anything that would step out of it.
-    fn inside(&self, path: &str) -> Result<PathBuf, SinkError> {
-        let relative = Path::new(path);
-        let plain = relative
-            .components()
-            .all(|c| matches!(c, Component::Normal(_)));
-        match plain && !path.is_empty() {
-            true => Ok(self.staging.join(relative)),
-            false => Err(SinkError::OutsidePublication {
-                path: path.to_string(),
-            }),
-        }
-    }
-
     fn put_now(&self, path: &str, bytes: &[u8]) -> Result<(), SinkError> {
-        let file = self.inside(path)?;
+        let file = inside(&self.staging, path)?;
         let write = |file: &Path| -> io::Result<()> {
             if let Some(dir) = file.parent() {
                 std::fs::create_dir_all(dir)?;
