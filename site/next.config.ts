@@ -1,25 +1,16 @@
-import { readFileSync } from "node:fs";
 import type { NextConfig } from "next";
 import { CompileHintsPlugin } from "./build/compile-hints";
 import { SHELL_CHUNK } from "./build/shell-chunk";
 
-/** The house as the build's catalogue snapshot holds it (null without one), for the pages' heads. */
-function builtHouse(): string {
-  try {
-    const snapshot = JSON.parse(readFileSync(new URL("./src/lib/catalog-snapshot/snapshot.json", import.meta.url), "utf8"));
-    return JSON.stringify(snapshot["/house"] ?? null);
-  } catch {
-    return "null";
-  }
-}
-
 // A static export: every page is a file, so S3 + CloudFront (and the local
-// server) can serve the site. Ids unknown at build time are served by one
-// placeholder page per dynamic route plus the rules of rewrites.json.
+// server) can serve the site. The build bakes no catalogue: its pages are the
+// templates `shopctl publish` fills (heads, first paint) and copies to each
+// entity's address; ids not published are served by one placeholder page per
+// dynamic route plus the rules of rewrites.json.
 const config: NextConfig = {
   output: "export",
   // The year the pages are built in, written into their HTML; the shopper's clock replaces it once hydrated.
-  env: { BUILD_YEAR: String(new Date().getFullYear()), BUILD_HOUSE: builtHouse() },
+  env: { BUILD_YEAR: String(new Date().getFullYear()) },
   trailingSlash: true,
   images: { unoptimized: true },
   reactStrictMode: true,

@@ -59,6 +59,14 @@ export interface SiteFunctionOptions {
 }
 
 /**
+ * The first line of the site function: the key value store the catalogue's
+ * publication names its detail pages in (`shopctl publish`), one key per page
+ * (`/shop/product/p1/silk-gown/`). CloudFront Functions read it with
+ * `exists()`; the tests give the code their own store in its place.
+ */
+export const PUBLISHED_STORE_IMPORT = "import cf from 'cloudfront';";
+
+/**
  * The viewer-request function of the site: backslashes are refused and
  * leading slashes collapsed (no redirect may point off the site); extension-less paths are redirected
  * (308, query kept) to their trailing-slash form, as `trailingSlash: true` and
@@ -68,11 +76,16 @@ export interface SiteFunctionOptions {
  * `index.txt` asked for as a document (a reload or a typed address: a
  * client-side navigation whose data fetch failed offline leaves the tab there)
  * is redirected (307) to the page itself, query kept but Next's `_rsc`.
+ * A detail page the catalogue's publication wrote (its key is in the
+ * published-pages store) is served at its own address, which the origin
+ * group finds under the bucket's published/ prefix.
  */
 export function siteRequestFunctionCode(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): string {
   const table = JSON.stringify(rules.map((r) => ({ from: segments(r.from), to: segments(r.to) })));
   const pages = options.pages ? JSON.stringify(Object.fromEntries(options.pages.map((p) => [p, 1]))) : 'null';
-  return `// Generated from site/rewrites.json and the exported pages by infra/lib/edge-functions.ts.
+  return `${PUBLISHED_STORE_IMPORT}
+// Generated from site/rewrites.json and the exported pages by infra/lib/edge-functions.ts.
+var PUBLISHED = cf.kvs();
 var RULES = ${table};
 var UNTOUCHED = ${JSON.stringify(UNTOUCHED)};
 var PAGES = ${pages};
@@ -138,7 +151,17 @@ function isDocument(headers) {
   return (dest && dest.value === 'document') || (accept && accept.value.indexOf('text/html') !== -1);
 }
 
-function handler(event) {
+// A page the catalogue's publication wrote; a store that cannot answer sends
+// the visitor to the placeholder page, which shows the same entity.
+async function isPublished(page) {
+  try {
+    return await PUBLISHED.exists(page);
+  } catch (e) {
+    return false;
+  }
+}
+
+async function handler(event) {
   var request = event.request;
   if (hasBackslash(request.uri)) return { statusCode: 400, statusDescription: 'Bad Request' };
   // Leading slashes collapse to one, so no redirect below can name another
@@ -161,16 +184,23 @@ function handler(event) {
       headers: { location: { value: uri + '/' + queryString(request.querystring || {}) } },
     };
   }
-  // A page the export has is served as it is (a detail page pre-rendered at
-  // build time); the rules send other ids to their placeholder page.
-  var target = PAGES && PAGES[pageOf(uri)] ? uri : rewrite(uri);
+  // A page the export has is served as it is, and so is a detail page the
+  // catalogue's publication wrote; the rules send other ids to their
+  // placeholder page. The store is asked only where a rule would rewrite.
+  // A published page's payload (index.txt) is its placeholder's: the
+  // publication writes only the HTML a visitor or a crawler reads first.
+  var asked = pageOf(uri);
+  var rewritten = rewrite(uri);
+  var isHtml = last === '' || last === 'index.html';
+  var asIs = (PAGES && PAGES[asked]) || (rewritten !== uri && isHtml && (await isPublished(asked)));
+  var target = asIs ? uri : rewritten;
   if (target.charAt(target.length - 1) === '/') target += 'index.html';
   // A page the export does not have (HTML or RSC payload) gets the not-found
   // page rather than the bucket's bare 403. Its status stays 200: CloudFront's
   // error pages are distribution-wide and would also replace the API's JSON 4xx.
   var page = target.slice(0, target.lastIndexOf('/') + 1);
   var leaf = target.slice(page.length);
-  if (PAGES && NOT_FOUND && (leaf === 'index.html' || leaf === 'index.txt') && !PAGES[page]) target = NOT_FOUND;
+  if (!asIs && PAGES && NOT_FOUND && (leaf === 'index.html' || leaf === 'index.txt') && !PAGES[page]) target = NOT_FOUND;
   request.uri = target;
   return request;
 }
@@ -181,24 +211,17 @@ function handler(event) {
 export const FUNCTION_CODE_LIMIT = 10_240;
 
 /**
- * The site function within CloudFront's code limit: with every exported page
- * when they fit, else without the pages a rule would rewrite (pre-rendered
- * detail pages, which then get their placeholder page: slower, still right).
- * `leftOut`: the pages dropped, for the synth to warn about.
+ * The site function, refused at synth time past CloudFront's code limit. The
+ * export's pages are its templates (placeholders and the site's own pages, a
+ * few dozen); the catalogue's detail pages are the published-pages store's,
+ * whatever their number.
  */
-export function siteRequestFunction(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): { code: string; leftOut: string[] } {
+export function siteRequestFunction(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): string {
   const code = siteRequestFunctionCode(rules, options);
-  if (code.length <= FUNCTION_CODE_LIMIT || !options.pages) return { code, leftOut: [] };
-  const rewritten = servedByRules(siteRequestFunctionCode(rules));
-  const isRewritten = (page: string) => rewritten(page) !== page;
-  const kept = options.pages.filter((p) => !isRewritten(p));
-  return { code: siteRequestFunctionCode(rules, { ...options, pages: kept }), leftOut: options.pages.filter(isRewritten) };
-}
-
-/** The path the rules alone serve a page from, by the generated function itself (so the two cannot disagree). */
-function servedByRules(code: string): (page: string) => string {
-  const handler = new Function(`${code}\nreturn handler;`)() as (event: unknown) => { uri?: string };
-  return (page) => handler({ request: { uri: page, querystring: {} } }).uri?.replace(/index\.html$/, '') ?? page;
+  if (code.length > FUNCTION_CODE_LIMIT) {
+    throw new Error(`the site function is ${code.length} bytes, past CloudFront's ${FUNCTION_CODE_LIMIT}: does the export still pre-render catalogue pages?`);
+  }
+  return code;
 }
 
 /**

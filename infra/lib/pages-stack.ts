@@ -10,6 +10,7 @@ import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcard } from './nag.ts';
+import { PUBLISHED_PREFIX } from './site-stack.ts';
 
 /** Cache-Control of the pages: browsers revalidate, the edge keeps them until the next deploy's invalidation. */
 export const PAGE_CACHE = 'public, max-age=0, s-maxage=31536000, must-revalidate';
@@ -75,9 +76,10 @@ export class PagesStack extends Stack {
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       ...common,
       sources: [s3deploy.Source.asset(props.siteOut, { exclude: ['_next/static'] })],
-      // Every other key is the pages': pruning removes an SDK copy an older
-      // release kept here, so the shop's origin never serves a frame again.
-      exclude: ['_next/static/*'],
+      // Every other key is the pages' but the publication's (shopctl
+      // publish): pruning removes an SDK copy an older release kept here, so
+      // the shop's origin never serves a frame again.
+      exclude: ['_next/static/*', `${PUBLISHED_PREFIX}/*`],
       cacheControl: [s3deploy.CacheControl.fromString(PAGE_CACHE)],
       distribution: props.distribution,
       distributionPaths: ['/*'],

@@ -10,12 +10,16 @@ import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ShopConfig } from './config.ts';
 import { blobsRequestFunctionCode, exportedPages, notFoundPage, type RewriteRule, siteRequestFunction } from './edge-functions.ts';
-import { acknowledge } from './nag.ts';
+
+/** Where `shopctl publish` writes the pages it renders, in the site bucket; the build's deploy never prunes it. */
+export const PUBLISHED_PREFIX = 'published';
+import { acknowledge, acknowledgeWildcard } from './nag.ts';
 
 export interface SiteStackProps extends StackProps {
   readonly config: ShopConfig;
@@ -105,6 +109,8 @@ export class SiteStack extends Stack {
   readonly assetsUrl: string;
   /** The shop's public origin: https://<domain> (custom or CloudFront's). */
   readonly siteUrl: string;
+  /** The addresses of the detail pages the catalogue's publication wrote (the site function reads it). */
+  readonly publishedPages: cloudfront.KeyValueStore;
   /** Origins whose state-changing calls the API accepts. */
   readonly allowedOrigins: string[];
 
@@ -135,16 +141,17 @@ export class SiteStack extends Stack {
       },
     });
 
-    const site = siteRequestFunction(props.rewrites, { pages: exportedPages(props.siteOut), notFound: notFoundPage(props.siteOut) });
-    if (site.leftOut.length > 0) {
-      Annotations.of(this).addWarning(
-        `${site.leftOut.length} pre-rendered detail pages left out of the site function (CloudFront's 10 KB code limit): they are served by their placeholder pages`,
-      );
-    }
+    // The detail pages `shopctl publish` wrote under published/, by address:
+    // the site function serves those at their own address, other ids from
+    // their placeholder page.
+    this.publishedPages = new cloudfront.KeyValueStore(this, 'PublishedPages', {
+      comment: 'The catalogue\'s published detail pages (shopctl publish), one key per address',
+    });
     const siteFunction = new cloudfront.Function(this, 'SiteRequest', {
-      comment: 'site/rewrites.json rules, trailing slashes, index.html',
+      comment: 'site/rewrites.json rules, published pages, trailing slashes, index.html',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(site.code),
+      code: cloudfront.FunctionCode.fromInline(siteRequestFunction(props.rewrites, { pages: exportedPages(props.siteOut), notFound: notFoundPage(props.siteOut) })),
+      keyValueStore: this.publishedPages,
     });
     const blobsFunction = new cloudfront.Function(this, 'BlobsRequest', {
       comment: '/blobs/images/* to the blobs bucket key images/*',
@@ -153,6 +160,13 @@ export class SiteStack extends Stack {
     });
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
+    // A page as the catalogue's publication wrote it (its head, its first
+    // paint), else the build's: the pages read published/ first.
+    const pagesOrigin = new origins.OriginGroup({
+      primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, { originPath: `/${PUBLISHED_PREFIX}` }),
+      fallbackOrigin: siteOrigin,
+      fallbackStatusCodes: [403, 404],
+    });
     // The blobs bucket's own policy grants CloudFront its images/ (see BlobsStack).
     // Imported, so CloudFront's origin does not try to edit that policy from here.
     const blobsBucket = s3.Bucket.fromBucketAttributes(this, 'BlobsBucket', {
@@ -232,7 +246,7 @@ export class SiteStack extends Stack {
         : {}),
       defaultBehavior: {
         ...staticFiles,
-        origin: siteOrigin,
+        origin: pagesOrigin,
         functionAssociations: [{ function: siteFunction, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -289,6 +303,39 @@ export class SiteStack extends Stack {
     new CfnOutput(this, 'AssetsUrl', { value: this.assetsUrl });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.bucket.bucketName });
+    new CfnOutput(this, 'PublishedPagesArn', { value: this.publishedPages.keyValueStoreArn });
+    new CfnOutput(this, 'PublishSitePolicyArn', { value: this.publishPolicy().managedPolicyArn });
+  }
+
+  /**
+   * What `shopctl catalog import` needs beyond the table and the blobs bucket
+   * to publish the catalogue (README, "Import the catalogue in AWS"): read the
+   * site's templates, write and prune published/, name the detail pages in
+   * the store, and invalidate the distribution once it is done. Attach it to
+   * the operator's role or user.
+   */
+  private publishPolicy(): iam.ManagedPolicy {
+    const templates = this.bucket.arnForObjects('*');
+    const published = this.bucket.arnForObjects(`${PUBLISHED_PREFIX}/*`);
+    const policy = new iam.ManagedPolicy(this, 'PublishSite', {
+      description: 'shopctl publish: the site bucket\'s templates and published/, the published-pages store, the invalidation',
+      statements: [
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn] }),
+        new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [templates] }),
+        new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [published] }),
+        new iam.PolicyStatement({
+          actions: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:ListKeys', 'cloudfront-keyvaluestore:UpdateKeys'],
+          resources: [this.publishedPages.keyValueStoreArn],
+        }),
+        new iam.PolicyStatement({
+          actions: ['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation'],
+          resources: [`arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${this.distribution.distributionId}`],
+        }),
+      ],
+    });
+    acknowledgeWildcard(policy, 'Resource', templates, 'Reads the site\'s pages as templates: every exported page of the build, whose addresses the build decides');
+    acknowledgeWildcard(policy, 'Resource', published, 'Writes and prunes the publication: one object per page of the catalogue, under published/ alone');
+    return policy;
   }
 
   /** A private bucket CloudFront reads; everything in it is rebuilt from the repository on each deploy. */

@@ -363,12 +363,28 @@ describe('cloudfront', () => {
       assert.equal(b.CachePolicyId, CACHING_OPTIMIZED);
       assert.equal(b.Compress, true);
       assert.equal(b.ViewerProtocolPolicy, 'redirect-to-https');
-      const origin = config.Origins.find((o: Json) => o.Id === b.TargetOriginId);
-      assert.ok(origin.OriginAccessControlId, 'OAC');
-      assert.deepEqual(origin.S3OriginConfig, { OriginAccessIdentity: '' });
+      const group = config.OriginGroups?.Items.find((g: Json) => g.Id === b.TargetOriginId);
+      const ids: string[] = group ? group.Members.Items.map((m: Json) => m.OriginId) : [b.TargetOriginId];
+      for (const id of ids) {
+        const origin = config.Origins.find((o: Json) => o.Id === id);
+        assert.ok(origin.OriginAccessControlId, 'OAC');
+        assert.deepEqual(origin.S3OriginConfig, { OriginAccessIdentity: '' });
+      }
     }
     assert.equal(config.DefaultCacheBehavior.FunctionAssociations[0].EventType, 'viewer-request');
     assert.equal(behaviour('/blobs/*').FunctionAssociations[0].EventType, 'viewer-request');
+    // The pages: the catalogue's publication first (published/), the build's when it has none.
+    const pages = config.OriginGroups.Items.find((g: Json) => g.Id === config.DefaultCacheBehavior.TargetOriginId);
+    const [primary, fallback] = pages.Members.Items.map((m: Json) => config.Origins.find((o: Json) => o.Id === m.OriginId));
+    assert.equal(primary.OriginPath, '/published');
+    assert.equal(fallback.OriginPath ?? '', '');
+    assert.deepEqual(pages.FailoverCriteria.StatusCodes.Items.sort(), [403, 404]);
+    assert.equal(behaviour('/_next/static/*').TargetOriginId, fallback.Id, 'hashed assets straight from the build');
+    template('site').resourceCountIs('AWS::CloudFront::KeyValueStore', 1);
+    template('site').hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0', KeyValueStoreAssociations: Match.anyValue() },
+      FunctionCode: Match.stringLikeRegexp("^import cf from 'cloudfront';"),
+    });
     template('site').resourceCountIs('AWS::CloudFront::Function', 2);
     template('site').hasResourceProperties('AWS::CloudFront::Function', {
       FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
@@ -455,6 +471,20 @@ describe('cloudfront', () => {
     assert.equal(headers.ContentSecurityPolicy.Override, false);
   });
 
+  it("gives the catalogue's publication one policy: the templates, published/ alone, the store and the invalidation", () => {
+    const policies = Object.values(template('site').findResources('AWS::IAM::ManagedPolicy')).map((p) => p.Properties);
+    const publish = policies.find((p) => /shopctl publish/.test(p.Description));
+    assert.ok(publish, 'the PublishSite policy');
+    const statements: Json[] = publish.PolicyDocument.Statement;
+    const grants = (action: string) => statements.filter((st) => [st.Action].flat().includes(action)).map((st) => JSON.stringify(st.Resource));
+    assert.match(grants('s3:PutObject')[0], /\/published\/\*/, 'writes only under published/');
+    assert.match(grants('s3:DeleteObject')[0], /\/published\/\*/, 'prunes only under published/');
+    assert.match(grants('cloudfront-keyvaluestore:UpdateKeys')[0], /PublishedPages/);
+    assert.match(grants('cloudfront:CreateInvalidation')[0], /distribution\//);
+    assert.ok(!statements.some((st) => [st.Action].flat().some((a: string) => a.endsWith('*'))), 'no wildcard action');
+    for (const output of ['PublishedPagesArn', 'PublishSitePolicyArn', 'SiteBucketName', 'DistributionId']) assert.ok(template('site').findOutputs(output)[output], output);
+  });
+
   it('deploys the site and the SDK without one pruning the other, then invalidates', () => {
     const deployments = Object.values(resourcesOf('pages', 'Custom::CDKBucketDeployment')).map((d) => d.Properties);
     assert.equal(Object.keys(resourcesOf('site', 'Custom::CDKBucketDeployment')).length, 0, 'the Site stack only holds CloudFront and the bucket');
@@ -463,7 +493,7 @@ describe('cloudfront', () => {
     assert.deepEqual(pages.DistributionPaths, ['/*']);
     assert.equal(pages.Prune, true);
     // The site's bucket holds no SDK: its pages own web/ too, so an older release's copy is pruned.
-    assert.deepEqual(pages.Exclude, ['_next/static/*']);
+    assert.deepEqual(pages.Exclude, ['_next/static/*', 'published/*'], 'a release never prunes the publication');
     assert.ok(pages.SystemMetadata['cache-control'] === PAGE_CACHE);
     const underWeb = deployments.filter((d) => d.DestinationBucketKeyPrefix === 'web/');
     assert.equal(underWeb.length, 2);

@@ -1,21 +1,14 @@
 /**
- * What search engines and link previews read in the exported HTML: sitemap, titles, descriptions, canonical, Open Graph and JSON-LD.
- * The HTML is fetched as it is served (no script runs), and checked against the catalogue's own values. The pages name the
- * origin the build was given (SITE_URL at `make site-build`, kept in site/.site-url), not this shop's random port: addresses
- * are compared by path, and their origin with the build's.
+ * What search engines and link previews read in the served HTML: sitemap, titles, descriptions, canonical, Open Graph and JSON-LD.
+ * The HTML is fetched as it is served (no script runs), and checked against the catalogue's own values. The pages are
+ * published by `shopctl catalog import` (no build) and name the shop's public origin, the server's SITE_URL (the shop's own
+ * address here, unless the run names another).
  */
-import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { WIDTHS, assert, freshPage } from "./harness.mjs";
 
-/** The origin the build named, as make wrote it (the stamp that rebuilds the site when SITE_URL changes). */
-function builtOrigin() {
-  try {
-    return new URL(readFileSync(new URL("../.site-url", import.meta.url), "utf8").trim()).origin;
-  } catch {
-    throw new Error("site/.site-url is missing: build the site with `make site-build`, which records the SITE_URL it builds for");
-  }
-}
+/** The origin the publication names: the shop's SITE_URL. */
+const publishedOrigin = (base) => new URL(process.env.SITE_URL || base).origin;
 
 const isActive = (e) => (e.status ?? "active").toLowerCase() === "active";
 const usd = (n) => `$${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -38,7 +31,7 @@ async function headOf(base, pagePath) {
   };
 }
 
-/** Title, description, canonical, Open Graph and Twitter of a public page at `pagePath`, on the build's origin. */
+/** Title, description, canonical, Open Graph and Twitter of a public page at `pagePath`, on the shop's origin. */
 function checkHead(head, pagePath, { title, origin, site, type = "website" }) {
   const where = `${pagePath}:`;
   assert(head.status === 200, `${where} answered ${head.status}`);
@@ -59,7 +52,7 @@ function checkHead(head, pagePath, { title, origin, site, type = "website" }) {
 
 const ofType = (head, type) => head.ld.filter((d) => d["@type"] === type);
 
-/** The BreadcrumbList ends at the page itself, on the build's origin. */
+/** The BreadcrumbList ends at the page itself, on the shop's origin. */
 function checkCrumbs(head, pagePath, origin) {
   const [crumbs] = ofType(head, "BreadcrumbList");
   const last = crumbs?.itemListElement.at(-1);
@@ -77,7 +70,7 @@ export function seoJourneys({ browser, base, catalog }) {
     {
       name: "seo: every kind of page names what it shows in its served HTML (title, description, canonical, Open Graph, Twitter, JSON-LD)",
       fn: async () => {
-        const origin = builtOrigin();
+        const origin = publishedOrigin(base);
         const home = await headOf(base, "/");
         const site = home.meta("og:site_name");
         assert(site, "the home page has no og:site_name");
@@ -137,14 +130,14 @@ export function seoJourneys({ browser, base, catalog }) {
     {
       name: "seo: sitemap.xml lists every active product, collection, runway and news item with its lastmod; robots.txt names it",
       fn: async () => {
-        const origin = builtOrigin();
+        const origin = publishedOrigin(base);
         const robots = await (await fetch(`${base}/robots.txt`)).text();
         assert(robots.includes(`Sitemap: ${origin}/sitemap.xml`) && /User-Agent: \*/i.test(robots) && robots.includes("Disallow: /me/"), `robots.txt: ${robots}`);
         const res = await fetch(`${base}/sitemap.xml`);
         assert(res.ok && /xml/.test(res.headers.get("content-type") ?? ""), `sitemap.xml answered ${res.status} ${res.headers.get("content-type")}`);
         const xml = await res.text();
         const listed = new Map([...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, url]) => [/<loc>([^<]+)<\/loc>/.exec(url)?.[1], /<lastmod>([^<]+)<\/lastmod>/.exec(url)?.[1]]));
-        assert([...listed.keys()].every((loc) => new URL(loc).origin === origin && loc.endsWith("/")), "every address is on the build's origin, with its trailing slash");
+        assert([...listed.keys()].every((loc) => new URL(loc).origin === origin && loc.endsWith("/")), "every address is on the shop's origin, with its trailing slash");
         const expect = (p, lastmod) => {
           const at = `${origin}${p}`;
           assert(listed.has(at), `sitemap.xml lacks ${p}`);
@@ -164,7 +157,7 @@ export function seoJourneys({ browser, base, catalog }) {
     {
       name: "seo: a placeholder page names the product and collection it shows once they arrive, and an unknown id is noindex",
       fn: async () => {
-        // A known product under another slug has no exported page: the placeholder serves it, reading the id from the address.
+        // A known product under another slug has no published page: the placeholder serves it, reading the id from the address.
         const productPath = `/shop/product/${encodeURIComponent(product.id)}/not-built/`;
         const collectionPath = `/collection/${encodeURIComponent(collection.slug || collection.id)}/`;
         const site = (await headOf(base, "/")).meta("og:site_name");

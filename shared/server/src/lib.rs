@@ -106,7 +106,7 @@ pub fn router_through(app: App, paths: &Paths, assets_url: &str, path: routes::P
     router
         .fallback_service(api_or_site(
             routes::api_through(app.clone(), path),
-            site::service(paths),
+            site::service(paths, &app.config.data_dir.join("site")),
         ))
         .layer(layers)
 }

@@ -1,8 +1,12 @@
-//! The exported site, served as a plain file host plus the rewrites that
-//! CloudFront's viewer-request function applies (`site/rewrites.json`), so a
-//! deep link to an id unknown at build time renders its placeholder page.
+//! The site, served as a plain file host plus the rewrites that CloudFront's
+//! viewer-request function applies (`site/rewrites.json`), so a deep link to
+//! an id not published renders its placeholder page. Two folders: the
+//! publication (`$DATA_DIR/site`, written by `shopctl publish`: every page
+//! with its head and first paint, one per entity, sitemap.xml, robots.txt)
+//! is served first; the export (`site/out`, the templates) serves the rest,
+//! hashed assets and Next's page payloads included.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -155,26 +159,72 @@ fn query_for_page(query: Option<&str>) -> String {
     }
 }
 
+/// The publication's file for a request path (`/shop/` → `shop/index.html`,
+/// percent-decoded as a file host decodes it), when it holds one; never for
+/// the hashed assets, nor for a path stepping out of the folder.
+pub fn published_file(publication: &Path, path: &str) -> Option<PathBuf> {
+    if path.starts_with("/_next/") {
+        return None;
+    }
+    let mut file = publication.to_path_buf();
+    for segment in path.split('/').filter(|s| !s.is_empty()) {
+        let decoded = urlencoding::decode(segment).ok()?;
+        if decoded == "." || decoded == ".." || decoded.contains(['/', '\\', '\0']) {
+            return None;
+        }
+        file.push(decoded.as_ref());
+    }
+    if path.ends_with('/') {
+        file.push("index.html");
+    }
+    file.is_file().then_some(file)
+}
+
+/// Whether `page` is served at its own address: the export has it, or (for
+/// the page itself, not Next's payload of it, which only the export holds)
+/// the publication has it; else its rewrite serves it (the placeholder's).
+pub fn has_page(out: &Path, publication: &Path, page: &str, payload: bool) -> bool {
+    let exported = out
+        .join(page.trim_start_matches('/'))
+        .join("index.html")
+        .is_file();
+    exported || (!payload && published_file(publication, page).is_some())
+}
+
 /// Extension-less paths get their trailing slash (the export uses `trailingSlash: true`).
 fn needs_slash(path: &str) -> bool {
     !path.ends_with('/') && !path.rsplit('/').next().unwrap_or("").contains('.')
 }
 
-pub fn service(paths: &Paths) -> impl crate::HttpService {
+/// The site: `publication` (the data folder's `site`) first, then the export.
+pub fn service(paths: &Paths, publication: &Path) -> impl crate::HttpService {
     let rules = Arc::new(load_rules(&paths.rewrites));
     let out: Arc<Path> = Arc::from(paths.site_out.as_path());
+    let published: Arc<Path> = Arc::from(publication);
+    // The published not-found page names the house; the export's is the template.
+    let not_found = {
+        let (out, published) = (out.clone(), published.clone());
+        service_fn(move |req: Request<Body>| {
+            let page = match published.join("404.html").is_file() {
+                true => published.join("404.html"),
+                false => out.join("404.html"),
+            };
+            ServeFile::new(page).oneshot(req)
+        })
+    };
     // Shared: the service is cloned for every request, the site's or not,
     // and the folder service holds paths that would be copied each time.
     let files = Arc::new(
         ServeDir::new(&out)
             .append_index_html_on_directories(true)
-            .not_found_service(ServeFile::new(out.join("404.html"))),
+            .not_found_service(not_found),
     );
     let built = out.join("index.html").is_file();
     service_fn(move |mut req: Request<Body>| {
         let rules = rules.clone();
         let files = files.clone();
         let out = out.clone();
+        let published = published.clone();
         async move {
             let Some(path) = on_site(req.uri().path()) else {
                 return Ok(StatusCode::BAD_REQUEST.into_response());
@@ -196,11 +246,20 @@ pub fn service(paths: &Paths) -> impl crate::HttpService {
             if !built {
                 return Ok(not_built());
             }
+            // A page published at its own address (a product's) is served as
+            // it is, as an exported one; any other goes to its placeholder.
             let target = serve_path(&rules, &path, |page| {
-                out.join(page.trim_start_matches('/'))
-                    .join("index.html")
-                    .is_file()
+                has_page(&out, &published, page, path.ends_with("/index.txt"))
             });
+            if let Some(file) = published_file(&published, &target) {
+                let mut response = ServeFile::new(file)
+                    .oneshot(req)
+                    .await
+                    .map(IntoResponse::into_response)
+                    .unwrap_or_else(|e| match e {});
+                cache_headers(&path, &mut response);
+                return Ok(response);
+            }
             if target != path {
                 let query = req
                     .uri()
@@ -337,6 +396,64 @@ mod tests {
         );
         assert_eq!(query_for_page(Some("_rsc=abc")), "");
         assert_eq!(query_for_page(None), "");
+    }
+
+    #[test]
+    fn the_publication_is_looked_up_inside_its_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path();
+        for file in [
+            "index.html",
+            "shop/index.html",
+            "shop/product/a b/x/index.html",
+            "sitemap.xml",
+        ] {
+            let path = site.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x").unwrap();
+        }
+        std::fs::create_dir_all(site.join("_next")).unwrap();
+        std::fs::write(site.join("_next/a.js"), "x").unwrap();
+        assert_eq!(published_file(site, "/"), Some(site.join("index.html")));
+        assert_eq!(
+            published_file(site, "/shop/"),
+            Some(site.join("shop/index.html"))
+        );
+        assert_eq!(
+            published_file(site, "/shop/product/a%20b/x/"),
+            Some(site.join("shop/product/a b/x/index.html"))
+        );
+        assert_eq!(
+            published_file(site, "/sitemap.xml"),
+            Some(site.join("sitemap.xml"))
+        );
+        assert_eq!(
+            published_file(site, "/shop/index.txt"),
+            None,
+            "payloads are the export's"
+        );
+        assert_eq!(published_file(site, "/about/"), None);
+        assert_eq!(
+            published_file(site, "/_next/a.js"),
+            None,
+            "assets are the export's"
+        );
+        assert_eq!(published_file(site, "/shop/%2E%2E/%2E%2E/etc/"), None);
+        assert_eq!(published_file(site, "/shop/product/a%2Fb/x/"), None);
+        // A published page is served at its address; Next's payload of it is the placeholder's.
+        let out = tempfile::tempdir().unwrap();
+        let rules = vec![Rule::new("/shop/product/:id/:slug", "/shop/product/_/_")];
+        let served = |path: &str| {
+            serve_path(&rules, path, |page| {
+                has_page(out.path(), site, page, path.ends_with("/index.txt"))
+            })
+        };
+        assert_eq!(served("/shop/product/a%20b/x/"), "/shop/product/a%20b/x/");
+        assert_eq!(
+            served("/shop/product/a%20b/x/index.txt"),
+            "/shop/product/_/_/index.txt"
+        );
+        assert_eq!(served("/shop/product/c/y/"), "/shop/product/_/_/");
     }
 
     #[test]

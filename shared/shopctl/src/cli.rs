@@ -27,10 +27,9 @@ pub enum Command {
     /// The catalogue as a folder of files: check, import, export.
     #[command(subcommand)]
     Catalog(CatalogCommand),
-    /// Re-render and publish the catalogue's lists from the table.
+    /// Re-render the catalogue's lists from the table and publish the site's
+    /// pages, sitemap.xml and robots.txt from them (what an import ends with).
     Publish,
-    /// Write the catalogue's lists and details as the site's build embeds them.
-    Snapshot { file: PathBuf },
     /// List orders and move them along their states.
     #[command(subcommand)]
     Orders(OrdersCommand),
@@ -134,17 +133,26 @@ pub async fn run(app: &App, command: Command) -> CliResult {
             dir,
             dry_run,
             prune,
-        }) => {
-            catalog::answer(catalog::import(app, &dir, catalog::Options { dry_run, prune }).await?)
-        }
+        }) => catalog::answer(
+            catalog::import(
+                app,
+                &dir,
+                catalog::Options {
+                    dry_run,
+                    prune,
+                    no_site: false,
+                },
+            )
+            .await?,
+        ),
         Command::Catalog(CatalogCommand::Export { dir }) => {
             Ok(catalog::export(app, &dir).await?.to_string())
         }
         Command::Publish => {
             let version = ::catalog::publish(app).await?;
-            Ok(format!("catalogue published: version {version}"))
+            let site = crate::publish::publish(app).await?;
+            Ok(format!("catalogue published: version {version}\n{site}"))
         }
-        Command::Snapshot { file } => crate::snapshot::write(app, &file).await,
         Command::Orders(command) => run_orders(app, command).await,
         Command::Payments(PaymentsCommand::Reconcile { ahead }) => {
             let mut app = app.clone();

@@ -4,8 +4,8 @@ pub mod cli;
 
 // The catalogue.
 pub mod catalog;
+pub mod publish;
 pub mod seed;
-pub mod snapshot;
 
 // Orders, payments and requests (shopping).
 pub mod orders;

@@ -8,9 +8,14 @@ use crate::catalog::{self, Imported, Options};
 use crate::orders::CliError;
 
 /// Imports the sample catalogue into the configured store and blobs, and
-/// publishes it. Importing it again changes nothing.
+/// publishes its lists (not the site's pages: the tests' shops read the API,
+/// and `make seed` runs the CLI, which does). Importing it again changes nothing.
 pub async fn run(app: &App) -> Result<Imported, CliError> {
-    let imported = catalog::import(app, &catalog::sample(), Options::default()).await?;
+    let options = Options {
+        no_site: true,
+        ..Options::default()
+    };
+    let imported = catalog::import(app, &catalog::sample(), options).await?;
     match imported.failures.is_empty() {
         true => Ok(imported),
         false => Err(imported.to_string().into()),

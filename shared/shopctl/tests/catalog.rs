@@ -321,11 +321,11 @@ async fn an_import_adds_changes_and_withdraws_and_a_second_uploads_nothing() {
     let dir = sample_copy();
     let dry_run = Options {
         dry_run: true,
-        prune: false,
+        ..Options::default()
     };
     let prune = Options {
-        dry_run: false,
         prune: true,
+        ..Options::default()
     };
 
     let dry = catalog::import(&shop.app, dir.path(), dry_run)

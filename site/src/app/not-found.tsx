@@ -3,7 +3,7 @@ import Link from "next/link";
 import { pageMetadata } from "@/lib/seo/metadata";
 
 /** An address the site does not have: no address of its own (Next adds its own robots noindex to this page). */
-export const metadata: Metadata = pageMetadata({ title: "Page not found", description: "The page you are looking for does not exist or has moved.", path: null });
+export const metadata: Metadata = pageMetadata({ title: "Page not found" });
 
 export default function NotFound() {
   return (

@@ -29,6 +29,9 @@ pub struct Options {
     pub dry_run: bool,
     /// Withdraw (make inactive, never delete) what the folder no longer holds.
     pub prune: bool,
+    /// Leave the site's pages as they are (`shopctl::seed` for the tests'
+    /// shops, which read the API); an operator's import always publishes them.
+    pub no_site: bool,
 }
 
 /// What an import did to one item.
@@ -63,6 +66,8 @@ pub struct Imported {
     pub uploads: usize,
     pub failures: Vec<String>,
     pub version: Option<String>,
+    /// The site's publication (`shopctl publish`), or why there is none.
+    pub site: Option<Result<crate::publish::Published, String>>,
 }
 
 impl Imported {
@@ -85,7 +90,27 @@ pub async fn import(app: &App, dir: &Path, options: Options) -> Result<Imported,
         Ok(version) => imported.version = Some(version),
         Err(e) => imported.failures.push(format!("publishing the lists: {e}")),
     }
+    if !options.no_site {
+        imported.site = Some(publish_site(app, &mut imported.failures).await);
+    }
     Ok(imported)
+}
+
+/// The pages the world reads, from what was just written: a site not built
+/// yet is said, not failed (the import itself stands); any other error fails.
+async fn publish_site(
+    app: &App,
+    failures: &mut Vec<String>,
+) -> Result<crate::publish::Published, String> {
+    use crate::publish::PublishError;
+    match crate::publish::publish(app).await {
+        Ok(published) => Ok(published),
+        Err(e @ PublishError::NoTemplates(_)) => Err(e.to_string()),
+        Err(e) => {
+            failures.push(format!("publishing the site: {e}"));
+            Err(e.to_string())
+        }
+    }
 }
 
 /// The folder against the table: what to add, change and withdraw.
@@ -369,8 +394,13 @@ impl fmt::Display for Imported {
         }
         write!(f, "{counts}; {} files uploaded", self.uploads)?;
         match &self.version {
-            Some(version) => write!(f, "; catalogue published: version {version}"),
-            None => write!(f, "; the lists were not published"),
+            Some(version) => write!(f, "; catalogue published: version {version}")?,
+            None => write!(f, "; the lists were not published")?,
+        }
+        match &self.site {
+            Some(Ok(published)) => write!(f, "\n{published}"),
+            Some(Err(why)) => write!(f, "\nsite not published: {why}"),
+            None => Ok(()),
         }
     }
 }

@@ -54,9 +54,14 @@ export function useEmptySections(shown: boolean): string[] {
 export const useProduct = (id: string | null) => useItem(id ? `/products/${encodeURIComponent(id)}` : null);
 export const useCollection = (id: string | null) => useItem(id ? `/collections/${encodeURIComponent(id)}` : null);
 export const useRunway = (id: string | null) => useItem(id ? `/runways/${encodeURIComponent(id)}` : null);
-export function useFeaturedRunway() {
-  const { data } = useSWR("/runways/featured", () => fetchItem("/runways/featured"), options);
-  return { item: data ?? null, isLoading: data === undefined };
+/**
+ * The featured show, asked for only once the house is known to have shows
+ * (`hasRunways`): a house without any has none, and its home page makes no
+ * request the API can only answer 404.
+ */
+export function useFeaturedRunway(hasRunways = true) {
+  const { data } = useSWR(hasRunways ? "/runways/featured" : null, () => fetchItem("/runways/featured"), options);
+  return { item: data ?? null, isLoading: hasRunways && data === undefined };
 }
 export const useNews = (id: string | null) => useItem(id ? `/news/${encodeURIComponent(id)}` : null);
 

@@ -1,21 +1,23 @@
 "use client";
 /**
  * The document's title and description of a detail page once its entity has
- * arrived: a placeholder page (an id unknown at build time) was exported
- * with its route's generic words, and a pre-rendered one keeps the same words
- * unless the entity changed since the build.
+ * arrived: after a client-side navigation (Next's head is the route's
+ * placeholder words) or on a placeholder page; a published page already
+ * says the same, so nothing changes there.
  */
 import { useEffect } from "react";
+import { useHouse } from "@/lib/hooks/use-house";
 import { isActive } from "@/lib/rules/catalog";
-import { fullTitle, type Described } from "./describe";
+import { fullTitle, type Described, type HouseWords } from "./describe";
 
-export function usePageMeta<T extends { status?: string }>(entity: T | null | undefined, describe: (entity: T) => Described): void {
+export function usePageMeta<T extends { status?: string }>(entity: T | null | undefined, describe: (entity: T, house: HouseWords | null) => Described): void {
+  const { house } = useHouse();
   useEffect(() => {
     if (!entity || !isActive(entity)) return;
-    const { title, description } = describe(entity);
+    const { title, description } = describe(entity, house);
     // As the document reads it back (whitespace collapsed and trimmed), so
     // setting it once settles it and the observer below does not chase it.
-    const wanted = fullTitle(title).replace(/\s+/g, " ").trim();
+    const wanted = fullTitle(title, house).replace(/\s+/g, " ").trim();
     const here = window.location.pathname;
     const apply = () => {
       if (document.title !== wanted) document.title = wanted;
@@ -36,5 +38,5 @@ export function usePageMeta<T extends { status?: string }>(entity: T | null | un
     const observer = new MutationObserver(() => (window.location.pathname === here ? apply() : observer.disconnect()));
     observer.observe(document.head, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["content"] });
     return () => observer.disconnect();
-  }, [entity, describe]);
+  }, [entity, describe, house]);
 }

@@ -1,9 +1,6 @@
 import type { Metadata } from "next";
-import { origin } from "@/lib/seo/catalog";
-import { breadcrumbLd } from "@/lib/seo/json-ld";
-import { JsonLdScript } from "@/lib/seo/json-ld-script";
 import { unknownMetadata } from "@/lib/seo/metadata";
-import { SHOP_MENUS, SITE_PAGES, siteMetadata, type ShopMenu } from "@/lib/seo/pages";
+import { SHOP_MENUS, siteMetadata, type ShopMenu } from "@/lib/seo/pages";
 import { ShopMenuPage } from "@/ui/components/shop/shop-menu-page";
 
 interface Props {
@@ -13,8 +10,8 @@ interface Props {
 const isShopMenu = (menu: string): menu is ShopMenu => Object.hasOwn(SHOP_MENUS, menu);
 
 /**
- * A page per menu of the sidebar (so each has its own head), and one
- * placeholder for any other (a category's name): the real name is read from the address.
+ * A page per menu of the sidebar (so each has its own published head), and
+ * one placeholder for any other (a category's name): the real name is read from the address.
  */
 export function generateStaticParams() {
   return [{ menu: "_" }, ...Object.keys(SHOP_MENUS).map((menu) => ({ menu }))];
@@ -22,26 +19,9 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { menu } = await params;
-  return isShopMenu(menu) ? siteMetadata(`/shop/${menu}/` as const) : unknownMetadata("Shop", SITE_PAGES["/shop/"].description);
+  return isShopMenu(menu) ? siteMetadata(`/shop/${menu}/` as const) : unknownMetadata("Shop");
 }
 
-export default async function Page({ params }: Props) {
-  const { menu } = await params;
-  return (
-    <>
-      <ShopMenuPage />
-      {isShopMenu(menu) && (
-        <JsonLdScript
-          data={breadcrumbLd(
-            [
-              { name: "Home", path: "/" },
-              { name: "All products", path: "/shop/" },
-              { name: SHOP_MENUS[menu].title, path: `/shop/${menu}/` },
-            ],
-            origin,
-          )}
-        />
-      )}
-    </>
-  );
+export default function Page() {
+  return <ShopMenuPage />;
 }

@@ -38,5 +38,5 @@ function useSanitizedLater(html: string | null): string | undefined {
       live = false;
     };
   }, [html]);
-  return done?.html === html ? done.clean : undefined;
+  return done !== undefined && done.html === html ? done.clean : undefined;
 }

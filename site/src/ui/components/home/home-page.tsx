@@ -16,8 +16,9 @@ export const HOME_NEWS = 3;
 
 export function HomePage() {
   const { items: banners } = useBanners();
-  const { item: featured, isLoading: l1 } = useFeaturedRunway();
   const { items: runways, isLoading: l2 } = useRunways();
+  // Asked once the shows are known (the first paint has them), and only if there are any.
+  const { item: featured, isLoading: l1 } = useFeaturedRunway(!l2 && runways.length > 0);
   const { items: products, isLoading: l3 } = useProducts();
   const { items: news, isLoading: l4 } = useNewsList();
   // Sections below the banner appear together, so none pushes another down as its data lands.

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { Suspense, useEffect, type ReactNode } from "react";
 import { SWRConfig } from "swr";
+import { useFirstPaint } from "@/lib/first-paint/first-paint";
 import { useToastsWanted } from "@/ui/components/common/notify";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -18,16 +19,17 @@ const AccountPanel = dynamic(() => import("./account-panel").then((m) => m.Accou
 const BagPanel = dynamic(() => import("./bag-panel").then((m) => m.BagPanel), { ssr: false });
 const Toasts = dynamic(() => import("@/ui/components/common/toasts"), { ssr: false });
 
-/** `catalog`: the build-time catalogue lists the shell shows (SWR fallback data, see lib/catalog-snapshot). */
-export function SiteShell({ catalog, children }: { catalog: Record<string, unknown>; children: ReactNode }) {
+/** The page's first paint (its published catalogue data) is every hook's SWR fallback, from the render after hydration on. */
+export function SiteShell({ children }: { children: ReactNode }) {
   const toasts = useToastsWanted();
+  const fallback = useFirstPaint();
   // The page is interactive once this runs (after every child's effects): a tap on the
   // pre-rendered HTML before then does nothing, so the journeys wait for the mark.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <SWRConfig value={{ fallback: catalog }}>
+    <SWRConfig value={{ fallback }}>
       <PanelsProvider>
         <a href="#main" className="skip-link">
           Skip to content

@@ -1,16 +1,18 @@
 /**
- * The catalogue as it was at build time (`shopctl snapshot`: each list
- * route's body as served), turned into SWR fallback data so the exported HTML
- * already shows the catalogue; SWR still asks the API on mount.
+ * What a page's first paint holds under each SWR key: the data the key's
+ * fetcher returns for the catalogue route's answer. `shopctl publish` writes
+ * it into each published page (shared/shopctl/src/publish/first_paint.rs);
+ * both sides run the cases of fallback-cases.json, so this stays the one
+ * definition of what a key holds.
  */
 import { itemOf, listOf, type ListAnswer } from "@/lib/api/client";
 
-/** The SWR keys of the catalogue lists the snapshot carries. */
+/** The SWR keys of the catalogue lists a first paint may carry. */
 export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news", "/house", "/pages"] as const;
 
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
 
-/** The snapshot file: route → body as served. */
+/** The catalogue's answers: route (without /api) → body as served. */
 export type Snapshot = Partial<Record<string, unknown>>;
 
 /** Keys whose hook answers one entity (fetchItem) rather than a list (fetchList). */
@@ -37,25 +39,4 @@ export function fallbackOf(snapshot: Snapshot, keys: readonly SnapshotKey[]): Re
     fallback[key] = FIRST_OF.includes(key) ? itemOf(body) : withoutFields(listOf(body as ListAnswer<unknown>), NOT_LISTED[key]);
   }
   return fallback;
-}
-
-/** The lists whose entities have a pre-rendered detail page; `${list}/${id}` is an entity's detail key. */
-export type DetailedList = "/products" | "/collections" | "/runways";
-
-/** An entity's place in its page's address. */
-export interface DetailRef {
-  id: string;
-  slug: string;
-}
-
-/** The entities of a list whose detail the snapshot holds (their pages can be rendered at build time). */
-export function detailRefs(snapshot: Snapshot, list: DetailedList): DetailRef[] {
-  return listOf(snapshot[list] as ListAnswer<Partial<DetailRef>>)
-    .filter((item): item is DetailRef => typeof item?.id === "string" && `${list}/${item.id}` in snapshot)
-    .map(({ id, slug }) => ({ id, slug: typeof slug === "string" ? slug : "" }));
-}
-
-/** The entity a detail key's fetcher would return for the snapshot's body; undefined when the snapshot lacks it, so SWR fetches it. */
-export function detailOf(snapshot: Snapshot, key: string): unknown {
-  return key in snapshot ? itemOf(snapshot[key]) : undefined;
 }
