@@ -43,10 +43,11 @@ $(BIN)/shopctl:
 
 # The site's release to a deployed stage: the templates built for the stage's
 # SDK assets host (its Site stack's AssetsUrl) and the stage's Pages stack
-# deployed alone (the files, then a CloudFront invalidation). The catalogue's
-# publication into the site bucket (what `shopctl publish` writes locally into
-# $DATA_DIR/site) needs an S3 sink of its own (shared/shopctl/src/publish/sink.rs),
-# not built yet. AWS credentials and region come from the environment; the
+# deployed alone (the files, then a CloudFront invalidation), then the
+# catalogue published again on the new templates (`shopctl publish` into the
+# site bucket's published/, the published-pages store, an invalidation: every
+# name from the stage's outputs; README, "Import the catalogue in AWS").
+# AWS credentials and region come from the environment; the
 # synth's settings as for any deploy, SHOP_* variables or CDK_ARGS:
 #   AWS_REGION=eu-west-1 make site-release STAGE=staging CDK_ARGS="-c senderEmail=orders@mail.example.com"
 STAGE_STACKS = Couture$(shell printf '%s' '$(STAGE)' | sed -E 's/(^|-)([a-z0-9])/\U\2/g')
@@ -59,6 +60,12 @@ site-release: infra-deps $(BIN)/shopctl
 	$(MAKE) --no-print-directory site-build ASSETS_URL="$$assets"
 	$(if $(wildcard sdk/dist/web),,$(MAKE) --no-print-directory sdk-build)
 	npx cdk deploy $(STAGE_STACKS)Pages --exclusively -c stage=$(STAGE) $(CDK_ARGS)
+	out() { aws cloudformation describe-stacks --stack-name "$(STAGE_STACKS)$$1" \
+		--query "Stacks[0].Outputs[?OutputKey=='$$2'].OutputValue" --output text; }; \
+	TABLE_NAME=$$(out Data TableName) BLOBS_BUCKET=$$(out Blobs BlobsBucketName) BLOBS_PUBLIC_URL=/blobs \
+	SITE_URL=$$(out Site SiteUrl) SITE_BUCKET=$$(out Site SiteBucketName) \
+	PUBLISHED_PAGES_ARN=$$(out Site PublishedPagesArn) DISTRIBUTION_ID=$$(out Site DistributionId) \
+	$(BIN)/shopctl publish
 
 # The API's TypeScript types, generated (not committed) from its OpenAPI
 # document, shared/openapi.json, which `make openapi` rewrites and the
