@@ -23,6 +23,23 @@ pub fn fold(text: &str) -> String {
         .collect()
 }
 
+/// Text made safe for an HTML element or a quoted attribute: the invoice,
+/// the house's pages and the published heads escape with this one.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,6 @@
 //! The invoice of an order and its confirmation email: pure text, escaped.
 
+use crate::text::escape_html as escape;
 use std::fmt::Write as _;
 
 use crate::cart::LineSize;
@@ -14,21 +15,6 @@ use super::ShippingAddress;
 /// served publicly; the owner reads it through the orders API).
 pub fn invoice_key(order: &Order) -> String {
     format!("invoices/{}/{}.html", order.user_id, order.id)
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// `$1,234.50`, as the site formats USD (en-US).

@@ -2,6 +2,7 @@
 //! Graph, Twitter card, robots and JSON-LD, every address absolute on the
 //! shop's public origin (SITE_URL), written as HTML to replace the template's.
 
+pub use domain::text::escape_html as escape;
 use serde_json::{json, Value};
 
 use super::catalogue::{HouseWords, Json};
@@ -200,22 +201,6 @@ fn meta(out: &mut String, attribute: &str, key: &str, content: &str) {
         "<meta {attribute}=\"{key}\" content=\"{}\"/>",
         escape(content)
     ));
-}
-
-/// Text for an HTML attribute or element.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#x27;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 // schema.org structured data, from the entities as the API sends them.

@@ -4,6 +4,7 @@
 //! problems as the items, the pictures they name run through the same
 //! pipeline.
 
+use domain::text::escape_html as escape;
 use std::path::{Path, PathBuf};
 
 use domain::catalog::Status;
@@ -290,13 +291,6 @@ fn figures(events: Vec<Event>) -> Vec<Event> {
         ))));
     }
     out
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 const FRONT_MATTER_RULE: &str = "must start with its front matter between two +++ lines: \
