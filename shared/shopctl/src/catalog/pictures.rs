@@ -57,14 +57,20 @@ struct Sizes {
     widths: Vec<u32>,
     smaller_at_most: f32,
     quality: f32,
+    full_width: String,
 }
 
 const SIZES_JSON: &str = include_str!("../../../picture-sizes.json");
 
 static SIZES: LazyLock<Sizes> = LazyLock::new(|| {
     serde_json::from_str(SIZES_JSON)
-        .expect("shared/picture-sizes.json holds widths, smallerAtMost and quality")
+        .expect("shared/picture-sizes.json holds widths, smallerAtMost, quality and fullWidth")
 });
+
+/// The sizes of a picture as wide as the window, as the site's `<img>` says.
+pub fn full_width_sizes() -> &'static str {
+    &SIZES.full_width
+}
 
 /// A picture or film of the folder, checked and hashed, with the very bytes
 /// that were.

@@ -69,6 +69,42 @@ impl Picture {
     }
 }
 
+impl Picture {
+    /// The catalogue picture's srcset as the site builds it (its smaller
+    /// widths, narrowest first, then itself), or none for a picture with
+    /// no smaller width or of unknown size.
+    pub fn srcset(&self) -> Option<String> {
+        let (largest, _) = self.size?;
+        let (base, _) = self.url.rsplit_once('/')?;
+        let mut smaller: Vec<u32> = crate::catalog::pictures::widths(largest)
+            .into_iter()
+            .filter(|&w| w < largest)
+            .collect();
+        if smaller.is_empty() {
+            return None;
+        }
+        smaller.sort_unstable();
+        let mut set: Vec<String> = smaller
+            .iter()
+            .map(|w| format!("{base}/{w}.webp {w}w"))
+            .collect();
+        set.push(format!("{} {largest}w", self.url));
+        Some(set.join(", "))
+    }
+}
+
+/// The picture a page shows first and largest (home's first banner), asked
+/// for from the head at high priority, with the srcset and sizes its `<img>`
+/// has so the browser fetches the very file the page shows before any script
+/// runs. Its address is the page's own (not on the public origin): the
+/// `<img>` names it so.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preload {
+    pub picture: Picture,
+    /// The `<img>`'s sizes attribute.
+    pub sizes: &'static str,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum OgType {
     Website,
@@ -90,6 +126,7 @@ pub struct Head {
     /// A product's price, for `product:price:*`.
     pub price: Option<f64>,
     pub json_ld: Vec<Value>,
+    pub preload: Option<Preload>,
 }
 
 impl Head {
@@ -106,6 +143,7 @@ impl Head {
             absolute_title: false,
             price: None,
             json_ld: Vec::new(),
+            preload: None,
         }
     }
 
@@ -179,6 +217,9 @@ impl Head {
         if let Some((src, _)) = &image {
             meta(&mut out, "name", "twitter:image", src);
         }
+        if let Some(preload) = &self.preload {
+            out.push_str(&preload_link(preload));
+        }
         if !self.json_ld.is_empty() {
             let data = match self.json_ld.as_slice() {
                 [one] => one.clone(),
@@ -195,6 +236,24 @@ impl Head {
 
 /// Every price is in US dollars, at checkout as in the catalogue.
 pub const CURRENCY: &str = "USD";
+
+fn preload_link(preload: &Preload) -> String {
+    let srcset = preload
+        .picture
+        .srcset()
+        .map(|set| {
+            format!(
+                " imagesrcset=\"{}\" imagesizes=\"{}\"",
+                escape(&set),
+                escape(preload.sizes)
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "<link rel=\"preload\" as=\"image\" href=\"{}\"{srcset} fetchpriority=\"high\"/>",
+        escape(&preload.picture.url)
+    )
+}
 
 fn meta(out: &mut String, attribute: &str, key: &str, content: &str) {
     out.push_str(&format!(

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::catalogue::{detail_key, Catalogue, HouseWords, Json};
 use super::first_paint::{collection_key, detail_of, fallback_of};
-use super::head::{self, Crumb, Head, OgType, Picture, Shape};
+use super::head::{self, Crumb, Head, OgType, Picture, Preload, Shape};
 use super::words::{self, Described};
 
 /// The lists the header, menus and footer of every page show, and the house they name.
@@ -125,7 +125,7 @@ pub const PUBLIC_PATHS: [&str; 13] = [
 ];
 
 /// The house's page each site page shows, by address.
-fn house_page(path: &str) -> Option<&'static str> {
+pub fn house_page(path: &str) -> Option<&'static str> {
     match path {
         "/about/" => Some("about"),
         "/made-to-order/" => Some("made-to-order"),
@@ -227,6 +227,10 @@ pub fn site(catalogue: &Catalogue, path: &str, origin: &str) -> Planned {
                     .first()
                     .and_then(|b| Picture::of(b.text("imageUrl"), Shape::Banner, &title))
                 {
+                    head.preload = Some(Preload {
+                        picture: picture.clone(),
+                        sizes: crate::catalog::pictures::full_width_sizes(),
+                    });
                     head.image = Some(picture);
                 }
                 head.json_ld.push(head::organization_ld(house, origin));

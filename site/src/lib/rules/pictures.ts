@@ -56,7 +56,7 @@ export const PICTURE_SIZES = {
   /** .gallery__thumb: 72px less its 1px border (the 320 width, even at three device pixels a CSS pixel). */
   galleryThumb: "70px",
   /** .hero: the page's whole width, at its own 16:7. */
-  fullWidth: "100vw",
+  fullWidth: pictureSizes.fullWidth,
   /** .banner-carousel: the whole width, at its own 16:7. */
   bannerCarousel: "100vw",
   /** .runway-banner: the whole width and at least 70vh high, which the 16:7 picture covers (70vh × 16/7). */
