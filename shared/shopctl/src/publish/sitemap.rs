@@ -67,15 +67,18 @@ pub fn sitemap(catalogue: &Catalogue, origin: &str) -> String {
         })
     };
 
-    let mut listed: Vec<(String, Option<String>)> = vec![
-        ("/shop/".into(), product_dates(&products)),
+    // Each listing page, the newest date of what it lists, and whether it lists anything.
+    let mut listed: Vec<(String, Option<String>, bool)> = vec![
+        ("/shop/".into(), product_dates(&products), true),
         (
             "/runway/".into(),
             newest(runways.iter().map(|r| r.text("createdAt"))),
+            !runways.is_empty(),
         ),
         (
             "/news/".into(),
             news.iter().filter_map(|n| news_date(n)).max(),
+            !news.is_empty(),
         ),
     ];
     for menu in ["new-arrivals", "women", "men"] {
@@ -84,23 +87,34 @@ pub fn sitemap(catalogue: &Catalogue, origin: &str) -> String {
             .copied()
             .filter(|p| matches_menu(p, menu))
             .collect();
-        listed.push((format!("/shop/{menu}/"), product_dates(&in_menu)));
+        listed.push((
+            format!("/shop/{menu}/"),
+            product_dates(&in_menu),
+            !in_menu.is_empty(),
+        ));
     }
-    let home = listed.iter().filter_map(|(_, d)| d.clone()).max();
-    listed.push(("/".into(), home));
-    let date_of = |path: &str| {
-        listed
-            .iter()
-            .find(|(p, _)| p == path)
-            .and_then(|(_, d)| d.clone())
+    let home = listed.iter().filter_map(|(_, d, _)| d.clone()).max();
+    listed.push(("/".into(), home, true));
+    let listing = |path: &str| listed.iter().find(|(p, _, _)| p == path);
+    // A section the house has nothing in is hidden from its menus, and a
+    // page it does not give says so: neither is listed.
+    let given: Vec<&str> = catalogue
+        .active("/pages")
+        .iter()
+        .map(|p| p.text("id"))
+        .collect();
+    let empty = |path: &str| {
+        listing(path).is_some_and(|(_, _, any)| !any)
+            || pages::house_page(path).is_some_and(|id| !given.contains(&id))
     };
 
     let first = |v: &Value, field: &str| v.texts(field).first().map(|s| s.to_string());
     let mut entries: Vec<Entry> = PUBLIC_PATHS
         .iter()
+        .filter(|p| !empty(p))
         .map(|p| Entry {
             path: p.to_string(),
-            lastmod: date_of(p),
+            lastmod: listing(p).and_then(|(_, d, _)| d.clone()),
             image: None,
         })
         .collect();

@@ -73,6 +73,10 @@ fn catalogue(products: Vec<Value>, house: Option<Value>) -> Catalogue {
     );
     bodies.insert("/collections/col-ete".into(), collection);
     bodies.insert("/menus".into(), json!({ "data": [] }));
+    bodies.insert(
+        "/pages".into(),
+        json!({ "data": [{ "id": "about", "title": "About", "status": "active" }] }),
+    );
     bodies.insert("/pages/about".into(), json!({ "id": "about", "title": "About", "html": "<p>The workshop.</p>", "status": "active" }));
     bodies.insert("/news".into(), json!({ "data": [{ "id": "n1", "title": "Opening", "slug": "opening", "status": "active", "createdAt": "2025-02-01T09:00:00Z", "updatedAt": "", "description": "The atelier opens its doors to the city this spring.", "content": "", "poster": "" }] }));
     if let Some(house) = house {
@@ -242,6 +246,22 @@ async fn sitemap_and_robots_name_the_public_origin() {
     assert!(
         !sitemap.contains("/me/") && !sitemap.contains("/_/") && !sitemap.contains("127.0.0.1")
     );
+    // Sections the house has nothing in (no runway show, no piece for men) are not listed.
+    // Nor the house's pages it does not give (it gives About alone).
+    for empty in [
+        "/runway/",
+        "/shop/men/",
+        "/shop/new-arrivals/",
+        "/privacy-policy/",
+        "/support/faq/",
+    ] {
+        assert!(
+            !sitemap.contains(&format!("<loc>{ORIGIN}{empty}</loc>")),
+            "{empty} is listed: {sitemap}"
+        );
+    }
+    assert!(sitemap.contains(&format!("<loc>{ORIGIN}/news/</loc>")));
+    assert!(sitemap.contains(&format!("<loc>{ORIGIN}/about/</loc>")));
     let robots = read(data.path(), "robots.txt");
     assert!(
         robots.contains("User-Agent: *\nAllow: /\nDisallow: /me/"),
@@ -390,4 +410,30 @@ async fn without_a_house_the_words_name_none() {
     // No picture is named when the house names none and the page has none.
     let about = read(data.path(), "about/index.html");
     assert!(meta(&about, "og:image").is_none() && meta(&about, "twitter:card") == Some("summary"));
+}
+
+#[tokio::test]
+async fn home_asks_for_its_first_banner_from_the_head() {
+    let (templates, data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    export(templates.path());
+    let mut shop = catalogue(vec![product("prod-lune", "Lune Gown")], Some(house()));
+    shop.bodies.insert(
+        "/banners".into(),
+        json!({ "data": [
+            { "id": "b2", "order": 2, "status": "active", "imageUrl": "/blobs/images/catalog/bb22/1920.webp" },
+            { "id": "b1", "order": 1, "status": "active", "imageUrl": "/blobs/images/catalog/aa11/1920.webp" }
+        ] }),
+    );
+    publish_into(data.path(), templates.path(), &shop)
+        .await
+        .unwrap();
+
+    let home = read(data.path(), "index.html");
+    let base = "/blobs/images/catalog/aa11";
+    let link = format!(
+        "<link rel=\"preload\" as=\"image\" href=\"{base}/1920.webp\" imagesrcset=\"{base}/320.webp 320w, {base}/640.webp 640w, {base}/1280.webp 1280w, {base}/1920.webp 1920w\" imagesizes=\"100vw\" fetchpriority=\"high\"/>"
+    );
+    assert!(home.contains(&link), "{home}");
+    let about = read(data.path(), "about/index.html");
+    assert!(!about.contains("rel=\"preload\""), "{about}");
 }
