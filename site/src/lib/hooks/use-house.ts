@@ -23,8 +23,17 @@ export function usePageIds(): { ids: ReadonlySet<string>; isLoading: boolean } {
   return { ids, isLoading: data === undefined };
 }
 
-/** One page of the house: null while loading, or when the house gives none (`missing`). */
+/**
+ * One page of the house: null while loading, or when the house gives none
+ * (`missing`). It is asked for once the house's list names it (a published
+ * page's first paint holds both): a page the list leaves out could only
+ * answer a 404.
+ */
 export function usePage(id: PageId): { page: PageAnswer | null; isLoading: boolean; missing: boolean } {
-  const { data } = useSWR(`/pages/${id}`, () => fetchItem(`/pages/${id}`), options);
+  const { ids, isLoading: listing } = usePageIds();
+  const given = ids.has(id);
+  const { data } = useSWR(given ? `/pages/${id}` : null, () => fetchItem(`/pages/${id}`), options);
+  if (listing) return { page: null, isLoading: true, missing: false };
+  if (!given) return { page: null, isLoading: false, missing: true };
   return { page: data ?? null, isLoading: data === undefined, missing: data === null };
 }
