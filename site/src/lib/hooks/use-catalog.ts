@@ -3,6 +3,7 @@ import useSWR from "swr";
 import type { GetKey, ItemOf } from "@/lib/api/client";
 import type { Collection } from "@/lib/api/types";
 import { isActive, sortByOrder } from "@/lib/rules/catalog";
+import { SHOP_MENU_PATHS, standsFor } from "@/lib/rules/menu-match";
 import { collectionKey } from "./collection-key";
 import { fetchItem, fetchList, type ListRequest } from "./fetchers";
 
@@ -39,16 +40,20 @@ export const useRunways = () => useList("/runways");
 export const useNewsList = () => useList("/news");
 
 /**
- * The sections of the shop the house has nothing in (no active runway, no
- * news), by their link, so menus leave them out. Asked only while `shown`
- * (the sidebar open), so no other page pays for the lists; unknown until
- * answered, so nothing is hidden before.
+ * The sections of the shop the house has nothing in, by their link, so menus
+ * leave them out: a shop menu (New Arrivals, Women, Men) no active category
+ * stands for (the categories are on every page's first paint), and, while
+ * `shown` (the sidebar open, so no other page pays for the lists), no active
+ * runway or news. Unknown until answered, so nothing is hidden before.
  */
 export function useEmptySections(shown: boolean): string[] {
+  const categories = useCategories();
   const runways = useList(shown ? "/runways" : null);
   const news = useList(shown ? "/news" : null);
   const empty = (list: { items: unknown[]; isLoading: boolean }, href: string) => (shown && !list.isLoading && list.items.length === 0 ? [href] : []);
-  return [...empty(runways, "/runway/"), ...empty(news, "/news/")];
+  const names = categories.items.filter(isActive).map((c) => c.name);
+  const menus = categories.isLoading ? [] : SHOP_MENU_PATHS.filter((menu) => !names.some((name) => standsFor(name, menu))).map((menu) => `/shop/${menu}/`);
+  return [...menus, ...empty(runways, "/runway/"), ...empty(news, "/news/")];
 }
 
 export const useProduct = (id: string | null) => useItem(id ? `/products/${encodeURIComponent(id)}` : null);

@@ -17,9 +17,16 @@ export function categoriesForMenu(menu: string): string[] {
   return ALIASES[key] ?? [normalise(menu)];
 }
 
+/** The shop's own menus (New Arrivals, Women, Men), as their /shop/{menu}/ segment. */
+export const SHOP_MENU_PATHS = Object.keys(ALIASES);
+
+/** Whether the category named `category` is one the menu lists. */
+export function standsFor(category: string, menu: string): boolean {
+  return categoriesForMenu(menu).includes(normalise(category));
+}
+
 export function matchesMenu(product: Pick<Product, "categories">, menu: string): boolean {
-  const wanted = categoriesForMenu(menu);
-  return product.categories.some((c) => wanted.includes(normalise(c)));
+  return product.categories.some((c) => standsFor(c, menu));
 }
 
 /** A heading for the menu: "NEW ARRIVALS", "WOMEN", or the category as written. */

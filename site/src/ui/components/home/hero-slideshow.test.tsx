@@ -38,4 +38,11 @@ describe("HeroSlideshow", () => {
     act(() => vi.advanceTimersByTime(SLIDE_MS));
     expect(shown()).toBe("/blobs/images/banners/banner-2.webp");
   });
+
+  it("shows a house with no banner no empty picture band: a heading band instead", () => {
+    const { container } = render(<HeroSlideshow banners={[]} bare />);
+    expect(container.querySelector(".hero--bare h1")).not.toBeNull();
+    expect(container.querySelector(".hero--bare h1")?.className).not.toContain("visually-hidden");
+    expect(container.querySelectorAll("img")).toHaveLength(0);
+  });
 });

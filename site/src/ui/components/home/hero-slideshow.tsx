@@ -3,7 +3,8 @@
  * Fading banner slideshow, 8 s per slide. Only the first banner is in the
  * page's HTML: the others are asked for once the page runs (the next shows
  * 8 s later at the earliest, and without scripts never), so on a slow network
- * they do not share the bandwidth with the first.
+ * they do not share the bandwidth with the first. A house with no banner
+ * gets no empty picture band: its name and tagline, shown as the heading.
  */
 import { useEffect, useState } from "react";
 import type { Banner } from "@/lib/api/types";
@@ -12,7 +13,7 @@ import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
 
 export const SLIDE_MS = 8000;
 
-export function HeroSlideshow({ banners }: { banners: Banner[] }) {
+export function HeroSlideshow({ banners, bare = false }: { banners: Banner[]; bare?: boolean }) {
   const { house } = useHouse();
   const name = house?.name ?? "";
   const [index, setIndex] = useState(0);
@@ -23,6 +24,14 @@ export function HeroSlideshow({ banners }: { banners: Banner[] }) {
     const t = window.setInterval(() => setIndex((i) => (i + 1) % banners.length), SLIDE_MS);
     return () => window.clearInterval(t);
   }, [banners.length]);
+  const heading = [name, house?.tagline].filter(Boolean).join(" — ");
+  if (bare) {
+    return (
+      <section className="hero hero--bare" aria-label="Featured">
+        <h1 className="section-title">{heading || "Featured"}</h1>
+      </section>
+    );
+  }
   return (
     <section className="hero" aria-roledescription="carousel" aria-label="Featured">
       {banners.map((b, i) => (
@@ -41,7 +50,7 @@ export function HeroSlideshow({ banners }: { banners: Banner[] }) {
         />
       ))}
       {/* The banners carry their own titles; the page's heading is for assistive technology. */}
-      <h1 className="visually-hidden">{[name, house?.tagline].filter(Boolean).join(" — ") || "Featured"}</h1>
+      <h1 className="visually-hidden">{heading || "Featured"}</h1>
     </section>
   );
 }

@@ -15,7 +15,7 @@ export const HOME_CAROUSEL_MS = 5000;
 export const HOME_NEWS = 3;
 
 export function HomePage() {
-  const { items: banners } = useBanners();
+  const { items: banners, isLoading: l0 } = useBanners();
   const { items: runways, isLoading: l2 } = useRunways();
   // Asked once the shows are known (the first paint has them), and only if there are any.
   const { item: featured, isLoading: l1 } = useFeaturedRunway(!l2 && runways.length > 0);
@@ -31,7 +31,7 @@ export function HomePage() {
 
   return (
     <div className="home">
-      <HeroSlideshow banners={banners} />
+      <HeroSlideshow banners={banners} bare={!l0 && banners.length === 0} />
       <ContactSide />
       {!ready && <div className="loading" aria-busy="true" />}
       {ready && featured && isActive(featured) && (
@@ -74,7 +74,7 @@ export function HomePage() {
           </div>
         </section>
       )}
-      {ready && (
+      {ready && arrivals.length > 0 && (
       <section className="section" aria-labelledby="arrivals-title">
         <div className="container">
           <h2 id="arrivals-title" className="section-title">

@@ -10,8 +10,10 @@ vi.mock("next/link", async () => ({ default: (await import("@/test/next-mocks"))
 
 const page = (id: string) => ({ id, title: id, description: "", status: "active" });
 
-function renderFooter(pages: string[]) {
-  const fallback = { "/house": OPALE, "/pages": pages.map(page), "/menus": [] };
+const category = (name: string) => ({ id: `cat-${name}`, name, status: "active" });
+
+function renderFooter(pages: string[], categories = ["new", "women", "men"]) {
+  const fallback = { "/house": OPALE, "/pages": pages.map(page), "/menus": [], "/categories": categories.map(category) };
   return render(
     <SWRConfig value={{ provider: () => new Map(), fallback, revalidateOnMount: false }}>
       <Footer />
@@ -43,5 +45,10 @@ describe("Footer", () => {
     expect(labels).toEqual(["My Orders", "FAQ", "Terms & Conditions"]);
     const shop = screen.getByRole("navigation", { name: "Shop" });
     expect(within(shop).queryByRole("link", { name: "Made To Order" })).toBeNull();
+  });
+  it("leaves out the shop's menus no category of the house stands for", () => {
+    renderFooter([], ["Robes", "Woman"]);
+    const shop = screen.getByRole("navigation", { name: "Shop" });
+    expect(within(shop).getAllByRole("link").map((a) => a.textContent)).toEqual(["Women", "All Products"]);
   });
 });

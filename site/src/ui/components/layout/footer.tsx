@@ -1,7 +1,7 @@
 "use client";
 /** The footer: shop, support and collection links, the house's contact details, social links and address, and the copyright of the shopper's current year. */
 import Link from "next/link";
-import { useMenus } from "@/lib/hooks/use-catalog";
+import { useEmptySections, useMenus } from "@/lib/hooks/use-catalog";
 import { useCurrentYear } from "@/lib/hooks/use-current-year";
 import { useHouse } from "@/lib/hooks/use-house";
 import type { House } from "@/lib/api/types";
@@ -20,7 +20,8 @@ const FOOTER_SOCIAL = [
 export function Footer() {
   const { items: menus } = useMenus();
   const { house } = useHouse();
-  const shop = useFixedLinks(SHOP_LINKS.slice(0, 5));
+  const empty = useEmptySections(false);
+  const shop = useFixedLinks(SHOP_LINKS.slice(0, 5)).filter((l) => !empty.includes(l.href));
   const support = useFixedLinks([...SUPPORT_LINKS, ...GENERAL_LINKS]);
   return (
     <footer className="footer">
