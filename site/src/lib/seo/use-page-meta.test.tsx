@@ -4,7 +4,7 @@ import { renderHook } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { OPALE } from "@/test/house";
 import { describeProduct } from "./describe";
-import { usePageMeta } from "./use-page-meta";
+import { homeTitle, usePageMeta, useSitePageTitle } from "./use-page-meta";
 import { draft, gown } from "./test-data";
 
 /** The house as the page's first paint hands it to SWR. */
@@ -46,5 +46,35 @@ describe("usePageMeta", () => {
   it("names no house before the first import", () => {
     renderHook(() => usePageMeta(gown, describeProduct), { wrapper: ({ children }) => <SWRConfig value={{ fallback: { "/house": null }, provider: () => new Map() }}>{children}</SWRConfig> });
     expect(document.title).toBe("Atelier Cathedral Bridal Gown");
+  });
+});
+
+vi.mock("next/navigation", () => ({ usePathname: () => pathname }));
+let pathname = "/about/";
+
+describe("useSitePageTitle", () => {
+  beforeEach(() => {
+    vi.stubGlobal("fetch", () => new Promise(() => {}));
+    document.head.innerHTML = "<title>About</title>";
+  });
+
+  it("names the house after a client-side navigation to a site page", () => {
+    pathname = "/about";
+    renderHook(() => useSitePageTitle(), { wrapper: withHouse });
+    expect(document.title).toBe(`About — ${NAME}`);
+  });
+
+  it("titles home with the house's name and tagline, as its published head does", () => {
+    pathname = "/";
+    renderHook(() => useSitePageTitle(), { wrapper: withHouse });
+    expect(document.title).toBe(homeTitle(OPALE));
+    expect(homeTitle(OPALE)).toBe(`${NAME} — ${OPALE.tagline}`);
+    expect(homeTitle(null)).toBe("Couture");
+  });
+
+  it("leaves a detail page's title to the page", () => {
+    pathname = "/shop/product/prod-1/gown/";
+    renderHook(() => useSitePageTitle(), { wrapper: withHouse });
+    expect(document.title).toBe("About");
   });
 });

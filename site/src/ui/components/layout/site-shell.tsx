@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { Suspense, useEffect, type ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { useFirstPaint } from "@/lib/first-paint/first-paint";
+import { useSitePageTitle } from "@/lib/seo/use-page-meta";
 import { useToastsWanted } from "@/ui/components/common/notify";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -54,7 +55,14 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <RouteScroll />
         </Suspense>
         {toasts && <Toasts />}
+        <SitePageTitle />
       </PanelsProvider>
     </SWRConfig>
   );
+}
+
+/** The site page's title names the house after a client-side navigation too. */
+function SitePageTitle() {
+  useSitePageTitle();
+  return null;
 }
