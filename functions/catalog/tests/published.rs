@@ -117,7 +117,7 @@ fn json(body: &[u8]) -> Value {
 async fn a_published_list_is_one_query_then_memory_and_a_known_tag_is_a_304() {
     let shop = shop().await;
     stock(&shop, (0..40).map(product)).await;
-    catalog::publish(&shop.app).await.unwrap();
+    catalog_answers::publish(&shop.app).await.unwrap();
     let router = catalog::router_with(shop.app.clone(), Cache::new(Duration::from_secs(3600)));
 
     let first = get(&shop, &router, "/api/products", None).await;
@@ -158,7 +158,7 @@ async fn a_published_list_is_one_query_then_memory_and_a_known_tag_is_a_304() {
 async fn the_next_request_after_a_publication_sees_it() {
     let shop = shop().await;
     stock(&shop, (0..3).map(product)).await;
-    catalog::publish(&shop.app).await.unwrap();
+    catalog_answers::publish(&shop.app).await.unwrap();
     let router = uncached(&shop);
     let before = get(&shop, &router, "/api/products", None).await;
 
@@ -168,7 +168,7 @@ async fn the_next_request_after_a_publication_sees_it() {
     let unpublished = get(&shop, &router, "/api/products", None).await;
     assert_eq!(unpublished.body, before.body, "served as published");
 
-    catalog::publish(&shop.app).await.unwrap();
+    catalog_answers::publish(&shop.app).await.unwrap();
     let after = get(
         &shop,
         &router,
@@ -197,7 +197,7 @@ async fn an_unpublished_catalogue_is_answered_live_and_kept_nowhere() {
 async fn a_large_list_is_split_into_parts_and_served_whole() {
     let shop = shop().await;
     stock(&shop, (0..900).map(product)).await;
-    catalog::publish(&shop.app).await.unwrap();
+    catalog_answers::publish(&shop.app).await.unwrap();
     let router = uncached(&shop);
 
     let document = published::read(shop.app.table.as_ref(), Document::Products)
@@ -218,7 +218,7 @@ async fn a_large_list_is_split_into_parts_and_served_whole() {
         retired.card.status = Status::Inactive;
         stock(&shop, [retired]).await;
     }
-    catalog::publish(&shop.app).await.unwrap();
+    catalog_answers::publish(&shop.app).await.unwrap();
     let smaller = get(&shop, &router, "/api/products", None).await;
     assert_eq!(json(&smaller.body)["data"].as_array().unwrap().len(), 3);
 }
@@ -227,8 +227,8 @@ async fn a_large_list_is_split_into_parts_and_served_whole() {
 async fn the_snapshot_holds_each_list_under_the_sites_key() {
     let shop = shop().await;
     stock(&shop, (0..2).map(product)).await;
-    catalog::publish(&shop.app).await.unwrap();
-    let snapshot = catalog::snapshot(&shop.app).await.unwrap();
+    catalog_answers::publish(&shop.app).await.unwrap();
+    let snapshot = catalog_answers::snapshot(&shop.app).await.unwrap();
     assert_eq!(snapshot["/products"]["data"].as_array().unwrap().len(), 2);
     assert_eq!(snapshot["/banners"]["data"], Value::Array(vec![]));
     assert!(
@@ -241,9 +241,9 @@ async fn the_snapshot_holds_each_list_under_the_sites_key() {
 async fn the_snapshot_holds_each_listed_products_detail_as_served() {
     let shop = shop().await;
     stock(&shop, (0..2).map(product)).await;
-    catalog::publish(&shop.app).await.unwrap();
+    catalog_answers::publish(&shop.app).await.unwrap();
     let router = uncached(&shop);
-    let snapshot = catalog::snapshot(&shop.app).await.unwrap();
+    let snapshot = catalog_answers::snapshot(&shop.app).await.unwrap();
     for id in ["p0000", "p0001"] {
         let served = get(&shop, &router, &format!("/api/products/{id}"), None).await;
         assert_eq!(snapshot[format!("/products/{id}")], json(&served.body));

@@ -41,7 +41,7 @@ async fn catalogue(endpoint: &str, products: usize) -> (App, Arc<DynamoTable>, t
         copy.card.id = format!("{}-{n}", copy.id);
         let _ = app.table.write(&copy, Condition::None).await.unwrap();
     }
-    catalog::publish(&app).await.expect("publish");
+    catalog_answers::publish(&app).await.expect("publish");
     (app, table, dir)
 }
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use auth::routes::{login, password, register, session, verify};
-use catalog::live;
+use catalog_answers::live;
 use domain::accounts::forms::{
     ChangePasswordForm, ForgotForm, LoginForm, ProfileForm, RegistrationForm, ResetForm,
     VerifyEmailForm, VerifyLinkForm,

@@ -11,7 +11,12 @@ use domain::order::OrderStatus;
 use domain::requests::RequestKind;
 
 use crate::catalog;
-use crate::orders::{self, CliResult};
+use crate::orders;
+
+/// Whatever a command fails with, told to the operator as its message.
+pub type CliError = Box<dyn std::error::Error + Send + Sync>;
+/// A command's report to the operator, or why it failed.
+pub type CliResult = Result<String, CliError>;
 
 /// The operators' CLI, on whichever store and blob store the environment
 /// configures (the embedded ones under `.data/` by default).
@@ -149,7 +154,7 @@ pub async fn run(app: &App, command: Command) -> CliResult {
             Ok(catalog::export(app, &dir).await?.to_string())
         }
         Command::Publish => {
-            let version = ::catalog::publish(app).await?;
+            let version = catalog_answers::publish(app).await?;
             let site = crate::publish::publish(app).await?;
             Ok(format!("catalogue published: version {version}\n{site}"))
         }

@@ -11,8 +11,7 @@ use domain::house::House;
 use domain::order::{self, Move, Order, OrderNumber, OrderStatus, Orders};
 use domain::shopper::is_ulid;
 
-pub type CliError = Box<dyn std::error::Error + Send + Sync>;
-pub type CliResult = Result<String, CliError>;
+use crate::cli::{CliError, CliResult};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrdersError {

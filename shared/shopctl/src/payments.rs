@@ -7,7 +7,7 @@
 
 use app::App;
 
-use crate::orders::CliResult;
+use crate::cli::CliResult;
 
 pub async fn reconcile(app: &App) -> CliResult {
     let report = app.checkout().reconcile().await?;

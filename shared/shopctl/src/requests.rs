@@ -5,7 +5,7 @@
 use app::App;
 use domain::requests::{ContactRequest, RequestKind};
 
-use crate::orders::CliResult;
+use crate::cli::CliResult;
 
 pub async fn all(
     app: &App,

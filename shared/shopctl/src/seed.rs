@@ -5,7 +5,7 @@
 use app::App;
 
 use crate::catalog::{self, Imported, Options};
-use crate::orders::CliError;
+use crate::cli::CliError;
 
 /// Imports the sample catalogue into the configured store and blobs, and
 /// publishes its lists (not the site's pages: the tests' shops read the API,

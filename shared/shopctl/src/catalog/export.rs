@@ -13,7 +13,7 @@ use super::files::*;
 use super::items::{folder_of, Item};
 use super::pictures;
 use super::sources::{self, Source};
-use crate::orders::CliError;
+use crate::cli::CliError;
 
 mod house;
 

@@ -21,7 +21,7 @@ use super::folder::{Entry, Folder};
 use super::items::{folder_of, FieldChange, Item};
 use super::pictures::{Asset, Form, MEGAPIXELS_AT_ONCE};
 use super::sources;
-use crate::orders::{CliError, CliResult};
+use crate::cli::{CliError, CliResult};
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
@@ -86,7 +86,7 @@ pub async fn import(app: &App, dir: &Path, options: Options) -> Result<Imported,
     }
     write_all(app, &folder.root, &mut imported).await;
     keep_sources(app, &folder, &mut imported).await;
-    match catalog::publish(app).await {
+    match catalog_answers::publish(app).await {
         Ok(version) => imported.version = Some(version),
         Err(e) => imported.failures.push(format!("publishing the lists: {e}")),
     }

@@ -1,5 +1,5 @@
 //! The catalogue as the publication reads it: each catalogue route's answer
-//! (`catalog::snapshot`, the very answers the catalogue function gives),
+//! (`catalog_answers::snapshot`, the very answers the catalogue function serves),
 //! keyed as the site's data keys name them (`/products`, `/products/{id}`),
 //! and the house those answers name.
 

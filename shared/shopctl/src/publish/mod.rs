@@ -35,7 +35,7 @@ pub use sink::{Folder, Sink, SinkError};
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
     #[error("reading the catalogue: {0}")]
-    Catalogue(#[from] ::catalog::PublishError),
+    Catalogue(#[from] catalog_answers::PublishError),
     #[error("the site's templates are not built ({0} has no index.html): run `make site-build`")]
     NoTemplates(PathBuf),
     #[error("reading the template {path}: {source}")]
@@ -157,7 +157,7 @@ fn bucket_target() -> Result<Option<bucket::BucketTarget>, PublishError> {
 
 /// The catalogue as the catalogue function answers it.
 pub async fn read_catalogue(app: &App) -> Result<Catalogue, PublishError> {
-    let bodies = match ::catalog::snapshot(app).await? {
+    let bodies = match catalog_answers::snapshot(app).await? {
         Value::Object(bodies) => bodies,
         _ => Default::default(),
     };

@@ -7,7 +7,7 @@ use domain::house::{utc_offset_text, House, Page};
 use super::super::folder::{page_file, HOUSE_FILE, PAGES};
 use super::super::house_files::*;
 use super::{folder_of, write_file, Item, Writer};
-use crate::orders::CliError;
+use crate::cli::CliError;
 
 /// The folder an item's file is in (relative to the export's root) and its name.
 pub fn file_of(item: &Item) -> (&'static str, String) {

@@ -1,8 +1,8 @@
 //! The catalogue's answers computed from the table: every route is one table
 //! request (a Query of the kind's partition, or a GetItem), and only active
 //! content is answered. Lists show products as cards (no description).
-//! [`crate::router`] serves these answers from the published documents and
-//! its cache; this router is what publishing renders and what a miss asks.
+//! The catalogue function serves these answers from the published documents
+//! and its cache; this router is what publishing renders and what a miss asks.
 
 use std::collections::HashMap;
 
