@@ -218,6 +218,17 @@ fn invalid_bodies_fail_and_say_where() {
     )
     .unwrap_err();
     assert!(err.contains("code"), "{err}");
+    let err = check(
+        "GET",
+        "/api/cart",
+        401,
+        &json!({ "message": "Please log in.", "code": "not_logged_in" }),
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("/code"),
+        "a code ErrorCode does not list: {err}"
+    );
 
     let mut order = json!({ "id": "o", "number": "#0000-0001", "status": "shipped", "createdAt": "t", "updatedAt": "t",
         "subtotal": 1.0, "shippingfee": 0.0, "total": 1.0, "items": [],
