@@ -4,10 +4,29 @@
  * check, so the tests cannot drift from what the server answers. Every date
  * is a fixed moment: no test reads the wall clock for its data.
  */
-import type { ErrorBody, ErrorCode, Order, OrderItem, PaymentAnswer, Quote } from "@/lib/api/types";
+import type { Address, ErrorBody, ErrorCode, Order, OrderItem, PaymentAnswer, Quote } from "@/lib/api/types";
 
 /** The moment every fixture was made (the API's timestamp format). */
 export const AT = "2025-03-01T10:00:00.000000Z";
+
+/** A saved address (`AddressView`), the default unless told. */
+export const savedAddress = (overrides: Partial<Address> = {}): Address => ({
+  id: "a1",
+  title: "Home",
+  firstName: "Lan",
+  lastName: "Tran",
+  street: "1 Le Loi",
+  city: "District 1",
+  state: "Ho Chi Minh City",
+  country: "Vietnam",
+  zipCode: "700000",
+  phoneCode: "+84",
+  phone: "912345678",
+  isDefault: true,
+  createdAt: AT,
+  updatedAt: AT,
+  ...overrides,
+});
 
 export const orderItem = (overrides: Partial<OrderItem> = {}): OrderItem => ({
   product: { id: "p1", slug: "gown", name: "Ivory Gown", productGallery: ["/g.jpg"] },

@@ -31,7 +31,13 @@ export type Profile = Schemas["ProfileView"];
 export type WishlistEntry = Schemas["WishlistEntry"];
 /** A saved address as answered: its lines, and whether it is the default. */
 export type Address = Schemas["AddressView"];
+/** An address as the API takes it to save or change one (fields left out of a change keep their values). */
+export type AddressInput = Schemas["AddressInput"];
 export type ContactRequest = Schemas["ContactRequest"];
+/** Where a menu entry leads: a collection, a page of the shop, or another site. */
+export type MenuLink = Schemas["MenuLink"];
+/** The unit of a made-to-order request's lengths (the weight's goes with it). */
+export type MeasurementUnit = Schemas["MeasurementUnit"];
 export type OrderItem = Schemas["OrderItem"];
 
 /** Field-level errors of a 400, keyed by field name. */

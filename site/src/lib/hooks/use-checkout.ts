@@ -87,7 +87,7 @@ export function outcomeOf(error: unknown): PaymentOutcome {
   }
 }
 
-export interface CardCheckout {
+export interface CardPayment {
   nonce: string;
   /** The quote the page shows: `amount` is its total, `shippingfee` its shipping. */
   quote: Quote;
@@ -96,7 +96,7 @@ export interface CardCheckout {
   idempotencyKey: string;
 }
 
-export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey }: CardCheckout): Promise<PaymentOutcome> {
+export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey }: CardPayment): Promise<PaymentOutcome> {
   try {
     const payment = {
       amount: quote.total,

@@ -1,4 +1,5 @@
 /** The account's address form: rules and messages (spec section 5), and the body the API takes. */
+import type { AddressInput } from "@/lib/api/types";
 import { MESSAGES } from "@/lib/messages";
 
 export const ADDRESS_MSG = {
@@ -13,22 +14,8 @@ export const ADDRESS_MSG = {
   phoneInvalid: MESSAGES.address.PHONE_INVALID,
 } as const;
 
-export interface Address {
-  id: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  street: string;
-  city: string;
-  state: string;
-  country: string;
-  zipCode: string;
-  phoneCode: string;
-  phone: string;
-  isDefault: boolean;
-}
-
-export type AddressForm = Omit<Address, "id">;
+/** The form's values: the body `POST /api/addresses` takes, every field filled in. */
+export type AddressForm = Required<AddressInput>;
 
 export const EMPTY_ADDRESS: AddressForm = {
   title: "",

@@ -1,4 +1,5 @@
 /** Made-to-order and appointment requests: the spec's messages, rules and bodies. */
+import type { MeasurementUnit } from "@/lib/api/types";
 import { MESSAGES } from "@/lib/messages";
 
 export const MSG = {
@@ -53,8 +54,9 @@ export const MEASUREMENT_LABELS: Record<Measurement, string> = {
   neckCircumference: "Neck circumference",
 };
 
-export const MEASUREMENT_UNITS = ["cm", "in"] as const;
-export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
+/** The contract's units, each once, as the form offers them (the record makes a unit the contract adds a type error here). */
+const OFFERED: Record<MeasurementUnit, true> = { cm: true, in: true };
+export const MEASUREMENT_UNITS = Object.keys(OFFERED) as MeasurementUnit[];
 
 /** What a measurement is counted in: lengths in the chosen unit, the weight in kg or lb to go with it. */
 export function unitOf(m: Measurement, unit: MeasurementUnit): string {

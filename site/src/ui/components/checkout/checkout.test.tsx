@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Payments } from "@/lib/payments/sdk";
-import { confirming, paid, quoteChanged, refusal } from "@/test/answers";
+import { confirming, paid, quoteChanged, refusal, savedAddress } from "@/test/answers";
 import { fakeFetch, type Route } from "@/test/fake-fetch";
 import { router } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
@@ -33,7 +33,7 @@ const line = (id: string, name: string, price: number, quantity: number, availab
   createdAt: "2025-03-01T10:00:00Z",
   updatedAt: "2025-03-01T10:00:00Z",
 });
-const address = { id: "a1", title: "Atelier", firstName: "Mai", lastName: "Pham", street: "12 Vo Van Tan", city: "District 3", state: "Ho Chi Minh City", country: "Vietnam", zipCode: "700000", phoneCode: "+84", phone: "912345678", isDefault: true };
+const address = savedAddress({ title: "Atelier", firstName: "Mai", lastName: "Pham", street: "12 Vo Van Tan", city: "District 3" });
 /** Figures no sum of the lines gives: only the server's quote can put them on the page. */
 const QUOTE = { subtotal: 1750.5, shippingfee: 56.9, tax: 144.42, total: 1951.82 };
 const NEW_QUOTE = { subtotal: 1800.5, shippingfee: 56.9, tax: 148.54, total: 2005.94 };
