@@ -27,6 +27,15 @@ fn the_committed_messages_are_the_domains() {
 }
 
 #[test]
+fn the_committed_rules_are_the_domains() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules.json");
+    assert!(
+        std::fs::read_to_string(path).unwrap_or_default() == rules_json(),
+        "shared/rules.json is stale: run `make rules` and commit it"
+    );
+}
+
+#[test]
 fn the_document_is_openapi_3_1() {
     let document: Value = serde_json::from_str(&openapi_json()).unwrap();
     assert!(document["openapi"].as_str().unwrap().starts_with("3.1"));

@@ -1,5 +1,6 @@
 /** Made-to-order and appointment requests: the spec's messages, rules and bodies. */
 import type { MeasurementUnit } from "@/lib/api/types";
+import { DEFAULT_PHONE_CODE } from "@/lib/formats";
 import { MESSAGES } from "@/lib/messages";
 
 export const MSG = {
@@ -27,7 +28,6 @@ export const CONTACT_TIMES = [
   { value: "15-18", label: "15:00 - 18:00" },
 ] as const;
 
-export const DEFAULT_PHONE_CODE = "+84";
 
 export interface ContactForm {
   firstName: string;
