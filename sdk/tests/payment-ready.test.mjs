@@ -167,7 +167,7 @@ test('presented and selected events: normalised values in the allowed fields; sk
   });
   const button = () => events.filter((e) => /button_/.test(e.event));
   await until(() => button().length === 4);
-  const strip = ({ timestamp, ...rest }) => rest;
+  const strip = ({ timestamp: _timestamp, ...rest }) => rest;
   assert.deepEqual(button().map(strip).sort((a, b) => a.payment_ready_session_id.localeCompare(b.payment_ready_session_id)), [
     { event: 'payment-ready.button_presented', button_type: 'other', payment_ready_session_id: 'S1', payment_ready_button_order: 'other', payment_ready_experiment_type: 'test', payment_ready_page_type: 'other' },
     { event: 'payment-ready.button_presented', button_type: 'venmo', payment_ready_session_id: 'S2', payment_ready_button_order: 'second', payment_ready_experiment_type: 'control', payment_ready_page_type: 'checkout' },
