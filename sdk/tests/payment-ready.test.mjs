@@ -5,7 +5,7 @@
 // analytics events with their normalised values and skip warnings.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch, blankPage } from './harness.mjs';
+import { startSandbox, launch, blankPage, until } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -35,11 +35,6 @@ function failNext(page, status) {
   return page.evaluate((s) => fetch(window.kit.sandboxUrl + '/__control/fail-next', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix: '/graphql', status: s })
   }), status);
-}
-
-async function until(fn) {
-  for (let i = 0; i < 500 && !fn(); i++) await new Promise((r) => setTimeout(r, 20));
-  assert.ok(fn(), 'condition not met');
 }
 
 test('create: the client check first, then an instance from a client or an authorization', async () => {
