@@ -1,7 +1,8 @@
 # The shop's two commands: `make dev` runs the whole shop locally on embedded
 # defaults; `make test` runs every test. Each part (site, sdk, infra, testkit)
 # keeps its own targets in a fragment beside its code and registers them in
-# DEPS, BUILDS, TESTS and BENCHES.
+# DEPS, BUILDS, LINTS, TESTS and BENCHES. The fragments are included, not
+# -included: a missing one stops make instead of dropping its targets.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -18,6 +19,7 @@ SAMPLE_CATALOG := shared/sample-catalog
 
 DEPS :=
 BUILDS :=
+LINTS :=
 TESTS :=
 BENCHES :=
 
@@ -31,13 +33,13 @@ scaffold-test:
 
 TESTS += scaffold-test
 
--include shared/testkit/testkit.mk
--include shared/contract/contract.mk
--include site/site.mk
--include sdk/sdk.mk
--include infra/infra.mk
+include shared/testkit/testkit.mk
+include shared/contract/contract.mk
+include site/site.mk
+include sdk/sdk.mk
+include infra/infra.mk
 
-.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint fmt seed serve watch watch-deps function scaffold-test
+.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint rust-lint format-check format fmt seed serve watch watch-deps function scaffold-test
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT), the SDK's assets on port $(PORT)+1 (installs what is missing)"
@@ -98,11 +100,22 @@ watch: rust-deps watch-deps seed
 		--env-var SITE_URL=$(WATCH_URL) --env-var ALLOWED_ORIGINS=$(WATCH_URL) \
 		--env-var SANDBOX_URL=http://127.0.0.1:$(WATCH_SANDBOX_PORT)/sandbox
 
-lint:
+# Every part's lint and type check (LINTS: site-lint, sdk-lint, infra-lint),
+# and one formatter for the TypeScript, JavaScript and CSS of them all
+# (Prettier, .prettierrc.json; `make format` rewrites what format-check refuses).
+lint: rust-lint format-check $(LINTS)
+
+rust-lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 
-fmt:
+format-check:
+	npx prettier --check .
+
+format:
+	npx prettier --write .
+
+fmt: format
 	cargo fmt --all
 
 rust-test: rust-build

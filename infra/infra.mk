@@ -1,8 +1,9 @@
 # Infra: the CDK app (infra/), its assertion tests, and the full offline synth.
-#   make infra-test   assertion tests + typecheck + a synth with bundling skipped (part of make test)
+#   make infra-lint   the CDK app's type check (part of make lint)
+#   make infra-test   assertion tests + a synth with bundling skipped (part of make test)
 #   make synth        the full synth: every arm64 bootstrap built by cargo-lambda (zig), no Docker
 
-.PHONY: infra-deps infra-synth-deps cargo-lambda-deps lambda-bootstraps infra-test synth
+.PHONY: infra-deps infra-synth-deps cargo-lambda-deps lambda-bootstraps infra-lint infra-test synth
 
 INFRA_LAMBDA_DIR := $(CARGO_TARGET_DIR)/lambda-arm64
 # The synths' sender (a deploy names its own: -c senderEmail=...).
@@ -36,8 +37,11 @@ lambda-bootstraps: infra-deps cargo-lambda-deps
 	PATH="$(CURDIR)/.venv/bin:$$PATH" npx tsx infra/bin/build-bootstraps.ts $(ARCHS); \
 	echo "lambda-bootstraps: $$(( $$(date +%s) - start )) s for $(ARCHS)"
 
-infra-test: infra-deps
+# The CDK app's types, its tests' included (strict, infra/tsconfig.json).
+infra-lint: infra-deps
 	npx tsc --noEmit -p infra
+
+infra-test: infra-lint
 	node --import tsx --test infra/test/*.test.ts
 	@for stage in staging prod; do \
 		identity=$$([ $$stage = staging ] && echo create || echo existing); \
@@ -53,4 +57,5 @@ synth: infra-synth-deps
 	@npx tsx infra/bin/bundle-sizes.ts cdk.out
 
 DEPS += infra-deps
+LINTS += infra-lint
 TESTS += infra-test

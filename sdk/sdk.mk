@@ -8,7 +8,7 @@ SDK_WASM := $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/wasm/payment_sdk.wasm
 SDK_LOCKED ?= --locked
 SDK_CARGO_BIN := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin
 
-.PHONY: sdk-deps sdk-build sdk-test sdk-bench
+.PHONY: sdk-deps sdk-build sdk-lint sdk-test sdk-bench
 
 # Panic locations stay in the wasm (a crate's bounds checks name their file):
 # name a dependency's file by its crate alone, never by the folder it was
@@ -57,6 +57,13 @@ sdk-build:
 	done
 	node sdk/js/build.mjs
 
+# The JavaScript (package, build, tests, benches, sandbox pages) under ESLint's
+# recommended rules (sdk/eslint.config.mjs), and the package's public types
+# (sdk/js/types, sdk/js/tsconfig.types.json) under a strict type check.
+sdk-lint:
+	cd sdk && npx eslint --max-warnings 0 .
+	npx tsc -p sdk/js/tsconfig.types.json
+
 # The Rust rules' unit tests run in the workspace nextest run (rust-test);
 # here the browser tests run against the whole local server
 # (shared/testkit/with-server.sh exports SHOP_URL; run without it, the tests
@@ -69,5 +76,6 @@ sdk-bench:
 
 DEPS += sdk-deps
 BUILDS += sdk-build
+LINTS += sdk-lint
 TESTS += sdk-test
 BENCHES += sdk-bench

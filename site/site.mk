@@ -1,15 +1,15 @@
 # The site: Next.js static export (site/out), its tests and its figures.
-# Included by the top Makefile; targets registered in DEPS, BUILDS, TESTS, BENCHES.
+# Included by the top Makefile; targets registered in DEPS, BUILDS, LINTS, TESTS, BENCHES.
 
 SITE_ENV := NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
-SITE_SOURCES := $(shell find site/src site/public site/build -type f -not -name "*.test.ts" 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json shared/messages.json shared/picture-sizes.json
+SITE_SOURCES := $(shell find site/src site/public site/build -type f -not -name "*.test.ts" 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json shared/messages.json shared/rules.json shared/picture-sizes.json
 
 # The build bakes no catalogue: its pages are templates, which `shopctl
 # catalog import` (and `shopctl publish`) fill with the catalogue's heads and
 # first paint and copy to each entity's address, into what the shop serves
 # ($DATA_DIR/site locally). A new catalogue needs no build.
 
-.PHONY: site-deps site-build site-test site-unit site-e2e site-bench site-api-types site-release site-url-check
+.PHONY: site-deps site-build site-lint site-test site-unit site-e2e site-bench site-api-types site-release site-url-check
 
 # npm ci at the root when the installed tree is missing or older than the lockfile;
 # Debian's Chromium for the journeys and Lighthouse.
@@ -82,9 +82,12 @@ site-api-types:
 site/public/geo/countries.json: site/scripts/geo.mjs site/scripts/curated-cities.json package-lock.json
 	node site/scripts/geo.mjs
 
-site-unit: site/src/lib/api/schema.d.ts site/public/geo/countries.json
+# Lint and types (the build refuses a type error too).
+site-lint: site/src/lib/api/schema.d.ts
 	cd site && npx eslint --max-warnings 0 .
 	cd site && npx tsc --noEmit
+
+site-unit: site-lint site/public/geo/countries.json
 	cd site && npx vitest run
 
 # The journeys need the release server and shopctl (built by `make build`).
@@ -110,5 +113,6 @@ site-bench: site-build $(SITE_HELLO)
 
 DEPS += site-deps
 BUILDS += site-build
+LINTS += site-lint
 TESTS += site-test
 BENCHES += site-bench

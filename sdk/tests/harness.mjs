@@ -6,6 +6,22 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 
+/**
+ * The first truthy answer of `check` (sync or async), asked every `every` ms;
+ * after `timeout` ms an error naming `what`. How a test waits for what no
+ * event announces (a request reaching the sandbox): for the condition itself,
+ * never a fixed sleep.
+ */
+export async function until(check, what = 'the condition', { timeout = 5000, every = 20 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const answer = await check();
+    if (answer) return answer;
+    if (Date.now() >= end) throw new Error(`waited ${timeout} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+}
+
 export async function startSandbox() {
   // The whole local server: its assets host carries the SDK and a sandbox of its own, as sandbox-dev does.
   const shop = process.env.SHOP_URL && (process.env.ASSETS_URL || process.env.SHOP_URL);

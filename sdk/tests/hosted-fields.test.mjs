@@ -17,7 +17,7 @@ async function tokenize(page) {
 
 test('a valid card tokenizes from inside the frame, card data never reaches the page', async () => {
   const page = await merchantPage(browser, sandbox.url);
-  await page.evaluate(() => { window.__msgs = []; addEventListener('message', (e) => __msgs.push(JSON.stringify(e.data))); });
+  await page.evaluate(() => { window.__msgs = []; addEventListener('message', (e) => window.__msgs.push(JSON.stringify(e.data))); });
   await page.uncheck('#use-3ds');
   await fillCard(page, { number: '4111111111111111' });
   await page.click('#pay');

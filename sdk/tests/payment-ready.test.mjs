@@ -5,7 +5,7 @@
 // analytics events with their normalised values and skip warnings.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch, blankPage } from './harness.mjs';
+import { startSandbox, launch, blankPage, until } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -35,11 +35,6 @@ function failNext(page, status) {
   return page.evaluate((s) => fetch(window.kit.sandboxUrl + '/__control/fail-next', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix: '/graphql', status: s })
   }), status);
-}
-
-async function until(fn) {
-  for (let i = 0; i < 500 && !fn(); i++) await new Promise((r) => setTimeout(r, 20));
-  assert.ok(fn(), 'condition not met');
 }
 
 test('create: the client check first, then an instance from a client or an authorization', async () => {
@@ -167,7 +162,7 @@ test('presented and selected events: normalised values in the allowed fields; sk
   });
   const button = () => events.filter((e) => /button_/.test(e.event));
   await until(() => button().length === 4);
-  const strip = ({ timestamp, ...rest }) => rest;
+  const strip = ({ timestamp: _timestamp, ...rest }) => rest;
   assert.deepEqual(button().map(strip).sort((a, b) => a.payment_ready_session_id.localeCompare(b.payment_ready_session_id)), [
     { event: 'payment-ready.button_presented', button_type: 'other', payment_ready_session_id: 'S1', payment_ready_button_order: 'other', payment_ready_experiment_type: 'test', payment_ready_page_type: 'other' },
     { event: 'payment-ready.button_presented', button_type: 'venmo', payment_ready_session_id: 'S2', payment_ready_button_order: 'second', payment_ready_experiment_type: 'control', payment_ready_page_type: 'checkout' },

@@ -7,7 +7,7 @@
 // bridge, in headless Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, launch, merchantPage, blankPage as kitPage } from './harness.mjs';
+import { startSandbox, launch, merchantPage, blankPage as kitPage, until } from './harness.mjs';
 
 let sandbox;
 let browser;
@@ -161,18 +161,28 @@ async function preloads() {
   return (await (await fetch(sandbox.url + '/sandbox/__control/paypal-preloads')).json()).preloads;
 }
 
-/** Waits until the sandbox has received more than `count` preload requests; resolves the new ones. */
-async function newPreloads(count) {
-  for (let i = 0; i < 100; i++) {
+/** The preload requests a page sends, counted as they leave it. */
+function sentPreloads(page) {
+  const sent = [];
+  page.on('request', (r) => new URL(r.url()).pathname.endsWith('/smart/buttons/preload') && sent.push(r.url()));
+  return sent;
+}
+
+/**
+ * The preloads the sandbox received after its first `count`, once it has
+ * every one of the `sent` the page sent (loadPayPalSDK sends its preload
+ * before it resolves: a stray one is among them, never still to come).
+ */
+async function preloadsAfter(count, sent) {
+  return until(async () => {
     const all = await preloads();
-    if (all.length > count) return all.slice(count);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return [];
+    return all.length >= count + sent.length && all.slice(count);
+  }, `${sent.length} preload(s) at the sandbox`);
 }
 
 test('loadPayPalSDK with autoSetDataUserIdToken: data-user-id-token and the preload request (client-id, user-id-token, amount, currency, merchant-id); none without it', async () => {
   const page = await kitPage(browser, sandbox.url);
+  const sent = sentPreloads(page);
   const before = (await preloads()).length;
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -191,14 +201,12 @@ test('loadPayPalSDK with autoSetDataUserIdToken: data-user-id-token and the prel
   assert.equal(out.plain, null);
   assert.ok(out.fingerprint);
   assert.equal(out.auto, out.fingerprint.split('?')[0]);
-  await newPreloads(before);
-  // Time for a stray one (the first instance's) to arrive too.
-  await new Promise((r) => setTimeout(r, 300));
-  assert.deepEqual((await preloads()).slice(before), ['client-id=sandbox-client-id&user-id-token=' + encodeURIComponent(out.auto) + '&amount=25.00&currency=EUR&merchant-id=M1']);
+  assert.deepEqual(await preloadsAfter(before, sent), ['client-id=sandbox-client-id&user-id-token=' + encodeURIComponent(out.auto) + '&amount=25.00&currency=EUR&merchant-id=M1']);
 
   // The merchant's own user id token; vault has no default currency; a
   // tokenization key has no token to send, so nothing is sent.
   const count = (await preloads()).length;
+  sent.length = 0;
   const vault = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
     const attr = () => document.head.firstElementChild.getAttribute('data-user-id-token');
@@ -210,9 +218,7 @@ test('loadPayPalSDK with autoSetDataUserIdToken: data-user-id-token and the prel
     return { keyed: keyedAttr, own: attr() };
   });
   assert.deepEqual(vault, { keyed: null, own: 'UIT-merchant' });
-  await newPreloads(count);
-  await new Promise((r) => setTimeout(r, 300));
-  assert.deepEqual((await preloads()).slice(count), ['client-id=sandbox-client-id&user-id-token=UIT-merchant']);
+  assert.deepEqual(await preloadsAfter(count, sent), ['client-id=sandbox-client-id&user-id-token=UIT-merchant']);
   await page.context().close();
 });
 
@@ -244,7 +250,7 @@ test('the preload request outside sandbox mode goes to PayPal\'s host for the en
   assert.deepEqual(out.r, ['PAYPAL_SDK_SCRIPT_LOAD_FAILED', 'PAYPAL_SDK_SCRIPT_LOAD_FAILED']);
   const query = '?client-id=sandbox-client-id&user-id-token=' + encodeURIComponent(out.fingerprint) + '&currency=USD';
   const script = 'https://www.paypal.com/sdk/js?components=buttons&currency=USD&intent=authorize&client-id=sandbox-client-id';
-  for (let i = 0; i < 40 && sent.length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+  await until(() => sent.length >= 4, 'the four requests to PayPal\'s hosts');
   assert.deepEqual(sent.filter((u) => u.includes('/smart/buttons/preload')), [
     'https://www.paypal.com/smart/buttons/preload' + query,
     'https://www.sandbox.paypal.com/smart/buttons/preload' + query

@@ -31,11 +31,15 @@ test('the cancel page reports and closes its popup 100 ms later, with no flow li
 
 test('a return page stays open for its flow to close (it has not reported a cancel)', async () => {
   const page = await blankPage(browser, sandbox.url);
+  await page.evaluate(() => { window.addEventListener('message', (e) => { window.heard = e.data; }); });
   const url = sandbox.url + HTML + 'masterpass-landing-frame.html?channel=c2&origin=' + encodeURIComponent(new URL(page.url()).origin) + '&mpstatus=success';
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((u) => { window.open(u, 'landing', 'width=300,height=300'); }, url)]);
-  await popup.waitForLoadState();
-  await page.waitForTimeout(500);
-  assert.equal(popup.isClosed(), false);
+  // Once it reported, when the cancel page starts its 100 ms to close: waiting
+  // ten times that for a close must give up, and fails as soon as it closes.
+  await page.waitForFunction(() => window.heard);
+  assert.deepEqual(await page.evaluate(() => window.heard), { channel: 'c2', landing: { mpstatus: 'success' } });
+  const closed = await popup.waitForEvent('close', { timeout: 1000 }).then(() => true, () => false);
+  assert.equal(closed, false);
   await page.context().close();
 });
 

@@ -193,7 +193,7 @@ test('lookup, cancel and teardown errors', { timeout: 60000 }, async () => {
     let canceled;
     r.merchantCancel = await window.kit.grab(tds.verifyCard({
       ...card, amount: '10',
-      onLookupComplete: (data) => { canceled = tds.cancelVerifyCard(); }
+      onLookupComplete: () => { canceled = tds.cancelVerifyCard(); }
     }));
     r.cancelPayload = await canceled.then((p) => ({ nonce: p.nonce, liabilityShiftPossible: p.liabilityShiftPossible, liabilityShifted: p.liabilityShifted }));
     await tds.teardown();

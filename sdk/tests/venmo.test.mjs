@@ -6,6 +6,8 @@
 // over its backdrop, the mobile app switch (the sandbox's app stand-in opened
 // as a real window, or navigated to and back), manual-return polling, the
 // context refresh, with the browser clock controlled.
+// `t` in the functions evaluated in the page is the kit the page defines (KIT below).
+/* global t */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { axeViolations, describe } from "./a11y.mjs";
-import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { WIDTHS, assert, freshPage, hydrated, shoot, until } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 import { PASSWORD, newEmail, signedInShopper } from "./shoppers.mjs";
 
@@ -29,12 +29,8 @@ async function signedInContext(browser, base, size, tag) {
 /** The link to `path` in the newest email to `email`, on `base` (waits up to 5 s for the mail). */
 export async function emailedLink(dataDir, email, path, base) {
   const pattern = new RegExp(`https?://[^\\s"<>]*/${path}/?\\?token=[A-Za-z0-9_\\-.%]+`);
-  for (let i = 0; i < 50; i += 1) {
-    const link = pattern.exec(newestMail(dataDir, email) ?? "")?.[0];
-    if (link) return link.replace(/^https?:\/\/[^/]+/, base);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no ${path} link was emailed to ${email}`);
+  const link = await until(() => pattern.exec(newestMail(dataDir, email) ?? "")?.[0], `a ${path} link emailed to ${email}`);
+  return link.replace(/^https?:\/\/[^/]+/, base);
 }
 
 /** The newest email in the outbox that contains `needle`, with quoted-printable soft breaks undone. */
@@ -61,12 +57,7 @@ export async function saveResetThenSignIn(page, base, email, password) {
 
 /** The newest email that contains `needle`, waiting up to 5 s for it. */
 async function newestMailWith(dataDir, needle) {
-  for (let i = 0; i < 50; i += 1) {
-    const mail = newestMail(dataDir, needle);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no email says "${needle}"`);
+  return until(() => newestMail(dataDir, needle), `an email that says "${needle}"`);
 }
 
 function newestMail(dataDir, needle) {
@@ -251,9 +242,10 @@ export function accountJourneys({ browser, base, shop, products }) {
         await dialog.getByRole("button", { name: "SAVE" }).click();
         const updated = page.getByText("Update profile successfully!");
         await updated.waitFor();
-        // Toasts stay their 5 s for a shopper who asked for reduced motion (every journey's context does).
-        await page.waitForTimeout(2000);
-        assert(await updated.isVisible(), "the toast is still shown 2 s later");
+        // Toasts stay their 5 s for a shopper who asked for reduced motion (every journey's context does):
+        // waiting for it to go must give up after 2 s, and it fails as soon as the toast goes sooner.
+        const gone = await updated.waitFor({ state: "hidden", timeout: 2000 }).then(() => true, () => false);
+        assert(!gone, "the toast is still shown 2 s later");
         await page.getByTestId("profile-name").filter({ hasText: "My Le" }).waitFor();
         await page.getByTestId("profile-birthday").filter({ hasText: "02/14/1994" }).waitFor();
         await page.getByTestId("profile-title").filter({ hasText: /^Ms$/ }).waitFor({ timeout: 3000 });
@@ -638,8 +630,7 @@ export function accountJourneys({ browser, base, shop, products }) {
           return popup;
         };
         const closes = async (popup) => {
-          for (let i = 0; i < 50 && !popup.isClosed(); i += 1) await new Promise((r) => setTimeout(r, 100));
-          assert(popup.isClosed(), "the popup closes itself");
+          await until(() => popup.isClosed(), "the popup to close itself");
         };
 
         // Facebook meets the address's password account: no sign-in, the panel says how to connect it.

@@ -9,7 +9,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { WIDTHS, assert, freshPage, shoot, until } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 
 /**
@@ -39,8 +39,8 @@ function seasonFolder(root, { ID, NAME, SLUG, SKU }, price) {
   return folder;
 }
 
-/** Imports the season; resolves once the API can have seen it (it reads the catalogue's version at most once a second). */
-async function importSeason(shop, gown, price) {
+/** Imports the season; resolves once the API answers the gown at its new price (it reads the catalogue's version at most once a second). */
+async function importSeason(shop, base, gown, price) {
   const folder = seasonFolder(shop.root, gown, price);
   try {
     const report = shopctl(shop, "catalog", "import", folder);
@@ -48,17 +48,16 @@ async function importSeason(shop, gown, price) {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  await new Promise((resolve) => setTimeout(resolve, 1200));
+  await answersPrice(base, gown.ID, Number(price));
 }
 
 /** Resolves once the API answers the gown's new price: the house's change is live. */
 async function answersPrice(base, id, price) {
-  for (let tries = 0; tries < 50; tries++) {
-    const gown = await (await fetch(`${base}/api/products/${id}`)).json();
-    if (Number(gown.price) === price) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the API never answered ${price} for ${id}`);
+  const answers = async () => {
+    const answer = await fetch(`${base}/api/products/${id}`);
+    return answer.ok && Number((await answer.json()).price) === price;
+  };
+  await until(answers, `the API to answer ${price} for ${id}`, { timeout: 10_000, every: 200 });
 }
 
 /** The shopper leaves the tab for `away` (the page's clock moved on, as a real absence does), then comes back to it. */
@@ -81,7 +80,7 @@ export function seasonJourneys({ browser, base, shop }) {
       fn: async () => {
         const gown = newGown();
         const { ID, NAME, SLUG } = gown;
-        await importSeason(shop, gown, "5120.00");
+        await importSeason(shop, base, gown, "5120.00");
         const { page, context } = await freshPage(browser, WIDTHS.mobile);
         try {
           await page.clock.install();
@@ -90,8 +89,7 @@ export function seasonJourneys({ browser, base, shop }) {
           await page.locator(".buy__price").filter({ hasText: "$5,120.00" }).waitFor();
           await page.waitForLoadState("networkidle");
 
-          await importSeason(shop, gown, "5480.00");
-          await answersPrice(base, ID, 5480);
+          await importSeason(shop, base, gown, "5480.00");
           await leaveAndComeBack(page, "05:00");
           // The gown's own price: the shop the journeys share shows other journeys' gowns, at the
           // same old price, in the page's carousels.
@@ -109,7 +107,7 @@ export function seasonJourneys({ browser, base, shop }) {
       fn: async () => {
         const gown = newGown();
         const { ID, NAME, SLUG } = gown;
-        await importSeason(shop, gown, "5120.00");
+        await importSeason(shop, base, gown, "5120.00");
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
         try {
           await page.goto(`${base}/shop/`);
@@ -122,7 +120,7 @@ export function seasonJourneys({ browser, base, shop }) {
           await page.getByText("$5,120.00").first().waitFor();
           await shoot(page, "season-new-gown");
 
-          await importSeason(shop, gown, "5480.00");
+          await importSeason(shop, base, gown, "5480.00");
           await page.reload();
           await page.getByText("$5,480.00").first().waitFor();
           assert((await page.getByText("$5,120.00").count()) === 0, "the old price is gone");

@@ -48,9 +48,10 @@ export function sessionJourneys({ browser, base, shop, products }) {
   /** The account page, with the shopper's email in its Email & Password box. */
   const accountShows = (page, email) => page.locator(".account-box__facts").getByText(email, { exact: true }).waitFor();
   // Only the session guard says the session expired, as soon as its profile call fails, and it shows
-  // the page only once that call succeeded: a moment after the page shows, the toast would be there.
+  // the page only once that call succeeded: once every call the page made is answered, the toast
+  // would be there.
   const noExpiredToast = async (page, where) => {
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     assert((await page.getByText(SESSION_EXPIRED).count()) === 0, `${where}: the session-expired toast showed`);
   };
 

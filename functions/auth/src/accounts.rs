@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use domain::accounts::records::{Credentials, Identity, UserProfile};
 use domain::accounts::{Accounts, Register, EMAIL_TAKEN};
 use domain::validation::FieldErrors;
-use shop_http::{ApiError, ApiResult};
+use shop_http::{ApiError, ApiResult, ErrorCode};
 
 /// Creates profile and credentials (and a social identity) at once; a second
 /// account for the same address (in any letter case) is a 409, with nothing
@@ -31,7 +31,7 @@ fn email_taken() -> ApiError {
     errors.add("email", EMAIL_TAKEN);
     ApiError {
         status: StatusCode::CONFLICT,
-        code: "conflict",
+        code: ErrorCode::Conflict,
         ..ApiError::validation(errors)
     }
 }

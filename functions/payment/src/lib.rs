@@ -18,8 +18,8 @@ use axum::{Json, Router};
 
 use domain::accounts::limits::Limit;
 use domain::answers::{
-    ClientToken, Paid, PayPalOrderCreated, PayPalOrderId, PaymentConfirming, PaymentConflict,
-    PaymentStatusAnswer,
+    ClientToken, ErrorCode, Paid, PayPalOrderCreated, PayPalOrderId, PaymentConfirming,
+    PaymentConflict, PaymentStatusAnswer,
 };
 use domain::checkout::{
     self, CardCheckout, CheckoutError, PayPalCapture, PayPalCreate, PaymentStatus, Settled,
@@ -172,7 +172,7 @@ impl From<Settled> for Settlement {
             }
             Settled::Confirming { payment_id } => Settlement::Confirming(PaymentConfirming {
                 success: false,
-                code: "payment_confirming".into(),
+                code: ErrorCode::PaymentConfirming,
                 message: CONFIRMING.into(),
                 payment_id,
             }),
@@ -224,7 +224,7 @@ impl IntoResponse for Refusal {
             Refusal::Checkout(CheckoutError::QuoteChanged(quote)) => {
                 let body = PaymentConflict {
                     success: false,
-                    code: "quote_changed".into(),
+                    code: ErrorCode::QuoteChanged,
                     message: QUOTE_CHANGED.into(),
                     quote: Some(quote),
                 };
@@ -242,7 +242,7 @@ fn refused(error: CheckoutError) -> ApiError {
         CheckoutError::EmptyBag => ApiError::bad_request(EMPTY_BAG),
         CheckoutError::ItemsUnavailable => ApiError::new(
             StatusCode::CONFLICT,
-            "product_unavailable",
+            ErrorCode::ProductUnavailable,
             ITEMS_UNAVAILABLE,
         ),
         CheckoutError::QuoteChanged(_) => ApiError::conflict(QUOTE_CHANGED),
@@ -260,11 +260,14 @@ fn provider_refusal(error: &PaymentError) -> ApiError {
     let (status, code) = match error {
         PaymentError::Unavailable(_) | PaymentError::Unreachable(_) => {
             tracing::error!(%error, "payment provider unavailable");
-            (StatusCode::SERVICE_UNAVAILABLE, "payment_unavailable")
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::PaymentUnavailable,
+            )
         }
-        PaymentError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+        PaymentError::NotFound(_) => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
         PaymentError::AlreadyCaptured => return ApiError::conflict(IN_PROGRESS),
-        _ => (StatusCode::UNPROCESSABLE_ENTITY, "payment_refused"),
+        _ => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::PaymentRefused),
     };
     ApiError::new(status, code, message)
 }

@@ -33,7 +33,7 @@ async function build(options) {
     try {
       lp.tokenizePayload = await lp.tokenize(params);
     } catch (e) {
-      console.log('Error while tokenizing: ', e); // eslint-disable-line no-console
+      console.log('Error while tokenizing: ', e);
     }
   }
   return lp;

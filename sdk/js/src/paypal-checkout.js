@@ -3,7 +3,7 @@
 // 0.7 backdrop, and loading the PayPal JS SDK script.
 import { rules } from './wasm.js';
 import { error, asBraintreeError } from './errors.js';
-import { VERSION, wrap, attempt, convertMethodsToError, uuid } from './lib.js';
+import { VERSION, wrap, attempt, convertMethodsToError } from './lib.js';
 import { BACKDROP_OPACITY_TENTHS } from './constants.json';
 import { paypalClient, experienceProfile, resourceError, accountPayload } from './paypal-flow.js';
 import { openWindow, runFlow } from './frame-service.js';
@@ -114,7 +114,7 @@ class PayPalCheckout {
       merchantAccountId: this._merchantAccountId,
       experienceProfile: experienceProfile(options, gw),
       shippingOptions: options.shippingOptions,
-      payer_email: options.userAuthenticationEmail // eslint-disable-line camelcase
+      payer_email: options.userAuthenticationEmail
     };
     for (const k of ['returnUrl', 'cancelUrl', 'appSwitchPreference', 'shippingCallbackUrl', 'paymentReadySessionId', 'amountBreakdown']) {
       if (has(options, k)) body[k] = options[k];

@@ -40,7 +40,7 @@ async function build(options) {
     try {
       sepa.tokenizePayload = await redirectApproval(client, Object.assign({}, options, params));
     } catch (e) {
-      console.error('Problem while finishing tokenizing: ', e); // eslint-disable-line no-console
+      console.error('Problem while finishing tokenizing: ', e);
       return undefined;
     }
   } else if (params.cancel) {

@@ -8,7 +8,9 @@
 //! `make openapi` writes it to `shared/openapi.json`, from which the site's
 //! TypeScript API types are generated. The texts the API and the site both
 //! show are the other half of what they share: [`messages_json`], written
-//! to `shared/messages.json` by `make messages`.
+//! to `shared/messages.json` by `make messages`; and the formats both
+//! check a field against, [`rules_json`], written to `shared/rules.json` by
+//! `make rules`.
 
 pub mod answers;
 mod operations;
@@ -275,6 +277,16 @@ pub fn openapi_json() -> String {
 pub fn messages_json() -> String {
     let mut text = serde_json::to_string_pretty(&domain::messages::shown_by_the_site())
         .expect("the messages serialise");
+    text.push('\n');
+    text
+}
+
+/// The rules the site checks before sending, as the API checks them, as
+/// pretty JSON with a final newline: what `make rules` writes to
+/// `shared/rules.json`, the site's only source of them.
+pub fn rules_json() -> String {
+    let rules = serde_json::json!({ "address": domain::address::RULES });
+    let mut text = serde_json::to_string_pretty(&rules).expect("the rules serialise");
     text.push('\n');
     text
 }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use domain::answers::ErrorCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -11,11 +12,8 @@ use utoipa::ToSchema;
 pub struct Error {
     /// The message to show.
     pub message: String,
-    /// A stable machine code: `validation`, `bad_request`, `unauthorized`,
-    /// `forbidden`, `origin_not_allowed`, `not_found`, `conflict`,
-    /// `payload_too_large`, `unsupported_media_type`, `too_many_requests`,
-    /// `internal`...
-    pub code: String,
+    /// A stable machine code, one of `ErrorCode`'s.
+    pub code: ErrorCode,
     /// The message of each field that broke a rule, by field name.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]

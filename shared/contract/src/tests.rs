@@ -27,6 +27,15 @@ fn the_committed_messages_are_the_domains() {
 }
 
 #[test]
+fn the_committed_rules_are_the_domains() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules.json");
+    assert!(
+        std::fs::read_to_string(path).unwrap_or_default() == rules_json(),
+        "shared/rules.json is stale: run `make rules` and commit it"
+    );
+}
+
+#[test]
 fn the_document_is_openapi_3_1() {
     let document: Value = serde_json::from_str(&openapi_json()).unwrap();
     assert!(document["openapi"].as_str().unwrap().starts_with("3.1"));
@@ -218,6 +227,17 @@ fn invalid_bodies_fail_and_say_where() {
     )
     .unwrap_err();
     assert!(err.contains("code"), "{err}");
+    let err = check(
+        "GET",
+        "/api/cart",
+        401,
+        &json!({ "message": "Please log in.", "code": "not_logged_in" }),
+    )
+    .unwrap_err();
+    assert!(
+        err.contains("/code"),
+        "a code ErrorCode does not list: {err}"
+    );
 
     let mut order = json!({ "id": "o", "number": "#0000-0001", "status": "shipped", "createdAt": "t", "updatedAt": "t",
         "subtotal": 1.0, "shippingfee": 0.0, "total": 1.0, "items": [],

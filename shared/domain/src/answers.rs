@@ -54,6 +54,44 @@ impl<T: ToSchema> ToSchema for List<T> {
     }
 }
 
+/// The stable machine code of every refusal the API answers (the `code`
+/// of an error body): the one list of them, which the contract publishes
+/// as a union the site switches on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// A field broke a rule: `errors` names it.
+    Validation,
+    BadRequest,
+    Unauthorized,
+    Forbidden,
+    OriginNotAllowed,
+    NotFound,
+    MethodNotAllowed,
+    Conflict,
+    PayloadTooLarge,
+    UnsupportedMediaType,
+    TooManyRequests,
+    Internal,
+    /// The bag's quote is not the one the page showed: the body carries the new one.
+    QuoteChanged,
+    /// A product of the bag was withdrawn.
+    ProductUnavailable,
+    /// The provider's answer was lost: the payment is being confirmed.
+    PaymentConfirming,
+    /// The payment provider could not be reached; nothing was charged.
+    PaymentUnavailable,
+    /// The provider refused the payment; nothing was charged.
+    PaymentRefused,
+}
+
+/// As the body spells it (`quote_changed`): serde's spelling, written once.
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.serialize(f)
+    }
+}
+
 /// `{ message }`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Message {
@@ -249,7 +287,7 @@ pub struct ClientToken {
 pub struct PaymentConfirming {
     pub success: bool,
     /// `payment_confirming`.
-    pub code: String,
+    pub code: ErrorCode,
     pub message: String,
     pub payment_id: String,
 }
@@ -261,7 +299,7 @@ pub struct PaymentConfirming {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PaymentConflict {
     pub success: bool,
-    pub code: String,
+    pub code: ErrorCode,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]
@@ -298,4 +336,18 @@ pub struct PayPalOrderId {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PayPalOrderCreated {
     pub order: PayPalOrderId,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_code_reads_as_its_body_spells_it() {
+        assert_eq!(ErrorCode::QuoteChanged.to_string(), "quote_changed");
+        assert_eq!(
+            serde_json::to_value(ErrorCode::TooManyRequests).unwrap(),
+            "too_many_requests"
+        );
+    }
 }

@@ -1,6 +1,29 @@
-//! Field errors carrying the spec's exact messages.
+//! Field errors carrying the spec's exact messages, and the formats a
+//! field's text is checked against.
 
 use serde::{Serialize, Serializer};
+
+/// A format a text must have: a length and the characters it may hold. The
+/// API checks it here; the site reads the same values from
+/// `shared/rules.json` (`make rules`) and checks them the same way, so the
+/// browser and the server cannot disagree on what is valid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Format {
+    /// The fewest characters.
+    pub min: usize,
+    /// The most characters.
+    pub max: usize,
+    /// Every character it may hold.
+    pub characters: &'static str,
+}
+
+impl Format {
+    /// Whether `text` (as sent, trimmed) has this format.
+    pub fn admits(&self, text: &str) -> bool {
+        (self.min..=self.max).contains(&text.chars().count())
+            && text.chars().all(|c| self.characters.contains(c))
+    }
+}
 
 /// Messages by field name, in the order the fields first failed: a 400's
 /// `message` is the first failure's, and the body lists them in that order.

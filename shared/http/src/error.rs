@@ -3,6 +3,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use domain::answers::ErrorCode;
 use domain::ports::TableError;
 use domain::validation::FieldErrors;
 use serde::Serialize;
@@ -10,7 +11,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
     pub errors: FieldErrors,
     /// Adds `"success": false` to the body (the payment routes' refusals).
@@ -18,7 +19,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             status,
             code,
@@ -33,32 +34,36 @@ impl ApiError {
         let message = errors.first().unwrap_or_default().to_string();
         Self {
             errors,
-            ..Self::new(StatusCode::BAD_REQUEST, "validation", message)
+            ..Self::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, message)
         }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
+        Self::new(StatusCode::BAD_REQUEST, ErrorCode::BadRequest, message)
     }
     pub fn unauthorized(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, message)
     }
     pub fn forbidden(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+        Self::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden, message)
     }
     pub fn not_found(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
     }
     pub fn conflict(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::CONFLICT, "conflict", message)
+        Self::new(StatusCode::CONFLICT, ErrorCode::Conflict, message)
     }
     pub fn too_many(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", message)
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::TooManyRequests,
+            message,
+        )
     }
     pub fn internal() -> Self {
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
+            ErrorCode::Internal,
             "Something went wrong. Please try again.",
         )
     }
@@ -100,7 +105,7 @@ impl From<TableError> for ApiError {
 #[derive(Serialize)]
 struct Body<'a> {
     message: &'a str,
-    code: &'a str,
+    code: ErrorCode,
     #[serde(skip_serializing_if = "no_errors")]
     errors: &'a FieldErrors,
     #[serde(skip_serializing_if = "Option::is_none")]

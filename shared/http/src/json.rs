@@ -7,7 +7,7 @@ use axum::http::{header, StatusCode};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::ApiError;
+use crate::{ApiError, ErrorCode};
 
 /// The largest body any route accepts: generous for a form, far from a megabyte.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -29,7 +29,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
         if !is_json {
             return Err(ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported_media_type",
+                ErrorCode::UnsupportedMediaType,
                 "Send the request body as application/json.",
             ));
         }
@@ -43,7 +43,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
 fn too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "payload_too_large",
+        ErrorCode::PayloadTooLarge,
         "The request body is too large.",
     )
 }

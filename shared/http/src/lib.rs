@@ -13,6 +13,7 @@ pub mod service;
 pub mod session;
 
 pub use answers::{Created, WithCookies};
+pub use domain::answers::ErrorCode;
 pub use error::ApiError;
 pub use json::JsonBody;
 pub use path::IdInPath;

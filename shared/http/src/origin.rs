@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use app::{App, EdgeConfig};
 use domain::accounts::records::constant_time_eq;
 
-use crate::ApiError;
+use crate::{ApiError, ErrorCode};
 
 /// The header CloudFront adds with the origin secret.
 pub const ORIGIN_VERIFY: &str = "x-origin-verify";
@@ -40,7 +40,7 @@ pub async fn require_secret(State(app): State<App>, req: Request, next: Next) ->
     tracing::warn!("request without the origin secret refused");
     ApiError::new(
         StatusCode::FORBIDDEN,
-        "origin_not_allowed",
+        ErrorCode::OriginNotAllowed,
         "This request's origin is not allowed.",
     )
     .into_response()

@@ -16,7 +16,7 @@ use tower_http::trace::TraceLayer;
 
 use app::App;
 
-use crate::ApiError;
+use crate::{ApiError, ErrorCode};
 
 const REQUEST_ID: &str = "x-request-id";
 
@@ -77,7 +77,7 @@ async fn empty_refusals(response: Response) -> Response {
         StatusCode::NOT_FOUND => not_found().await.into_response(),
         StatusCode::METHOD_NOT_ALLOWED => ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
-            "method_not_allowed",
+            ErrorCode::MethodNotAllowed,
             METHOD_NOT_ALLOWED,
         )
         .into_response(),
@@ -152,7 +152,7 @@ async fn check_origin(State(app): State<App>, req: Request, next: Next) -> Respo
         }
         _ => ApiError::new(
             StatusCode::FORBIDDEN,
-            "origin_not_allowed",
+            ErrorCode::OriginNotAllowed,
             "This request's origin is not allowed.",
         )
         .into_response(),

@@ -17,13 +17,44 @@ use serde_json::{Map, Value};
 use crate::checkout::ShippingAddress;
 use crate::text::as_sent;
 use crate::timestamp::Timestamp;
-use crate::validation::FieldErrors;
+use crate::validation::{FieldErrors, Format};
 
 pub const DEFAULT_PHONE_CODE: &str = "+84";
 /// No account keeps more addresses than this.
 pub const MAX_ADDRESSES: usize = 20;
 /// The longest text any address field holds.
 pub const MAX_FIELD: usize = 200;
+/// The longest phone code (`+1-684`).
+pub const MAX_PHONE_CODE: usize = 8;
+/// 4 to 10 digits.
+pub const POSTAL_CODE: Format = Format {
+    min: 4,
+    max: 10,
+    characters: "0123456789",
+};
+/// 6 to 20 characters of digits, plus, hyphen, parentheses and spaces.
+pub const PHONE: Format = Format {
+    min: 6,
+    max: 20,
+    characters: "0123456789+-() ",
+};
+
+/// The address rules the site checks before sending, as the API checks
+/// them: written to `shared/rules.json` (`make rules`; the contract's
+/// tests fail when it is stale), the site's only source of them.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rules {
+    pub postal_code: Format,
+    pub phone: Format,
+    pub default_phone_code: &'static str,
+}
+
+pub const RULES: Rules = Rules {
+    postal_code: POSTAL_CODE,
+    phone: PHONE,
+    default_phone_code: DEFAULT_PHONE_CODE,
+};
 
 pub const TITLE_REQUIRED: &str = "Please enter title address.";
 pub const FIRST_NAME_REQUIRED: &str = "Please enter your first name.";
@@ -153,7 +184,11 @@ impl AddressInput {
         let phone_code = Some(as_sent(&self.phone_code))
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| DEFAULT_PHONE_CODE.into());
-        errors.check(phone_code.chars().count() <= 8, "phoneCode", PHONE_INVALID);
+        errors.check(
+            phone_code.chars().count() <= MAX_PHONE_CODE,
+            "phoneCode",
+            PHONE_INVALID,
+        );
         let is_default = self.is_default.as_bool();
         let lines = ShippingAddress {
             title,
@@ -245,17 +280,12 @@ impl Revision {
     }
 }
 
-/// 4 to 10 digits.
 pub fn is_postal_code(zip: &str) -> bool {
-    (4..=10).contains(&zip.len()) && zip.bytes().all(|b| b.is_ascii_digit())
+    POSTAL_CODE.admits(zip)
 }
 
-/// 6 to 20 characters of digits, plus, hyphen, parentheses and spaces.
 pub fn is_phone(phone: &str) -> bool {
-    (6..=20).contains(&phone.len())
-        && phone
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b"+-() ".contains(&b))
+    PHONE.admits(phone)
 }
 
 #[cfg(test)]

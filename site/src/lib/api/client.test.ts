@@ -2,6 +2,7 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { expiredAccessToken, fakeFetch } from "@/test/fake-fetch";
 import { ApiError, getKey, itemOf, listOf, ok, setRefreshListener, shop, type AnswerOf, type ItemOf } from "./client";
 import type { Menu, News, Order, ProductCard, Runway } from "./types";
+import { refusal } from "@/test/answers";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -67,7 +68,7 @@ describe("request", () => {
   });
 
   it("turns an error body into an ApiError with field errors", async () => {
-    fakeFetch({ "POST /api/appointments": () => ({ status: 400, body: { message: "Invalid", code: "validation", errors: { email: "Please enter your email." } } }) });
+    fakeFetch({ "POST /api/appointments": () => ({ status: 400, body: refusal("validation", "Invalid", { errors: { email: "Please enter your email." } }) }) });
     const request = { firstName: "Lan", lastName: "Tran", email: "lan", phoneCode: "+84", phone: "0901234567", contactTime: "any", message: "" };
     const error = await ok(shop.POST("/api/appointments", { body: request })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -11,18 +11,19 @@
  */
 import createClient, { type ClientPathsWithMethod, type MethodResponse } from "openapi-fetch";
 import type { paths } from "./schema";
-import type { FieldErrors } from "./types";
+import type { ErrorBody, ErrorCode, FieldErrors } from "./types";
 
 export const API_BASE = "/api";
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** The contract's code (undefined for an answer that is not the API's, a proxy's page or a lost connection). */
+  readonly code: ErrorCode | undefined;
   readonly errors: FieldErrors;
   /** The whole parsed answer, for refusals that carry more than a message (a 409's new quote). */
-  readonly body: unknown;
+  readonly body: ErrorBody | null;
 
-  constructor(status: number, message: string, code?: string, errors: FieldErrors = {}, body: unknown = null) {
+  constructor(status: number, message: string, code?: ErrorCode, errors: FieldErrors = {}, body: ErrorBody | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
@@ -97,14 +98,20 @@ export const shop = createClient<paths>({
   fetch: fetchWithRefresh,
 });
 
+/**
+ * A refusal as an ApiError. A JSON body is the contract's error body (the
+ * server's tests hold every answer to the document); its fields are still
+ * read with care, as a proxy in between may answer anything.
+ */
 function toError(status: number, body: unknown): ApiError {
   if (body && typeof body === "object") {
     const b = body as { message?: unknown; code?: unknown; errors?: unknown };
     const errors = b.errors && typeof b.errors === "object" ? (b.errors as FieldErrors) : {};
     const message = typeof b.message === "string" ? b.message : `Request failed (${status})`;
-    return new ApiError(status, message, typeof b.code === "string" ? b.code : undefined, errors, body);
+    const code = typeof b.code === "string" ? (b.code as ErrorCode) : undefined;
+    return new ApiError(status, message, code, errors, code ? (body as ErrorBody) : null);
   }
-  return new ApiError(status, typeof body === "string" && body ? body : `Request failed (${status})`, undefined, {}, body);
+  return new ApiError(status, typeof body === "string" && body ? body : `Request failed (${status})`);
 }
 
 /** A typed call's answer, or its refusal thrown as an ApiError. */

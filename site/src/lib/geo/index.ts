@@ -5,6 +5,7 @@
  * with no cities in the data takes a free-text city.
  */
 import useSWR from "swr";
+import { DEFAULT_PHONE_CODE } from "@/lib/formats";
 
 /** A row of the spec's country table: `countryCodes` are dialling codes without the plus ("84"). */
 export interface Country {
@@ -19,7 +20,7 @@ export interface Region {
   cities: string[];
 }
 
-export const DEFAULT_PHONE_CODE = "+84";
+export { DEFAULT_PHONE_CODE };
 
 /** One file of the generated dataset (site/scripts/geo.mjs); null when there is none. */
 async function loadGeoFile<T>(file: string): Promise<T | null> {

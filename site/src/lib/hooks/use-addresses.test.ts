@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { refusal, savedAddress } from "@/test/answers";
 import { fakeFetch } from "@/test/fake-fetch";
 import { EMPTY_ADDRESS, sameAddress } from "@/lib/rules/address";
 import { keepInAddressBook } from "./use-addresses";
@@ -6,7 +7,7 @@ import { keepInAddressBook } from "./use-addresses";
 afterEach(() => vi.unstubAllGlobals());
 
 const typed = { ...EMPTY_ADDRESS, firstName: "Lan", lastName: "Tran", country: "Vietnam", state: "Ho Chi Minh City", city: "District 1", street: "1 Le Loi", zipCode: "700000", phone: "912345678" };
-const saved = { ...typed, id: "a1", title: "Home", isDefault: true, firstName: " lan ", street: "1  Le Loi" };
+const saved = savedAddress({ ...typed, title: "Home", isDefault: true, firstName: " lan ", street: "1  Le Loi" });
 
 describe("keeping a checkout's address in the address book", () => {
   it("reads an address with other spacing, case, title or default mark as the same place", () => {
@@ -15,7 +16,7 @@ describe("keeping a checkout's address in the address book", () => {
   });
 
   it("adds a new address under the checkout's title, and never one the book has", async () => {
-    const { calls } = fakeFetch({ "POST /api/addresses": () => ({ status: 201, body: { id: "a2" } }) });
+    const { calls } = fakeFetch({ "POST /api/addresses": () => ({ status: 201, body: { message: "Address created successfully!", data: savedAddress({ id: "a2" }) } }) });
     expect(await keepInAddressBook(typed, [saved])).toBe(false);
     expect(calls).toHaveLength(0);
     expect(await keepInAddressBook(typed, [{ ...saved, street: "2 Le Loi" }])).toBe(true);
@@ -24,7 +25,7 @@ describe("keeping a checkout's address in the address book", () => {
 
   it("a refusal (a full book) is no failure of the checkout", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    fakeFetch({ "POST /api/addresses": () => ({ status: 409, body: { message: "You can save up to 20 addresses." } }) });
+    fakeFetch({ "POST /api/addresses": () => ({ status: 409, body: refusal("conflict", "You can save up to 20 addresses.") }) });
     expect(await keepInAddressBook(typed, [])).toBe(false);
   });
 });

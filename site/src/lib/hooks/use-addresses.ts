@@ -1,7 +1,8 @@
 /** The signed-in shopper's address book (My Addresses, checkout's saved addresses). */
 import useSWR from "swr";
 import { ok, shop } from "@/lib/api/client";
-import { CHECKOUT_ADDRESS_TITLE, sameAddress, type Address, type AddressForm } from "@/lib/rules/address";
+import type { Address } from "@/lib/api/types";
+import { CHECKOUT_ADDRESS_TITLE, sameAddress, type AddressForm } from "@/lib/rules/address";
 import { fetchList } from "./fetchers";
 
 export function useAddresses() {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/client";
 import { EMPTY_ADDRESS } from "@/lib/rules/address";
+import { confirming, order, paid, quoteChanged, refusal } from "@/test/answers";
 import { fakeFetch } from "@/test/fake-fetch";
 import { NETWORK_RETRY, answerOf, createPayPalOrder, fetchPaymentStatus, outcomeOf, payByCard, shippingPayload, statusOutcome } from "./use-checkout";
 
@@ -26,37 +27,39 @@ describe("outcomeOf", () => {
   });
 
   it("reads a changed quote's new figures and a withdrawn product from a 409", () => {
-    const changed = { success: false, code: "quote_changed", message: "Prices have changed.", quote: newQuote };
+    const changed = quoteChanged("Prices have changed.", newQuote);
     expect(outcomeOf(new ApiError(409, changed.message, changed.code, {}, changed))).toEqual({ kind: "quoteChanged", message: "Prices have changed.", quote: newQuote });
     expect(outcomeOf(new ApiError(409, "A product is no longer available.", "product_unavailable"))).toEqual({ kind: "unavailable", message: "A product is no longer available." });
-    // A quote_changed without a readable quote still sends the shopper to the bag as it is now.
-    expect(outcomeOf(new ApiError(409, "Prices have changed.", "quote_changed", {}, { quote: { total: "x" } }))).toEqual({ kind: "unavailable", message: "Prices have changed." });
+    // A quote_changed without a quote still sends the shopper to the bag as it is now.
+    const unquoted = quoteChanged("Prices have changed.", null);
+    expect(outcomeOf(new ApiError(409, unquoted.message, unquoted.code, {}, unquoted))).toEqual({ kind: "unavailable", message: "Prices have changed." });
+    // Another 409 (the bag changed while paying: given back) may be retried.
+    expect(outcomeOf(new ApiError(409, "Your bag changed.", "conflict"))).toEqual({ kind: "retry", message: "Your bag changed." });
   });
 });
 
 describe("answerOf", () => {
   it("tells a placed order (pending while PayPal completes) from a payment being confirmed", () => {
-    expect(answerOf({ success: true, message: "Paid", order: { status: "awaiting_confirmation" } })).toEqual({ kind: "paid", pending: false });
-    expect(answerOf({ success: true, message: "Paid", order: { status: "pending" } })).toEqual({ kind: "paid", pending: true });
-    expect(answerOf({ success: false, code: "payment_confirming", message: "We are confirming your payment.", paymentId: "pay_1" })).toEqual({ kind: "confirming", paymentId: "pay_1", message: "We are confirming your payment." });
-    expect(answerOf({ success: false, message: "Declined" })).toEqual({ kind: "failed" });
+    expect(answerOf(paid("awaiting_confirmation"))).toEqual({ kind: "paid", pending: false });
+    expect(answerOf(paid("pending"))).toEqual({ kind: "paid", pending: true });
+    expect(answerOf(confirming("pay_1", "We are confirming your payment."))).toEqual({ kind: "confirming", paymentId: "pay_1", message: "We are confirming your payment." });
   });
 });
 
 describe("payByCard", () => {
   it("sends the server's quote as shown: its total as the amount, its shipping, the announced tax rate and the key", async () => {
-    const { calls } = fakeFetch({ "POST /api/payment/checkout": () => ({ status: 201, body: { success: true, message: "Paid", order: { id: "o1", status: "awaiting_confirmation" } } }) });
+    const { calls } = fakeFetch({ "POST /api/payment/checkout": () => ({ status: 201, body: paid() }) });
     const outcome = await payByCard({ nonce: "n1", quote, taxRate: 8.25, address: { ...EMPTY_ADDRESS, firstName: "Lan", lastName: "Tran" }, idempotencyKey: "k1" });
     expect(outcome).toEqual({ kind: "paid", pending: false });
     expect(calls[0]?.body).toMatchObject({ amount: 1951.82, shippingfee: 56.9, taxRate: 8.25, paymentMethodNonce: "n1", customerName: "Lan Tran", idempotencyKey: "k1" });
   });
 
   it("hears a 202 as a payment being confirmed, and a 409 quote_changed with its new quote", async () => {
-    let answer: { status: number; body: unknown } = { status: 202, body: { success: false, code: "payment_confirming", message: "Confirming.", paymentId: "pay_9" } };
+    let answer: { status: number; body: unknown } = { status: 202, body: confirming("pay_9", "Confirming.") };
     fakeFetch({ "POST /api/payment/checkout": () => answer });
     const args = { nonce: "n1", quote, taxRate: 0, address: EMPTY_ADDRESS, idempotencyKey: "k1" };
     expect(await payByCard(args)).toEqual({ kind: "confirming", paymentId: "pay_9", message: "Confirming." });
-    answer = { status: 409, body: { success: false, code: "quote_changed", message: "Prices changed.", quote: newQuote } };
+    answer = { status: 409, body: quoteChanged("Prices changed.", newQuote) };
     expect(await payByCard(args)).toEqual({ kind: "quoteChanged", message: "Prices changed.", quote: newQuote });
   });
 
@@ -72,9 +75,9 @@ describe("createPayPalOrder", () => {
     const { calls } = fakeFetch({ "POST /api/payment/paypal/create-order": () => answer });
     expect(await createPayPalOrder(quote)).toEqual({ kind: "created", id: "PP-1" });
     expect(calls[0]?.body).toEqual({ amount: 1951.82, currency: "USD" });
-    answer = { status: 409, body: { success: false, code: "product_unavailable", message: "Gone." } };
+    answer = { status: 409, body: refusal("product_unavailable", "Gone.", { success: false }) };
     expect(await createPayPalOrder(quote)).toEqual({ kind: "unavailable", message: "Gone." });
-    answer = { status: 429, body: { message: "Too many PayPal orders." } };
+    answer = { status: 429, body: refusal("too_many_requests", "Too many PayPal orders.") };
     expect(await createPayPalOrder(quote)).toEqual({ kind: "retry", message: "Too many PayPal orders." });
   });
 });
@@ -86,13 +89,13 @@ describe("payment status", () => {
     expect(await fetchPaymentStatus("pay 1")).toEqual({ status: "confirming", message: "Still confirming." });
     expect(fn.mock.calls[0]?.[1]?.cache).toBe("no-store");
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    answer = { status: 503, body: { message: "down" } };
+    answer = { status: 503, body: refusal("internal", "down") };
     expect(await fetchPaymentStatus("pay 1")).toBeNull();
   });
 
   it("means placed (pending for PayPal), not charged, or ask again", () => {
-    expect(statusOutcome({ status: "placed", order: { status: "awaiting_confirmation" } as never })).toEqual({ kind: "paid", pending: false });
-    expect(statusOutcome({ status: "placed", order: { status: "pending" } as never })).toEqual({ kind: "paid", pending: true });
+    expect(statusOutcome({ status: "placed", order: order({ status: "awaiting_confirmation" }) })).toEqual({ kind: "paid", pending: false });
+    expect(statusOutcome({ status: "placed", order: order({ status: "pending" }) })).toEqual({ kind: "paid", pending: true });
     expect(statusOutcome({ status: "failed", message: "Nothing was charged." })).toEqual({ kind: "notCharged", message: "Nothing was charged." });
     expect(statusOutcome({ status: "confirming", message: "…" })).toBeNull();
     expect(statusOutcome(null)).toBeNull();

@@ -7,7 +7,7 @@
  */
 import useSWR from "swr";
 import { ApiError, ok, shop } from "@/lib/api/client";
-import type { PaymentStatus, Quote } from "@/lib/api/types";
+import type { PaymentAnswer, PaymentStatus, Quote } from "@/lib/api/types";
 import type { AddressForm } from "@/lib/rules/address";
 import { toQuote } from "./use-cart";
 
@@ -64,28 +64,30 @@ export type PaymentOutcome =
   | { kind: "retry"; message: string };
 
 /** A 2xx answer of the checkout or PayPal's capture: placed (201, 200 for a replay), or being confirmed (202). */
-export function answerOf(body: unknown): PaymentOutcome {
-  const b = (body && typeof body === "object" ? body : {}) as { success?: unknown; code?: unknown; message?: unknown; paymentId?: unknown; order?: { status?: unknown } };
-  if (b.code === "payment_confirming" && typeof b.paymentId === "string") {
-    return { kind: "confirming", paymentId: b.paymentId, message: typeof b.message === "string" ? b.message : "" };
-  }
-  if (b.success === false) return { kind: "failed" };
-  return { kind: "paid", pending: b.order?.status === "pending" };
+export function answerOf(body: PaymentAnswer): PaymentOutcome {
+  if ("order" in body) return body.success ? { kind: "paid", pending: body.order.status === "pending" } : { kind: "failed" };
+  return body.code === "payment_confirming" ? { kind: "confirming", paymentId: body.paymentId, message: body.message } : { kind: "failed" };
 }
 
-/** A refusal (409 `QuoteChanged` or `ProductUnavailable`, 422, 429, …): declines are final (the failure page); a changed quote or a withdrawn product is shown; anything else may be retried. */
+/** A refusal (409 `quote_changed` or `product_unavailable`, 422, 429, …): declines are final (the failure page); a changed quote or a withdrawn product is shown; anything else may be retried. */
 export function outcomeOf(error: unknown): PaymentOutcome {
   if (!(error instanceof ApiError)) return { kind: "retry", message: NETWORK_RETRY };
-  if (error.status === 409 && error.code === "quote_changed") {
-    const quote = toQuote((error.body as { quote?: unknown } | null)?.quote);
-    return quote ? { kind: "quoteChanged", message: error.message, quote } : { kind: "unavailable", message: error.message };
-  }
-  if (error.status === 409 && error.code === "product_unavailable") return { kind: "unavailable", message: error.message };
   if (error.status === 422) return { kind: "failed" };
-  return { kind: "retry", message: error.message };
+  if (error.status !== 409) return { kind: "retry", message: error.message };
+  switch (error.code) {
+    case "quote_changed": {
+      // Without a readable quote the shopper is sent to the bag as it is now.
+      const quote = toQuote(error.body && "quote" in error.body ? error.body.quote : null);
+      return quote ? { kind: "quoteChanged", message: error.message, quote } : { kind: "unavailable", message: error.message };
+    }
+    case "product_unavailable":
+      return { kind: "unavailable", message: error.message };
+    default:
+      return { kind: "retry", message: error.message };
+  }
 }
 
-export interface CardCheckout {
+export interface CardPayment {
   nonce: string;
   /** The quote the page shows: `amount` is its total, `shippingfee` its shipping. */
   quote: Quote;
@@ -94,7 +96,7 @@ export interface CardCheckout {
   idempotencyKey: string;
 }
 
-export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey }: CardCheckout): Promise<PaymentOutcome> {
+export async function payByCard({ nonce, quote, taxRate, address, idempotencyKey }: CardPayment): Promise<PaymentOutcome> {
   try {
     const payment = {
       amount: quote.total,

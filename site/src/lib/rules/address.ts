@@ -1,4 +1,6 @@
 /** The account's address form: rules and messages (spec section 5), and the body the API takes. */
+import type { AddressInput } from "@/lib/api/types";
+import { DEFAULT_PHONE_CODE, PHONE, POSTAL_CODE, admits } from "@/lib/formats";
 import { MESSAGES } from "@/lib/messages";
 
 export const ADDRESS_MSG = {
@@ -13,22 +15,8 @@ export const ADDRESS_MSG = {
   phoneInvalid: MESSAGES.address.PHONE_INVALID,
 } as const;
 
-export interface Address {
-  id: string;
-  title: string;
-  firstName: string;
-  lastName: string;
-  street: string;
-  city: string;
-  state: string;
-  country: string;
-  zipCode: string;
-  phoneCode: string;
-  phone: string;
-  isDefault: boolean;
-}
-
-export type AddressForm = Omit<Address, "id">;
+/** The form's values: the body `POST /api/addresses` takes, every field filled in. */
+export type AddressForm = Required<AddressInput>;
 
 export const EMPTY_ADDRESS: AddressForm = {
   title: "",
@@ -39,21 +27,23 @@ export const EMPTY_ADDRESS: AddressForm = {
   state: "",
   country: "",
   zipCode: "",
-  phoneCode: "+84",
+  phoneCode: DEFAULT_PHONE_CODE,
   phone: "",
   isDefault: false,
 };
 
 export const required = (message: string) => (v: string) => v.trim() !== "" || message;
 
+/** The postal code: required, and of the API's format. */
 export function zipRule(v: string): true | string {
   if (!v.trim()) return ADDRESS_MSG.zipRequired;
-  return /^\d{4,10}$/.test(v.trim()) || ADDRESS_MSG.zipInvalid;
+  return admits(POSTAL_CODE, v.trim()) || ADDRESS_MSG.zipInvalid;
 }
 
+/** The account's phone: required, and of the API's format. */
 export function accountPhoneRule(v: string): true | string {
   if (!v.trim()) return ADDRESS_MSG.phoneRequired;
-  return /^[0-9+\-() ]{6,20}$/.test(v.trim()) || ADDRESS_MSG.phoneInvalid;
+  return admits(PHONE, v.trim()) || ADDRESS_MSG.phoneInvalid;
 }
 
 /** Default first, then as listed. */

@@ -1,5 +1,5 @@
 /** Small catalogue rules shared by every screen. */
-import type { Product } from "@/lib/api/types";
+import type { MenuLink, Product } from "@/lib/api/types";
 
 export const NEW_CATEGORY = "new";
 
@@ -43,8 +43,6 @@ export const newsPath = (n: { id: string; slug: string }) => `/news/${encodeURIC
 export const runwayPath = (r: { id: string; slug: string }) => `/runway/${encodeURIComponent(r.id)}/${encodeURIComponent(r.slug || "show")}/`;
 
 /** Where a menu entry leads, as the site links it: a collection's page, a page of the shop, or another site (opened in a new tab). */
-export type MenuLink = { kind: "collection"; id: string; slug: string } | { kind: "page"; path: string } | { kind: "outside"; url: string };
-
 export function menuHref(link: MenuLink): { href: string; outside: boolean } {
   switch (link.kind) {
     case "collection":

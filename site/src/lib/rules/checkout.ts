@@ -5,6 +5,7 @@
  * the order (subtotal, shipping, tax, total) is the server's quote.
  */
 import { ADDRESS_MSG } from "./address";
+import { PHONE, admits } from "@/lib/formats";
 import { MESSAGES } from "@/lib/messages";
 
 export const CHECKOUT_MSG = {
@@ -85,12 +86,12 @@ export const continueLabel = (state: StepState) => (state.edited ? "Save Changes
 /** The payment section shows only once the address step is done. */
 export const paymentOpen = (state: StepState) => state.done;
 
-/** Checkout phone: required only when both phone and code are empty; a given phone must be 6-20 of digits, + - ( ) and spaces. */
+/** Checkout phone: required only when both phone and code are empty; a given phone must have the API's format. */
 export function checkoutPhoneRule(phone: string, phoneCode: string): true | string {
   const p = phone.trim();
   if (!p && !phoneCode.trim()) return CHECKOUT_MSG.phoneRequired;
   if (!p) return true;
-  return /^[0-9+\-() ]{6,20}$/.test(p) || CHECKOUT_MSG.phoneInvalid;
+  return admits(PHONE, p) || CHECKOUT_MSG.phoneInvalid;
 }
 
 /**

@@ -1,4 +1,6 @@
 /** Made-to-order and appointment requests: the spec's messages, rules and bodies. */
+import type { MeasurementUnit } from "@/lib/api/types";
+import { DEFAULT_PHONE_CODE } from "@/lib/formats";
 import { MESSAGES } from "@/lib/messages";
 
 export const MSG = {
@@ -26,7 +28,6 @@ export const CONTACT_TIMES = [
   { value: "15-18", label: "15:00 - 18:00" },
 ] as const;
 
-export const DEFAULT_PHONE_CODE = "+84";
 
 export interface ContactForm {
   firstName: string;
@@ -53,8 +54,9 @@ export const MEASUREMENT_LABELS: Record<Measurement, string> = {
   neckCircumference: "Neck circumference",
 };
 
-export const MEASUREMENT_UNITS = ["cm", "in"] as const;
-export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
+/** The contract's units, each once, as the form offers them (the record makes a unit the contract adds a type error here). */
+const OFFERED: Record<MeasurementUnit, true> = { cm: true, in: true };
+export const MEASUREMENT_UNITS = Object.keys(OFFERED) as MeasurementUnit[];
 
 /** What a measurement is counted in: lengths in the chosen unit, the weight in kg or lb to go with it. */
 export function unitOf(m: Measurement, unit: MeasurementUnit): string {

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Order } from "@/lib/api/types";
+import { order as orderOf, orderItem } from "@/test/answers";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderWithSwr } from "@/test/render";
 import { MyOrders } from "./my-orders";
@@ -9,8 +11,9 @@ vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navig
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item = { product: { id: "p1", slug: "gown", name: "Ivory Gown", productGallery: ["/g.jpg"] }, category: "Set", color: "Ivory", size: "M", quantity: 2, price: 800 };
-const order = (id: string, status: string, money: { subtotal: number; shippingfee: number; total: number; tax?: number }) => ({ id, number: `#${id.slice(-8, -4)}-${id.slice(-4)}`, status, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), items: [item], ...money });
+const item = orderItem({ quantity: 2 });
+const order = (id: string, status: Order["status"], money: Pick<Order, "subtotal" | "shippingfee" | "total" | "tax">) =>
+  orderOf({ id, number: `#${id.slice(-8, -4)}-${id.slice(-4)}`, status, items: [item], ...money });
 
 describe("MyOrders", () => {
   it("shows each order's total as the server sent it, adding nothing up, with its tax when there is one", async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderWithSwr } from "@/test/render";
 import { SIGN_UP_MSG, SignUpForm } from "./sign-up-form";
+import { refusal } from "@/test/answers";
 
 vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navigationMock);
 vi.mock("next/link", async () => ({ default: (await import("@/test/next-mocks")).LinkMock }));
@@ -29,7 +30,7 @@ function fillIn(email: string) {
 
 describe("SignUpForm", () => {
   it("says a taken email once, under the email field", async () => {
-    const { calls } = fakeFetch({ "POST /api/auth/register": () => ({ status: 409, body: { message: TAKEN, code: "conflict", errors: { email: TAKEN } } }) });
+    const { calls } = fakeFetch({ "POST /api/auth/register": () => ({ status: 409, body: refusal("conflict", TAKEN, { errors: { email: TAKEN } }) }) });
     renderWithSwr(<SignUpForm />);
     fillIn("linh@example.com");
     expect(await screen.findByText(TAKEN)).toBeTruthy();

@@ -6,6 +6,7 @@ import { nav } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
 import { revalidateSession } from "@/lib/hooks/use-session";
 import { VERIFY_MSG, VerifyEmail } from "./verify-email";
+import { refusal } from "@/test/answers";
 
 vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navigationMock);
 vi.mock("next/link", async () => ({ default: (await import("@/test/next-mocks")).LinkMock }));
@@ -24,7 +25,7 @@ afterEach(() => {
 const VERIFIED = "Thank you, your email address is verified.";
 const CLAIMED =
   "Thank you, your email address is verified. The account is yours alone now: everyone else was signed out, it starts afresh, and you are signed in with the password you chose.";
-const INVALID = { status: 400, body: { message: VERIFY_MSG.failed, code: "validation", errors: { token: VERIFY_MSG.failed } } };
+const INVALID = { status: 400, body: refusal("validation", VERIFY_MSG.failed, { errors: { token: VERIFY_MSG.failed } }) };
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 const preview = (action: "verified" | "confirm" | "claim") => () => ({ body: { email: "linh@example.com", action } });
 
@@ -65,7 +66,7 @@ describe("VerifyEmail", () => {
   it("confirm: a refusal that is not the link's stays on the page with the server's words", async () => {
     fakeFetch({
       "POST /api/auth/verify-email/preview": preview("confirm"),
-      "POST /api/auth/verify-email": () => ({ status: 429, body: { message: "Too many attempts. Please try again later.", code: "too_many_requests" } }),
+      "POST /api/auth/verify-email": () => ({ status: 429, body: refusal("too_many_requests", "Too many attempts. Please try again later.") }),
     });
     renderWithSwr(<VerifyEmail />);
     fireEvent.click(await screen.findByRole("button", { name: VERIFY_MSG.confirm }));
@@ -114,7 +115,7 @@ describe("VerifyEmail", () => {
   it("claim: the server's field errors show under their fields", async () => {
     fakeFetch({
       "POST /api/auth/verify-email/preview": preview("claim"),
-      "POST /api/auth/verify-email": () => ({ status: 400, body: { message: "Validation failed", code: "validation", errors: { newPassword: "Password does not meet complexity requirements" } } }),
+      "POST /api/auth/verify-email": () => ({ status: 400, body: refusal("validation", "Validation failed", { errors: { newPassword: "Password does not meet complexity requirements" } }) }),
     });
     renderWithSwr(<VerifyEmail />);
     await screen.findByRole("button", { name: VERIFY_MSG.claim });
@@ -148,7 +149,7 @@ describe("VerifyEmail", () => {
   });
 
   it("says when the preview is refused for too many attempts", async () => {
-    fakeFetch({ "POST /api/auth/verify-email/preview": () => ({ status: 429, body: { message: "Too many attempts. Please try again later.", code: "too_many_requests" } }) });
+    fakeFetch({ "POST /api/auth/verify-email/preview": () => ({ status: 429, body: refusal("too_many_requests", "Too many attempts. Please try again later.") }) });
     renderWithSwr(<VerifyEmail />);
     expect((await screen.findByRole("alert")).textContent).toContain("Too many attempts. Please try again later.");
   });

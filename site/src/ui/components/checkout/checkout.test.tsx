@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Payments } from "@/lib/payments/sdk";
+import { confirming, paid, quoteChanged, refusal, savedAddress } from "@/test/answers";
 import { fakeFetch, type Route } from "@/test/fake-fetch";
 import { router } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
@@ -32,12 +33,13 @@ const line = (id: string, name: string, price: number, quantity: number, availab
   createdAt: "2025-03-01T10:00:00Z",
   updatedAt: "2025-03-01T10:00:00Z",
 });
-const address = { id: "a1", title: "Atelier", firstName: "Mai", lastName: "Pham", street: "12 Vo Van Tan", city: "District 3", state: "Ho Chi Minh City", country: "Vietnam", zipCode: "700000", phoneCode: "+84", phone: "912345678", isDefault: true };
+const address = savedAddress({ title: "Atelier", firstName: "Mai", lastName: "Pham", street: "12 Vo Van Tan", city: "District 3" });
 /** Figures no sum of the lines gives: only the server's quote can put them on the page. */
 const QUOTE = { subtotal: 1750.5, shippingfee: 56.9, tax: 144.42, total: 1951.82 };
 const NEW_QUOTE = { subtotal: 1800.5, shippingfee: 56.9, tax: 148.54, total: 2005.94 };
-const CONFIRMING = { success: false, code: "payment_confirming", message: "Your bank has not answered yet; we are confirming your payment.", paymentId: "pay_1" };
-const PLACED = { success: true, message: "Payment successful", order: { id: "o1", status: "awaiting_confirmation" } };
+const CONFIRMING_MESSAGE = "Your bank has not answered yet; we are confirming your payment.";
+const CONFIRMING = confirming("pay_1", CONFIRMING_MESSAGE);
+const PLACED = paid();
 
 interface Shop {
   lines: ReturnType<typeof line>[];
@@ -121,7 +123,7 @@ describe("Checkout: the server's quote", () => {
         shop.lines = [line("l1", "Ivory Gown", 825, 2), line("l2", "Silk Scarf", 150.5, 1)];
         shop.quote = NEW_QUOTE;
         held = new Promise((r) => (release = r));
-        return { status: 409, body: { success: false, code: "quote_changed", message: "Prices have changed since you opened the page. Please review your order.", quote: NEW_QUOTE } };
+        return { status: 409, body: quoteChanged("Prices have changed since you opened the page. Please review your order.", NEW_QUOTE) };
       },
     });
     await atPayment();
@@ -151,7 +153,7 @@ describe("Checkout: the server's quote", () => {
       "POST /api/payment/checkout": () => {
         shop.lines = [line("l1", "Ivory Gown", 800, 1), line("l2", "Night Cape", 990, 1, false)];
         shop.quote = { subtotal: 800, shippingfee: 56.9, tax: 0, total: 856.9 };
-        return { status: 409, body: { success: false, code: "product_unavailable", message: "Night Cape is no longer available." } };
+        return { status: 409, body: refusal("product_unavailable", "Night Cape is no longer available.", { success: false }) };
       },
       "DELETE /api/cart/remove/l2": () => {
         shop.lines = [line("l1", "Ivory Gown", 800, 1)];
@@ -182,9 +184,9 @@ describe("Checkout: PayPal", () => {
       "POST /api/payment/paypal/create-order": () => {
         if ((creates += 1) > 1) return { body: { order: { id: "PP-2" } } };
         shop.quote = NEW_QUOTE;
-        return { status: 409, body: { success: false, code: "quote_changed", message: "Prices have changed.", quote: NEW_QUOTE } };
+        return { status: 409, body: quoteChanged("Prices have changed.", NEW_QUOTE) };
       },
-      "POST /api/payment/paypal/capture-order": () => ({ status: 201, body: { ...PLACED, order: { id: "o1", status: "pending" } } }),
+      "POST /api/payment/paypal/capture-order": () => ({ status: 201, body: paid("pending") }),
     });
     await atPayment();
     await waitFor(() => expect(payments.renderPayPal).toHaveBeenCalled());
@@ -227,7 +229,7 @@ describe("Checkout: PayPal", () => {
     shopWith(
       { lines: [line("l1", "Ivory Gown", 800, 1)], quote: { subtotal: 800, shippingfee: 56.9, tax: 0, total: 856.9 } },
       {
-        "POST /api/payment/paypal/capture-order": () => ({ status: 202, body: { ...CONFIRMING, paymentId: "pay_pp" } }),
+        "POST /api/payment/paypal/capture-order": () => ({ status: 202, body: confirming("pay_pp", CONFIRMING_MESSAGE) }),
         "GET /api/payment/status/pay_pp": () => ({ body: { status: "placed", order: { id: "o1", status: "awaiting_confirmation" } } }),
       },
     );
@@ -264,7 +266,7 @@ describe("Checkout: a payment whose answer was lost (202)", () => {
     const status = screen.getByRole("status");
     expect(status.getAttribute("aria-live")).toBe("polite");
     expect(status.textContent).toContain(CONFIRMING_TITLE);
-    expect(status.textContent).toContain(CONFIRMING.message);
+    expect(status.textContent).toContain(CONFIRMING_MESSAGE);
     expect(screen.queryByRole("button", { name: /^PAY/ })).toBeNull();
     expect(screen.queryByText(/payment failed/i)).toBeNull();
     expect(statusAsks(calls)).toBe(0);

@@ -4,11 +4,11 @@ import { useEffect, useState } from "react";
 
 export const BANNER_MS = 5000;
 
-export type Status = { kind: "success" | "error"; text: string } | null;
+export type StatusNotice = { kind: "success" | "error"; text: string } | null;
 
 /** A status that clears itself after BANNER_MS. */
-export function useTimedStatus(): [Status, (s: Status) => void] {
-  const [status, setStatus] = useState<Status>(null);
+export function useTimedStatus(): [StatusNotice, (s: StatusNotice) => void] {
+  const [status, setStatus] = useState<StatusNotice>(null);
   useEffect(() => {
     if (!status) return;
     const t = setTimeout(() => setStatus(null), BANNER_MS);
@@ -17,7 +17,7 @@ export function useTimedStatus(): [Status, (s: Status) => void] {
   return [status, setStatus];
 }
 
-export function StatusBanner({ status }: { status: Status }) {
+export function StatusBanner({ status }: { status: StatusNotice }) {
   if (!status) return null;
   return (
     <p className={`status-banner status-banner--${status.kind}`} role={status.kind === "error" ? "alert" : "status"}>
