@@ -594,6 +594,22 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// What stops a process at start: `App::from_env` answers this error.
+    #[test]
+    fn a_provider_timeout_beyond_the_budget_stops_the_start_naming_it() {
+        let dir = data_dir("timeout");
+        let error = Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+            "PAYMENT_TIMEOUT_MS" => Some("120000".into()),
+            _ => None,
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("PAYMENT_TIMEOUT_MS"), "{error}");
+        assert!(error.contains("payment budget"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn session_keys_are_base64_of_32_bytes_or_more() {
         let key = decode_session_key("K", "MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDE=").unwrap();
