@@ -185,15 +185,12 @@ impl Config {
         };
         let tax_basis_points = match var("TAX_RATE") {
             None => 0,
-            Some(rate) => rate
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|r| (0.0..=100.0).contains(r))
-                .map(|r| (r * 100.0).round() as u32)
-                .ok_or_else(|| {
-                    ConfigError::Invalid("TAX_RATE", "a percentage from 0 to 100".into())
-                })?,
+            Some(rate) => domain::pricing::percent_basis_points(&rate).ok_or_else(|| {
+                ConfigError::Invalid(
+                    "TAX_RATE",
+                    "a percentage from 0 to 100 with at most two decimals".into(),
+                )
+            })?,
         };
         let payments = payments::PaymentsConfig::from_lookup(|name| match name {
             "SANDBOX_URL" => Some(sandbox_url.clone()),
