@@ -19,7 +19,6 @@ use domain::cart::{
     LOGIN_REQUIRED, PRODUCT_UNAVAILABLE, REMOVED, UPDATED,
 };
 use domain::catalog::active_product;
-use domain::checkout::PricedBag;
 use domain::ids::LineId;
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, IdInPath, JsonBody, LoginWording, SignedIn};
@@ -50,8 +49,7 @@ pub async fn bag(
     State(app): State<App>,
     Shopper { user, .. }: Shopper,
 ) -> ApiResult<Json<BagView>> {
-    let lines = Bag::of(&*app.table, &user.id).lines().await?;
-    let bag = PricedBag::of(&*app.table, lines, app.config.tax_basis_points).await?;
+    let bag = app.checkout().price(&user.id).await?;
     Ok(Json(BagView {
         count: bag.count(),
         data: bag.lines,

@@ -43,7 +43,7 @@ fn product(n: usize) -> Product {
             slug: format!("piece-{n}"),
             size: ["S", "M", "L"].map(|s| Size::label(s).unwrap()).to_vec(),
             color: vec!["Ivory".into()],
-            price: Money::from_cents(100_000 + n as i64),
+            price: Money::from_cents(100_000 + n as u32),
             tag: vec!["Resort 2026".into()],
             status: Status::Active,
             product_gallery: vec![

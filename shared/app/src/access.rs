@@ -150,4 +150,51 @@ mod tests {
             assert!(ACCESS.contains_key(name), "{name} has an entry");
         }
     }
+
+    /// Every Rust path the file's prose names (`domain::order::Orders`,
+    /// `shop_http::limits::hit`) is declared in its crate, so a renamed
+    /// type cannot leave the grants explaining themselves with a ghost.
+    #[test]
+    fn every_type_the_grants_name_exists() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let crates = [
+            ("domain", root.join("domain/src")),
+            ("shop_http", root.join("http/src")),
+        ];
+        let mut named = 0;
+        for (krate, src) in &crates {
+            let sources = rust_sources(src);
+            let prefix = format!("{krate}::");
+            for path in ACCESS_JSON.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            {
+                let path = path.trim_end_matches(':');
+                let Some(rest) = path.strip_prefix(&prefix) else {
+                    continue;
+                };
+                let name = rest.rsplit("::").next().unwrap_or(rest);
+                let declared = ["struct", "enum", "trait", "fn", "mod", "const", "type"]
+                    .iter()
+                    .any(|kind| sources.contains(&format!("{kind} {name}")));
+                assert!(
+                    declared,
+                    "{path} in shared/function-access.json is not declared in {krate}"
+                );
+                named += 1;
+            }
+        }
+        assert!(named > 10, "the check reads the file's paths ({named})");
+    }
+
+    fn rust_sources(dir: &std::path::Path) -> String {
+        let mut all = String::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                all += &rust_sources(&path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                all += &std::fs::read_to_string(&path).unwrap();
+            }
+        }
+        all
+    }
 }

@@ -2,7 +2,12 @@
 //! [`Config::from_lookup`] is the only reader, [`Config::from_env`] runs it
 //! over the process environment and [`Config::local`] over an empty one, so
 //! the two cannot disagree. The adapters' configurations are plain data built
-//! here.
+//! here, and so is the local server's (its assets host, `LAMBDA_EVENTS`).
+//!
+//! One thing is read before this: the log setup (`RUST_LOG`, and whether
+//! the process runs in Lambda, `shop_http::lambda::init_tracing`), because
+//! it comes first, so that reading the configuration is logged, and
+//! `shopctl catalog validate` logs without reading any shop configuration.
 
 use std::path::{Path, PathBuf};
 
@@ -46,6 +51,11 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The local server's port (`PORT`, default 3000; an unreadable value is 3000 too).
     pub port: u16,
+    /// The local server's second listener, the payment SDK's assets host.
+    pub assets: AssetsConfig,
+    /// The local server hands every API call to its function's `lambda_http`
+    /// entry as an API Gateway v2 event, as in AWS (`LAMBDA_EVENTS=1`).
+    pub lambda_events: bool,
     /// Where a request's client address is read (the per-address abuse limits).
     pub edge: EdgeConfig,
     /// Where the house is told about made-to-order requests and appointments
@@ -67,6 +77,29 @@ pub struct Config {
     pub table: store::TableConfig,
     pub mail: mail::MailConfig,
     pub blobs: blobs::BlobsConfig,
+}
+
+/// Where the local server's assets host listens and how browsers reach it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssetsConfig {
+    /// `ASSETS_PORT`, default the shop's port + 1 (3001 beside 3000).
+    pub port: u16,
+    /// `ASSETS_URL`, default `http://127.0.0.1:$ASSETS_PORT`: the client
+    /// token's `assetsUrl`, and the origin the site loads the SDK from.
+    pub url: String,
+}
+
+impl AssetsConfig {
+    /// Read as `SITE_URL` is, with defaults that follow the shop's port.
+    fn from_lookup(var: &dyn Fn(&str) -> Option<String>, shop_port: u16) -> Self {
+        let port = var("ASSETS_PORT")
+            .and_then(|p| p.trim().parse().ok())
+            .unwrap_or(shop_port.saturating_add(1));
+        let url = var("ASSETS_URL")
+            .map(|u| u.trim().trim_end_matches('/').to_string())
+            .unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+        Self { port, url }
+    }
 }
 
 /// Who may say where a request came from.
@@ -185,15 +218,12 @@ impl Config {
         };
         let tax_basis_points = match var("TAX_RATE") {
             None => 0,
-            Some(rate) => rate
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|r| (0.0..=100.0).contains(r))
-                .map(|r| (r * 100.0).round() as u32)
-                .ok_or_else(|| {
-                    ConfigError::Invalid("TAX_RATE", "a percentage from 0 to 100".into())
-                })?,
+            Some(rate) => domain::pricing::percent_basis_points(&rate).ok_or_else(|| {
+                ConfigError::Invalid(
+                    "TAX_RATE",
+                    "a percentage from 0 to 100 with at most two decimals".into(),
+                )
+            })?,
         };
         let payments = payments::PaymentsConfig::from_lookup(|name| match name {
             "SANDBOX_URL" => Some(sandbox_url.clone()),
@@ -206,6 +236,8 @@ impl Config {
             .collect();
         Ok(Self {
             port,
+            assets: AssetsConfig::from_lookup(&var, port),
+            lambda_events: var("LAMBDA_EVENTS").is_some_and(|v| v.trim() == "1"),
             payments,
             payment_secret_arns,
             tax_basis_points,
@@ -591,6 +623,54 @@ mod tests {
         assert_eq!(config.session_key.len(), 32);
         assert_eq!(mode(&dir), 0o1777, "a /tmp-like DATA_DIR keeps its mode");
         assert_eq!(mode(&dir.join("session.key")), 0o600);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_assets_host_follows_the_shops_port_unless_told() {
+        let (config, _) = both("assets", "http://127.0.0.1:3000");
+        assert_eq!(
+            config.assets,
+            AssetsConfig {
+                port: 3001,
+                url: "http://127.0.0.1:3001".into()
+            }
+        );
+        let dir = data_dir("assets-set");
+        let config = Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+            "ASSETS_PORT" => Some("4100".into()),
+            "ASSETS_URL" => Some("https://assets.shop.example/".into()),
+            "LAMBDA_EVENTS" => Some("1".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(
+            (config.assets.port, config.assets.url.as_str()),
+            (4100, "https://assets.shop.example")
+        );
+        assert!(config.lambda_events);
+        assert!(
+            !Config::local(dir.clone(), "http://127.0.0.1:3000")
+                .unwrap()
+                .lambda_events
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// What stops a process at start: `App::from_env` answers this error.
+    #[test]
+    fn a_provider_timeout_beyond_the_budget_stops_the_start_naming_it() {
+        let dir = data_dir("timeout");
+        let error = Config::from_lookup(|name| match name {
+            "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+            "PAYMENT_TIMEOUT_MS" => Some("120000".into()),
+            _ => None,
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("PAYMENT_TIMEOUT_MS"), "{error}");
+        assert!(error.contains("payment budget"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

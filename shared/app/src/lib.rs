@@ -8,7 +8,6 @@
 mod absent;
 pub mod access;
 mod adapters;
-mod clock;
 mod config;
 mod oauth;
 mod private;
@@ -18,10 +17,11 @@ use std::sync::Arc;
 
 use domain::ports::{Blobs, Clock, Mailer, PaymentGateway, Table};
 
-pub use clock::{AheadClock, SystemClock};
+pub use store::{AheadClock, SystemClock};
 
 pub use config::{
-    decode_session_key, Config, ConfigError, EdgeConfig, DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM,
+    decode_session_key, AssetsConfig, Config, ConfigError, EdgeConfig, DEFAULT_HOUSE_EMAIL,
+    DEFAULT_MAIL_FROM,
 };
 pub use oauth::{OAuthClient, OAuthConfig};
 
@@ -39,7 +39,9 @@ pub struct Parts {
     pub mailer: Arc<dyn Mailer>,
     pub blobs: Arc<dyn Blobs>,
     pub gateway: Arc<dyn PaymentGateway>,
-    /// The system's clock; tests and `shopctl … --ahead` set one ahead.
+    /// The system's clock; tests and `shopctl … --ahead` set one ahead
+    /// with [`App::set_clock`], which gives it to the table too: one clock
+    /// decides every deadline and every item's expiry.
     pub clock: Arc<dyn Clock>,
     /// The process's one AWS configuration, loaded only if an adapter needs
     /// it; every AWS client of the process (Secrets Manager included) is
@@ -104,6 +106,13 @@ impl App {
             tax_basis_points: self.config.tax_basis_points,
             budget: Budget::shop(),
         }
+    }
+
+    /// Moves the app, table included, onto `clock`: the domain's deadlines
+    /// and the table's expiry (`expiresAt`) then read the same time.
+    pub fn set_clock(&mut self, clock: Arc<dyn Clock>) {
+        self.table = self.table.on_clock(clock.clone());
+        self.clock = clock;
     }
 
     /// This app as the function `name` sees it where IAM does not stand
@@ -189,5 +198,31 @@ mod tests {
         assert_eq!(mode(&dir.join("outbox")), 0o700);
         drop(app);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `shopctl … --ahead` and the tests move the app's clock: the table,
+    /// a function's granted view of it included, expires items by it too.
+    #[tokio::test]
+    async fn a_moved_clock_expires_items_in_the_table() {
+        use domain::ports::{Condition, Key};
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config::local(dir.path().to_path_buf(), "http://127.0.0.1:1").unwrap();
+        let app = App::with_config(config).await.unwrap();
+        let in_an_hour = app.clock.now().unix() + 3600;
+        let session =
+            serde_json::json!({"pk": "USER#u", "sk": "SESSION#s", "expiresAt": in_an_hour});
+        let serde_json::Value::Object(item) = session else {
+            unreachable!()
+        };
+        app.table.put(item, Condition::None).await.unwrap();
+        let key = Key::new("USER#u", "SESSION#s");
+        let mut later = app.as_function("auth");
+        assert!(later.table.get(&key).await.unwrap().is_some());
+        later.set_clock(Arc::new(AheadClock(std::time::Duration::from_secs(3601))));
+        assert!(later.table.get(&key).await.unwrap().is_none());
+        assert!(
+            app.table.get(&key).await.unwrap().is_some(),
+            "the app's own clock is unmoved"
+        );
     }
 }

@@ -303,3 +303,17 @@ fn each_route_documents_what_its_handler_answers() {
         Some((_, Body::Json(_)))
     ));
 }
+
+/// The PayPal limit's number lives in the payment function; the contract's
+/// prose says it, and this keeps the two the same.
+#[test]
+fn the_paypal_limit_in_the_prose_is_the_functions() {
+    let limit = payment::PAYPAL_ORDERS;
+    assert_eq!(limit.window, 3600, "the prose says \"an hour\"");
+    let create = operations()
+        .into_iter()
+        .find(|op| op.path == "/api/payment/paypal/create-order")
+        .expect("the route");
+    let said = format!("At most {} per shopper an hour", limit.max);
+    assert!(create.summary.contains(&said), "{}", create.summary);
+}

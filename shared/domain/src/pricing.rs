@@ -8,7 +8,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// An amount of US dollars, in cents. Never negative.
+/// An amount of US dollars, in cents. Never negative: it is made only from
+/// unsigned cents, a checked decimal or checked sums, never from a signed number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[derive(utoipa::ToSchema)]
 #[schema(value_type = f64, description = "US dollars as a decimal number: 800.0, 56.9.", example = 56.9)]
@@ -27,8 +28,9 @@ pub const FREE_SHIPPING_FROM: Money = Money(227_602);
 impl Money {
     pub const ZERO: Money = Money(0);
 
-    pub const fn from_cents(cents: i64) -> Self {
-        Money(cents)
+    /// Whole cents: unsigned, so a negative amount cannot be made.
+    pub const fn from_cents(cents: u32) -> Self {
+        Money(cents as i64)
     }
 
     pub const fn cents(self) -> i64 {
@@ -43,16 +45,15 @@ impl Money {
     /// A non-negative decimal with at most two fraction digits (`"12"`,
     /// `"12.3"`, `"12.34"`), as the providers answer amounts; else `None`.
     pub fn parse_decimal(text: &str) -> Option<Money> {
-        let text = text.trim();
-        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
-        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if int.is_empty() || !digits(int) || frac.len() > 2 || !digits(frac) {
-            return None;
-        }
-        let whole: i64 = int.parse().ok()?;
-        let frac: i64 = format!("{frac:0<2}").parse().ok()?;
-        let cents = whole.checked_mul(100)?.checked_add(frac)?;
-        (cents <= MAX_MONEY.0).then_some(Money(cents))
+        hundredths(text)
+            .filter(|cents| *cents <= MAX_MONEY.0)
+            .map(Money)
+    }
+
+    /// The tax on this amount at `basis_points` (825 is 8.25%), to the
+    /// nearest cent (half a cent up), in integers.
+    pub fn tax(self, basis_points: u32) -> Money {
+        Money((self.0 * i64::from(basis_points) + 5_000) / 10_000)
     }
 
     pub fn is_zero(&self) -> bool {
@@ -112,6 +113,29 @@ impl<'de> Deserialize<'de> for Money {
     }
 }
 
+/// A non-negative decimal with at most two fraction digits, in hundredths
+/// (`"12.3"` is 1230): exactly, without floats. Money and percentages are
+/// both read by it, so a rate refuses what an amount refuses.
+fn hundredths(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if int.is_empty() || !digits(int) || frac.len() > 2 || !digits(frac) {
+        return None;
+    }
+    let whole: i64 = int.parse().ok()?;
+    let frac: i64 = format!("{frac:0<2}").parse().ok()?;
+    whole.checked_mul(100)?.checked_add(frac)
+}
+
+/// A percentage from 0 to 100 with at most two fraction digits (`"8.25"`),
+/// in basis points (825): how `TAX_RATE` and a page's `taxRate` are read.
+pub fn percent_basis_points(text: &str) -> Option<u32> {
+    hundredths(text)
+        .filter(|points| *points <= 10_000)
+        .and_then(|points| u32::try_from(points).ok())
+}
+
 /// The Express shipping fee for a subtotal before shipping.
 pub fn shipping_fee(subtotal: Money) -> Money {
     if subtotal < FREE_SHIPPING_FROM {
@@ -121,22 +145,26 @@ pub fn shipping_fee(subtotal: Money) -> Money {
     }
 }
 
-/// What an order costs: subtotal, shipping, and their sum.
+/// What an order costs: subtotal, shipping, tax, and their sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Totals {
     pub subtotal: Money,
     pub shippingfee: Money,
+    pub tax: Money,
     pub total: Money,
 }
 
 impl Totals {
-    /// The totals of a subtotal; `None` past [`MAX_MONEY`].
-    pub fn of(subtotal: Money) -> Option<Totals> {
+    /// The totals of a subtotal at a tax rate in basis points (tax on the
+    /// subtotal, not on shipping); `None` past [`MAX_MONEY`].
+    pub fn of(subtotal: Money, tax_basis_points: u32) -> Option<Totals> {
         let shippingfee = shipping_fee(subtotal);
+        let tax = subtotal.tax(tax_basis_points);
         Some(Totals {
             subtotal,
             shippingfee,
-            total: subtotal.checked_add(shippingfee)?,
+            tax,
+            total: subtotal.checked_add(shippingfee)?.checked_add(tax)?,
         })
     }
 }
@@ -172,11 +200,41 @@ mod tests {
     }
 
     #[test]
-    fn totals_add_the_fee() {
-        let t = Totals::of(Money::from_cents(100_000)).unwrap();
+    fn totals_add_the_fee_and_the_tax() {
+        let t = Totals::of(Money::from_cents(100_000), 0).unwrap();
         assert_eq!(t.total, Money::from_cents(105_690));
-        let t = Totals::of(Money::from_cents(227_602)).unwrap();
+        let t = Totals::of(Money::from_cents(227_602), 0).unwrap();
         assert_eq!(t.total, Money::from_cents(227_602));
+        let t = Totals::of(Money::from_cents(10_000), 825).unwrap();
+        assert_eq!(t.tax, Money::from_cents(825));
+        assert_eq!(t.total, Money::from_cents(10_000 + 5_690 + 825));
+        assert_eq!(Totals::of(MAX_MONEY, 1), None);
+    }
+
+    #[test]
+    fn tax_is_rounded_to_the_nearest_cent_in_integers() {
+        assert_eq!(Money::from_cents(1_000).tax(825), Money::from_cents(83));
+        assert_eq!(
+            Money::from_cents(200).tax(25),
+            Money::from_cents(1),
+            "half up"
+        );
+        assert_eq!(Money::from_cents(199).tax(25), Money::ZERO);
+        assert_eq!(MAX_MONEY.tax(10_000), MAX_MONEY);
+    }
+
+    #[test]
+    fn percentages_are_read_as_exact_decimals() {
+        assert_eq!(percent_basis_points("8.25"), Some(825));
+        assert_eq!(percent_basis_points(" 8 "), Some(800));
+        assert_eq!(percent_basis_points("0"), Some(0));
+        assert_eq!(percent_basis_points("100"), Some(10_000));
+        assert_eq!(percent_basis_points("100.01"), None);
+        assert_eq!(percent_basis_points("8.255"), None, "not rounded to 8.26");
+        assert_eq!(percent_basis_points("-1"), None);
+        assert_eq!(percent_basis_points("1e1"), None);
+        assert_eq!(percent_basis_points("NaN"), None);
+        assert_eq!(percent_basis_points(""), None);
     }
 
     #[test]

@@ -298,7 +298,7 @@ struct Shop {
 }
 
 /// 2 × 800.00 + 150.50 = 1750.50 + Express 56.90.
-const TOTAL_CENTS: i64 = 180_740;
+const TOTAL_CENTS: u32 = 180_740;
 
 async fn shop() -> Shop {
     let dir = tempfile::tempdir().unwrap();
@@ -348,7 +348,7 @@ impl Shop {
         self.pay_seen(key, TOTAL_CENTS).await
     }
 
-    async fn pay_seen(&self, key: &str, cents: i64) -> Result<Settled, CheckoutError> {
+    async fn pay_seen(&self, key: &str, cents: u32) -> Result<Settled, CheckoutError> {
         let payment = CardPayment {
             nonce: "nonce".into(),
             address: address(),
@@ -407,7 +407,7 @@ fn shopper() -> Shopper<'static> {
     }
 }
 
-fn seen(cents: i64) -> Seen {
+fn seen(cents: u32) -> Seen {
     Seen {
         amount: Money::from_cents(cents),
         shippingfee: None,
@@ -645,7 +645,8 @@ async fn a_new_price_or_a_withdrawn_product_is_refused_with_the_new_quote() {
     assert_eq!(quote.total, Money::from_cents(160_000 + 20_000 + 5_690));
     assert!(shop.provider.ledger.lock().unwrap().charges.is_empty());
     assert_eq!(shop.claim(Provider::Card, "k1").await, None);
-    placed(shop.pay_seen("k1", quote.total.cents()).await);
+    let cents = u32::try_from(quote.total.cents()).expect("an amount");
+    placed(shop.pay_seen("k1", cents).await);
 
     let shop = self::shop().await;
     put_product(&*shop.table, "veil", 15_050, "inactive").await;

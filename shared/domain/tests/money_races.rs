@@ -36,7 +36,7 @@ use domain::timestamp::Timestamp;
 use support::{address, line, put_product, visa_charge, Outgoing};
 
 /// 2 × 800.00 + 150.50 = 1750.50 + Express 56.90.
-const TOTAL_CENTS: i64 = 180_740;
+const TOTAL_CENTS: u32 = 180_740;
 const SHOPPERS: usize = 12;
 
 // ---- a seeded die ------------------------------------------------------------

@@ -8,7 +8,9 @@ use tracing_subscriber::{fmt, prelude::*};
 
 use app::App;
 
-/// Logs as JSON lines (CloudWatch) in Lambda, as text locally. `RUST_LOG`
+/// Logs as JSON lines (CloudWatch) in Lambda, as text locally. The one
+/// reading of the environment outside `app::Config`: the logs are set up
+/// before the configuration is read, so that its errors are logged. `RUST_LOG`
 /// filters by level and target (`info`, `warn,auth=debug`; `info` when unset
 /// or unreadable): a `Targets` filter, which needs no regex engine in the
 /// bootstrap as `EnvFilter` does.

@@ -117,8 +117,12 @@ impl PaymentsConfig {
     /// | `PAYMENT_GATEWAY_URL`, `PAYPAL_API_URL` | by the environment |
     /// | `PAYMENT_MERCHANT_ID`, `PAYMENT_PUBLIC_KEY`, `PAYMENT_PRIVATE_KEY` | the sandbox's |
     /// | `PAYPAL_CLIENT_ID`, `PAYPAL_CLIENT_SECRET` | the sandbox's |
-    /// | `PAYMENT_CONNECT_TIMEOUT_MS`, `PAYMENT_TIMEOUT_MS` | 3000, 10000 |
+    /// | `PAYMENT_CONNECT_TIMEOUT_MS`, `PAYMENT_TIMEOUT_MS` | `providerConnectMs`, `providerRequestMs` of `shared/payment-budget.json` |
     ///
+    /// A timeout that does not fit the budget is refused, naming the
+    /// variable and the bound: the request at most
+    /// [`Budget::longest_provider_request`](domain::checkout::Budget::longest_provider_request),
+    /// the connection at most the request.
     /// In AWS the keys come from Secrets Manager instead ([`Self::with_secrets`]).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let var = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
@@ -157,20 +161,7 @@ impl PaymentsConfig {
         set(&mut config.paypal.client_id, "PAYPAL_CLIENT_ID");
         set(&mut config.paypal.client_secret, "PAYPAL_CLIENT_SECRET");
         config.paypal.api_url = config.paypal.api_url.trim_end_matches('/').to_string();
-        let millis = |name: &'static str, default: Duration| match var(name) {
-            None => Ok(default),
-            Some(v) => v
-                .trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|ms| (1..=120_000).contains(ms))
-                .map(Duration::from_millis)
-                .ok_or_else(|| ConfigError::Invalid(name, "milliseconds, 1 to 120000".into())),
-        };
-        config.timeouts = Timeouts {
-            connect: millis("PAYMENT_CONNECT_TIMEOUT_MS", config.timeouts.connect)?,
-            total: millis("PAYMENT_TIMEOUT_MS", config.timeouts.total)?,
-        };
+        config.timeouts = timeouts(&var, &domain::checkout::Budget::shop())?;
         for (name, url) in [
             ("PAYMENT_GATEWAY_URL", &config.gateway.graphql_url),
             ("PAYPAL_API_URL", &config.paypal.api_url),
@@ -218,6 +209,57 @@ impl PaymentsConfig {
         }
         Ok(self)
     }
+}
+
+/// The provider timeouts by `PAYMENT_TIMEOUT_MS` and
+/// `PAYMENT_CONNECT_TIMEOUT_MS`, the budget's when unset; each must end
+/// before what holds it: the request inside the function's third, the
+/// connection inside the request.
+fn timeouts(
+    var: &impl Fn(&str) -> Option<String>,
+    budget: &domain::checkout::Budget,
+) -> Result<Timeouts, ConfigError> {
+    let total = millis(
+        var,
+        "PAYMENT_TIMEOUT_MS",
+        budget.provider_request(),
+        budget.longest_provider_request(),
+        "a third of the payment function's functionTimeoutSeconds in shared/payment-budget.json",
+    )?;
+    let connect = millis(
+        var,
+        "PAYMENT_CONNECT_TIMEOUT_MS",
+        budget.provider_connect().min(total),
+        total,
+        "the whole request's timeout (PAYMENT_TIMEOUT_MS)",
+    )?;
+    Ok(Timeouts { connect, total })
+}
+
+/// The variable `name` in milliseconds, from 1 to `longest` (`bound` says why).
+fn millis(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: Duration,
+    longest: Duration,
+    bound: &str,
+) -> Result<Duration, ConfigError> {
+    let Some(value) = var(name) else {
+        return Ok(default);
+    };
+    let longest_ms = longest.as_millis();
+    value
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .map(Duration::from_millis)
+        .filter(|ms| !ms.is_zero() && *ms <= longest)
+        .ok_or_else(|| {
+            ConfigError::Invalid(
+                name,
+                format!("{value:?} does not fit the payment budget: milliseconds from 1 to {longest_ms}, {bound}"),
+            )
+        })
 }
 
 fn field(secret: &Value, key: &str, name: &'static str) -> Result<String, ConfigError> {
@@ -282,8 +324,63 @@ mod tests {
         );
         assert_eq!(config.timeouts.total, Duration::from_millis(2500));
         assert!(PaymentsConfig::from_lookup(lookup(&[("PAYMENT_ENVIRONMENT", "live")])).is_err());
-        assert!(PaymentsConfig::from_lookup(lookup(&[("PAYMENT_TIMEOUT_MS", "0")])).is_err());
         assert!(PaymentsConfig::from_lookup(lookup(&[("PAYPAL_API_URL", "api-m")])).is_err());
+    }
+
+    #[test]
+    fn the_default_timeouts_are_the_budgets() {
+        let budget = domain::checkout::Budget::shop();
+        let config = PaymentsConfig::from_lookup(lookup(&[])).expect("config");
+        assert_eq!(
+            config.timeouts,
+            Timeouts {
+                connect: budget.provider_connect(),
+                total: budget.provider_request(),
+            }
+        );
+    }
+
+    /// The error of `vars`, which must be refused.
+    fn refused(vars: &[(&str, &str)]) -> String {
+        match PaymentsConfig::from_lookup(lookup(vars)) {
+            Ok(config) => panic!("{vars:?} accepted: {:?}", config.timeouts),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_timeout_outside_the_budget_is_refused_naming_the_variable_and_the_bound() {
+        let longest = domain::checkout::Budget::shop()
+            .longest_provider_request()
+            .as_millis();
+        let over = (longest + 1).to_string();
+        let error = refused(&[("PAYMENT_TIMEOUT_MS", &over)]);
+        assert!(error.contains("PAYMENT_TIMEOUT_MS"), "{error}");
+        assert!(error.contains(&format!("1 to {longest}")), "{error}");
+        assert!(error.contains("functionTimeoutSeconds"), "{error}");
+        let error = refused(&[
+            ("PAYMENT_TIMEOUT_MS", "1000"),
+            ("PAYMENT_CONNECT_TIMEOUT_MS", "1001"),
+        ]);
+        assert!(error.contains("PAYMENT_CONNECT_TIMEOUT_MS"), "{error}");
+        assert!(error.contains("1 to 1000"), "{error}");
+        for bad in ["0", "-5", "soon", "120000"] {
+            refused(&[("PAYMENT_TIMEOUT_MS", bad)]);
+            refused(&[("PAYMENT_CONNECT_TIMEOUT_MS", bad)]);
+        }
+        let fits = PaymentsConfig::from_lookup(lookup(&[
+            ("PAYMENT_TIMEOUT_MS", &longest.to_string()),
+            ("PAYMENT_CONNECT_TIMEOUT_MS", "1"),
+        ]))
+        .expect("the bound itself fits");
+        assert_eq!(fits.timeouts.connect, Duration::from_millis(1));
+    }
+
+    #[test]
+    fn a_shorter_request_shortens_the_default_connection() {
+        let config =
+            PaymentsConfig::from_lookup(lookup(&[("PAYMENT_TIMEOUT_MS", "500")])).expect("config");
+        assert_eq!(config.timeouts.connect, Duration::from_millis(500));
     }
 
     #[test]

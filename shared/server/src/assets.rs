@@ -20,34 +20,6 @@ use tower_http::services::ServeDir;
 
 use crate::headers;
 
-/// Where the assets host listens and how browsers reach it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AssetsHost {
-    /// `ASSETS_PORT`, default the shop's port + 1 (3001 beside 3000).
-    pub port: u16,
-    /// `ASSETS_URL`, default `http://127.0.0.1:$ASSETS_PORT`: the client
-    /// token's `assetsUrl`, and the origin the site loads the SDK from.
-    pub url: String,
-}
-
-impl AssetsHost {
-    /// Read as `SITE_URL` is: from `var`, with defaults that follow the port.
-    pub fn from_lookup(var: &dyn Fn(&str) -> Option<String>, shop_port: u16) -> Self {
-        let port = var("ASSETS_PORT")
-            .and_then(|p| p.trim().parse().ok())
-            .unwrap_or(shop_port.saturating_add(1));
-        let url = var("ASSETS_URL")
-            .map(|u| u.trim().trim_end_matches('/').to_string())
-            .filter(|u| !u.is_empty())
-            .unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
-        Self { port, url }
-    }
-
-    pub fn from_env(shop_port: u16) -> Self {
-        Self::from_lookup(&|name| std::env::var(name).ok(), shop_port)
-    }
-}
-
 /// The headers of each kind of answer of the assets host.
 struct Policies {
     frames: Vec<(HeaderName, HeaderValue)>,
@@ -143,31 +115,4 @@ fn preflight_answer() -> Response {
         HeaderValue::from_static("*"),
     );
     response
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_assets_host_follows_the_shops_port_unless_told() {
-        let none = |_: &str| None;
-        assert_eq!(
-            AssetsHost::from_lookup(&none, 3000),
-            AssetsHost {
-                port: 3001,
-                url: "http://127.0.0.1:3001".into()
-            }
-        );
-        let set = |name: &str| match name {
-            "ASSETS_PORT" => Some("4100".to_string()),
-            "ASSETS_URL" => Some("https://assets.shop.example/".to_string()),
-            _ => None,
-        };
-        let host = AssetsHost::from_lookup(&set, 3000);
-        assert_eq!(
-            (host.port, host.url.as_str()),
-            (4100, "https://assets.shop.example")
-        );
-    }
 }

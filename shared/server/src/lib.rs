@@ -121,7 +121,9 @@ async fn reconcile(
     use axum::response::IntoResponse;
     let ahead = query.get("ahead").copied().unwrap_or(120);
     let mut later = app.as_function("reconcile");
-    later.clock = Arc::new(app::AheadClock(std::time::Duration::from_secs(ahead)));
+    later.set_clock(Arc::new(app::AheadClock(std::time::Duration::from_secs(
+        ahead,
+    ))));
     match later.checkout().reconcile().await {
         Ok(report) => axum::Json(report).into_response(),
         Err(error) => shop_http::ApiError::from(error).into_response(),

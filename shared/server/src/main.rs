@@ -11,7 +11,6 @@ use axum::serve::{ListenerExt, TapIo};
 use tokio::net::{TcpListener, TcpStream};
 
 use app::{App, Config};
-use server::assets::AssetsHost;
 use server::Paths;
 
 #[global_allocator]
@@ -29,13 +28,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     shop_http::lambda::init_tracing();
     let port = config.port;
-    let assets = AssetsHost::from_env(port);
+    let assets = config.assets.clone();
+    let path = match config.lambda_events {
+        true => server::routes::Path::LambdaEvents,
+        false => server::routes::Path::Direct,
+    };
     let app = App::with_config(config).await?;
     let paths = Paths::discover();
-    let path = match std::env::var("LAMBDA_EVENTS").as_deref() {
-        Ok("1") => server::routes::Path::LambdaEvents,
-        _ => server::routes::Path::Direct,
-    };
     let shop = server::router_through(app.clone(), &paths, &assets.url, path);
     let assets_router = server::assets::router(&app, &paths, &assets.url);
     let (shop_listener, assets_listener) = (listen(port).await?, listen(assets.port).await?);

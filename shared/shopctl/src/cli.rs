@@ -162,7 +162,7 @@ pub async fn run(app: &App, command: Command) -> CliResult {
         Command::Payments(PaymentsCommand::Reconcile { ahead }) => {
             let mut app = app.clone();
             if let Some(seconds) = ahead {
-                app.clock = Arc::new(AheadClock(Duration::from_secs(seconds)));
+                app.set_clock(Arc::new(AheadClock(Duration::from_secs(seconds))));
             }
             crate::payments::reconcile(&app).await
         }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use domain::ports::{
-    Condition, Index, Item, Key, Page, Query, Table, TableError, Update, Write, EXPIRES_AT,
+    Clock, Condition, Index, Item, Key, Page, Query, Table, TableError, Update, Write, EXPIRES_AT,
 };
 use serde::Deserialize;
 
@@ -177,6 +177,14 @@ impl Table for Granted {
     fn request_count(&self) -> u64 {
         self.inner.request_count()
     }
+
+    fn on_clock(&self, clock: Arc<dyn Clock>) -> Arc<dyn Table> {
+        Arc::new(Self {
+            inner: self.inner.on_clock(clock),
+            function: self.function.clone(),
+            grant: self.grant.clone(),
+        })
+    }
 }
 
 #[cfg(test)]
@@ -213,6 +221,9 @@ mod tests {
         }
         fn request_count(&self) -> u64 {
             0
+        }
+        fn on_clock(&self, _: Arc<dyn Clock>) -> Arc<dyn Table> {
+            Arc::new(Nothing)
         }
     }
 

@@ -5,7 +5,8 @@
 //! against AWS's DynamoDB Local.
 //!
 //! What callers can rely on, on either adapter:
-//! - Expired items (`expiresAt` <= now, integer epoch seconds) are absent for
+//! - Expired items (`expiresAt` <= now, integer epoch seconds, now by the
+//!   table's clock: the system's, or the domain's given by `on_clock`) are absent for
 //!   every operation: never read, `NotExists` holds over them, `Exists` and
 //!   `Equals` fail, and an update starts from an empty item, not from the
 //!   expired attributes. DynamoDB itself deletes them only within days.
@@ -23,6 +24,7 @@
 //! - `request_count` counts calls of the port (one call, one request), so a
 //!   route's figure is the same on both adapters.
 
+pub mod clock;
 #[cfg(feature = "aws")]
 pub mod dynamo;
 pub mod granted;
@@ -35,6 +37,7 @@ use std::sync::Arc;
 
 use domain::ports::{Table, TableError};
 
+pub use clock::{AheadClock, SystemClock};
 #[cfg(feature = "aws")]
 pub use dynamo::{create_table, DynamoTable};
 pub use granted::{Granted, TableGrant};

@@ -2,13 +2,12 @@
 //! a request DynamoDB would refuse is refused by the embedded store too.
 //!
 //! Expiry: an item whose `expiresAt` (integer epoch seconds) is at or before
-//! now is treated exactly as if it had been deleted: reads skip it, `NotExists`
+//! now, by the table's clock (the one the domain reads), is treated exactly as if it had been deleted: reads skip it, `NotExists`
 //! holds for it, `Exists`/`Equals` fail on it, and an update starts from an
 //! empty item. DynamoDB deletes such items within days and emulators never do,
 //! so both adapters apply this rule themselves.
 
 use std::collections::HashSet;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use domain::ports::{
     Item, Key, Query, SortKey, TableError, Update, Write, EXPIRES_AT, GSI1_PK, GSI1_SK, PK, SK,
@@ -23,13 +22,6 @@ pub const MAX_BATCH_GET: usize = 100;
 pub const MAX_TRANSACT: usize = 100;
 /// A query page stops once it has read this much data (DynamoDB's 1 MB).
 pub const MAX_PAGE_BYTES: usize = 1024 * 1024;
-
-pub fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
 
 fn invalid(message: impl Into<String>) -> TableError {
     TableError::InvalidItem(message.into())

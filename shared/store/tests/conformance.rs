@@ -85,6 +85,7 @@ conformance!(
     transact_all_or_nothing,
     transact_refusals,
     expired_items_are_absent,
+    a_moved_clock_expires_items,
     expired_items_in_transactions,
     unicode_keys_sort_by_bytes,
     large_items,

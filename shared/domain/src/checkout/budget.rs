@@ -45,6 +45,14 @@ impl Budget {
         Duration::from_millis(self.provider_request_ms)
     }
 
+    /// The longest a provider request may be given (connect included): a
+    /// third of the payment function's time, so the charge, its undo and
+    /// the table's writes all end inside the function that waits for them.
+    /// A configured timeout beyond it is refused at start.
+    pub fn longest_provider_request(&self) -> Duration {
+        Duration::from_secs(self.function_timeout_seconds) / 3
+    }
+
     pub fn replay_wait(&self) -> Duration {
         Duration::from_millis(self.replay_wait_ms)
     }
@@ -98,6 +106,7 @@ mod tests {
         let function_ms = budget.function_timeout_seconds * 1000;
         // About a third each: the charge, the undo, and the table's share.
         assert!(budget.provider_request_ms * 3 <= function_ms, "{budget:?}");
+        assert!(budget.provider_request() <= budget.longest_provider_request());
         assert!(budget.provider_connect_ms < budget.provider_request_ms);
         assert!(budget.replay_wait_ms < budget.provider_request_ms);
         // The reconciler never takes a claim whose function may still run.

@@ -37,7 +37,7 @@ use sha2::{Digest, Sha256};
 use crate::address::{is_phone, is_postal_code, DEFAULT_PHONE_CODE, MAX_FIELD, TOO_LONG};
 use crate::cart::CartLine;
 use crate::ports::payments::{Capture, Charge, PaymentError, PaymentMethodSummary};
-use crate::pricing::{Money, Totals, MAX_MONEY};
+use crate::pricing::{self, Money, Totals};
 use crate::text::as_sent;
 use crate::validation::FieldErrors;
 
@@ -93,11 +93,13 @@ impl Quote {
             .iter()
             .map(CartLine::cost)
             .try_fold(Money::ZERO, |sum, cost| sum.checked_add(cost?))?;
-        let Totals { shippingfee, .. } = Totals::of(subtotal)?;
-        let tax =
-            Money::from_cents((subtotal.cents() * i64::from(tax_basis_points) + 5_000) / 10_000);
-        let total = subtotal.checked_add(shippingfee)?.checked_add(tax)?;
-        (total <= MAX_MONEY).then_some(Quote {
+        let Totals {
+            subtotal,
+            shippingfee,
+            tax,
+            total,
+        } = Totals::of(subtotal, tax_basis_points)?;
+        Some(Quote {
             subtotal,
             shippingfee,
             tax,
@@ -145,16 +147,14 @@ impl Seen {
 pub const FEE_NOT_MONEY: &str = "The shipping fee must be an amount in USD.";
 pub const TAX_RATE_INVALID: &str = "The tax rate must be a percentage between 0 and 100.";
 
-/// A percentage as sent (`8.25` or `"8.25"`) in basis points.
+/// A percentage as sent (`8.25` or `"8.25"`) in basis points, read as
+/// the decimal it was written as ([`pricing::percent_basis_points`]).
 fn percent_basis_points(value: &Value) -> Option<u32> {
-    let percent = match value {
-        Value::Number(n) => n.as_f64()?,
-        Value::String(s) => s.trim().parse::<f64>().ok()?,
-        _ => return None,
-    };
-    (0.0..=100.0)
-        .contains(&percent)
-        .then(|| (percent * 100.0).round() as u32)
+    match value {
+        Value::Number(n) => pricing::percent_basis_points(&n.to_string()),
+        Value::String(s) => pricing::percent_basis_points(s),
+        _ => None,
+    }
 }
 
 /// A USD amount as sent (`2356.5` or `"2356.50"`), read as a decimal of
@@ -529,7 +529,7 @@ mod tests {
     use crate::catalog::ProductSnapshot;
     use crate::timestamp::Timestamp;
 
-    fn line(cents: i64, quantity: u32) -> CartLine {
+    fn line(cents: u32, quantity: u32) -> CartLine {
         CartLine {
             id: format!("{cents:0>32}"),
             product: ProductSnapshot {

@@ -119,7 +119,8 @@ impl<'a> Checkout<'a> {
         Claims::of(self.table)
     }
 
-    /// The shopper's bag priced now: one Query and one BatchGet.
+    /// The shopper's bag priced now, the one pricing both the bag's page
+    /// (`GET /api/cart`) and every payment read: one Query and one BatchGet.
     pub async fn price(&self, user_id: &str) -> Result<PricedBag, TableError> {
         let lines = Bag::of(self.table, user_id).lines().await?;
         PricedBag::of(self.table, lines, self.tax_basis_points).await

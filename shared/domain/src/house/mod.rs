@@ -267,7 +267,7 @@ impl Record for House {
 }
 
 pub const E164_RULE: &str =
-    "must be the number as dialled in E.164: a + then 8 to 15 digits, no spaces, such as \"+842838226868\"";
+    "must be the number as dialled in E.164: a + then 8 to 15 digits, no spaces, such as \"+12025550123\"";
 pub const EMAIL_RULE: &str = "must be an email address, such as \"hello@example.com\"";
 pub const HTTPS_RULE: &str = "must be an https:// address";
 pub const UTC_OFFSET_RULE: &str =

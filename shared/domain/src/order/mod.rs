@@ -255,10 +255,13 @@ impl Order {
         OrderNumber::of(&self.id)
     }
 
+    /// What the order cost, as it was charged (its tax kept, not worked
+    /// out again at today's rate).
     pub fn totals(&self) -> Totals {
         Totals {
             subtotal: self.subtotal,
             shippingfee: self.shippingfee,
+            tax: self.tax,
             total: self
                 .subtotal
                 .checked_add(self.shippingfee)
@@ -291,7 +294,7 @@ mod tests {
     use super::*;
     use OrderStatus::*;
 
-    fn line(price_cents: i64, quantity: u32) -> CartLine {
+    fn line(price_cents: u32, quantity: u32) -> CartLine {
         CartLine {
             id: format!("l{price_cents}"),
             product: ProductSnapshot {

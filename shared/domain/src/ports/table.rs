@@ -5,8 +5,12 @@
 //! `expiresAt` is in the past is never returned, on any adapter, because
 //! DynamoDB deletes expired items only eventually and emulators never do.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use serde_json::{Map, Value};
+
+use super::Clock;
 
 /// One stored item: attribute name to value.
 pub type Item = Map<String, Value>;
@@ -212,6 +216,10 @@ pub trait Table: Send + Sync {
     async fn transact(&self, writes: Vec<Write>) -> Result<(), TableError>;
     /// How many requests this table has served, for `make bench`.
     fn request_count(&self) -> u64;
+    /// The same table (same data, same request count) judging expiry
+    /// (`expiresAt`) by `clock`: give it the clock the domain reads, so a
+    /// clock moved ahead expires items in the table too.
+    fn on_clock(&self, clock: Arc<dyn Clock>) -> Arc<dyn Table>;
 }
 
 /// Whether an item's `expiresAt` has passed at `now` (epoch seconds).

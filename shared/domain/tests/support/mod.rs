@@ -47,7 +47,7 @@ impl Blobs for Outgoing {
     }
 }
 
-pub async fn put_product(table: &dyn Table, id: &str, cents: i64, status: &str) {
+pub async fn put_product(table: &dyn Table, id: &str, cents: u32, status: &str) {
     let product = Product {
         description: String::new(),
         card: ProductCard {

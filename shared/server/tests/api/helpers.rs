@@ -84,7 +84,7 @@ pub async fn spawn_shop_with_clock() -> (TestShop, Arc<TestClock>) {
     let clock = Arc::new(TestClock::default());
     let theirs = clock.clone();
     let shop = spawn_shop_with(move |mut app| {
-        app.clock = theirs;
+        app.set_clock(theirs);
         app
     })
     .await;

@@ -14,7 +14,7 @@ use std::time::Duration;
 use app::{AheadClock, App};
 use async_trait::async_trait;
 use domain::checkout::{self, payment_key, Budget, Claim, ClaimState, Claims, Provider};
-use domain::ports::{Condition, Item, Key, Page, Query, Table, TableError, Update, Write};
+use domain::ports::{Clock, Condition, Item, Key, Page, Query, Table, TableError, Update, Write};
 use domain::pricing::Money;
 use serde_json::{json, Value};
 
@@ -27,7 +27,7 @@ use crate::payment::{
 /// A table whose next `n` transactions fail, as a lost connection would.
 struct FlakyTable {
     inner: Arc<dyn Table>,
-    failing_transactions: AtomicU32,
+    failing_transactions: Arc<AtomicU32>,
 }
 
 #[async_trait]
@@ -64,6 +64,12 @@ impl Table for FlakyTable {
     fn request_count(&self) -> u64 {
         self.inner.request_count()
     }
+    fn on_clock(&self, clock: Arc<dyn Clock>) -> Arc<dyn Table> {
+        Arc::new(FlakyTable {
+            inner: self.inner.on_clock(clock),
+            failing_transactions: self.failing_transactions.clone(),
+        })
+    }
 }
 
 /// A shop whose provider calls give up after 400 ms and whose table can be
@@ -74,7 +80,7 @@ async fn flaky_shop() -> (TestShop, Arc<FlakyTable>) {
     let shop = helpers::spawn_shop_with(move |mut app| {
         let table = Arc::new(FlakyTable {
             inner: app.table.clone(),
-            failing_transactions: AtomicU32::new(0),
+            failing_transactions: Arc::default(),
         });
         let _ = slot.set(table.clone());
         app.table = table;
@@ -92,7 +98,7 @@ async fn flaky_shop() -> (TestShop, Arc<FlakyTable>) {
 /// function's grant.
 async fn reconcile_after(app: &App, seconds: u64) -> String {
     let mut later = app.as_function("reconcile");
-    later.clock = Arc::new(AheadClock(Duration::from_secs(seconds)));
+    later.set_clock(Arc::new(AheadClock(Duration::from_secs(seconds))));
     shopctl::payments::reconcile(&later).await.unwrap()
 }
 

@@ -15,7 +15,7 @@ use domain::timestamp::Timestamp;
 use serde_json::json;
 use shop_http::session::SESSION_EXPIRED;
 
-fn line(name: &str, cents: i64, quantity: u32) -> CartLine {
+fn line(name: &str, cents: u32, quantity: u32) -> CartLine {
     CartLine {
         id: format!("{name:0>32}"),
         product: ProductSnapshot {

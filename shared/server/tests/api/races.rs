@@ -22,7 +22,7 @@ use crate::payment::{
 /// The reconcile function's app (its grant) as if `seconds` had passed.
 fn ahead(app: &App, seconds: u64) -> App {
     let mut later = app.as_function("reconcile");
-    later.clock = Arc::new(AheadClock(Duration::from_secs(seconds)));
+    later.set_clock(Arc::new(AheadClock(Duration::from_secs(seconds))));
     later
 }
 

@@ -6,6 +6,7 @@ mod setup;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -25,11 +26,12 @@ use aws_sdk_dynamodb::types::{
 };
 use aws_sdk_dynamodb::Client;
 use domain::ports::{
-    is_expired, Condition, Cursor, Index, Item, Key, Page, Query, SortKey, Table, TableError,
-    Update, Write, GSI1_PK, GSI1_SK, PK, SK,
+    is_expired, Clock, Condition, Cursor, Index, Item, Key, Page, Query, SortKey, Table,
+    TableError, Update, Write, GSI1_PK, GSI1_SK, PK, SK,
 };
 
 use self::expr::Expr;
+use crate::clock::SystemClock;
 use crate::rules;
 
 pub use setup::{create_table, GSI1_NAME};
@@ -72,10 +74,12 @@ const ATTEMPTS: u32 = 4;
 pub struct DynamoTable {
     client: Client,
     table: String,
-    requests: AtomicU64,
+    requests: Arc<AtomicU64>,
     /// Read capacity units consumed by gets and queries, in thousandths, as
     /// DynamoDB reports them (`ReturnConsumedCapacity`, which costs nothing).
-    read_milliunits: AtomicU64,
+    read_milliunits: Arc<AtomicU64>,
+    /// What "now" is when expiry is judged (the system's unless `on_clock`).
+    clock: Arc<dyn Clock>,
 }
 
 fn backend(error: impl std::fmt::Display) -> TableError {
@@ -165,9 +169,15 @@ impl DynamoTable {
         Self {
             client,
             table: table.into(),
-            requests: AtomicU64::new(0),
-            read_milliunits: AtomicU64::new(0),
+            requests: Arc::default(),
+            read_milliunits: Arc::default(),
+            clock: Arc::new(SystemClock),
         }
+    }
+
+    /// Now by the table's clock, in epoch seconds (as `expiresAt`).
+    fn now(&self) -> i64 {
+        self.clock.now().unix()
     }
 
     /// The read capacity units this table's gets and queries have consumed.
@@ -354,7 +364,7 @@ impl Table for DynamoTable {
             .await
             .map_err(sdk_error)?;
         self.consumed(output.consumed_capacity);
-        Ok(live_items(output.item.into_iter().collect(), rules::now())?.pop())
+        Ok(live_items(output.item.into_iter().collect(), self.now())?.pop())
     }
 
     async fn put(&self, item: Item, condition: Condition) -> Result<(), TableError> {
@@ -362,7 +372,7 @@ impl Table for DynamoTable {
         rules::item_keys(&item)?;
         self.count();
         let mut expr = Expr::default();
-        let condition = expr.condition(&condition, rules::now())?;
+        let condition = expr.condition(&condition, self.now())?;
         self.client
             .put_item()
             .table_name(&self.table)
@@ -379,7 +389,7 @@ impl Table for DynamoTable {
         rules::check_update(&update)?;
         self.count();
         for _ in 0..ATTEMPTS {
-            let now = rules::now();
+            let now = self.now();
             match self.update_once(key, &update, now).await? {
                 Ok(item) => return Ok(item),
                 Err(old)
@@ -398,7 +408,7 @@ impl Table for DynamoTable {
         rules::check_key(key)?;
         self.count();
         let mut expr = Expr::default();
-        let condition = expr.condition(&condition, rules::now())?;
+        let condition = expr.condition(&condition, self.now())?;
         self.client
             .delete_item()
             .table_name(&self.table)
@@ -415,7 +425,7 @@ impl Table for DynamoTable {
         let Some(sort_key) = rules::effective_sort_key(&query)? else {
             return Ok(Page::default());
         };
-        let now = rules::now();
+        let now = self.now();
         let (pk_name, sk_name) = match query.index {
             Index::Table => (PK, SK),
             Index::Gsi1 => (GSI1_PK, GSI1_SK),
@@ -489,7 +499,7 @@ impl Table for DynamoTable {
                 .responses
                 .and_then(|mut r| r.remove(&self.table))
                 .unwrap_or_default();
-            items.extend(live_items(found, rules::now())?);
+            items.extend(live_items(found, self.now())?);
             pending = output
                 .unprocessed_keys
                 .and_then(|mut u| u.remove(&self.table))
@@ -511,7 +521,7 @@ impl Table for DynamoTable {
         }
         self.count();
         for attempt in 1..=ATTEMPTS {
-            let now = rules::now();
+            let now = self.now();
             let items = writes
                 .iter()
                 .map(|w| self.transact_item(w, now))
@@ -544,5 +554,15 @@ impl Table for DynamoTable {
 
     fn request_count(&self) -> u64 {
         self.requests.load(Ordering::Relaxed)
+    }
+
+    fn on_clock(&self, clock: Arc<dyn Clock>) -> Arc<dyn Table> {
+        Arc::new(Self {
+            client: self.client.clone(),
+            table: self.table.clone(),
+            requests: self.requests.clone(),
+            read_milliunits: self.read_milliunits.clone(),
+            clock,
+        })
     }
 }

@@ -19,9 +19,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use domain::ports::{Condition, Item, Key, Page, Query, Table, TableError, Update, Write};
+use domain::ports::{Clock, Condition, Item, Key, Page, Query, Table, TableError, Update, Write};
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
+use crate::clock::SystemClock;
 use crate::rules;
 
 /// Idle read connections kept open per process.
@@ -32,7 +33,9 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct SqliteTable {
     inner: Arc<Inner>,
-    requests: AtomicU64,
+    requests: Arc<AtomicU64>,
+    /// What "now" is when expiry is judged (the system's unless `on_clock`).
+    clock: Arc<dyn Clock>,
 }
 
 struct Inner {
@@ -54,7 +57,8 @@ impl SqliteTable {
         files::prepare(path).map_err(|e| backend(format!("{}: {e}", path.display())))?;
         let writer = connect(path)?;
         sql::create_schema(&writer).map_err(backend)?;
-        rows::sweep_expired(&writer, rules::now()).map_err(backend)?;
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        rows::sweep_expired(&writer, clock.now().unix()).map_err(backend)?;
         let inner = Inner {
             path: path.to_path_buf(),
             writer: Mutex::new(writer),
@@ -64,7 +68,8 @@ impl SqliteTable {
         tracing::debug!(path = %path.display(), "embedded table opened");
         Ok(Self {
             inner: Arc::new(inner),
-            requests: AtomicU64::new(0),
+            requests: Arc::default(),
+            clock,
         })
     }
 
@@ -72,14 +77,16 @@ impl SqliteTable {
         &self.inner.path
     }
 
-    /// Runs a read on a pooled connection, off the async threads.
+    /// Runs a read on a pooled connection, off the async threads; the
+    /// closure is given the clock's now.
     async fn read<T, F>(&self, read: F) -> Result<T, TableError>
     where
         T: Send + 'static,
-        F: FnOnce(&Connection) -> Result<T, TableError> + Send + 'static,
+        F: FnOnce(&Connection, i64) -> Result<T, TableError> + Send + 'static,
     {
         self.requests.fetch_add(1, Ordering::Relaxed);
         let inner = self.inner.clone();
+        let now = self.clock.now().unix();
         blocking(move || {
             let pooled = inner
                 .readers
@@ -90,7 +97,7 @@ impl SqliteTable {
                 Some(conn) => conn,
                 None => connect(&inner.path)?,
             };
-            let result = read(&conn);
+            let result = read(&conn, now);
             let mut idle = inner.readers.lock().unwrap_or_else(PoisonError::into_inner);
             if idle.len() < IDLE_READERS {
                 idle.push(conn);
@@ -109,12 +116,12 @@ impl SqliteTable {
     {
         self.requests.fetch_add(1, Ordering::Relaxed);
         let inner = self.inner.clone();
+        let now = self.clock.now().unix();
         blocking(move || {
             let mut conn = inner.writer.lock().unwrap_or_else(PoisonError::into_inner);
             let tx = conn
                 .transaction_with_behavior(TransactionBehavior::Immediate)
                 .map_err(backend)?;
-            let now = rules::now();
             let value = write(&tx, now)?;
             if inner.writes.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
                 rows::sweep_expired(&tx, now).map_err(backend)?;
@@ -153,8 +160,7 @@ impl Table for SqliteTable {
     async fn get(&self, key: &Key) -> Result<Option<Item>, TableError> {
         rules::check_key(key)?;
         let key = key.clone();
-        self.read(move |conn| rows::get(conn, &key, rules::now()))
-            .await
+        self.read(move |conn, now| rows::get(conn, &key, now)).await
     }
 
     async fn put(&self, item: Item, condition: Condition) -> Result<(), TableError> {
@@ -204,7 +210,7 @@ impl Table for SqliteTable {
             self.requests.fetch_add(1, Ordering::Relaxed);
             return Ok(Page::default());
         };
-        self.read(move |conn| sql::query(conn, &query, &sort_key, rules::now()))
+        self.read(move |conn, now| sql::query(conn, &query, &sort_key, now))
             .await
     }
 
@@ -213,8 +219,7 @@ impl Table for SqliteTable {
         if keys.is_empty() {
             return Ok(Vec::new());
         }
-        self.read(move |conn| {
-            let now = rules::now();
+        self.read(move |conn, now| {
             let mut items = Vec::with_capacity(keys.len());
             for key in &keys {
                 items.extend(rows::get(conn, key, now)?);
@@ -236,5 +241,13 @@ impl Table for SqliteTable {
 
     fn request_count(&self) -> u64 {
         self.requests.load(Ordering::Relaxed)
+    }
+
+    fn on_clock(&self, clock: Arc<dyn Clock>) -> Arc<dyn Table> {
+        Arc::new(Self {
+            inner: self.inner.clone(),
+            requests: self.requests.clone(),
+            clock,
+        })
     }
 }

@@ -7,9 +7,13 @@ use domain::ports::{
     GSI1_SK, PK, SK,
 };
 use serde_json::{json, Value};
-use store::rules::now;
 
 type T = Arc<dyn Table>;
+
+/// Now by the system's clock, the tables' own until they are given another.
+fn now() -> i64 {
+    domain::timestamp::Timestamp::now().unix()
+}
 
 fn item(value: Value) -> Item {
     match value {
@@ -897,6 +901,52 @@ pub async fn expired_items_are_absent(t: T) {
         .await
         .expect("update not exists");
     assert_eq!(created, item(json!({"pk": "S", "sk": "old4", "v": 1})));
+}
+
+/// The table judges expiry by the clock it is given (the domain's, as
+/// `App::set_clock` gives it): moved past an item's `expiresAt`, that clock
+/// expires it for every operation, while the system's clock still reads it.
+pub async fn a_moved_clock_expires_items(t: T) {
+    let hour = 3600;
+    let expiring = |sk: &str| json!({"pk": "C", "sk": sk, "expiresAt": now() + hour, "gsi1pk": "CG", "gsi1sk": sk});
+    put(&t, expiring("a")).await;
+    put(&t, expiring("b")).await;
+    let ahead = store::AheadClock(std::time::Duration::from_secs(hour as u64 + 1));
+    let later = t.on_clock(Arc::new(ahead));
+    assert!(get(&later, "C", "a").await.is_none(), "get");
+    assert!(query(&later, Query::partition("C")).await.items.is_empty());
+    assert!(query(&later, Query::on_gsi1("CG")).await.items.is_empty());
+    let both = [Key::new("C", "a"), Key::new("C", "b")];
+    assert!(later.batch_get(&both).await.expect("batch").is_empty());
+    later
+        .put(
+            item(json!({"pk": "C", "sk": "a", "v": 2})),
+            Condition::NotExists,
+        )
+        .await
+        .expect("an expired item counts as absent");
+    let updated = later
+        .update(
+            &Key::new("C", "b"),
+            Update {
+                add: vec![("n".into(), 1)],
+                ..Update::default()
+            },
+        )
+        .await
+        .expect("update");
+    assert_eq!(
+        updated,
+        item(json!({"pk": "C", "sk": "b", "n": 1})),
+        "starts empty"
+    );
+    put(&t, expiring("c")).await;
+    assert!(
+        get(&t, "C", "c").await.is_some(),
+        "the system's clock reads it"
+    );
+    assert!(get(&later, "C", "c").await.is_none(), "the same data");
+    assert_eq!(later.request_count(), t.request_count(), "the same table");
 }
 
 pub async fn expired_items_in_transactions(t: T) {

@@ -1,6 +1,8 @@
 //! The system's clock, and one set ahead of it: what an operator's
 //! `shopctl payments reconcile --ahead` and the tests use to reach deadlines
-//! without waiting for them.
+//! without waiting for them. Here, below the app, because the table's
+//! adapters judge expiry by a clock too: the system's until the app gives
+//! them its own ([`domain::ports::Table::on_clock`]).
 
 use std::time::Duration;
 
