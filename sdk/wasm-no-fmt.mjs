@@ -10,8 +10,8 @@
 //
 // Usage: node sdk/wasm-no-fmt.mjs <module.wasm> (rewritten in place; needs
 // the name section, which [profile.wasm] keeps and wasm-opt strips after).
-import binaryen from 'binaryen';
-import { readFileSync, writeFileSync } from 'node:fs';
+import binaryen from "binaryen";
+import { readFileSync, writeFileSync } from "node:fs";
 
 const file = process.argv[2];
 const module = binaryen.readBinary(readFileSync(file));
@@ -23,7 +23,7 @@ module.setFeatures(F.MVP | F.BulkMemory | F.NontrappingFPToInt | F.SignExt | F.M
 const STUB = /::fmt::Formatter>::pad_integral|::fmt::Display>::fmt$/;
 const names = [];
 for (let i = 0; i < module.getNumFunctions(); i++) names.push(binaryen.getFunctionInfo(module.getFunctionByIndex(i)).name);
-if (!names.some((n) => n.includes('::'))) {
+if (!names.some((n) => n.includes("::"))) {
   console.error(`${file}: no name section, nothing taken out`);
   process.exit(0);
 }
@@ -32,13 +32,13 @@ const fail = (why) => {
   console.error(`${file}: ${why}; core::fmt left in`);
   process.exit(0);
 };
-if (names.some((n) => /core\S*::fmt::write/.test(n))) fail('the module formats text (core::fmt::write)');
+if (names.some((n) => /core\S*::fmt::write/.test(n))) fail("the module formats text (core::fmt::write)");
 const stubs = new Set(names.filter((n) => STUB.test(n)));
 // Each function's text: a call into the set from outside it means real use.
-for (const chunk of module.emitText().split('\n (func $').slice(1)) {
+for (const chunk of module.emitText().split("\n (func $").slice(1)) {
   const name = chunk.slice(0, chunk.search(/[\s(]/));
   if (stubs.has(name)) continue;
-  for (const s of stubs) if (chunk.includes('(call $' + s + '\n') || chunk.includes('(call $' + s + ' ')) fail(`${name} calls ${s}`);
+  for (const s of stubs) if (chunk.includes("(call $" + s + "\n") || chunk.includes("(call $" + s + " ")) fail(`${name} calls ${s}`);
 }
 for (const name of stubs) {
   const info = binaryen.getFunctionInfo(module.getFunction(name));

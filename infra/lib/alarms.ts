@@ -1,12 +1,12 @@
 // What every alarm of the shop shares: rates rather than counts (a busy
 // hour must not page where a quiet one would not), a floor of traffic below
 // which a rate means nothing, and the topic that wakes someone.
-import { Aws, Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import type { Construct } from 'constructs';
+import { Aws, Duration } from "aws-cdk-lib";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import * as actions from "aws-cdk-lib/aws-cloudwatch-actions";
+import * as iam from "aws-cdk-lib/aws-iam";
+import * as sns from "aws-cdk-lib/aws-sns";
+import type { Construct } from "constructs";
 
 export const FIVE_MINUTES = Duration.minutes(5);
 
@@ -38,13 +38,13 @@ export function alarmTopic(scope: Construct, id: string, displayName: string): s
   const topic = new sns.Topic(scope, id, { displayName, enforceSSL: true });
   topic.addToResourcePolicy(
     new iam.PolicyStatement({
-      sid: 'CloudWatchAlarmsPublish',
-      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-      actions: ['sns:Publish'],
+      sid: "CloudWatchAlarmsPublish",
+      principals: [new iam.ServicePrincipal("cloudwatch.amazonaws.com")],
+      actions: ["sns:Publish"],
       resources: [topic.topicArn],
       conditions: {
-        StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
-        ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
+        StringEquals: { "aws:SourceAccount": Aws.ACCOUNT_ID },
+        ArnLike: { "aws:SourceArn": `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
       },
     }),
   );

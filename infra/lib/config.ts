@@ -1,7 +1,7 @@
 // Deployment settings: CDK context (`-c key=value` or cdk.json) first, then
 // the environment, then offline-safe defaults, so `cdk synth` needs neither
 // AWS credentials nor lookups.
-import type { Node } from 'constructs';
+import type { Node } from "constructs";
 
 export interface ShopConfig {
   /**
@@ -24,7 +24,7 @@ export interface ShopConfig {
    * `existing`: another stage (or the console) already did, so this one only
    * sends from it (two stacks cannot create the same identity).
    */
-  readonly senderIdentity: 'create' | 'existing';
+  readonly senderIdentity: "create" | "existing";
   /** Where made-to-order requests and appointments are mailed (HOUSE_EMAIL). */
   readonly houseEmail: string;
   /** Base URL of the payment provider and social sign-in (SANDBOX_URL of the functions). */
@@ -53,7 +53,7 @@ export interface ShopConfig {
   readonly p99LatencyMs: number;
 }
 
-export const DEPLOYMENTS = ['canary', 'linear', 'all-at-once'] as const;
+export const DEPLOYMENTS = ["canary", "linear", "all-at-once"] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
 
 const positive = (value: string | undefined, fallback: number, name: string): number => {
@@ -65,7 +65,10 @@ const positive = (value: string | undefined, fallback: number, name: string): nu
 const STAGE_NAME = /^[a-z][a-z0-9-]{1,19}$/;
 
 const list = (value: string | undefined) =>
-  (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+  (value ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
 
 /**
  * `-c waf=true|false` (or SHOP_WAF) when given; else on for prod, the stage
@@ -73,9 +76,9 @@ const list = (value: string | undefined) =>
  * every month, whatever the traffic).
  */
 function wafOf(value: string | undefined, stage: string): boolean {
-  if (value === undefined) return stage === 'prod';
-  if (['true', '1'].includes(value)) return true;
-  if (['false', '0'].includes(value)) return false;
+  if (value === undefined) return stage === "prod";
+  if (["true", "1"].includes(value)) return true;
+  if (["false", "0"].includes(value)) return false;
   throw new Error(`waf must be true or false, not '${value}'`);
 }
 
@@ -87,59 +90,59 @@ function originOf(url: string): string {
 export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): ShopConfig {
   const get = (key: string, envName?: string): string | undefined => {
     const fromContext = node.tryGetContext(key);
-    if (fromContext !== undefined && fromContext !== '') return String(fromContext);
+    if (fromContext !== undefined && fromContext !== "") return String(fromContext);
     const fromEnv = envName ? env[envName] : undefined;
-    return fromEnv && fromEnv !== '' ? fromEnv : undefined;
+    return fromEnv && fromEnv !== "" ? fromEnv : undefined;
   };
-  const domainName = get('domainName', 'SHOP_DOMAIN');
-  const certificateArn = get('certificateArn', 'SHOP_CERTIFICATE_ARN');
+  const domainName = get("domainName", "SHOP_DOMAIN");
+  const certificateArn = get("certificateArn", "SHOP_CERTIFICATE_ARN");
   if (domainName && !certificateArn) {
-    throw new Error('domainName needs certificateArn (an ACM certificate in us-east-1 covering it)');
+    throw new Error("domainName needs certificateArn (an ACM certificate in us-east-1 covering it)");
   }
-  const stage = get('stage', 'SHOP_STAGE') ?? 'staging';
+  const stage = get("stage", "SHOP_STAGE") ?? "staging";
   if (!STAGE_NAME.test(stage)) throw new Error(`stage '${stage}' must be lower-case letters, digits and dashes (2 to 20, a letter first)`);
   // A made-up sender would create an SES identity no one can verify.
-  const senderEmail = get('senderEmail', 'SHOP_SENDER_EMAIL') ?? (domainName ? `no-reply@${domainName}` : undefined);
-  if (!senderEmail) throw new Error('senderEmail is required (or domainName, whose no-reply@ address is used): the shop mails from it');
+  const senderEmail = get("senderEmail", "SHOP_SENDER_EMAIL") ?? (domainName ? `no-reply@${domainName}` : undefined);
+  if (!senderEmail) throw new Error("senderEmail is required (or domainName, whose no-reply@ address is used): the shop mails from it");
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(senderEmail)) throw new Error(`senderEmail '${senderEmail}' is not an address`);
-  const houseEmail = get('houseEmail', 'SHOP_HOUSE_EMAIL') ?? senderEmail;
+  const houseEmail = get("houseEmail", "SHOP_HOUSE_EMAIL") ?? senderEmail;
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(houseEmail)) throw new Error(`houseEmail '${houseEmail}' is not an address`);
-  const sandboxUrl = get('sandboxUrl', 'SHOP_SANDBOX_URL');
-  const paymentHosts = list(get('paymentHosts', 'SHOP_PAYMENT_HOSTS')).map(originOf);
+  const sandboxUrl = get("sandboxUrl", "SHOP_SANDBOX_URL");
+  const paymentHosts = list(get("paymentHosts", "SHOP_PAYMENT_HOSTS")).map(originOf);
   if (sandboxUrl && !paymentHosts.includes(originOf(sandboxUrl))) paymentHosts.unshift(originOf(sandboxUrl));
-  const senderIdentity = get('senderIdentity', 'SHOP_SENDER_IDENTITY') ?? 'create';
-  if (senderIdentity !== 'create' && senderIdentity !== 'existing') throw new Error(`senderIdentity must be create or existing, not '${senderIdentity}'`);
-  const monthlyBudgetUsd = Number(get('monthlyBudgetUsd', 'SHOP_MONTHLY_BUDGET_USD') ?? 100);
-  if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd < 0) throw new Error('monthlyBudgetUsd must be a number of dollars (0 for none)');
-  const deployment = (get('deployment', 'SHOP_DEPLOYMENT') ?? 'canary') as Deployment;
-  if (!DEPLOYMENTS.includes(deployment)) throw new Error(`deployment must be one of ${DEPLOYMENTS.join(', ')}, not '${deployment}'`);
+  const senderIdentity = get("senderIdentity", "SHOP_SENDER_IDENTITY") ?? "create";
+  if (senderIdentity !== "create" && senderIdentity !== "existing") throw new Error(`senderIdentity must be create or existing, not '${senderIdentity}'`);
+  const monthlyBudgetUsd = Number(get("monthlyBudgetUsd", "SHOP_MONTHLY_BUDGET_USD") ?? 100);
+  if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd < 0) throw new Error("monthlyBudgetUsd must be a number of dollars (0 for none)");
+  const deployment = (get("deployment", "SHOP_DEPLOYMENT") ?? "canary") as Deployment;
+  if (!DEPLOYMENTS.includes(deployment)) throw new Error(`deployment must be one of ${DEPLOYMENTS.join(", ")}, not '${deployment}'`);
   return {
     stage,
     deployment,
-    waf: wafOf(get('waf', 'SHOP_WAF'), stage),
-    wafRateLimit: positive(get('wafRateLimit'), 1000, 'wafRateLimit'),
-    accountConcurrency: positive(get('accountConcurrency'), 1000, 'accountConcurrency'),
-    p99LatencyMs: positive(get('p99LatencyMs'), 3000, 'p99LatencyMs'),
+    waf: wafOf(get("waf", "SHOP_WAF"), stage),
+    wafRateLimit: positive(get("wafRateLimit"), 1000, "wafRateLimit"),
+    accountConcurrency: positive(get("accountConcurrency"), 1000, "accountConcurrency"),
+    p99LatencyMs: positive(get("p99LatencyMs"), 3000, "p99LatencyMs"),
     senderIdentity,
     monthlyBudgetUsd,
-    account: get('account', 'CDK_DEFAULT_ACCOUNT'),
-    region: get('region', 'CDK_DEFAULT_REGION') ?? env.AWS_REGION ?? 'us-east-1',
+    account: get("account", "CDK_DEFAULT_ACCOUNT"),
+    region: get("region", "CDK_DEFAULT_REGION") ?? env.AWS_REGION ?? "us-east-1",
     domainName,
     certificateArn,
     senderEmail,
     houseEmail,
-    sandboxUrl: sandboxUrl?.replace(/\/+$/, ''),
+    sandboxUrl: sandboxUrl?.replace(/\/+$/, ""),
     paymentHosts,
-    alarmEmail: get('alarmEmail', 'SHOP_ALARM_EMAIL'),
-    logRetentionDays: Number(get('logRetentionDays') ?? 30),
+    alarmEmail: get("alarmEmail", "SHOP_ALARM_EMAIL"),
+    logRetentionDays: Number(get("logRetentionDays") ?? 30),
     throttle: {
-      rateLimit: Number(get('apiRateLimit') ?? 200),
-      burstLimit: Number(get('apiBurstLimit') ?? 400),
+      rateLimit: Number(get("apiRateLimit") ?? 200),
+      burstLimit: Number(get("apiBurstLimit") ?? 400),
     },
   };
 }
 
-export const senderDomain = (config: ShopConfig) => config.senderEmail.split('@')[1];
+export const senderDomain = (config: ShopConfig) => config.senderEmail.split("@")[1];
 
 /** The stage as a stack-name part: staging -> Staging, dev-ann -> DevAnn. */
 export const stagePart = (stage: string) => stage.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());

@@ -1,7 +1,7 @@
 // The code of the CloudFront Functions (cloudfront-js-2.0), generated at synth
 // time. The tests evaluate the very same text in Node on sample requests.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 
 export interface RewriteRule {
   readonly from: string;
@@ -9,26 +9,26 @@ export interface RewriteRule {
 }
 
 /** Paths the site's rewrites never touch: other origins, hashed assets, the SDK. */
-export const UNTOUCHED = ['/_next/', '/api/', '/blobs/', '/web/', '/sandbox/'];
+export const UNTOUCHED = ["/_next/", "/api/", "/blobs/", "/web/", "/sandbox/"];
 
 /** Reads site/rewrites.json (`{ "rewrites": [{ "from", "to" }] }`), rules tried in order. */
 export function loadRewrites(file: string): RewriteRule[] | undefined {
   if (!existsSync(file)) return undefined;
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { rewrites?: RewriteRule[] };
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as { rewrites?: RewriteRule[] };
   const rules = parsed.rewrites ?? [];
   for (const rule of rules) {
-    if (typeof rule.from !== 'string' || typeof rule.to !== 'string' || !rule.from.startsWith('/') || !rule.to.startsWith('/')) {
+    if (typeof rule.from !== "string" || typeof rule.to !== "string" || !rule.from.startsWith("/") || !rule.to.startsWith("/")) {
       throw new Error(`${file}: every rewrite needs an absolute 'from' and 'to', got ${JSON.stringify(rule)}`);
     }
   }
   return rules;
 }
 
-const segments = (path: string) => path.split('/').filter((s) => s !== '');
+const segments = (path: string) => path.split("/").filter((s) => s !== "");
 
 /** The export's not-found page, if it has one. */
 export function notFoundPage(siteOut: string): string | undefined {
-  return ['404.html', '404/index.html'].filter((f) => existsSync(join(siteOut, f))).map((f) => `/${f}`)[0];
+  return ["404.html", "404/index.html"].filter((f) => existsSync(join(siteOut, f))).map((f) => `/${f}`)[0];
 }
 
 /** The exported pages: every directory of the export holding an index.html, as `/a/b/`. */
@@ -36,10 +36,10 @@ export function exportedPages(siteOut: string): string[] {
   const pages: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== '_next') walk(join(dir, entry.name));
-      else if (entry.name === 'index.html') {
-        const rel = relative(siteOut, dir).split(sep).join('/');
-        pages.push(rel === '' ? '/' : `/${rel}/`);
+      if (entry.isDirectory() && entry.name !== "_next") walk(join(dir, entry.name));
+      else if (entry.name === "index.html") {
+        const rel = relative(siteOut, dir).split(sep).join("/");
+        pages.push(rel === "" ? "/" : `/${rel}/`);
       }
     }
   };
@@ -82,14 +82,14 @@ export const PUBLISHED_STORE_IMPORT = "import cf from 'cloudfront';";
  */
 export function siteRequestFunctionCode(rules: readonly RewriteRule[], options: SiteFunctionOptions = {}): string {
   const table = JSON.stringify(rules.map((r) => ({ from: segments(r.from), to: segments(r.to) })));
-  const pages = options.pages ? JSON.stringify(Object.fromEntries(options.pages.map((p) => [p, 1]))) : 'null';
+  const pages = options.pages ? JSON.stringify(Object.fromEntries(options.pages.map((p) => [p, 1]))) : "null";
   return `${PUBLISHED_STORE_IMPORT}
 // Generated from site/rewrites.json and the exported pages by infra/lib/edge-functions.ts.
 var PUBLISHED = cf.kvs();
 var RULES = ${table};
 var UNTOUCHED = ${JSON.stringify(UNTOUCHED)};
 var PAGES = ${pages};
-var NOT_FOUND = ${JSON.stringify(options.notFound ?? '')};
+var NOT_FOUND = ${JSON.stringify(options.notFound ?? "")};
 
 function isUntouched(uri) {
   for (var i = 0; i < UNTOUCHED.length; i++) {

@@ -18,17 +18,17 @@
 // ForAllValues holds for a request without the key, so no LeadingKeys
 // condition could hold a Scan back.
 
-import { readFileSync } from 'node:fs';
-import { PAYMENT_BUDGET } from './payment-budget.ts';
+import { readFileSync } from "node:fs";
+import { PAYMENT_BUDGET } from "./payment-budget.ts";
 
-export const SECRET_NAMES = ['payment', 'paypal', 'oauth'] as const;
+export const SECRET_NAMES = ["payment", "paypal", "oauth"] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 /** The DynamoDB item actions a function may be granted. */
-export const ITEM_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'] as const;
+export const ITEM_ACTIONS = ["GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"] as const;
 export type ItemAction = (typeof ITEM_ACTIONS)[number];
 
-export const INVOICE_ACCESS = ['read', 'write', 'readwrite'] as const;
+export const INVOICE_ACCESS = ["read", "write", "readwrite"] as const;
 
 /**
  * A partition-key prefix: capitals up to its first `#` (an empty prefix
@@ -81,14 +81,14 @@ export interface FunctionAccess extends Grant, Tuning {}
 
 export const DEFAULT_ACCESS: FunctionAccess = {};
 
-export const FUNCTION_ACCESS_URL = new URL('../../shared/function-access.json', import.meta.url);
+export const FUNCTION_ACCESS_URL = new URL("../../shared/function-access.json", import.meta.url);
 
 const FUNCTION_NAME = /^[a-z][a-z0-9-]*$/;
-const GRANT_FIELDS = ['why', 'table', 'mail', 'invoices', 'secrets', 'session'];
-const TABLE_FIELDS = ['items', 'gsi1'];
+const GRANT_FIELDS = ["why", "table", "mail", "invoices", "secrets", "session"];
+const TABLE_FIELDS = ["items", "gsi1"];
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The grants of a JSON text (shared/function-access.json), by function name.
@@ -98,21 +98,21 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
  * repeated action list, a secret or invoice access it does not know, an
  * entry without its `why`.
  */
-export function parseFunctionAccess(text: string, file = 'shared/function-access.json'): Record<string, Grant> {
+export function parseFunctionAccess(text: string, file = "shared/function-access.json"): Record<string, Grant> {
   const fail = (where: string, message: string): never => {
     throw new Error(`${file}: ${where}: ${message}`);
   };
   const known = (where: string, value: Json, fields: readonly string[]) => {
     for (const field of Object.keys(value)) {
-      if (!fields.includes(field)) fail(where, `unknown field '${field}' (known: ${fields.join(', ')})`);
+      if (!fields.includes(field)) fail(where, `unknown field '${field}' (known: ${fields.join(", ")})`);
     }
   };
   const prefixes = (where: string, value: unknown): string[] => {
-    if (!Array.isArray(value) || value.length === 0) return fail(where, 'must be a non-empty list of partition-key prefixes');
+    if (!Array.isArray(value) || value.length === 0) return fail(where, "must be a non-empty list of partition-key prefixes");
     for (const prefix of value) {
-      if (typeof prefix !== 'string' || !PARTITION_PREFIX.test(prefix)) fail(where, `${JSON.stringify(prefix)} is not a partition-key prefix such as USER#`);
+      if (typeof prefix !== "string" || !PARTITION_PREFIX.test(prefix)) fail(where, `${JSON.stringify(prefix)} is not a partition-key prefix such as USER#`);
     }
-    if (new Set(value).size !== value.length) fail(where, 'names a prefix twice');
+    if (new Set(value).size !== value.length) fail(where, "names a prefix twice");
     return value as string[];
   };
 
@@ -120,44 +120,46 @@ export function parseFunctionAccess(text: string, file = 'shared/function-access
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return fail('not JSON', (e as Error).message);
+    return fail("not JSON", (e as Error).message);
   }
-  if (!isObject(parsed)) return fail('top level', 'must be an object');
-  known('top level', parsed, ['$comment', 'functions']);
+  if (!isObject(parsed)) return fail("top level", "must be an object");
+  known("top level", parsed, ["$comment", "functions"]);
   const functions = parsed.functions;
-  if (!isObject(functions)) return fail('functions', 'must be an object of function name -> grant');
+  if (!isObject(functions)) return fail("functions", "must be an object of function name -> grant");
 
   const grants: Record<string, Grant> = {};
   for (const [name, entry] of Object.entries(functions)) {
-    if (!FUNCTION_NAME.test(name)) fail(name, 'a function name is kebab-case, as in routes.json');
-    if (!isObject(entry)) return fail(name, 'must be an object');
+    if (!FUNCTION_NAME.test(name)) fail(name, "a function name is kebab-case, as in routes.json");
+    if (!isObject(entry)) return fail(name, "must be an object");
     known(name, entry, GRANT_FIELDS);
-    if (typeof entry.why !== 'string' || entry.why.trim() === '') fail(`${name}.why`, 'every grant says why: the code paths behind it');
-    for (const flag of ['mail', 'session'] as const) {
-      if (entry[flag] !== undefined && typeof entry[flag] !== 'boolean') fail(`${name}.${flag}`, 'must be true or false');
+    if (typeof entry.why !== "string" || entry.why.trim() === "") fail(`${name}.why`, "every grant says why: the code paths behind it");
+    for (const flag of ["mail", "session"] as const) {
+      if (entry[flag] !== undefined && typeof entry[flag] !== "boolean") fail(`${name}.${flag}`, "must be true or false");
     }
     if (entry.invoices !== undefined && !INVOICE_ACCESS.includes(entry.invoices as never)) {
-      fail(`${name}.invoices`, `must be one of ${INVOICE_ACCESS.join(', ')}, not ${JSON.stringify(entry.invoices)}`);
+      fail(`${name}.invoices`, `must be one of ${INVOICE_ACCESS.join(", ")}, not ${JSON.stringify(entry.invoices)}`);
     }
     if (entry.secrets !== undefined) {
-      if (!Array.isArray(entry.secrets)) fail(`${name}.secrets`, 'must be a list');
+      if (!Array.isArray(entry.secrets)) fail(`${name}.secrets`, "must be a list");
       for (const secret of entry.secrets as unknown[]) {
-        if (!SECRET_NAMES.includes(secret as never)) fail(`${name}.secrets`, `unknown secret ${JSON.stringify(secret)} (known: ${SECRET_NAMES.join(', ')})`);
+        if (!SECRET_NAMES.includes(secret as never)) fail(`${name}.secrets`, `unknown secret ${JSON.stringify(secret)} (known: ${SECRET_NAMES.join(", ")})`);
       }
     }
     if (entry.table !== undefined) {
       const table = entry.table;
-      if (!isObject(table)) return fail(`${name}.table`, 'must be an object');
+      if (!isObject(table)) return fail(`${name}.table`, "must be an object");
       known(`${name}.table`, table, TABLE_FIELDS);
-      if (!isObject(table.items) || Object.keys(table.items).length === 0) fail(`${name}.table.items`, 'must map at least one partition-key prefix to its actions');
+      if (!isObject(table.items) || Object.keys(table.items).length === 0)
+        fail(`${name}.table.items`, "must map at least one partition-key prefix to its actions");
       prefixes(`${name}.table.items`, Object.keys(table.items as Json));
       for (const [prefix, actions] of Object.entries(table.items as Json)) {
         const where = `${name}.table.items.${prefix}`;
-        if (!Array.isArray(actions) || actions.length === 0) fail(where, 'must be a non-empty list of actions');
+        if (!Array.isArray(actions) || actions.length === 0) fail(where, "must be a non-empty list of actions");
         for (const action of actions as unknown[]) {
-          if (!ITEM_ACTIONS.includes(action as never)) fail(where, `${JSON.stringify(action)} is not an item action that may be granted (${ITEM_ACTIONS.join(', ')})`);
+          if (!ITEM_ACTIONS.includes(action as never))
+            fail(where, `${JSON.stringify(action)} is not an item action that may be granted (${ITEM_ACTIONS.join(", ")})`);
         }
-        if (new Set(actions as unknown[]).size !== (actions as unknown[]).length) fail(where, 'names an action twice');
+        if (new Set(actions as unknown[]).size !== (actions as unknown[]).length) fail(where, "names an action twice");
       }
       if (table.gsi1 !== undefined) prefixes(`${name}.table.gsi1`, table.gsi1);
     }
@@ -185,10 +187,10 @@ const TUNING: Readonly<Record<string, Tuning>> = {
   reconcile: { timeoutSeconds: PAYMENT_BUDGET.reconcileTimeoutSeconds },
 };
 
-export const ACCESS: Readonly<Record<string, FunctionAccess>> = withTuning(parseFunctionAccess(readFileSync(FUNCTION_ACCESS_URL, 'utf8')), TUNING);
+export const ACCESS: Readonly<Record<string, FunctionAccess>> = withTuning(parseFunctionAccess(readFileSync(FUNCTION_ACCESS_URL, "utf8")), TUNING);
 
 /** The order statements list their actions in (reads first). */
-const ACTION_ORDER: readonly ItemAction[] = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
+const ACTION_ORDER: readonly ItemAction[] = ["GetItem", "BatchGetItem", "Query", "ConditionCheckItem", "PutItem", "UpdateItem", "DeleteItem"];
 
 /** One IAM statement of a function's table grant. */
 export interface TableStatement {
@@ -230,14 +232,14 @@ export function tableStatements(table: TableAccess | undefined, indexName: strin
     const keys = prefixesOf.get(action);
     if (!keys) continue;
     const leadingKeys = [...new Set(keys)].sort();
-    const id = leadingKeys.join(' ');
+    const id = leadingKeys.join(" ");
     const statement = statements.get(id) ?? { actions: [], leadingKeys };
     statement.actions.push(`dynamodb:${action}`);
     statements.set(id, statement);
   }
   const result: TableStatement[] = [...statements.values()];
   if (table.gsi1 && table.gsi1.length > 0) {
-    result.push({ actions: ['dynamodb:Query'], leadingKeys: [...new Set(table.gsi1.map(pattern))].sort(), index: indexName });
+    result.push({ actions: ["dynamodb:Query"], leadingKeys: [...new Set(table.gsi1.map(pattern))].sort(), index: indexName });
   }
   return result;
 }

@@ -4,30 +4,30 @@
 // HTTP API routes to that alias; and the functions that serve no route (the
 // payment reconciler, run on a schedule: lib/reconciler.ts), built, logged
 // and granted the same way.
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as codedeploy from 'aws-cdk-lib/aws-codedeploy';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import type * as sns from 'aws-cdk-lib/aws-sns';
-import type { Construct } from 'constructs';
-import { shopNamespace } from './alarms.ts';
-import { INVOICES_PREFIX } from './blobs-stack.ts';
-import type { ShopConfig } from './config.ts';
-import { GSI1 } from './data-stack.ts';
-import { accessOf, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type FunctionAccess, type SecretName, tableStatements } from './function-access.ts';
-import { LiveFunction } from './live-function.ts';
-import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcard } from './nag.ts';
-import { PAYMENT_BUDGET } from './payment-budget.ts';
-import { PaymentLogAlarms, Reconciler } from './reconciler.ts';
-import { deployedFunctions, type FunctionRoutes, RECONCILER, routeKeys } from './routes.ts';
-import { rustBootstrapCode } from './rust-bootstrap.ts';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import * as codedeploy from "aws-cdk-lib/aws-codedeploy";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import type * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import * as iam from "aws-cdk-lib/aws-iam";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import * as logs from "aws-cdk-lib/aws-logs";
+import type * as s3 from "aws-cdk-lib/aws-s3";
+import type * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
+import type * as sns from "aws-cdk-lib/aws-sns";
+import type { Construct } from "constructs";
+import { shopNamespace } from "./alarms.ts";
+import { INVOICES_PREFIX } from "./blobs-stack.ts";
+import type { ShopConfig } from "./config.ts";
+import { GSI1 } from "./data-stack.ts";
+import { accessOf, DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type FunctionAccess, type SecretName, tableStatements } from "./function-access.ts";
+import { LiveFunction } from "./live-function.ts";
+import { acknowledge, acknowledgeManagedPolicy, acknowledgeWildcard } from "./nag.ts";
+import { PAYMENT_BUDGET } from "./payment-budget.ts";
+import { PaymentLogAlarms, Reconciler } from "./reconciler.ts";
+import { deployedFunctions, type FunctionRoutes, RECONCILER, routeKeys } from "./routes.ts";
+import { rustBootstrapCode } from "./rust-bootstrap.ts";
 
 export interface FunctionsStackProps extends StackProps {
   readonly config: ShopConfig;
@@ -60,23 +60,23 @@ export interface FunctionsStackProps extends StackProps {
  * the rest of the message.
  */
 export const MAIL_FAILURE_MESSAGES = [
-  'account email not sent',
-  'order confirmation not sent*',
-  'house notification not sent',
-  'request acknowledgement not sent',
+  "account email not sent",
+  "order confirmation not sent*",
+  "house notification not sent",
+  "request acknowledgement not sent",
 ];
-export const MAIL_FAILURE_PATTERN = `{ ${MAIL_FAILURE_MESSAGES.map((m) => `$.fields.message = "${m}"`).join(' || ')} }`;
+export const MAIL_FAILURE_PATTERN = `{ ${MAIL_FAILURE_MESSAGES.map((m) => `$.fields.message = "${m}"`).join(" || ")} }`;
 /** The metric every mailing function's log feeds (namespace shopNamespace(stage)). */
-export const MAIL_FAILURES_METRIC = 'MailFailures';
+export const MAIL_FAILURES_METRIC = "MailFailures";
 
 /** Where browsers fetch public blobs (a path on the site's own origin, whichever domain it is reached by). */
-export const BLOBS_PUBLIC_PATH = '/blobs';
+export const BLOBS_PUBLIC_PATH = "/blobs";
 
 /** The environment variable that names each secret for the functions that read it. */
 export const SECRET_ENV: Record<SecretName, string> = {
-  payment: 'PAYMENT_PROVIDER_SECRET_ARN',
-  paypal: 'PAYPAL_SECRET_ARN',
-  oauth: 'OAUTH_SECRET_ARN',
+  payment: "PAYMENT_PROVIDER_SECRET_ARN",
+  paypal: "PAYPAL_SECRET_ARN",
+  oauth: "OAUTH_SECRET_ARN",
 };
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -87,10 +87,10 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: str
  */
 function routeAuthorization(key: string, name: string, access: FunctionAccess): string {
   const who = access.session
-    ? 'a call that needs a signed-in shopper answers 401 without the access cookie the function verifies itself with the session key (shop_http CurrentUser), and what a visitor may do (sign in, register, ask for a made-to-order piece) stays open on purpose; an authorizer would verify the same cookie a second time, on routes that must also answer visitors'
+    ? "a call that needs a signed-in shopper answers 401 without the access cookie the function verifies itself with the session key (shop_http CurrentUser), and what a visitor may do (sign in, register, ask for a made-to-order piece) stays open on purpose; an authorizer would verify the same cookie a second time, on routes that must also answer visitors"
     : access.table
-      ? 'its answers are public, the same for every visitor, and it reads no session: there is no one to authorize'
-      : 'it has no grant yet (shared/function-access.json), so it reads no session and reaches nothing to protect';
+      ? "its answers are public, the same for every visitor, and it reads no session: there is no one to authorize"
+      : "it has no grant yet (shared/function-access.json), so it reads no session and reaches nothing to protect";
   return `${key} is the ${name} function's, which authorizes in its own code: ${who}. Every function also refuses a request without CloudFront's X-Origin-Verify secret, so the route cannot be reached around the distribution and its WAF`;
 }
 
@@ -107,17 +107,17 @@ export class FunctionsStack extends Stack {
     super(scope, id, props);
     // Every bootstrap is built in the first bundling, the background functions' too.
     const names = deployedFunctions(props.routes);
-    const application = new codedeploy.LambdaApplication(this, 'Deployments');
-    const deployPolicy = iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSCodeDeployRoleForLambdaLimited');
-    const deployRole = new iam.Role(this, 'DeployRole', { assumedBy: new iam.ServicePrincipal('codedeploy.amazonaws.com'), managedPolicies: [deployPolicy] });
+    const application = new codedeploy.LambdaApplication(this, "Deployments");
+    const deployPolicy = iam.ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSCodeDeployRoleForLambdaLimited");
+    const deployRole = new iam.Role(this, "DeployRole", { assumedBy: new iam.ServicePrincipal("codedeploy.amazonaws.com"), managedPolicies: [deployPolicy] });
     acknowledgeManagedPolicy(
       deployRole,
       deployPolicy.managedPolicyArn,
-      'AWS\'s own policy for CodeDeploy\'s Lambda deployments (its Limited form: read the alarms, get and move an alias, invoke the CodeDeployHook_ functions), kept by AWS in step with what CodeDeploy calls; a hand-written copy would stop a release the day CodeDeploy needs one more call',
+      "AWS's own policy for CodeDeploy's Lambda deployments (its Limited form: read the alarms, get and move an alias, invoke the CodeDeployHook_ functions), kept by AWS in step with what CodeDeploy calls; a hand-written copy would stop a release the day CodeDeploy needs one more call",
     );
-    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
+    const dashboard = new cloudwatch.Dashboard(this, "Dashboard", { defaultInterval: Duration.hours(3) });
     for (const entry of props.routes) {
-      const fn = this.shopFunction(props, entry.name, `${entry.name}: ${entry.prefixes.join(' ')}`, names, true);
+      const fn = this.shopFunction(props, entry.name, `${entry.name}: ${entry.prefixes.join(" ")}`, names, true);
       this.functions.set(entry.name, fn);
       const live = new LiveFunction(this, `${pascal(entry.name)}Release`, {
         name: entry.name,
@@ -138,13 +138,13 @@ export class FunctionsStack extends Stack {
       const integration = new HttpLambdaIntegration(`${pascal(entry.name)}Integration`, live.alias);
       for (const prefix of entry.prefixes) {
         for (const key of routeKeys(prefix)) {
-          const path = key.slice('ANY '.length);
-          const route = new apigwv2.HttpRoute(this, `Route${path.replace(/[^A-Za-z0-9]/g, '')}`, {
+          const path = key.slice("ANY ".length);
+          const route = new apigwv2.HttpRoute(this, `Route${path.replace(/[^A-Za-z0-9]/g, "")}`, {
             httpApi: props.api,
             routeKey: apigwv2.HttpRouteKey.with(path, apigwv2.HttpMethod.ANY),
             integration,
           });
-          acknowledge(route, 'APIG4', routeAuthorization(key, entry.name, accessOf(entry.name)));
+          acknowledge(route, "APIG4", routeAuthorization(key, entry.name, accessOf(entry.name)));
         }
       }
     }
@@ -159,13 +159,13 @@ export class FunctionsStack extends Stack {
       false,
     );
     this.functions.set(RECONCILER, reconcile);
-    this.reconciler = new Reconciler(this, 'Reconciler', { fn: reconcile, budget: PAYMENT_BUDGET, topic: props.alarmTopic });
+    this.reconciler = new Reconciler(this, "Reconciler", { fn: reconcile, budget: PAYMENT_BUDGET, topic: props.alarmTopic });
     // Not <Name>FunctionName: the rollback script moves `live` aliases, and the reconciler has none.
-    new CfnOutput(this, 'ReconcilerName', {
+    new CfnOutput(this, "ReconcilerName", {
       value: reconcile.functionName,
       description: `The ${RECONCILER} function: it runs on its schedule; invoke it with any JSON event to run it now`,
     });
-    this.paymentAlarms = new PaymentLogAlarms(this, 'PaymentAlarms', { logGroups: this.logGroups, topic: props.alarmTopic, stage: props.config.stage });
+    this.paymentAlarms = new PaymentLogAlarms(this, "PaymentAlarms", { logGroups: this.logGroups, topic: props.alarmTopic, stage: props.config.stage });
     dashboard.addWidgets(...this.reconciler.widgets, ...this.paymentAlarms.widgets);
   }
 
@@ -186,20 +186,20 @@ export class FunctionsStack extends Stack {
     // Its own role rather than Lambda's default with AWSLambdaBasicExecutionRole
     // (log groups and streams created and written anywhere in the account):
     // it writes its own log group, whose lines the alarms count, and no other.
-    const role = new iam.Role(this, `${id}ServiceRole`, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    const role = new iam.Role(this, `${id}ServiceRole`, { assumedBy: new iam.ServicePrincipal("lambda.amazonaws.com") });
     logGroup.grantWrite(role);
     acknowledgeWildcard(
       role,
-      'Resource',
-      '*',
-      'X-Ray\'s PutTraceSegments and PutTelemetryRecords (the active tracing Lambda adds) take no resource: X-Ray has no resource-level permissions',
+      "Resource",
+      "*",
+      "X-Ray's PutTraceSegments and PutTelemetryRecords (the active tracing Lambda adds) take no resource: X-Ray has no resource-level permissions",
     );
     const fn = new lambda.Function(this, id, {
       role,
       description,
       runtime: lambda.Runtime.PROVIDED_AL2023,
       architecture: lambda.Architecture.ARM_64,
-      handler: 'bootstrap',
+      handler: "bootstrap",
       code: rustBootstrapCode(props.repoRoot, name, names),
       memorySize: access.memoryMb ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(access.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
@@ -212,16 +212,16 @@ export class FunctionsStack extends Stack {
     this.grant(fn, props, access, api);
     if (!access.table) {
       Annotations.of(fn).addWarningV2(
-        'couture:no-table-grant',
+        "couture:no-table-grant",
         `${name} has no table grant: list the partition-key prefixes and actions it uses in shared/function-access.json`,
       );
     }
     if (access.mail) {
-      logGroup.addMetricFilter('MailFailures', {
+      logGroup.addMetricFilter("MailFailures", {
         filterPattern: logs.FilterPattern.literal(MAIL_FAILURE_PATTERN),
         metricNamespace: shopNamespace(config.stage),
         metricName: MAIL_FAILURES_METRIC,
-        metricValue: '1',
+        metricValue: "1",
       });
     }
     return fn;
@@ -230,16 +230,16 @@ export class FunctionsStack extends Stack {
   private functionEnvironment(props: FunctionsStackProps, access: FunctionAccess, api: boolean): Record<string, string> {
     const { config } = props;
     const env: Record<string, string> = {
-      RUST_LOG: 'info',
+      RUST_LOG: "info",
       TABLE_NAME: props.table.tableName,
-      MAIL_TRANSPORT: 'ses',
+      MAIL_TRANSPORT: "ses",
       MAIL_FROM: config.senderEmail,
       SES_CONFIGURATION_SET: props.configurationSetName,
       BLOBS_BUCKET: props.blobsBucket.bucketName,
       // Same origin as the site: the distribution's /blobs/* behaviour serves images/.
       BLOBS_PUBLIC_URL: BLOBS_PUBLIC_PATH,
       SITE_URL: props.siteUrl,
-      ALLOWED_ORIGINS: props.allowedOrigins.join(','),
+      ALLOWED_ORIGINS: props.allowedOrigins.join(","),
       ASSETS_URL: props.assetsUrl,
     };
     // Only the ARN: the function reads the current and previous keys at init,
@@ -262,7 +262,7 @@ export class FunctionsStack extends Stack {
         new iam.PolicyStatement({
           actions: [...statement.actions],
           resources: [statement.index ? `${props.table.tableArn}/index/${statement.index}` : props.table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...statement.leadingKeys] } },
+          conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...statement.leadingKeys] } },
         }),
       );
     }
@@ -271,30 +271,30 @@ export class FunctionsStack extends Stack {
       // sandbox that includes the verified recipient, so the statement covers
       // the account's identities and the configuration set; the condition
       // keeps the From address the shop's own.
-      const identities = this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+      const identities = this.formatArn({ service: "ses", resource: "identity", resourceName: "*" });
       fn.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [identities, this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: props.configurationSetName })],
-          conditions: { StringEquals: { 'ses:FromAddress': props.config.senderEmail } },
+          actions: ["ses:SendEmail", "ses:SendRawEmail"],
+          resources: [identities, this.formatArn({ service: "ses", resource: "configuration-set", resourceName: props.configurationSetName })],
+          conditions: { StringEquals: { "ses:FromAddress": props.config.senderEmail } },
         }),
       );
       acknowledgeWildcard(
         fn.role!,
-        'Resource',
+        "Resource",
         identities,
-        'SES authorizes a send against every identity it touches, and in the SES sandbox that includes each verified recipient\'s: so every identity of the account, with the From address held to the shop\'s sender (ses:FromAddress) and the stage\'s configuration set',
+        "SES authorizes a send against every identity it touches, and in the SES sandbox that includes each verified recipient's: so every identity of the account, with the From address held to the shop's sender (ses:FromAddress) and the stage's configuration set",
       );
     }
     if (access.invoices) {
-      const actions = { read: ['s3:GetObject'], write: ['s3:PutObject'], readwrite: ['s3:GetObject', 's3:PutObject'] }[access.invoices];
+      const actions = { read: ["s3:GetObject"], write: ["s3:PutObject"], readwrite: ["s3:GetObject", "s3:PutObject"] }[access.invoices];
       const invoices = props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`);
       fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [invoices] }));
       acknowledgeWildcard(
         fn.role!,
-        'Resource',
+        "Resource",
         invoices,
-        `one object per order under ${INVOICES_PREFIX} (${INVOICES_PREFIX}<user>/<order>.html), ${actions.join(' and ')} only: the prefix, never the bucket's images/ or originals/`,
+        `one object per order under ${INVOICES_PREFIX} (${INVOICES_PREFIX}<user>/<order>.html), ${actions.join(" and ")} only: the prefix, never the bucket's images/ or originals/`,
       );
     }
     for (const name of access.secrets ?? []) props.secrets[name].grantRead(fn);

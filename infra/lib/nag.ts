@@ -3,11 +3,11 @@
 // with the reason it is right for this shop, by these helpers. They only
 // record CDK's acknowledgments (Validations metadata, which cdk-nag reads):
 // the app itself never loads cdk-nag.
-import { Stack, Validations } from 'aws-cdk-lib';
-import type { IConstruct } from 'constructs';
+import { Stack, Validations } from "aws-cdk-lib";
+import type { IConstruct } from "constructs";
 
 /** The rule pack's prefix: a rule `S1` is reported as `AwsSolutions-S1`. */
-export const RULE_PACK = 'AwsSolutions';
+export const RULE_PACK = "AwsSolutions";
 
 /** Acknowledges an AwsSolutions rule (`S1`, `IAM4[Policy::…]`) on a construct and what it holds, with why it is right here. */
 export function acknowledge(scope: IConstruct, rule: string, reason: string): void {
@@ -19,14 +19,14 @@ export function acknowledge(scope: IConstruct, rule: string, reason: string): vo
  * `value` being the action or resource exactly as the grant wrote it (a
  * bucket's `arnForObjects('invoices/*')`), with why it is needed.
  */
-export function acknowledgeWildcard(scope: IConstruct, kind: 'Action' | 'Resource', value: string, reason: string): void {
-  if (!value.includes('*')) throw new Error(`'${value}' has no wildcard to acknowledge`);
-  acknowledgeFinding(scope, 'IAM5', kind, value, reason);
+export function acknowledgeWildcard(scope: IConstruct, kind: "Action" | "Resource", value: string, reason: string): void {
+  if (!value.includes("*")) throw new Error(`'${value}' has no wildcard to acknowledge`);
+  acknowledgeFinding(scope, "IAM5", kind, value, reason);
 }
 
 /** Acknowledges an AWS managed policy on a role (rule IAM4), with why AWS's own policy is the right one. */
 export function acknowledgeManagedPolicy(scope: IConstruct, managedPolicyArn: string, reason: string): void {
-  acknowledgeFinding(scope, 'IAM4', 'Policy', managedPolicyArn, reason);
+  acknowledgeFinding(scope, "IAM4", "Policy", managedPolicyArn, reason);
 }
 
 /**
@@ -52,19 +52,19 @@ function acknowledgeFinding(scope: IConstruct, rule: string, kind: string, value
  * as its export name, a Ref as `<Name>`, a Fn::GetAtt as `<Resource.Attribute>`.
  */
 export function flatten(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value.replace(/\$\{/g, '<').replace(/\}/g, '>');
+  if (value === undefined) return "";
+  if (typeof value === "string") return value.replace(/\$\{/g, "<").replace(/\}/g, ">");
   const node = value as Record<string, any>;
-  if (node['Fn::Join']) {
-    const [delimiter, items] = node['Fn::Join'] as [string, unknown[]];
+  if (node["Fn::Join"]) {
+    const [delimiter, items] = node["Fn::Join"] as [string, unknown[]];
     return items.map(flatten).join(delimiter);
   }
-  if (node['Fn::Sub']) return flatten(node['Fn::Sub']);
-  if (node['Fn::GetAtt']) {
-    const [resource, attribute] = node['Fn::GetAtt'] as [unknown, unknown];
+  if (node["Fn::Sub"]) return flatten(node["Fn::Sub"]);
+  if (node["Fn::GetAtt"]) {
+    const [resource, attribute] = node["Fn::GetAtt"] as [unknown, unknown];
     return `<${flatten(resource)}.${flatten(attribute)}>`;
   }
-  if (node['Fn::ImportValue']) return flatten(node['Fn::ImportValue']);
+  if (node["Fn::ImportValue"]) return flatten(node["Fn::ImportValue"]);
   if (node.Ref) return `<${flatten(node.Ref)}>`;
   return JSON.stringify(value);
 }

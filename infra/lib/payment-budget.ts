@@ -2,7 +2,7 @@
 // by the Rust side too): the payment function's Lambda timeout, the
 // reconciler's timeout and how often it runs all come from it, so a provider
 // timeout can never outgrow the function that waits on it.
-import { readFileSync } from 'node:fs';
+import { readFileSync } from "node:fs";
 
 export interface PaymentBudget {
   /** Each provider request gives up on connecting after this. */
@@ -24,30 +24,30 @@ export interface PaymentBudget {
 }
 
 const FIELDS: readonly (keyof PaymentBudget)[] = [
-  'providerConnectMs',
-  'providerRequestMs',
-  'replayWaitMs',
-  'functionTimeoutSeconds',
-  'chargingDeadlineSeconds',
-  'unknownSettleSeconds',
-  'paypalApprovalHours',
-  'reconcileEveryMinutes',
-  'reconcileTimeoutSeconds',
-  'reconcileLeaseSeconds',
+  "providerConnectMs",
+  "providerRequestMs",
+  "replayWaitMs",
+  "functionTimeoutSeconds",
+  "chargingDeadlineSeconds",
+  "unknownSettleSeconds",
+  "paypalApprovalHours",
+  "reconcileEveryMinutes",
+  "reconcileTimeoutSeconds",
+  "reconcileLeaseSeconds",
 ];
 
 /** The budget of a JSON text; refuses a missing, non-numeric or non-positive field (a typo must not become a 0 s timeout). */
-export function parsePaymentBudget(text: string, file = 'shared/payment-budget.json'): PaymentBudget {
+export function parsePaymentBudget(text: string, file = "shared/payment-budget.json"): PaymentBudget {
   const parsed = JSON.parse(text) as Record<string, unknown>;
   for (const field of FIELDS) {
     const value = parsed[field];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
       throw new Error(`${file}: ${field} must be a positive whole number, not ${JSON.stringify(value)}`);
     }
   }
   return parsed as unknown as PaymentBudget;
 }
 
-export const PAYMENT_BUDGET_URL = new URL('../../shared/payment-budget.json', import.meta.url);
+export const PAYMENT_BUDGET_URL = new URL("../../shared/payment-budget.json", import.meta.url);
 
-export const PAYMENT_BUDGET: PaymentBudget = parsePaymentBudget(readFileSync(PAYMENT_BUDGET_URL, 'utf8'));
+export const PAYMENT_BUDGET: PaymentBudget = parsePaymentBudget(readFileSync(PAYMENT_BUDGET_URL, "utf8"));

@@ -4,17 +4,17 @@
 // on the lines the payment function and the reconciler log when money and
 // orders disagree. Everything here lives in the Functions stack beside the
 // functions it watches: no other stack refers to it.
-import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as sns from 'aws-cdk-lib/aws-sns';
-import { Construct } from 'constructs';
-import { FIVE_MINUTES, shopNamespace, wakeAlarm } from './alarms.ts';
-import type { PaymentBudget } from './payment-budget.ts';
-import { RECONCILER } from './routes.ts';
+import { Duration } from "aws-cdk-lib";
+import * as cloudwatch from "aws-cdk-lib/aws-cloudwatch";
+import * as events from "aws-cdk-lib/aws-events";
+import * as targets from "aws-cdk-lib/aws-events-targets";
+import type * as lambda from "aws-cdk-lib/aws-lambda";
+import * as logs from "aws-cdk-lib/aws-logs";
+import type * as sns from "aws-cdk-lib/aws-sns";
+import { Construct } from "constructs";
+import { FIVE_MINUTES, shopNamespace, wakeAlarm } from "./alarms.ts";
+import type { PaymentBudget } from "./payment-budget.ts";
+import { RECONCILER } from "./routes.ts";
 
 /**
  * A value of the `alarm` field the Rust functions log on an error line
@@ -43,17 +43,17 @@ export interface LogAlarm {
  *   reconciler when it reverses one).
  */
 export const PAYMENT_LOG_ALARMS: readonly LogAlarm[] = [
-  { value: 'payment_unknown', metricName: 'PaymentUnknown', functions: ['payment', RECONCILER] },
+  { value: "payment_unknown", metricName: "PaymentUnknown", functions: ["payment", RECONCILER] },
   {
-    value: 'payment_unresolved',
-    metricName: 'PaymentUnresolved',
+    value: "payment_unresolved",
+    metricName: "PaymentUnresolved",
     functions: [RECONCILER],
     description: `A payment whose outcome was lost could not be settled by the reconciler (alarm="payment_unresolved"): see the ${RECONCILER} function's error log for the order reference and settle it with the provider`,
   },
   {
-    value: 'payment_without_order',
-    metricName: 'PaymentWithoutOrder',
-    functions: ['payment', RECONCILER],
+    value: "payment_without_order",
+    metricName: "PaymentWithoutOrder",
+    functions: ["payment", RECONCILER],
     description:
       'A shopper was charged, no order was placed and the charge could not be reversed (alarm="payment_without_order"): see the error log for the order, then refund it with shopctl orders refund',
   },
@@ -90,16 +90,16 @@ export class PaymentLogAlarms extends Construct {
           filterPattern: logs.FilterPattern.literal(logAlarmPattern(line.value)),
           metricNamespace: namespace,
           metricName: line.metricName,
-          metricValue: '1',
+          metricValue: "1",
         });
       }
-      const metric = new cloudwatch.Metric({ namespace, metricName: line.metricName, statistic: 'Sum', period: FIVE_MINUTES });
+      const metric = new cloudwatch.Metric({ namespace, metricName: line.metricName, statistic: "Sum", period: FIVE_MINUTES });
       metrics.push(metric.with({ label: line.value }));
       if (line.description) {
         this.alarms.push(wakeAlarm(this, line.metricName, metric, { threshold: 1, description: line.description, topic: props.topic }));
       }
     }
-    this.widgets = [new cloudwatch.GraphWidget({ title: 'Payments: unknown, unresolved, charged without an order', left: metrics, width: 12 })];
+    this.widgets = [new cloudwatch.GraphWidget({ title: "Payments: unknown, unresolved, charged without an order", left: metrics, width: 12 })];
   }
 }
 
@@ -122,7 +122,7 @@ export class Reconciler extends Construct {
     // The next run is the retry: a failed run is not run again by Lambda,
     // and an event older than the interval is the next run's to do.
     fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: every });
-    this.rule = new events.Rule(this, 'Schedule', {
+    this.rule = new events.Rule(this, "Schedule", {
       description: `Runs ${RECONCILER} every ${budget.reconcileEveryMinutes} minutes (shared/payment-budget.json)`,
       schedule: events.Schedule.rate(every),
       targets: [new targets.LambdaFunction(fn, { maxEventAge: every })],
@@ -130,23 +130,23 @@ export class Reconciler extends Construct {
 
     const wake = (alarmId: string, metric: cloudwatch.IMetric, description: string) =>
       this.alarms.push(wakeAlarm(this, alarmId, metric, { threshold: 1, description, topic }));
-    const errors = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const errors = fn.metricErrors({ period: FIVE_MINUTES, statistic: "Sum" });
     const failedInvocations = new cloudwatch.Metric({
-      namespace: 'AWS/Events',
-      metricName: 'FailedInvocations',
+      namespace: "AWS/Events",
+      metricName: "FailedInvocations",
       dimensionsMap: { RuleName: this.rule.ruleName },
-      statistic: 'Sum',
+      statistic: "Sum",
       period: FIVE_MINUTES,
     });
-    wake('Errors', errors, `${RECONCILER}: a run failed (an error, a timeout or a crash); payments whose outcome is unknown wait for the next run`);
-    wake('ScheduleFailures', failedInvocations, `${RECONCILER}: EventBridge could not invoke it on its schedule`);
+    wake("Errors", errors, `${RECONCILER}: a run failed (an error, a timeout or a crash); payments whose outcome is unknown wait for the next run`);
+    wake("ScheduleFailures", failedInvocations, `${RECONCILER}: EventBridge could not invoke it on its schedule`);
 
     this.widgets = [
       new cloudwatch.GraphWidget({
         title: `${RECONCILER}: runs, failed runs and failed schedules; duration max`,
-        left: [fn.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' }), errors, failedInvocations],
-        right: [fn.metricDuration({ period: FIVE_MINUTES, statistic: 'Maximum' })],
-        rightAnnotations: [{ value: budget.reconcileTimeoutSeconds * 1000, label: 'timeout' }],
+        left: [fn.metricInvocations({ period: FIVE_MINUTES, statistic: "Sum" }), errors, failedInvocations],
+        right: [fn.metricDuration({ period: FIVE_MINUTES, statistic: "Maximum" })],
+        rightAnnotations: [{ value: budget.reconcileTimeoutSeconds * 1000, label: "timeout" }],
         width: 12,
       }),
     ];

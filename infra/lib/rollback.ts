@@ -1,7 +1,7 @@
 // The one-command rollback (README): every function's `live` alias back to
 // the version it pointed at before. Versions are kept (currentVersion's
 // default), so the previous one is the highest below the live one.
-import { stagePart } from './config.ts';
+import { stagePart } from "./config.ts";
 
 /** The Functions stack of a stage, whose outputs name its functions (<Name>FunctionName). */
 export const functionsStackName = (stage: string) => `Couture${stagePart(stage)}Functions`;
@@ -9,6 +9,9 @@ export const functionsStackName = (stage: string) => `Couture${stagePart(stage)}
 /** The published version just before `live`, or undefined when `live` is the first. */
 export function previousVersion(versions: readonly string[], live: string): string | undefined {
   const current = Number(live);
-  const older = versions.filter((v) => /^\d+$/.test(v)).map(Number).filter((v) => v < current);
+  const older = versions
+    .filter((v) => /^\d+$/.test(v))
+    .map(Number)
+    .filter((v) => v < current);
   return older.length === 0 ? undefined : String(Math.max(...older));
 }

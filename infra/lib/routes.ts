@@ -1,8 +1,8 @@
 // The one routing table (shared/routes.json): which function serves which
 // /api prefix. Every function and every HTTP API route is built from it, so
 // a new entry (e.g. the payment function) is deployed with no infra change.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 export interface FunctionRoutes {
   readonly name: string;
@@ -10,7 +10,7 @@ export interface FunctionRoutes {
 }
 
 /** The reconciler's crate and binary (functions/reconcile): it serves no route, it runs on a schedule (lib/reconciler.ts). */
-export const RECONCILER = 'reconcile';
+export const RECONCILER = "reconcile";
 
 /** The functions that serve no /api prefix, deployed beside the routing table's. */
 export const BACKGROUND_FUNCTIONS: readonly string[] = [RECONCILER];
@@ -22,7 +22,7 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 const PREFIX = /^\/api(\/[a-z0-9-]+)+$/;
 
 export function loadRoutes(file: string): FunctionRoutes[] {
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { functions?: FunctionRoutes[] };
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as { functions?: FunctionRoutes[] };
   const functions = parsed.functions ?? [];
   if (functions.length === 0) throw new Error(`${file}: no functions`);
   const seen = new Map<string, string>();
@@ -46,9 +46,9 @@ export function routeKeys(prefix: string): string[] {
 
 /** The cargo-lambda crates under functions/ (a directory with a Cargo.toml). */
 export function functionCrates(repoRoot: string): string[] {
-  const dir = join(repoRoot, 'functions');
+  const dir = join(repoRoot, "functions");
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'Cargo.toml')))
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "Cargo.toml")))
     .map((entry) => entry.name)
     .sort();
 }

@@ -1,41 +1,41 @@
 // What the tests share: paths and one synthesized shop (bundling skipped).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { readConfig } from '../lib/config.ts';
-import { loadRewrites } from '../lib/edge-functions.ts';
-import { type FunctionRoutes, loadRoutes } from '../lib/routes.ts';
-import { buildShop, SHOP_CONTEXT, type Shop } from '../lib/shop.ts';
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { App } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import { readConfig } from "../lib/config.ts";
+import { loadRewrites } from "../lib/edge-functions.ts";
+import { type FunctionRoutes, loadRoutes } from "../lib/routes.ts";
+import { buildShop, SHOP_CONTEXT, type Shop } from "../lib/shop.ts";
 
-export const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-export const repoRoot = resolve(fixtures, '..', '..', '..');
+export const fixtures = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
+export const repoRoot = resolve(fixtures, "..", "..", "..");
 
 export const TEST_CONTEXT = {
-  region: 'eu-west-1',
-  account: '123456789012',
-  senderEmail: 'orders@mail.maison-lan-anh.com',
-  houseEmail: 'atelier@couture.example',
-  sandboxUrl: 'https://pay.sandbox.example/',
-  paymentHosts: 'https://assets.provider.example',
-  alarmEmail: 'ops@couture.example',
+  region: "eu-west-1",
+  account: "123456789012",
+  senderEmail: "orders@mail.maison-lan-anh.com",
+  houseEmail: "atelier@couture.example",
+  sandboxUrl: "https://pay.sandbox.example/",
+  paymentHosts: "https://assets.provider.example",
+  alarmEmail: "ops@couture.example",
 };
 
 /** A shop synthesized without bundling, from the given routing table and repository root. */
 export function synthShop(routes: readonly FunctionRoutes[], root = repoRoot, context: Record<string, string> = TEST_CONTEXT): Shop {
-  const app = new App({ context: { ...SHOP_CONTEXT, ...context, 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ context: { ...SHOP_CONTEXT, ...context, "aws:cdk:bundling-stacks": [] } });
   return buildShop(app, {
     config: readConfig(app.node, {}),
     repoRoot: root,
     routes,
-    rewrites: loadRewrites(join(fixtures, 'rewrites.json'))!,
-    siteOut: join(fixtures, 'site-out'),
-    sdkWeb: join(fixtures, 'sdk-web'),
+    rewrites: loadRewrites(join(fixtures, "rewrites.json"))!,
+    siteOut: join(fixtures, "site-out"),
+    sdkWeb: join(fixtures, "sdk-web"),
   });
 }
 
-export const realRoutes = () => loadRoutes(join(repoRoot, 'shared', 'routes.json'));
+export const realRoutes = () => loadRoutes(join(repoRoot, "shared", "routes.json"));
 
 /**
  * The text of every Rust source of the functions and the shared crates
@@ -44,16 +44,16 @@ export const realRoutes = () => loadRoutes(join(repoRoot, 'shared', 'routes.json
  */
 export function rustSources(): string {
   const texts: string[] = [];
-  for (const top of ['functions', 'shared']) {
+  for (const top of ["functions", "shared"]) {
     for (const crate of readdirSync(join(repoRoot, top))) {
-      const src = join(repoRoot, top, crate, 'src');
+      const src = join(repoRoot, top, crate, "src");
       if (!existsSync(src)) continue;
-      for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
-        if (file.endsWith('.rs')) texts.push(readFileSync(join(src, file), 'utf8'));
+      for (const file of readdirSync(src, { recursive: true, encoding: "utf8" })) {
+        if (file.endsWith(".rs")) texts.push(readFileSync(join(src, file), "utf8"));
       }
     }
   }
-  return texts.join('\n');
+  return texts.join("\n");
 }
 
 /** The templates of one shop, each synthesized once on first use. */

@@ -1,10 +1,10 @@
 // Test harness: the sandbox with the built SDK beside it (sandbox-dev, or the
 // whole local server when SHOP_URL is set by shared/testkit/with-server.sh),
 // and Debian's headless Chromium driven by playwright-core.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { chromium } from 'playwright-core';
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { chromium } from "playwright-core";
 
 /**
  * The first truthy answer of `check` (sync or async), asked every `every` ms;
@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
  * event announces (a request reaching the sandbox): for the condition itself,
  * never a fixed sleep.
  */
-export async function until(check, what = 'the condition', { timeout = 5000, every = 20 } = {}) {
+export async function until(check, what = "the condition", { timeout = 5000, every = 20 } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
     const answer = await check();
@@ -25,26 +25,33 @@ export async function until(check, what = 'the condition', { timeout = 5000, eve
 export async function startSandbox() {
   // The whole local server: its assets host carries the SDK and a sandbox of its own, as sandbox-dev does.
   const shop = process.env.SHOP_URL && (process.env.ASSETS_URL || process.env.SHOP_URL);
-  if (shop) return { url: shop.replace(/\/$/, ''), stop: async () => {} };
+  if (shop) return { url: shop.replace(/\/$/, ""), stop: async () => {} };
   const bin = process.env.SANDBOX_DEV || `${process.env.HOME}/.cache/couture/target/release/sandbox-dev`;
-  const child = spawn(bin, ['0', 'sdk/dist'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(bin, ["0", "sdk/dist"], { stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout });
-  const [url] = await once(lines, 'line');
+  const [url] = await once(lines, "line");
   return {
     url,
     stop: async () => {
-      child.kill('SIGTERM');
-      await once(child, 'exit').catch(() => {});
-    }
+      child.kill("SIGTERM");
+      await once(child, "exit").catch(() => {});
+    },
   };
 }
 
 export async function launch() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-    headless: true
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    headless: true,
   });
 }
 
@@ -52,9 +59,9 @@ export async function launch() {
 export async function merchantPage(browser, base, contextOptions) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
-  await page.goto(base + '/web/3.130.0/merchant-test.html');
-  await page.waitForFunction(() => document.body.dataset.ready === 'all' || document.body.dataset.lastResult === 'Error', null, { timeout: 30000 });
+  page.on("pageerror", (e) => console.error("pageerror", e.message));
+  await page.goto(base + "/web/3.130.0/merchant-test.html");
+  await page.waitForFunction(() => document.body.dataset.ready === "all" || document.body.dataset.lastResult === "Error", null, { timeout: 30000 });
   return page;
 }
 
@@ -65,92 +72,99 @@ export async function merchantPage(browser, base, contextOptions) {
  */
 export async function secondHostedFields(browser, base, { fields, prefix, as, contextOptions }) {
   const page = await merchantPage(browser, base, contextOptions);
-  await page.evaluate(async ({ fields, prefix, as }) => {
-    const sdk = await import('./js/index.js');
-    for (const key of Object.keys(fields)) {
-      const div = document.createElement('div');
-      div.id = `${prefix}-${key}`;
-      div.style.height = '40px';
-      document.body.appendChild(div);
-      fields[key].container = `#${prefix}-${key}`;
-    }
-    window[as] = await sdk.hostedFields.create({ client: window.hostedFieldsInstance._client, fields });
-  }, { fields, prefix, as });
+  await page.evaluate(
+    async ({ fields, prefix, as }) => {
+      const sdk = await import("./js/index.js");
+      for (const key of Object.keys(fields)) {
+        const div = document.createElement("div");
+        div.id = `${prefix}-${key}`;
+        div.style.height = "40px";
+        document.body.appendChild(div);
+        fields[key].container = `#${prefix}-${key}`;
+      }
+      window[as] = await sdk.hostedFields.create({ client: window.hostedFieldsInstance._client, fields });
+    },
+    { fields, prefix, as },
+  );
   return page;
 }
 
 export async function typeInto(page, frameName, text) {
   const frame = page.frameLocator(`iframe[name="braintree-hosted-field-${frameName}"]`);
-  const input = frame.locator('input:not(.autofill), select').first();
+  const input = frame.locator("input:not(.autofill), select").first();
   await input.click();
   await input.pressSequentially(text, { delay: 5 });
 }
 
-export async function fillCard(page, { number, exp = '12 / 30', cvv = '123', postal = '12345', name = 'Ada Lovelace' }) {
-  await typeInto(page, 'cardholderName', name);
-  await typeInto(page, 'number', number);
-  await typeInto(page, 'expirationDate', exp.replace(/\D/g, ''));
-  await typeInto(page, 'cvv', cvv);
-  await typeInto(page, 'postalCode', postal);
+export async function fillCard(page, { number, exp = "12 / 30", cvv = "123", postal = "12345", name = "Ada Lovelace" }) {
+  await typeInto(page, "cardholderName", name);
+  await typeInto(page, "number", number);
+  await typeInto(page, "expirationDate", exp.replace(/\D/g, ""));
+  await typeInto(page, "cvv", cvv);
+  await typeInto(page, "postalCode", postal);
 }
 
 export async function result(page, label) {
-  await page.waitForFunction((l) => document.body.dataset.lastResult === l || document.body.dataset.lastResult === 'Error', label, { timeout: 30000 });
-  return JSON.parse((await page.textContent('#result')).split('\n').slice(1).join('\n'));
+  await page.waitForFunction((l) => document.body.dataset.lastResult === l || document.body.dataset.lastResult === "Error", label, { timeout: 30000 });
+  return JSON.parse((await page.textContent("#result")).split("\n").slice(1).join("\n"));
 }
 
 // A bare merchant page on the sandbox's origin where the SDK has not been
 // loaded yet (so a test's first SDK call is the page's first), with in-page
 // helpers a merchant integration would have: a client token, a client, and a
 // card nonce from the client API.
-const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SDK test</title></head>' +
-  '<body><div id="inline-3ds"></div></body></html>';
+const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SDK test</title></head>' + '<body><div id="inline-3ds"></div></body></html>';
 
 /**
  * A fresh context on a blank page at `${base}/blank.html`. `routes` maps a
  * URL glob to a playwright route handler, installed before the page loads;
  * `csp` is the page's Content-Security-Policy, if any.
  */
-export async function blankPage(browser, base, routes = {}, csp = '') {
+export async function blankPage(browser, base, routes = {}, csp = "") {
   const context = await browser.newContext();
   const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('pageerror', e.message));
-  const headers = csp ? { 'content-security-policy': csp } : {};
-  await page.route(base + '/blank.html', (route) => route.fulfill({ contentType: 'text/html', headers, body: BLANK }));
+  page.on("pageerror", (e) => console.error("pageerror", e.message));
+  const headers = csp ? { "content-security-policy": csp } : {};
+  await page.route(base + "/blank.html", (route) => route.fulfill({ contentType: "text/html", headers, body: BLANK }));
   for (const [glob, handler] of Object.entries(routes)) await page.route(glob, handler);
-  await page.goto(base + '/blank.html');
+  await page.goto(base + "/blank.html");
   await page.evaluate(installKit);
   return page;
 }
 
 // Runs in the page: window.kit = { sdk(), token(), client(), nonce(number), grab(promise) }.
 function installKit() {
-  const sandboxUrl = location.origin + '/sandbox';
+  const sandboxUrl = location.origin + "/sandbox";
   window.kit = {
-    sdk: () => import('/web/3.130.0/js/index.js'),
+    sdk: () => import("/web/3.130.0/js/index.js"),
     sandboxUrl,
     async token() {
-      const res = await fetch(sandboxUrl + '/gateway/client_token', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ customerId: 'customer01' })
+      const res = await fetch(sandboxUrl + "/gateway/client_token", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ customerId: "customer01" }),
       });
       return (await res.json()).clientToken;
     },
     async client(authorization) {
       const sdk = await window.kit.sdk();
-      return sdk.client.create({ authorization: authorization || await window.kit.token(), sandboxUrl });
+      return sdk.client.create({ authorization: authorization || (await window.kit.token()), sandboxUrl });
     },
     async nonce(client, number) {
       const res = await client.request({
-        endpoint: 'payment_methods/credit_cards',
-        method: 'post',
-        data: { creditCard: { number, expirationDate: '12/30', cvv: '123' } }
+        endpoint: "payment_methods/credit_cards",
+        method: "post",
+        data: { creditCard: { number, expirationDate: "12/30", cvv: "123" } },
       });
       return { nonce: res.creditCards[0].nonce, bin: number.slice(0, 6) };
     },
     /** An error as plain data (or 'ok'). */
     grab(promise) {
-      return promise.then(() => 'ok', (e) => ({ name: e.name, type: e.type, code: e.code, message: e.message, details: e.details }));
-    }
+      return promise.then(
+        () => "ok",
+        (e) => ({ name: e.name, type: e.type, code: e.code, message: e.message, details: e.details }),
+      );
+    },
   };
 }
 

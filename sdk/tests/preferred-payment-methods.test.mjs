@@ -1,48 +1,62 @@
 // preferredPaymentMethods against the sandbox in headless Chromium: the
 // GraphQL query's answer, both false on any failure of the query, and the
 // client's own failure (an authorization that does not resolve) rejected.
-import { test, before, after } from 'node:test';
-import assert from 'node:assert/strict';
-import { startSandbox, launch, blankPage } from './harness.mjs';
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startSandbox, launch, blankPage } from "./harness.mjs";
 
 let sandbox;
 let browser;
-before(async () => { sandbox = await startSandbox(); browser = await launch(); });
-after(async () => { await browser?.close(); await sandbox?.stop(); });
+before(async () => {
+  sandbox = await startSandbox();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await sandbox?.stop();
+});
 
 function failNext(page, status) {
-  return page.evaluate((s) => fetch(window.kit.sandboxUrl + '/__control/fail-next', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ pathPrefix: '/graphql', status: s })
-  }), status);
+  return page.evaluate(
+    (s) =>
+      fetch(window.kit.sandboxUrl + "/__control/fail-next", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ pathPrefix: "/graphql", status: s }),
+      }),
+    status,
+  );
 }
 
-test('create checks the client; the query answers which methods are preferred', async () => {
+test("create checks the client; the query answers which methods are preferred", async () => {
   const page = await blankPage(browser, sandbox.url);
   const queries = [];
-  page.on('request', (req) => { if (req.url().endsWith('/graphql')) queries.push(req.postDataJSON().query); });
+  page.on("request", (req) => {
+    if (req.url().endsWith("/graphql")) queries.push(req.postDataJSON().query);
+  });
   const out = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
     const fromClient = await sdk.preferredPaymentMethods.create({ client: await window.kit.client() });
-    const fromKey = await sdk.preferredPaymentMethods.create({ authorization: 'sandbox_ppm_merchant01', sandboxUrl: window.kit.sandboxUrl });
+    const fromKey = await sdk.preferredPaymentMethods.create({ authorization: "sandbox_ppm_merchant01", sandboxUrl: window.kit.sandboxUrl });
     return {
       none: await window.kit.grab(sdk.preferredPaymentMethods.create({})),
       client: await fromClient.fetchPreferredPaymentMethods(),
-      key: await new Promise((resolve) => fromKey.fetchPreferredPaymentMethods((err, v) => resolve([err, v])))
+      key: await new Promise((resolve) => fromKey.fetchPreferredPaymentMethods((err, v) => resolve([err, v]))),
     };
   });
-  assert.equal(out.none.code, 'INSTANTIATION_OPTION_REQUIRED');
-  assert.equal(out.none.message, 'options.client is required when instantiating PreferredPaymentMethods.');
+  assert.equal(out.none.code, "INSTANTIATION_OPTION_REQUIRED");
+  assert.equal(out.none.message, "options.client is required when instantiating PreferredPaymentMethods.");
   assert.deepEqual(out.client, { paypalPreferred: true, venmoPreferred: false });
   assert.deepEqual(out.key, [null, { paypalPreferred: true, venmoPreferred: false }]);
-  assert.equal(queries[0], 'query PreferredPaymentMethods { preferredPaymentMethods { paypalPreferred venmoPreferred } }');
+  assert.equal(queries[0], "query PreferredPaymentMethods { preferredPaymentMethods { paypalPreferred venmoPreferred } }");
   await page.context().close();
 });
 
-test('any failure of the query answers both false; a client that cannot be created rejects', async () => {
+test("any failure of the query answers both false; a client that cannot be created rejects", async () => {
   const page = await blankPage(browser, sandbox.url);
   const events = [];
-  page.on('request', (req) => {
-    if (req.url().endsWith('/analytics')) for (const e of req.postDataJSON().events) events.push(e.event);
+  page.on("request", (req) => {
+    if (req.url().endsWith("/analytics")) for (const e of req.postDataJSON().events) events.push(e.event);
   });
   await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
@@ -55,19 +69,21 @@ test('any failure of the query answers both false; a client that cannot be creat
     assert.deepEqual(await fetchPreferred(), none, String(status));
   }
   assert.deepEqual(await fetchPreferred(), { paypalPreferred: true, venmoPreferred: false });
-  const settled = () => events.filter((e) => e === 'preferred-payment-methods.api-error').length === 3 &&
-    events.includes('preferred-payment-methods.paypal.api-detected.true') && events.includes('preferred-payment-methods.venmo.api-detected.false');
+  const settled = () =>
+    events.filter((e) => e === "preferred-payment-methods.api-error").length === 3 &&
+    events.includes("preferred-payment-methods.paypal.api-detected.true") &&
+    events.includes("preferred-payment-methods.venmo.api-detected.false");
   for (let i = 0; i < 500 && !settled(); i++) await page.waitForTimeout(20);
-  assert.equal(events.filter((e) => e === 'preferred-payment-methods.api-error').length, 3);
-  assert.ok(events.includes('preferred-payment-methods.paypal.api-detected.true'));
-  assert.ok(events.includes('preferred-payment-methods.venmo.api-detected.false'));
+  assert.equal(events.filter((e) => e === "preferred-payment-methods.api-error").length, 3);
+  assert.ok(events.includes("preferred-payment-methods.paypal.api-detected.true"));
+  assert.ok(events.includes("preferred-payment-methods.venmo.api-detected.false"));
 
   const broken = await page.evaluate(async () => {
     const sdk = await window.kit.sdk();
-    const ppm = await sdk.preferredPaymentMethods.create({ authorization: 'sandbox_ppm_othermerchant', sandboxUrl: window.kit.sandboxUrl });
+    const ppm = await sdk.preferredPaymentMethods.create({ authorization: "sandbox_ppm_othermerchant", sandboxUrl: window.kit.sandboxUrl });
     return window.kit.grab(ppm.fetchPreferredPaymentMethods());
   });
-  assert.equal(broken.name, 'BraintreeError');
+  assert.equal(broken.name, "BraintreeError");
   assert.match(broken.code, /^CLIENT_/);
   await page.context().close();
 });

@@ -91,7 +91,14 @@ async function firstOf(url, route) {
 
 /** A static export served gzipped, as CloudFront and the local server serve the site. */
 async function serveExport(dir) {
-  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".txt": "text/plain", ".svg": "image/svg+xml", ".ico": "image/x-icon" };
+  const types = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".txt": "text/plain",
+    ".svg": "image/svg+xml",
+    ".ico": "image/x-icon",
+  };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://export").pathname);
     const file = join(dir, path.endsWith("/") ? `${path}index.html` : path);
@@ -123,15 +130,32 @@ try {
   targets.unshift(["hello-next", `${hello.url}/`]);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
   try {
     const desktop = (await import("lighthouse/core/config/desktop-config.js")).default;
     // Lighthouse's own CPU yardstick of the machine: simulated CPU time is the observed time x4, so a slower machine scores lower.
     const speed = [];
-    for (const [label, config, judged] of [["mobile defaults", undefined, true], ["desktop preset", desktop, false]]) {
-      console.log(`\nLighthouse 12 (${label}, simulated throttling, median of ${RUNS} runs; goal on mobile: performance >= ${GOAL.score}, LCP <= ${GOAL.lcpMs / 1000} s, a11y, best and SEO ${GOAL.full}):`);
-      console.log(`  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)}   LCP      TBT      CLS      goal     every run's perf`);
+    for (const [label, config, judged] of [
+      ["mobile defaults", undefined, true],
+      ["desktop preset", desktop, false],
+    ]) {
+      console.log(
+        `\nLighthouse 12 (${label}, simulated throttling, median of ${RUNS} runs; goal on mobile: performance >= ${GOAL.score}, LCP <= ${GOAL.lcpMs / 1000} s, a11y, best and SEO ${GOAL.full}):`,
+      );
+      console.log(
+        `  ${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best".padStart(5)} ${"seo".padStart(5)}   LCP      TBT      CLS      goal     every run's perf`,
+      );
       const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", ...FULL_MARKS] };
       // Round by round, every page once per round: a busy spell on this machine costs each page
       // a run or so, rather than all the runs of whichever page it fell on.
@@ -145,9 +169,14 @@ try {
         const score = (k) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
         const shown = (id) => (a[id]?.displayValue ?? "-").padEnd(8);
         const full = FULL_MARKS.every((k) => Math.round((c[k]?.score ?? 0) * 100) >= GOAL.full);
-        const met = full && Math.round((c.performance?.score ?? 0) * 100) >= GOAL.score && (a["largest-contentful-paint"]?.numericValue ?? Infinity) <= GOAL.lcpMs;
-        console.log(`  ${name.padEnd(10)} ${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")}   ${shown("largest-contentful-paint")} ${shown("total-blocking-time")} ${shown("cumulative-layout-shift")} ${(name === "hello-next" ? "yardstick" : judged ? (met ? "met" : "missed") : "-").padEnd(8)} ${runs.map(perf).join(" ")}`);
-        const failing = Object.values(a).filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === "binary").map((x) => x.id);
+        const met =
+          full && Math.round((c.performance?.score ?? 0) * 100) >= GOAL.score && (a["largest-contentful-paint"]?.numericValue ?? Infinity) <= GOAL.lcpMs;
+        console.log(
+          `  ${name.padEnd(10)} ${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")}   ${shown("largest-contentful-paint")} ${shown("total-blocking-time")} ${shown("cumulative-layout-shift")} ${(name === "hello-next" ? "yardstick" : judged ? (met ? "met" : "missed") : "-").padEnd(8)} ${runs.map(perf).join(" ")}`,
+        );
+        const failing = Object.values(a)
+          .filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === "binary")
+          .map((x) => x.id);
         if (failing.length) console.log(`             failing audits: ${failing.join(", ")}`);
         for (const item of a["errors-in-console"]?.details?.items ?? []) console.log(`             console: ${String(item.description).slice(0, 160)}`);
       }

@@ -7,7 +7,10 @@ import { COMPILE_HINT, CompileHintsPlugin } from "./compile-hints";
 // The webpack Next builds with, on a two-file app. (Next's minifier needs
 // its build's tracing; the journeys check the hint survives it in the export.)
 const require = createRequire(import.meta.url);
-const bundled = require("next/dist/compiled/webpack/webpack") as { init(): void; webpack: (options: object, done: (error: Error | null, stats?: { hasErrors(): boolean; toString(): string }) => void) => void };
+const bundled = require("next/dist/compiled/webpack/webpack") as {
+  init(): void;
+  webpack: (options: object, done: (error: Error | null, stats?: { hasErrors(): boolean; toString(): string }) => void) => void;
+};
 bundled.init();
 
 function build(dir: string) {
@@ -15,7 +18,14 @@ function build(dir: string) {
   writeFileSync(join(dir, "later.js"), 'export function later() { document.title = "later"; }\n');
   return new Promise<Map<string, string>>((resolve, reject) =>
     bundled.webpack(
-      { mode: "production", context: dir, entry: "./entry.js", output: { path: join(dir, "out"), filename: "[name].[contenthash].js", chunkFilename: "[id].[contenthash].js" }, optimization: { minimize: false }, plugins: [new CompileHintsPlugin()] },
+      {
+        mode: "production",
+        context: dir,
+        entry: "./entry.js",
+        output: { path: join(dir, "out"), filename: "[name].[contenthash].js", chunkFilename: "[id].[contenthash].js" },
+        optimization: { minimize: false },
+        plugins: [new CompileHintsPlugin()],
+      },
       (error, stats) => {
         if (error || stats?.hasErrors()) return reject(error ?? new Error(stats?.toString()));
         const files = readdirSync(join(dir, "out")).filter((f) => f.endsWith(".js"));

@@ -12,7 +12,7 @@ const page = [
   "</head><body><h1>SHOP</h1>",
   '<script src="/_next/static/chunks/polyfills-4.js" noModule=""></script>',
   '<script src="/_next/static/chunks/webpack-1.js" id="_R_" async=""></script>',
-  "<script>self.__next_f.push([1,\"\"])</script></body></html>",
+  '<script>self.__next_f.push([1,""])</script></body></html>',
 ].join("");
 
 describe("holdScriptsUntilPaint", () => {
@@ -42,7 +42,9 @@ describe("holdScriptsUntilPaint", () => {
   });
 
   it("starts a page without a character set declaration with the starter", () => {
-    expect(holdScriptsUntilPaint('<html><head></head><body><script src="/a.js" async=""></script></body></html>')).toMatch(/^<html><head><script>\(function startHeldScripts/);
+    expect(holdScriptsUntilPaint('<html><head></head><body><script src="/a.js" async=""></script></body></html>')).toMatch(
+      /^<html><head><script>\(function startHeldScripts/,
+    );
   });
 
   it("puts the starter on one line, without its comments", () => {

@@ -7,7 +7,10 @@ import { ROOT_LAYOUT, SHELL_CHUNK } from "./shell-chunk";
 // The webpack Next builds with, on a layout and a page that share a small
 // module, split as Next splits a client build (every chunk, 20 kB at least).
 const require = createRequire(import.meta.url);
-const bundled = require("next/dist/compiled/webpack/webpack") as { init(): void; webpack: (options: object, done: (error: Error | null, stats?: { hasErrors(): boolean; toString(): string }) => void) => void };
+const bundled = require("next/dist/compiled/webpack/webpack") as {
+  init(): void;
+  webpack: (options: object, done: (error: Error | null, stats?: { hasErrors(): boolean; toString(): string }) => void) => void;
+};
 bundled.init();
 
 const CLIENT = 'export const client = () => "the api client";\n';

@@ -67,7 +67,9 @@ function newestMail(dataDir, needle) {
     .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
     .sort((a, b) => b.t - a.t);
   for (const { f } of files) {
-    const text = readFileSync(join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const text = readFileSync(join(dir, f), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     if (text.includes(needle)) return text;
   }
   return null;
@@ -96,17 +98,45 @@ function placeOrder(dataDir, userId, product, { status = "awaiting_confirmation"
     updatedAt: at,
     subtotal: product.price,
     shippingfee,
-    items: [{ product: { id: product.id, slug: product.slug, name: product.name, productGallery: product.productGallery }, category: "Set", color: product.color[0], size: "custom", quantity: 1, price: product.price }],
+    items: [
+      {
+        product: { id: product.id, slug: product.slug, name: product.name, productGallery: product.productGallery },
+        category: "Set",
+        color: product.color[0],
+        size: "custom",
+        quantity: 1,
+        price: product.price,
+      },
+    ],
     // Every order has where it ships and how it was paid.
-    shippingAddress: { title: "", firstName: "Linh", lastName: "Tran", street: "68 Dong Khoi", city: "District 1", state: "Ho Chi Minh City", country: "Vietnam", zipCode: "700000", phoneCode: "+84", phone: "0901234567" },
-    payment: { provider: "card", reference: `tx-${id}`, method: { kind: "card", cardType: "VISA", last4: "1111" }, amount: product.price + shippingfee, status: "SUBMITTED_FOR_SETTLEMENT" },
+    shippingAddress: {
+      title: "",
+      firstName: "Linh",
+      lastName: "Tran",
+      street: "68 Dong Khoi",
+      city: "District 1",
+      state: "Ho Chi Minh City",
+      country: "Vietnam",
+      zipCode: "700000",
+      phoneCode: "+84",
+      phone: "0901234567",
+    },
+    payment: {
+      provider: "card",
+      reference: `tx-${id}`,
+      method: { kind: "card", cardType: "VISA", last4: "1111" },
+      amount: product.price + shippingfee,
+      status: "SUBMITTED_FOR_SETTLEMENT",
+    },
   };
-  const script = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1], timeout=10); c.execute('INSERT INTO items (pk, sk, gsi1pk, gsi1sk, body) VALUES (?,?,?,?,?)', sys.argv[2:7]); c.commit()";
-  const res = spawnSync("python3", ["-c", script, join(dataDir, "shop.sqlite"), item.pk, item.sk, item.gsi1pk, item.gsi1sk, JSON.stringify(item)], { encoding: "utf8" });
+  const script =
+    "import sqlite3,sys; c=sqlite3.connect(sys.argv[1], timeout=10); c.execute('INSERT INTO items (pk, sk, gsi1pk, gsi1sk, body) VALUES (?,?,?,?,?)', sys.argv[2:7]); c.commit()";
+  const res = spawnSync("python3", ["-c", script, join(dataDir, "shop.sqlite"), item.pk, item.sk, item.gsi1pk, item.gsi1sk, JSON.stringify(item)], {
+    encoding: "utf8",
+  });
   assert(res.status === 0, `placing the order failed: ${res.stderr}`);
   return id;
 }
-
 
 export function accountJourneys({ browser, base, shop, products }) {
   const productUrl = (p) => `/shop/product/${p.id}/${p.slug}/`;
@@ -122,7 +152,14 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.goto(`${base}/sign-up/`);
         await heading(page, "CREATE ACCOUNT");
         await page.getByRole("button", { name: "CREATE ACCOUNT" }).click();
-        for (const text of ["Email is required", "Please enter at least 8 characters.", "Title is required", "First name is required", "Last name is required", "You must agree to receive updates before creating an account."]) {
+        for (const text of [
+          "Email is required",
+          "Please enter at least 8 characters.",
+          "Title is required",
+          "First name is required",
+          "Last name is required",
+          "You must agree to receive updates before creating an account.",
+        ]) {
           await page.getByRole("alert").filter({ hasText: text }).first().waitFor();
         }
         await page.getByLabel("Email *").fill("not-an-email");
@@ -244,7 +281,10 @@ export function accountJourneys({ browser, base, shop, products }) {
         await updated.waitFor();
         // Toasts stay their 5 s for a shopper who asked for reduced motion (every journey's context does):
         // waiting for it to go must give up after 2 s, and it fails as soon as the toast goes sooner.
-        const gone = await updated.waitFor({ state: "hidden", timeout: 2000 }).then(() => true, () => false);
+        const gone = await updated.waitFor({ state: "hidden", timeout: 2000 }).then(
+          () => true,
+          () => false,
+        );
         assert(!gone, "the toast is still shown 2 s later");
         await page.getByTestId("profile-name").filter({ hasText: "My Le" }).waitFor();
         await page.getByTestId("profile-birthday").filter({ hasText: "02/14/1994" }).waitFor();
@@ -363,7 +403,15 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.getByRole("button", { name: "ADD NEW ADDRESS" }).click();
         let dialog = page.getByRole("dialog", { name: "ADD NEW ADDRESS" });
         await dialog.getByRole("button", { name: "SAVE ADDRESS" }).click();
-        for (const text of ["Please enter title address.", "Please enter your first name.", "Please enter your last name", "Please select country.", "Please enter postal code.", "Please enter street.", "Please enter phone number."]) {
+        for (const text of [
+          "Please enter title address.",
+          "Please enter your first name.",
+          "Please enter your last name",
+          "Please select country.",
+          "Please enter postal code.",
+          "Please enter street.",
+          "Please enter phone number.",
+        ]) {
           await dialog.getByText(text, { exact: true }).waitFor();
         }
         assert((await dialog.getByLabel("Phone code").inputValue()) === "+84", "phone code defaults to +84");
@@ -501,7 +549,10 @@ export function accountJourneys({ browser, base, shop, products }) {
           assert(!/\bSet\b/.test(facts) || isSet(p), `${p.name} is not a set but its line says Set: ${facts}`);
         }
         const line = bag.getByTestId("bag-line").filter({ hasText: second.name });
-        await line.getByRole("button", { name: "Decrease quantity" }).isDisabled().then((d) => assert(d, "cannot go below 1"));
+        await line
+          .getByRole("button", { name: "Decrease quantity" })
+          .isDisabled()
+          .then((d) => assert(d, "cannot go below 1"));
         await line.getByRole("button", { name: "Increase quantity" }).click();
         await bag.getByRole("heading", { name: "SHOPPING BAG (5)" }).waitFor();
         const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -535,7 +586,8 @@ export function accountJourneys({ browser, base, shop, products }) {
         await page.goto(`${base}/me/orders/`);
         await heading(page, "MY ORDERS");
         await page.getByText("No orders found").waitFor();
-        for (const label of ["All (0)", "Wait for confirmation (0)", "Confirmed (0)", "Delivered (0)", "Canceled (0)"]) await page.getByRole("tab", { name: label }).waitFor();
+        for (const label of ["All (0)", "Wait for confirmation (0)", "Confirmed (0)", "Delivered (0)", "Canceled (0)"])
+          await page.getByRole("tab", { name: label }).waitFor();
         await page.getByLabel("Date filter").selectOption("7d");
         await page.getByLabel("Date filter").selectOption("custom");
         const calendar = page.getByTestId("orders-calendar");
@@ -572,7 +624,10 @@ export function accountJourneys({ browser, base, shop, products }) {
         const number = await card.getByTestId("order-number").textContent();
         assert(number === `#${id.slice(-8, -4)}-${id.slice(-4)}`, `the card's number is the id's random tail, grouped: ${number}`);
         const listed = shopctl(shop, "orders", "list", "--status", "awaiting_confirmation");
-        assert(listed.split("\n").some((l) => l.startsWith(`${number}\t${id}\t`)), `shopctl lists it by its number: ${listed}`);
+        assert(
+          listed.split("\n").some((l) => l.startsWith(`${number}\t${id}\t`)),
+          `shopctl lists it by its number: ${listed}`,
+        );
         const said = shopctl(shop, "orders", "confirm", number);
         assert(said.startsWith(`order ${number}: awaiting_confirmation -> confirmed`), said);
         // The subject is RFC 2047 words in the raw mail: the body's sentence is what is read here.
@@ -602,7 +657,10 @@ export function accountJourneys({ browser, base, shop, products }) {
         placeOrder(shop.dataDir, me.id, first, { status: "pending", shippingfee: 0 });
         await page.goto(`${base}/me/orders/`);
         const card = page.getByTestId("order-card");
-        await card.locator(".status--yellow").filter({ hasText: /^PENDING$/ }).waitFor();
+        await card
+          .locator(".status--yellow")
+          .filter({ hasText: /^PENDING$/ })
+          .waitFor();
         await card.getByText(/Shipping Free/).waitFor();
         assert((await card.getByText(/Shipping \$0\.00/).count()) === 0, "no $0.00 shipping");
         await shoot(page, "orders-pending-free");
@@ -615,11 +673,21 @@ export function accountJourneys({ browser, base, shop, products }) {
       name: "Facebook sign-in: an address with a password account links only after a password sign-in; then the 600x700 popup signs straight in; logout through the provider's logout page",
       fn: async () => {
         const FRIDA = "frida.kahlo@example.com";
-        const LINK_FIRST = "An account with this email already exists. Log in with your password to connect Facebook; forgot it? Reset it from the login panel.";
+        const LINK_FIRST =
+          "An account with this email already exists. Log in with your password to connect Facebook; forgot it? Reset it from the login panel.";
         const { page, context } = await freshPage(browser, WIDTHS.desktop);
         const reg = await context.request.post(`${base}/api/auth/register`, {
           headers: { Origin: base },
-          data: { email: FRIDA, password: PASSWORD, confirmPassword: PASSWORD, title: "Ms", firstname: "Frida", lastname: "Kahlo", birthday: "1994-07-06", agreeToUpdates: true },
+          data: {
+            email: FRIDA,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            title: "Ms",
+            firstname: "Frida",
+            lastname: "Kahlo",
+            birthday: "1994-07-06",
+            agreeToUpdates: true,
+          },
         });
         assert(reg.ok(), `register ${FRIDA} with a password (${reg.status()} ${await reg.text()}): this journey needs a fresh shop`);
         await page.goto(`${base}/`);
@@ -664,7 +732,10 @@ export function accountJourneys({ browser, base, shop, products }) {
         panel = await openAccount(page);
         await panel.getByRole("heading", { name: "WELCOME, Frida", exact: true }).waitFor();
         const byFacebook = await (await context.request.get(`${base}/api/auth/me`)).json();
-        assert(byFacebook.email === FRIDA && byFacebook.id === byPassword.id, `Facebook signs in to the same account: ${JSON.stringify(byFacebook)} vs ${JSON.stringify(byPassword)}`);
+        assert(
+          byFacebook.email === FRIDA && byFacebook.id === byPassword.id,
+          `Facebook signs in to the same account: ${JSON.stringify(byFacebook)} vs ${JSON.stringify(byPassword)}`,
+        );
         await shoot(page, "social-welcome");
         // The server answers Facebook's logout address; the provider sends the browser back home.
         const [viaFacebook] = await Promise.all([page.waitForRequest(/\/oauth\/facebook\/logout\?/), panel.getByRole("button", { name: "(Logout)" }).click()]);

@@ -31,7 +31,7 @@ function readFrames(number) {
     return {
       name: frame.name,
       origin: new URL(frame.src).origin,
-      contentDocument: doc === null ? null : doc.querySelector("input")?.value ?? "read",
+      contentDocument: doc === null ? null : (doc.querySelector("input")?.value ?? "read"),
       viaWindow,
       inPage: document.documentElement.outerHTML.includes(number),
     };

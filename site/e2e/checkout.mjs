@@ -133,7 +133,11 @@ const shippingText = (fee) => (fee === 0 ? "Free" : usd(fee));
 
 /** A fault of the payment sandbox (see sdk/sandbox/src/control.rs): the next matching request fails as told. */
 async function sandboxFault(base, fault) {
-  const res = await fetch(`${base}/sandbox/__control/fail-next`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
+  const res = await fetch(`${base}/sandbox/__control/fail-next`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(fault),
+  });
   assert(res.ok, `fail-next ${res.status} ${await res.text()}`);
 }
 
@@ -141,7 +145,9 @@ async function sandboxFault(base, fault) {
 function mailTo(dataDir, email) {
   const dir = join(dataDir, "outbox");
   for (const f of readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
-    const text = readFileSync(join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const text = readFileSync(join(dir, f), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     if (text.includes(email) && text.includes("Total paid")) return text;
   }
   return null;
@@ -191,7 +197,11 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await page.getByRole("heading", { name: "CHECKOUT" }).waitFor();
         await page.getByText(`You are checking out as ${email}`).waitFor();
         assert((await page.getByTestId("summary-line").count()) === 2, "two summary lines");
-        await page.getByTestId("summary-line").filter({ hasText: cheap.name }).getByText(usd(cheap.price * 2)).waitFor();
+        await page
+          .getByTestId("summary-line")
+          .filter({ hasText: cheap.name })
+          .getByText(usd(cheap.price * 2))
+          .waitFor();
         assert((await page.getByTestId("summary-shipping").textContent()) === "$56.90", "Express shipping below 2276.02");
         assert((await page.getByTestId("summary-total").textContent()) === usd(expected), `total ${usd(expected)}`);
         assert((await page.getByTestId("paypal-button").count()) === 0, "no payment before the address step");
@@ -227,7 +237,10 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         assert(mail.includes(`total ${usd(expected)}`), "the email states the total");
         await shoot(page, "order-number-my-orders");
         const { subject, text, html } = readMail(mail);
-        assert(subject === `Maison Lan Anh — order ${number} received, awaiting confirmation (invoice attached)`, `the subject says what the body says: ${subject}`);
+        assert(
+          subject === `Maison Lan Anh — order ${number} received, awaiting confirmation (invoice attached)`,
+          `the subject says what the body says: ${subject}`,
+        );
         assert(text.includes(`Order ${number}, total`) && text.includes("We have received your order and will confirm it shortly"), `the body: ${text}`);
         assert(html.includes(`<title>Invoice ${number}</title>`) && html.includes(`Invoice for order ${number}`), "the invoice names the order by its number");
         assert(![subject, text, html].some((t) => t.includes(id)), "the full id is nowhere the shopper reads");
@@ -256,17 +269,27 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         // The bag panel: each line at its current price, then the server's figures as they are.
         await page.getByRole("button", { name: "Shopping bag" }).click();
         const bag = page.getByRole("dialog", { name: "Shopping bag" });
-        await bag.getByTestId("bag-total").filter({ hasText: usd(quote.total) }).waitFor();
+        await bag
+          .getByTestId("bag-total")
+          .filter({ hasText: usd(quote.total) })
+          .waitFor();
         assert((await bag.getByTestId("bag-subtotal").textContent()) === usd(quote.subtotal), "the bag's subtotal is the quote's");
         assert((await bag.getByTestId("bag-shipping").textContent()) === shippingText(quote.shippingfee), "the bag's shipping is the quote's");
         assert((await bag.getByTestId("bag-tax").count()) === (quote.tax > 0 ? 1 : 0), "a tax line only when the quote has tax");
-        await bag.getByTestId("bag-line").filter({ hasText: cheap.name }).getByText(usd(cheap.price * 2)).waitFor();
+        await bag
+          .getByTestId("bag-line")
+          .filter({ hasText: cheap.name })
+          .getByText(usd(cheap.price * 2))
+          .waitFor();
         await shoot(page, "bag-quote");
         await bag.getByRole("link", { name: "PROCEED TO CHECKOUT" }).click();
 
         // The order summary: the same figures, and the Pay button asks for the quote's total.
         await page.getByRole("heading", { name: "CHECKOUT" }).waitFor();
-        await page.getByTestId("summary-total").filter({ hasText: usd(quote.total) }).waitFor();
+        await page
+          .getByTestId("summary-total")
+          .filter({ hasText: usd(quote.total) })
+          .waitFor();
         assert((await page.getByTestId("summary-subtotal").textContent()) === usd(quote.subtotal), "the summary's subtotal is the quote's");
         assert((await page.getByTestId("summary-shipping").textContent()) === shippingText(quote.shippingfee), "the summary's shipping is the quote's");
         if (quote.tax > 0) assert((await page.getByTestId("summary-tax").textContent()) === usd(quote.tax), "the summary's tax is the quote's");
@@ -276,7 +299,10 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         const pay = page.getByRole("button", { name: `PAY ${usd(quote.total)}` });
         const [sent] = await Promise.all([page.waitForRequest((r) => r.url() === `${base}/api/payment/checkout` && r.method() === "POST"), pay.click()]);
         const body = sent.postDataJSON();
-        assert(body.amount === quote.total && body.shippingfee === quote.shippingfee, `Pay sends the quote (${body.amount}, ${body.shippingfee}) not a sum of its own`);
+        assert(
+          body.amount === quote.total && body.shippingfee === quote.shippingfee,
+          `Pay sends the quote (${body.amount}, ${body.shippingfee}) not a sum of its own`,
+        );
         await result(page, "Payment Successful!");
         const orders = await ordersOf(context, base);
         assert(orders.length === 1 && orders[0].total === quote.total, `one order at the quoted total (${orders[0]?.total} vs ${quote.total})`);
@@ -312,11 +338,17 @@ export function checkoutJourneys({ browser, base, shop, products }) {
           }
           await route.continue();
         });
-        const [answer] = await Promise.all([page.waitForResponse((r) => r.url() === `${base}/api/payment/checkout` && r.request().method() === "POST", { timeout: 60_000 }), page.getByRole("button", { name: /^PAY / }).click()]);
+        const [answer] = await Promise.all([
+          page.waitForResponse((r) => r.url() === `${base}/api/payment/checkout` && r.request().method() === "POST", { timeout: 60_000 }),
+          page.getByRole("button", { name: /^PAY / }).click(),
+        ]);
         await page.unroute(`${base}/api/payment/checkout`);
         assert(faulted && !faultError, `the sandbox fault went in: ${faultError}`);
         const confirming = await answer.json();
-        assert(answer.status() === 202 && confirming.code === "payment_confirming" && confirming.paymentId, `the lost answer is 202 payment_confirming: ${answer.status()} ${JSON.stringify(confirming)}`);
+        assert(
+          answer.status() === 202 && confirming.code === "payment_confirming" && confirming.paymentId,
+          `the lost answer is 202 payment_confirming: ${answer.status()} ${JSON.stringify(confirming)}`,
+        );
 
         // Confirming, announced politely; nothing says it failed and nothing lets the shopper pay again.
         const status = page.getByRole("status").filter({ hasText: "Confirming your payment…" });
@@ -418,11 +450,17 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await addToBag(page, base, cheap, 1);
         await readyToPay(page, base, CARD_OK);
         const cookies = await context.cookies();
-        assert(cookies.some((c) => c.name === "access"), "an access cookie to lose");
+        assert(
+          cookies.some((c) => c.name === "access"),
+          "an access cookie to lose",
+        );
         await context.clearCookies({ name: "access" });
         await page.getByRole("button", { name: /^PAY / }).click();
         await result(page, "Payment Successful!");
-        assert((await context.cookies()).some((c) => c.name === "access"), "the refresh set a new access cookie");
+        assert(
+          (await context.cookies()).some((c) => c.name === "access"),
+          "the refresh set a new access cookie",
+        );
         assert((await ordersOf(context, base)).length === 1, "one order");
         await context.close();
       },
@@ -437,7 +475,13 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await page.getByText("Please select a shipping address before continuing.").waitFor();
         await page.getByRole("radio", { name: "New Address" }).check();
         await page.getByRole("button", { name: "Continue to payment" }).click();
-        for (const text of ["Please enter your first name.", "Please enter your last name", "Please select your country.", "Please enter postal code.", "Please enter street."]) {
+        for (const text of [
+          "Please enter your first name.",
+          "Please enter your last name",
+          "Please select your country.",
+          "Please enter postal code.",
+          "Please enter street.",
+        ]) {
           await page.getByRole("alert").filter({ hasText: text }).first().waitFor();
         }
         const form = page.getByRole("form", { name: "New Address" });
@@ -465,7 +509,19 @@ export function checkoutJourneys({ browser, base, shop, products }) {
       name: "checkout: a saved address card is chosen; New Address clears the choice and back",
       fn: async () => {
         const { page, context } = await shopper(browser, base, WIDTHS.desktop, "saved");
-        const address = { title: "Atelier", firstName: "Mai", lastName: "Pham", country: "Vietnam", state: "Ho Chi Minh City", city: "District 3", street: "12 Vo Van Tan", zipCode: "700000", phone: "912345678", phoneCode: "+84", isDefault: true };
+        const address = {
+          title: "Atelier",
+          firstName: "Mai",
+          lastName: "Pham",
+          country: "Vietnam",
+          state: "Ho Chi Minh City",
+          city: "District 3",
+          street: "12 Vo Van Tan",
+          zipCode: "700000",
+          phone: "912345678",
+          phoneCode: "+84",
+          isDefault: true,
+        };
         const saved = await context.request.post(`${base}/api/addresses`, { headers: { Origin: base }, data: address });
         assert(saved.ok(), `address ${saved.status()}`);
         await addToBag(page, base, cheap, 1);
@@ -655,7 +711,10 @@ export function checkoutJourneys({ browser, base, shop, products }) {
         await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
         const url = new URL(page.url());
         assert(offlineAt.includes("/checkout/notify/index.txt"), `the tab was sent to the result's page data: ${offlineAt}`);
-        assert(url.pathname === "/checkout/notify/" && url.searchParams.get("status") === "success", `on the result page (offline at ${offlineAt}): ${page.url()}`);
+        assert(
+          url.pathname === "/checkout/notify/" && url.searchParams.get("status") === "success",
+          `on the result page (offline at ${offlineAt}): ${page.url()}`,
+        );
         assert((await ordersOf(context, base)).length === 1, "one order");
         await context.close();
       },

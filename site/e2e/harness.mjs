@@ -12,7 +12,16 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
@@ -70,11 +79,17 @@ async function describePages(name, pages) {
   const lines = [];
   for (const [i, { page, problems }] of pages.entries()) {
     if (page.isClosed()) continue;
-    const toasts = await page.locator(".Toastify__toast").allTextContents().catch(() => []);
+    const toasts = await page
+      .locator(".Toastify__toast")
+      .allTextContents()
+      .catch(() => []);
     const shot = `failed-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}-${i}.png`;
     await page.screenshot({ path: join(SHOTS, shot), fullPage: true }).catch(() => {});
     lines.push(`page ${i}: ${page.url()} (screenshot ${shot})`, ...toasts.map((t) => `  toast: ${t}`), ...problems.slice(-5).map((p) => `  ${p}`));
-    await page.context().close().catch(() => {});
+    await page
+      .context()
+      .close()
+      .catch(() => {});
   }
   return lines;
 }

@@ -24,7 +24,11 @@ const SIZED = { id: "prod-folder-sized", name: "Folder Sized Dress", slug: "fold
 function houseFolder(root, status) {
   const folder = mkdtempSync(join(tmpdir(), "house-folder-"));
   cpSync(join(root, "shared/sample-catalog"), folder, { recursive: true });
-  const menu = (id, order, link) => writeFileSync(join(folder, "menus", `${id}.toml`), `title = "${link.title}"\n${link.url ? `url = "${link.url}"` : `page = "${link.page}"`}\nstatus = "${status}"\norder = ${order}\n`);
+  const menu = (id, order, link) =>
+    writeFileSync(
+      join(folder, "menus", `${id}.toml`),
+      `title = "${link.title}"\n${link.url ? `url = "${link.url}"` : `page = "${link.page}"`}\nstatus = "${status}"\norder = ${order}\n`,
+    );
   menu("menu-folder-lookbook", 90, LOOKBOOK);
   menu("menu-folder-atelier", 91, ATELIER);
   const products = join(folder, "products");

@@ -8,7 +8,6 @@
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 import { CARD_OK, signedInShopper } from "./shoppers.mjs";
 
-
 /** Registers a shopper and signs in through the API, so the context's cookies are the session. */
 async function signedIn(browser, base) {
   const opened = await freshPage(browser, WIDTHS.desktop);
@@ -35,12 +34,17 @@ function focusState(page) {
       return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none";
     };
     const rect = el.getBoundingClientRect();
-    const text = (el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent || el.getAttribute("name") || el.id || "").trim().replace(/\s+/g, " ").slice(0, 50);
+    const text = (el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent || el.getAttribute("name") || el.id || "")
+      .trim()
+      .replace(/\s+/g, " ")
+      .slice(0, 50);
     return {
       body: false,
       desc: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${text}"`,
       // A frame's own document has the focus inside it: its box in this page shows the ring.
-      visible: (el.tagName === "IFRAME" || el.matches(":focus-visible, :focus-within")) && [el, el.parentElement, el.parentElement?.parentElement].some((e) => e && ring(e)),
+      visible:
+        (el.tagName === "IFRAME" || el.matches(":focus-visible, :focus-within")) &&
+        [el, el.parentElement, el.parentElement?.parentElement].some((e) => e && ring(e)),
       onScreen: rect.width > 0 && rect.height > 0 && rect.right > 0 && rect.left < window.innerWidth && rect.bottom > 0 && rect.top < window.innerHeight,
       // A date field's parts are stops of one element: moving between them is neither forward nor back.
       after: !previous || !previous.isConnected || previous === el ? null : Boolean(previous.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING),
@@ -92,15 +96,24 @@ async function tabTo(page, target, { max = 80, backwards = false } = {}) {
 async function checkTrap(page, dialog, opener) {
   await dialog.waitFor();
   const count = await dialog.evaluate((d) => {
-    const all = [...d.querySelectorAll("a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex='-1'])")];
+    const all = [
+      ...d.querySelectorAll(
+        "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex='-1'])",
+      ),
+    ];
     return all.filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0).length;
   });
   assert(count > 0, "the dialog has controls");
   assert(await dialog.evaluate((d) => d.contains(document.activeElement)), "focus moved into the dialog when it opened");
-  const ends = () => dialog.evaluate((d) => {
-    const all = [...d.querySelectorAll("a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex='-1'])")].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
-    return { first: all[0] === document.activeElement, last: all[all.length - 1] === document.activeElement, inside: d.contains(document.activeElement) };
-  });
+  const ends = () =>
+    dialog.evaluate((d) => {
+      const all = [
+        ...d.querySelectorAll(
+          "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex='-1'])",
+        ),
+      ].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+      return { first: all[0] === document.activeElement, last: all[all.length - 1] === document.activeElement, inside: d.contains(document.activeElement) };
+    });
   await page.keyboard.press("Shift+Tab");
   assert((await ends()).last, "Shift+Tab from the dialog's start goes to its last control");
   await page.keyboard.press("Tab");

@@ -20,7 +20,11 @@ function mailsTo(dataDir, to) {
   const dir = join(dataDir, "outbox");
   return readdirSync(dir)
     .filter((f) => f.endsWith(".eml"))
-    .map((f) => readFileSync(join(dir, f), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .map((f) =>
+      readFileSync(join(dir, f), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    )
     .filter((mail) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\r?$`, "im").test(mail));
 }
 
@@ -55,7 +59,10 @@ const spots = (b) => [
 async function closeButtonInView(page, dialog, when) {
   const box = await dialog.getByRole("button", { name: "Close", exact: true }).boundingBox();
   const size = page.viewportSize();
-  assert(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width, `${when}: the close button is in the viewport (${JSON.stringify(box)})`);
+  assert(
+    box && box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width,
+    `${when}: the close button is in the viewport (${JSON.stringify(box)})`,
+  );
   const drawn = await drawnInside(page, ".modal__close", spots(box));
   assert(drawn.every(Boolean), `${when}: the close button is drawn whole, nothing over it (${drawn})`);
   const header = await page.locator("header").first().boundingBox();
@@ -67,7 +74,10 @@ export function madeToOrderJourneys({ browser, base, shop, product }) {
   const open = async (size) => {
     const { page, context, problems } = await freshPage(browser, size);
     await page.goto(base + productUrl(product));
-    await page.getByRole("heading", { level: 1 }).filter({ hasText: upper(product.name) }).waitFor();
+    await page
+      .getByRole("heading", { level: 1 })
+      .filter({ hasText: upper(product.name) })
+      .waitFor();
     return { page, context, problems };
   };
   const information = async (dialog, email) => {
@@ -131,14 +141,21 @@ export function madeToOrderJourneys({ browser, base, shop, product }) {
 
         // Both emails carry the unit, and what was left alone as "not given", never 0.
         const unit = "Measurement unit: in (inches, weight in lb)";
-        const sizes = "Measurements: height 66 in, weight 168 lb, bust 33 in, waist 25 in, hips 35 in, shoulder width not given, arm length not given, neck not given";
+        const sizes =
+          "Measurements: height 66 in, weight 168 lb, bust 33 in, waist 25 in, hips 35 in, shoulder width not given, arm length not given, neck not given";
         const house = await mailFor(shop.dataDir, "atelier@couture.invalid", email);
         const ack = await mailFor(shop.dataDir, email, "We received your made-to-order request");
-        for (const [who, mail] of [["house", house], ["customer", ack]]) {
+        for (const [who, mail] of [
+          ["house", house],
+          ["customer", ack],
+        ]) {
           assert(mail.includes(unit), `the ${who}'s email names the unit:\n${mail}`);
           assert(mail.includes(sizes), `the ${who}'s email lists each measurement with its unit, untouched ones not given:\n${mail}`);
         }
-        assert(house.includes("Preferred delivery date: 2027-03-15") && !house.includes("Preferred contact time"), `the house's email names the delivery date:\n${house}`);
+        assert(
+          house.includes("Preferred delivery date: 2027-03-15") && !house.includes("Preferred contact time"),
+          `the house's email names the delivery date:\n${house}`,
+        );
         const listed = shopctl(shop, "requests", "list")
           .split("\n")
           .find((line) => line.includes(email));

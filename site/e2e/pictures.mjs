@@ -53,7 +53,12 @@ function photograph(width, height, seed) {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 1 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 1 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** The sample catalogue with the photographed gown, imported once for both screens. */
@@ -130,7 +135,9 @@ export function pictureJourneys({ browser, base, shop }) {
         await page.screenshot({ path: join(SHOTS, `pictures-lightbox-${size.width}.png`) });
 
         const weigh = (urls) => urls.map((u) => `${widthOf(u)}w ${kB(bytes.get(u) ?? 0)}`).join(", ");
-        console.log(`        ${name}: thumbnails ${weigh(thumbSrcs)}; gallery ${weigh(mainSrcs)}; lightbox ${weigh(lightboxSrcs)}; every catalogue picture ${kB([...bytes.values()].reduce((a, b) => a + b, 0))} in ${bytes.size} files`);
+        console.log(
+          `        ${name}: thumbnails ${weigh(thumbSrcs)}; gallery ${weigh(mainSrcs)}; lightbox ${weigh(lightboxSrcs)}; every catalogue picture ${kB([...bytes.values()].reduce((a, b) => a + b, 0))} in ${bytes.size} files`,
+        );
         // A thumbnail may show a wider picture the gallery has already fetched (the browser takes it from its cache).
         const wide = thumbSrcs.filter((u) => widthOf(u) > THUMBNAIL && !mainSrcs.includes(u));
         assert(thumbSrcs.length > 0 && wide.length === 0, `a 70 px thumbnail fetches ${wide.map(widthOf).join(", ")} px pictures`);

@@ -18,12 +18,42 @@ import { JSDOM } from "jsdom";
 import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
 
 /** The gown's photograph is tagged Adobe RGB (1998): flat (128, 64, 64) there, about (146, 62, 62) in sRGB. */
-const GOWN = { id: "prod-opale-lune", name: "Robe Lune", slug: "robe-lune", sku: "OP-LUN-001", price: "2450.00", photo: "adobe-rgb.jpg", categories: ["Robes", "new"] };
+const GOWN = {
+  id: "prod-opale-lune",
+  name: "Robe Lune",
+  slug: "robe-lune",
+  sku: "OP-LUN-001",
+  price: "2450.00",
+  photo: "adobe-rgb.jpg",
+  categories: ["Robes", "new"],
+};
 /** The jacket's is stored 1200×900, red above blue, and EXIF orientation 6 turns it right: upright, blue left and red right. */
-const JACKET = { id: "prod-opale-soie", name: "Veste Soie", slug: "veste-soie", sku: "OP-SOI-002", price: "1180.00", photo: "turned-by-exif.jpg", categories: ["Robes"] };
+const JACKET = {
+  id: "prod-opale-soie",
+  name: "Veste Soie",
+  slug: "veste-soie",
+  sku: "OP-SOI-002",
+  price: "1180.00",
+  photo: "turned-by-exif.jpg",
+  categories: ["Robes"],
+};
 const PHOTOS = "site/e2e/fixtures/photos";
 /** Pages the sitemap does not list (a visitor's own, forms, results, the bag, sections and pages the house has nothing in), visited as well. */
-const UNLISTED_PAGES = ["/search/?q=robe", "/sign-up/", "/forget-password/", "/checkout/", "/me/orders/", "/me/wishlist/", "/runway/", "/news/", "/shop/women/", "/shop/men/", "/made-to-order/", "/privacy-policy/", "/terms-and-conditions/"];
+const UNLISTED_PAGES = [
+  "/search/?q=robe",
+  "/sign-up/",
+  "/forget-password/",
+  "/checkout/",
+  "/me/orders/",
+  "/me/wishlist/",
+  "/runway/",
+  "/news/",
+  "/shop/women/",
+  "/shop/men/",
+  "/made-to-order/",
+  "/privacy-policy/",
+  "/terms-and-conditions/",
+];
 const COLLECTION = { id: "col-opale-ete", name: "Été à Lyon", slug: "ete-a-lyon" };
 
 /** Words only the sample catalogue holds: its house, a collection and its pieces' names (from the shared shop). */
@@ -42,7 +72,10 @@ function opaleFolder(root) {
   write("categories/cat-new.toml", 'name = "new"\nstatus = "active"\n');
   mkdirSync(join(folder, "collections", COLLECTION.id), { recursive: true });
   cpSync(picture, join(folder, "collections", COLLECTION.id, "banner.png"));
-  write(`collections/${COLLECTION.id}.toml`, `name = "${COLLECTION.name}"\nslug = "${COLLECTION.slug}"\nstatus = "active"\nbanner = ["${COLLECTION.id}/banner.png"]\ndescription = """<p>The summer season of the Lyon workshop.</p>"""\n`);
+  write(
+    `collections/${COLLECTION.id}.toml`,
+    `name = "${COLLECTION.name}"\nslug = "${COLLECTION.slug}"\nstatus = "active"\nbanner = ["${COLLECTION.id}/banner.png"]\ndescription = """<p>The summer season of the Lyon workshop.</p>"""\n`,
+  );
   for (const [i, p] of [GOWN, JACKET].entries()) {
     mkdirSync(join(folder, "products", p.id), { recursive: true });
     cpSync(join(root, PHOTOS, p.photo), join(folder, "products", p.id, p.photo));
@@ -66,7 +99,16 @@ async function freshShop(shop, folder) {
   let assetsPort = freePort();
   while (assetsPort === port) assetsPort = freePort();
   const siteUrl = `http://localhost:${port}`;
-  const env = { ...process.env, RUST_LOG: "warn", DATA_DIR: dataDir, PORT: String(port), SITE_URL: siteUrl, ASSETS_PORT: String(assetsPort), ASSETS_URL: `http://127.0.0.1:${assetsPort}`, TRUST_FORWARDED_FOR: "1" };
+  const env = {
+    ...process.env,
+    RUST_LOG: "warn",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SITE_URL: siteUrl,
+    ASSETS_PORT: String(assetsPort),
+    ASSETS_URL: `http://127.0.0.1:${assetsPort}`,
+    TRUST_FORWARDED_FOR: "1",
+  };
   delete env.TABLE_NAME;
   delete env.BLOBS_BUCKET;
   const imported = spawnSync(join(shop.bin, "shopctl"), ["catalog", "import", folder], { cwd: shop.root, env, encoding: "utf8" });
@@ -139,7 +181,8 @@ export function publishedHouseJourneys({ browser, shop, catalog }) {
           const sample = sampleWords(catalog);
 
           const sitemap = (await served(`${opale.url}/sitemap.xml`)).html;
-          for (const p of [GOWN, JACKET]) assert(sitemap.includes(`<loc>${opale.siteUrl}/shop/product/${p.id}/${p.slug}/</loc>`), `sitemap.xml lacks ${p.id}: ${sitemap}`);
+          for (const p of [GOWN, JACKET])
+            assert(sitemap.includes(`<loc>${opale.siteUrl}/shop/product/${p.id}/${p.slug}/</loc>`), `sitemap.xml lacks ${p.id}: ${sitemap}`);
           assert(!sample.some((w) => sitemap.includes(w)) && !sitemap.includes("127.0.0.1"), "sitemap.xml names the sample or the serving address");
           const robots = (await served(`${opale.url}/robots.txt`)).html;
           assert(robots.includes(`Sitemap: ${opale.siteUrl}/sitemap.xml`), `robots.txt: ${robots}`);
@@ -163,16 +206,25 @@ export function publishedHouseJourneys({ browser, shop, catalog }) {
           const doc = new JSDOM(product.html).window.document;
           const meta = (key) => doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content") ?? null;
           assert(product.status === 200 && doc.title === `${GOWN.name} — ATELIER OPALE`, `${productPath}: title "${doc.title}"`);
-          assert(meta("description")?.includes("$2,450.00") && meta("description")?.includes(COLLECTION.name), `${productPath}: description ${meta("description")}`);
+          assert(
+            meta("description")?.includes("$2,450.00") && meta("description")?.includes(COLLECTION.name),
+            `${productPath}: description ${meta("description")}`,
+          );
           assert(doc.querySelector('link[rel="canonical"]')?.getAttribute("href") === `${opale.siteUrl}${productPath}`, `${productPath}: canonical`);
           const image = meta("og:image");
           assert(image?.startsWith(`${opale.siteUrl}/blobs/images/catalog/`), `${productPath}: og:image ${image} is not absolute on ${opale.siteUrl}`);
-          const [ld] = [...doc.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => [JSON.parse(s.textContent)].flat()).filter((d) => d["@type"] === "Product");
-          assert(ld?.name === GOWN.name && ld.offers?.price === GOWN.price && ld.brand?.name === "ATELIER OPALE", `${productPath}: Product ${JSON.stringify(ld)}`);
+          const [ld] = [...doc.querySelectorAll('script[type="application/ld+json"]')]
+            .flatMap((s) => [JSON.parse(s.textContent)].flat())
+            .filter((d) => d["@type"] === "Product");
+          assert(
+            ld?.name === GOWN.name && ld.offers?.price === GOWN.price && ld.brand?.name === "ATELIER OPALE",
+            `${productPath}: Product ${JSON.stringify(ld)}`,
+          );
 
           // In Chromium, every page: no sample word, no picture but the house's, no failed request.
           const houseBlobs = new Set();
-          for (const path of pages) for (const m of (await served(`${opale.url}${path}`)).html.matchAll(/\/blobs\/images\/catalog\/([0-9a-f]+)\//g)) houseBlobs.add(m[1]);
+          for (const path of pages)
+            for (const m of (await served(`${opale.url}${path}`)).html.matchAll(/\/blobs\/images\/catalog\/([0-9a-f]+)\//g)) houseBlobs.add(m[1]);
           const { page, context, problems } = await freshPage(browser, WIDTHS.desktop);
           try {
             const failed = [];
@@ -191,9 +243,14 @@ export function publishedHouseJourneys({ browser, shop, catalog }) {
               // Home: the house's name where a banner would be (it has none), its new piece under NEW ARRIVALS.
               if (path === "/") {
                 await page.getByRole("heading", { level: 1, name: "ATELIER OPALE — Couture from Lyon" }).waitFor();
-                await page.locator("section", { has: page.getByRole("heading", { name: "NEW ARRIVALS" }) }).getByText(GOWN.name, { exact: false }).first().waitFor();
+                await page
+                  .locator("section", { has: page.getByRole("heading", { name: "NEW ARRIVALS" }) })
+                  .getByText(GOWN.name, { exact: false })
+                  .first()
+                  .waitFor();
               }
-              if (["/", "/shop/", productPath, "/about/"].includes(path)) await shoot(page, `published-house${path.replaceAll("/", "-").replace(/-$/, "") || "-home"}`);
+              if (["/", "/shop/", productPath, "/about/"].includes(path))
+                await shoot(page, `published-house${path.replaceAll("/", "-").replace(/-$/, "") || "-home"}`);
             }
             const foreign = pictures.filter((u) => {
               const hash = /\/blobs\/images\/catalog\/([0-9a-f]+)\//.exec(u)?.[1];
@@ -206,11 +263,20 @@ export function publishedHouseJourneys({ browser, shop, catalog }) {
             // The photographs as Chromium draws them: the Adobe RGB one in sRGB (not its numbers read as sRGB: washed out), the turned one upright.
             const gown = await pixels(page, await ogImagePath(`${opale.url}${productPath}`, opale.siteUrl), [[0.5, 0.5]]);
             const [[r, g, b]] = gown.at;
-            assert(r >= 138 && g <= 70 && b <= 70, `the Adobe RGB photograph's middle is (${r}, ${g}, ${b}): about (146, 62, 62) converted, (128, 64, 64) if its profile was dropped`);
-            const jacket = await pixels(page, await ogImagePath(`${opale.url}/shop/product/${JACKET.id}/${JACKET.slug}/`, opale.siteUrl), [[0.25, 0.5], [0.75, 0.5]]);
+            assert(
+              r >= 138 && g <= 70 && b <= 70,
+              `the Adobe RGB photograph's middle is (${r}, ${g}, ${b}): about (146, 62, 62) converted, (128, 64, 64) if its profile was dropped`,
+            );
+            const jacket = await pixels(page, await ogImagePath(`${opale.url}/shop/product/${JACKET.id}/${JACKET.slug}/`, opale.siteUrl), [
+              [0.25, 0.5],
+              [0.75, 0.5],
+            ]);
             const [left, right] = jacket.at;
             assert(jacket.height > jacket.width, `the turned photograph is ${jacket.width}×${jacket.height}: not upright`);
-            assert(left[2] > 150 && left[0] < 80 && right[0] > 150 && right[2] < 80, `the turned photograph reads blue | red across (left ${left}, right ${right}): not turned as its EXIF orientation says`);
+            assert(
+              left[2] > 150 && left[0] < 80 && right[0] > 150 && right[2] < 80,
+              `the turned photograph reads blue | red across (left ${left}, right ${right}): not turned as its EXIF orientation says`,
+            );
           } finally {
             await context.close();
           }

@@ -35,7 +35,9 @@ async function api(path) {
   return (await res.json()).data;
 }
 
-const [products, collections, menus, news, runways, categories] = await Promise.all(["/products", "/collections", "/menus", "/news", "/runways", "/categories"].map(api));
+const [products, collections, menus, news, runways, categories] = await Promise.all(
+  ["/products", "/collections", "/menus", "/news", "/runways", "/categories"].map(api),
+);
 const catalog = { products, collections, menus, news, runways, categories };
 const product = products.find((p) => p.productGallery.length >= 3 && p.color.length > 0) ?? products[0];
 const setProduct = products.find((p) => (p.items ?? []).length > 0);
@@ -90,11 +92,16 @@ const heading = (text) => async (page) => {
   await page.getByRole("heading", { level: 1 }).filter({ hasText: text }).first().waitFor();
 };
 const cards = (min) => async (page) => {
-  await page.locator(".product-card").nth(min - 1).waitFor();
+  await page
+    .locator(".product-card")
+    .nth(min - 1)
+    .waitFor();
 };
-const both = (...checks) => async (page) => {
-  for (const c of checks) await c(page);
-};
+const both =
+  (...checks) =>
+  async (page) => {
+    for (const c of checks) await c(page);
+  };
 
 const routes = [
   ["home", "/", both(async (p) => p.getByRole("heading", { name: "NEW ARRIVALS" }).waitFor(), cards(3))],
@@ -107,16 +114,28 @@ const routes = [
   ["collection", `/collection/${collection.id}/${collection.slug}/`, both(heading(upper(collection.name)), cards(1))],
   ...(menu ? [["collection-menu", `/collection/${menu.link.id}/${menu.link.slug}/`, both(async (p) => p.locator("h1").first().waitFor(), cards(1))]] : []),
   ["made-to-order", "/made-to-order/", async (p) => p.getByRole("button", { name: "BOOK AN APPOINTMENT" }).waitFor()],
-  ["about", "/about/", both(heading("ABOUT"), async (p) => assert((await p.locator("[data-testid=logo-wall] .logo").count()) === 60, "the about page repeats the logo 60 times"))],
+  [
+    "about",
+    "/about/",
+    both(heading("ABOUT"), async (p) => assert((await p.locator("[data-testid=logo-wall] .logo").count()) === 60, "the about page repeats the logo 60 times")),
+  ],
   ["news", "/news/", async (p) => p.getByRole("heading", { name: upper(article.title) }).waitFor()],
   ["news-detail", `/news/${article.id}/${article.slug}/`, heading(upper(article.title))],
   ["runway", "/runway/", async (p) => p.getByRole("heading", { name: upper(runway.name) }).waitFor()],
-  ["runway-detail", `/runway/${runway.id}/${runway.slug}/`, both(heading(upper(runway.name)), async (p) => p.getByRole("button", { name: "SEE THE FILM" }).first().waitFor())],
+  [
+    "runway-detail",
+    `/runway/${runway.id}/${runway.slug}/`,
+    both(heading(upper(runway.name)), async (p) => p.getByRole("button", { name: "SEE THE FILM" }).first().waitFor()),
+  ],
   ["search", `/search/?q=${encodeURIComponent(product.name.split(" ")[0])}`, both(heading("SEARCH RESULTS FOR"), cards(1))],
   ["contact", "/support/contact/", heading("CONTACT US")],
   ["faq", "/support/faq/", both(heading("FAQ"), async (p) => p.getByText("Shipping & Returns").waitFor())],
   ["privacy", "/privacy-policy/", heading("PRIVACY POLICY")],
-  ["terms", "/terms-and-conditions/", both(heading("TERMS AND CONDITIONS"), async (p) => assert((await p.locator(".terms-list li").count()) === 8, "terms have eight bullets"))],
+  [
+    "terms",
+    "/terms-and-conditions/",
+    both(heading("TERMS AND CONDITIONS"), async (p) => assert((await p.locator(".terms-list li").count()) === 8, "terms have eight bullets")),
+  ],
   ["terms-alias", "/termsAndConditions/", heading("TERMS AND CONDITIONS")],
   ["sign-up", "/sign-up/", both(heading("CREATE ACCOUNT"), async (p) => p.getByLabel("Year").waitFor())],
   ["forget-password", "/forget-password/", both(heading("FORGOT YOUR PASSWORD?"), async (p) => p.getByRole("button", { name: "Reset password" }).waitFor())],
@@ -157,7 +176,10 @@ const journeys = [
       try {
         await page.route(/\/api\/products(\?.*)?$/, () => {});
         await page.goto(`${base}/shop/`);
-        await page.getByRole("heading", { level: 2, name: upper(active[0].name), exact: true }).first().waitFor({ timeout: 5_000 });
+        await page
+          .getByRole("heading", { level: 2, name: upper(active[0].name), exact: true })
+          .first()
+          .waitFor({ timeout: 5_000 });
       } finally {
         await context.close();
       }
@@ -188,11 +210,17 @@ const journeys = [
       await page.goto(`${base}/shop/`, { waitUntil: "load" });
       const timing = await page.evaluate(() => ({
         paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-        scripts: performance.getEntriesByType("resource").filter((r) => r.name.includes("/_next/static/chunks/")).map((r) => r.startTime),
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((r) => r.name.includes("/_next/static/chunks/"))
+          .map((r) => r.startTime),
       }));
       await context.close();
       assert(timing.paint !== undefined && timing.scripts.length >= 8, `paint ${timing.paint}, ${timing.scripts.length} scripts`);
-      assert(Math.min(...timing.scripts) >= timing.paint, `a script was asked for at ${Math.min(...timing.scripts)} ms, before the first paint at ${timing.paint} ms`);
+      assert(
+        Math.min(...timing.scripts) >= timing.paint,
+        `a script was asked for at ${Math.min(...timing.scripts)} ms, before the first paint at ${timing.paint} ms`,
+      );
     },
   },
   {
@@ -214,7 +242,11 @@ const journeys = [
       });
       await page.mainFrame().goto(`${base}/mid-parse/page.html`, { waitUntil: "load" });
       await page.waitForFunction(() => (window.ran ?? []).includes("runtime.js"), null, { timeout: 5000 }).catch(() => {});
-      const seen = await page.evaluate(() => ({ ran: window.ran ?? [], paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime, parsed: performance.getEntriesByType("navigation")[0]?.domInteractive }));
+      const seen = await page.evaluate(() => ({
+        ran: window.ran ?? [],
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        parsed: performance.getEntriesByType("navigation")[0]?.domInteractive,
+      }));
       await context.close();
       assert(seen.paint !== undefined && seen.paint + 500 < seen.parsed, `the page painted (${seen.paint} ms) well before it was parsed (${seen.parsed} ms)`);
       assert(seen.ran.includes("early.js") && seen.ran.includes("runtime.js"), `held scripts that ran: ${seen.ran.join(", ")}`);
@@ -225,7 +257,9 @@ const journeys = [
     fn: async () => {
       // The image fetched with high priority comes a second after the text is painted; a broken one is not waited for.
       const held = (image) =>
-        holdScriptsUntilPaint(`<!DOCTYPE html><html lang="en"><head></head><body><h1>PAINTED FIRST</h1><img src="/largest-image/${image}" fetchpriority="high" width="40" height="40" alt=""><script src="/largest-image/app.js" async=""></script></body></html>`);
+        holdScriptsUntilPaint(
+          `<!DOCTYPE html><html lang="en"><head></head><body><h1>PAINTED FIRST</h1><img src="/largest-image/${image}" fetchpriority="high" width="40" height="40" alt=""><script src="/largest-image/app.js" async=""></script></body></html>`,
+        );
       const { page, context } = await freshPage(browser, WIDTHS.mobile);
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>';
       await serveMadeUp(page, "/largest-image/", {
@@ -239,13 +273,21 @@ const journeys = [
         await page.waitForFunction(() => (window.ran ?? []).includes("app.js"), null, { timeout: 5000 }).catch(() => {});
         return page.evaluate(() => {
           const [image, script] = ["svg", "app.js"].map((end) => performance.getEntriesByType("resource").find((r) => r.name.endsWith(end)));
-          return { ran: (window.ran ?? []).includes("app.js"), paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime, image: image?.responseEnd, script: script?.startTime };
+          return {
+            ran: (window.ran ?? []).includes("app.js"),
+            paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+            image: image?.responseEnd,
+            script: script?.startTime,
+          };
         });
       };
       const slow = await timing("slow");
       const broken = await timing("broken");
       await context.close();
-      assert(slow.ran && slow.paint + 500 < slow.image, `the text was painted (${slow.paint} ms) well before the image came (${slow.image} ms), and the script ran: ${slow.ran}`);
+      assert(
+        slow.ran && slow.paint + 500 < slow.image,
+        `the text was painted (${slow.paint} ms) well before the image came (${slow.image} ms), and the script ran: ${slow.ran}`,
+      );
       assert(slow.script > slow.image, `the script was asked for at ${slow.script} ms, before the largest image came at ${slow.image} ms`);
       assert(broken.ran && broken.script < 1000, `with a broken image the script ran (${broken.ran}), asked for at ${broken.script} ms, not after a wait`);
     },
@@ -310,7 +352,10 @@ const journeys = [
         return hearts.nth(onScreen.sort(([a], [b]) => b - a)[0][1]);
       };
       const nextArrow = arrivals.getByRole("button", { name: "Next products" });
-      for (const [what, target] of [["the second card's heart", await rightHeart()], ["the next arrow", nextArrow]]) {
+      for (const [what, target] of [
+        ["the second card's heart", await rightHeart()],
+        ["the next arrow", nextArrow],
+      ]) {
         // Beside the tab: the target's middle at the screen's middle, where the tab is.
         await target.evaluate((el) => {
           const box = el.getBoundingClientRect();
@@ -337,14 +382,23 @@ const journeys = [
     fn: async () => {
       for (const size of [WIDTHS.mobile, WIDTHS.desktop]) {
         const { page, context } = await visit("/shop/", size, cards(1));
-        for (const [icon, panel] of [["Open menu", "Menu"], ["Search", "Search"], ["Account", "Account"], ["Shopping bag", "Shopping bag"]]) {
+        for (const [icon, panel] of [
+          ["Open menu", "Menu"],
+          ["Search", "Search"],
+          ["Account", "Account"],
+          ["Shopping bag", "Shopping bag"],
+        ]) {
           const button = page.locator("header").getByRole("button", { name: icon, exact: true });
           await button.click();
           const dialog = page.getByRole("dialog", { name: panel });
           await dialog.waitFor();
           // The icon is what a tap at its centre reaches: not under the panel or its backdrop.
           const box = await button.boundingBox();
-          const onTop = await page.evaluate(({ x, y, name }) => document.elementFromPoint(x, y)?.closest("button")?.getAttribute("aria-label") === name, { x: box.x + box.width / 2, y: box.y + box.height / 2, name: icon });
+          const onTop = await page.evaluate(({ x, y, name }) => document.elementFromPoint(x, y)?.closest("button")?.getAttribute("aria-label") === name, {
+            x: box.x + box.width / 2,
+            y: box.y + box.height / 2,
+            name: icon,
+          });
           if (!onTop) await shoot(page, `panel-covers-icon-${panel.replace(/ /g, "-").toLowerCase()}-${size.width}`);
           assert(onTop, `at ${size.width} px the ${panel} panel leaves its ${icon} icon uncovered`);
           assert((await button.getAttribute("aria-expanded")) === "true", `${icon} says its panel is open`);
@@ -389,11 +443,21 @@ const journeys = [
       const shown = await picture.evaluate((img) => {
         const box = img.getBoundingClientRect();
         const arrow = img.closest(".banner-carousel").querySelector(".carousel-arrow--prev").getBoundingClientRect();
-        return { box: box.width / box.height, natural: img.naturalWidth / img.naturalHeight, left: box.left, right: box.right, middle: box.top + box.height / 2, arrowTop: arrow.top };
+        return {
+          box: box.width / box.height,
+          natural: img.naturalWidth / img.naturalHeight,
+          left: box.left,
+          right: box.right,
+          middle: box.top + box.height / 2,
+          arrowTop: arrow.top,
+        };
       });
       await shoot(page, "collection-banner-390");
       // A box of the picture's own proportions inside the screen: nothing of its lettering is cropped.
-      assert(Math.abs(shown.box - shown.natural) < 0.02, `the banner box (${shown.box.toFixed(2)}) has the picture's proportions (${shown.natural.toFixed(2)}), so none of it is cropped`);
+      assert(
+        Math.abs(shown.box - shown.natural) < 0.02,
+        `the banner box (${shown.box.toFixed(2)}) has the picture's proportions (${shown.natural.toFixed(2)}), so none of it is cropped`,
+      );
       assert(shown.left >= 0 && shown.right <= WIDTHS.mobile.width + 1, "the banner fits the screen");
       // The lettering sits across the picture's middle: the arrows keep below it.
       assert(shown.arrowTop >= shown.middle, `the left arrow (top ${shown.arrowTop}) keeps below the picture's middle (${shown.middle})`);
@@ -409,11 +473,17 @@ const journeys = [
       await page.getByLabel("Prices").selectOption("asc");
       await page.getByRole("button", { name: "Apply" }).click();
       const prices = (await page.locator(".product-card__price").allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, "")));
-      assert(prices.every((p, i) => i === 0 || prices[i - 1] <= p), `prices ascending: ${prices.join(",")}`);
+      assert(
+        prices.every((p, i) => i === 0 || prices[i - 1] <= p),
+        `prices ascending: ${prices.join(",")}`,
+      );
       await page.getByLabel("Prices").selectOption("desc");
       await page.getByRole("button", { name: "Apply" }).click();
       const desc = (await page.locator(".product-card__price").allTextContents()).map((t) => Number(t.replace(/[^0-9.]/g, "")));
-      assert(desc.every((p, i) => i === 0 || desc[i - 1] >= p), "prices descending");
+      assert(
+        desc.every((p, i) => i === 0 || desc[i - 1] >= p),
+        "prices descending",
+      );
       const chips = page.locator(".filters .chip");
       assert((await chips.filter({ hasText: /^new$/i }).count()) === 0, "the 'new' category is hidden");
       await chips.nth(1).click();
@@ -432,9 +502,15 @@ const journeys = [
       const n = product.productGallery.length;
       const { page, context } = await visit(productUrl(product), WIDTHS.desktop, heading(upper(product.name)));
       await page.getByRole("button", { name: "Next image" }).click();
-      await page.locator('.gallery .dot[aria-current="true"]').and(page.getByRole("button", { name: "Image 2" })).waitFor();
+      await page
+        .locator('.gallery .dot[aria-current="true"]')
+        .and(page.getByRole("button", { name: "Image 2" }))
+        .waitFor();
       await page.getByRole("button", { name: "Show image 3" }).click();
-      await page.locator(".gallery__thumb--on").and(page.getByRole("button", { name: "Show image 3" })).waitFor();
+      await page
+        .locator(".gallery__thumb--on")
+        .and(page.getByRole("button", { name: "Show image 3" }))
+        .waitFor();
       await page.getByRole("button", { name: `Open image 3 of ${n} full screen` }).click();
       await page.locator(".yarl__root").waitFor();
       await page.getByText(`3 / ${n}`).waitFor();

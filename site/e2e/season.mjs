@@ -19,7 +19,12 @@ import { shopctl } from "./server.mjs";
 let attempts = 0;
 function newGown() {
   attempts += 1;
-  return { ID: `prod-season-moonlit-${attempts}`, NAME: `Moonlit Season Gown ${attempts}`, SLUG: `moonlit-season-gown-${attempts}`, SKU: `CH-SEA-00${attempts}` };
+  return {
+    ID: `prod-season-moonlit-${attempts}`,
+    NAME: `Moonlit Season Gown ${attempts}`,
+    SLUG: `moonlit-season-gown-${attempts}`,
+    SKU: `CH-SEA-00${attempts}`,
+  };
 }
 
 /** A copy of the sample catalogue with one more gown, made from the first one. */

@@ -46,7 +46,10 @@ function checkHead(head, pagePath, { title, origin, site, type = "website" }) {
   assert(head.meta("og:title") && head.meta("og:description") === head.description, `${where} og:title/og:description`);
   const image = head.meta("og:image");
   assert(image && new URL(image).origin === origin, `${where} og:image ${image} is not on ${origin}`);
-  assert(head.meta("twitter:card") === "summary_large_image" && head.meta("twitter:image") === image, `${where} twitter card ${head.meta("twitter:card")}, image ${head.meta("twitter:image")}`);
+  assert(
+    head.meta("twitter:card") === "summary_large_image" && head.meta("twitter:image") === image,
+    `${where} twitter card ${head.meta("twitter:card")}, image ${head.meta("twitter:image")}`,
+  );
   assert(!head.robots?.includes("noindex"), `${where} says ${head.robots}`);
 }
 
@@ -88,12 +91,30 @@ export function seoJourneys({ browser, base, catalog }) {
         const productPath = path("shop/product", product, "item");
         const item = await headOf(base, productPath);
         checkHead(item, productPath, { title: product.name.trim(), origin, site, type: "product" });
-        assert(item.description.includes(usd(product.price)) && item.description.includes(product.collectionName.trim()), `${productPath}: description "${item.description}" lacks its price or collection`);
-        assert(item.meta("og:image") === `${origin}${product.productGallery[0]}` && Number(item.meta("og:image:width")) > 0, `${productPath}: og:image ${item.meta("og:image")}`);
-        assert(item.meta("product:price:amount") === product.price.toFixed(2) && item.meta("product:price:currency") === "USD", `${productPath}: product:price`);
+        assert(
+          item.description.includes(usd(product.price)) && item.description.includes(product.collectionName.trim()),
+          `${productPath}: description "${item.description}" lacks its price or collection`,
+        );
+        assert(
+          item.meta("og:image") === `${origin}${product.productGallery[0]}` && Number(item.meta("og:image:width")) > 0,
+          `${productPath}: og:image ${item.meta("og:image")}`,
+        );
+        assert(
+          item.meta("product:price:amount") === product.price.toFixed(2) && item.meta("product:price:currency") === "USD",
+          `${productPath}: product:price`,
+        );
         const [ld] = ofType(item, "Product");
-        assert(ld?.name === product.name.trim() && ld.sku === product.sku && ld.image[0] === `${origin}${product.productGallery[0]}`, `${productPath}: Product ${JSON.stringify(ld)}`);
-        assert(ld.offers?.price === product.price.toFixed(2) && ld.offers.priceCurrency === "USD" && /schema\.org\/InStock$/.test(ld.offers.availability) && ld.brand?.name === site, `${productPath}: Offer ${JSON.stringify(ld.offers)}`);
+        assert(
+          ld?.name === product.name.trim() && ld.sku === product.sku && ld.image[0] === `${origin}${product.productGallery[0]}`,
+          `${productPath}: Product ${JSON.stringify(ld)}`,
+        );
+        assert(
+          ld.offers?.price === product.price.toFixed(2) &&
+            ld.offers.priceCurrency === "USD" &&
+            /schema\.org\/InStock$/.test(ld.offers.availability) &&
+            ld.brand?.name === site,
+          `${productPath}: Offer ${JSON.stringify(ld.offers)}`,
+        );
         checkCrumbs(item, productPath, origin);
 
         const collectionPath = path("collection", collection, "collection");
@@ -108,20 +129,41 @@ export function seoJourneys({ browser, base, catalog }) {
         checkHead(show, runwayPath, { title: runway.name.trim(), origin, site });
         assert(show.meta("og:image") === `${origin}${runway.banners[0]}`, `${runwayPath}: og:image ${show.meta("og:image")}`);
         const films = ofType(show, "VideoObject");
-        assert(films.length > 0 && films.every((f) => f.name && f.description && f.thumbnailUrl?.length && f.uploadDate === runway.createdAt && (f.embedUrl || f.contentUrl)), `${runwayPath}: VideoObject ${JSON.stringify(films)}`);
-        if (runway.video) assert(films.some((f) => f.contentUrl === `${origin}${runway.video}`), `${runwayPath}: no film names ${runway.video}`);
-        if (runway.youtubeUrl) assert(films.some((f) => f.embedUrl?.startsWith("https://www.youtube.com/embed/")), `${runwayPath}: no film is embedded from YouTube`);
+        assert(
+          films.length > 0 &&
+            films.every((f) => f.name && f.description && f.thumbnailUrl?.length && f.uploadDate === runway.createdAt && (f.embedUrl || f.contentUrl)),
+          `${runwayPath}: VideoObject ${JSON.stringify(films)}`,
+        );
+        if (runway.video)
+          assert(
+            films.some((f) => f.contentUrl === `${origin}${runway.video}`),
+            `${runwayPath}: no film names ${runway.video}`,
+          );
+        if (runway.youtubeUrl)
+          assert(
+            films.some((f) => f.embedUrl?.startsWith("https://www.youtube.com/embed/")),
+            `${runwayPath}: no film is embedded from YouTube`,
+          );
 
         const newsPath = path("news", article, "article");
         const news = await headOf(base, newsPath);
         checkHead(news, newsPath, { title: article.title.trim(), origin, site, type: "article" });
         const [story] = ofType(news, "NewsArticle");
-        assert(story?.headline === article.title.trim() && story.datePublished === article.createdAt && story.dateModified === (article.updatedAt || article.createdAt), `${newsPath}: NewsArticle ${JSON.stringify(story)}`);
-        if (article.poster) assert(story.image[0] === `${origin}${article.poster}` && news.meta("og:image") === `${origin}${article.poster}`, `${newsPath}: poster`);
+        assert(
+          story?.headline === article.title.trim() &&
+            story.datePublished === article.createdAt &&
+            story.dateModified === (article.updatedAt || article.createdAt),
+          `${newsPath}: NewsArticle ${JSON.stringify(story)}`,
+        );
+        if (article.poster)
+          assert(story.image[0] === `${origin}${article.poster}` && news.meta("og:image") === `${origin}${article.poster}`, `${newsPath}: poster`);
 
         // The not-found page says so, and asks not to be listed.
         const missing = await headOf(base, "/no-such-page/");
-        assert(missing.title === `Page not found — ${site}` && missing.robots?.includes("noindex") && !missing.canonical, `404: title "${missing.title}", robots ${missing.robots}, canonical ${missing.canonical}`);
+        assert(
+          missing.title === `Page not found — ${site}` && missing.robots?.includes("noindex") && !missing.canonical,
+          `404: title "${missing.title}", robots ${missing.robots}, canonical ${missing.canonical}`,
+        );
         // A private page likewise.
         const orders = await headOf(base, "/me/orders/");
         assert(orders.robots?.includes("noindex") && !orders.canonical, `/me/orders/: robots ${orders.robots}, canonical ${orders.canonical}`);
@@ -132,12 +174,20 @@ export function seoJourneys({ browser, base, catalog }) {
       fn: async () => {
         const origin = publishedOrigin(base);
         const robots = await (await fetch(`${base}/robots.txt`)).text();
-        assert(robots.includes(`Sitemap: ${origin}/sitemap.xml`) && /User-Agent: \*/i.test(robots) && robots.includes("Disallow: /me/"), `robots.txt: ${robots}`);
+        assert(
+          robots.includes(`Sitemap: ${origin}/sitemap.xml`) && /User-Agent: \*/i.test(robots) && robots.includes("Disallow: /me/"),
+          `robots.txt: ${robots}`,
+        );
         const res = await fetch(`${base}/sitemap.xml`);
         assert(res.ok && /xml/.test(res.headers.get("content-type") ?? ""), `sitemap.xml answered ${res.status} ${res.headers.get("content-type")}`);
         const xml = await res.text();
-        const listed = new Map([...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, url]) => [/<loc>([^<]+)<\/loc>/.exec(url)?.[1], /<lastmod>([^<]+)<\/lastmod>/.exec(url)?.[1]]));
-        assert([...listed.keys()].every((loc) => new URL(loc).origin === origin && loc.endsWith("/")), "every address is on the shop's origin, with its trailing slash");
+        const listed = new Map(
+          [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, url]) => [/<loc>([^<]+)<\/loc>/.exec(url)?.[1], /<lastmod>([^<]+)<\/lastmod>/.exec(url)?.[1]]),
+        );
+        assert(
+          [...listed.keys()].every((loc) => new URL(loc).origin === origin && loc.endsWith("/")),
+          "every address is on the shop's origin, with its trailing slash",
+        );
         const expect = (p, lastmod) => {
           const at = `${origin}${p}`;
           assert(listed.has(at), `sitemap.xml lacks ${p}`);
@@ -147,7 +197,10 @@ export function seoJourneys({ browser, base, catalog }) {
         for (const r of catalog.runways.filter(isActive)) expect(path("runway", r, "show"), iso(r.createdAt));
         for (const n of catalog.news.filter(isActive)) expect(path("news", n, "article"), iso(n.updatedAt || n.createdAt));
         for (const c of catalog.collections.filter(isActive)) {
-          const dates = products.filter((p) => p.collection === c.id).map((p) => iso(p.createdAt)).sort();
+          const dates = products
+            .filter((p) => p.collection === c.id)
+            .map((p) => iso(p.createdAt))
+            .sort();
           expect(path("collection", c, "collection"), dates.at(-1));
         }
         for (const p of ["/", "/shop/", "/shop/women/", "/about/", "/news/", "/runway/"]) assert(listed.has(`${origin}${p}`), `sitemap.xml lacks ${p}`);
@@ -169,7 +222,10 @@ export function seoJourneys({ browser, base, catalog }) {
           await page.waitForFunction((t) => document.title === t, `${product.name.trim()} — ${site}`, { timeout: 10_000 }).catch(() => {});
           assert((await page.title()) === `${product.name.trim()} — ${site}`, `${productPath}: document title "${await page.title()}"`);
           const descriptions = await page.locator('meta[name="description"]').evaluateAll((metas) => metas.map((m) => m.content));
-          assert(descriptions.length > 0 && descriptions.every((d) => d.includes(usd(product.price))), `${productPath}: descriptions ${JSON.stringify(descriptions)}`);
+          assert(
+            descriptions.length > 0 && descriptions.every((d) => d.includes(usd(product.price))),
+            `${productPath}: descriptions ${JSON.stringify(descriptions)}`,
+          );
           await page.goto(base + collectionPath);
           await page.waitForFunction((t) => document.title === t, `${collection.name.trim()} collection — ${site}`, { timeout: 10_000 }).catch(() => {});
           assert((await page.title()) === `${collection.name.trim()} collection — ${site}`, `${collectionPath}: document title "${await page.title()}"`);

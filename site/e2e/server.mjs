@@ -38,7 +38,14 @@ async function waitUntilUp(url, ms) {
 }
 
 export async function startShop() {
-  if (process.env.SHOP_URL) return { url: process.env.SHOP_URL.replace(/\/$/, ""), dataDir: process.env.DATA_DIR, root, bin: process.env.SHOP_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release"), stop: async () => {} };
+  if (process.env.SHOP_URL)
+    return {
+      url: process.env.SHOP_URL.replace(/\/$/, ""),
+      dataDir: process.env.DATA_DIR,
+      root,
+      bin: process.env.SHOP_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release"),
+      stop: async () => {},
+    };
   const bin = process.env.SHOP_BIN_DIR || join(process.env.CARGO_TARGET_DIR || join(homedir(), ".cache/couture/target"), "release");
   const dataDir = mkdtempSync(join(tmpdir(), "site-e2e-"));
   const port = await freePort();
@@ -48,7 +55,15 @@ export async function startShop() {
   // The journeys stand for many shoppers: each browser context names its own
   // client address in X-Forwarded-For, as the proxy in front of a real shop
   // does, so the per-address abuse limits meet one shopper each.
-  const env = { RUST_LOG: "warn", ...process.env, DATA_DIR: dataDir, PORT: String(port), ASSETS_PORT: String(assetsPort), ASSETS_URL: `http://127.0.0.1:${assetsPort}`, TRUST_FORWARDED_FOR: "1" };
+  const env = {
+    RUST_LOG: "warn",
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ASSETS_PORT: String(assetsPort),
+    ASSETS_URL: `http://127.0.0.1:${assetsPort}`,
+    TRUST_FORWARDED_FOR: "1",
+  };
   const seed = spawnSync(join(bin, "shopctl"), ["catalog", "import", "shared/sample-catalog"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   if (seed.status !== 0) throw new Error("shopctl catalog import failed (build it with: cargo build --release -p server -p shopctl)");
   const child = spawn(join(bin, "shop-server"), [], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });

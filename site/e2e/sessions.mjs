@@ -33,7 +33,10 @@ async function panelSignedIn(browser, base, size, tag, remember) {
 async function assertRefreshCookie(context, remember, when) {
   const refresh = (await context.cookies()).find((c) => c.name === "refresh");
   assert(refresh, `${when}: there is a refresh cookie`);
-  assert(remember ? refresh.expires > 0 : refresh.expires === -1, `${when}: the refresh cookie ${remember ? "persists" : "ends with the browser"} (expires ${refresh.expires})`);
+  assert(
+    remember ? refresh.expires > 0 : refresh.expires === -1,
+    `${when}: the refresh cookie ${remember ? "persists" : "ends with the browser"} (expires ${refresh.expires})`,
+  );
 }
 
 /** Every POST /api/auth/refresh the context makes from now on. */
@@ -170,10 +173,25 @@ export function sessionJourneys({ browser, base, shop, products }) {
         const creator = await panelSignedIn(browser, base, WIDTHS.mobile, "claim", true);
         const origin = { Origin: base };
         // Something of the creator's: a saved address and a bag line.
-        const address = { title: "Creator's", firstName: "Mai", lastName: "Pham", country: "Vietnam", state: "Ho Chi Minh City", city: "District 3", street: "12 Vo Van Tan", zipCode: "700000", phone: "912345678", phoneCode: "+84", isDefault: true };
+        const address = {
+          title: "Creator's",
+          firstName: "Mai",
+          lastName: "Pham",
+          country: "Vietnam",
+          state: "Ho Chi Minh City",
+          city: "District 3",
+          street: "12 Vo Van Tan",
+          zipCode: "700000",
+          phone: "912345678",
+          phoneCode: "+84",
+          isDefault: true,
+        };
         const saved = await creator.context.request.post(`${base}/api/addresses`, { headers: origin, data: address });
         assert(saved.ok(), `the creator saves an address (${saved.status()} ${await saved.text()})`);
-        const added = await creator.context.request.post(`${base}/api/cart/add`, { headers: origin, data: { productId: product.id, color: product.color[0], quantity: 1 } });
+        const added = await creator.context.request.post(`${base}/api/cart/add`, {
+          headers: origin,
+          data: { productId: product.id, color: product.color[0], quantity: 1 },
+        });
         assert(added.ok(), `the creator adds to the bag (${added.status()} ${await added.text()})`);
         const link = await emailedLink(shop.dataDir, creator.email, "verify-email", base);
         const isPreview = (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/auth/verify-email/preview";
@@ -191,7 +209,10 @@ export function sessionJourneys({ browser, base, shop, products }) {
         const stillMe = await creator.context.request.get(`${base}/api/auth/me`);
         assert(stillMe.status() === 200, `the creator is still signed in after the script (me ${stillMe.status()})`);
         const probe = await freshPage(browser, WIDTHS.mobile);
-        const stillWorks = await probe.context.request.post(`${base}/api/auth/login`, { headers: origin, data: { email: creator.email, password: PASSWORD, isRememberMe: false } });
+        const stillWorks = await probe.context.request.post(`${base}/api/auth/login`, {
+          headers: origin,
+          data: { email: creator.email, password: PASSWORD, isRememberMe: false },
+        });
         await probe.context.close();
         assert(stillWorks.ok(), `the creator's password still works after the script (${stillWorks.status()})`);
 
@@ -222,7 +243,10 @@ export function sessionJourneys({ browser, base, shop, products }) {
         await form.getByLabel("New password *").fill("Owned1!x");
         await form.getByLabel("Confirm password *").fill("Owned1!x");
         await form.getByRole("button", { name: "VERIFY AND SET PASSWORD" }).click();
-        await page.getByRole("status").getByText(/The account is yours alone now/).waitFor();
+        await page
+          .getByRole("status")
+          .getByText(/The account is yours alone now/)
+          .waitFor();
         violations.push(...(await axeViolations(page, "the claimed account")));
         assert(violations.length === 0, `${violations.length} axe violations:\n${describe(violations)}`);
         await shoot(page, "verify-email-claimed");
@@ -241,7 +265,10 @@ export function sessionJourneys({ browser, base, shop, products }) {
         // The browser that created the account is signed out, refresh and all, and its password no longer works.
         const me = await creator.context.request.get(`${base}/api/auth/me`);
         const refreshed = await creator.context.request.post(`${base}/api/auth/refresh`, { headers: origin });
-        const oldLogin = await creator.context.request.post(`${base}/api/auth/login`, { headers: origin, data: { email: creator.email, password: PASSWORD, isRememberMe: false } });
+        const oldLogin = await creator.context.request.post(`${base}/api/auth/login`, {
+          headers: origin,
+          data: { email: creator.email, password: PASSWORD, isRememberMe: false },
+        });
         assert(me.status() === 401 && refreshed.status() === 401, `the creator's session ended (me ${me.status()}, refresh ${refreshed.status()})`);
         assert(!oldLogin.ok(), `the creator's password still signs in (${oldLogin.status()})`);
         await creator.context.close();

@@ -3,9 +3,9 @@
 // preferred methods): a module of their own, so a page with cards, PayPal
 // and 3-D Secure never downloads them, and they never grow that page's
 // module. Loaded like the merchant module, from beside it.
-import init, * as rules from './payment_sdk_apm.js';
-import { loader } from './wasm.js';
+import init, * as rules from "./payment_sdk_apm.js";
+import { loader } from "./wasm.js";
 
-export const load = loader(init, rules, 'payment_sdk_apm_bg.wasm');
+export const load = loader(init, rules, "payment_sdk_apm_bg.wasm");
 
 export { rules };

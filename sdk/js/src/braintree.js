@@ -4,13 +4,13 @@
 // from next to this script.
 // The package's default export (its namespaces by name): read from it, not
 // from the module's namespace, the script carries no table of exports.
-import sdk from './index.js';
-import { setWasmUrl } from './wasm.js';
-import { NAMESPACES } from './namespaces.js';
-import { attach } from './global.js';
+import sdk from "./index.js";
+import { setWasmUrl } from "./wasm.js";
+import { NAMESPACES } from "./namespaces.js";
+import { attach } from "./global.js";
 
 const current = document.currentScript;
-if (current && current.src) setWasmUrl(new URL('payment_sdk_bg.wasm', current.src).toString());
+if (current && current.src) setWasmUrl(new URL("payment_sdk_bg.wasm", current.src).toString());
 for (const [name, ...sync] of NAMESPACES) {
   const namespace = sdk[name];
   attach(name, namespace.create, Object.fromEntries(sync.map((f) => [f, namespace[f]])));

@@ -1,13 +1,13 @@
 // What the browser is, where the library behaves differently for it.
 
 function userAgent() {
-  return typeof navigator === 'object' && navigator.userAgent ? navigator.userAgent : '';
+  return typeof navigator === "object" && navigator.userAgent ? navigator.userAgent : "";
 }
 
 /** iPhone, iPad or iPod (an iPad asking for the desktop site included). */
 export function isIos(ua = userAgent()) {
   if (/iPhone|iPod|iPad/i.test(ua)) return true;
-  return /Macintosh/.test(ua) && typeof navigator === 'object' && navigator.maxTouchPoints > 1;
+  return /Macintosh/.test(ua) && typeof navigator === "object" && navigator.maxTouchPoints > 1;
 }
 
 /**

@@ -3,21 +3,21 @@
 // the Rust rules read), bundled as text: errors need no wasm, so they work as
 // the very first thing a page does. Each component module registers its own
 // file, so a page downloads only the messages of the components it imports.
-import shared from '../../src/errors/shared.txt';
+import shared from "../../src/errors/shared.txt";
 
 export class BraintreeError extends Error {
   constructor(options) {
     super(options.message);
-    this.name = 'BraintreeError';
+    this.name = "BraintreeError";
     this.type = options.type;
     this.code = options.code;
     this.details = options.details;
   }
 }
 
-BraintreeError.types = { CUSTOMER: 'CUSTOMER', MERCHANT: 'MERCHANT', NETWORK: 'NETWORK', INTERNAL: 'INTERNAL', UNKNOWN: 'UNKNOWN' };
+BraintreeError.types = { CUSTOMER: "CUSTOMER", MERCHANT: "MERCHANT", NETWORK: "NETWORK", INTERNAL: "INTERNAL", UNKNOWN: "UNKNOWN" };
 
-let catalogue = '\n' + shared;
+let catalogue = "\n" + shared;
 
 /** Adds a component's catalogue file (its module does, when imported). */
 export function register(text) {
@@ -26,23 +26,23 @@ export function register(text) {
 
 /** The `TYPE message` of a code's line, or null for an unknown code. */
 function entry(code) {
-  const start = catalogue.indexOf('\n' + code + ' ');
+  const start = catalogue.indexOf("\n" + code + " ");
   if (start < 0) return null;
   const from = start + code.length + 2;
-  return catalogue.slice(from, catalogue.indexOf('\n', from));
+  return catalogue.slice(from, catalogue.indexOf("\n", from));
 }
 
 /** An error of the catalogue; `arg` fills the message's parameter. */
 export function error(code, details, arg, message) {
   const info = entry(code);
-  if (info == null) return new BraintreeError({ type: 'UNKNOWN', code, message: message || code, details });
-  const sp = info.indexOf(' ');
-  const text = sp < 0 ? '' : info.slice(sp + 1);
+  if (info == null) return new BraintreeError({ type: "UNKNOWN", code, message: message || code, details });
+  const sp = info.indexOf(" ");
+  const text = sp < 0 ? "" : info.slice(sp + 1);
   return new BraintreeError({
     type: sp < 0 ? info : info.slice(0, sp),
     code,
-    message: message || text.replace('{}', () => (arg == null ? '' : String(arg))),
-    details
+    message: message || text.replace("{}", () => (arg == null ? "" : String(arg))),
+    details,
   });
 }
 

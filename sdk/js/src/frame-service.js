@@ -11,9 +11,9 @@
 // library supports can, so the landing page posts to its opener directly, at
 // the origin the flow named, and runFlow checks the sender window and origin:
 // there is no dispatch-frame to build, load or wait for at create.
-import { error } from './errors.js';
-import { uuid, assetUrl } from './lib.js';
-import { POPUP_HEIGHT, POPUP_POLL_INTERVAL, POPUP_WIDTH } from './constants.json';
+import { error } from "./errors.js";
+import { uuid, assetUrl } from "./lib.js";
+import { POPUP_HEIGHT, POPUP_POLL_INTERVAL, POPUP_WIDTH } from "./constants.json";
 
 /**
  * Browsers whose popups cannot report back (in-app web views, Opera Mini,
@@ -36,55 +36,90 @@ export function supportsPopups(ua = navigator.userAgent) {
  */
 export function openWindow(assetsUrl, options = {}) {
   if (window.popupBridge) return bridgeWindow();
-  const loading = assetUrl(assetsUrl, options.loading || 'redirect-frame');
+  const loading = assetUrl(assetsUrl, options.loading || "redirect-frame");
   if (!supportsPopups()) return openFrame(loading, options);
   const width = options.width || POPUP_WIDTH;
   const height = options.height || POPUP_HEIGHT;
   const left = options.left ?? Math.max(0, (window.screenX || 0) + ((window.outerWidth || width) - width) / 2);
   const top = options.top ?? Math.max(0, (window.screenY || 0) + ((window.outerHeight || height) - height) / 2);
-  const popup = window.open(loading, 'braintree_' + uuid().slice(0, 8),
-    'resizable,scrollbars,height=' + height + ',width=' + width + ',top=' + top + ',left=' + left);
+  const popup = window.open(
+    loading,
+    "braintree_" + uuid().slice(0, 8),
+    "resizable,scrollbars,height=" + height + ",width=" + width + ",top=" + top + ",left=" + left,
+  );
   if (!popup || popup.closed) return null;
-  return { kind: 'popup', win: popup, isClosed: () => popup.closed, close: () => { if (!popup.closed) popup.close(); }, focus: () => popup.focus(), navigate: (u) => { popup.location.href = u; } };
+  return {
+    kind: "popup",
+    win: popup,
+    isClosed: () => popup.closed,
+    close: () => {
+      if (!popup.closed) popup.close();
+    },
+    focus: () => popup.focus(),
+    navigate: (u) => {
+      popup.location.href = u;
+    },
+  };
 }
 
 /** The native app's popup bridge: it opens the URL itself and calls onComplete. */
 function bridgeWindow() {
   let closed = false;
   return {
-    kind: 'bridge',
+    kind: "bridge",
     win: null,
     isClosed: () => closed,
     close: () => {},
     focus: () => {},
-    navigate: (u) => { window.popupBridge.open(u); },
-    markClosed: () => { closed = true; }
+    navigate: (u) => {
+      window.popupBridge.open(u);
+    },
+    markClosed: () => {
+      closed = true;
+    },
   };
 }
 
 /** Full-screen modal frame where popups are unsupported. */
 function openFrame(src, options) {
-  const title = options.title || 'PayPal';
-  const wrap = document.createElement('div');
-  wrap.setAttribute('data-braintree-frame', '');
-  wrap.setAttribute('role', 'dialog');
-  wrap.setAttribute('aria-modal', 'true');
-  Object.assign(wrap.style, { position: 'fixed', inset: '0', zIndex: '2147483000', background: '#fff' });
-  const frame = document.createElement('iframe');
+  const title = options.title || "PayPal";
+  const wrap = document.createElement("div");
+  wrap.setAttribute("data-braintree-frame", "");
+  wrap.setAttribute("role", "dialog");
+  wrap.setAttribute("aria-modal", "true");
+  Object.assign(wrap.style, { position: "fixed", inset: "0", zIndex: "2147483000", background: "#fff" });
+  const frame = document.createElement("iframe");
   frame.src = src;
   frame.title = title;
-  Object.assign(frame.style, { width: '100%', height: '100%', border: 'none' });
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.textContent = '\u00d7';
-  close.setAttribute('aria-label', 'Close ' + title);
-  Object.assign(close.style, { position: 'absolute', top: '8px', right: '12px', fontSize: '24px', background: 'none', border: '0', cursor: 'pointer' });
+  Object.assign(frame.style, { width: "100%", height: "100%", border: "none" });
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "\u00d7";
+  close.setAttribute("aria-label", "Close " + title);
+  Object.assign(close.style, { position: "absolute", top: "8px", right: "12px", fontSize: "24px", background: "none", border: "0", cursor: "pointer" });
   let closed = false;
-  const doClose = () => { if (!closed) { closed = true; wrap.remove(); } };
-  close.addEventListener('click', () => { doClose(); if (options.onFrameClose) options.onFrameClose(); });
+  const doClose = () => {
+    if (!closed) {
+      closed = true;
+      wrap.remove();
+    }
+  };
+  close.addEventListener("click", () => {
+    doClose();
+    if (options.onFrameClose) options.onFrameClose();
+  });
   wrap.append(frame, close);
   document.body.appendChild(wrap);
-  return { kind: 'frame', win: frame.contentWindow, isClosed: () => closed, close: doClose, focus: () => frame.focus(), navigate: (u) => { frame.src = u; } };
+  return {
+    kind: "frame",
+    win: frame.contentWindow,
+    isClosed: () => closed,
+    close: doClose,
+    focus: () => frame.focus(),
+    navigate: (u) => {
+      frame.src = u;
+    },
+  };
 }
 
 /**
@@ -92,20 +127,22 @@ function openFrame(src, options) {
  * on the assets host carrying this flow's channel. `landing` names the return
  * page (default paypal-landing-frame).
  */
-export function returnUrls(assetsUrl, channel, landing = 'paypal-landing-frame') {
+export function returnUrls(assetsUrl, channel, landing = "paypal-landing-frame") {
   const bridge = window.popupBridge;
-  if (bridge && typeof bridge.getReturnUrlPrefix === 'function') {
-    return { returnUrl: bridge.getReturnUrlPrefix() + 'return', cancelUrl: bridge.getReturnUrlPrefix() + 'cancel' };
+  if (bridge && typeof bridge.getReturnUrlPrefix === "function") {
+    return { returnUrl: bridge.getReturnUrlPrefix() + "return", cancelUrl: bridge.getReturnUrlPrefix() + "cancel" };
   }
-  const q = '?channel=' + encodeURIComponent(channel) + '&origin=' + encodeURIComponent(location.origin);
-  return { returnUrl: assetUrl(assetsUrl, landing) + q, cancelUrl: assetUrl(assetsUrl, 'cancel-frame') + q };
+  const q = "?channel=" + encodeURIComponent(channel) + "&origin=" + encodeURIComponent(location.origin);
+  return { returnUrl: assetUrl(assetsUrl, landing) + q, cancelUrl: assetUrl(assetsUrl, "cancel-frame") + q };
 }
 
 /** Appends query parameters to a URL (the library's encoding). */
 export function withQuery(url, params) {
-  const q = Object.keys(params).map((k) => encodeURIComponent(k) + '=' + encodeURIComponent(params[k])).join('&');
+  const q = Object.keys(params)
+    .map((k) => encodeURIComponent(k) + "=" + encodeURIComponent(params[k]))
+    .join("&");
   if (!q) return url;
-  return url + (url.indexOf('?') < 0 ? '?' : '') + (url.indexOf('=') >= 0 ? '&' : '') + q;
+  return url + (url.indexOf("?") < 0 ? "?" : "") + (url.indexOf("=") >= 0 ? "&" : "") + q;
 }
 
 /**
@@ -126,10 +163,11 @@ export function runFlow(assetsUrl, win, flow) {
       if (done) return;
       done = true;
       clearInterval(poll);
-      window.removeEventListener('message', onMessage);
-      if (win.kind === 'bridge') win.markClosed();
+      window.removeEventListener("message", onMessage);
+      if (win.kind === "bridge") win.markClosed();
       if (!win.isClosed()) win.close();
-      if (err) reject(err); else resolve(value);
+      if (err) reject(err);
+      else resolve(value);
     };
     let landed = false;
     // As the reference's frame service, the window closes as soon as its
@@ -140,7 +178,10 @@ export function runFlow(assetsUrl, win, flow) {
       landed = true;
       clearInterval(poll);
       if (!win.isClosed()) win.close();
-      flow.tokenize(params).then((payload) => finish(null, payload), (e) => finish(e));
+      flow.tokenize(params).then(
+        (payload) => finish(null, payload),
+        (e) => finish(e),
+      );
     };
     const onMessage = (event) => {
       if (event.origin !== assetsOrigin || event.source !== win.win) return;
@@ -149,18 +190,25 @@ export function runFlow(assetsUrl, win, flow) {
       if (d.landing.cancel) finish(error(flow.closed));
       else approved(d.landing);
     };
-    if (win.kind === 'bridge') {
+    if (win.kind === "bridge") {
       // The app reports the return URL's path and query; "Done" gives no payload.
       window.popupBridge.onComplete = (err, payload) => {
-        const canceled = payload && payload.path && payload.path.substring(0, 7) === '/cancel';
+        const canceled = payload && payload.path && payload.path.substring(0, 7) === "/cancel";
         if (err || !payload || canceled) finish(error(flow.closed));
         else approved(payload.queryItems || {});
       };
     } else {
-      window.addEventListener('message', onMessage);
-      poll = setInterval(() => { if (win.isClosed()) finish(error(flow.closed)); }, POPUP_POLL_INTERVAL);
+      window.addEventListener("message", onMessage);
+      poll = setInterval(() => {
+        if (win.isClosed()) finish(error(flow.closed));
+      }, POPUP_POLL_INTERVAL);
     }
     win.onFrameClose = () => finish(error(flow.closed));
-    flow.start(urls).then((url) => { if (!done) win.navigate(url); }, (e) => finish(e));
+    flow.start(urls).then(
+      (url) => {
+        if (!done) win.navigate(url);
+      },
+      (e) => finish(e),
+    );
   });
 }

@@ -3,7 +3,7 @@
 // leaves the field unready, and the page reports HOSTED_FIELDS_TIMEOUT).
 // The glue is the same module as wasm.js's, so the tokenizing frame's
 // client, which loads later through wasm.js, finds the instance ready.
-import init, * as rules from './payment_sdk.js';
+import init, * as rules from "./payment_sdk.js";
 
 /* global WASM_FILE */
 let pending = null;
@@ -11,8 +11,10 @@ let pending = null;
 /** Fetches and instantiates the frame module once (again after a failure). */
 export function load() {
   if (!pending) {
-    pending = init({ module_or_path: new URL('./' + WASM_FILE, import.meta.url) });
-    pending.catch(() => { pending = null; });
+    pending = init({ module_or_path: new URL("./" + WASM_FILE, import.meta.url) });
+    pending.catch(() => {
+      pending = null;
+    });
   }
   return pending;
 }

@@ -4,26 +4,26 @@
 // the query parameters to the window that opened them, on the channel and at
 // the origin it named. (Masterpass's loading page is its own:
 // masterpass-loading-frame.js.)
-import POPUP_CLOSE_TIMEOUT from './constants/POPUP_CLOSE_TIMEOUT.json';
+import POPUP_CLOSE_TIMEOUT from "./constants/POPUP_CLOSE_TIMEOUT.json";
 
-const kind = document.body.getAttribute('data-frame');
+const kind = document.body.getAttribute("data-frame");
 const params = Object.fromEntries(new URL(location.href).searchParams);
 const channel = params.channel;
 const origin = params.origin;
 const target = window.opener || (window.parent !== window ? window.parent : null);
-if (target && channel && origin && (/landing-frame$/.test(kind) || kind === 'cancel-frame')) {
+if (target && channel && origin && (/landing-frame$/.test(kind) || kind === "cancel-frame")) {
   const result = Object.assign({}, params);
   delete result.channel;
   delete result.origin;
-  if (kind === 'cancel-frame') result.cancel = true;
+  if (kind === "cancel-frame") result.cancel = true;
   target.postMessage({ channel, landing: result }, origin);
   // As the reference's cancel page: the shopper is done here, so the popup
   // closes itself shortly after reporting, even where the page that opened
   // it no longer listens (it reloaded, or its flow was torn down) and so
   // never closes it. A return page stays: the flow closes it once it has
   // its parameters.
-  if (kind === 'cancel-frame') setTimeout(() => window.close(), POPUP_CLOSE_TIMEOUT);
-} else if (kind === 'local-payment-landing-frame') {
+  if (kind === "cancel-frame") setTimeout(() => window.close(), POPUP_CLOSE_TIMEOUT);
+} else if (kind === "local-payment-landing-frame") {
   fallbackLink();
 }
 
@@ -44,18 +44,18 @@ function fallbackLink() {
     return;
   }
   // Only a web page: never a javascript: or data: URL smuggled into the query.
-  if (!params.t || (url.protocol !== 'https:' && url.protocol !== 'http:')) return;
+  if (!params.t || (url.protocol !== "https:" && url.protocol !== "http:")) return;
   const add = params.errorcode
-    ? { btLpToken: params.token, errorcode: params.errorcode, wasCanceled: String(params.c === '1') }
+    ? { btLpToken: params.token, errorcode: params.errorcode, wasCanceled: String(params.c === "1") }
     : { btLpToken: params.token, btLpPaymentId: params.paymentId, btLpPayerId: params.PayerID };
   for (const [k, v] of Object.entries(add)) if (v !== undefined) url.searchParams.append(k, v);
-  const container = document.createElement('div');
-  container.id = 'container';
-  const link = document.createElement('a');
-  link.id = 'redirect';
+  const container = document.createElement("div");
+  container.id = "container";
+  const link = document.createElement("a");
+  link.id = "redirect";
   link.href = url.href;
   link.textContent = params.t;
   container.appendChild(link);
-  document.querySelector('[role=status]').remove();
+  document.querySelector("[role=status]").remove();
   document.body.appendChild(container);
 }

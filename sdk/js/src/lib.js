@@ -1,13 +1,16 @@
 // Small helpers shared by the components.
-import { error } from './errors.js';
-import { VERSION } from './constants.json';
+import { error } from "./errors.js";
+import { VERSION } from "./constants.json";
 
 export { VERSION };
 
 /** Resolves/rejects `promise` and also calls a Node-style callback when given. */
 export function wrap(promise, callback) {
-  if (typeof callback === 'function') {
-    promise.then((v) => callback(null, v), (e) => callback(e));
+  if (typeof callback === "function") {
+    promise.then(
+      (v) => callback(null, v),
+      (e) => callback(e),
+    );
   }
   return promise;
 }
@@ -25,22 +28,22 @@ export function attempt(fn) {
 export function convertMethodsToError(instance, names) {
   for (const name of names) {
     instance[name] = function () {
-      throw error('METHOD_CALLED_AFTER_TEARDOWN', undefined, name);
+      throw error("METHOD_CALLED_AFTER_TEARDOWN", undefined, name);
     };
   }
 }
 
 export function uuid() {
   if (globalThis.crypto && crypto.randomUUID) return crypto.randomUUID();
-  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+  return "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => {
     const r = (Math.random() * 16) | 0;
-    return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+    return (c === "x" ? r : (r & 0x3) | 0x8).toString(16);
   });
 }
 
 /** The URL of a frame or popup page on the assets host. */
 export function assetUrl(assetsUrl, name) {
-  return assetsUrl.replace(/\/$/, '') + '/web/' + VERSION + '/html/' + name + '.html';
+  return assetsUrl.replace(/\/$/, "") + "/web/" + VERSION + "/html/" + name + ".html";
 }
 
 /** A tiny event emitter with the library's on/off shape. */
@@ -68,9 +71,15 @@ export function loadScript(src, attrs) {
   return new Promise((resolve, reject) => {
     const existing = document.querySelector('script[src="' + CSS.escape(src) + '"]');
     if (existing && existing.dataset.loaded) return resolve(existing);
-    const el = existing || document.createElement('script');
-    el.addEventListener('load', () => { el.dataset.loaded = '1'; resolve(el); });
-    el.addEventListener('error', () => { el.remove(); reject(new Error('load failed')); });
+    const el = existing || document.createElement("script");
+    el.addEventListener("load", () => {
+      el.dataset.loaded = "1";
+      resolve(el);
+    });
+    el.addEventListener("error", () => {
+      el.remove();
+      reject(new Error("load failed"));
+    });
     if (!existing) {
       el.src = src;
       el.async = true;
@@ -87,15 +96,19 @@ export function loadScript(src, attrs) {
  */
 export function verifyComponent(options) {
   if (!options) {
-    return error('INVALID_USE_OF_INTERNAL_FUNCTION', undefined, undefined, 'Options must be passed to basicComponentVerification function.');
+    return error("INVALID_USE_OF_INTERNAL_FUNCTION", undefined, undefined, "Options must be passed to basicComponentVerification function.");
   }
   const { name, client, authorization } = options;
   if (!client && !authorization) {
-    return error('INSTANTIATION_OPTION_REQUIRED', undefined, undefined, 'options.client is required when instantiating ' + name + '.');
+    return error("INSTANTIATION_OPTION_REQUIRED", undefined, undefined, "options.client is required when instantiating " + name + ".");
   }
   if (!authorization && client.getVersion() !== VERSION) {
-    return error('INCOMPATIBLE_VERSIONS', undefined, undefined,
-      'Client (version ' + client.getVersion() + ') and ' + name + ' (version ' + VERSION + ') components must be from the same SDK version.');
+    return error(
+      "INCOMPATIBLE_VERSIONS",
+      undefined,
+      undefined,
+      "Client (version " + client.getVersion() + ") and " + name + " (version " + VERSION + ") components must be from the same SDK version.",
+    );
   }
   return null;
 }

@@ -6,16 +6,16 @@
 // reports to the merchant page). Opened without a request token (the popup
 // waits here while the token is requested), it only shows its status. The
 // script's rule is sdk/src/masterpass.rs `script_url`.
-import SCRIPT_URL from './constants/MASTERPASS_SCRIPT_URL.json';
+import SCRIPT_URL from "./constants/MASTERPASS_SCRIPT_URL.json";
 
-const status = document.getElementById('status');
+const status = document.getElementById("status");
 const config = Object.fromEntries(new URL(location.href).searchParams);
 
 /** A loopback address (sdk/src/authorization.rs `is_loopback_url`). */
 function isLoopback(url) {
   try {
     const host = new URL(url).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+    return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
   } catch (_) {
     return false;
   }
@@ -29,7 +29,7 @@ function isLoopback(url) {
  */
 function scriptUrl(environment, given) {
   if (given && isLoopback(given) && isLoopback(location.href)) return given;
-  return SCRIPT_URL.replace('{ENV}', environment === 'production' ? '' : 'sandbox.');
+  return SCRIPT_URL.replace("{ENV}", environment === "production" ? "" : "sandbox.");
 }
 
 /**
@@ -40,21 +40,23 @@ function scriptUrl(environment, given) {
 function sanitize(url) {
   try {
     const parsed = new URL(url);
-    return /^(javascript|data|vbscript):$/.test(parsed.protocol) ? 'about:blank' : parsed.href;
+    return /^(javascript|data|vbscript):$/.test(parsed.protocol) ? "about:blank" : parsed.href;
   } catch (_) {
-    return 'about:blank';
+    return "about:blank";
   }
 }
 
 function noop() {}
 
 if (config.requestToken) {
-  const script = document.createElement('script');
+  const script = document.createElement("script");
   script.src = scriptUrl(config.environment, config.scriptUrl);
   delete config.scriptUrl;
   // Masterpass returns to the callback URL; the page needs no callbacks.
   Object.assign(config, { callbackUrl: sanitize(config.callbackUrl), successCallback: noop, failureCallback: noop, cancelCallback: noop });
-  script.addEventListener('load', () => window.MasterPass.client.checkout(config));
-  script.addEventListener('error', () => { status.textContent = 'Masterpass could not be reached. Close this window and try again.'; });
+  script.addEventListener("load", () => window.MasterPass.client.checkout(config));
+  script.addEventListener("error", () => {
+    status.textContent = "Masterpass could not be reached. Close this window and try again.";
+  });
   document.body.appendChild(script);
 }

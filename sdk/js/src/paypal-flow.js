@@ -1,10 +1,10 @@
 // What paypal and paypalCheckout share beyond the window flow
 // (frame-service.js): how create() gets its client, the payment resource's
 // experience profile, and how failures and accounts become results.
-import { error, asBraintreeError, register } from './errors.js';
-import paypalErrors from '../../src/errors/paypal.txt';
-import { load, rules } from './wasm.js';
-import { clientOf } from './client.js';
+import { error, asBraintreeError, register } from "./errors.js";
+import paypalErrors from "../../src/errors/paypal.txt";
+import { load, rules } from "./wasm.js";
+import { clientOf } from "./client.js";
 
 register(paypalErrors);
 
@@ -25,14 +25,14 @@ export function experienceProfile(options, gw) {
     localeCode: options.locale,
     noShipping: String(!options.enableShippingAddress),
     addressOverride: options.shippingAddressEditable === false,
-    landingPageType: options.landingPageType
+    landingPageType: options.landingPageType,
   };
 }
 
 /** A failed create or patch call: 422 is the merchant's options, else the flow failed. */
 export function resourceError(e) {
   const code = rules.flowErrorCode((e && e.details && e.details.httpStatus) || 0);
-  return code === 'PAYPAL_INVALID_PAYMENT_OPTION' ? error(code, { originalError: e }) : asBraintreeError(e, code);
+  return code === "PAYPAL_INVALID_PAYMENT_OPTION" ? error(code, { originalError: e }) : asBraintreeError(e, code);
 }
 
 /** The first paypalAccounts entry as a tokenize payload (details: the payer info). */
@@ -43,4 +43,3 @@ export function accountPayload(res) {
   if (d.creditFinancingOffered) payload.creditFinancingOffered = d.creditFinancingOffered;
   return payload;
 }
-

@@ -7,31 +7,34 @@
 // once or has the script present the challenge: its own modal (`2`), its
 // bootstrap3 modal (`2-bootstrap3-modal`) or an inline iframe the merchant
 // places (`2-inline-iframe`, from the HTML the script hands over).
-import { load, rules } from './wasm.js';
-import { error, BraintreeError, register } from './errors.js';
-import threeDSecureErrors from '../../src/errors/three-d-secure.txt';
-import { VERSION, wrap, attempt, convertMethodsToError, Emitter, loadScript, checkClient } from './lib.js';
-import { create as createClient } from './client.js';
-import { INTEGRATION_TIMEOUT } from './constants.json';
+import { load, rules } from "./wasm.js";
+import { error, BraintreeError, register } from "./errors.js";
+import threeDSecureErrors from "../../src/errors/three-d-secure.txt";
+import { VERSION, wrap, attempt, convertMethodsToError, Emitter, loadScript, checkClient } from "./lib.js";
+import { create as createClient } from "./client.js";
+import { INTEGRATION_TIMEOUT } from "./constants.json";
 
 register(threeDSecureErrors);
 
 export { VERSION };
 
-const NAME = '3D Secure';
-const METHODS = ['verifyCard', 'cancelVerifyCard', 'teardown', 'on', 'off', 'initializeChallengeWithLookupResponse', 'prepareLookup'];
+const NAME = "3D Secure";
+const METHODS = ["verifyCard", "cancelVerifyCard", "teardown", "on", "off", "initializeChallengeWithLookupResponse", "prepareLookup"];
 // The script's UI events and the instance events they become.
 const UI_EVENTS = {
-  'ui.close': 'authentication-modal-close',
-  'ui.render': 'authentication-modal-render',
-  'ui.renderHidden': 'authentication-modal-render-hidden',
-  'ui.loading.close': 'authentication-modal-loader-close',
-  'ui.loading.render': 'authentication-modal-loader-render'
+  "ui.close": "authentication-modal-close",
+  "ui.render": "authentication-modal-render",
+  "ui.renderHidden": "authentication-modal-render-hidden",
+  "ui.loading.close": "authentication-modal-loader-close",
+  "ui.loading.render": "authentication-modal-loader-render",
 };
-const SCRIPT_FRAMEWORKS = { 'bootstrap3-modal': 'bootstrap3', 'inline-iframe': 'inline' };
+const SCRIPT_FRAMEWORKS = { "bootstrap3-modal": "bootstrap3", "inline-iframe": "inline" };
 
 export function create(options, callback) {
-  return wrap(attempt(() => build(options || {})), callback);
+  return wrap(
+    attempt(() => build(options || {})),
+    callback,
+  );
 }
 
 // The checks in the reference's order: version, client, client version,
@@ -41,8 +44,9 @@ async function build(options) {
   const framework = parseVersion(options.version);
   const missing = checkClient(options, NAME);
   if (missing) throw missing;
-  const clientPromise = (options.client ? Promise.resolve(options.client) : createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl }))
-    .then(checkConfiguration);
+  const clientPromise = (
+    options.client ? Promise.resolve(options.client) : createClient({ authorization: options.authorization, sandboxUrl: options.sandboxUrl })
+  ).then(checkConfiguration);
   // With only an authorization the reference hands the instance back at once;
   // configuration errors then surface from the instance's methods.
   clientPromise.catch(() => {});
@@ -52,8 +56,8 @@ async function build(options) {
 }
 
 function parseVersion(version) {
-  const framework = rules.threeDSVersion(String(version || ''));
-  if (framework[0] === '!') throw error(framework.slice(1), undefined, String(version));
+  const framework = rules.threeDSVersion(String(version || ""));
+  if (framework[0] === "!") throw error(framework.slice(1), undefined, String(version));
   return framework;
 }
 
@@ -62,10 +66,10 @@ function checkConfiguration(client) {
   const gw = config.gatewayConfiguration;
   const code = rules.threeDSCreationError(
     Boolean(gw.threeDSecureEnabled),
-    config.authorizationType === 'TOKENIZATION_KEY',
-    gw.environment === 'production',
-    typeof location === 'object' && location.protocol === 'https:',
-    Boolean(gw.threeDSecure && gw.threeDSecure.cardinalAuthenticationJWT)
+    config.authorizationType === "TOKENIZATION_KEY",
+    gw.environment === "production",
+    typeof location === "object" && location.protocol === "https:",
+    Boolean(gw.threeDSecure && gw.threeDSecure.cardinalAuthenticationJWT),
   );
   if (code) throw error(code);
   return client;
@@ -74,40 +78,49 @@ function checkConfiguration(client) {
 /** A promise with its resolve and reject at hand. */
 function deferred() {
   const d = {};
-  d.promise = new Promise((resolve, reject) => { d.resolve = resolve; d.reject = reject; });
+  d.promise = new Promise((resolve, reject) => {
+    d.resolve = resolve;
+    d.reject = reject;
+  });
   d.promise.catch(() => {});
   return d;
 }
 
 /** Calls `fn` on a later tick, as the reference does with onLookupComplete. */
 function later(fn) {
-  return (...args) => { setTimeout(() => fn(...args), 1); };
+  return (...args) => {
+    setTimeout(() => fn(...args), 1);
+  };
 }
 
 function jsType(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
   return typeof value;
 }
 
 /** The reference's "exists and is numeric" (see threeds::is_valid_amount). */
 function amountIsNumeric(amount) {
   const type = jsType(amount);
-  if (type === 'string') return rules.isValidAmount(type, amount);
-  if (type === 'undefined' || type === 'null' || type === 'array' || type === 'boolean') return rules.isValidAmount(type, '');
+  if (type === "string") return rules.isValidAmount(type, amount);
+  if (type === "undefined" || type === "null" || type === "array" || type === "boolean") return rules.isValidAmount(type, "");
   let number;
-  try { number = Number(amount); } catch (_) { number = NaN; }
+  try {
+    number = Number(amount);
+  } catch (_) {
+    number = NaN;
+  }
   return rules.isValidAmount(type, String(number));
 }
 
 function copyAddress(source, target, prefix) {
-  target[prefix + 'Line1'] = source.streetAddress;
-  target[prefix + 'Line2'] = source.extendedAddress;
-  target[prefix + 'Line3'] = source.line3;
-  target[prefix + 'City'] = source.locality;
-  target[prefix + 'State'] = source.region;
-  target[prefix + 'PostalCode'] = source.postalCode;
-  target[prefix + 'CountryCode'] = source.countryCodeAlpha2;
+  target[prefix + "Line1"] = source.streetAddress;
+  target[prefix + "Line2"] = source.extendedAddress;
+  target[prefix + "Line3"] = source.line3;
+  target[prefix + "City"] = source.locality;
+  target[prefix + "State"] = source.region;
+  target[prefix + "PostalCode"] = source.postalCode;
+  target[prefix + "CountryCode"] = source.countryCodeAlpha2;
 }
 
 function formatAuthResponse(paymentMethod, info) {
@@ -116,10 +129,10 @@ function formatAuthResponse(paymentMethod, info) {
     type: paymentMethod.type,
     binData: paymentMethod.binData,
     details: paymentMethod.details,
-    description: paymentMethod.description && paymentMethod.description.replace(/\+/g, ' '),
+    description: paymentMethod.description && paymentMethod.description.replace(/\+/g, " "),
     liabilityShifted: info && info.liabilityShifted,
     liabilityShiftPossible: info && info.liabilityShiftPossible,
-    threeDSecureInfo: paymentMethod.threeDSecureInfo
+    threeDSecureInfo: paymentMethod.threeDSecureInfo,
   };
 }
 
@@ -130,7 +143,7 @@ class ThreeDSecure extends Emitter {
     this._client = null;
     this._framework = framework;
     this._createOptions = options;
-    this._clientMetadata = { requestedThreeDSecureVersion: '2', sdkVersion: 'web/' + VERSION };
+    this._clientMetadata = { requestedThreeDSecureVersion: "2", sdkVersion: "web/" + VERSION };
     this._dfReferenceId = deferred();
     this._cardinalEvents = [];
     this._songbird = null;
@@ -143,7 +156,9 @@ class ThreeDSecure extends Emitter {
   }
 
   _waitForClient() {
-    return this._clientPromise.then((client) => { this._client = client; });
+    return this._clientPromise.then((client) => {
+      this._client = client;
+    });
   }
 
   // --- The authentication script ---
@@ -155,12 +170,12 @@ class ThreeDSecure extends Emitter {
     const startTime = Date.now();
     this._loadCardinalScript()
       .then(() => {
-        if (!window.Cardinal) throw error('THREEDS_CARDINAL_SDK_SETUP_FAILED');
+        if (!window.Cardinal) throw error("THREEDS_CARDINAL_SDK_SETUP_FAILED");
         return this._configureCardinal(startTime);
       })
       .catch((e) => {
         clearTimeout(this._setupTimer);
-        this._songbirdFailed(e instanceof BraintreeError ? e : error('THREEDS_CARDINAL_SDK_SETUP_FAILED', { originalError: e }));
+        this._songbirdFailed(e instanceof BraintreeError ? e : error("THREEDS_CARDINAL_SDK_SETUP_FAILED", { originalError: e }));
       });
     return this._songbird.promise;
   }
@@ -170,15 +185,18 @@ class ThreeDSecure extends Emitter {
       .then(() => {
         const config = this._client.getConfiguration();
         const tds = config.gatewayConfiguration.threeDSecure;
-        const url = String(tds.cardinalSongbirdUrl || '');
+        const url = String(tds.cardinalSongbirdUrl || "");
         // The provider names the script; only https (or the local sandbox) loads.
-        if (!/^https:\/\//i.test(url) && !rules.isAllowedUrl(url, config.sandboxUrl || '')) throw new Error('refused ' + url);
-        const attrs = tds.cardinalSongbirdIdentityHash ? { crossorigin: 'anonymous', integrity: tds.cardinalSongbirdIdentityHash } : {};
-        this._setupTimer = setTimeout(() => this._songbirdFailed(error('THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT')), this._createOptions.timeout || INTEGRATION_TIMEOUT);
+        if (!/^https:\/\//i.test(url) && !rules.isAllowedUrl(url, config.sandboxUrl || "")) throw new Error("refused " + url);
+        const attrs = tds.cardinalSongbirdIdentityHash ? { crossorigin: "anonymous", integrity: tds.cardinalSongbirdIdentityHash } : {};
+        this._setupTimer = setTimeout(
+          () => this._songbirdFailed(error("THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT")),
+          this._createOptions.timeout || INTEGRATION_TIMEOUT,
+        );
         return loadScript(url, attrs);
       })
       .catch((e) => {
-        throw e instanceof BraintreeError ? e : error('THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED', { originalError: e });
+        throw e instanceof BraintreeError ? e : error("THREEDS_CARDINAL_SDK_SCRIPT_LOAD_FAILED", { originalError: e });
       });
   }
 
@@ -197,18 +215,18 @@ class ThreeDSecure extends Emitter {
       const Cardinal = window.Cardinal;
       const jwt = this._client.getConfiguration().gatewayConfiguration.threeDSecure.cardinalAuthenticationJWT;
       for (const name of Object.keys(UI_EVENTS)) this._onCardinal(name, () => this._emit(UI_EVENTS[name]));
-      this._onCardinal('payments.setupComplete', (data) => {
+      this._onCardinal("payments.setupComplete", (data) => {
         this._dfReferenceId.resolve(data && data.sessionId);
         clearTimeout(this._setupTimer);
         this._songbird.resolve();
       });
-      if (this._framework === 'inline-iframe') {
-        this._onCardinal('ui.inline.setup', (html, details, resolve, reject) => this._onInlineSetup(html, details, resolve, reject));
+      if (this._framework === "inline-iframe") {
+        this._onCardinal("ui.inline.setup", (html, details, resolve, reject) => this._onInlineSetup(html, details, resolve, reject));
       }
       Cardinal.configure(this._cardinalConfiguration());
-      Cardinal.setup('init', { jwt });
+      Cardinal.setup("init", { jwt });
       this._clientMetadata.cardinalDeviceDataCollectionTimeElapsed = Date.now() - startTime;
-      this._onCardinal('payments.validated', (data, validatedJwt) => this._onValidated(data, validatedJwt));
+      this._onCardinal("payments.validated", (data, validatedJwt) => this._onValidated(data, validatedJwt));
     });
   }
 
@@ -227,8 +245,8 @@ class ThreeDSecure extends Emitter {
     const given = this._createOptions.cardinalSDKConfig || {};
     const payment = given.payment || {};
     const configuration = Object.assign({}, given, { payment: {} });
-    if (!configuration.logging && this._createOptions.loggingEnabled) configuration.logging = { level: 'verbose' };
-    for (const key of ['displayLoading', 'displayExitButton']) {
+    if (!configuration.logging && this._createOptions.loggingEnabled) configuration.logging = { level: "verbose" };
+    for (const key of ["displayLoading", "displayExitButton"]) {
       if (Object.prototype.hasOwnProperty.call(payment, key)) configuration.payment[key] = payment[key];
     }
     if (SCRIPT_FRAMEWORKS[this._framework]) configuration.payment.framework = SCRIPT_FRAMEWORKS[this._framework];
@@ -238,19 +256,19 @@ class ThreeDSecure extends Emitter {
   /** Inline presentation: the script hands the challenge as an HTML string. */
   _onInlineSetup(html, details, resolve, reject) {
     const mode = details && details.data && details.data.mode;
-    if (!html || !details || details.paymentType !== 'CCA' || !(mode === 'suppress' || mode === 'static')) {
-      reject(error('THREEDS_INLINE_IFRAME_DETAILS_INCORRECT'));
+    if (!html || !details || details.paymentType !== "CCA" || !(mode === "suppress" || mode === "static")) {
+      reject(error("THREEDS_INLINE_IFRAME_DETAILS_INCORRECT"));
       return;
     }
-    const container = document.createElement('div');
+    const container = document.createElement("div");
     container.innerHTML = html;
-    if (mode === 'suppress') {
-      container.style.display = 'none';
+    if (mode === "suppress") {
+      container.style.display = "none";
       document.body.appendChild(container);
       resolve();
       return;
     }
-    this._emit('authentication-iframe-available', { element: container }, () => resolve());
+    this._emit("authentication-iframe-available", { element: container }, () => resolve());
   }
 
   _onValidated(data, validatedJwt) {
@@ -262,7 +280,7 @@ class ThreeDSecure extends Emitter {
     const action = String(data && data.ActionCode);
     if (rules.actionAuthenticates(action)) {
       this._performJWTValidation(data, validatedJwt).then(verification.resolve, verification.reject);
-    } else if (action === 'ERROR') {
+    } else if (action === "ERROR") {
       const err = error(rules.cardinalErrorCode(Number(data.ErrorNumber) || 0));
       err.details = { originalError: { code: data.ErrorNumber, description: data.ErrorDescription } };
       verification.reject(err);
@@ -272,25 +290,25 @@ class ThreeDSecure extends Emitter {
   async _performJWTValidation(raw, jwt) {
     const nonce = this._lookupPaymentMethod.nonce;
     const ext = raw && raw.Payment && raw.Payment.ExtendedData;
-    if (ext && ext.ChallengeCancel && rules.isCustomerCancel(String(ext.ChallengeCancel))) this._emit('customer-canceled');
+    if (ext && ext.ChallengeCancel && rules.isCustomerCancel(String(ext.ChallengeCancel))) this._emit("customer-canceled");
     try {
       await this._waitForClient();
       const response = await this._client.request({
-        method: 'post',
-        endpoint: 'payment_methods/' + encodeURIComponent(nonce) + '/three_d_secure/authenticate_from_jwt',
-        data: { jwt, paymentMethodNonce: nonce }
+        method: "post",
+        endpoint: "payment_methods/" + encodeURIComponent(nonce) + "/three_d_secure/authenticate_from_jwt",
+        data: { jwt, paymentMethodNonce: nonce },
       });
       const formatted = formatAuthResponse(response.paymentMethod || this._lookupPaymentMethod, response.threeDSecureInfo);
       formatted.rawCardinalSDKVerificationData = raw;
       return formatted;
     } catch (e) {
-      throw error('THREEDS_JWT_AUTHENTICATION_FAILED', { originalError: e });
+      throw error("THREEDS_JWT_AUTHENTICATION_FAILED", { originalError: e });
     }
   }
 
   _triggerBinProcess(bin) {
     const start = Date.now();
-    return window.Cardinal.trigger('bin.process', bin).then((results) => {
+    return window.Cardinal.trigger("bin.process", bin).then((results) => {
       this._clientMetadata.issuerDeviceDataCollectionTimeElapsed = Date.now() - start;
       this._clientMetadata.issuerDeviceDataCollectionResult = results && results.Status;
     });
@@ -299,8 +317,11 @@ class ThreeDSecure extends Emitter {
   // --- verifyCard ---
 
   verifyCard(options, callback) {
-    const ignoreOnLookupCompleteRequirement = this.hasListener('lookup-complete');
-    return wrap(attempt(() => this._verifyCard(options || {}, ignoreOnLookupCompleteRequirement)), callback);
+    const ignoreOnLookupCompleteRequirement = this.hasListener("lookup-complete");
+    return wrap(
+      attempt(() => this._verifyCard(options || {}, ignoreOnLookupCompleteRequirement)),
+      callback,
+    );
   }
 
   async _verifyCard(options, ignoreOnLookupCompleteRequirement) {
@@ -309,10 +330,10 @@ class ThreeDSecure extends Emitter {
       this._verifyCardInProgress === true,
       Boolean(options.nonce),
       amountIsNumeric(options.amount),
-      typeof options.onLookupComplete === 'function' || ignoreOnLookupCompleteRequirement
+      typeof options.onLookupComplete === "function" || ignoreOnLookupCompleteRequirement,
     );
-    if (check === 'THREEDS_AUTHENTICATION_IN_PROGRESS') throw error(check);
-    if (check) throw error('THREEDS_MISSING_VERIFY_CARD_OPTION', undefined, check);
+    if (check === "THREEDS_AUTHENTICATION_IN_PROGRESS") throw error(check);
+    if (check) throw error("THREEDS_MISSING_VERIFY_CARD_OPTION", undefined, check);
     this._verifyCardInProgress = true;
     const formatted = this._formatVerifyCardOptions(options);
     try {
@@ -330,13 +351,13 @@ class ThreeDSecure extends Emitter {
     const info = Object.assign({}, options.additionalInformation);
     const billing = options.billingAddress;
     if (billing) {
-      copyAddress(billing, info, 'billing');
+      copyAddress(billing, info, "billing");
       info.billingPhoneNumber = billing.phoneNumber;
       info.billingGivenName = billing.givenName;
       info.billingSurname = billing.surname;
     }
     if (info.shippingAddress) {
-      copyAddress(info.shippingAddress, info, 'shipping');
+      copyAddress(info.shippingAddress, info, "shipping");
       delete info.shippingAddress;
     }
     if (options.onLookupComplete) formatted.onLookupComplete = later(options.onLookupComplete);
@@ -355,11 +376,11 @@ class ThreeDSecure extends Emitter {
     if (options.challengeRequested) data.challengeRequested = options.challengeRequested;
     if (options.requestedExemptionType) {
       if (!rules.isValidExemption(String(options.requestedExemptionType))) {
-        throw error('THREEDS_REQUESTED_EXEMPTION_TYPE_INVALID', undefined, String(options.requestedExemptionType));
+        throw error("THREEDS_REQUESTED_EXEMPTION_TYPE_INVALID", undefined, String(options.requestedExemptionType));
       }
       data.requestedExemptionType = options.requestedExemptionType;
     }
-    for (const key of ['customFields', 'dataOnlyRequested', 'exemptionRequested', 'requestVisaDAF', 'bin']) {
+    for (const key of ["customFields", "dataOnlyRequested", "exemptionRequested", "requestVisaDAF", "bin"]) {
       if (options[key]) data[key] = options[key];
     }
     if (options.cardAdd != null) data.cardAdd = options.cardAdd;
@@ -380,7 +401,7 @@ class ThreeDSecure extends Emitter {
     await this._waitForClient();
     data.clientMetadata = this._clientMetadata;
     data.authorizationFingerprint = this._client.getConfiguration().authorizationFingerprint;
-    data.braintreeLibraryVersion = 'braintree/web/' + VERSION;
+    data.braintreeLibraryVersion = "braintree/web/" + VERSION;
     return data;
   }
 
@@ -388,9 +409,9 @@ class ThreeDSecure extends Emitter {
     await this._waitForClient();
     try {
       return await this._client.request({
-        endpoint: 'payment_methods/' + encodeURIComponent(nonce) + '/three_d_secure/lookup',
-        method: 'post',
-        data
+        endpoint: "payment_methods/" + encodeURIComponent(nonce) + "/three_d_secure/lookup",
+        method: "post",
+        data,
       });
     } catch (e) {
       const status = (e && e.details && e.details.httpStatus) || 0;
@@ -407,7 +428,7 @@ class ThreeDSecure extends Emitter {
       const next = () => resolve(response);
       this._verification.promise.catch(reject);
       if (options.onLookupComplete) options.onLookupComplete(response, next);
-      else this._emit('lookup-complete', response, next);
+      else this._emit("lookup-complete", response, next);
     });
   }
 
@@ -429,11 +450,11 @@ class ThreeDSecure extends Emitter {
   _presentChallenge(lookup, verification) {
     // The reference waits forever here; the set-up failure is the better answer.
     if (this._songbirdInitFailed) {
-      verification.reject(this._setupError || error('THREEDS_CARDINAL_SDK_SETUP_FAILED'));
+      verification.reject(this._setupError || error("THREEDS_CARDINAL_SDK_SETUP_FAILED"));
       return;
     }
     if (!lookup.transactionId) return;
-    window.Cardinal.continue('cca', { AcsUrl: lookup.acsUrl, Payload: lookup.pareq }, { OrderDetails: { TransactionId: lookup.transactionId } });
+    window.Cardinal.continue("cca", { AcsUrl: lookup.acsUrl, Payload: lookup.pareq }, { OrderDetails: { TransactionId: lookup.transactionId } });
   }
 
   /** Ready for the next verification: the script is set up afresh, as the reference does. */
@@ -447,35 +468,44 @@ class ThreeDSecure extends Emitter {
   }
 
   initializeChallengeWithLookupResponse(lookupResponse, callback) {
-    return wrap(attempt(async () => {
-      const response = typeof lookupResponse === 'string' ? JSON.parse(lookupResponse) : lookupResponse;
-      try {
-        return await this._initializeChallenge(response);
-      } finally {
-        if (!this._verifyCardInProgress) this._resetVerificationState();
-      }
-    }), callback);
+    return wrap(
+      attempt(async () => {
+        const response = typeof lookupResponse === "string" ? JSON.parse(lookupResponse) : lookupResponse;
+        try {
+          return await this._initializeChallenge(response);
+        } finally {
+          if (!this._verifyCardInProgress) this._resetVerificationState();
+        }
+      }),
+      callback,
+    );
   }
 
   prepareLookup(options, callback) {
-    return wrap(attempt(() => this._prepareLookup(options || {}).then((data) => JSON.stringify(data))), callback);
+    return wrap(
+      attempt(() => this._prepareLookup(options || {}).then((data) => JSON.stringify(data))),
+      callback,
+    );
   }
 
   cancelVerifyCard(callback) {
-    return wrap(attempt(() => this._cancelVerifyCard()), callback);
+    return wrap(
+      attempt(() => this._cancelVerifyCard()),
+      callback,
+    );
   }
 
   _cancelVerifyCard(verifyCardError) {
     this._verifyCardInProgress = false;
     const pm = this._lookupPaymentMethod;
-    if (!pm) throw error('THREEDS_NO_VERIFICATION_PAYLOAD');
+    if (!pm) throw error("THREEDS_NO_VERIFICATION_PAYLOAD");
     const info = pm.threeDSecureInfo;
     const response = Object.assign({}, pm, {
       liabilityShiftPossible: info && info.liabilityShiftPossible,
       liabilityShifted: info && info.liabilityShifted,
-      verificationDetails: info && info.verificationDetails
+      verificationDetails: info && info.verificationDetails,
     });
-    if (this._verification) this._verification.reject(verifyCardError || error('THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT'));
+    if (this._verification) this._verification.reject(verifyCardError || error("THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT"));
     return response;
   }
 
@@ -492,12 +522,12 @@ class ThreeDSecure extends Emitter {
 function browserData() {
   return {
     browserColorDepth: window.screen.colorDepth,
-    browserJavaEnabled: typeof navigator.javaEnabled === 'function' ? navigator.javaEnabled() : false,
+    browserJavaEnabled: typeof navigator.javaEnabled === "function" ? navigator.javaEnabled() : false,
     browserJavascriptEnabled: true,
     browserLanguage: navigator.language,
     browserScreenHeight: window.screen.height,
     browserScreenWidth: window.screen.width,
     browserTimeZone: new Date().getTimezoneOffset(),
-    deviceChannel: 'Browser'
+    deviceChannel: "Browser",
   };
 }

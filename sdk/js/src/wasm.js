@@ -5,11 +5,11 @@
 // components load payment_sdk_bg.wasm; the hosted-field frame page is built
 // against the frame module (build.mjs defines WASM_FILE); the alternative
 // payment methods load their own rules module too (apm-wasm.js).
-import init, * as rules from './payment_sdk.js';
-import { error } from './errors.js';
+import init, * as rules from "./payment_sdk.js";
+import { error } from "./errors.js";
 
 /* global WASM_FILE */
-const file = typeof WASM_FILE === 'string' ? WASM_FILE : 'payment_sdk_bg.wasm';
+const file = typeof WASM_FILE === "string" ? WASM_FILE : "payment_sdk_bg.wasm";
 let url = null;
 
 export function setWasmUrl(wasmUrl) {
@@ -18,7 +18,7 @@ export function setWasmUrl(wasmUrl) {
 
 /** Where a module file is: the URL set for this one, beside it for the others, else beside this file. */
 function wasmUrl(name) {
-  if (!url) return new URL('./' + name, import.meta.url);
+  if (!url) return new URL("./" + name, import.meta.url);
   return name === file ? url : new URL(name, new URL(url, location.href));
 }
 
@@ -32,10 +32,15 @@ export function loader(init, exports, name) {
   let pending = null;
   return () => {
     if (!pending) {
-      pending = init({ module_or_path: wasmUrl(name) }).then(() => exports, (e) => {
-        throw error('CLIENT_SCRIPT_FAILED_TO_LOAD', { originalError: e });
+      pending = init({ module_or_path: wasmUrl(name) }).then(
+        () => exports,
+        (e) => {
+          throw error("CLIENT_SCRIPT_FAILED_TO_LOAD", { originalError: e });
+        },
+      );
+      pending.catch(() => {
+        pending = null;
       });
-      pending.catch(() => { pending = null; });
     }
     return pending;
   };

@@ -1,5 +1,5 @@
 // @couture/payment-sdk/client
-import type { Callback, Version } from './shared';
+import type { Callback, Version } from "./shared";
 
 export interface ClientCreateOptions {
   authorization: string;
@@ -28,7 +28,7 @@ export interface GatewayConfiguration {
 
 export interface Configuration {
   authorization: string;
-  authorizationType: 'TOKENIZATION_KEY' | 'CLIENT_TOKEN';
+  authorizationType: "TOKENIZATION_KEY" | "CLIENT_TOKEN";
   authorizationFingerprint?: string;
   gatewayConfiguration: GatewayConfiguration;
   analyticsMetadata: Record<string, string>;
@@ -39,7 +39,7 @@ export interface RequestOptions {
   method?: string;
   endpoint?: string;
   data?: Record<string, unknown>;
-  api?: 'clientApi' | 'graphQLApi';
+  api?: "clientApi" | "graphQLApi";
   timeout?: number;
 }
 
@@ -51,7 +51,7 @@ export interface Client {
   getVersion(): string;
   /** A callback gets (err, data, status) and nothing is returned. */
   request(options: RequestOptions): Promise<Response>;
-  request(options: RequestOptions, callback: (err: import('./shared').BraintreeError | null, data: Response | null, status?: number) => void): void;
+  request(options: RequestOptions, callback: (err: import("./shared").BraintreeError | null, data: Response | null, status?: number) => void): void;
   teardown(callback?: Callback<void>): Promise<void>;
   toJSON(): Configuration;
 }

@@ -1,8 +1,8 @@
 // @couture/payment-sdk/hosted-fields
-import type { Address, BinData, Callback, CardDetails, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { Address, BinData, Callback, CardDetails, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
-export type HostedFieldKey = 'cardholderName' | 'number' | 'cvv' | 'expirationDate' | 'expirationMonth' | 'expirationYear' | 'postalCode';
+export type HostedFieldKey = "cardholderName" | "number" | "cvv" | "expirationDate" | "expirationMonth" | "expirationYear" | "postalCode";
 
 export interface HostedFieldOptions {
   container?: string | HTMLElement;
@@ -50,7 +50,7 @@ export interface HostedFieldsState {
 }
 
 export type HostedFieldsEvent = HostedFieldsState & { emittedBy: HostedFieldKey };
-export type HostedFieldsEventName = 'focus' | 'blur' | 'empty' | 'notEmpty' | 'validityChange' | 'cardTypeChange' | 'inputSubmitRequest';
+export type HostedFieldsEventName = "focus" | "blur" | "empty" | "notEmpty" | "validityChange" | "cardTypeChange" | "inputSubmitRequest";
 
 export interface HostedFieldsTokenizeOptions {
   vault?: boolean;
@@ -62,18 +62,18 @@ export interface HostedFieldsTokenizeOptions {
 
 export interface HostedFieldsTokenizePayload {
   nonce: string;
-  type: 'CreditCard';
+  type: "CreditCard";
   description: string;
   details: CardDetails;
   binData: BinData;
 }
 
-export type HostedFieldAttribute = 'aria-invalid' | 'aria-required' | 'disabled' | 'placeholder';
+export type HostedFieldAttribute = "aria-invalid" | "aria-required" | "disabled" | "placeholder";
 
 export interface HostedFields {
   on(event: HostedFieldsEventName, handler: (event: HostedFieldsEvent) => void): void;
-  on(event: 'binAvailable', handler: (event: { bin: string }) => void): void;
-  off(event: HostedFieldsEventName | 'binAvailable', handler: (event: never) => void): void;
+  on(event: "binAvailable", handler: (event: { bin: string }) => void): void;
+  off(event: HostedFieldsEventName | "binAvailable", handler: (event: never) => void): void;
   tokenize(options?: HostedFieldsTokenizeOptions): Promise<HostedFieldsTokenizePayload>;
   tokenize(options: HostedFieldsTokenizeOptions | undefined, callback: Callback<HostedFieldsTokenizePayload>): Promise<HostedFieldsTokenizePayload>;
   tokenize(callback: Callback<HostedFieldsTokenizePayload>): Promise<HostedFieldsTokenizePayload>;

@@ -1,6 +1,6 @@
 // @couture/payment-sdk/local-payment
-import type { Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface LocalPaymentCreateOptions extends ComponentOptions<Client> {
   /** A non-default merchant account for the payment and its tokenization. */
@@ -19,7 +19,7 @@ export interface LocalPaymentAddress {
 }
 
 export interface LocalPaymentLineItem {
-  category: 'DIGITAL_GOODS' | 'PHYSICAL_GOODS' | 'DONATION' | string;
+  category: "DIGITAL_GOODS" | "PHYSICAL_GOODS" | "DONATION" | string;
   name: string;
   quantity: string;
   unitAmount: string;
@@ -82,7 +82,10 @@ export interface LocalPayment {
   /** Set by create() in the redirect flow when the page is the flow's return. */
   tokenizePayload?: LocalPaymentTokenizePayload;
   /** Resolves the payload (popup flow), or nothing (seamless types and the redirect flow). */
-  startPayment(options: LocalPaymentStartOptions, callback?: Callback<LocalPaymentTokenizePayload | undefined>): Promise<LocalPaymentTokenizePayload | undefined>;
+  startPayment(
+    options: LocalPaymentStartOptions,
+    callback?: Callback<LocalPaymentTokenizePayload | undefined>,
+  ): Promise<LocalPaymentTokenizePayload | undefined>;
   tokenize(params?: LocalPaymentTokenizeParams, callback?: Callback<LocalPaymentTokenizePayload>): Promise<LocalPaymentTokenizePayload>;
   hasTokenizationParams(): boolean;
   closeWindow(): void;

@@ -1,6 +1,6 @@
 // @couture/payment-sdk/masterpass
-import type { BinData, Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { BinData, Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface MasterpassTokenizeOptions {
   subtotal: string;
@@ -22,7 +22,7 @@ export interface MasterpassAddress {
 export interface MasterpassTokenizePayload {
   nonce: string;
   description: string;
-  type: 'MasterpassCard';
+  type: "MasterpassCard";
   details: { cardType: string; lastFour: string; lastTwo: string };
   contact: { firstName: string; lastName: string; phoneNumber: string; emailAddress: string };
   billingAddress: MasterpassAddress;

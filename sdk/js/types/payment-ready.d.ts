@@ -1,6 +1,6 @@
 // @couture/payment-sdk/payment-ready
-import type { Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface PaymentReadyCustomer {
   deviceFingerprintId?: string;
@@ -25,9 +25,9 @@ export interface CustomerRecommendations {
 
 export interface PaymentReadyEventOptions {
   paymentReadySessionId: string;
-  buttonType: 'paypal' | 'venmo' | 'other' | string;
+  buttonType: "paypal" | "venmo" | "other" | string;
   presentmentDetails?: {
-    experimentType?: 'control' | 'test' | string;
+    experimentType?: "control" | "test" | string;
     pageType?: string;
     buttonOrder?: string;
   };
@@ -38,10 +38,10 @@ export interface PaymentReady {
   updateCustomerSession(options: { sessionId: string; customer: PaymentReadyCustomer }, callback?: Callback<CustomerSession>): Promise<CustomerSession>;
   getCustomerRecommendations(
     options: { sessionId: string; customer?: PaymentReadyCustomer; domain?: string; purchaseUnits?: unknown[] },
-    callback?: Callback<CustomerRecommendations>
+    callback?: Callback<CustomerRecommendations>,
   ): Promise<CustomerRecommendations>;
   sendPresentedEvent(options: PaymentReadyEventOptions): void;
-  sendSelectedEvent(options: Omit<PaymentReadyEventOptions, 'presentmentDetails'>): void;
+  sendSelectedEvent(options: Omit<PaymentReadyEventOptions, "presentmentDetails">): void;
 }
 
 export declare const VERSION: Version;

@@ -1,6 +1,6 @@
 // @couture/payment-sdk/payment-request
-import type { BinData, Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { BinData, Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface PaymentRequestCreateOptions extends ComponentOptions<Client> {
   enabledPaymentMethods?: { basicCard?: boolean; googlePay?: boolean };
@@ -32,12 +32,12 @@ export interface ShippingChangeEvent {
   updateWith(details: Record<string, unknown>): void;
 }
 
-export type PaymentRequestEvent = 'shippingAddressChange' | 'shippingaddresschange' | 'shippingOptionChange' | 'shippingoptionchange';
+export type PaymentRequestEvent = "shippingAddressChange" | "shippingaddresschange" | "shippingOptionChange" | "shippingoptionchange";
 
 export interface PaymentRequestComponent {
   on(event: PaymentRequestEvent, handler: (event: ShippingChangeEvent) => void): void;
   off(event: PaymentRequestEvent, handler: (event: ShippingChangeEvent) => void): void;
-  createSupportedPaymentMethodsConfiguration(type: 'basicCard' | 'googlePay', overrides?: Record<string, unknown>): SupportedPaymentMethod;
+  createSupportedPaymentMethodsConfiguration(type: "basicCard" | "googlePay", overrides?: Record<string, unknown>): SupportedPaymentMethod;
   canMakePayment(configuration: PaymentRequestConfiguration, callback?: Callback<boolean>): Promise<boolean>;
   tokenize(configuration: PaymentRequestConfiguration, callback?: Callback<PaymentRequestTokenizePayload>): Promise<PaymentRequestTokenizePayload>;
   teardown(callback?: Callback<void>): Promise<void>;

@@ -1,7 +1,7 @@
 // @couture/payment-sdk/paypal-checkout
-import type { Callback, ComponentOptions, LineItem, Version } from './shared';
-import type { Client } from './client';
-import type { PayPalAddress, PayPalTokenizeOptions, PayPalTokenizePayload } from './paypal';
+import type { Callback, ComponentOptions, LineItem, Version } from "./shared";
+import type { Client } from "./client";
+import type { PayPalAddress, PayPalTokenizeOptions, PayPalTokenizePayload } from "./paypal";
 
 export type PayPalLineItem = LineItem<string>;
 
@@ -9,7 +9,7 @@ export interface PayPalShippingOption {
   id: string;
   label: string;
   selected: boolean;
-  type: 'SHIPPING' | 'PICKUP';
+  type: "SHIPPING" | "PICKUP";
   amount: { currency: string; value: string };
 }
 
@@ -50,12 +50,12 @@ export interface CreatePaymentOptions extends PayPalTokenizeOptions {
   lineItems?: PayPalLineItem[];
   shippingOptions?: PayPalShippingOption[];
   amountBreakdown?: PayPalAmountBreakdown;
-  planType?: 'RECURRING' | 'SUBSCRIPTION' | 'UNSCHEDULED' | 'INSTALLMENTS';
+  planType?: "RECURRING" | "SUBSCRIPTION" | "UNSCHEDULED" | "INSTALLMENTS";
   planMetadata?: PayPalPlanMetadata;
   requestBillingAgreement?: boolean;
   billingAgreementDetails?: { description?: string };
   vaultInitiatedCheckoutPaymentMethodToken?: string;
-  contactPreference?: 'NO_CONTACT_INFO' | 'UPDATE_CONTACT_INFO' | 'RETAIN_CONTACT_INFO';
+  contactPreference?: "NO_CONTACT_INFO" | "UPDATE_CONTACT_INFO" | "RETAIN_CONTACT_INFO";
   paymentReadySessionId?: string;
   shippingCallbackUrl?: string;
   userAuthenticationEmail?: string;
@@ -73,7 +73,7 @@ export interface TokenizePaymentData {
   shippingOptionId?: string;
   /** Vault the account (client token with a customer id, vault flow); default true. */
   vault?: boolean;
-  intent?: PayPalTokenizeOptions['intent'];
+  intent?: PayPalTokenizeOptions["intent"];
 }
 
 export interface UpdatePaymentOptions {
@@ -95,7 +95,7 @@ export interface VaultInitiatedCheckoutOptions {
 }
 
 export interface LoadPayPalSDKOptions {
-  'client-id'?: string;
+  "client-id"?: string;
   components?: string;
   intent?: string;
   currency?: string;

@@ -1,6 +1,6 @@
 // @couture/payment-sdk/paypal
-import type { Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface PayPalAddress {
   line1?: string;
@@ -14,19 +14,19 @@ export interface PayPalAddress {
 }
 
 export interface PayPalTokenizeOptions {
-  flow: 'checkout' | 'vault';
+  flow: "checkout" | "vault";
   amount?: string | number;
   currency?: string;
-  intent?: 'authorize' | 'order' | 'capture' | 'sale' | 'tokenize';
+  intent?: "authorize" | "order" | "capture" | "sale" | "tokenize";
   offerCredit?: boolean;
   offerPayLater?: boolean;
-  useraction?: 'commit' | '';
+  useraction?: "commit" | "";
   displayName?: string;
   locale?: string;
   enableShippingAddress?: boolean;
   shippingAddressEditable?: boolean;
   shippingAddressOverride?: PayPalAddress;
-  landingPageType?: 'login' | 'billing';
+  landingPageType?: "login" | "billing";
   billingAgreementDescription?: string;
   merchantAccountId?: string;
 }
@@ -45,7 +45,7 @@ export interface PayPalPayerInfo {
 
 export interface PayPalTokenizePayload {
   nonce: string;
-  type: 'PayPalAccount';
+  type: "PayPalAccount";
   details: PayPalPayerInfo;
   creditFinancingOffered?: Record<string, unknown>;
   shippingOptionId?: string;

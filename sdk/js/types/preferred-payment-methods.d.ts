@@ -1,6 +1,6 @@
 // @couture/payment-sdk/preferred-payment-methods
-import type { Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface PreferredPaymentMethodsResult {
   paypalPreferred: boolean;

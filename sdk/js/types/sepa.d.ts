@@ -1,6 +1,6 @@
 // @couture/payment-sdk/sepa
-import type { Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface SEPACreateOptions extends ComponentOptions<Client> {
   /** Full-page redirect flow: the page the mandate approval returns to (instead of a popup). */
@@ -11,7 +11,7 @@ export interface SEPACreateOptions extends ComponentOptions<Client> {
 export interface SEPATokenizeOptions {
   iban: string;
   merchantAccountId: string;
-  mandateType: 'ONE_OFF' | 'RECURRENT';
+  mandateType: "ONE_OFF" | "RECURRENT";
   customerId: string;
   accountHolderName: string;
   countryCode: string;

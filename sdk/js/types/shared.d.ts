@@ -1,9 +1,9 @@
 // What every component shares: the error, callbacks and creation options.
 
-export type ErrorType = 'CUSTOMER' | 'MERCHANT' | 'NETWORK' | 'INTERNAL' | 'UNKNOWN';
+export type ErrorType = "CUSTOMER" | "MERCHANT" | "NETWORK" | "INTERNAL" | "UNKNOWN";
 
 export declare class BraintreeError extends Error {
-  name: 'BraintreeError';
+  name: "BraintreeError";
   type: ErrorType;
   code: string;
   message: string;
@@ -62,14 +62,14 @@ export interface CardDetails {
   cardholderName?: string;
 }
 
-export type Version = '3.130.0';
+export type Version = "3.130.0";
 
 /** A line of a wallet's payment sheet: PayPal writes its quantity as a string, Venmo as a number. */
 export interface LineItem<Quantity extends string | number> {
   quantity: Quantity;
   unitAmount: string;
   name: string;
-  kind: 'debit' | 'credit';
+  kind: "debit" | "credit";
   unitTaxAmount?: string;
   description?: string;
   productCode?: string;

@@ -1,6 +1,6 @@
 // @couture/payment-sdk/three-d-secure
-import type { BinData, Callback, CardDetails, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { BinData, Callback, CardDetails, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface ThreeDSecureBillingAddress {
   givenName?: string;
@@ -111,10 +111,10 @@ export interface ThreeDSecureVerifyOptions {
   billingAddress?: ThreeDSecureBillingAddress;
   shippingAddress?: ThreeDSecureBillingAddress;
   additionalInformation?: ThreeDSecureAdditionalInformation;
-  accountType?: 'credit' | 'debit';
+  accountType?: "credit" | "debit";
   challengeRequested?: boolean;
   exemptionRequested?: boolean;
-  requestedExemptionType?: 'low_value' | 'transaction_risk_analysis';
+  requestedExemptionType?: "low_value" | "transaction_risk_analysis";
   dataOnlyRequested?: boolean;
   customFields?: Record<string, string>;
   requestVisaDAF?: boolean;
@@ -124,32 +124,41 @@ export interface ThreeDSecureVerifyOptions {
 }
 
 export interface ThreeDSecureCreateOptions extends ComponentOptions<Client> {
-  version: 2 | '2' | '2-cardinal-modal' | '2-bootstrap3-modal' | '2-inline-iframe';
+  version: 2 | "2" | "2-cardinal-modal" | "2-bootstrap3-modal" | "2-inline-iframe";
   /** How long the authentication script may take to set up (default: the integration timeout). */
   timeout?: number;
   loggingEnabled?: boolean;
   cardinalSDKConfig?: {
     timeout?: number;
     maxRequestRetries?: number;
-    logging?: { level: 'off' | 'on' | 'verbose' };
+    logging?: { level: "off" | "on" | "verbose" };
     payment?: { displayLoading?: boolean; displayExitButton?: boolean };
   };
 }
 
-export type ThreeDSecureEventName = 'lookup-complete' | 'customer-canceled' | 'authentication-iframe-available'
-  | 'authentication-modal-render' | 'authentication-modal-render-hidden' | 'authentication-modal-close'
-  | 'authentication-modal-loader-render' | 'authentication-modal-loader-close';
+export type ThreeDSecureEventName =
+  | "lookup-complete"
+  | "customer-canceled"
+  | "authentication-iframe-available"
+  | "authentication-modal-render"
+  | "authentication-modal-render-hidden"
+  | "authentication-modal-close"
+  | "authentication-modal-loader-render"
+  | "authentication-modal-loader-close";
 
 export interface ThreeDSecure {
   verifyCard(options: ThreeDSecureVerifyOptions, callback?: Callback<ThreeDSecureVerifyPayload>): Promise<ThreeDSecureVerifyPayload>;
   /** The client data for a lookup done on the merchant's server. */
   prepareLookup(options: { nonce: string; bin: string }, callback?: Callback<string>): Promise<string>;
   /** Runs the challenge (if any) of a lookup done on the merchant's server. */
-  initializeChallengeWithLookupResponse(lookupResponse: string | Record<string, unknown>, callback?: Callback<ThreeDSecureVerifyPayload>): Promise<ThreeDSecureVerifyPayload>;
+  initializeChallengeWithLookupResponse(
+    lookupResponse: string | Record<string, unknown>,
+    callback?: Callback<ThreeDSecureVerifyPayload>,
+  ): Promise<ThreeDSecureVerifyPayload>;
   cancelVerifyCard(callback?: Callback<ThreeDSecureVerifyPayload>): Promise<ThreeDSecureVerifyPayload>;
-  on(event: 'lookup-complete', handler: (data: ThreeDSecureLookupData, next: () => void) => void): void;
-  on(event: 'authentication-iframe-available', handler: (event: { element: HTMLElement }, next: () => void) => void): void;
-  on(event: Exclude<ThreeDSecureEventName, 'lookup-complete' | 'authentication-iframe-available'>, handler: () => void): void;
+  on(event: "lookup-complete", handler: (data: ThreeDSecureLookupData, next: () => void) => void): void;
+  on(event: "authentication-iframe-available", handler: (event: { element: HTMLElement }, next: () => void) => void): void;
+  on(event: Exclude<ThreeDSecureEventName, "lookup-complete" | "authentication-iframe-available">, handler: () => void): void;
   on(event: string, handler: (...args: never[]) => void): void;
   off(event: ThreeDSecureEventName | string, handler: (...args: never[]) => void): void;
   teardown(callback?: Callback<void>): Promise<void>;

@@ -1,7 +1,7 @@
 // @couture/payment-sdk/unionpay
-import type { BinData, Callback, CardDetails, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
-import type { HostedFields } from './hosted-fields';
+import type { BinData, Callback, CardDetails, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
+import type { HostedFields } from "./hosted-fields";
 
 export interface UnionPayCard {
   number: string;
@@ -31,9 +31,18 @@ export interface UnionPayTokenizePayload {
 }
 
 export interface UnionPay {
-  fetchCapabilities(options: { card?: { number: string }; hostedFields?: HostedFields }, callback?: Callback<UnionPayCapabilities>): Promise<UnionPayCapabilities>;
-  enroll(options: { card?: UnionPayCard; hostedFields?: HostedFields; mobile: { countryCode: string; number: string } }, callback?: Callback<UnionPayEnrollment>): Promise<UnionPayEnrollment>;
-  tokenize(options: { card?: UnionPayCard; hostedFields?: HostedFields; enrollmentId: string; smsCode?: string; vault?: boolean }, callback?: Callback<UnionPayTokenizePayload>): Promise<UnionPayTokenizePayload>;
+  fetchCapabilities(
+    options: { card?: { number: string }; hostedFields?: HostedFields },
+    callback?: Callback<UnionPayCapabilities>,
+  ): Promise<UnionPayCapabilities>;
+  enroll(
+    options: { card?: UnionPayCard; hostedFields?: HostedFields; mobile: { countryCode: string; number: string } },
+    callback?: Callback<UnionPayEnrollment>,
+  ): Promise<UnionPayEnrollment>;
+  tokenize(
+    options: { card?: UnionPayCard; hostedFields?: HostedFields; enrollmentId: string; smsCode?: string; vault?: boolean },
+    callback?: Callback<UnionPayTokenizePayload>,
+  ): Promise<UnionPayTokenizePayload>;
   teardown(callback?: Callback<void>): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // @couture/payment-sdk/us-bank-account
-import type { Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface USBankAccountBillingAddress {
   streetAddress?: string;
@@ -11,7 +11,7 @@ export interface USBankAccountBillingAddress {
 }
 
 interface Owner {
-  ownershipType: 'personal' | 'business';
+  ownershipType: "personal" | "business";
   firstName?: string;
   lastName?: string;
   businessName?: string;
@@ -20,7 +20,7 @@ interface Owner {
 
 export interface USBankAccountTokenizeOptions {
   mandateText: string;
-  bankDetails?: Owner & { routingNumber: string; accountNumber: string; accountType: 'checking' | 'savings' | string };
+  bankDetails?: Owner & { routingNumber: string; accountNumber: string; accountType: "checking" | "savings" | string };
   bankLogin?: Owner & { displayName: string };
 }
 
@@ -28,7 +28,7 @@ export interface USBankAccountTokenizePayload {
   nonce: string;
   details: Record<string, never>;
   description: string;
-  type: 'us_bank_account';
+  type: "us_bank_account";
 }
 
 export interface USBankAccount {

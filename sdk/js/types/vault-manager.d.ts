@@ -1,6 +1,6 @@
 // @couture/payment-sdk/vault-manager
-import type { BinData, Callback, ComponentOptions, Version } from './shared';
-import type { Client } from './client';
+import type { BinData, Callback, ComponentOptions, Version } from "./shared";
+import type { Client } from "./client";
 
 export interface VaultedPaymentMethod {
   nonce: string;

@@ -1,6 +1,6 @@
 // @couture/payment-sdk/venmo
-import type { Callback, ComponentOptions, LineItem, Version } from './shared';
-import type { Client } from './client';
+import type { Callback, ComponentOptions, LineItem, Version } from "./shared";
+import type { Client } from "./client";
 
 export type VenmoLineItem = LineItem<number>;
 
@@ -17,7 +17,7 @@ export interface VenmoCreateOptions extends ComponentOptions<Client>, VenmoBrows
   ignoreHistoryChanges?: boolean;
   requireManualReturn?: boolean;
   useRedirectForIOS?: boolean;
-  paymentMethodUsage?: 'single_use' | 'multi_use';
+  paymentMethodUsage?: "single_use" | "multi_use";
   displayName?: string;
   mobileWebFallBack?: boolean;
   styleCspNonce?: string;
@@ -56,7 +56,7 @@ export interface VenmoPayerInfo {
 
 export interface VenmoTokenizePayload {
   nonce: string;
-  type: 'VenmoAccount';
+  type: "VenmoAccount";
   details: { username: string; paymentContextId?: string; payerInfo?: VenmoPayerInfo };
 }
 

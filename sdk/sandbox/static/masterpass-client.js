@@ -5,23 +5,27 @@
 // wallet page returns to `callbackUrl`. Like Masterpass, checkout throws
 // without the options a checkout needs.
 (function () {
-  'use strict';
+  "use strict";
   var script = document.currentScript;
   // The wallet page sits beside this script.
-  var wallet = script ? script.src.replace(/\/[^/]*$/, '/checkout') : '';
-  var REQUIRED = ['requestToken', 'callbackUrl', 'merchantCheckoutId', 'allowedCardTypes', 'version'];
+  var wallet = script ? script.src.replace(/\/[^/]*$/, "/checkout") : "";
+  var REQUIRED = ["requestToken", "callbackUrl", "merchantCheckoutId", "allowedCardTypes", "version"];
 
   function checkout(options) {
     options = options || {};
     REQUIRED.forEach(function (k) {
-      if (!options[k]) throw new Error('MasterPass.client.checkout: ' + k + ' is required');
+      if (!options[k]) throw new Error("MasterPass.client.checkout: " + k + " is required");
     });
     // The callbacks stay on the page; every other option travels on.
     var query = Object.keys(options)
-      .filter(function (k) { return typeof options[k] !== 'function'; })
-      .map(function (k) { return encodeURIComponent(k) + '=' + encodeURIComponent(options[k]); })
-      .join('&');
-    window.location.assign(wallet + '?' + query);
+      .filter(function (k) {
+        return typeof options[k] !== "function";
+      })
+      .map(function (k) {
+        return encodeURIComponent(k) + "=" + encodeURIComponent(options[k]);
+      })
+      .join("&");
+    window.location.assign(wallet + "?" + query);
   }
 
   window.MasterPass = { client: { checkout: checkout } };

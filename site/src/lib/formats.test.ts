@@ -14,10 +14,22 @@ import { checkoutPhoneRule } from "./rules/checkout";
 
 describe("the API's formats", () => {
   it("admit what the API admits", () => {
-    for (const [zip, ok] of [["1234", true], ["1234567890", true], ["123", false], ["12345678901", false], ["12a45", false]] as const) {
+    for (const [zip, ok] of [
+      ["1234", true],
+      ["1234567890", true],
+      ["123", false],
+      ["12345678901", false],
+      ["12a45", false],
+    ] as const) {
       expect(admits(POSTAL_CODE, zip), zip).toBe(ok);
     }
-    for (const [phone, ok] of [["123456", true], ["+84 (90) 123-45", true], ["12345", false], ["123456789012345678901", false], ["090-CALL-ME", false]] as const) {
+    for (const [phone, ok] of [
+      ["123456", true],
+      ["+84 (90) 123-45", true],
+      ["12345", false],
+      ["123456789012345678901", false],
+      ["090-CALL-ME", false],
+    ] as const) {
       expect(admits(PHONE, phone), phone).toBe(ok);
     }
     expect(DEFAULT_PHONE_CODE).toBe("+84");
@@ -39,10 +51,20 @@ describe("the API's formats", () => {
   it("are written nowhere else in the site's sources", () => {
     const src = resolve(__dirname, "..");
     const sources = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === "test" ? [] : sources(join(dir, e.name))) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|\.d\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? e.name === "test"
+            ? []
+            : sources(join(dir, e.name))
+          : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|\.d\.ts$/.test(e.name)
+            ? [join(dir, e.name)]
+            : [],
+      );
     // The formats as patterns (`\d{4,10}`, `[0-9+\-() ]{6,20}`), and the default code given as a value.
     const copies = [/\\d\{4,10\}/, /\(\) ?\]\{6,20\}/, /[:=]\s*["']\+84["'][,;]?$/m];
-    const found = sources(src).flatMap((file) => copies.filter((copy) => copy.test(readFileSync(file, "utf8"))).map((copy) => `${relative(src, file)}: ${copy}`));
+    const found = sources(src).flatMap((file) =>
+      copies.filter((copy) => copy.test(readFileSync(file, "utf8"))).map((copy) => `${relative(src, file)}: ${copy}`),
+    );
     expect(found, "read the format from @/lib/formats (shared/rules.json) instead").toEqual([]);
   });
 });

@@ -48,13 +48,28 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
   shippingfee: 56.9,
   total: 856.9,
   items: [orderItem()],
-  shippingAddress: { title: "Shipping address", firstName: "Lan", lastName: "Tran", street: "1 Le Loi", city: "District 1", state: "", country: "VN", zipCode: "700000", phoneCode: "+84", phone: "0901234567" },
+  shippingAddress: {
+    title: "Shipping address",
+    firstName: "Lan",
+    lastName: "Tran",
+    street: "1 Le Loi",
+    city: "District 1",
+    state: "",
+    country: "VN",
+    zipCode: "700000",
+    phoneCode: "+84",
+    phone: "0901234567",
+  },
   payment: { provider: "card", reference: "t1", amount: 856.9, status: "SUBMITTED_FOR_SETTLEMENT", method: { kind: "card", cardType: "Visa", last4: "1111" } },
   ...overrides,
 });
 
 /** A paid and placed order (`Paid`): 201, or 200 for a replay. */
-export const paid = (status: Order["status"] = "awaiting_confirmation"): PaymentAnswer => ({ success: true, message: "Payment successful", order: order({ status }) });
+export const paid = (status: Order["status"] = "awaiting_confirmation"): PaymentAnswer => ({
+  success: true,
+  message: "Payment successful",
+  order: order({ status }),
+});
 
 /** A payment whose provider's answer was lost (`PaymentConfirming`, a 202). */
 export const confirming = (paymentId: string, message: string): PaymentAnswer => ({ success: false, code: "payment_confirming", message, paymentId });

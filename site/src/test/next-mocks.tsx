@@ -11,7 +11,12 @@ export const navigationMock = {
   useSearchParams: () => nav.search,
 };
 
-export function LinkMock({ href, children, prefetch, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode; prefetch?: boolean }) {
+export function LinkMock({
+  href,
+  children,
+  prefetch,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode; prefetch?: boolean }) {
   return (
     <a href={href} data-prefetch={String(prefetch ?? true)} {...rest}>
       {children}

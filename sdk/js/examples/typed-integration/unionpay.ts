@@ -1,8 +1,8 @@
 // UnionPay, typed, under the reference's names: the `unionpay` entry point
 // and the default export's `unionpay` namespace.
-import braintree from '@couture/payment-sdk';
-import type { HostedFields, UnionPayTokenizePayload } from '@couture/payment-sdk';
-import { create as createUnionPay } from '@couture/payment-sdk/unionpay';
+import braintree from "@couture/payment-sdk";
+import type { HostedFields, UnionPayTokenizePayload } from "@couture/payment-sdk";
+import { create as createUnionPay } from "@couture/payment-sdk/unionpay";
 
 declare const CLIENT_AUTHORIZATION: string;
 
@@ -12,9 +12,9 @@ export async function payWithUnionPay(hostedFields: HostedFields, askForCode: ()
   const unionpay = await createUnionPay({ client });
   const capabilities = await unionpay.fetchCapabilities({ hostedFields });
   if (!capabilities.isUnionPay) return null;
-  const { enrollmentId, smsCodeRequired } = await unionpay.enroll({ hostedFields, mobile: { countryCode: '62', number: '11111111111' } });
+  const { enrollmentId, smsCodeRequired } = await unionpay.enroll({ hostedFields, mobile: { countryCode: "62", number: "11111111111" } });
   const smsCode = smsCodeRequired ? await askForCode() : undefined;
   const payload = await unionpay.tokenize({ hostedFields, enrollmentId, smsCode });
-  await braintree.unionpay.create({ client }, (err, instance) => console.log(err ? err.code : instance && 'ready'));
+  await braintree.unionpay.create({ client }, (err, instance) => console.log(err ? err.code : instance && "ready"));
   return payload;
 }

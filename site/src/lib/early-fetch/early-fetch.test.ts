@@ -11,7 +11,8 @@ function runInlineScript(path: string) {
   new Function(earlyFetchSource("/api"))();
 }
 
-const preloads = () => [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => [l.getAttribute("href"), l.getAttribute("fetchpriority")]);
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => [l.getAttribute("href"), l.getAttribute("fetchpriority")]);
 
 const product = { id: "p1", name: "Lotus Gown", productGallery: ["/blobs/p1-1.svg", "/blobs/p1-2.svg"] };
 
@@ -37,10 +38,12 @@ describe("the early fetch of a placeholder page", () => {
     runInlineScript("/collection/silk-road/");
     await vi.waitFor(() => expect(preloads()).toEqual([["/blobs/c1-1.svg", "high"]]));
     runInlineScript("/runway/r1/spring/");
-    await vi.waitFor(() => expect(preloads()).toEqual([
-      ["/blobs/c1-1.svg", "high"],
-      ["/blobs/r1-1.svg", "high"],
-    ]));
+    await vi.waitFor(() =>
+      expect(preloads()).toEqual([
+        ["/blobs/c1-1.svg", "high"],
+        ["/blobs/r1-1.svg", "high"],
+      ]),
+    );
   });
 
   it("preloads a made picture with the srcset and sizes its page shows it with", async () => {

@@ -56,7 +56,12 @@ export function startEarlyFetch(routes: EarlyRoute[], global: string, apiBase: s
   }
   const key = route.api + id;
   const answer = fetch(apiBase + key, { credentials: "include", headers: { Accept: "application/json" } })
-    .then((res) => res.json().then((body: unknown) => ({ ok: res.ok, body }), () => ({ ok: false, body: null })))
+    .then((res) =>
+      res.json().then(
+        (body: unknown) => ({ ok: res.ok, body }),
+        () => ({ ok: false, body: null }),
+      ),
+    )
     .catch(() => null);
   const store: EarlyStore = {};
   store[key] = answer;

@@ -8,7 +8,18 @@
 import { itemOf, listOf, type ListAnswer } from "@/lib/api/client";
 
 /** The SWR keys of the catalogue lists a first paint may carry. */
-export const SNAPSHOT_KEYS = ["/menus", "/categories", "/products", "/collections", "/runways", "/runways/featured", "/banners", "/news", "/house", "/pages"] as const;
+export const SNAPSHOT_KEYS = [
+  "/menus",
+  "/categories",
+  "/products",
+  "/collections",
+  "/runways",
+  "/runways/featured",
+  "/banners",
+  "/news",
+  "/house",
+  "/pages",
+] as const;
 
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
 

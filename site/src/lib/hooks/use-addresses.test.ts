@@ -6,7 +6,17 @@ import { keepInAddressBook } from "./use-addresses";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const typed = { ...EMPTY_ADDRESS, firstName: "Lan", lastName: "Tran", country: "Vietnam", state: "Ho Chi Minh City", city: "District 1", street: "1 Le Loi", zipCode: "700000", phone: "912345678" };
+const typed = {
+  ...EMPTY_ADDRESS,
+  firstName: "Lan",
+  lastName: "Tran",
+  country: "Vietnam",
+  state: "Ho Chi Minh City",
+  city: "District 1",
+  street: "1 Le Loi",
+  zipCode: "700000",
+  phone: "912345678",
+};
 const saved = savedAddress({ ...typed, title: "Home", isDefault: true, firstName: " lan ", street: "1  Le Loi" });
 
 describe("keeping a checkout's address in the address book", () => {
@@ -16,7 +26,9 @@ describe("keeping a checkout's address in the address book", () => {
   });
 
   it("adds a new address under the checkout's title, and never one the book has", async () => {
-    const { calls } = fakeFetch({ "POST /api/addresses": () => ({ status: 201, body: { message: "Address created successfully!", data: savedAddress({ id: "a2" }) } }) });
+    const { calls } = fakeFetch({
+      "POST /api/addresses": () => ({ status: 201, body: { message: "Address created successfully!", data: savedAddress({ id: "a2" }) } }),
+    });
     expect(await keepInAddressBook(typed, [saved])).toBe(false);
     expect(calls).toHaveLength(0);
     expect(await keepInAddressBook(typed, [{ ...saved, street: "2 Le Loi" }])).toBe(true);

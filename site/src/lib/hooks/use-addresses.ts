@@ -17,7 +17,19 @@ export function useAddresses() {
 export async function keepInAddressBook(address: AddressForm, book: Address[]): Promise<boolean> {
   if (book.some((saved) => sameAddress(saved, address))) return false;
   const { firstName, lastName, country, state, city, street, zipCode, phone, phoneCode } = address;
-  const body = { title: CHECKOUT_ADDRESS_TITLE, firstName: firstName.trim(), lastName: lastName.trim(), country, state, city, street: street.trim(), zipCode: zipCode.trim(), phone: phone.trim(), phoneCode, isDefault: false };
+  const body = {
+    title: CHECKOUT_ADDRESS_TITLE,
+    firstName: firstName.trim(),
+    lastName: lastName.trim(),
+    country,
+    state,
+    city,
+    street: street.trim(),
+    zipCode: zipCode.trim(),
+    phone: phone.trim(),
+    phoneCode,
+    isDefault: false,
+  };
   try {
     await ok(shop.POST("/api/addresses", { body }));
     return true;

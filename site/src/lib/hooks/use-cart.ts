@@ -29,7 +29,9 @@ const isNumber = (v: unknown): v is number => typeof v === "number" && Number.is
 export function toQuote(value: unknown): Quote | null {
   if (!value || typeof value !== "object") return null;
   const q = value as Record<string, unknown>;
-  return isNumber(q.subtotal) && isNumber(q.shippingfee) && isNumber(q.total) ? { subtotal: q.subtotal, shippingfee: q.shippingfee, tax: isNumber(q.tax) ? q.tax : 0, total: q.total } : null;
+  return isNumber(q.subtotal) && isNumber(q.shippingfee) && isNumber(q.total)
+    ? { subtotal: q.subtotal, shippingfee: q.shippingfee, tax: isNumber(q.tax) ? q.tax : 0, total: q.total }
+    : null;
 }
 
 /** Reads `{data, count, quote}`; a line without `available` is taken as available. */

@@ -22,14 +22,24 @@ describe("outcomeOf", () => {
   it("makes a refused payment final and anything else retryable with its message", () => {
     expect(outcomeOf(new ApiError(422, "Your card was declined."))).toEqual({ kind: "failed" });
     expect(outcomeOf(new ApiError(400, "Your bag is empty."))).toEqual({ kind: "retry", message: "Your bag is empty." });
-    expect(outcomeOf(new ApiError(429, "Too many PayPal orders. Please wait a moment."))).toEqual({ kind: "retry", message: "Too many PayPal orders. Please wait a moment." });
+    expect(outcomeOf(new ApiError(429, "Too many PayPal orders. Please wait a moment."))).toEqual({
+      kind: "retry",
+      message: "Too many PayPal orders. Please wait a moment.",
+    });
     expect(outcomeOf(new TypeError("Failed to fetch"))).toEqual({ kind: "retry", message: NETWORK_RETRY });
   });
 
   it("reads a changed quote's new figures and a withdrawn product from a 409", () => {
     const changed = quoteChanged("Prices have changed.", newQuote);
-    expect(outcomeOf(new ApiError(409, changed.message, changed.code, {}, changed))).toEqual({ kind: "quoteChanged", message: "Prices have changed.", quote: newQuote });
-    expect(outcomeOf(new ApiError(409, "A product is no longer available.", "product_unavailable"))).toEqual({ kind: "unavailable", message: "A product is no longer available." });
+    expect(outcomeOf(new ApiError(409, changed.message, changed.code, {}, changed))).toEqual({
+      kind: "quoteChanged",
+      message: "Prices have changed.",
+      quote: newQuote,
+    });
+    expect(outcomeOf(new ApiError(409, "A product is no longer available.", "product_unavailable"))).toEqual({
+      kind: "unavailable",
+      message: "A product is no longer available.",
+    });
     // A quote_changed without a quote still sends the shopper to the bag as it is now.
     const unquoted = quoteChanged("Prices have changed.", null);
     expect(outcomeOf(new ApiError(409, unquoted.message, unquoted.code, {}, unquoted))).toEqual({ kind: "unavailable", message: "Prices have changed." });
@@ -42,16 +52,33 @@ describe("answerOf", () => {
   it("tells a placed order (pending while PayPal completes) from a payment being confirmed", () => {
     expect(answerOf(paid("awaiting_confirmation"))).toEqual({ kind: "paid", pending: false });
     expect(answerOf(paid("pending"))).toEqual({ kind: "paid", pending: true });
-    expect(answerOf(confirming("pay_1", "We are confirming your payment."))).toEqual({ kind: "confirming", paymentId: "pay_1", message: "We are confirming your payment." });
+    expect(answerOf(confirming("pay_1", "We are confirming your payment."))).toEqual({
+      kind: "confirming",
+      paymentId: "pay_1",
+      message: "We are confirming your payment.",
+    });
   });
 });
 
 describe("payByCard", () => {
   it("sends the server's quote as shown: its total as the amount, its shipping, the announced tax rate and the key", async () => {
     const { calls } = fakeFetch({ "POST /api/payment/checkout": () => ({ status: 201, body: paid() }) });
-    const outcome = await payByCard({ nonce: "n1", quote, taxRate: 8.25, address: { ...EMPTY_ADDRESS, firstName: "Lan", lastName: "Tran" }, idempotencyKey: "k1" });
+    const outcome = await payByCard({
+      nonce: "n1",
+      quote,
+      taxRate: 8.25,
+      address: { ...EMPTY_ADDRESS, firstName: "Lan", lastName: "Tran" },
+      idempotencyKey: "k1",
+    });
     expect(outcome).toEqual({ kind: "paid", pending: false });
-    expect(calls[0]?.body).toMatchObject({ amount: 1951.82, shippingfee: 56.9, taxRate: 8.25, paymentMethodNonce: "n1", customerName: "Lan Tran", idempotencyKey: "k1" });
+    expect(calls[0]?.body).toMatchObject({
+      amount: 1951.82,
+      shippingfee: 56.9,
+      taxRate: 8.25,
+      paymentMethodNonce: "n1",
+      customerName: "Lan Tran",
+      idempotencyKey: "k1",
+    });
   });
 
   it("hears a 202 as a payment being confirmed, and a 409 quote_changed with its new quote", async () => {

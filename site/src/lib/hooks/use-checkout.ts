@@ -29,7 +29,11 @@ async function fetchPaymentSetup(): Promise<PaymentSetup> {
  * frames and lose what the shopper typed); a failed fetch is retried.
  */
 export function usePaymentSetup() {
-  const { data, error } = useSWR("/payment/client-token", fetchPaymentSetup, { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false });
+  const { data, error } = useSWR("/payment/client-token", fetchPaymentSetup, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+  });
   return { setup: data ?? null, failed: Boolean(error) };
 }
 

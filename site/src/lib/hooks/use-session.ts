@@ -30,7 +30,11 @@ const noChanges = () => () => {};
 
 /** The hint, read once hydrated: the exported HTML was rendered without cookies. */
 function useSessionHint(): boolean {
-  return useSyncExternalStore(noChanges, () => hasSessionHint(), () => false);
+  return useSyncExternalStore(
+    noChanges,
+    () => hasSessionHint(),
+    () => false,
+  );
 }
 
 /**

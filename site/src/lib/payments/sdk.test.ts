@@ -22,7 +22,9 @@ describe("assetsUrlOf", () => {
   });
 
   it("else from the assets host the build names, never a provider's or a remote one from the token", () => {
-    expect(assetsUrlOf(token("https://api.payments.example/merchants/m1/client_api/v1/configuration", "https://assets.payments.example"))).toBe("http://127.0.0.1:3001");
+    expect(assetsUrlOf(token("https://api.payments.example/merchants/m1/client_api/v1/configuration", "https://assets.payments.example"))).toBe(
+      "http://127.0.0.1:3001",
+    );
     expect(assetsUrlOf(token("http://127.0.0.1:4100/sandbox/merchants/m1/client_api/v1/configuration", "https://evil.example"))).toBe("http://127.0.0.1:3001");
     expect(assetsUrlOf("not base64 json")).toBe("http://127.0.0.1:3001");
   });

@@ -68,9 +68,12 @@ let modules: Promise<Modules> | null = null;
 
 function loadModules(base: string): Promise<Modules> {
   const from = <T>(name: string) => load<T>(base, name);
-  modules ??= Promise.all([from<Modules["client"]>("client"), from<Modules["hostedFields"]>("hosted-fields"), from<Modules["threeDSecure"]>("three-d-secure"), from<Modules["paypalCheckout"]>("paypal-checkout")]).then(
-    ([client, hostedFields, threeDSecure, paypalCheckout]) => ({ client, hostedFields, threeDSecure, paypalCheckout }),
-  );
+  modules ??= Promise.all([
+    from<Modules["client"]>("client"),
+    from<Modules["hostedFields"]>("hosted-fields"),
+    from<Modules["threeDSecure"]>("three-d-secure"),
+    from<Modules["paypalCheckout"]>("paypal-checkout"),
+  ]).then(([client, hostedFields, threeDSecure, paypalCheckout]) => ({ client, hostedFields, threeDSecure, paypalCheckout }));
   modules.catch(() => {
     modules = null;
   });

@@ -51,7 +51,11 @@ describe("birthday dropdowns", () => {
 
 describe("passwords", () => {
   it("lists each unmet rule", () => {
-    expect(checkPassword("abc", "signUp").filter((r) => !r.met).map((r) => r.key)).toEqual(["length", "digit", "special"]);
+    expect(
+      checkPassword("abc", "signUp")
+        .filter((r) => !r.met)
+        .map((r) => r.key),
+    ).toEqual(["length", "digit", "special"]);
     expect(firstUnmet("abcdefgh1", "reset")).toBe('Please enter one special character (!+,-./:;<="?@).');
     expect(meetsRules("abcdefg1!", "change")).toBe(true);
   });
@@ -99,7 +103,13 @@ describe("order date filter", () => {
   it("status labels and counts", () => {
     expect(statusLabel("awaiting_confirmation")).toBe("AWAITING CONFIRMATION");
     expect(statusLabel("pending")).toBe("PENDING");
-    expect(countByStatus([{ status: "confirmed" }, { status: "confirmed" }, { status: "pending" }])).toEqual({ all: 3, awaiting_confirmation: 0, confirmed: 2, delivered: 0, canceled: 0 });
+    expect(countByStatus([{ status: "confirmed" }, { status: "confirmed" }, { status: "pending" }])).toEqual({
+      all: 3,
+      awaiting_confirmation: 0,
+      confirmed: 2,
+      delivered: 0,
+      canceled: 0,
+    });
   });
 });
 
@@ -114,7 +124,12 @@ describe("address rules", async () => {
     expect(accountPhoneRule("(090) 123-4567")).toBe(true);
   });
   it("lists the default address first", () => {
-    expect(sortAddresses([{ id: 1, isDefault: false }, { id: 2, isDefault: true }]).map((a) => a.id)).toEqual([2, 1]);
+    expect(
+      sortAddresses([
+        { id: 1, isDefault: false },
+        { id: 2, isDefault: true },
+      ]).map((a) => a.id),
+    ).toEqual([2, 1]);
   });
 });
 

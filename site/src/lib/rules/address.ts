@@ -53,7 +53,8 @@ export function sortAddresses<T extends { isDefault: boolean }>(list: T[]): T[] 
 
 /** Where an address leads, compared as the shopper would (case and spacing aside); its title and default mark are no part of it. */
 export function sameAddress(a: AddressForm, b: AddressForm): boolean {
-  const where = (x: AddressForm) => [x.firstName, x.lastName, x.street, x.city, x.state, x.country, x.zipCode, x.phoneCode, x.phone].map((v) => v.trim().replace(/\s+/g, " ").toLowerCase());
+  const where = (x: AddressForm) =>
+    [x.firstName, x.lastName, x.street, x.city, x.state, x.country, x.zipCode, x.phoneCode, x.phone].map((v) => v.trim().replace(/\s+/g, " ").toLowerCase());
   const [p, q] = [where(a), where(b)];
   return p.every((v, i) => v === q[i]);
 }

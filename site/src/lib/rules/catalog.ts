@@ -33,7 +33,9 @@ export function dedupeNames(names: string[]): string[] {
 /** Search suggestions: active category names de-duplicated case-insensitively, then active menu titles by order. */
 export function recommendedSearches(categories: { name: string; status?: string }[], menus: { title: string; status?: string; order?: number }[]): string[] {
   const names = dedupeNames(categories.filter(isActive).map((c) => c.name));
-  const titles = sortByOrder(menus.filter(isActive)).map((m) => m.title.trim()).filter(Boolean);
+  const titles = sortByOrder(menus.filter(isActive))
+    .map((m) => m.title.trim())
+    .filter(Boolean);
   return [...names, ...titles];
 }
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_STEP, PaymentAttempt, checkoutPhoneRule, confirmationDelay, continueLabel, hasUnavailable, lineTotal, paymentOpen, restoredStep, stepReducer } from "./checkout";
+import {
+  INITIAL_STEP,
+  PaymentAttempt,
+  checkoutPhoneRule,
+  confirmationDelay,
+  continueLabel,
+  hasUnavailable,
+  lineTotal,
+  paymentOpen,
+  restoredStep,
+  stepReducer,
+} from "./checkout";
 
 describe("a bag line's cost", () => {
   it("is its current price times its quantity, in whole cents (a line's display, not a total)", () => {

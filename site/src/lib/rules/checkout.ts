@@ -62,10 +62,15 @@ export interface StepState {
 
 export const INITIAL_STEP: StepState = { choice: { kind: "none" }, done: false, edited: false };
 
-export type StepEvent = { type: "choose"; choice: AddressChoice } | { type: "continue"; valid: boolean } | { type: "edit" } | { type: "show"; payment: boolean };
+export type StepEvent =
+  { type: "choose"; choice: AddressChoice } | { type: "continue"; valid: boolean } | { type: "edit" } | { type: "show"; payment: boolean };
 
 /** The step a kept draft reopens: the payment step only when asked for and an address was continued with. */
-export const restoredStep = (choice: AddressChoice, shipped: boolean, atPayment: boolean): StepState => ({ choice, done: atPayment && shipped && choice.kind !== "none", edited: false });
+export const restoredStep = (choice: AddressChoice, shipped: boolean, atPayment: boolean): StepState => ({
+  choice,
+  done: atPayment && shipped && choice.kind !== "none",
+  edited: false,
+});
 
 export function stepReducer(state: StepState, event: StepEvent): StepState {
   switch (event.type) {

@@ -63,7 +63,7 @@ describe("the email rule", () => {
       "ada@ex_ample.com",
       // A punycode label that decodes to nothing mail can carry.
       "ada@xn--a.com",
-      "{\"$gt\":\"\"}",
+      '{"$gt":""}',
       "' OR 1=1 --@x.com",
     ]) {
       expect(emailProblem(bad), bad).toBe("invalid");

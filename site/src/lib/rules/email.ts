@@ -52,7 +52,8 @@ function isWellFormed(email: string): boolean {
   const parts = email.split("@");
   if (parts.length !== 2) return false;
   const [local = "", domain = ""] = parts;
-  const localOk = length(local) >= 1 && length(local) <= LOCAL_MAX && !LOCAL_FORBIDDEN.test(local) && !local.startsWith(".") && !local.endsWith(".") && !local.includes("..");
+  const localOk =
+    length(local) >= 1 && length(local) <= LOCAL_MAX && !LOCAL_FORBIDDEN.test(local) && !local.startsWith(".") && !local.endsWith(".") && !local.includes("..");
   if (!localOk) return false;
   const labels = domain.split(".");
   const tld = labels.at(-1) ?? "";

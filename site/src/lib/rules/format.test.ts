@@ -9,7 +9,8 @@ describe("formats", () => {
     expect(formatNewsDate("2025-03-05T15:07:00Z", 420)).toBe("March 05, 2025 at 10:07 PM");
   });
   it("prints every news date as Intl does in the house's zone and in UTC", () => {
-    const intl = (timeZone: string) => new Intl.DateTimeFormat("en-US", { day: "2-digit", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone });
+    const intl = (timeZone: string) =>
+      new Intl.DateTimeFormat("en-US", { day: "2-digit", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone });
     const [saigon, utc] = [intl("Asia/Ho_Chi_Minh"), intl("UTC")];
     const differ: string[] = [];
     // Every 7 h 13 min from 1990 to 2040: every hour of the day, both halves of it, month and year ends.

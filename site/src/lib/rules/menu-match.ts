@@ -9,7 +9,10 @@ const ALIASES: Record<string, string[]> = {
 };
 
 function normalise(text: string): string {
-  return text.trim().toLowerCase().replace(/[-_\s]+/g, " ");
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[-_\s]+/g, " ");
 }
 
 export function categoriesForMenu(menu: string): string[] {

@@ -20,7 +20,9 @@ describe("responsive pictures", () => {
   });
 
   it("keeps the address's own origin and path (local blobs, CloudFront)", () => {
-    expect(pictureSrcSet("/blobs/images/catalog/ab12/1280.webp")).toBe("/blobs/images/catalog/ab12/320.webp 320w, /blobs/images/catalog/ab12/640.webp 640w, /blobs/images/catalog/ab12/1280.webp 1280w");
+    expect(pictureSrcSet("/blobs/images/catalog/ab12/1280.webp")).toBe(
+      "/blobs/images/catalog/ab12/320.webp 320w, /blobs/images/catalog/ab12/640.webp 640w, /blobs/images/catalog/ab12/1280.webp 1280w",
+    );
   });
 
   it("gives none when the picture has no smaller width, or the address is not a made picture", () => {

@@ -28,7 +28,6 @@ export const CONTACT_TIMES = [
   { value: "15-18", label: "15:00 - 18:00" },
 ] as const;
 
-
 export interface ContactForm {
   firstName: string;
   lastName: string;
@@ -73,7 +72,16 @@ export interface MadeToOrderForm extends ContactForm, MeasurementFields {
   agree: boolean;
 }
 
-export const emptyMeasurements = (): MeasurementFields => ({ height: "", weight: "", bust: "", waist: "", hips: "", shoulderWidth: "", armLength: "", neckCircumference: "" });
+export const emptyMeasurements = (): MeasurementFields => ({
+  height: "",
+  weight: "",
+  bust: "",
+  waist: "",
+  hips: "",
+  shoulderWidth: "",
+  armLength: "",
+  neckCircumference: "",
+});
 
 /** The range the server takes (its MEASUREMENT_INVALID names it): above 0 and short of absurd. */
 const MEASURE_MIN = 0.1;

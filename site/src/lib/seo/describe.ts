@@ -38,7 +38,8 @@ export function describeProduct(product: Pick<Product, "name" | "price" | "descr
 export function describeCollection(collection: Pick<Collection, "name" | "description">, house?: HouseWords | null): Described {
   const name = collection.name.trim();
   const houseName = nameOf(house);
-  const text = plainText(collection.description) || (houseName ? `Every piece of ${houseName}'s ${name} collection.` : `Every piece of the ${name} collection.`);
+  const text =
+    plainText(collection.description) || (houseName ? `Every piece of ${houseName}'s ${name} collection.` : `Every piece of the ${name} collection.`);
   return { title: `${name} collection`, description: excerpt(text) };
 }
 
@@ -50,5 +51,8 @@ export function describeRunway(runway: Pick<Runway, "name" | "description">, hou
 }
 
 export function describeNews(news: Pick<News, "title" | "description" | "content">, house?: HouseWords | null): Described {
-  return { title: news.title.trim(), description: excerpt(plainText(news.description) || plainText(news.content) || `News from ${nameOf(house) || "the house"}.`) };
+  return {
+    title: news.title.trim(),
+    description: excerpt(plainText(news.description) || plainText(news.content) || `News from ${nameOf(house) || "the house"}.`),
+  };
 }

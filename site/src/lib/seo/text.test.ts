@@ -2,7 +2,11 @@ import { excerpt, plainText } from "./text";
 
 describe("plainText", () => {
   it("keeps the words of rich text, blocks apart, entities decoded, scripts and styles dropped", () => {
-    expect(plainText("<p style=\"x\">From <em>Ivory</em>, Bridal.</p><p>Crepe &amp; pearls.</p><ul><li>One</li><li>Two</li></ul><script>alert('x')</script><style>p{}</style>")).toBe("From Ivory, Bridal. Crepe & pearls. One Two");
+    expect(
+      plainText(
+        "<p style=\"x\">From <em>Ivory</em>, Bridal.</p><p>Crepe &amp; pearls.</p><ul><li>One</li><li>Two</li></ul><script>alert('x')</script><style>p{}</style>",
+      ),
+    ).toBe("From Ivory, Bridal. Crepe & pearls. One Two");
   });
 
   it("runs nothing it reads and is empty for no text", () => {

@@ -6,7 +6,8 @@
 import { domWindow } from "@/lib/dom-window";
 
 /** Elements whose end is a break between words. */
-const BLOCKS = "address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,table,td,th,tr,ul";
+const BLOCKS =
+  "address,article,aside,blockquote,br,dd,div,dl,dt,figcaption,figure,footer,h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,table,td,th,tr,ul";
 const NOT_TEXT = "script,style,template,noscript,iframe,object";
 
 let parser: DOMParser | undefined;

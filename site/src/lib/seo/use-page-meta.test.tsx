@@ -8,7 +8,9 @@ import { homeTitle, usePageMeta, useSitePageTitle } from "./use-page-meta";
 import { draft, gown } from "./test-data";
 
 /** The house as the page's first paint hands it to SWR. */
-const withHouse = ({ children }: { children: ReactNode }) => <SWRConfig value={{ fallback: { "/house": OPALE }, provider: () => new Map() }}>{children}</SWRConfig>;
+const withHouse = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ fallback: { "/house": OPALE }, provider: () => new Map() }}>{children}</SWRConfig>
+);
 const NAME = "ATELIER OPALE";
 
 describe("usePageMeta", () => {
@@ -19,7 +21,10 @@ describe("usePageMeta", () => {
   const description = () => [...new Set([...document.head.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute("content")))].join(" | ");
 
   it("names the entity and the house once they have arrived", () => {
-    const { rerender } = renderHook(({ product }) => usePageMeta(product, describeProduct), { initialProps: { product: null as typeof gown | null }, wrapper: withHouse });
+    const { rerender } = renderHook(({ product }) => usePageMeta(product, describeProduct), {
+      initialProps: { product: null as typeof gown | null },
+      wrapper: withHouse,
+    });
     expect(document.title).toBe(`Product — ${NAME}`);
     rerender({ product: gown });
     expect(document.title).toBe(`Atelier Cathedral Bridal Gown — ${NAME}`);
@@ -44,7 +49,9 @@ describe("usePageMeta", () => {
   });
 
   it("names no house before the first import", () => {
-    renderHook(() => usePageMeta(gown, describeProduct), { wrapper: ({ children }) => <SWRConfig value={{ fallback: { "/house": null }, provider: () => new Map() }}>{children}</SWRConfig> });
+    renderHook(() => usePageMeta(gown, describeProduct), {
+      wrapper: ({ children }) => <SWRConfig value={{ fallback: { "/house": null }, provider: () => new Map() }}>{children}</SWRConfig>,
+    });
     expect(document.title).toBe("Atelier Cathedral Bridal Gown");
   });
 });

@@ -51,10 +51,18 @@ export function ProfileModal({ profile, onClose, onSaved }: { profile: Profile; 
     <Modal open title="EDIT PROFILE" onClose={onClose}>
       <form className="auth-form" onSubmit={onSubmit} noValidate aria-label="Edit profile">
         <TextField id="profile-firstname" label="First name *" error={errors.firstname?.message}>
-          <input id="profile-firstname" aria-invalid={Boolean(errors.firstname)} {...register("firstname", { validate: (v) => v.trim() !== "" || PROFILE_MSG.firstName })} />
+          <input
+            id="profile-firstname"
+            aria-invalid={Boolean(errors.firstname)}
+            {...register("firstname", { validate: (v) => v.trim() !== "" || PROFILE_MSG.firstName })}
+          />
         </TextField>
         <TextField id="profile-lastname" label="Last name *" error={errors.lastname?.message}>
-          <input id="profile-lastname" aria-invalid={Boolean(errors.lastname)} {...register("lastname", { validate: (v) => v.trim() !== "" || PROFILE_MSG.lastName })} />
+          <input
+            id="profile-lastname"
+            aria-invalid={Boolean(errors.lastname)}
+            {...register("lastname", { validate: (v) => v.trim() !== "" || PROFILE_MSG.lastName })}
+          />
         </TextField>
         <TextField id="profile-title" label="Title">
           <select id="profile-title" {...register("title")}>
@@ -144,4 +152,3 @@ export function PasswordModal({ email, onClose }: { email: string; onClose: () =
     </Modal>
   );
 }
-

@@ -26,7 +26,17 @@ export const ADDRESS_RESULT = {
 
 type Mode = { kind: "add" } | { kind: "edit"; address: Address } | { kind: "delete"; address: Address } | { kind: "default"; address: Address } | null;
 
-function AddressFormModal({ initial, title, onClose, onSubmit }: { initial: AddressForm; title: string; onClose: () => void; onSubmit: (v: AddressForm) => Promise<void> }) {
+function AddressFormModal({
+  initial,
+  title,
+  onClose,
+  onSubmit,
+}: {
+  initial: AddressForm;
+  title: string;
+  onClose: () => void;
+  onSubmit: (v: AddressForm) => Promise<void>;
+}) {
   const form = useForm<AddressForm>({ defaultValues: initial });
   const {
     register,
@@ -169,10 +179,21 @@ export function MyAddresses() {
           ))}
         </ul>
       )}
-      {mode?.kind === "add" && <AddressFormModal title="ADD NEW ADDRESS" initial={{ ...EMPTY_ADDRESS, isDefault: addresses.length === 0 }} onClose={close} onSubmit={save} />}
+      {mode?.kind === "add" && (
+        <AddressFormModal title="ADD NEW ADDRESS" initial={{ ...EMPTY_ADDRESS, isDefault: addresses.length === 0 }} onClose={close} onSubmit={save} />
+      )}
       {mode?.kind === "edit" && <AddressFormModal title="EDIT ADDRESS" initial={{ ...EMPTY_ADDRESS, ...mode.address }} onClose={close} onSubmit={save} />}
-      {mode?.kind === "delete" && <ConfirmModal title="DELETE ADDRESS" text="Are you sure you want to delete this address?" onConfirm={() => remove(mode.address)} onClose={close} />}
-      {mode?.kind === "default" && <ConfirmModal title="SET AS DEFAULT" text="Use this address as your primary shipping address?" onConfirm={() => makeDefault(mode.address)} onClose={close} />}
+      {mode?.kind === "delete" && (
+        <ConfirmModal title="DELETE ADDRESS" text="Are you sure you want to delete this address?" onConfirm={() => remove(mode.address)} onClose={close} />
+      )}
+      {mode?.kind === "default" && (
+        <ConfirmModal
+          title="SET AS DEFAULT"
+          text="Use this address as your primary shipping address?"
+          onConfirm={() => makeDefault(mode.address)}
+          onClose={close}
+        />
+      )}
     </div>
   );
 }

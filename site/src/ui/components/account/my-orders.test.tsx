@@ -51,7 +51,9 @@ describe("MyOrders", () => {
   });
 
   it("shows an order whose payment PayPal is still completing as the spec's rule spells pending", async () => {
-    fakeFetch({ "GET /api/orders/me": () => ({ body: { data: { data: [order("ORDER0000000003", "pending", { subtotal: 800, shippingfee: 56.9, total: 856.9 })] } } }) });
+    fakeFetch({
+      "GET /api/orders/me": () => ({ body: { data: { data: [order("ORDER0000000003", "pending", { subtotal: 800, shippingfee: 56.9, total: 856.9 })] } } }),
+    });
     renderWithSwr(<MyOrders />);
     const status = await screen.findByText("PENDING");
     expect(status.className).toContain("status--yellow");

@@ -12,7 +12,18 @@ import { ok, shop } from "@/lib/api/client";
 import { useOrders } from "@/lib/hooks/use-orders";
 import { formatPrice, formatShipping } from "@/lib/rules/format";
 import { PICTURE_SIZES, pictureSrcSet } from "@/lib/rules/pictures";
-import { DATE_PRESETS, STATUS_COLORS, STATUS_TABS, countByStatus, inRange, presetRange, statusLabel, type DatePreset, type DateRange, type StatusTab } from "@/lib/rules/order-dates";
+import {
+  DATE_PRESETS,
+  STATUS_COLORS,
+  STATUS_TABS,
+  countByStatus,
+  inRange,
+  presetRange,
+  statusLabel,
+  type DatePreset,
+  type DateRange,
+  type StatusTab,
+} from "@/lib/rules/order-dates";
 import { sizeLabel } from "@/ui/components/layout/bag-panel";
 import { notify } from "@/ui/components/common/notify";
 import { MESSAGES } from "@/lib/messages";
@@ -93,7 +104,14 @@ export function MyOrders() {
       )}
       <div className="tabs" role="tablist" aria-label="Order status">
         {STATUS_TABS.map((t) => (
-          <button key={t.value} type="button" role="tab" aria-selected={tab === t.value} className={tab === t.value ? "tabs__tab is-on" : "tabs__tab"} onClick={() => setTab(t.value)}>
+          <button
+            key={t.value}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.value}
+            className={tab === t.value ? "tabs__tab is-on" : "tabs__tab"}
+            onClick={() => setTab(t.value)}
+          >
             {t.label} ({counts[t.value]})
           </button>
         ))}
@@ -113,7 +131,16 @@ export function MyOrders() {
               <ul className="order-card__items">
                 {o.items.map((item, i) => (
                   <li key={i}>
-                    {item.product.productGallery?.[0] && <img src={item.product.productGallery[0]} srcSet={pictureSrcSet(item.product.productGallery[0])} sizes={PICTURE_SIZES.orderThumb} alt="" width={56} height={74} />}
+                    {item.product.productGallery?.[0] && (
+                      <img
+                        src={item.product.productGallery[0]}
+                        srcSet={pictureSrcSet(item.product.productGallery[0])}
+                        sizes={PICTURE_SIZES.orderThumb}
+                        alt=""
+                        width={56}
+                        height={74}
+                      />
+                    )}
                     <span>
                       <strong>{item.product.name}</strong>
                       <span className="muted">{[item.category, item.color, sizeLabel(item.size)].filter(Boolean).join(" · ")}</span>
@@ -142,4 +169,3 @@ export function MyOrders() {
     </div>
   );
 }
-

@@ -16,7 +16,10 @@ export function MyWishlist() {
   const remove = async (productId: string) => {
     try {
       await ok(shop.DELETE("/api/wishlist/remove/{id}", { params: { path: { id: productId } } }));
-      await mutate(entries.filter((e) => e.product.id !== productId), { revalidate: true });
+      await mutate(
+        entries.filter((e) => e.product.id !== productId),
+        { revalidate: true },
+      );
       void globalMutate("/wishlist");
     } catch (error) {
       console.error("wishlist remove failed", error);
@@ -33,10 +36,29 @@ export function MyWishlist() {
           {entries.map((e) => (
             <li key={e.product.id} className="product-card" data-testid="wishlist-item">
               <Link href={productPath({ id: e.product.id, slug: e.product.slug ?? "" })} className="product-card__link">
-                <div className="product-card__media">{e.product.productGallery?.[0] ? <img className="product-card__img" src={e.product.productGallery[0]} srcSet={pictureSrcSet(e.product.productGallery[0])} sizes={PICTURE_SIZES.productGrid} alt="" width={600} height={800} /> : <div className="product-card__img product-card__img--empty" />}</div>
+                <div className="product-card__media">
+                  {e.product.productGallery?.[0] ? (
+                    <img
+                      className="product-card__img"
+                      src={e.product.productGallery[0]}
+                      srcSet={pictureSrcSet(e.product.productGallery[0])}
+                      sizes={PICTURE_SIZES.productGrid}
+                      alt=""
+                      width={600}
+                      height={800}
+                    />
+                  ) : (
+                    <div className="product-card__img product-card__img--empty" />
+                  )}
+                </div>
                 <span className="product-card__name">{(e.product.name ?? "").toUpperCase()}</span>
               </Link>
-              <button type="button" className="button button--outline button--block" onClick={() => void remove(e.product.id)} aria-label={`Remove ${e.product.name ?? "product"} from wishlist`}>
+              <button
+                type="button"
+                className="button button--outline button--block"
+                onClick={() => void remove(e.product.id)}
+                aria-label={`Remove ${e.product.name ?? "product"} from wishlist`}
+              >
                 REMOVE
               </button>
             </li>

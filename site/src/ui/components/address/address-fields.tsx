@@ -68,7 +68,11 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
   const msg = rules === "account" ? ADDRESS_MSG : CHECKOUT_MSG;
   const phoneRule = rules === "account" ? accountPhoneRule : (v: string) => checkoutPhoneRule(v, getValues("phoneCode"));
   const id = (name: keyof AddressForm) => `${idPrefix}-${name}`;
-  const a11y = (name: keyof AddressForm) => ({ id: id(name), "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `${id(name)}-error` : undefined });
+  const a11y = (name: keyof AddressForm) => ({
+    id: id(name),
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+  });
   const err = (name: keyof AddressForm) =>
     errors[name]?.message ? (
       <span id={`${id(name)}-error`} className="field__error" role="alert">
@@ -95,13 +99,30 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
 
   return (
     <>
-      {rules === "account" && field("title", "Address title *", <input {...a11y("title")} placeholder="Home, Office…" {...register("title", { validate: required(ADDRESS_MSG.title) })} />, true)}
-      {field("firstName", "First name *", <input {...a11y("firstName")} autoComplete="given-name" {...register("firstName", { validate: required(msg.firstName) })} />)}
-      {field("lastName", "Last name *", <input {...a11y("lastName")} autoComplete="family-name" {...register("lastName", { validate: required(msg.lastName) })} />)}
+      {rules === "account" &&
+        field(
+          "title",
+          "Address title *",
+          <input {...a11y("title")} placeholder="Home, Office…" {...register("title", { validate: required(ADDRESS_MSG.title) })} />,
+          true,
+        )}
+      {field(
+        "firstName",
+        "First name *",
+        <input {...a11y("firstName")} autoComplete="given-name" {...register("firstName", { validate: required(msg.firstName) })} />,
+      )}
+      {field(
+        "lastName",
+        "Last name *",
+        <input {...a11y("lastName")} autoComplete="family-name" {...register("lastName", { validate: required(msg.lastName) })} />,
+      )}
       {field(
         "country",
         "Country *",
-        <select {...a11y("country")} {...register("country", { validate: required(msg.country), onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onCountry(e.target.value) })}>
+        <select
+          {...a11y("country")}
+          {...register("country", { validate: required(msg.country), onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onCountry(e.target.value) })}
+        >
           <Options placeholder="Select country" values={geo.countries} />
         </select>,
       )}
@@ -123,8 +144,17 @@ export function AddressFields({ form, rules, idPrefix = "address" }: { form: Use
           </select>
         ),
       )}
-      {field("zipCode", "Postal code *", <input {...a11y("zipCode")} inputMode="numeric" autoComplete="postal-code" {...register("zipCode", { validate: zipRule })} />)}
-      {field("street", "Street *", <input {...a11y("street")} autoComplete="street-address" {...register("street", { validate: required(msg.street) })} />, true)}
+      {field(
+        "zipCode",
+        "Postal code *",
+        <input {...a11y("zipCode")} inputMode="numeric" autoComplete="postal-code" {...register("zipCode", { validate: zipRule })} />,
+      )}
+      {field(
+        "street",
+        "Street *",
+        <input {...a11y("street")} autoComplete="street-address" {...register("street", { validate: required(msg.street) })} />,
+        true,
+      )}
       <div className="field field--wide">
         <label className="field__label" htmlFor={id("phone")}>
           Phone *

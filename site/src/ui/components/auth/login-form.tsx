@@ -79,7 +79,13 @@ export function LoginForm({ email = "", onNavigate, onSignedIn }: Props) {
           </span>
         )}
       </div>
-      <PasswordField id="login-password" label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password", { validate: (v) => v !== "" || LOGIN_MSG.password })} />
+      <PasswordField
+        id="login-password"
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password", { validate: (v) => v !== "" || LOGIN_MSG.password })}
+      />
       <div className="auth-form__row">
         <label className="checkbox">
           <input type="checkbox" {...register("isRememberMe")} /> Remember me

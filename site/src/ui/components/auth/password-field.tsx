@@ -12,8 +12,21 @@ export const PasswordField = forwardRef<HTMLInputElement, Props>(function Passwo
         {label}
       </label>
       <div className="password-row">
-        <input ref={ref} id={id} type={shown ? "text" : "password"} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-        <button type="button" className="password-row__toggle" aria-label={shown ? `Hide ${label.replace(/ \*$/, "").toLowerCase()}` : `Show ${label.replace(/ \*$/, "").toLowerCase()}`} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <input
+          ref={ref}
+          id={id}
+          type={shown ? "text" : "password"}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          className="password-row__toggle"
+          aria-label={shown ? `Hide ${label.replace(/ \*$/, "").toLowerCase()}` : `Show ${label.replace(/ \*$/, "").toLowerCase()}`}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
           {shown ? "Hide" : "Show"}
         </button>
       </div>

@@ -86,7 +86,18 @@ export function SignUpForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    defaultValues: { email: "", password: "", confirmPassword: "", title: "", firstname: "", lastname: "", month: "", day: "", year: "", agreeToUpdates: false },
+    defaultValues: {
+      email: "",
+      password: "",
+      confirmPassword: "",
+      title: "",
+      firstname: "",
+      lastname: "",
+      month: "",
+      day: "",
+      year: "",
+      agreeToUpdates: false,
+    },
   });
   const [password, month, year, day] = watch(["password", "month", "year", "day"]);
   const years = useMemo(() => yearOptions(), []);
@@ -119,7 +130,11 @@ export function SignUpForm() {
     }
   });
 
-  const a11y = (name: keyof Values) => ({ id: `signup-${name}`, "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `signup-${name}-error` : undefined });
+  const a11y = (name: keyof Values) => ({
+    id: `signup-${name}`,
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": errors[name] ? `signup-${name}-error` : undefined,
+  });
 
   return (
     <div className="container section narrow auth-page">
@@ -133,7 +148,13 @@ export function SignUpForm() {
             {...register("email", { validate: emailRule({ missing: SIGN_UP_MSG.emailRequired, invalid: SIGN_UP_MSG.emailFormat }) })}
           />
         </TextField>
-        <PasswordField id="signup-password" label="Password *" autoComplete="new-password" error={errors.password?.message} {...register("password", { validate: (v) => firstUnmet(v, "signUp") })} />
+        <PasswordField
+          id="signup-password"
+          label="Password *"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register("password", { validate: (v) => firstUnmet(v, "signUp") })}
+        />
         <RuleChecklist checks={checks} />
         <PasswordField
           id="signup-confirmPassword"
@@ -182,7 +203,10 @@ export function SignUpForm() {
                 </option>
               ))}
             </select>
-            <select aria-label="Year" {...register("year", { deps: "month", onChange: (e: React.ChangeEvent<HTMLSelectElement>) => adapt(month, e.target.value) })}>
+            <select
+              aria-label="Year"
+              {...register("year", { deps: "month", onChange: (e: React.ChangeEvent<HTMLSelectElement>) => adapt(month, e.target.value) })}
+            >
               <option value="">Year</option>
               {years.map((y) => (
                 <option key={y} value={y}>
@@ -198,7 +222,8 @@ export function SignUpForm() {
           )}
         </fieldset>
         <label className="checkbox">
-          <input type="checkbox" {...register("agreeToUpdates", { validate: (v) => v || SIGN_UP_MSG.agree })} /> I would like to receive updates about new collections, events and offers.
+          <input type="checkbox" {...register("agreeToUpdates", { validate: (v) => v || SIGN_UP_MSG.agree })} /> I would like to receive updates about new
+          collections, events and offers.
         </label>
         {errors.agreeToUpdates && (
           <span className="field__error" role="alert">
@@ -206,7 +231,8 @@ export function SignUpForm() {
           </span>
         )}
         <p className="muted small">
-          By creating an account you accept our <Link href="/terms-and-conditions/">Terms and Conditions</Link> and <Link href="/privacy-policy/">Privacy Policy</Link>.
+          By creating an account you accept our <Link href="/terms-and-conditions/">Terms and Conditions</Link> and{" "}
+          <Link href="/privacy-policy/">Privacy Policy</Link>.
         </p>
         {formError && (
           <p className="field__error" role="alert">

@@ -10,7 +10,10 @@ import { refusal } from "@/test/answers";
 
 vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navigationMock);
 vi.mock("next/link", async () => ({ default: (await import("@/test/next-mocks")).LinkMock }));
-vi.mock("@/lib/hooks/use-session", async (original) => ({ ...(await original<typeof import("@/lib/hooks/use-session")>()), revalidateSession: vi.fn(async () => undefined) }));
+vi.mock("@/lib/hooks/use-session", async (original) => ({
+  ...(await original<typeof import("@/lib/hooks/use-session")>()),
+  revalidateSession: vi.fn(async () => undefined),
+}));
 
 beforeEach(() => {
   nav.search = new URLSearchParams("token=t1");
@@ -115,7 +118,10 @@ describe("VerifyEmail", () => {
   it("claim: the server's field errors show under their fields", async () => {
     fakeFetch({
       "POST /api/auth/verify-email/preview": preview("claim"),
-      "POST /api/auth/verify-email": () => ({ status: 400, body: refusal("validation", "Validation failed", { errors: { newPassword: "Password does not meet complexity requirements" } }) }),
+      "POST /api/auth/verify-email": () => ({
+        status: 400,
+        body: refusal("validation", "Validation failed", { errors: { newPassword: "Password does not meet complexity requirements" } }),
+      }),
     });
     renderWithSwr(<VerifyEmail />);
     await screen.findByRole("button", { name: VERIFY_MSG.claim });
@@ -149,7 +155,9 @@ describe("VerifyEmail", () => {
   });
 
   it("says when the preview is refused for too many attempts", async () => {
-    fakeFetch({ "POST /api/auth/verify-email/preview": () => ({ status: 429, body: refusal("too_many_requests", "Too many attempts. Please try again later.") }) });
+    fakeFetch({
+      "POST /api/auth/verify-email/preview": () => ({ status: 429, body: refusal("too_many_requests", "Too many attempts. Please try again later.") }),
+    });
     renderWithSwr(<VerifyEmail />);
     expect((await screen.findByRole("alert")).textContent).toContain("Too many attempts. Please try again later.");
   });

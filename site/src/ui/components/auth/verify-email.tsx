@@ -49,11 +49,7 @@ const PASSWORD_MSG = {
 
 type Preview = components["schemas"]["VerifyPreview"];
 
-type Phase =
-  | { kind: "loading" }
-  | { kind: "invalid"; message: string }
-  | { kind: "preview"; preview: Preview }
-  | { kind: "done"; message: string };
+type Phase = { kind: "loading" } | { kind: "invalid"; message: string } | { kind: "preview"; preview: Preview } | { kind: "done"; message: string };
 
 /** What a refusal says: the field's message (the token's), else the server's words, else the fallback. */
 function refusal(error: unknown, fallback: string): string {
@@ -212,7 +208,8 @@ function ClaimStep({ token, email, onDone }: StepProps) {
     <>
       <div className="verify-email__claim">
         <p>
-          This link was sent to <strong className="verify-email__address">{email}</strong>. Opening it shows that you read that address, so you can make this account yours.
+          This link was sent to <strong className="verify-email__address">{email}</strong>. Opening it shows that you read that address, so you can make this
+          account yours.
         </p>
         <ul className="verify-email__list">
           <li>Choose a password below and the account is yours alone: everyone else signed in to it is signed out.</li>

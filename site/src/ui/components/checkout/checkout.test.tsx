@@ -69,7 +69,9 @@ async function atPayment() {
 }
 
 const checkoutBodies = (calls: { method: string; url: string; body?: unknown }[]) =>
-  calls.filter((c) => c.method === "POST" && c.url === "/api/payment/checkout").map((c) => c.body as { amount: number; shippingfee: number; taxRate: number; idempotencyKey: string });
+  calls
+    .filter((c) => c.method === "POST" && c.url === "/api/payment/checkout")
+    .map((c) => c.body as { amount: number; shippingfee: number; taxRate: number; idempotencyKey: string });
 const statusAsks = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith("/api/payment/status/")).length;
 
 /** With fake timers: lets every promise and every timer due within `ms` run. */
@@ -148,7 +150,10 @@ describe("Checkout: the server's quote", () => {
   });
 
   it("409 product_unavailable: shows the message, asks the bag again and holds the payment until the line is removed", async () => {
-    const shop: Shop = { lines: [line("l1", "Ivory Gown", 800, 1), line("l2", "Night Cape", 990, 1)], quote: { subtotal: 1790, shippingfee: 56.9, tax: 0, total: 1846.9 } };
+    const shop: Shop = {
+      lines: [line("l1", "Ivory Gown", 800, 1), line("l2", "Night Cape", 990, 1)],
+      quote: { subtotal: 1790, shippingfee: 56.9, tax: 0, total: 1846.9 },
+    };
     shopWith(shop, {
       "POST /api/payment/checkout": () => {
         shop.lines = [line("l1", "Ivory Gown", 800, 1), line("l2", "Night Cape", 990, 1, false)];
@@ -218,10 +223,18 @@ describe("Checkout: PayPal", () => {
   });
 
   it("create-order 429: shows the server's message", async () => {
-    shopWith({ lines: [line("l1", "Ivory Gown", 800, 1)], quote: { subtotal: 800, shippingfee: 56.9, tax: 0, total: 856.9 } }, { "POST /api/payment/paypal/create-order": () => ({ status: 429, body: { message: "Too many PayPal orders. Please try again in a few minutes." } }) });
+    shopWith(
+      { lines: [line("l1", "Ivory Gown", 800, 1)], quote: { subtotal: 800, shippingfee: 56.9, tax: 0, total: 856.9 } },
+      { "POST /api/payment/paypal/create-order": () => ({ status: 429, body: { message: "Too many PayPal orders. Please try again in a few minutes." } }) },
+    );
     await atPayment();
     await waitFor(() => expect(payments.renderPayPal).toHaveBeenCalled());
-    await act(async () => void (await paypalOptions().createOrder().catch(() => null)));
+    await act(
+      async () =>
+        void (await paypalOptions()
+          .createOrder()
+          .catch(() => null)),
+    );
     expect(screen.getByRole("alert").textContent).toBe("Too many PayPal orders. Please try again in a few minutes.");
   });
 
@@ -254,7 +267,9 @@ describe("Checkout: a payment whose answer was lost (202)", () => {
       "POST /api/payment/checkout": () => ({ status: 202, body: CONFIRMING }),
       "GET /api/payment/status/pay_1": () => {
         asked += 1;
-        return asked < 3 ? { body: { status: "confirming", message: "Still confirming with your bank." } } : { body: { status: "placed", order: { id: "o1", status: "awaiting_confirmation" } } };
+        return asked < 3
+          ? { body: { status: "confirming", message: "Still confirming with your bank." } }
+          : { body: { status: "placed", order: { id: "o1", status: "awaiting_confirmation" } } };
       },
     });
     await atPayment();

@@ -40,7 +40,8 @@ function EmptyBag() {
 }
 
 /** Where a payment's outcome leads: the result page, told when PayPal is still completing the capture. */
-export const notifyPath = (outcome: "success" | "fail", pending = false) => `/checkout/notify/?status=${outcome}${outcome === "success" && pending ? "&payment=pending" : ""}`;
+export const notifyPath = (outcome: "success" | "fail", pending = false) =>
+  `/checkout/notify/?status=${outcome}${outcome === "success" && pending ? "&payment=pending" : ""}`;
 
 /** The checkout of the signed-in shopper `owner` (their email), whose draft it keeps. */
 function CheckoutSteps({ owner }: { owner: string }) {
@@ -113,7 +114,16 @@ function CheckoutSteps({ owner }: { owner: string }) {
       ) : (
         <div className="checkout__grid">
           <div className="checkout__steps">
-            <AddressStep owner={owner} draft={draft} step={step} dispatch={dispatch} shippingfee={quote?.shippingfee ?? null} shipping={shipping} onShipping={onShipping} onEdit={onEdit} />
+            <AddressStep
+              owner={owner}
+              draft={draft}
+              step={step}
+              dispatch={dispatch}
+              shippingfee={quote?.shippingfee ?? null}
+              shipping={shipping}
+              onShipping={onShipping}
+              onEdit={onEdit}
+            />
             <section className="checkout-step" aria-labelledby="step-payment">
               <h2 id="step-payment" className="checkout-step__title">
                 2. PAYMENT

@@ -17,7 +17,9 @@ function SummaryLine({ line, onRemove }: { line: CartLine; onRemove: () => void 
   const image = line.product.productGallery?.[0];
   return (
     <li className={line.available ? "summary-line" : "summary-line summary-line--unavailable"} data-testid="summary-line">
-      <div className="summary-line__image">{image && <img src={image} srcSet={pictureSrcSet(image)} sizes={PICTURE_SIZES.summaryThumb} alt="" width={72} height={96} />}</div>
+      <div className="summary-line__image">
+        {image && <img src={image} srcSet={pictureSrcSet(image)} sizes={PICTURE_SIZES.summaryThumb} alt="" width={72} height={96} />}
+      </div>
       <div className="summary-line__body">
         <p className="summary-line__name">{line.product.name}</p>
         <p className="summary-line__facts">{[line.category, line.color, line.size && `Size ${sizeLabel(line.size)}`].filter(Boolean).join(" · ")}</p>

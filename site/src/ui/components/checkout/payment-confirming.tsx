@@ -13,7 +13,8 @@ import type { PaymentOutcome } from "@/lib/hooks/use-checkout";
 import { usePaymentConfirmation } from "@/lib/hooks/use-payment-status";
 
 export const CONFIRMING_TITLE = "Confirming your payment…";
-export const CONFIRMING_TIMED_OUT = "This is taking longer than usual. Your order will appear in My Orders as soon as your payment is confirmed. Please do not pay again.";
+export const CONFIRMING_TIMED_OUT =
+  "This is taking longer than usual. Your order will appear in My Orders as soon as your payment is confirmed. Please do not pay again.";
 
 interface Props {
   paymentId: string;

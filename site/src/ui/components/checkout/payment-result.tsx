@@ -17,7 +17,8 @@ export const PAYMENT_RESULT = {
   fail: { title: "Payment Failed", text: "Your payment could not be completed. Please try again or use another payment method." },
 } as const;
 
-export const PAYMENT_PENDING_TEXT = "Payment pending: PayPal is still completing your payment. Your order shows as Payment pending in My Orders until it is complete.";
+export const PAYMENT_PENDING_TEXT =
+  "Payment pending: PayPal is still completing your payment. Your order shows as Payment pending in My Orders until it is complete.";
 
 function Result() {
   const [status, setStatus] = useState<"success" | "fail" | null>(null);

@@ -27,7 +27,8 @@ const PAYPAL_CANCELED = "The PayPal payment was canceled.";
 export const CONNECTION_MSG = {
   offline: "You are offline. Please check your internet connection, then press Pay again. Your card details are kept.",
   // Pay stays: pressed, it asks about this same payment (its key), never a second charge.
-  answerLost: "The connection was lost before your payment's answer arrived. As soon as you are back online we ask about this same payment again: it is never charged twice.",
+  answerLost:
+    "The connection was lost before your payment's answer arrived. As soon as you are back online we ask about this same payment again: it is never charged twice.",
 } as const;
 
 /** A tokenization that failed for the connection (offline, or the SDK's NETWORK error), not for the card. */
@@ -271,7 +272,13 @@ export function PaymentStep({ clientToken, tokenFailed, quote, taxRate, blocked,
           </p>
         )}
         {/* Busy while paying, not disabled: a disabled button drops the keyboard's focus (a second press is ignored by `busy`). */}
-        <button type="button" className="button button--block" disabled={!payments || !quote || blocked || confirming !== null} aria-disabled={paying || undefined} onClick={payWithCard}>
+        <button
+          type="button"
+          className="button button--block"
+          disabled={!payments || !quote || blocked || confirming !== null}
+          aria-disabled={paying || undefined}
+          onClick={payWithCard}
+        >
           {paying ? "Processing..." : quote ? `PAY ${formatPrice(quote.total)}` : "PAY"}
         </button>
       </div>

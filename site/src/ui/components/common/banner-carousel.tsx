@@ -31,7 +31,16 @@ export function BannerCarousel({ images, alt, intervalMs }: Props) {
         <div className="embla__container">
           {images.map((src, i) => (
             <div className="embla__slide" key={src + i}>
-              <img src={src} srcSet={pictureSrcSet(src)} sizes={PICTURE_SIZES.bannerCarousel} alt={`${alt} — ${i + 1} of ${images.length}`} width={1600} height={700} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+              <img
+                src={src}
+                srcSet={pictureSrcSet(src)}
+                sizes={PICTURE_SIZES.bannerCarousel}
+                alt={`${alt} — ${i + 1} of ${images.length}`}
+                width={1600}
+                height={700}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "auto"}
+              />
             </div>
           ))}
         </div>

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { CarouselArrows, CarouselDots } from "./carousel-controls";
 import type { Carousel } from "./use-carousel";
 
-const running = () => ({ scrollPrev: vi.fn(), scrollNext: vi.fn(), scrollTo: vi.fn() }) as unknown as Carousel & Record<"scrollPrev" | "scrollNext" | "scrollTo", ReturnType<typeof vi.fn>>;
+const running = () =>
+  ({ scrollPrev: vi.fn(), scrollNext: vi.fn(), scrollTo: vi.fn() }) as unknown as Carousel &
+    Record<"scrollPrev" | "scrollNext" | "scrollTo", ReturnType<typeof vi.fn>>;
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
 
 describe("carousel controls", () => {

@@ -20,10 +20,22 @@ export function CarouselArrows({ carousel, noun, canPrev = true, canNext = true,
   const tone = light ? " carousel-arrow--light" : "";
   return (
     <>
-      <button type="button" className={`carousel-arrow carousel-arrow--prev${tone}`} aria-label={`Previous ${noun}`} disabled={!carousel || !canPrev} onClick={() => carousel?.scrollPrev()}>
+      <button
+        type="button"
+        className={`carousel-arrow carousel-arrow--prev${tone}`}
+        aria-label={`Previous ${noun}`}
+        disabled={!carousel || !canPrev}
+        onClick={() => carousel?.scrollPrev()}
+      >
         <ArrowLeft />
       </button>
-      <button type="button" className={`carousel-arrow carousel-arrow--next${tone}`} aria-label={`Next ${noun}`} disabled={!carousel || !canNext} onClick={() => carousel?.scrollNext()}>
+      <button
+        type="button"
+        className={`carousel-arrow carousel-arrow--next${tone}`}
+        aria-label={`Next ${noun}`}
+        disabled={!carousel || !canNext}
+        onClick={() => carousel?.scrollNext()}
+      >
         <ArrowRight />
       </button>
     </>
@@ -44,7 +56,15 @@ export function CarouselDots({ carousel, count, selected, noun, light = false }:
   return (
     <div className={`dots${light ? " dots--light" : ""}`} role="group" aria-label={`Choose ${noun}`}>
       {Array.from({ length: count }, (_, i) => (
-        <button key={i} type="button" className={`dot ${i === selected ? "dot--on" : ""}`} aria-label={`${name} ${i + 1}`} aria-current={i === selected} disabled={!carousel} onClick={() => carousel?.scrollTo(i)} />
+        <button
+          key={i}
+          type="button"
+          className={`dot ${i === selected ? "dot--on" : ""}`}
+          aria-label={`${name} ${i + 1}`}
+          aria-current={i === selected}
+          disabled={!carousel}
+          onClick={() => carousel?.scrollTo(i)}
+        />
       ))}
     </div>
   );

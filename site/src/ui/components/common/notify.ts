@@ -18,7 +18,11 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether any toast was asked for in this page's life (the shell then mounts the container). */
 export function useToastsWanted(): boolean {
-  return useSyncExternalStore(subscribe, () => wanted, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
 }
 
 /** Shows a toast; answers once react-toastify has it. */

@@ -14,7 +14,18 @@ export function Film({ src, poster, label }: { src: string; poster?: string; lab
   };
   return (
     <div className="film">
-      <video ref={ref} src={src || undefined} poster={poster} muted loop playsInline preload="none" aria-label={label} onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} />
+      <video
+        ref={ref}
+        src={src || undefined}
+        poster={poster}
+        muted
+        loop
+        playsInline
+        preload="none"
+        aria-label={label}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      />
       <button type="button" className="film__toggle" aria-label={playing ? `Pause ${label}` : `Play ${label}`} onClick={toggle}>
         {playing ? <PauseIcon /> : <PlayIcon />}
       </button>

@@ -27,7 +27,12 @@ export function HomePage() {
   const arrivals = products.filter(isNewArrival);
   const latest = newestFirst(news).slice(0, HOME_NEWS);
   // The featured show's image carousel: its looks, else its celebrities.
-  const featuredLooks = featured ? featured.galleries.filter(isActive).flatMap((g) => g.image.slice(0, 1)).concat(featured.celebs.map((c) => c.image)) : [];
+  const featuredLooks = featured
+    ? featured.galleries
+        .filter(isActive)
+        .flatMap((g) => g.image.slice(0, 1))
+        .concat(featured.celebs.map((c) => c.image))
+    : [];
 
   return (
     <div className="home">
@@ -75,19 +80,19 @@ export function HomePage() {
         </section>
       )}
       {ready && arrivals.length > 0 && (
-      <section className="section" aria-labelledby="arrivals-title">
-        <div className="container">
-          <h2 id="arrivals-title" className="section-title">
-            NEW ARRIVALS
-          </h2>
-          <ProductCarousel products={arrivals} label="New arrivals" autoplayMs={HOME_CAROUSEL_MS} />
-          <p className="center">
-            <Link className="button button--outline" href="/shop/">
-              View All
-            </Link>
-          </p>
-        </div>
-      </section>
+        <section className="section" aria-labelledby="arrivals-title">
+          <div className="container">
+            <h2 id="arrivals-title" className="section-title">
+              NEW ARRIVALS
+            </h2>
+            <ProductCarousel products={arrivals} label="New arrivals" autoplayMs={HOME_CAROUSEL_MS} />
+            <p className="center">
+              <Link className="button button--outline" href="/shop/">
+                View All
+              </Link>
+            </p>
+          </div>
+        </section>
       )}
       {ready && latest.length > 0 && (
         <section className="section" aria-labelledby="news-title">

@@ -10,8 +10,24 @@ vi.mock("next/navigation", async () => (await import("@/test/next-mocks")).navig
 
 afterEach(() => vi.unstubAllGlobals());
 
-const line = { id: "l1", product: { id: "p1", slug: "gown", name: "Ivory Gown", productGallery: ["/g.jpg"] }, category: "Set", color: "Ivory", size: "custom", quantity: 2, price: 1234.5, available: true };
-const withdrawn = { ...line, id: "l2", product: { id: "p2", slug: "cape", name: "Night Cape", productGallery: ["/c.jpg"] }, quantity: 1, price: 990, available: false };
+const line = {
+  id: "l1",
+  product: { id: "p1", slug: "gown", name: "Ivory Gown", productGallery: ["/g.jpg"] },
+  category: "Set",
+  color: "Ivory",
+  size: "custom",
+  quantity: 2,
+  price: 1234.5,
+  available: true,
+};
+const withdrawn = {
+  ...line,
+  id: "l2",
+  product: { id: "p2", slug: "cape", name: "Night Cape", productGallery: ["/c.jpg"] },
+  quantity: 1,
+  price: 990,
+  available: false,
+};
 const signedIn = () => ({ body: { id: "u1", email: "a@b.c" } });
 
 function OpenBag() {

@@ -21,12 +21,31 @@ import { usePanels } from "./panels";
 
 export const sizeLabel = (size?: string) => (size?.toLowerCase() === "custom" ? "Custom" : (size ?? ""));
 
-function BagLine({ line, onNavigate, onQuantity, onRemove }: { line: CartLine; onNavigate: () => void; onQuantity: (q: number) => void; onRemove: () => void }) {
+function BagLine({
+  line,
+  onNavigate,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  onNavigate: () => void;
+  onQuantity: (q: number) => void;
+  onRemove: () => void;
+}) {
   const href = productPath(line.product);
   return (
     <li className={line.available ? "bag-line" : "bag-line bag-line--unavailable"} data-testid="bag-line">
       <Link href={href} onClick={onNavigate} className="bag-line__image" tabIndex={-1} aria-hidden="true">
-        {line.product.productGallery?.[0] && <img src={line.product.productGallery[0]} srcSet={pictureSrcSet(line.product.productGallery[0])} sizes={PICTURE_SIZES.bagThumb} alt="" width={84} height={112} />}
+        {line.product.productGallery?.[0] && (
+          <img
+            src={line.product.productGallery[0]}
+            srcSet={pictureSrcSet(line.product.productGallery[0])}
+            sizes={PICTURE_SIZES.bagThumb}
+            alt=""
+            width={84}
+            height={112}
+          />
+        )}
       </Link>
       <div className="bag-line__body">
         <Link href={href} onClick={onNavigate} className="bag-line__name">

@@ -20,14 +20,7 @@ export function Drawer({ open, side = "right", label, onClose, children, wide = 
   return (
     <div className="drawer-root">
       <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={ref}
-        className={`drawer drawer--${side} ${wide ? "drawer--wide" : ""}`}
-        role="dialog"
-        aria-modal="true"
-        aria-label={label}
-        tabIndex={-1}
-      >
+      <div ref={ref} className={`drawer drawer--${side} ${wide ? "drawer--wide" : ""}`} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
         <button type="button" className="icon-button drawer__close" onClick={onClose} aria-label="Close">
           <CloseIcon />
         </button>

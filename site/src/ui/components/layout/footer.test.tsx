@@ -41,7 +41,9 @@ describe("Footer", () => {
   it("links only to the pages the house gives", () => {
     renderFooter(["faq", "terms"]);
     const support = screen.getByRole("navigation", { name: "Support" });
-    const labels = within(support).getAllByRole("link").map((a) => a.textContent);
+    const labels = within(support)
+      .getAllByRole("link")
+      .map((a) => a.textContent);
     expect(labels).toEqual(["My Orders", "FAQ", "Terms & Conditions"]);
     const shop = screen.getByRole("navigation", { name: "Shop" });
     expect(within(shop).queryByRole("link", { name: "Made To Order" })).toBeNull();
@@ -49,6 +51,10 @@ describe("Footer", () => {
   it("leaves out the shop's menus no category of the house stands for", () => {
     renderFooter([], ["Robes", "Woman"]);
     const shop = screen.getByRole("navigation", { name: "Shop" });
-    expect(within(shop).getAllByRole("link").map((a) => a.textContent)).toEqual(["Women", "All Products"]);
+    expect(
+      within(shop)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["Women", "All Products"]);
   });
 });

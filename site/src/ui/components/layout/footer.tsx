@@ -35,7 +35,9 @@ export function Footer() {
           <ul>
             {shop.map((l) => (
               <li key={l.href}>
-                <Link href={l.href} prefetch={false}>{l.label}</Link>
+                <Link href={l.href} prefetch={false}>
+                  {l.label}
+                </Link>
               </li>
             ))}
             {menus.map((m) => (
@@ -50,7 +52,9 @@ export function Footer() {
           <ul>
             {support.map((l) => (
               <li key={l.href}>
-                <Link href={l.href} prefetch={false}>{l.label}</Link>
+                <Link href={l.href} prefetch={false}>
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -97,7 +101,9 @@ function Contact({ house }: { house: House }) {
         <ul className="footer__social">
           {social.map(({ url, label }) => (
             <li key={label}>
-              <a href={url} rel="noopener noreferrer" target="_blank">{label}</a>
+              <a href={url} rel="noopener noreferrer" target="_blank">
+                {label}
+              </a>
             </li>
           ))}
         </ul>

@@ -55,7 +55,14 @@ export function Header() {
 
   // Over an open panel's backdrop, so the icon that opened a panel stays there to close it.
   const overPanel = open !== null;
-  const classes = ["header", dark ? "header--dark" : "header--light", home ? "header--home" : "", stuck ? "header--stuck" : "", scrolled ? "header--scrolled" : "", overPanel ? "header--over-panel" : ""];
+  const classes = [
+    "header",
+    dark ? "header--dark" : "header--light",
+    home ? "header--home" : "",
+    stuck ? "header--stuck" : "",
+    scrolled ? "header--scrolled" : "",
+    overPanel ? "header--over-panel" : "",
+  ];
   return (
     <header className={classes.filter(Boolean).join(" ")} data-scrolled={scrolled}>
       <div className="header__inner">

@@ -21,8 +21,21 @@ function Opener() {
 beforeEach(() => {
   router.push.mockClear();
   fakeFetch({
-    "GET /api/categories": () => ({ body: { data: [{ id: "1", name: "Dress", status: "active" }, { id: "2", name: "DRESS", status: "active" }, { id: "3", name: "Old", status: "inactive" }] } }),
-    "GET /api/menus": () => ({ body: [{ id: "m2", title: "Lotus", link: { kind: "collection", id: "c2", slug: "lotus" }, status: "active", order: 2 }, { id: "m1", title: "Silk Road", link: { kind: "page", path: "/shop" }, status: "active", order: 1 }] }),
+    "GET /api/categories": () => ({
+      body: {
+        data: [
+          { id: "1", name: "Dress", status: "active" },
+          { id: "2", name: "DRESS", status: "active" },
+          { id: "3", name: "Old", status: "inactive" },
+        ],
+      },
+    }),
+    "GET /api/menus": () => ({
+      body: [
+        { id: "m2", title: "Lotus", link: { kind: "collection", id: "c2", slug: "lotus" }, status: "active", order: 2 },
+        { id: "m1", title: "Silk Road", link: { kind: "page", path: "/shop" }, status: "active", order: 1 },
+      ],
+    }),
   });
   renderWithSwr(
     <PanelsProvider>

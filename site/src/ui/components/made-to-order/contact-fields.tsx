@@ -39,9 +39,26 @@ export function ContactFields<T extends FieldValues & ContactForm>({ register, e
   });
   return (
     <div className="form-grid">
-      {field("firstName", "First name *", <input {...a11y("firstName")} autoComplete="given-name" {...register(f("firstName"), { validate: (v: string) => v.trim() !== "" || MSG.firstName })} />)}
-      {field("lastName", "Last name *", <input {...a11y("lastName")} autoComplete="family-name" {...register(f("lastName"), { validate: (v: string) => v.trim() !== "" || MSG.lastName })} />)}
-      {field("email", "Email *", <input {...a11y("email")} type="email" autoComplete="email" {...register(f("email"), { validate: emailRule({ missing: MSG.email, invalid: MSG.emailFormat }) })} />)}
+      {field(
+        "firstName",
+        "First name *",
+        <input {...a11y("firstName")} autoComplete="given-name" {...register(f("firstName"), { validate: (v: string) => v.trim() !== "" || MSG.firstName })} />,
+      )}
+      {field(
+        "lastName",
+        "Last name *",
+        <input {...a11y("lastName")} autoComplete="family-name" {...register(f("lastName"), { validate: (v: string) => v.trim() !== "" || MSG.lastName })} />,
+      )}
+      {field(
+        "email",
+        "Email *",
+        <input
+          {...a11y("email")}
+          type="email"
+          autoComplete="email"
+          {...register(f("email"), { validate: emailRule({ missing: MSG.email, invalid: MSG.emailFormat }) })}
+        />,
+      )}
       <div className="field field--phone">
         <span className="field__label" id={`${idPrefix}-phone-label`}>
           Phone *
@@ -59,7 +76,11 @@ export function ContactFields<T extends FieldValues & ContactForm>({ register, e
         <Error id={`${idPrefix}-phone-error`} message={err("phone")} />
       </div>
       {contactTime === "date"
-        ? field("contactTime", "Preferred delivery date *", <input {...a11y("contactTime")} type="date" {...register(f("contactTime"), { validate: (v: string) => v.trim() !== "" || MSG.contactTime })} />)
+        ? field(
+            "contactTime",
+            "Preferred delivery date *",
+            <input {...a11y("contactTime")} type="date" {...register(f("contactTime"), { validate: (v: string) => v.trim() !== "" || MSG.contactTime })} />,
+          )
         : field(
             "contactTime",
             "Preferred contact time *",

@@ -28,7 +28,13 @@ describe("MadeToOrderModal", () => {
     renderWithSwr(<MadeToOrderModal open productName="Lotus Gown" onClose={() => {}} />);
     type("Phone code", "");
     fireEvent.click(screen.getByRole("button", { name: "NEXT" }));
-    for (const message of ["Please enter your first name.", "Please enter your last name.", "Please enter your email.", "Please enter your phone.", "Prefered Delivery Date is required"]) {
+    for (const message of [
+      "Please enter your first name.",
+      "Please enter your last name.",
+      "Please enter your email.",
+      "Please enter your phone.",
+      "Prefered Delivery Date is required",
+    ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(current()).toContain("Information");
@@ -123,7 +129,16 @@ describe("AppointmentModal", () => {
     type("Preferred contact time *", "9-12");
     fireEvent.click(screen.getByRole("button", { name: "BOOK AN APPOINTMENT" }));
     expect(await screen.findByText("Your appointment has been booked successfully. We will get in touch with you soon, please stay tuned.")).toBeTruthy();
-    expect(calls[0]?.body).toEqual({ firstName: "Lan", lastName: "Nguyen", email: "lan@example.com", phoneCode: "+84", phone: "", contactTime: "9-12", message: "", socialMedia: "" });
+    expect(calls[0]?.body).toEqual({
+      firstName: "Lan",
+      lastName: "Nguyen",
+      email: "lan@example.com",
+      phoneCode: "+84",
+      phone: "",
+      contactTime: "9-12",
+      message: "",
+      socialMedia: "",
+    });
   });
 
   it("puts the server's field messages on the fields and shows the failure text", async () => {

@@ -104,7 +104,11 @@ export function MadeToOrderModal({ open, productName, onClose }: Props) {
     <Modal open={open} onClose={onClose} title="MADE TO ORDER" size="lg">
       <ol className="steps" aria-label="Steps">
         {STEPS.map((label, i) => (
-          <li key={label} className={`steps__item ${i === step ? "steps__item--on" : ""} ${i < step ? "steps__item--done" : ""}`} aria-current={i === step ? "step" : undefined}>
+          <li
+            key={label}
+            className={`steps__item ${i === step ? "steps__item--on" : ""} ${i < step ? "steps__item--done" : ""}`}
+            aria-current={i === step ? "step" : undefined}
+          >
             <span className="steps__num">{i + 1}</span> {label}
           </li>
         ))}
@@ -166,12 +170,14 @@ export function MadeToOrderModal({ open, productName, onClose }: Props) {
         <div hidden={step !== 2}>
           <div className="terms-box">
             <p>
-              Each made-to-order piece is cut and sewn by hand in our Ho Chi Minh City atelier to the measurements you give. Our team contacts you to confirm measurements, fabric and delivery date before work
-              begins. A deposit confirms the order; because the piece is made for you alone, it cannot be returned or exchanged, but one complimentary fitting adjustment is included.
+              Each made-to-order piece is cut and sewn by hand in our Ho Chi Minh City atelier to the measurements you give. Our team contacts you to confirm
+              measurements, fabric and delivery date before work begins. A deposit confirms the order; because the piece is made for you alone, it cannot be
+              returned or exchanged, but one complimentary fitting adjustment is included.
             </p>
           </div>
           <label className="checkbox">
-            <input type="checkbox" aria-invalid={Boolean(errors.agree)} {...register("agree", { validate: (v) => v === true || MSG.terms })} />I have read and agree to the Terms & Conditions.
+            <input type="checkbox" aria-invalid={Boolean(errors.agree)} {...register("agree", { validate: (v) => v === true || MSG.terms })} />I have read and
+            agree to the Terms & Conditions.
           </label>
           {errors.agree?.message && (
             <span className="field__error" role="alert">

@@ -28,7 +28,18 @@ export function NewsDetail() {
         <NewsDate iso={news.updatedAt || news.createdAt} />
       </time>
       <h1 className="article__title">{news.title.toUpperCase()}</h1>
-      {news.poster && <img className="article__poster" src={news.poster} srcSet={pictureSrcSet(news.poster)} sizes={PICTURE_SIZES.newsPoster} alt={news.title} width={1200} height={800} fetchPriority="high" />}
+      {news.poster && (
+        <img
+          className="article__poster"
+          src={news.poster}
+          srcSet={pictureSrcSet(news.poster)}
+          sizes={PICTURE_SIZES.newsPoster}
+          alt={news.title}
+          width={1200}
+          height={800}
+          fetchPriority="high"
+        />
+      )}
       <SanitizedHtml html={news.content} />
     </article>
   );

@@ -9,11 +9,28 @@ import { NewsList } from "./news-list";
 vi.mock("next/link", async () => ({ default: (await import("@/test/next-mocks")).LinkMock }));
 afterEach(() => vi.unstubAllGlobals());
 
-const news = (id: string, title: string, createdAt: string, status = "active") => ({ id, slug: id, title, description: `About ${title}`, poster: `/blobs/${id}.svg`, content: "", status, createdAt, updatedAt: createdAt });
+const news = (id: string, title: string, createdAt: string, status = "active") => ({
+  id,
+  slug: id,
+  title,
+  description: `About ${title}`,
+  poster: `/blobs/${id}.svg`,
+  content: "",
+  status,
+  createdAt,
+  updatedAt: createdAt,
+});
 
 describe("NewsList", () => {
   it("shows active news newest first with uppercase titles and links", async () => {
-    fakeFetch({ "GET /api/news": () => ({ body: [news("n1", "Spring show", "2025-02-01T03:00:00Z"), news("n2", "Hidden", "2025-05-01T03:00:00Z", "inactive"), news("n3", "Atelier opens", "2025-04-01T03:00:00Z")] }),
+    fakeFetch({
+      "GET /api/news": () => ({
+        body: [
+          news("n1", "Spring show", "2025-02-01T03:00:00Z"),
+          news("n2", "Hidden", "2025-05-01T03:00:00Z", "inactive"),
+          news("n3", "Atelier opens", "2025-04-01T03:00:00Z"),
+        ],
+      }),
       // The dates read on the house's clock, GMT+7 here.
       "GET /api/house": () => ({ body: { ...OPALE, utcOffsetMinutes: 7 * 60 } }),
     });

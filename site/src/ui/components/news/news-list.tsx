@@ -15,7 +15,17 @@ export function NewsCard({ news, eager = false }: { news: News; eager?: boolean 
   return (
     <article className="news-card">
       <Link href={newsPath(news)} className="news-card__link">
-        {news.poster && <img src={news.poster} srcSet={pictureSrcSet(news.poster)} sizes={PICTURE_SIZES.newsCard} alt={news.title} width={800} height={533} loading={eager ? "eager" : "lazy"} />}
+        {news.poster && (
+          <img
+            src={news.poster}
+            srcSet={pictureSrcSet(news.poster)}
+            sizes={PICTURE_SIZES.newsCard}
+            alt={news.title}
+            width={800}
+            height={533}
+            loading={eager ? "eager" : "lazy"}
+          />
+        )}
         <time dateTime={news.updatedAt || news.createdAt} className="news-card__date">
           <NewsDate iso={news.updatedAt || news.createdAt} />
         </time>

@@ -11,7 +11,14 @@ beforeEach(() => {
   ({ calls } = fakeFetch({
     "GET /api/pages": () => ({ body: { data: [{ id: "faq", title: "FAQ", subtitle: "", status: "active" }] } }),
     "GET /api/pages/faq": () => ({
-      body: { id: "faq", title: "FAQ", subtitle: "", description: "", status: "active", html: '<h2>Livraison</h2><details><summary>Quand ?</summary><p>En deux jours.</p></details><script>alert(1)</script>' },
+      body: {
+        id: "faq",
+        title: "FAQ",
+        subtitle: "",
+        description: "",
+        status: "active",
+        html: "<h2>Livraison</h2><details><summary>Quand ?</summary><p>En deux jours.</p></details><script>alert(1)</script>",
+      },
     }),
     "GET /api/pages/terms": () => ({ status: 404, body: { error: "Page not found." } }),
   }));

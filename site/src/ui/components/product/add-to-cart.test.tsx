@@ -76,7 +76,14 @@ describe("AddToCart", () => {
     fireEvent.change(screen.getByLabelText("Category"), { target: { value: "Jacket" } });
     fireEvent.click(screen.getByRole("button", { name: "ADD TO CART" }));
     expect(await screen.findByText("Add to cart successfully!")).toBeTruthy();
-    expect(calls.find((c) => c.url === "/api/cart/add")?.body).toEqual({ productId: "p1", size: "M", color: "Black", quantity: 1, category: "Jacket", price: 2000 });
+    expect(calls.find((c) => c.url === "/api/cart/add")?.body).toEqual({
+      productId: "p1",
+      size: "M",
+      color: "Black",
+      quantity: 1,
+      category: "Jacket",
+      price: 2000,
+    });
   });
 
   it("asks a visitor to log in when pressing the heart", async () => {

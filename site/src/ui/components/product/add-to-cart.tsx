@@ -36,7 +36,13 @@ function RequestPiece({ product }: { product: Product }) {
         <button type="button" className="button button--block" onClick={() => setOpen(true)}>
           CUSTOM TO ORDER
         </button>
-        <button type="button" className={`button button--outline button--icon ${wished ? "is-wished" : ""}`} aria-pressed={wished} aria-label={wished ? "Remove from wishlist" : "Add to wishlist"} onClick={() => wishlist.toggle(product.id)}>
+        <button
+          type="button"
+          className={`button button--outline button--icon ${wished ? "is-wished" : ""}`}
+          aria-pressed={wished}
+          aria-label={wished ? "Remove from wishlist" : "Add to wishlist"}
+          onClick={() => wishlist.toggle(product.id)}
+        >
           <HeartIcon filled={wished} />
         </button>
       </div>
@@ -166,7 +172,13 @@ function BuyPiece({ product }: { product: Product }) {
         <button type="button" className="button button--block" onClick={add} disabled={busy}>
           {busy ? "Loading..." : "ADD TO CART"}
         </button>
-        <button type="button" className={`button button--outline button--icon ${wished ? "is-wished" : ""}`} aria-pressed={wished} aria-label={wished ? "Remove from wishlist" : "Add to wishlist"} onClick={() => wishlist.toggle(product.id)}>
+        <button
+          type="button"
+          className={`button button--outline button--icon ${wished ? "is-wished" : ""}`}
+          aria-pressed={wished}
+          aria-label={wished ? "Remove from wishlist" : "Add to wishlist"}
+          onClick={() => wishlist.toggle(product.id)}
+        >
           <HeartIcon filled={wished} />
         </button>
       </div>

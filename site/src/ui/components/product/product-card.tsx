@@ -21,7 +21,16 @@ interface Props {
   sizes?: string;
 }
 
-export function ProductCard({ product, wished, onToggleWish, showPrice = true, eager = false, priority = false, headingLevel = 3, sizes = PICTURE_SIZES.productGrid }: Props) {
+export function ProductCard({
+  product,
+  wished,
+  onToggleWish,
+  showPrice = true,
+  eager = false,
+  priority = false,
+  headingLevel = 3,
+  sizes = PICTURE_SIZES.productGrid,
+}: Props) {
   const [first, second] = product.productGallery;
   const Name = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -30,11 +39,34 @@ export function ProductCard({ product, wished, onToggleWish, showPrice = true, e
         <div className="product-card__media">
           {/* The link's text names the product: its photo adds no words (alt=""), so a reader hears the name once. */}
           {first ? (
-            <img className="product-card__img" src={first} srcSet={pictureSrcSet(first)} sizes={sizes} alt="" width={600} height={800} loading={eager || priority ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding={priority ? "sync" : "async"} />
+            <img
+              className="product-card__img"
+              src={first}
+              srcSet={pictureSrcSet(first)}
+              sizes={sizes}
+              alt=""
+              width={600}
+              height={800}
+              loading={eager || priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : "auto"}
+              decoding={priority ? "sync" : "async"}
+            />
           ) : (
             <div className="product-card__img product-card__img--empty" />
           )}
-          {second && <img className="product-card__img product-card__img--hover" src={second} srcSet={pictureSrcSet(second)} sizes={sizes} alt="" width={600} height={800} loading="lazy" decoding="async" />}
+          {second && (
+            <img
+              className="product-card__img product-card__img--hover"
+              src={second}
+              srcSet={pictureSrcSet(second)}
+              sizes={sizes}
+              alt=""
+              width={600}
+              height={800}
+              loading="lazy"
+              decoding="async"
+            />
+          )}
           {isNewArrival(product) && <span className="tag-new">NEW!</span>}
         </div>
         <Name className="product-card__name">{product.name.trim().toUpperCase()}</Name>

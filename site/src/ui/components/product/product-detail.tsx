@@ -63,7 +63,13 @@ export function ProductDetail({ id: built = null }: { id?: string | null }) {
           <p className="muted small">SKU {product.sku}</p>
           <AddToCart key={product.id} product={product} />
           <div className="collapse">
-            <button type="button" className="collapse__toggle" aria-expanded={descOpen} aria-controls="product-description" onClick={() => setDescOpen((o) => !o)}>
+            <button
+              type="button"
+              className="collapse__toggle"
+              aria-expanded={descOpen}
+              aria-controls="product-description"
+              onClick={() => setDescOpen((o) => !o)}
+            >
               DESCRIPTION <ChevronDown className={descOpen ? "rot-180" : ""} />
             </button>
             <div id="product-description" hidden={!descOpen}>

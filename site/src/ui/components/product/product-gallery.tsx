@@ -38,8 +38,22 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           <div className="embla__container">
             {images.map((src, i) => (
               <div className="embla__slide" key={src + i}>
-                <button type="button" className="gallery__zoom" onClick={() => setLightbox(i)} aria-label={`Open image ${i + 1} of ${images.length} full screen`}>
-                  <img src={src} srcSet={pictureSrcSet(src)} sizes={PICTURE_SIZES.productGallery} alt={`${name} — image ${i + 1}`} width={900} height={1200} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+                <button
+                  type="button"
+                  className="gallery__zoom"
+                  onClick={() => setLightbox(i)}
+                  aria-label={`Open image ${i + 1} of ${images.length} full screen`}
+                >
+                  <img
+                    src={src}
+                    srcSet={pictureSrcSet(src)}
+                    sizes={PICTURE_SIZES.productGallery}
+                    alt={`${name} — image ${i + 1}`}
+                    width={900}
+                    height={1200}
+                    loading={i === 0 ? "eager" : "lazy"}
+                    fetchPriority={i === 0 ? "high" : "auto"}
+                  />
                 </button>
               </div>
             ))}
@@ -56,7 +70,14 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         <div className="gallery__thumbs embla" ref={thumbRef}>
           <div className="embla__container">
             {images.map((src, i) => (
-              <button key={src + i} type="button" className={`gallery__thumb ${i === selected ? "gallery__thumb--on" : ""}`} aria-label={`Show image ${i + 1}`} disabled={!main} onClick={() => main?.scrollTo(i)}>
+              <button
+                key={src + i}
+                type="button"
+                className={`gallery__thumb ${i === selected ? "gallery__thumb--on" : ""}`}
+                aria-label={`Show image ${i + 1}`}
+                disabled={!main}
+                onClick={() => main?.scrollTo(i)}
+              >
                 <img src={src} srcSet={pictureSrcSet(src)} sizes={PICTURE_SIZES.galleryThumb} alt="" width={90} height={120} loading="lazy" />
               </button>
             ))}

@@ -9,7 +9,16 @@ export function ProductGrid({ products, showPrice = true }: { products: Card[]; 
   return (
     <div className="product-grid">
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} wished={wishlist.has(p.id)} onToggleWish={wishlist.toggle} showPrice={showPrice} eager={i < 4} priority={i === 0} headingLevel={2} />
+        <ProductCard
+          key={p.id}
+          product={p}
+          wished={wishlist.has(p.id)}
+          onToggleWish={wishlist.toggle}
+          showPrice={showPrice}
+          eager={i < 4}
+          priority={i === 0}
+          headingLevel={2}
+        />
       ))}
     </div>
   );

@@ -25,7 +25,15 @@ export function CelebCarousel({ images, name, label = "Celebrities" }: { images:
         <div className="embla__container">
           {images.map((src, i) => (
             <div className="embla__slide celebs__slide" key={src + i}>
-              <img src={src} srcSet={pictureSrcSet(src)} sizes={PICTURE_SIZES.runwayCarousel} alt={`${label === "Celebrities" ? "Guest at" : "Look from"} ${name}, ${i + 1}`} width={600} height={800} loading="lazy" />
+              <img
+                src={src}
+                srcSet={pictureSrcSet(src)}
+                sizes={PICTURE_SIZES.runwayCarousel}
+                alt={`${label === "Celebrities" ? "Guest at" : "Look from"} ${name}, ${i + 1}`}
+                width={600}
+                height={800}
+                loading="lazy"
+              />
             </div>
           ))}
         </div>

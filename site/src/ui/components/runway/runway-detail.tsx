@@ -34,7 +34,17 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
   return (
     <div className="runway">
       <section className="runway-banner runway-banner--hero">
-        {runway.banners[0] && <img src={runway.banners[0]} srcSet={pictureSrcSet(runway.banners[0])} sizes={PICTURE_SIZES.runwayBanner} alt={runway.name} width={1600} height={800} fetchPriority="high" />}
+        {runway.banners[0] && (
+          <img
+            src={runway.banners[0]}
+            srcSet={pictureSrcSet(runway.banners[0])}
+            sizes={PICTURE_SIZES.runwayBanner}
+            alt={runway.name}
+            width={1600}
+            height={800}
+            fetchPriority="high"
+          />
+        )}
         <div className="runway-banner__text">
           <h1>{runway.name.toUpperCase()}</h1>
           <button type="button" className="button button--light" onClick={() => setFilm("youtube")}>
@@ -62,7 +72,15 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
             {looks.flatMap((g) =>
               g.image.slice(0, 1).map((src) => (
                 <Link key={g.id + src} href={productPath(g.product)} className="looks__item" prefetch={false}>
-                  <img src={src} srcSet={pictureSrcSet(src)} sizes={PICTURE_SIZES.looks} alt={`Look from ${runway.name}`} width={600} height={800} loading="lazy" />
+                  <img
+                    src={src}
+                    srcSet={pictureSrcSet(src)}
+                    sizes={PICTURE_SIZES.looks}
+                    alt={`Look from ${runway.name}`}
+                    width={600}
+                    height={800}
+                    loading="lazy"
+                  />
                 </Link>
               )),
             )}
@@ -71,7 +89,15 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
       )}
       {campaign && (
         <section className="runway-banner runway-banner--campaign">
-          <img src={campaign} srcSet={pictureSrcSet(campaign)} sizes={PICTURE_SIZES.runwayBanner} alt={`${runway.name} campaign`} width={1600} height={800} loading="lazy" />
+          <img
+            src={campaign}
+            srcSet={pictureSrcSet(campaign)}
+            sizes={PICTURE_SIZES.runwayBanner}
+            alt={`${runway.name} campaign`}
+            width={1600}
+            height={800}
+            loading="lazy"
+          />
           <div className="runway-banner__text">
             <h2>THE CAMPAIGN</h2>
             <button type="button" className="button button--light" onClick={() => setFilm("mp4")}>
@@ -80,7 +106,13 @@ export function RunwayDetail({ id: built = null }: { id?: string | null }) {
           </div>
         </section>
       )}
-      <VideoModal open={film === "youtube"} onClose={() => setFilm(null)} title={`${runway.name} — the film`} youtubeUrl={runway.youtubeUrl} mp4={runway.video} />
+      <VideoModal
+        open={film === "youtube"}
+        onClose={() => setFilm(null)}
+        title={`${runway.name} — the film`}
+        youtubeUrl={runway.youtubeUrl}
+        mp4={runway.video}
+      />
       <VideoModal open={film === "mp4"} onClose={() => setFilm(null)} title={`${runway.name} — the campaign film`} mp4={runway.video} />
     </div>
   );

@@ -14,7 +14,17 @@ export function RunwayList() {
       {items.length === 0 && <p className="empty container section">No runway shows yet.</p>}
       {items.map((r, i) => (
         <section key={r.id} className="runway-banner">
-          {r.banners[0] && <img src={r.banners[0]} srcSet={pictureSrcSet(r.banners[0])} sizes={PICTURE_SIZES.runwayBanner} alt={r.name} width={1600} height={800} loading={i === 0 ? "eager" : "lazy"} />}
+          {r.banners[0] && (
+            <img
+              src={r.banners[0]}
+              srcSet={pictureSrcSet(r.banners[0])}
+              sizes={PICTURE_SIZES.runwayBanner}
+              alt={r.name}
+              width={1600}
+              height={800}
+              loading={i === 0 ? "eager" : "lazy"}
+            />
+          )}
           <div className="runway-banner__text">
             <h2>{r.name.toUpperCase()}</h2>
             <Link className="button button--light" href={runwayPath(r)}>

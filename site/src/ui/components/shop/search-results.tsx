@@ -12,8 +12,16 @@ export function SearchResults() {
   const { items, isLoading } = useSearch(q);
   return (
     <div className="container section">
-      <PageTitle sub={q ? `${items.length} ${items.length === 1 ? "result" : "results"}` : undefined}>{q ? `SEARCH RESULTS FOR “${q.toUpperCase()}”` : "SEARCH"}</PageTitle>
-      {isLoading ? <div className="loading" aria-busy="true" /> : items.length === 0 ? <p className="empty">{EMPTY_SEARCH}</p> : <ProductGrid products={items} />}
+      <PageTitle sub={q ? `${items.length} ${items.length === 1 ? "result" : "results"}` : undefined}>
+        {q ? `SEARCH RESULTS FOR “${q.toUpperCase()}”` : "SEARCH"}
+      </PageTitle>
+      {isLoading ? (
+        <div className="loading" aria-busy="true" />
+      ) : items.length === 0 ? (
+        <p className="empty">{EMPTY_SEARCH}</p>
+      ) : (
+        <ProductGrid products={items} />
+      )}
     </div>
   );
 }

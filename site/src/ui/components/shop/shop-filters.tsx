@@ -37,7 +37,11 @@ export function ShopFiltersForm({ colors, categories, applied, onApply }: Props)
         <legend>Category</legend>
         <div className="chips">
           <label className={`chip ${draft.categories.length === 0 ? "chip--on" : ""}`}>
-            <input type="checkbox" checked={draft.categories.length === 0} onChange={() => setDraft({ ...draft, categories: toggleCategory(draft.categories, null) })} />
+            <input
+              type="checkbox"
+              checked={draft.categories.length === 0}
+              onChange={() => setDraft({ ...draft, categories: toggleCategory(draft.categories, null) })}
+            />
             All
           </label>
           {categories.map((c) => (

@@ -27,7 +27,13 @@ export function ShopList({ menu }: { menu: string | null }) {
         ALL PRODUCTS <span className="count">({shown.length})</span>
       </PageTitle>
       <div className="shop-toolbar">
-        <button type="button" className="button button--outline" aria-expanded={showFilters} aria-controls="shop-filters" onClick={() => setShowFilters((s) => !s)}>
+        <button
+          type="button"
+          className="button button--outline"
+          aria-expanded={showFilters}
+          aria-controls="shop-filters"
+          onClick={() => setShowFilters((s) => !s)}
+        >
           {showFilters ? "Hide filters" : "Filters"}
         </button>
         <p className="muted" aria-live="polite">
