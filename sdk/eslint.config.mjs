@@ -5,7 +5,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["dist/**", ".build/**", "pkg/**"] },
+  { ignores: ["dist/**", "js/dist/**", ".build/**", "pkg/**"] },
   js.configs.recommended,
   {
     files: ["**/*.js", "**/*.mjs"],
