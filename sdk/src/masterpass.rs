@@ -163,7 +163,7 @@ mod tests {
     #[test]
     fn the_js_holds_these_tables() {
         let js = include_str!("../js/src/masterpass.js");
-        let text = |v: &str| js.contains(&(String::from("'") + v + "'"));
+        let text = |v: &str| js.contains(&(String::from("\"") + v + "\""));
         assert!(text(&REQUIRED_OPTIONS.join(",")));
         // The width is left to the frame service's default.
         assert_eq!(POPUP_WIDTH, crate::constants::DEFAULT_POPUP_WIDTH);
@@ -181,6 +181,6 @@ mod tests {
     fn the_loading_page_holds_these_rules() {
         let js = include_str!("../js/src/masterpass-loading-frame.js");
         assert!(js.contains("./constants/MASTERPASS_SCRIPT_URL.json"));
-        assert!(js.contains("'production' ? '' : 'sandbox.'"));
+        assert!(js.contains(r#""production" ? "" : "sandbox.""#));
     }
 }

@@ -241,10 +241,10 @@ mod tests {
     #[test]
     fn the_js_applies_these_rules() {
         let checkout = include_str!("../js/src/paypal-checkout.js");
-        assert!(checkout.contains(".split('?')[0]"));
+        assert!(checkout.contains(r#".split("?")[0]"#));
         let preload = include_str!("../js/src/paypal-preload.js");
         assert!(preload.contains("./constants/PAYPAL_PRELOAD_URL.json"));
-        assert!(preload.contains("'production' ? '' : 'sandbox.'"));
+        assert!(preload.contains(r#""production" ? "" : "sandbox.""#));
         let printed = crate::constants::constants_json();
         assert!(printed.contains(&(String::from("\"PAYPAL_PRELOAD_URL\":\"") + PRELOAD_URL + "\"")));
     }

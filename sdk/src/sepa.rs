@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn the_js_holds_these_tables() {
         let js = include_str!("../js/src/sepa.js");
-        let text = |v: String| js.contains(&(String::from("'") + &v + "'"));
+        let text = |v: String| js.contains(&(String::from("\"") + &v + "\""));
         assert!(text(REQUIRED_OPTIONS.join(",")));
         assert!(text(MANDATE_TYPES.join(",")));
         assert!(text(billing_address_keys_text()));
