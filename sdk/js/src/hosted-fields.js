@@ -4,7 +4,7 @@
 import { load, rules } from "./wasm.js";
 import { error, register } from "./errors.js";
 import hostedFieldsErrors from "../../src/errors/hosted-fields.txt";
-import { VERSION, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter, checkClient } from "./lib.js";
+import { VERSION, creator, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter, checkClient } from "./lib.js";
 import { isIos, supportsInputFormatting } from "./browser.js";
 import { INTEGRATION_TIMEOUT, IOS_SCROLL_INTO_VIEW_DELAY } from "./constants.json";
 import { create as createClient } from "./client.js";
@@ -33,12 +33,7 @@ const METHODS = [
 
 export { VERSION };
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 export { supportsInputFormatting };
 

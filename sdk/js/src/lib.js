@@ -24,6 +24,19 @@ export function attempt(fn) {
   }
 }
 
+/**
+ * A component's `create(options, callback)`: `build(options)` as a promise
+ * (a throw becomes a rejection), and through a Node-style callback when given.
+ */
+export function creator(build) {
+  return function create(options, callback) {
+    return wrap(
+      attempt(() => build(options)),
+      callback,
+    );
+  };
+}
+
 /** After teardown every public method throws METHOD_CALLED_AFTER_TEARDOWN. */
 export function convertMethodsToError(instance, names) {
   for (const name of names) {

@@ -6,7 +6,7 @@
 import { load, rules } from "./apm-wasm.js";
 import { error, asBraintreeError, register } from "./errors.js";
 import localPaymentErrors from "../../src/errors/local-payment.txt";
-import { VERSION, wrap, attempt, convertMethodsToError, uuid } from "./lib.js";
+import { VERSION, creator, wrap, attempt, convertMethodsToError, uuid } from "./lib.js";
 import { clientOf } from "./client.js";
 import { openWindow, runFlow, returnUrls, withQuery } from "./frame-service.js";
 import { LOCAL_PAYMENT_WIDTH, LOCAL_PAYMENT_HEIGHT } from "./constants.json";
@@ -17,12 +17,7 @@ const LANDING = "local-payment-landing-frame";
 
 export { VERSION };
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 async function build(options) {
   await load();

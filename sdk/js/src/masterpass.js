@@ -7,7 +7,7 @@
 import { load, rules } from "./wasm.js";
 import { error, asBraintreeError, register } from "./errors.js";
 import masterpassErrors from "../../src/errors/masterpass.txt";
-import { VERSION, wrap, attempt, checkClient, convertMethodsToError, assetUrl } from "./lib.js";
+import { VERSION, creator, wrap, attempt, checkClient, convertMethodsToError, assetUrl } from "./lib.js";
 import { create as createClient } from "./client.js";
 import { openWindow, runFlow, supportsPopups, withQuery } from "./frame-service.js";
 
@@ -26,12 +26,7 @@ export function isSupported() {
   return Boolean(window.popupBridge || supportsPopups());
 }
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 async function build(options) {
   await load();

@@ -5,19 +5,14 @@ import { load, rules } from "./wasm.js";
 import { error, register } from "./errors.js";
 import { errorAt } from "./catalogue.js";
 import paymentRequestErrors from "../../src/errors/payment-request.txt";
-import { VERSION, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter } from "./lib.js";
+import { VERSION, creator, wrap, attempt, convertMethodsToError, uuid, assetUrl, Emitter } from "./lib.js";
 import { clientOf } from "./client.js";
 
 register(paymentRequestErrors);
 
 export { VERSION };
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 async function build(options) {
   await load();

@@ -3,7 +3,7 @@
 // 0.7 backdrop, and loading the PayPal JS SDK script.
 import { rules } from "./wasm.js";
 import { error, asBraintreeError } from "./errors.js";
-import { VERSION, wrap, attempt, convertMethodsToError } from "./lib.js";
+import { VERSION, creator, wrap, attempt, convertMethodsToError } from "./lib.js";
 import { BACKDROP_OPACITY_TENTHS } from "./constants.json";
 import { paypalClient, experienceProfile, resourceError, accountPayload } from "./paypal-flow.js";
 import { openWindow, runFlow } from "./frame-service.js";
@@ -41,12 +41,7 @@ const METHODS = [
 
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 /** PayPal Checkout works in every browser. */
 export function isSupported() {

@@ -3,18 +3,13 @@
 // authorization at a time.
 import { rules } from "./wasm.js";
 import { error, asBraintreeError } from "./errors.js";
-import { VERSION, wrap, attempt, convertMethodsToError } from "./lib.js";
+import { VERSION, creator, wrap, attempt, convertMethodsToError } from "./lib.js";
 import { paypalClient, experienceProfile, resourceError, accountPayload } from "./paypal-flow.js";
 import { openWindow, runFlow, withQuery } from "./frame-service.js";
 
 export { VERSION };
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 /** The PayPal component works in every browser (popup, frame or bridge). */
 export function isSupported() {

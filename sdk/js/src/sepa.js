@@ -6,7 +6,7 @@
 import { load } from "./wasm.js";
 import { error, register } from "./errors.js";
 import sepaErrors from "../../src/errors/sepa.txt";
-import { VERSION, wrap, attempt, checkClient } from "./lib.js";
+import { VERSION, creator, wrap, attempt, checkClient } from "./lib.js";
 import { create as createClient } from "./client.js";
 import { openWindow, returnUrls, runFlow, withQuery } from "./frame-service.js";
 
@@ -22,12 +22,7 @@ const BILLING_ADDRESS_KEYS = "addressLine1 address_line_1 addressLine2 address_l
 
 export { VERSION };
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 async function build(options) {
   await load();

@@ -7,19 +7,14 @@ import { load, rules } from "./apm-wasm.js";
 import { error, register, BraintreeError } from "./errors.js";
 import { errorAt } from "./catalogue.js";
 import unionPayErrors from "../../src/errors/union-pay.txt";
-import { VERSION, wrap, attempt, convertMethodsToError, uuid } from "./lib.js";
+import { VERSION, creator, wrap, attempt, convertMethodsToError, uuid } from "./lib.js";
 import { clientOf } from "./client.js";
 
 register(unionPayErrors);
 
 export { VERSION };
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 async function build(options) {
   await load();

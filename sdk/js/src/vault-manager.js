@@ -3,7 +3,7 @@
 import { load, rules } from "./wasm.js";
 import { error, register } from "./errors.js";
 import vaultManagerErrors from "../../src/errors/vault-manager.txt";
-import { VERSION, wrap, attempt, convertMethodsToError } from "./lib.js";
+import { VERSION, creator, wrap, attempt, convertMethodsToError } from "./lib.js";
 import { clientOf } from "./client.js";
 
 register(vaultManagerErrors);
@@ -13,12 +13,7 @@ export { VERSION };
 const DELETE =
   "mutation DeletePaymentMethodFromSingleUseToken($input: DeletePaymentMethodFromSingleUseTokenInput!) { deletePaymentMethodFromSingleUseToken(input: $input) { clientMutationId } }";
 
-export function create(options, callback) {
-  return wrap(
-    attempt(() => build(options)),
-    callback,
-  );
-}
+export const create = creator(build);
 
 async function build(options) {
   // The rules (and the error catalogue) load first: create may be the
