@@ -251,3 +251,61 @@ async fn a_page_the_folder_no_longer_gives_is_withdrawn_by_prune() {
         .unwrap();
     assert_eq!(again.planned.len(), 0, "{again}");
 }
+
+#[tokio::test]
+async fn the_policies_are_said_in_the_pages_that_name_them() {
+    let shop = shop().await;
+    let app = shop.app;
+    catalog::import(&app, &catalog::sample(), Options::default())
+        .await
+        .unwrap();
+    let house = House::stored(app.table.as_ref()).await.unwrap().unwrap();
+    assert_eq!(
+        house.policies.delivery_time().as_deref(),
+        Some("2 business days")
+    );
+    let page =
+        |id: &'static str, pages: &[Page]| pages.iter().find(|p| p.id == id).cloned().unwrap();
+    let all = pages(&app).await;
+    let (faq, terms) = (page("faq", &all), page("terms", &all));
+    assert!(
+        faq.html.contains("delivered within 2 business days."),
+        "{}",
+        faq.html
+    );
+    assert!(
+        terms.html.contains("within 20 days of delivery, unworn"),
+        "{}",
+        terms.html
+    );
+    // The page's own words keep the placeholder: an export gives it back as written.
+    assert!(
+        faq.source.contains("within {delivery_time}."),
+        "{}",
+        faq.source
+    );
+}
+
+#[test]
+fn a_policy_is_days_above_zero_and_a_page_names_only_those_given() {
+    let dir = sample_copy();
+    let root = dir.path();
+    edit(
+        root,
+        "house.toml",
+        "delivery_business_days = 2",
+        "delivery_business_days = 0",
+    );
+    edit(root, "house.toml", "returns_days = 20\n", "");
+    let found = problems(root);
+    has(
+        &found,
+        "house.toml: policies.delivery_business_days: is a number of days above zero",
+    );
+    has(
+        &found,
+        "pages/faq.md: names {return_window}, a policy house.toml's [policies] does not give",
+    );
+    has(&found, "pages/terms.md: names {return_window}");
+    assert_eq!(found.len(), 3, "{}", found.join("\n"));
+}

@@ -2,7 +2,8 @@
 //! into the table, which the site, the emails and the invoices read
 //! (`domain::house`). This fails when one of the sample house's facts (its
 //! name, wordmark, phone, addresses) is typed into the code again, as the
-//! auth emails, the sign-in page and the site's config once did.
+//! auth emails, the sign-in page and the site's config once did, or one
+//! of its policies ("20 days" to return) is, as the invoice once did.
 
 use std::path::{Path, PathBuf};
 
@@ -30,9 +31,51 @@ fn house_facts() -> Vec<String> {
     ]
     .iter()
     .map(|path| field(path))
+    .chain(policy_facts(&house))
     .collect();
     assert!(facts.iter().all(|fact| fact.len() > 5), "{facts:?}");
     facts
+}
+
+/// The sample house's promises as words: "2 business days", "20 days".
+fn policy_facts(house: &toml::Table) -> Vec<String> {
+    let days = |key: &str| {
+        house["policies"][key]
+            .as_integer()
+            .unwrap_or_else(|| panic!("house.toml gives [policies] {key}"))
+    };
+    vec![
+        format!("{} business days", days("delivery_business_days")),
+        format!("{} days", days("returns_days")),
+    ]
+}
+
+/// The house's pages name its policies by placeholder, so a page cannot
+/// promise other days than the emails and the invoice.
+#[test]
+fn the_sample_pages_name_the_policies_by_placeholder() {
+    let house: toml::Table =
+        std::fs::read_to_string(repo().join("shared/sample-catalog/house.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+    let pages = repo().join("shared/sample-catalog/pages");
+    let mut placeholders = 0;
+    for page in std::fs::read_dir(pages).unwrap() {
+        let path = page.unwrap().path();
+        if path.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for fact in policy_facts(&house) {
+            assert!(!text.contains(&fact), "{} types {fact:?}", path.display());
+        }
+        placeholders += domain::house::POLICY_PLACEHOLDERS
+            .iter()
+            .filter(|p| text.contains(*p))
+            .count();
+    }
+    assert!(placeholders >= 2, "the FAQ and terms name both policies");
 }
 
 fn repo() -> PathBuf {

@@ -117,6 +117,25 @@ fn questions(house: &House) -> String {
     format!(" Questions: {}.", escape(&ways.join(", ")))
 }
 
+/// The house's return window, as its invoice states it; nothing for a
+/// house that gives none.
+fn returns(house: &House) -> String {
+    house
+        .policies
+        .return_window()
+        .map(|days| format!("Returns or exchanges within {days} of delivery."))
+        .unwrap_or_default()
+}
+
+/// " Delivery takes 2 business days once it is confirmed." or nothing.
+fn delivery(house: &House, sentence: impl Fn(&str) -> String) -> String {
+    house
+        .policies
+        .delivery_time()
+        .map(|days| sentence(&days))
+        .unwrap_or_default()
+}
+
 /// The invoice as a standalone HTML page, issued by `house`.
 pub fn invoice_html(order: &Order, house: &House) -> String {
     let totals = order.totals();
@@ -160,10 +179,11 @@ pub fn invoice_html(order: &Order, house: &House) -> String {
          <tr><td colspan=3>Subtotal</td><td class=n>{subtotal}</td></tr>\
          <tr><td colspan=3>Shipping (Express)</td><td class=n>{shipping}</td></tr>{tax}\
          <tr><th colspan=3>Total paid</th><th class=n>{total}</th></tr></table>\
-         <p><small>Returns or exchanges within 20 days of delivery.{questions}</small></p>\
+         <p><small>{returns}{questions}</small></p>\
          </body></html>",
         number = order.number(),
         issuer = issuer(house),
+        returns = returns(house),
         questions = questions(house),
         date = order.created_at.date(),
         subtotal = usd(totals.subtotal),
@@ -189,13 +209,15 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str, house: &House
             )
         })
         .collect();
-    let text = format!(
+    let text =
+        format!(
         "Thank you for your order.\n\nOrder {number}, total {total}, paid in full.\n\n{lines}\n\
          We have received your order and will confirm it shortly: until then My Orders shows it as \
-         awaiting confirmation. Delivery takes 2 business days once it is confirmed.\n\
+         awaiting confirmation.{delivery}\n\
          Your invoice is attached to this email as its HTML part, and your orders are at \
          {site_url}/me/orders.\n\n{signature}",
         number = order.number(),
+        delivery = delivery(house, |days| format!(" Delivery takes {days} once it is confirmed.")),
         signature = house.signature(),
     );
     Email {
@@ -214,9 +236,12 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str, house: &House
 pub fn order_confirmed_email(order: &Order, to: &str, site_url: &str, house: &House) -> Email {
     let text = format!(
         "Good news: we have confirmed your order {number}.\n\n\
-         It will be delivered within 2 business days. When it arrives, please confirm delivery \
-         in My Orders: {site_url}/me/orders.\n\n{signature}",
+         {delivery}When it arrives, please confirm delivery in My Orders: \
+         {site_url}/me/orders.\n\n{signature}",
         number = order.number(),
+        delivery = delivery(house, |days| format!(
+            "It will be delivered within {days}. "
+        )),
         signature = house.signature(),
     );
     Email {
@@ -257,6 +282,10 @@ mod tests {
                 sign_off: "Atelier Opale".into(),
                 signature: vec!["Atelier Opale".into(), "+33 4 00 00 00 00".into()],
             },
+            policies: crate::house::Policies {
+                delivery_business_days: Some(3),
+                returns_days: Some(14),
+            },
             ..House::neutral()
         }
     }
@@ -276,7 +305,27 @@ mod tests {
         );
         let invoice = email.html.unwrap();
         assert!(invoice.contains("<h1>Atelier Opale</h1><p>3 rue des Lilas<br>Lyon, France<br>+33 4 00 00 00 00 · hello@opale.example</p>"), "{invoice}");
-        assert!(invoice.contains("Questions: hello@opale.example, +33 4 00 00 00 00, Tuesday to Saturday 10:00-19:00."), "{invoice}");
+        assert!(invoice.contains("<small>Returns or exchanges within 14 days of delivery. Questions: hello@opale.example, +33 4 00 00 00 00, Tuesday to Saturday 10:00-19:00."), "{invoice}");
+        assert!(
+            email.text.contains(
+                "awaiting confirmation. Delivery takes 3 business days once it is confirmed.\n"
+            ),
+            "{}",
+            email.text
+        );
+        let confirmed = order_confirmed_email(
+            &order("Set"),
+            "a@example.com",
+            "https://shop.example",
+            &house(),
+        );
+        assert!(
+            confirmed
+                .text
+                .contains("It will be delivered within 3 business days. When it arrives"),
+            "{}",
+            confirmed.text
+        );
     }
 
     #[test]
@@ -294,10 +343,9 @@ mod tests {
         );
         let invoice = email.html.unwrap();
         assert!(!invoice.contains("<h1>"), "{invoice}");
-        assert!(
-            invoice.contains("within 20 days of delivery.</small>"),
-            "{invoice}"
-        );
+        // A house that states no policy is not made to promise one.
+        assert!(!invoice.contains("Returns"), "{invoice}");
+        assert!(!email.text.contains("business day"), "{}", email.text);
         let confirmed = order_confirmed_email(
             &order("Set"),
             "a@example.com",
@@ -305,6 +353,13 @@ mod tests {
             &neutral,
         );
         assert_eq!(confirmed.subject, "Order #SQBB-KJT7 confirmed");
+        assert!(
+            confirmed
+                .text
+                .contains("#SQBB-KJT7.\n\nWhen it arrives, please confirm delivery"),
+            "{}",
+            confirmed.text
+        );
     }
 
     fn order(category: &str) -> Order {

@@ -7,6 +7,7 @@
 //! words, naming no house.
 
 mod page;
+mod policies;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +16,7 @@ use crate::ports::{Key, Table, TableError};
 use crate::records::Record;
 
 pub use page::{Page, PageAnswer, PagePicture, PageSummary, PAGE_IDS, PAGE_NOT_FOUND};
+pub use policies::{Policies, POLICY_PLACEHOLDERS};
 
 /// The one house record's id.
 pub const HOUSE_ID: &str = "house";
@@ -53,6 +55,9 @@ pub struct House {
     /// Who the footer's copyright line names.
     pub copyright: String,
     pub wording: Wording,
+    /// What it promises every order; a stored house from before has none.
+    #[serde(default)]
+    pub policies: Policies,
     /// Always active: a house is replaced by the next import, never withdrawn.
     #[serde(default = "active")]
     pub status: Status,

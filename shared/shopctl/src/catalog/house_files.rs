@@ -40,6 +40,21 @@ pub struct HouseFile {
     pub social: Social,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wording: Option<WordingFile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policies: Option<PoliciesFile>,
+}
+
+/// What the house promises every order; one it leaves out, it does not
+/// promise (its emails then say nothing of it, and no page may name it).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoliciesFile {
+    /// Business days from the house's confirmation to delivery.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivery_business_days: Option<u16>,
+    /// Days after delivery to return or exchange a piece.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returns_days: Option<u16>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

@@ -51,6 +51,10 @@ impl Writer<'_> {
                 sign_off: Some(h.wording.sign_off.clone()),
                 signature: Some(h.wording.signature.clone()),
             }),
+            policies: (h.policies != Default::default()).then_some(PoliciesFile {
+                delivery_business_days: h.policies.delivery_business_days,
+                returns_days: h.policies.returns_days,
+            }),
         })
     }
 

@@ -118,6 +118,7 @@ impl Reader<'_, '_> {
             time_zone: file.time_zone,
             utc_offset_minutes,
             copyright: file.copyright.unwrap_or_else(|| name.clone()),
+            policies: self.policies(file.policies.unwrap_or_default()),
             wording: house::Wording {
                 greeting: wording
                     .greeting
@@ -127,6 +128,25 @@ impl Reader<'_, '_> {
             },
             name,
             status: Status::Active,
+        }
+    }
+
+    /// The house's promises, each a whole number of days above zero.
+    fn policies(&mut self, file: PoliciesFile) -> house::Policies {
+        for (field, days) in [
+            (
+                "policies.delivery_business_days",
+                file.delivery_business_days,
+            ),
+            ("policies.returns_days", file.returns_days),
+        ] {
+            if days == Some(0) {
+                self.problem(field, "is a number of days above zero");
+            }
+        }
+        house::Policies {
+            delivery_business_days: file.delivery_business_days,
+            returns_days: file.returns_days,
         }
     }
 
@@ -201,7 +221,8 @@ impl Reader<'_, '_> {
                 return None;
             }
         };
-        let (html, pictures) = self.render(source);
+        let filled = self.with_policies(source);
+        let (html, pictures) = self.render(&filled);
         Some(Page {
             id: id.into(),
             title: self.required("title", &front.title),
@@ -211,6 +232,28 @@ impl Reader<'_, '_> {
             source: source.to_owned(),
             pictures,
             status: Status::Active,
+        })
+    }
+
+    /// The page's words with the house's policies where it names them by
+    /// placeholder (`{return_window}`), so a page cannot promise other
+    /// days than the emails and invoices.
+    fn with_policies(&mut self, source: &str) -> String {
+        let policies = self
+            .reading
+            .entries
+            .iter()
+            .find_map(|entry| match &entry.item {
+                Item::House(house) => Some(house.policies),
+                _ => None,
+            })
+            .unwrap_or_default();
+        policies.fill(source).unwrap_or_else(|placeholder| {
+            self.problem(
+                "",
+                format!("names {placeholder}, a policy house.toml's [policies] does not give"),
+            );
+            source.to_owned()
         })
     }
 
