@@ -73,6 +73,8 @@ class LocalPayment {
     this._redirectUrl = options.redirectUrl;
     this._busy = false;
     this._win = null;
+    /** The full-page flow's payload, when create ran on the provider's return. @type {object | undefined} */
+    this.tokenizePayload = undefined;
   }
 
   startPayment(options, callback) {
@@ -107,7 +109,7 @@ class LocalPayment {
           return;
         }
         if (typeof o.onPaymentStart === "function") await paymentStart(res, () => {});
-        (window.top !== window ? window.top : window).location.href = res.redirectUrl;
+        (window.top || window).location.href = res.redirectUrl;
         return;
       }
       return await this._popup(assetsUrl, o, body, paymentStart);
@@ -124,7 +126,7 @@ class LocalPayment {
       height: size.height || LOCAL_PAYMENT_HEIGHT,
       loading: "local-payment-redirect-frame",
       title: "Local Payment",
-      onFrameClose: () => win.onFrameClose && win.onFrameClose(),
+      onFrameClose: () => win?.onFrameClose?.(),
     });
     if (!win) throw error("LOCAL_PAYMENT_WINDOW_OPEN_FAILED", { originalError: error("FRAME_SERVICE_FRAME_OPEN_FAILED") });
     this._win = win;

@@ -53,7 +53,7 @@ class PayPal {
   _tokenize(options) {
     if (this._win) throw error("PAYPAL_TOKENIZATION_REQUEST_ACTIVE");
     const gw = this._client.getConfiguration().gatewayConfiguration;
-    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win.onFrameClose && win.onFrameClose() });
+    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win?.onFrameClose?.() });
     if (!win) throw error("PAYPAL_POPUP_OPEN_FAILED", { originalError: error("FRAME_SERVICE_FRAME_OPEN_FAILED") });
     this._win = win;
     this._client._sendEvent("paypal.tokenization.started", { context_type: rules.contextType(options.flow) });

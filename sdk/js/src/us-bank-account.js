@@ -110,7 +110,7 @@ export function create(options, callback) {
               const l = t.bankLogin;
               const d = t.bankDetails;
               // The bits of us_bank_account.rs: MANDATE_TEXT, BANK_DETAILS, BANK_LOGIN, DISPLAY_NAME, PLAID, LOGIN_ACTIVE.
-              const flags = !!t.mandateText | (!!d << 1) | (!!l << 2) | (!!(l && l.displayName) << 3) | (!!plaid << 4) | (loginActive << 5);
+              const flags = +!!t.mandateText | (+!!d << 1) | (+!!l << 2) | (+!!(l && l.displayName) << 3) | (+!!plaid << 4) | (+loginActive << 5);
               const check = US_BANK_CHECKS.find(([mask, value]) => (flags & mask) === value);
               if (check && check[2]) throw error(check[2], undefined, check[3]);
               if (d) {
