@@ -3,20 +3,11 @@
 // onLookupComplete versus lookup-complete, prepareLookup and a challenge from
 // a server-side lookup, the modal and loader events, the inline iframe built
 // from the script's HTML, and the customer-canceled event.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /** Collects the JSON bodies of the page's lookup requests. */
 function lookupBodies(page) {

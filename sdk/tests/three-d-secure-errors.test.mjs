@@ -1,20 +1,11 @@
 // 3-D Secure errors in headless Chromium: type, code and the reference's exact
 // message, raised in the reference's order, for create and verifyCard; and
 // verifyCard's option checks never wait for the authentication script.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage, editConfiguration } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, editConfiguration } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const UNSUPPORTED = {
   name: "BraintreeError",

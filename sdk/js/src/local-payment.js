@@ -8,7 +8,7 @@ import { error, asBraintreeError, register } from "./errors.js";
 import localPaymentErrors from "../../src/errors/local-payment.txt";
 import { VERSION, creator, wrap, attempt, convertMethodsToError, uuid } from "./lib.js";
 import { clientOf } from "./client.js";
-import { openWindow, runFlow, returnUrls, withQuery } from "./frame-service.js";
+import { WindowFlow, openWindow, runFlow, returnUrls, withQuery } from "./frame-service.js";
 import { LOCAL_PAYMENT_WIDTH, LOCAL_PAYMENT_HEIGHT } from "./constants.json";
 
 register(localPaymentErrors);
@@ -66,13 +66,13 @@ function optionKeys(o, prefix = "", out = []) {
   return out;
 }
 
-class LocalPayment {
+class LocalPayment extends WindowFlow {
   constructor(client, options) {
+    super();
     this._client = client;
     this._merchantAccountId = options.merchantAccountId;
     this._redirectUrl = options.redirectUrl;
     this._busy = false;
-    this._win = null;
     /** The full-page flow's payload, when create ran on the provider's return. @type {object | undefined} */
     this.tokenizePayload = undefined;
   }
@@ -196,14 +196,6 @@ class LocalPayment {
 
   hasTokenizationParams() {
     return rules.localPaymentQueryCheck(truthyKeys(query()))[0] === "1";
-  }
-
-  closeWindow() {
-    if (this._win) this._win.close();
-  }
-
-  focusWindow() {
-    if (this._win) this._win.focus();
   }
 
   teardown(callback) {

@@ -5,7 +5,7 @@ import { rules } from "./wasm.js";
 import { error, asBraintreeError } from "./errors.js";
 import { VERSION, creator, wrap, attempt, convertMethodsToError } from "./lib.js";
 import { paypalClient, experienceProfile, resourceError, accountPayload } from "./paypal-flow.js";
-import { openWindow, runFlow, withQuery } from "./frame-service.js";
+import { WindowFlow, openWindow, runFlow, withQuery } from "./frame-service.js";
 
 export { VERSION };
 
@@ -24,10 +24,10 @@ async function build(options) {
 
 const NOOP_HANDLE = { close() {}, focus() {} };
 
-class PayPal {
+class PayPal extends WindowFlow {
   constructor(client) {
+    super();
     this._client = client;
-    this._win = null;
   }
 
   /**
@@ -103,15 +103,6 @@ class PayPal {
     } catch (e) {
       throw asBraintreeError(e, "PAYPAL_ACCOUNT_TOKENIZATION_FAILED");
     }
-  }
-
-  /** Closes the window of the authorization in progress. */
-  closeWindow() {
-    if (this._win) this._win.close();
-  }
-
-  focusWindow() {
-    if (this._win) this._win.focus();
   }
 
   teardown(callback) {
