@@ -3,7 +3,7 @@
 // client's own failure (an authorization that does not resolve) rejected.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSandbox, sandbox, browser, blankPage, failNext } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, failNext, until } from "./harness.mjs";
 
 useSandbox();
 
@@ -52,7 +52,7 @@ test("any failure of the query answers both false; a client that cannot be creat
     events.filter((e) => e === "preferred-payment-methods.api-error").length === 3 &&
     events.includes("preferred-payment-methods.paypal.api-detected.true") &&
     events.includes("preferred-payment-methods.venmo.api-detected.false");
-  for (let i = 0; i < 500 && !settled(); i++) await page.waitForTimeout(20);
+  await until(settled, "the api-error and api-detected events");
   assert.equal(events.filter((e) => e === "preferred-payment-methods.api-error").length, 3);
   assert.ok(events.includes("preferred-payment-methods.paypal.api-detected.true"));
   assert.ok(events.includes("preferred-payment-methods.venmo.api-detected.false"));

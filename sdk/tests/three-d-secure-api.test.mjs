@@ -390,19 +390,9 @@ test("under a strict CSP the three presentations complete a challenge with no vi
       .click();
     assert.equal(await page.evaluate(() => window.result), true, version);
   }
-  const dialogWidth = await page.evaluate(() =>
-    window.start("2-bootstrap3-modal").then(
-      () =>
-        new Promise((resolve) => {
-          const poll = () => {
-            const d = document.querySelector("[data-cardinal-bootstrap3] .modal-dialog");
-            if (d) resolve(getComputedStyle(d).width);
-            else setTimeout(poll, 20);
-          };
-          poll();
-        }),
-    ),
-  );
+  await page.evaluate(() => window.start("2-bootstrap3-modal"));
+  const dialog = await page.waitForSelector("[data-cardinal-bootstrap3] .modal-dialog");
+  const dialogWidth = await dialog.evaluate((d) => getComputedStyle(d).width);
   assert.equal(dialogWidth, "440px", "styles apply under the policy");
   assert.deepEqual(violations, []);
   // The policy is really in force: an inline style attribute is refused.

@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { useSandbox, sandbox, browser, editConfiguration, failNext } from "./harness.mjs";
+import { useSandbox, sandbox, browser, editConfiguration, failNext, until } from "./harness.mjs";
 
 const JSQR = createRequire(import.meta.url).resolve("jsqr/dist/jsQR.js");
 
@@ -86,12 +86,28 @@ async function tokenizeInApp(page, options) {
 const settled = () => window.run !== null;
 const outcome = (page) => page.evaluate(() => window.run);
 
+/**
+ * Whether `check` holds within a moment of real time: what a clock step set
+ * off (a request to the sandbox) answers in real time, before the next step.
+ */
+const answered = (check) => until(check, "", { timeout: 60 }).catch(() => false);
+
+/**
+ * That every request the page has made so far has been seen: a request of
+ * its own, sent after them, reaches the page's request events after theirs.
+ */
+async function requestsSeen(page) {
+  const barrier = page.waitForRequest((r) => r.url().endsWith("/__requests-seen"));
+  await page.evaluate(() => fetch("/__requests-seen").catch(() => {}));
+  await barrier;
+}
+
 /** Runs the page clock in steps until `check()` (in the page) is truthy. */
 async function runUntil(page, check, arg, { step = 250, max = 40 } = {}) {
   for (let i = 0; i < max; i++) {
     if (await page.evaluate(check, arg)) return;
     await page.clock.runFor(step);
-    await new Promise((r) => setTimeout(r, 60));
+    if (await answered(() => page.evaluate(check, arg))) return;
   }
   assert.fail("condition not reached: " + check + " (run: " + JSON.stringify(await page.evaluate(() => window.run)) + ")");
 }
@@ -105,7 +121,7 @@ async function runUntilAsync(page, check, step) {
   for (let i = 0; i < 40; i++) {
     if (await check()) return;
     await page.clock.runFor(step);
-    await new Promise((r) => setTimeout(r, 60));
+    if (await answered(check)) return;
   }
   assert.fail("not announced; the alert says: " + (await alertText(page)));
 }
@@ -396,7 +412,10 @@ test("create settles when the QR frame cannot say it is ready: loaded without it
   });
   await page.waitForFunction(() => document.querySelector('iframe[name="venmo-desktop-iframe"]'));
   let frame;
-  while (!(frame = page.frame({ name: "venmo-desktop-iframe" })) || !frame.url().includes("venmo-desktop-frame")) await page.waitForTimeout(20);
+  frame = await until(() => {
+    const f = page.frame({ name: "venmo-desktop-iframe" });
+    return f && f.url().includes("venmo-desktop-frame") && f;
+  }, "the QR frame's page");
   await frame.waitForLoadState("load");
   await page.clock.runFor(900);
   assert.equal(await page.evaluate(settled), false, "the frame has a second after its load to say it is ready");
@@ -879,11 +898,11 @@ test("the payment context is refreshed at two thirds of its lifetime, not while 
   await page.clock.runFor(199_000);
   assert.equal(creates.length, 1);
   await page.clock.runFor(1_000);
-  await page.waitForTimeout(100);
+  await requestsSeen(page);
   assert.equal(creates.length, 2, "refreshed at 199,980 ms of a 300 s context");
   const app = await tokenizeInApp(page);
   await page.clock.runFor(200_000);
-  await page.waitForTimeout(100);
+  await requestsSeen(page);
   assert.equal(creates.length, 2, "no refresh while tokenizing");
   await app.close();
   const out = await page.evaluate(async () => {
@@ -938,10 +957,12 @@ test("a deep link return URL is where Venmo returns, even with manual return; th
   assert.equal((await outcome(page)).code, "VENMO_TOKENIZATION_CANCELED_BY_MERCHANT");
   const opened = await page.evaluate(async () => {
     const urls = [];
-    window.popupBridge = { open: (u) => urls.push(u), getReturnUrlPrefix: () => "shop://popupbridge/" };
+    let opened;
+    const open = new Promise((r) => (opened = r));
+    window.popupBridge = { open: (u) => opened(urls.push(u)), getReturnUrlPrefix: () => "shop://popupbridge/" };
     const v = await t.create({ deepLinkReturnUrl: "shop://venmo/return" });
     v.tokenize().catch(() => {});
-    await new Promise((r) => setTimeout(r, 50));
+    await Promise.race([open, new Promise((r) => setTimeout(r, 5000))]);
     await v.cancelTokenization();
     return urls;
   });
