@@ -19,8 +19,8 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::{
-    authorization as auth, card, client, constants, errors, fields, hosted_fields, local_payment, paypal,
-    three_d_secure,
+    authorization as auth, card, client, constants, errors, fields, hosted_fields, local_payment,
+    paypal, three_d_secure,
 };
 
 /// A JS string with `v`'s text.
