@@ -1,5 +1,5 @@
 # Infra: the CDK app (infra/), its assertion tests, and the full offline synth.
-#   make infra-lint   the CDK app's type check (part of make lint)
+#   make infra-lint   the CDK app's type check and ESLint (part of make lint)
 #   make infra-test   assertion tests + a synth with bundling skipped (part of make test)
 #   make synth        the full synth: every arm64 bootstrap built by cargo-lambda (zig), no Docker
 
@@ -37,9 +37,11 @@ lambda-bootstraps: infra-deps cargo-lambda-deps
 	PATH="$(CURDIR)/.venv/bin:$$PATH" npx tsx infra/bin/build-bootstraps.ts $(ARCHS); \
 	echo "lambda-bootstraps: $$(( $$(date +%s) - start )) s for $(ARCHS)"
 
-# The CDK app's types, its tests' included (strict, infra/tsconfig.json).
+# The CDK app's types, its tests' included (strict, infra/tsconfig.json), and
+# ESLint with typescript-eslint's strict rules (infra/eslint.config.mjs).
 infra-lint: infra-deps
 	npx tsc --noEmit -p infra
+	cd infra && npx eslint --max-warnings 0 .
 
 infra-test: infra-lint
 	node --import tsx --test infra/test/*.test.ts

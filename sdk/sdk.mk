@@ -58,11 +58,13 @@ sdk-build:
 	node sdk/js/build.mjs
 
 # The JavaScript (package, build, tests, benches, sandbox pages) under ESLint's
-# recommended rules (sdk/eslint.config.mjs), and the package's public types
-# (sdk/js/types, sdk/js/tsconfig.types.json) under a strict type check.
+# recommended rules (sdk/eslint.config.mjs), the package's public types
+# (sdk/js/types, sdk/js/tsconfig.types.json) under a strict type check, and
+# the package's source checked from its JSDoc (sdk/js/tsconfig.js.json).
 sdk-lint:
 	cd sdk && npx eslint --max-warnings 0 .
 	npx tsc -p sdk/js/tsconfig.types.json
+	npx tsc -p sdk/js/tsconfig.js.json
 
 # The Rust rules' unit tests run in the workspace nextest run (rust-test);
 # here the browser tests run against the whole local server

@@ -11,11 +11,18 @@ const stacks = Object.entries(manifest.artifacts)
   .filter(([, a]) => a.type === "aws:cloudformation:stack")
   .map(([id]) => id);
 
+/** What this reads of a synthesized template's resource. */
+interface TemplateResource {
+  Type?: string;
+  Properties?: { Handler?: string; Description?: string };
+  Metadata?: Record<string, string | undefined>;
+}
+
 let total = 0;
 let count = 0;
 for (const id of stacks) {
   const template = JSON.parse(readFileSync(join(out, `${id}.template.json`), "utf8"));
-  for (const resource of Object.values<any>(template.Resources ?? {})) {
+  for (const resource of Object.values<TemplateResource>(template.Resources ?? {})) {
     if (resource.Type !== "AWS::Lambda::Function" || resource.Properties?.Handler !== "bootstrap") continue;
     const name = String(resource.Properties.Description ?? "").split(":")[0];
     const asset = resource.Metadata?.["aws:asset:path"];

@@ -280,7 +280,7 @@ export class FunctionsStack extends Stack {
         }),
       );
       acknowledgeWildcard(
-        fn.role!,
+        roleOf(fn),
         "Resource",
         identities,
         "SES authorizes a send against every identity it touches, and in the SES sandbox that includes each verified recipient's: so every identity of the account, with the From address held to the shop's sender (ses:FromAddress) and the stage's configuration set",
@@ -291,7 +291,7 @@ export class FunctionsStack extends Stack {
       const invoices = props.blobsBucket.arnForObjects(`${INVOICES_PREFIX}*`);
       fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [invoices] }));
       acknowledgeWildcard(
-        fn.role!,
+        roleOf(fn),
         "Resource",
         invoices,
         `one object per order under ${INVOICES_PREFIX} (${INVOICES_PREFIX}<user>/<order>.html), ${actions.join(" and ")} only: the prefix, never the bucket's images/ or originals/`,
@@ -301,4 +301,10 @@ export class FunctionsStack extends Stack {
     if (access.session) props.sessionKey.grantRead(fn);
     if (api) props.originVerify.grantRead(fn);
   }
+}
+
+/** The role CDK made for `fn`: every function here is given its own. */
+function roleOf(fn: lambda.Function): iam.IRole {
+  if (!fn.role) throw new Error(`${fn.node.path} has no role`);
+  return fn.role;
 }

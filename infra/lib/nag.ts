@@ -54,7 +54,7 @@ function acknowledgeFinding(scope: IConstruct, rule: string, kind: string, value
 export function flatten(value: unknown): string {
   if (value === undefined) return "";
   if (typeof value === "string") return value.replace(/\$\{/g, "<").replace(/\}/g, ">");
-  const node = value as Record<string, any>;
+  const node = value as Record<string, unknown>;
   if (node["Fn::Join"]) {
     const [delimiter, items] = node["Fn::Join"] as [string, unknown[]];
     return items.map(flatten).join(delimiter);

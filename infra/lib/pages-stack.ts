@@ -94,7 +94,8 @@ export class PagesStack extends Stack {
    * finds there is acknowledged on it, each finding with its reason.
    */
   private acknowledgeHandler(deployment: s3deploy.BucketDeployment, destinations: readonly s3.IBucket[]) {
-    const handler = deployment.handlerRole.node.scope!;
+    const handler = deployment.handlerRole.node.scope;
+    if (!handler) throw new Error("the deployment's handler role has no scope");
     acknowledge(
       handler,
       "L1",
@@ -116,7 +117,8 @@ export class PagesStack extends Stack {
         `${sync}: every key of a bucket that holds build output and nothing else, which the sync rewrites and prunes`,
       );
     }
-    const source = deployment.node.children.find((c): c is s3assets.Asset => c instanceof s3assets.Asset)!;
+    const source = deployment.node.children.find((c): c is s3assets.Asset => c instanceof s3assets.Asset);
+    if (!source) throw new Error("the deployment has no source asset");
     acknowledgeWildcard(
       handler,
       "Resource",

@@ -83,10 +83,10 @@ export class PaymentLogAlarms extends Construct {
     const namespace = shopNamespace(props.stage);
     const metrics: cloudwatch.IMetric[] = [];
     for (const line of PAYMENT_LOG_ALARMS) {
-      const groups = line.functions.filter((name) => props.logGroups.has(name));
+      const groups = line.functions.flatMap((name) => props.logGroups.get(name) ?? []);
       if (groups.length === 0) continue;
-      for (const name of groups) {
-        props.logGroups.get(name)!.addMetricFilter(line.metricName, {
+      for (const group of groups) {
+        group.addMetricFilter(line.metricName, {
           filterPattern: logs.FilterPattern.literal(logAlarmPattern(line.value)),
           metricNamespace: namespace,
           metricName: line.metricName,

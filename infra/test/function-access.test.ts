@@ -7,9 +7,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { ACCESS, FUNCTION_ACCESS_URL, type Grant, parseFunctionAccess, withTuning } from "../lib/function-access.ts";
 import { deployedFunctions } from "../lib/routes.ts";
-import { realRoutes, repoRoot } from "./support.ts";
-
-type Json = Record<string, any>;
+import { realRoutes, repoRoot, type Json } from "./support.ts";
 
 /** The file as the Rust side reads it: the file itself, not infra's copy of it. */
 const text = readFileSync(join(repoRoot, "shared", "function-access.json"), "utf8");

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { Stack } from "aws-cdk-lib";
+import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Annotations, Match } from "aws-cdk-lib/assertions";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
 import { deployedFunctions, functionCrates } from "../lib/routes.ts";
@@ -31,7 +31,7 @@ describe("a function added to the routing table", () => {
   };
   const statements = (name: string) => {
     const fn = shop.functions.functions.get(name)!;
-    const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any);
+    const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as CfnElement);
     return Object.values(functions.findResources("AWS::IAM::Policy"))
       .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
       .flatMap((p) => p.Properties.PolicyDocument.Statement);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { Stack } from "aws-cdk-lib";
+import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
 import { ACCESS } from "../lib/function-access.ts";
@@ -14,14 +14,13 @@ import { MANAGED_RULE_GROUPS } from "../lib/firewall-stack.ts";
 import { NO_SUBSCRIBER } from "../lib/operations-stack.ts";
 import { UNVERIFIABLE_SENDER } from "../lib/email-stack.ts";
 import type { Shop } from "../lib/shop.ts";
-import { realRoutes, repoRoot, rustSources, synthShop, templatesOf, TEST_CONTEXT } from "./support.ts";
+import { realRoutes, repoRoot, rustSources, synthShop, templatesOf, TEST_CONTEXT, type Json } from "./support.ts";
 
-type Json = Record<string, any>;
 const routes = realRoutes();
 const shop = synthShop(routes);
 const template = templatesOf(shop);
 const resources = (stack: keyof Shop, type: string): Record<string, Json> => template(stack).findResources(type);
-const idOf = (construct: { node: { defaultChild?: unknown } }, stack: Stack) => stack.getLogicalId(construct.node.defaultChild as any);
+const idOf = (construct: { node: { defaultChild?: unknown } }, stack: Stack) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
 
 /** Every metric an alarm reads: its own, or those of its metric math. */
 function metricsOf(alarm: Json): Json[] {

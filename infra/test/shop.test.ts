@@ -1,7 +1,7 @@
 // Assertion tests of the synthesized shop (one synth, bundling skipped).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { App, Stack } from "aws-cdk-lib";
+import { type CfnElement, App, Stack } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import type * as lambda from "aws-cdk-lib/aws-lambda";
 import { ACCESS } from "../lib/function-access.ts";
@@ -9,14 +9,13 @@ import { CREATED_WITH, SECRET_SHAPES, SecretsStack } from "../lib/secrets-stack.
 import { BACKGROUND_FUNCTIONS, deployedFunctions, functionCrates, RECONCILER, routeKeys } from "../lib/routes.ts";
 import { IMMUTABLE_CACHE, PAGE_CACHE } from "../lib/pages-stack.ts";
 import { SECURITY_HEADERS } from "../lib/site-stack.ts";
-import { realRoutes, repoRoot, synthShop, TEST_CONTEXT, templatesOf } from "./support.ts";
+import { realRoutes, repoRoot, synthShop, TEST_CONTEXT, templatesOf, type Json } from "./support.ts";
 
 const routes = realRoutes();
 const deployed = deployedFunctions(routes);
 const shop = synthShop(routes);
 const template = templatesOf(shop);
 
-type Json = Record<string, any>;
 const resourcesOf = (stack: Parameters<typeof template>[0], type: string): Record<string, Json> => template(stack).findResources(type);
 const logicalId = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
 /** The logical ID of a function's `live` alias, which the API integrates. */
@@ -29,7 +28,7 @@ const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [val
 /** Every IAM statement attached to a function's role. */
 function statementsOf(name: string): Json[] {
   const fn = shop.functions.functions.get(name)!;
-  const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any);
+  const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as CfnElement);
   return Object.values(resourcesOf("functions", "AWS::IAM::Policy"))
     .filter((policy) => policy.Properties.Roles.some((r: Json) => r.Ref === roleId))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
@@ -134,14 +133,14 @@ describe("functions", () => {
   it("lets each function write its own log group and no other: no managed policy on its role", () => {
     const roles = resourcesOf("functions", "AWS::IAM::Role");
     for (const [name, fn] of shop.functions.functions) {
-      const role = roles[Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any)];
+      const role = roles[Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as CfnElement)];
       assert.equal(role.Properties.ManagedPolicyArns, undefined, name);
       const logs = statementsOf(name).filter((s) => asArray<string>(s.Action).some((a) => a.startsWith("logs:")));
       assert.equal(logs.length, 1, name);
       assert.deepEqual(asArray(logs[0].Action).sort(), ["logs:CreateLogStream", "logs:PutLogEvents"], name);
       assert.deepEqual(
         logs[0].Resource,
-        { "Fn::GetAtt": [Stack.of(fn).getLogicalId(shop.functions.logGroups.get(name)!.node.defaultChild as any), "Arn"] },
+        { "Fn::GetAtt": [Stack.of(fn).getLogicalId(shop.functions.logGroups.get(name)!.node.defaultChild as CfnElement), "Arn"] },
         name,
       );
     }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { readConfig } from "../lib/config.ts";
 import { loadRewrites } from "../lib/edge-functions.ts";
 import { buildShop, SHOP_CONTEXT, type Shop } from "../lib/shop.ts";
-import { fixtures, realRoutes, repoRoot, synthShop, TEST_CONTEXT } from "./support.ts";
+import { fixtures, realRoutes, repoRoot, synthShop, TEST_CONTEXT, type Json } from "./support.ts";
 
 const routes = realRoutes();
 
@@ -39,7 +39,6 @@ const webAclOf = (shop: Shop) =>
   ).Properties.DistributionConfig.WebACLId;
 
 const stacksOf = (shop: Shop) => Object.values(shop) as Stack[];
-type Json = Record<string, any>;
 
 describe("stages", () => {
   const { staging, prod } = bothStages();

@@ -9,6 +9,13 @@ import { loadRewrites } from "../lib/edge-functions.ts";
 import { type FunctionRoutes, loadRoutes } from "../lib/routes.ts";
 import { buildShop, SHOP_CONTEXT, type Shop } from "../lib/shop.ts";
 
+/**
+ * A synthesized template's JSON, read without a schema: the tests index into
+ * it freely and a missing key fails the assertion that reads it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation JSON has no type to name
+export type Json = Record<string, any>;
+
 export const fixtures = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 export const repoRoot = resolve(fixtures, "..", "..", "..");
 

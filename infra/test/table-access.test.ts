@@ -3,12 +3,10 @@
 // sends, and GSI1 only where it queries it.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { Stack } from "aws-cdk-lib";
+import { type CfnElement, Stack } from "aws-cdk-lib";
 import { tableStatements } from "../lib/function-access.ts";
 import { deployedFunctions } from "../lib/routes.ts";
-import { realRoutes, synthShop, templatesOf } from "./support.ts";
-
-type Json = Record<string, any>;
+import { realRoutes, synthShop, templatesOf, type Json } from "./support.ts";
 
 /**
  * Written out here rather than read from shared/function-access.json, so
@@ -84,7 +82,7 @@ describe("table grants", () => {
   /** The DynamoDB statements on a function's role. */
   const dynamoStatements = (name: string): Json[] => {
     const fn = shop.functions.functions.get(name)!;
-    const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as any);
+    const roleId = Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as CfnElement);
     return Object.values(functions.findResources("AWS::IAM::Policy"))
       .filter((p) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))
       .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])

@@ -95,8 +95,8 @@ pub fn constants_json() -> String {
     s.push('"');
     // Rule tables the JS applies (issue 15's components).
     crate::payment_ready::push_json(&mut s);
-    crate::us_bank::push_json(&mut s);
-    crate::hosted::push_json(&mut s);
+    crate::us_bank_account::push_json(&mut s);
+    crate::hosted_fields::push_json(&mut s);
     s.push('}');
     s
 }

@@ -56,7 +56,7 @@ pub static CATALOGUE: &[&str] = &[
     include_str!("errors/paypal.txt"),
     include_str!("errors/vault-manager.txt"),
     include_str!("errors/local-payment.txt"),
-    include_str!("errors/union-pay.txt"),
+    include_str!("errors/unionpay.txt"),
     include_str!("errors/payment-request.txt"),
     include_str!("errors/sepa.txt"),
     include_str!("errors/masterpass.txt"),
@@ -299,7 +299,7 @@ mod tests {
         for status in [0, 400, 401, 403, 404, 422, 429, 500, 503] {
             codes.push(crate::client::request_error_code(status, false, false));
             codes.push(crate::client::request_error_code(status, true, true));
-            codes.push(crate::threeds::lookup_error_code(status));
+            codes.push(crate::three_d_secure::lookup_error_code(status));
             codes.push(crate::paypal::flow_error_code(status));
             codes.push(crate::local_payment::create_error_code(status));
             codes.push(hosted_fields_tokenize_error(status, "81724"));
@@ -307,7 +307,7 @@ mod tests {
             codes.push(hosted_fields_tokenize_error(status, "1"));
         }
         for number in [0, 1000, 1001, 1002, 1003, 1010, 1011, 1020, 2000, 3000] {
-            codes.push(crate::threeds::cardinal_error_code(number));
+            codes.push(crate::three_d_secure::cardinal_error_code(number));
         }
         codes.push(crate::sepa::tokenize_check(&[], ""));
         codes.push(crate::sepa::tokenize_check(

@@ -19,8 +19,8 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::{
-    authorization as auth, card, client, constants, errors, fields, hosted, local_payment, paypal,
-    threeds,
+    authorization as auth, card, client, constants, errors, fields, hosted_fields, local_payment,
+    paypal, three_d_secure,
 };
 
 /// A JS string with `v`'s text.
@@ -154,18 +154,18 @@ pub fn strip_number(number: &str) -> JsValue {
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = isField))]
 pub fn is_field(key: &str) -> bool {
-    hosted::is_field(key)
+    hosted_fields::is_field(key)
 }
 
 /// `name\nlabel\nautocomplete`.
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = fieldInfo))]
 pub fn field_info(key: &str) -> JsValue {
-    js(&hosted::field_info(key))
+    js(&hosted_fields::field_info(key))
 }
 
 #[cfg_attr(any(feature = "merchant", feature = "frame"), wasm_bindgen(js_name = frameTitle))]
 pub fn frame_title(key: &str) -> JsValue {
-    js(&hosted::frame_title(key))
+    js(&hosted_fields::frame_title(key))
 }
 
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = defaultMaxLength))]
@@ -175,22 +175,22 @@ pub fn default_max_length(key: &str) -> u32 {
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = checkAttribute))]
 pub fn check_attribute(name: &str, value_type: &str, value: &str) -> JsValue {
-    js(hosted::check_attribute(name, value_type, value))
+    js(hosted_fields::check_attribute(name, value_type, value))
 }
 
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = isAllowedStyle))]
 pub fn is_allowed_style(property: &str, value: &str) -> bool {
-    hosted::is_allowed_style(property, value)
+    hosted_fields::is_allowed_style(property, value)
 }
 
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = isAllowedSelector))]
 pub fn is_allowed_selector(selector: &str) -> bool {
-    hosted::is_allowed_selector(selector)
+    hosted_fields::is_allowed_selector(selector)
 }
 
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = tokenizePrecheck))]
 pub fn tokenize_precheck(states: &str) -> JsValue {
-    js(hosted::tokenize_precheck(states))
+    js(hosted_fields::tokenize_precheck(states))
 }
 
 #[cfg_attr(feature = "frame", wasm_bindgen(js_name = tokenizeErrorCode))]
@@ -212,7 +212,7 @@ pub fn three_ds_creation_error(
     https: bool,
     jwt: bool,
 ) -> JsValue {
-    js(threeds::creation_error(
+    js(three_d_secure::creation_error(
         enabled,
         tokenization_key,
         production,
@@ -223,32 +223,32 @@ pub fn three_ds_creation_error(
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = cardinalErrorCode))]
 pub fn cardinal_error_code(number: u32) -> JsValue {
-    js(threeds::cardinal_error_code(number))
+    js(three_d_secure::cardinal_error_code(number))
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = actionAuthenticates))]
 pub fn action_authenticates(action_code: &str) -> bool {
-    threeds::action_authenticates(action_code)
+    three_d_secure::action_authenticates(action_code)
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = isCustomerCancel))]
 pub fn is_customer_cancel(code: &str) -> bool {
-    threeds::is_customer_cancel(code)
+    three_d_secure::is_customer_cancel(code)
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = isValidExemption))]
 pub fn is_valid_exemption(kind: &str) -> bool {
-    threeds::is_valid_exemption(kind)
+    three_d_secure::is_valid_exemption(kind)
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = isValidAmount))]
 pub fn is_valid_amount(js_type: &str, text: &str) -> bool {
-    threeds::is_valid_amount(js_type, text)
+    three_d_secure::is_valid_amount(js_type, text)
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = lookupErrorCode))]
 pub fn lookup_error_code(status: u32) -> JsValue {
-    js(threeds::lookup_error_code(status))
+    js(three_d_secure::lookup_error_code(status))
 }
 
 #[cfg_attr(feature = "merchant", wasm_bindgen(js_name = isValidFlow))]
@@ -303,7 +303,7 @@ fn split_date_text(value: &str) -> String {
 
 /// The framework name, or `!CODE` for a version error.
 fn three_ds_version_text(version: &str) -> String {
-    match threeds::parse_version(version) {
+    match three_d_secure::parse_version(version) {
         Ok(f) => String::from(f.as_str()),
         Err(code) => String::from("!") + code,
     }
@@ -327,7 +327,7 @@ pub fn three_ds_verify_card_check(
     amount: bool,
     lookup_complete: bool,
 ) -> JsValue {
-    js(threeds::verify_card_check(
+    js(three_d_secure::verify_card_check(
         bin,
         in_progress,
         nonce,
@@ -359,13 +359,13 @@ pub fn local_payment_query_check(keys: &str) -> JsValue {
 
 /// UnionPay's errors as their lines in the catalogue file (0: none): rules
 /// 0-2 the argument check of call `rule` (0 capabilities, 1 enroll, 2
-/// tokenize) for `value`, the input's bits (`union_pay::Input`);
+/// tokenize) for `value`, the input's bits (`unionpay::Input`);
 /// rules 3-5 the error of call `rule - 3` failed with HTTP status `value`
 /// (none for 403, which passes through). One export: each costs the
 /// merchant module more than its rule.
 #[cfg_attr(feature = "apm", wasm_bindgen(js_name = unionPay))]
-pub fn union_pay_error(rule: u32, value: u32) -> u32 {
-    use crate::union_pay::{check, status_error, Call, Input};
+pub fn unionpay_error(rule: u32, value: u32) -> u32 {
+    use crate::unionpay::{check, status_error, Call, Input};
     (if rule < 3 {
         check(Call::from_u32(rule), Input(value))
     } else {

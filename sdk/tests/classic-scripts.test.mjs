@@ -3,20 +3,11 @@
 // (in any order, each adding its namespace to window.braintree) and the
 // all-in-one (index.min.js, and braintree.js), with the reference's names
 // and a window.braintree that holds nothing else.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, typeInto } from "./harness.mjs";
+import { useSandbox, sandbox, browser, typeInto } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 // braintree-web 3.130.0's src/index.js, in its order, less the components
 // this library does not implement (americanExpress, applePay,

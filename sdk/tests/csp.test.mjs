@@ -2,21 +2,12 @@
 // CSP (shared/security-headers.json: default-src 'none'; script-src 'self'
 // 'wasm-unsafe-eval'; style-src 'self'; framed only by the merchant's
 // origin): no inline scripts or styles are needed anywhere.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { startSandbox, launch, fillCard, result } from "./harness.mjs";
+import { useSandbox, sandbox, browser, fillCard, result } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const HEADERS = JSON.parse(readFileSync(new URL("../../shared/security-headers.json", import.meta.url), "utf8"));
 /** The assets host's policy for a merchant at `origin` calling the provider at `origin`. */

@@ -2,20 +2,11 @@
 // nothing imported or loaded before, the wasm module not fetched yet. A
 // missing client rejects with the reference library's BraintreeError (code,
 // type and message word for word), not a TypeError from the wasm glue.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /** Imports `entry` into a fresh blank page and returns what `create(options)` rejects with. */
 async function firstCall(entry, options) {

@@ -4,7 +4,37 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
+
+/** This test file's sandbox ({ url, stop }) and browser, once useSandbox's hook has started them. */
+export let sandbox;
+export let browser;
+
+/** Starts the sandbox and a browser before this file's tests, and stops them after. */
+export function useSandbox() {
+  before(async () => {
+    sandbox = await startSandbox();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await sandbox?.stop();
+  });
+}
+
+/**
+ * Makes the sandbox answer the next request under `pathPrefix` with a fault:
+ * `{ status }` (for `times` requests, one by default) or `{ delayMs }`.
+ */
+export async function failNext(pathPrefix, fault) {
+  const res = await fetch(sandbox.url + "/sandbox/__control/fail-next", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ pathPrefix, ...fault }),
+  });
+  if (!res.ok) throw new Error(`fail-next ${pathPrefix}: ${res.status}`);
+}
 
 /**
  * The first truthy answer of `check` (sync or async), asked every `every` ms;

@@ -3,20 +3,11 @@
 // formatter shows them, judged as card-validator judges them, and tokenized
 // with the month and year the sandbox then receives. No date is ever
 // rewritten into another valid one.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, secondHostedFields } from "./harness.mjs";
+import { useSandbox, sandbox, browser, secondHostedFields } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /** A second Hosted Fields instance of `fields` on the merchant test page (containers #x-<key>), as window.expiry. */
 const withFields = (fields) => secondHostedFields(browser, sandbox.url, { fields, prefix: "x", as: "expiry" });

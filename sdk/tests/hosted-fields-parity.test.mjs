@@ -5,8 +5,12 @@
 // card-validator (the reference's validator) in the same run.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { startSandbox, launch, merchantPage, secondHostedFields } from "./harness.mjs";
+
+/** The spec's delay before iOS scrolls a focused field into view, as the build bundles it (sdk-constants). */
+const { IOS_SCROLL_INTO_VIEW_DELAY } = JSON.parse(readFileSync(new URL("../.build/constants.json", import.meta.url), "utf8"));
 
 const SAMSUNG = "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -171,7 +175,7 @@ test("supportsInputFormatting: false in Samsung Internet, whose fields then take
 
 /** Focuses the field of a container far below the fold; which elements were scrolled into view, and when. */
 async function focusBelowTheFold(page) {
-  return page.evaluate(async () => {
+  return page.evaluate(async (delay) => {
     const box = document.querySelector("#p-cvv");
     // Fixed below the viewport: the browser's own focus scrolling cannot
     // bring it into view (as iOS Safari often does not), so only the
@@ -184,9 +188,10 @@ async function focusBelowTheFold(page) {
     };
     await window.parity.focus("cvv");
     const atOnce = scrolled.length;
-    await new Promise((r) => setTimeout(r, 100));
+    // The library set its timer of this delay during focus: one set now fires after it.
+    await new Promise((r) => setTimeout(r, delay));
     return { atOnce, scrolled };
-  });
+  }, IOS_SCROLL_INTO_VIEW_DELAY);
 }
 
 test("on iOS a focused field hidden below the fold is scrolled into view 5 ms later; elsewhere it is left to the browser", async () => {

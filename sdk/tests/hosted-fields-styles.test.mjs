@@ -2,20 +2,11 @@
 // allow-list of properties reaches the frame's input, anything else
 // (backgrounds, `behavior`, camelCase names, values with url/expression/`;`)
 // is dropped, and media queries nest selectors.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, merchantPage } from "./harness.mjs";
+import { useSandbox, sandbox, browser, merchantPage } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /**
  * braintree-web 3.130.0 `src/hosted-fields/shared/constants.js` `allowedStyles`,

@@ -1,19 +1,10 @@
 // Hosted Fields and client in headless Chromium against the sandbox: frames,
 // events, classes, tokenization end to end, errors, teardown, origin checks.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, merchantPage, fillCard, typeInto, result } from "./harness.mjs";
+import { useSandbox, sandbox, browser, merchantPage, fillCard, typeInto, result, failNext } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 async function tokenize(page) {
   return page.evaluate(() =>
@@ -160,11 +151,7 @@ test("tokenize errors: empty, invalid, CVV failure 81736, duplicate 81724", asyn
   // passes through, as the reference's does.
   const forbiddenPage = await merchantPage(browser, sandbox.url);
   await fillCard(forbiddenPage, { number: "4111111111111111" });
-  await fetch(sandbox.url + "/sandbox/__control/fail-next", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ pathPrefix: "/merchants/merchant01/client_api/v1/payment_methods/credit_cards", status: 403 }),
-  });
+  await failNext("/merchants/merchant01/client_api/v1/payment_methods/credit_cards", { status: 403 });
   r = await tokenize(forbiddenPage);
   assert.deepEqual(
     [r.name, r.type, r.code, r.message],

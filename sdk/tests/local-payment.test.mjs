@@ -4,20 +4,11 @@
 // processing_error and 422; the in-progress flag; every missing-option error;
 // the full-page redirect flow with real navigations; the seamless types.
 // The popup poll runs on the page's controlled clock.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage, editConfiguration, merchantPage, result } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, editConfiguration, merchantPage, result } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /** A blank merchant page with `window.lp`, a localPayment instance (`createOptions` added). */
 async function lpPage(createOptions = {}, routes = {}) {
@@ -94,6 +85,13 @@ async function startPopup(page, options) {
   return popup;
 }
 
+/** Starts a payment of `startOptions(extra)`; its popup once on the provider's approval page. */
+async function openCheckout(page, extra) {
+  const popup = await startPopup(page, startOptions(extra));
+  await popup.waitForURL(/\/local-payment\/checkout\?token=LP-/);
+  return popup;
+}
+
 test("popup flow: opened first on the loading page at 1282x720, then the approval page; Approve tokenizes", async () => {
   const page = await lpPage();
   await page.clock.install();
@@ -102,8 +100,7 @@ test("popup flow: opened first on the loading page at 1282x720, then the approva
   page.context().on("request", (r) => {
     if (/local-payment-redirect-frame|local_payments\/create/.test(r.url())) order.push(r.url().replace(/^.*\//, ""));
   });
-  const popup = await startPopup(page, startOptions());
-  await popup.waitForURL(/\/local-payment\/checkout\?token=LP-/);
+  const popup = await openCheckout(page);
   assert.deepEqual(await popup.evaluate(() => [window.innerWidth, window.innerHeight]), [1282, 720]);
   assert.deepEqual(order, ["local-payment-redirect-frame.html", "create"], "the loading page first, then the create call");
   const b = bodies[0];
@@ -135,8 +132,7 @@ test("a return page that lost its opener links to the fallback with the token, p
       body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body></body></html>',
     }),
   );
-  const popup = await startPopup(page, startOptions({ fallback: { url: fallback, buttonText: "Back to the shop" } }));
-  await popup.waitForURL(/\/local-payment\/checkout\?token=LP-/);
+  const popup = await openCheckout(page, { fallback: { url: fallback, buttonText: "Back to the shop" } });
   // As after switching to the bank's app on a phone and back: the return
   // lands in a window with no opener to report to.
   await popup.evaluate(() => {
@@ -177,8 +173,9 @@ test("the return page links only to a web page; an error return carries its code
       encodeURIComponent("javascript:alert(1)") +
       "&t=Back&token=EC-1&paymentId=LP-1&PayerID=P1",
   );
+  // The page's module script runs before its load event: by then it has
+  // written the link or decided against it.
   await tab.waitForLoadState("load");
-  await tab.waitForTimeout(300);
   assert.equal(await tab.locator("#redirect").count(), 0, "no javascript: link");
   assert.equal(await tab.locator("[role=status]").count(), 1);
   // A cancel with an error code: the code and the cancel marker, nothing made up.
@@ -191,15 +188,13 @@ test("the return page links only to a web page; an error return carries its code
 test("popup closed by the customer: WINDOW_CLOSED; closeWindow the same; the flag clears", async () => {
   const page = await lpPage();
   await page.clock.install();
-  let popup = await startPopup(page, startOptions());
-  await popup.waitForURL(/\/local-payment\/checkout/);
+  let popup = await openCheckout(page);
   await popup.close();
   await page.clock.runFor(200);
   let out = await outcome(page);
   assert.deepEqual([out.type, out.code, out.message], ["CUSTOMER", "LOCAL_PAYMENT_WINDOW_CLOSED", "Customer closed LocalPayment window before authorizing."]);
 
-  popup = await startPopup(page, startOptions());
-  await popup.waitForURL(/\/local-payment\/checkout/);
+  popup = await openCheckout(page);
   await page.evaluate(() => {
     window.lp.focusWindow();
     window.lp.closeWindow();
@@ -213,8 +208,7 @@ test("popup closed by the customer: WINDOW_CLOSED; closeWindow the same; the fla
 
 test("cancel on the approval page: CANCELED", async () => {
   const page = await lpPage();
-  const popup = await startPopup(page, startOptions());
-  await popup.waitForURL(/\/local-payment\/checkout/);
+  const popup = await openCheckout(page);
   await popup.click("#cancel");
   const out = await outcome(page);
   assert.deepEqual([out.type, out.code, out.message], ["CUSTOMER", "LOCAL_PAYMENT_CANCELED", "Customer canceled the LocalPayment before authorizing."]);
@@ -223,8 +217,7 @@ test("cancel on the approval page: CANCELED", async () => {
 
 test("processing_error in the payment window: START_PAYMENT_FAILED", async () => {
   const page = await lpPage();
-  const popup = await startPopup(page, startOptions({ amount: "999.00" }));
-  await popup.waitForURL(/\/local-payment\/checkout/);
+  const popup = await openCheckout(page, { amount: "999.00" });
   await popup.click("#approve");
   const out = await outcome(page);
   assert.deepEqual([out.type, out.code, out.message], ["NETWORK", "LOCAL_PAYMENT_START_PAYMENT_FAILED", "LocalPayment startPayment failed."]);
@@ -245,8 +238,7 @@ test("a 422 from the create call: INVALID_PAYMENT_OPTION, and the popup closes",
 test("a second start while one is open: ALREADY_IN_PROGRESS", async () => {
   const page = await lpPage();
   await page.clock.install();
-  const popup = await startPopup(page, startOptions());
-  await popup.waitForURL(/\/local-payment\/checkout/);
+  const popup = await openCheckout(page);
   const second = await page.evaluate(() =>
     window.kit.grab(
       window.lp.startPayment({
@@ -270,9 +262,25 @@ test("a second start while one is open: ALREADY_IN_PROGRESS", async () => {
   await page.context().close();
 });
 
+/** A pay-upon-invoice payment's own options, beside the payer's: what the checks take apart and the seamless flow sends. */
+const PUI_ADDRESS = { streetAddress: "a", locality: "b", postalCode: "c", countryCode: "DE" };
+const PUI = {
+  paymentType: "pay_upon_invoice",
+  currencyCode: "EUR",
+  address: PUI_ADDRESS,
+  billingAddress: PUI_ADDRESS,
+  birthDate: "1990-01-01",
+  email: "e@x",
+  locale: "en-DE",
+  customerServiceInstructions: "call",
+  correlationId: "c",
+  phoneCountryCode: "49",
+  lineItems: [{ category: "PHYSICAL_GOODS", name: "Shoes", quantity: "1", unitAmount: "81.00", unitTaxAmount: "19.00" }],
+};
+
 test("missing required options: the error names the first one, in the reference's order", async () => {
   const page = await lpPage();
-  const out = await page.evaluate(async () => {
+  const out = await page.evaluate(async (PUI) => {
     const fn = () => {};
     const base = {
       paymentType: "ideal",
@@ -288,26 +296,11 @@ test("missing required options: the error names the first one, in the reference'
       delete c[k];
       return c;
     };
-    const address = { streetAddress: "a", locality: "b", postalCode: "c", countryCode: "DE" };
-    const item = { category: "PHYSICAL_GOODS", name: "Shoes", quantity: "1", unitAmount: "81.00", unitTaxAmount: "19.00" };
-    const pui = {
-      paymentType: "pay_upon_invoice",
-      amount: "100.00",
-      currencyCode: "EUR",
-      givenName: "Max",
-      surname: "M",
-      onPaymentStart: fn,
+    const pui = { ...PUI, amount: "100.00", givenName: "Max", surname: "M", onPaymentStart: fn, phone: "1" };
+    const {
       address,
-      billingAddress: address,
-      birthDate: "1990-01-01",
-      email: "e@x",
-      locale: "en-DE",
-      customerServiceInstructions: "call",
-      correlationId: "c",
-      phone: "1",
-      phoneCountryCode: "49",
       lineItems: [item],
-    };
+    } = PUI;
     const blik = { paymentType: "blik", amount: "10.00", currencyCode: "PLN", givenName: "J", surname: "D", onPaymentStart: fn };
     const cases = {
       none: undefined,
@@ -335,29 +328,33 @@ test("missing required options: the error names the first one, in the reference'
       result[name] = [e.type, e.code, e.message, e.details];
     }
     return result;
-  });
+  }, PUI);
   const code = "LOCAL_PAYMENT_START_PAYMENT_MISSING_REQUIRED_OPTION";
   const msg = "Missing required option for startPayment.";
   assert.deepEqual(out.none, ["MERCHANT", code, msg, undefined]);
   const named = (o) => ["MERCHANT", code, msg, `Missing required '${o}' option.`];
-  assert.deepEqual(out.givenName, named("givenName"));
-  assert.deepEqual(out.amount, named("amount"));
-  assert.deepEqual(out.fallback, named("fallback"));
-  assert.deepEqual(out.fallbackUrl, named("fallback.url"));
-  assert.deepEqual(out.fallbackText, named("fallback.buttonText"));
-  assert.deepEqual(out.onPaymentStart, named("onPaymentStart"));
-  assert.deepEqual(out.customerId, named("customerId"));
-  assert.deepEqual(out.puiBirthDate, named("birthDate"));
+  // Each case, and the option its error names.
+  const names = {
+    givenName: "givenName",
+    amount: "amount",
+    fallback: "fallback",
+    fallbackUrl: "fallback.url",
+    fallbackText: "fallback.buttonText",
+    onPaymentStart: "onPaymentStart",
+    customerId: "customerId",
+    puiBirthDate: "birthDate",
+    puiBillingLocality: "billingAddress.locality",
+    puiLineItem: "lineItems.unitTaxAmount",
+    puiOnPaymentStart: "onPaymentStart",
+    blikLevel0: "blikOptions.level_0.authCode",
+    blikOneClickFirst: "blikOptions.oneClick.aliasLabel",
+    blikOneClickLater: "blikOptions.oneClick.consumerReference",
+    blikOnPaymentStart: "onPaymentStart",
+    blikSurname: "surname",
+  };
+  for (const [name, option] of Object.entries(names)) assert.deepEqual(out[name], named(option), name);
   // Present but undefined counts as given (the reference checks own properties).
   assert.equal(out.puiBilling[3], undefined);
-  assert.deepEqual(out.puiBillingLocality, named("billingAddress.locality"));
-  assert.deepEqual(out.puiLineItem, named("lineItems.unitTaxAmount"));
-  assert.deepEqual(out.puiOnPaymentStart, named("onPaymentStart"));
-  assert.deepEqual(out.blikLevel0, named("blikOptions.level_0.authCode"));
-  assert.deepEqual(out.blikOneClickFirst, named("blikOptions.oneClick.aliasLabel"));
-  assert.deepEqual(out.blikOneClickLater, named("blikOptions.oneClick.consumerReference"));
-  assert.deepEqual(out.blikOnPaymentStart, named("onPaymentStart"));
-  assert.deepEqual(out.blikSurname, named("surname"));
   await page.context().close();
 });
 
@@ -368,13 +365,12 @@ test("seamless types open no window: BLIK level_0 and oneClick, MB WAY, pay upon
     popups++;
   });
   const bodies = createBodies(page);
-  const out = await page.evaluate(async () => {
+  const out = await page.evaluate(async (PUI) => {
     const ids = [];
     const onPaymentStart = (data, go) => {
       ids.push([data.paymentId, typeof go]);
     };
     const person = { amount: "10.00", givenName: "J", surname: "D", phone: "123", onPaymentStart };
-    const address = { streetAddress: "a", locality: "b", postalCode: "c", countryCode: "DE" };
     const grab = (p) =>
       p.then(
         (v) => ({ ok: v === undefined ? "undefined" : v }),
@@ -400,26 +396,11 @@ test("seamless types open no window: BLIK level_0 and oneClick, MB WAY, pay upon
             ),
         }),
       ),
-      pui: await grab(
-        window.lp.startPayment({
-          ...person,
-          paymentType: "pay_upon_invoice",
-          currencyCode: "EUR",
-          address,
-          billingAddress: address,
-          birthDate: "1990-01-01",
-          email: "e@x",
-          locale: "en-DE",
-          customerServiceInstructions: "call",
-          correlationId: "c",
-          phoneCountryCode: "49",
-          lineItems: [{ category: "PHYSICAL_GOODS", name: "Shoes", quantity: "1", unitAmount: "81.00", unitTaxAmount: "19.00" }],
-        }),
-      ),
+      pui: await grab(window.lp.startPayment({ ...person, ...PUI })),
       failed: await grab(window.lp.startPayment({ ...person, amount: "999.00", paymentType: "mbway", currencyCode: "EUR" })),
     };
     return { results, ids };
-  });
+  }, PUI);
   for (const k of ["blik", "oneClick", "mbway", "bancomatpay", "pui"]) assert.deepEqual(out.results[k], { ok: "undefined" }, k);
   assert.deepEqual(out.results.failed, {
     code: "LOCAL_PAYMENT_START_PAYMENT_DEFERRED_PAYMENT_FAILED",
@@ -461,30 +442,29 @@ async function redirectInstance(page) {
   });
 }
 
+/** Starts a redirect-flow payment on `target` (a page or a frame) without waiting on it: the page navigates away. */
+function startRedirect(target) {
+  return target.evaluate(() => {
+    window.lp.startPayment({
+      paymentType: "sofort",
+      amount: "12.00",
+      currencyCode: "EUR",
+      givenName: "A",
+      surname: "B",
+      fallback: { url: "https://x", buttonText: "x" },
+    });
+  });
+}
+
 test("redirect flow: the page navigates to the approval page and, back on the return page, create tokenizes its query", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(sandbox.url + RETURN);
   assert.deepEqual(await redirectInstance(page), { payload: null, has: false });
   const bodies = createBodies(page);
-  const [, resolved] = await Promise.all([
-    page.waitForURL(/\/local-payment\/checkout\?token=LP-/),
-    page.evaluate(() =>
-      window.lp
-        .startPayment({
-          paymentType: "sofort",
-          amount: "12.00",
-          currencyCode: "EUR",
-          givenName: "A",
-          surname: "B",
-          fallback: { url: "https://x", buttonText: "x" },
-        })
-        .then((v) => String(v)),
-    ),
-  ]).catch((e) => [null, String(e)]);
+  await Promise.all([page.waitForURL(/\/local-payment\/checkout\?token=LP-/), startRedirect(page)]);
   assert.equal(bodies[0].returnUrl, sandbox.url + RETURN);
   assert.equal(bodies[0].cancelUrl, sandbox.url + RETURN + "?wasCanceled=true");
-  void resolved;
   await page.waitForURL(/\/local-payment\/checkout/);
   await Promise.all([page.waitForURL(/redirect-frame\.html\?token=EC-/), page.click("#approve")]);
   const back = await redirectInstance(page);
@@ -495,16 +475,7 @@ test("redirect flow: the page navigates to the approval page and, back on the re
   // Cancel: create keeps the instance (the error is logged), tokenize() rejects CANCELED.
   await page.goto(sandbox.url + RETURN);
   await redirectInstance(page);
-  await page.evaluate(() => {
-    window.lp.startPayment({
-      paymentType: "sofort",
-      amount: "12.00",
-      currencyCode: "EUR",
-      givenName: "A",
-      surname: "B",
-      fallback: { url: "https://x", buttonText: "x" },
-    });
-  });
+  await startRedirect(page);
   await page.waitForURL(/\/local-payment\/checkout/);
   await Promise.all([page.waitForURL(/wasCanceled=true&token=EC-/), page.click("#cancel")]);
   const canceled = await redirectInstance(page);
@@ -524,19 +495,7 @@ test("redirect flow inside a frame navigates the top window", async () => {
   const frame = page.frames()[1];
   await frame.waitForLoadState();
   await redirectInstance(frame);
-  await Promise.all([
-    page.waitForURL(/\/local-payment\/checkout\?token=LP-/),
-    frame.evaluate(() => {
-      window.lp.startPayment({
-        paymentType: "sofort",
-        amount: "12.00",
-        currencyCode: "EUR",
-        givenName: "A",
-        surname: "B",
-        fallback: { url: "https://x", buttonText: "x" },
-      });
-    }),
-  ]);
+  await Promise.all([page.waitForURL(/\/local-payment\/checkout\?token=LP-/), startRedirect(frame)]);
   await context.close();
 });
 

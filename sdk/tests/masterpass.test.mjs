@@ -4,31 +4,14 @@
 // checkout, sent on to the sandbox's wallet (approve, cancel, closed,
 // blocked); the loading page's choice of script; the landing page's
 // parameter checks, one flow at a time, 422 and server failures, teardown.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, merchantPage, result, blankPage, editConfiguration } from "./harness.mjs";
+import { useSandbox, sandbox, browser, merchantPage, result, blankPage, editConfiguration, failNext } from "./harness.mjs";
 
 // Opera Mini: popups cannot report back there.
 const OPERA_MINI_UA = "Opera/9.80 (Android; Opera Mini/36.2.2254/119.132; U; id) Presto/2.12.423 Version/12.16";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
-
-async function failNext(pathPrefix, status) {
-  await fetch(sandbox.url + "/sandbox/__control/fail-next", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ pathPrefix, status }),
-  });
-}
+useSandbox();
 
 /** A blank page with a Masterpass instance as window.mp. */
 async function masterpassPage(routes) {
@@ -190,10 +173,11 @@ test("the loading page: Masterpass's own script for the environment; a script na
   given = await open("https://assets.example", { environment: "production", ...options, scriptUrl: stub });
   assert.deepEqual(loaded, [PRODUCTION], "a local script is refused to a page on the provider's host");
   // Opened bare (the popup's first page, while the request token is requested): no script.
+  // Its module runs before the load event goto waits for: no script element
+  // was added, so none can be requested.
   await open(sandbox.url, null);
-  await page.waitForTimeout(300);
-  assert.deepEqual(loaded, []);
   assert.equal(await page.locator("script").count(), 1);
+  assert.deepEqual(loaded, []);
   await context.close();
 });
 
@@ -294,13 +278,13 @@ test("request token: 422 gives MASTERPASS_INVALID_PAYMENT_OPTION, a server failu
   // The flow closes its popup.
   if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 5000 });
 
-  await failNext("/merchants/merchant01/client_api/v1/masterpass/request_token", 500);
+  await failNext("/merchants/merchant01/client_api/v1/masterpass/request_token", { status: 500 });
   popup = await startTokenize(page);
   e = await page.evaluate(() => window.pending);
   // As the reference: the client's own error passes through.
   assert.equal(e.code, "CLIENT_GATEWAY_NETWORK");
 
-  await failNext("/merchants/merchant01/client_api/v1/payment_methods/masterpass_cards", 500);
+  await failNext("/merchants/merchant01/client_api/v1/payment_methods/masterpass_cards", { status: 500 });
   popup = await startTokenize(page);
   await popup.waitForURL(/\/masterpass\/checkout/);
   await popup.click("#approve");

@@ -3,20 +3,11 @@
 // library error passes through with its code, as the reference's does; any
 // other failure is the method's own error), and the presented/selected
 // analytics events with their normalised values and skip warnings.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage, until } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, until, failNext } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const SESSION = "session-aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee";
 
@@ -36,19 +27,6 @@ async function readyPage() {
     window.pr = await sdk.paymentReady.create({ client: await window.kit.client() });
   });
   return { page, events, warnings };
-}
-
-/** Makes the sandbox answer the next GraphQL call with `status`. */
-function failNext(page, status) {
-  return page.evaluate(
-    (s) =>
-      fetch(window.kit.sandboxUrl + "/__control/fail-next", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ pathPrefix: "/graphql", status: s }),
-      }),
-    status,
-  );
 }
 
 test("create: the client check first, then an instance from a client or an authorization", async () => {
@@ -171,7 +149,7 @@ test("a failed call: the client's error passes through; a malformed answer is th
   assert.equal(out.unknownRec.code, "CLIENT_GRAPHQL_REQUEST_ERROR");
 
   const grab = (method, options) => page.evaluate(([m, o]) => window.kit.grab(window.pr[m](o)), [method, options]);
-  await failNext(page, 500);
+  await failNext("/graphql", { status: 500 });
   const network = await grab("createCustomerSession", { customer: { hashedEmail: "a" } });
   assert.deepEqual([network.code, network.type], ["CLIENT_GATEWAY_NETWORK", "NETWORK"]);
 
@@ -182,7 +160,7 @@ test("a failed call: the client's error passes through; a malformed answer is th
     ["updateCustomerSession", { sessionId: SESSION, customer: {} }],
     ["getCustomerRecommendations", { sessionId: SESSION }],
   ]) {
-    await failNext(page, 200);
+    await failNext("/graphql", { status: 200 });
     const e = await grab(method, options);
     own.push([e.name, e.type, e.code, e.message]);
   }

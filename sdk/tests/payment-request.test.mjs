@@ -2,21 +2,12 @@
 // (its real code) runs the browser's PaymentRequest, which a test cannot
 // complete, so every frame gets a scripted stand-in (an init script) that
 // answers as a browser would: the scenario is the request's `details.id`.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { startSandbox, launch, blankPage, editConfiguration } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, editConfiguration } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /** The browser's PaymentRequest as a script: resolves or rejects by `details.id`. */
 function standIn() {

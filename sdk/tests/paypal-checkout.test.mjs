@@ -5,20 +5,11 @@
 // preload request (as the sandbox received it), setup errors, vault-initiated
 // checkout (errors, close, focus), the tokenize callback handle and the popup
 // bridge, in headless Chromium.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, merchantPage, blankPage as kitPage, until } from "./harness.mjs";
+import { useSandbox, sandbox, browser, merchantPage, blankPage as kitPage, until } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const ANDROID_WEBVIEW_UA =
   "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36";
@@ -39,6 +30,16 @@ function captureBodies(page, endpoint) {
     if (req.url().includes(endpoint)) bodies.push(req.postDataJSON());
   });
   return bodies;
+}
+
+/** The merchant test page with a PayPal Checkout instance on its client, as window.ppc. */
+async function checkoutPage() {
+  const page = await merchantPage(browser, sandbox.url);
+  await page.evaluate(async () => {
+    const sdk = await import("./js/index.js");
+    window.ppc = await sdk.paypalCheckout.create({ client: window.hostedFieldsInstance._client });
+  });
+  return page;
 }
 
 test("create as the first call of a page: the library's error without a client, a working instance with an authorization", async () => {
@@ -81,11 +82,22 @@ test("isSupported is static on paypal and paypalCheckout", async () => {
   await page.context().close();
 });
 
+/** A subscription plan's billing cycle as the provider takes it. */
+const CYCLE = {
+  billingFrequency: "1",
+  billingFrequencyUnit: "MONTH",
+  numberOfExecutions: "12",
+  sequence: "1",
+  startDate: "2027-01-01T00:00:00Z",
+  trial: false,
+  pricingScheme: { pricingModel: "FIXED", price: "30.00" },
+};
+
 test("createPayment resolves the approval URL's EC token and forwards every payment-resource field", async () => {
   const page = await merchantPage(browser, sandbox.url);
   const bodies = captureBodies(page, "paypal_hermes/create_payment_resource");
   const vaultBodies = captureBodies(page, "paypal_hermes/setup_billing_agreement");
-  const id = await page.evaluate(async () => {
+  const id = await page.evaluate(async (CYCLE) => {
     const sdk = await import("./js/index.js");
     const ppc = await sdk.paypalCheckout.create({ client: window.hostedFieldsInstance._client, merchantAccountId: "couture-usd" });
     const token = await ppc.createPayment({
@@ -101,18 +113,7 @@ test("createPayment resolves the approval URL's EC token and forwards every paym
         currencyIsoCode: "USD",
         totalAmount: "30.00",
         extra: "dropped",
-        billingCycles: [
-          {
-            billingFrequency: "1",
-            billingFrequencyUnit: "MONTH",
-            numberOfExecutions: "12",
-            sequence: "1",
-            startDate: "2027-01-01T00:00:00Z",
-            trial: false,
-            pricingScheme: { pricingModel: "FIXED", price: "30.00" },
-            note: "dropped",
-          },
-        ],
+        billingCycles: [{ ...CYCLE, note: "dropped" }],
       },
       amountBreakdown: { itemTotal: "25.00", shipping: "5.00" },
       contactPreference: "UPDATE_CONTACT_INFO",
@@ -129,7 +130,7 @@ test("createPayment resolves the approval URL's EC token and forwards every paym
     });
     const ba = await ppc.createPayment({ flow: "vault", billingAgreementDescription: "Saved PayPal", shippingAddressOverride: { line1: "2 Rue" } });
     return { token, ba };
-  });
+  }, CYCLE);
   assert.match(id.token, /^EC-/);
   assert.match(id.ba, /^BA-/);
   const b = bodies[0];
@@ -139,17 +140,7 @@ test("createPayment resolves the approval URL's EC token and forwards every paym
   assert.equal(b.requestBillingAgreement, true);
   assert.equal(b.experienceProfile.userAction, "commit");
   assert.equal(b.planType, "SUBSCRIPTION");
-  assert.deepEqual(b.planMetadata.billingCycles, [
-    {
-      billingFrequency: "1",
-      billingFrequencyUnit: "MONTH",
-      numberOfExecutions: "12",
-      sequence: "1",
-      startDate: "2027-01-01T00:00:00Z",
-      trial: false,
-      pricingScheme: { pricingModel: "FIXED", price: "30.00" },
-    },
-  ]);
+  assert.deepEqual(b.planMetadata.billingCycles, [CYCLE]);
   assert.equal(b.planMetadata.name, "Monthly gown");
   assert.equal(b.planMetadata.extra, undefined);
   assert.deepEqual(b.amountBreakdown, { itemTotal: "25.00", shipping: "5.00" });
@@ -172,10 +163,9 @@ test("createPayment resolves the approval URL's EC token and forwards every paym
 });
 
 test("PayPal button flow: loadPayPalSDK passes the merchant's query through; tokenizePayment has shippingOptionId and cobrandedCardLabel", async () => {
-  const page = await merchantPage(browser, sandbox.url);
+  const page = await checkoutPage();
   const script = await page.evaluate(async () => {
-    const sdk = await import("./js/index.js");
-    const ppc = await sdk.paypalCheckout.create({ client: window.hostedFieldsInstance._client });
+    const ppc = window.ppc;
     await ppc.loadPayPalSDK({ currency: "USD", "enable-funding": "paylater", "merchant-id": "M1", dataAttributes: { amount: "25.00" } });
     const el = document.head.firstElementChild;
     const box = document.createElement("div");
@@ -408,10 +398,9 @@ test("setup errors with only an authorization: create resolves, the calls reject
 });
 
 test("vault-initiated checkout: errors in the reference's order, POPUP_OPEN_FAILED, 422, close window", async () => {
-  const page = await merchantPage(browser, sandbox.url);
+  const page = await checkoutPage();
   const out = await page.evaluate(async () => {
-    const sdk = await import("./js/index.js");
-    const ppc = await sdk.paypalCheckout.create({ client: window.hostedFieldsInstance._client });
+    const ppc = window.ppc;
     const grab = (p) =>
       p.then(
         () => "ok",

@@ -1,24 +1,15 @@
 // PayPal popup (approve, cancel, closed, blocked, the web-view frame, one at a time, 422), PayPal Checkout
 // (createPayment/tokenizePayment/updatePayment, vault-initiated checkout with
 // its backdrop, loadPayPalSDK) and the vault manager, in headless Chromium.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, merchantPage, result } from "./harness.mjs";
+import { useSandbox, sandbox, browser, merchantPage, result } from "./harness.mjs";
 
 // An Android WebView: popups cannot report back there.
 const ANDROID_WEBVIEW_UA =
   "Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /** The merchant test page as an Android WebView sees it. */
 async function webviewPage() {

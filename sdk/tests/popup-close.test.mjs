@@ -4,20 +4,11 @@
 // closes its popup as soon as the landing page reports, before tokenization
 // answers; and the landing pages report straight to the opener, so there is
 // no dispatch-frame page and no hidden frame on the merchant page.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, failNext } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const HTML = "/web/3.130.0/html/";
 
@@ -86,11 +77,7 @@ test("the flow closes its popup once the landing page reports, before tokenizati
   ]);
   await popup.waitForURL(/\/masterpass\/checkout/);
   // Tokenization answers 1.5 s late.
-  await fetch(sandbox.url + "/sandbox/__control/fail-next", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ pathPrefix: "/merchants/merchant01/client_api/v1/payment_methods/masterpass_cards", delayMs: 1500 }),
-  });
+  await failNext("/merchants/merchant01/client_api/v1/payment_methods/masterpass_cards", { delayMs: 1500 });
   await Promise.all([popup.waitForEvent("close", { timeout: 5000 }), popup.click("#approve")]);
   assert.equal(await page.evaluate(() => window.payload), undefined, "the popup closed before tokenization answered");
   await page.evaluate(() => window.pending);

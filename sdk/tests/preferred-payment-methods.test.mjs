@@ -1,32 +1,11 @@
 // preferredPaymentMethods against the sandbox in headless Chromium: the
 // GraphQL query's answer, both false on any failure of the query, and the
 // client's own failure (an authorization that does not resolve) rejected.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, failNext, until } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
-
-function failNext(page, status) {
-  return page.evaluate(
-    (s) =>
-      fetch(window.kit.sandboxUrl + "/__control/fail-next", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ pathPrefix: "/graphql", status: s }),
-      }),
-    status,
-  );
-}
+useSandbox();
 
 test("create checks the client; the query answers which methods are preferred", async () => {
   const page = await blankPage(browser, sandbox.url);
@@ -65,7 +44,7 @@ test("any failure of the query answers both false; a client that cannot be creat
   const fetchPreferred = () => page.evaluate(() => window.ppm.fetchPreferredPaymentMethods());
   const none = { paypalPreferred: false, venmoPreferred: false };
   for (const status of [500, 401, 200]) {
-    await failNext(page, status);
+    await failNext("/graphql", { status: status });
     assert.deepEqual(await fetchPreferred(), none, String(status));
   }
   assert.deepEqual(await fetchPreferred(), { paypalPreferred: true, venmoPreferred: false });
@@ -73,7 +52,7 @@ test("any failure of the query answers both false; a client that cannot be creat
     events.filter((e) => e === "preferred-payment-methods.api-error").length === 3 &&
     events.includes("preferred-payment-methods.paypal.api-detected.true") &&
     events.includes("preferred-payment-methods.venmo.api-detected.false");
-  for (let i = 0; i < 500 && !settled(); i++) await page.waitForTimeout(20);
+  await until(settled, "the api-error and api-detected events");
   assert.equal(events.filter((e) => e === "preferred-payment-methods.api-error").length, 3);
   assert.ok(events.includes("preferred-payment-methods.paypal.api-detected.true"));
   assert.ok(events.includes("preferred-payment-methods.venmo.api-detected.false"));

@@ -4,20 +4,11 @@
 // hosted-fields.min.js, … as the reference's documentation does): every
 // component is created, a card tokenizes and 3-D Secure verifies it
 // frictionlessly, and window.braintree holds those six namespaces only.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, typeInto } from "./harness.mjs";
+import { useSandbox, sandbox, browser, typeInto } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 test("the documented integration creates every component, tokenizes and verifies a card", async () => {
   const context = await browser.newContext();

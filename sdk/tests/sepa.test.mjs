@@ -2,42 +2,19 @@
 // centred; approve, cancel, closed, blocked), the full-page redirect and its
 // return page, the required options and mandate types, mandate and
 // tokenization failures.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, merchantPage, result, blankPage } from "./harness.mjs";
+import { SEPA_MANDATE } from "../js/test-page/js/sepa-mandate.js";
+import { useSandbox, sandbox, browser, merchantPage, result, blankPage, failNext } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
-const MANDATE = {
-  iban: "FR7630006000011234567890189",
-  merchantAccountId: "couture-eur",
-  mandateType: "ONE_OFF",
-  customerId: "customer01",
-  accountHolderName: "Ada Lovelace",
-  countryCode: "FR",
-};
+const MANDATE = SEPA_MANDATE;
 
 async function popupFrom(page, selector) {
   const [popup] = await Promise.all([page.context().waitForEvent("page"), page.click(selector)]);
   await popup.waitForURL(/\/sepa\/mandate/);
   return popup;
-}
-
-async function failNext(pathPrefix, status) {
-  await fetch(sandbox.url + "/sandbox/__control/fail-next", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ pathPrefix, status }),
-  });
 }
 
 test("popup (400x570, centred on the window): approving the mandate tokenizes it", async () => {
@@ -136,11 +113,11 @@ test("a refused mandate gives SEPA_CREATE_MANDATE_FAILED; a failed tokenization 
   assert.match(bodies[0].return_url, /sepa-landing-frame\.html\?channel=.*&success=1$/);
   assert.match(bodies[0].cancel_url, /cancel-frame\.html\?channel=/);
 
-  await failNext("/merchants/merchant01/client_api/v1/sepa_debit", 500);
+  await failNext("/merchants/merchant01/client_api/v1/sepa_debit", { status: 500 });
   const down = await page.evaluate((mandate) => window.kit.grab(window.sepa.tokenize(mandate)), MANDATE);
   assert.equal(down.code, "SEPA_CREATE_MANDATE_FAILED");
 
-  await failNext("/merchants/merchant01/client_api/v1/payment_methods/sepa_debit_accounts", 500);
+  await failNext("/merchants/merchant01/client_api/v1/payment_methods/sepa_debit_accounts", { status: 500 });
   const [popup] = await Promise.all([
     page.context().waitForEvent("page"),
     page.evaluate((mandate) => {

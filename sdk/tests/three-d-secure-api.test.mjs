@@ -3,20 +3,11 @@
 // onLookupComplete versus lookup-complete, prepareLookup and a challenge from
 // a server-side lookup, the modal and loader events, the inline iframe built
 // from the script's HTML, and the customer-canceled event.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 /** Collects the JSON bodies of the page's lookup requests. */
 function lookupBodies(page) {
@@ -399,19 +390,9 @@ test("under a strict CSP the three presentations complete a challenge with no vi
       .click();
     assert.equal(await page.evaluate(() => window.result), true, version);
   }
-  const dialogWidth = await page.evaluate(() =>
-    window.start("2-bootstrap3-modal").then(
-      () =>
-        new Promise((resolve) => {
-          const poll = () => {
-            const d = document.querySelector("[data-cardinal-bootstrap3] .modal-dialog");
-            if (d) resolve(getComputedStyle(d).width);
-            else setTimeout(poll, 20);
-          };
-          poll();
-        }),
-    ),
-  );
+  await page.evaluate(() => window.start("2-bootstrap3-modal"));
+  const dialog = await page.waitForSelector("[data-cardinal-bootstrap3] .modal-dialog");
+  const dialogWidth = await dialog.evaluate((d) => getComputedStyle(d).width);
   assert.equal(dialogWidth, "440px", "styles apply under the policy");
   assert.deepEqual(violations, []);
   // The policy is really in force: an inline style attribute is refused.

@@ -1,20 +1,11 @@
 // 3-D Secure errors in headless Chromium: type, code and the reference's exact
 // message, raised in the reference's order, for create and verifyCard; and
 // verifyCard's option checks never wait for the authentication script.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage, editConfiguration } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, editConfiguration, until } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const UNSUPPORTED = {
   name: "BraintreeError",
@@ -191,7 +182,7 @@ test("verifyCard checks its options in the reference's order without waiting for
   assert.ok(Date.now() - started < 20000, "no check waited for the script");
   // The pending verification asks for the script on its own time: under load
   // the request can reach the route just after the checks have answered.
-  for (let i = 0; i < 50 && scriptRequests.length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+  await until(() => scriptRequests.length > 0, "the script request");
   assert.equal(scriptRequests.length, 1, "the script was requested (and never answered)");
   assert.deepEqual(strip(out.nothing), missingOption("a BIN"));
   assert.deepEqual(strip(out.noNonce), missingOption("a nonce"));

@@ -2,20 +2,11 @@
 // fields, then verifyCard): frictionless and challenge outcomes with the
 // published test cards in the three presentations. Errors and the rest of the
 // API: three-d-secure-errors.test.mjs and three-d-secure-api.test.mjs.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, merchantPage, fillCard, result } from "./harness.mjs";
+import { useSandbox, sandbox, browser, merchantPage, fillCard, result } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 async function pay(number, version) {
   const page = await merchantPage(browser, sandbox.url);

@@ -3,20 +3,11 @@
 // and tokenization with a card and with Hosted Fields (the number frame
 // makes the requests: no card data on the merchant page), every argument
 // error and the status mapping.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage, editConfiguration, typeInto } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, editConfiguration, typeInto } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const UNIONPAY = "6221261111117766";
 const NO_SMS = "6221261111110001";

@@ -4,20 +4,11 @@
 // address mapping), each failure status, and the bank login through the
 // configured stand-in script: success, exit, one login at a time, the
 // script failing to load, the production environment, teardown.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startSandbox, launch, blankPage, editConfiguration, merchantPage, result } from "./harness.mjs";
+import { useSandbox, sandbox, browser, blankPage, editConfiguration, merchantPage, result, failNext } from "./harness.mjs";
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const CONFIG = "**/client_api/v1/configuration*";
 const MANDATE = "I authorize Braintree to debit my bank account on behalf of Couture.";
@@ -45,18 +36,6 @@ async function bankPage(routes) {
     window.usb = await sdk.usBankAccount.create({ client: await window.kit.client() });
   });
   return { page, bodies };
-}
-
-function failNext(page, status) {
-  return page.evaluate(
-    (s) =>
-      fetch(window.kit.sandboxUrl + "/__control/fail-next", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ pathPrefix: "/graphql", status: s }),
-      }),
-    status,
-  );
 }
 
 const tokenize = (page, options) =>
@@ -165,7 +144,7 @@ test("failures by status: 401 access restricted, below 500 failed tokenization, 
   );
   const out = [];
   for (const status of [401, 422, 500, 503]) {
-    await failNext(page, status);
+    await failNext("/graphql", { status: status });
     const e = await tokenize(page, { mandateText: MANDATE, bankDetails: DETAILS });
     out.push([status, e.type, e.code, e.message]);
   }

@@ -8,23 +8,14 @@
 // context refresh, with the browser clock controlled.
 // `t` in the functions evaluated in the page is the kit the page defines (KIT below).
 /* global t */
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { startSandbox, launch, editConfiguration } from "./harness.mjs";
+import { useSandbox, sandbox, browser, editConfiguration, failNext, until } from "./harness.mjs";
 
 const JSQR = createRequire(import.meta.url).resolve("jsqr/dist/jsQR.js");
 
-let sandbox;
-let browser;
-before(async () => {
-  sandbox = await startSandbox();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await sandbox?.stop();
-});
+useSandbox();
 
 const IOS_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
@@ -36,7 +27,7 @@ const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title
 
 /**
  * A merchant page (`/shop.html` on the sandbox's origin) in a new context of
- * `contextOptions`, with window.t = { sdk, create(options), grab(promise) }.
+ * `contextOptions`, with window.t = { sdk, create(options), run(promise), grab(promise) }.
  * `clock`: the page's clock is installed and paused (time only moves when
  * the test says).
  */
@@ -59,6 +50,12 @@ const KIT = `window.t = {
     const sdk = await window.t.sdk();
     return sdk.venmo.create(Object.assign({ authorization: 'sandbox_shop_merchant01', sandboxUrl: location.origin + '/sandbox' }, options));
   },
+  run(promise) {
+    window.run = null;
+    window.t.grab(promise).then((r) => {
+      window.run = r;
+    });
+  },
   grab(promise) {
     return promise.then((v) => ({ ok: v }), (e) => ({ name: e.name, type: e.type, code: e.code, message: e.message, details: e.details && JSON.parse(JSON.stringify(e.details, (k, v) => (v instanceof Error ? { type: v.type, code: v.code, message: v.message, details: v.details } : v))) }));
   }
@@ -75,26 +72,42 @@ async function move(status, id) {
   return res.json();
 }
 const newest = async (id) => (await fetch(sandbox.url + "/sandbox/__control/venmo" + (id ? "?id=" + id : ""))).json();
-const failNext = (pathPrefix, status, times = 1) =>
-  fetch(sandbox.url + "/sandbox/__control/fail-next", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ pathPrefix, status, times }),
-  });
 
 /** Stops the page clock's natural flow: from here only the test moves time. */
 const pause = async (page) => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
+/** Starts window.venmo's tokenization (its outcome in window.run); the window it opens (the app, or the web login). */
+async function tokenizeInApp(page, options) {
+  const [opened] = await Promise.all([page.context().waitForEvent("page"), page.evaluate((o) => t.run(window.venmo.tokenize(o)), options)]);
+  return opened;
+}
+
 /** Whether the tokenization (or create) the page started has settled; its result. */
 const settled = () => window.run !== null;
 const outcome = (page) => page.evaluate(() => window.run);
+
+/**
+ * Whether `check` holds within a moment of real time: what a clock step set
+ * off (a request to the sandbox) answers in real time, before the next step.
+ */
+const answered = (check) => until(check, "", { timeout: 60 }).catch(() => false);
+
+/**
+ * That every request the page has made so far has been seen: a request of
+ * its own, sent after them, reaches the page's request events after theirs.
+ */
+async function requestsSeen(page) {
+  const barrier = page.waitForRequest((r) => r.url().endsWith("/__requests-seen"));
+  await page.evaluate(() => fetch("/__requests-seen").catch(() => {}));
+  await barrier;
+}
 
 /** Runs the page clock in steps until `check()` (in the page) is truthy. */
 async function runUntil(page, check, arg, { step = 250, max = 40 } = {}) {
   for (let i = 0; i < max; i++) {
     if (await page.evaluate(check, arg)) return;
     await page.clock.runFor(step);
-    await new Promise((r) => setTimeout(r, 60));
+    if (await answered(() => page.evaluate(check, arg))) return;
   }
   assert.fail("condition not reached: " + check + " (run: " + JSON.stringify(await page.evaluate(() => window.run)) + ")");
 }
@@ -108,7 +121,7 @@ async function runUntilAsync(page, check, step) {
   for (let i = 0; i < 40; i++) {
     if (await check()) return;
     await page.clock.runFor(step);
-    await new Promise((r) => setTimeout(r, 60));
+    if (await answered(check)) return;
   }
   assert.fail("not announced; the alert says: " + (await alertText(page)));
 }
@@ -179,7 +192,7 @@ test("create resolves when the payment context cannot be set up (ECD disabled, a
   assert.equal(invalid.created, "ok");
   assert.equal(invalid.first.code, "VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED");
   assert.equal(invalid.first.message, "paymentMethodUsage must be SINGLE_USE or MULTI_USE");
-  await failNext("/graphql", 500);
+  await failNext("/graphql", { status: 500 });
   const network = await createThenTokenize(page, { paymentMethodUsage: "single_use" });
   assert.equal(network.created, "ok");
   assert.equal(network.first.code, "VENMO_MOBILE_PAYMENT_CONTEXT_SETUP_FAILED");
@@ -395,14 +408,14 @@ test("create settles when the QR frame cannot say it is ready: loaded without it
     },
   });
   await page.evaluate(() => {
-    window.run = null;
-    t.grab(t.create({ allowDesktop: true })).then((r) => {
-      window.run = r;
-    });
+    t.run(t.create({ allowDesktop: true }));
   });
   await page.waitForFunction(() => document.querySelector('iframe[name="venmo-desktop-iframe"]'));
   let frame;
-  while (!(frame = page.frame({ name: "venmo-desktop-iframe" })) || !frame.url().includes("venmo-desktop-frame")) await page.waitForTimeout(20);
+  frame = await until(() => {
+    const f = page.frame({ name: "venmo-desktop-iframe" });
+    return f && f.url().includes("venmo-desktop-frame") && f;
+  }, "the QR frame's page");
   await frame.waitForLoadState("load");
   await page.clock.runFor(900);
   assert.equal(await page.evaluate(settled), false, "the frame has a second after its load to say it is ready");
@@ -414,10 +427,7 @@ test("create settles when the QR frame cannot say it is ready: loaded without it
   // A frame that never loads: given up after ten seconds.
   page = await shop({ clock: true, routes: { "**/html/venmo-desktop-frame.html*": () => {} } });
   await page.evaluate(() => {
-    window.run = null;
-    t.grab(t.create({ allowDesktop: true, paymentMethodUsage: "single_use" })).then((r) => {
-      window.run = r;
-    });
+    t.run(t.create({ allowDesktop: true, paymentMethodUsage: "single_use" }));
   });
   await page.waitForFunction(() => document.querySelector('iframe[name="venmo-desktop-iframe"]'));
   await page.clock.runFor(9_000);
@@ -461,10 +471,7 @@ const startTokenize = (page, createOptions, tokenizeOptions) =>
   page.evaluate(
     async ([c, o]) => {
       window.venmo = await t.create(c);
-      window.run = null;
-      t.grab(window.venmo.tokenize(o)).then((r) => {
-        window.run = r;
-      });
+      t.run(window.venmo.tokenize(o));
     },
     [createOptions, tokenizeOptions],
   );
@@ -591,10 +598,7 @@ test("desktop QR code: the legacy context, the customer canceling in the view, a
   );
   // The next tokenization starts a new QR code; it expires with the context.
   await page.evaluate(() => {
-    window.run = null;
-    t.grab(window.venmo.tokenize()).then((r) => {
-      window.run = r;
-    });
+    t.run(window.venmo.tokenize());
   });
   await announced(page, "To scan the QR code, open your Venmo app");
   const third = await newest();
@@ -618,12 +622,9 @@ test("desktop QR code: a failing context request is an unknown error", async () 
   await page.evaluate(async () => {
     window.venmo = await t.create({ allowDesktop: true });
   });
-  await failNext("/graphql", 500);
+  await failNext("/graphql", { status: 500 });
   await page.evaluate(() => {
-    window.run = null;
-    t.grab(window.venmo.tokenize()).then((r) => {
-      window.run = r;
-    });
+    t.run(window.venmo.tokenize());
   });
   await runUntil(page, settled);
   const run = await outcome(page);
@@ -636,15 +637,7 @@ async function tokenizeInWindow(page, createOptions, tokenizeOptions) {
   await page.evaluate(async (c) => {
     window.venmo = await t.create(c);
   }, createOptions);
-  const [win] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate((o) => {
-      window.run = null;
-      t.grab(window.venmo.tokenize(o)).then((r) => {
-        window.run = r;
-      });
-    }, tokenizeOptions),
-  ]);
+  const win = await tokenizeInApp(page, tokenizeOptions);
   await win.waitForURL(/\/sandbox\/venmo\//);
   await win.waitForLoadState();
   return win;
@@ -702,43 +695,19 @@ test("desktop web login: canceled or failed in Venmo, the popup closed, the back
   let run = await outcome(page);
   assert.deepEqual([run.type, run.code, run.message], ["CUSTOMER", "VENMO_CUSTOMER_CANCELED", "User canceled Venmo authorization."]);
 
-  [win] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate(() => {
-      window.run = null;
-      t.grab(window.venmo.tokenize()).then((r) => {
-        window.run = r;
-      });
-    }),
-  ]);
+  win = await tokenizeInApp(page);
   await win.locator("#error").click();
   await page.waitForFunction(() => window.run !== null);
   run = await outcome(page);
   assert.deepEqual([run.type, run.code, run.message], ["UNKNOWN", "VENMO_TOKENIZATION_FAILED", "Venmo encountered a problem"]);
 
-  [win] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate(() => {
-      window.run = null;
-      t.grab(window.venmo.tokenize()).then((r) => {
-        window.run = r;
-      });
-    }),
-  ]);
+  win = await tokenizeInApp(page);
   await win.close();
   await page.waitForFunction(() => window.run !== null);
   run = await outcome(page);
   assert.deepEqual([run.code, run.message], ["FRAME_SERVICE_FRAME_CLOSED", "Frame closed before tokenization could occur."]);
 
-  [win] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate(() => {
-      window.run = null;
-      t.grab(window.venmo.tokenize()).then((r) => {
-        window.run = r;
-      });
-    }),
-  ]);
+  win = await tokenizeInApp(page);
   const ctx = await newest();
   await page.locator("#venmo-popup-cancel-button").click();
   await page.waitForFunction(() => window.run !== null);
@@ -883,15 +852,7 @@ test("manual return: closing Venmo's window, the expiry threshold, each terminal
     CANCELED: ["CUSTOMER", "VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED", "The Venmo authorization was canceled"],
   };
   for (const [status, want] of Object.entries(expect)) {
-    [app] = await Promise.all([
-      page.context().waitForEvent("page"),
-      page.evaluate(() => {
-        window.run = null;
-        t.grab(window.venmo.tokenize()).then((r) => {
-          window.run = r;
-        });
-      }),
-    ]);
+    app = await tokenizeInApp(page);
     await move(status);
     await runUntil(page, settled);
     run = await outcome(page);
@@ -899,15 +860,7 @@ test("manual return: closing Venmo's window, the expiry threshold, each terminal
     await app.close();
   }
 
-  [app] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate(() => {
-      window.run = null;
-      t.grab(window.venmo.tokenize()).then((r) => {
-        window.run = r;
-      });
-    }),
-  ]);
+  app = await tokenizeInApp(page);
   await page.clock.runFor(500);
   await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 300_001);
   await runUntil(page, settled);
@@ -918,17 +871,9 @@ test("manual return: closing Venmo's window, the expiry threshold, each terminal
   );
   await app.close();
 
-  [app] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate(() => {
-      window.run = null;
-      t.grab(window.venmo.tokenize()).then((r) => {
-        window.run = r;
-      });
-    }),
-  ]);
+  app = await tokenizeInApp(page);
   await page.clock.runFor(500);
-  await failNext("/graphql", 500);
+  await failNext("/graphql", { status: 500 });
   await runUntil(page, settled);
   run = await outcome(page);
   assert.deepEqual(
@@ -953,19 +898,11 @@ test("the payment context is refreshed at two thirds of its lifetime, not while 
   await page.clock.runFor(199_000);
   assert.equal(creates.length, 1);
   await page.clock.runFor(1_000);
-  await page.waitForTimeout(100);
+  await requestsSeen(page);
   assert.equal(creates.length, 2, "refreshed at 199,980 ms of a 300 s context");
-  const [app] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate(() => {
-      window.run = null;
-      t.grab(window.venmo.tokenize()).then((r) => {
-        window.run = r;
-      });
-    }),
-  ]);
+  const app = await tokenizeInApp(page);
   await page.clock.runFor(200_000);
-  await page.waitForTimeout(100);
+  await requestsSeen(page);
   assert.equal(creates.length, 2, "no refresh while tokenizing");
   await app.close();
   const out = await page.evaluate(async () => {
@@ -997,15 +934,7 @@ test("desktop web login: the status check looks three times for a change, then f
   assert.equal(looks.length, 4);
   // Scanned but never approved: still a failure after three looks.
   looks.length = 0;
-  [win] = await Promise.all([
-    page.context().waitForEvent("page"),
-    page.evaluate(() => {
-      window.run = null;
-      t.grab(window.venmo.tokenize()).then((r) => {
-        window.run = r;
-      });
-    }),
-  ]);
+  win = await tokenizeInApp(page);
   await win.waitForURL(/\/venmo\/go\/web/);
   await move("SCANNED");
   await win.goto(new URL(win.url()).searchParams.get("x-success"));
@@ -1028,10 +957,12 @@ test("a deep link return URL is where Venmo returns, even with manual return; th
   assert.equal((await outcome(page)).code, "VENMO_TOKENIZATION_CANCELED_BY_MERCHANT");
   const opened = await page.evaluate(async () => {
     const urls = [];
-    window.popupBridge = { open: (u) => urls.push(u), getReturnUrlPrefix: () => "shop://popupbridge/" };
+    let opened;
+    const open = new Promise((r) => (opened = r));
+    window.popupBridge = { open: (u) => opened(urls.push(u)), getReturnUrlPrefix: () => "shop://popupbridge/" };
     const v = await t.create({ deepLinkReturnUrl: "shop://venmo/return" });
     v.tokenize().catch(() => {});
-    await new Promise((r) => setTimeout(r, 50));
+    await Promise.race([open, new Promise((r) => setTimeout(r, 5000))]);
     await v.cancelTokenization();
     return urls;
   });

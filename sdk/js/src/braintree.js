@@ -9,7 +9,7 @@ import { setWasmUrl } from "./wasm.js";
 import { NAMESPACES } from "./namespaces.js";
 import { attach } from "./global.js";
 
-const current = document.currentScript;
+const current = /** @type {HTMLScriptElement | null} */ (document.currentScript);
 if (current && current.src) setWasmUrl(new URL("payment_sdk_bg.wasm", current.src).toString());
 for (const [name, ...sync] of NAMESPACES) {
   const namespace = sdk[name];

@@ -14,7 +14,7 @@ import { error } from "./errors.js";
  * needed by create only).
  */
 export function classic(file, name, sync) {
-  const script = document.currentScript;
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   const url = new URL(file + ".js", (script && script.src) || location.href).href;
   let pending = null;
   const load = () => {

@@ -27,6 +27,26 @@ export function supportsPopups(ua = navigator.userAgent) {
 }
 
 /**
+ * A component whose flow runs in a window it opened (`_win`, null between
+ * flows): the reference's closeWindow and focusWindow on that window.
+ */
+export class WindowFlow {
+  constructor() {
+    /** @type {any} */
+    this._win = null;
+  }
+
+  /** Closes the window of the authorization in progress. */
+  closeWindow() {
+    if (this._win) this._win.close();
+  }
+
+  focusWindow() {
+    if (this._win) this._win.focus();
+  }
+}
+
+/**
  * Opens a flow's window synchronously (inside the user's click): the popup
  * bridge, a popup, or the full-screen frame. Returns null when the browser
  * blocked the popup. `options`: width and height (default 450x535), top and

@@ -259,8 +259,8 @@ function build(config) {
   field = config.field || {};
   tokenizer = config.tokenizer;
   const [name, label, autocomplete] = rules.fieldInfo(key).split("\n");
-  const form = document.getElementById("form");
-  const labelEl = document.getElementById("label");
+  const form = /** @type {HTMLFormElement} */ (document.getElementById("form"));
+  const labelEl = /** @type {HTMLLabelElement} */ (document.getElementById("label"));
   labelEl.textContent = label;
   if (field.internalLabel) labelEl.textContent = field.internalLabel;
   if (field.select && (key === "expirationMonth" || key === "expirationYear")) {
@@ -281,13 +281,13 @@ function build(config) {
   input.className = key;
   input.setAttribute("data-braintree-name", name);
   labelEl.htmlFor = name;
-  if (field.minlength) input.minLength = field.minlength;
-  if (key === "postalCode" || key === "cardholderName") input.maxLength = maxLength();
+  if (field.minlength && input instanceof HTMLInputElement) input.minLength = field.minlength;
+  if ((key === "postalCode" || key === "cardholderName") && input instanceof HTMLInputElement) input.maxLength = maxLength();
   form.appendChild(input);
   document.title = rules.frameTitle(key);
   applyStyles(config.styles);
   input.addEventListener("input", (e) => {
-    format(Boolean(e.inputType && e.inputType.indexOf("delete") === 0));
+    format(e instanceof InputEvent && e.inputType.indexOf("delete") === 0);
     refresh();
     const pair = key === "expirationMonth" ? "expirationYear" : key === "expirationYear" ? "expirationMonth" : "";
     const other = pair && sibling(pair);
@@ -330,7 +330,7 @@ function addAutofillCatchers(form) {
   const hidden = {};
   for (const [token, target] of targets) {
     const el = document.createElement("input");
-    el.autocomplete = token;
+    el.autocomplete = /** @type {AutoFill} */ (token);
     el.name = token;
     el.tabIndex = -1;
     el.className = "autofill";
@@ -540,7 +540,7 @@ function onMessage(event) {
       input.classList.remove(String(d.classname));
       break;
     case "setMessage":
-      document.getElementById("message").textContent = String(d.message || "");
+      /** @type {HTMLElement} */ (document.getElementById("message")).textContent = String(d.message || "");
       break;
     case "setMonthOptions":
       if (input.tagName === "SELECT") {

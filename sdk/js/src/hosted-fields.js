@@ -112,7 +112,7 @@ class HostedFields extends Emitter {
         if (readyCount === this._keys.length) {
           clearTimeout(this._timeout);
           client._sendEvent("custom.hosted-fields.succeeded");
-          resolve();
+          resolve(undefined);
         }
       };
       this._timeout = setTimeout(() => {

@@ -6,12 +6,13 @@
 // masterpass-loading-frame.js.)
 import POPUP_CLOSE_TIMEOUT from "./constants/POPUP_CLOSE_TIMEOUT.json";
 
-const kind = document.body.getAttribute("data-frame");
+const kind = document.body.getAttribute("data-frame") || "";
 const params = Object.fromEntries(new URL(location.href).searchParams);
 const channel = params.channel;
 const origin = params.origin;
 const target = window.opener || (window.parent !== window ? window.parent : null);
 if (target && channel && origin && (/landing-frame$/.test(kind) || kind === "cancel-frame")) {
+  /** @type {Record<string, string | boolean>} */
   const result = Object.assign({}, params);
   delete result.channel;
   delete result.origin;
@@ -56,6 +57,6 @@ function fallbackLink() {
   link.href = url.href;
   link.textContent = params.t;
   container.appendChild(link);
-  document.querySelector("[role=status]").remove();
+  document.querySelector("[role=status]")?.remove();
   document.body.appendChild(container);
 }

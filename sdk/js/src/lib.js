@@ -82,7 +82,7 @@ export class Emitter {
 /** Loads a script once; rejects on failure. */
 export function loadScript(src, attrs) {
   return new Promise((resolve, reject) => {
-    const existing = document.querySelector('script[src="' + CSS.escape(src) + '"]');
+    const existing = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[src="' + CSS.escape(src) + '"]'));
     if (existing && existing.dataset.loaded) return resolve(existing);
     const el = existing || document.createElement("script");
     el.addEventListener("load", () => {

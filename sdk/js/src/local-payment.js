@@ -8,7 +8,7 @@ import { error, asBraintreeError, register } from "./errors.js";
 import localPaymentErrors from "../../src/errors/local-payment.txt";
 import { VERSION, creator, wrap, attempt, convertMethodsToError, uuid } from "./lib.js";
 import { clientOf } from "./client.js";
-import { openWindow, runFlow, returnUrls, withQuery } from "./frame-service.js";
+import { WindowFlow, openWindow, runFlow, returnUrls, withQuery } from "./frame-service.js";
 import { LOCAL_PAYMENT_WIDTH, LOCAL_PAYMENT_HEIGHT } from "./constants.json";
 
 register(localPaymentErrors);
@@ -66,13 +66,15 @@ function optionKeys(o, prefix = "", out = []) {
   return out;
 }
 
-class LocalPayment {
+class LocalPayment extends WindowFlow {
   constructor(client, options) {
+    super();
     this._client = client;
     this._merchantAccountId = options.merchantAccountId;
     this._redirectUrl = options.redirectUrl;
     this._busy = false;
-    this._win = null;
+    /** The full-page flow's payload, when create ran on the provider's return. @type {object | undefined} */
+    this.tokenizePayload = undefined;
   }
 
   startPayment(options, callback) {
@@ -107,7 +109,7 @@ class LocalPayment {
           return;
         }
         if (typeof o.onPaymentStart === "function") await paymentStart(res, () => {});
-        (window.top !== window ? window.top : window).location.href = res.redirectUrl;
+        (window.top || window).location.href = res.redirectUrl;
         return;
       }
       return await this._popup(assetsUrl, o, body, paymentStart);
@@ -124,7 +126,7 @@ class LocalPayment {
       height: size.height || LOCAL_PAYMENT_HEIGHT,
       loading: "local-payment-redirect-frame",
       title: "Local Payment",
-      onFrameClose: () => win.onFrameClose && win.onFrameClose(),
+      onFrameClose: () => win?.onFrameClose?.(),
     });
     if (!win) throw error("LOCAL_PAYMENT_WINDOW_OPEN_FAILED", { originalError: error("FRAME_SERVICE_FRAME_OPEN_FAILED") });
     this._win = win;
@@ -194,14 +196,6 @@ class LocalPayment {
 
   hasTokenizationParams() {
     return rules.localPaymentQueryCheck(truthyKeys(query()))[0] === "1";
-  }
-
-  closeWindow() {
-    if (this._win) this._win.close();
-  }
-
-  focusWindow() {
-    if (this._win) this._win.focus();
   }
 
   teardown(callback) {

@@ -8,7 +8,7 @@
 // script's rule is sdk/src/masterpass.rs `script_url`.
 import SCRIPT_URL from "./constants/MASTERPASS_SCRIPT_URL.json";
 
-const status = document.getElementById("status");
+const status = /** @type {HTMLElement} */ (document.getElementById("status"));
 const config = Object.fromEntries(new URL(location.href).searchParams);
 
 /** A loopback address (sdk/src/authorization.rs `is_loopback_url`). */

@@ -36,6 +36,7 @@ function googlePayData(configuration, requested) {
   const fingerprint = { "braintree:authorizationFingerprint": ap.googleAuthorizationFingerprint };
   const allowedCardNetworks = ap.supportedNetworks.map((n) => n.toUpperCase());
   if (version === "2") {
+    /** @type {object[]} */
     const methods = [
       {
         type: "CARD",
@@ -153,13 +154,13 @@ async function tokenize(id, d) {
         ["shippingAddressChange", "shippingAddress"],
         ["shippingOptionChange", "shippingOption"],
       ]) {
-        request.addEventListener(type.toLowerCase(), (e) => {
+        request.addEventListener(type.toLowerCase(), (/** @type {any} the update event of its type */ e) => {
           e.updateWith(
             new Promise((resolve) => {
               update = resolve;
             }),
           );
-          toParent({ type, value: clone(e.target[prop]) });
+          toParent({ type, value: clone(/** @type {any} */ (request)[prop]) });
         });
       }
     }

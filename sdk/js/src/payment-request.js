@@ -41,13 +41,15 @@ class PaymentRequestComponent extends Emitter {
     frame.allow = "payment";
     frame.height = frame.width = "0";
     frame.style.cssText = "position:absolute;left:-9999px;border:0";
+    this._onMessage = (e) => this._receive(e);
+    /** Settles create once the frame says what it can make (set by _initialize). @type {(component: PaymentRequestComponent) => void} */
+    this._ready = () => {};
   }
 
   _initialize() {
     if (!this._possible) return Promise.reject(error("PAYMENT_REQUEST_NO_VALID_SUPPORTED_PAYMENT_METHODS"));
     return new Promise((resolve) => {
       this._ready = resolve;
-      this._onMessage = (e) => this._receive(e);
       window.addEventListener("message", this._onMessage);
       this._frame.src = assetUrl(this._client.getConfiguration().gatewayConfiguration.assetsUrl, "payment-request-frame") + "#" + this._channel;
       document.body.appendChild(this._frame);
@@ -55,7 +57,7 @@ class PaymentRequestComponent extends Emitter {
   }
 
   _post(message) {
-    this._frame.contentWindow.postMessage(Object.assign({ channel: this._channel }, message), this._origin);
+    this._frame.contentWindow?.postMessage(Object.assign({ channel: this._channel }, message), this._origin);
   }
 
   /** Sends `type` with `data`; resolves the frame's reply ({payload}, or the error's catalogue line). */

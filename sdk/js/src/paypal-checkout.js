@@ -242,7 +242,7 @@ class PayPalCheckout {
     if (missing) throw error("PAYPAL_START_VAULT_INITIATED_CHECKOUT_PARAM_REQUIRED", undefined, missing);
     this._addBackdrop(options);
     const gw = this._client.getConfiguration().gatewayConfiguration;
-    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win.onFrameClose && win.onFrameClose() });
+    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win?.onFrameClose?.() });
     if (!win) {
       this._removeBackdrop();
       throw error("PAYPAL_START_VAULT_INITIATED_CHECKOUT_POPUP_OPEN_FAILED", { originalError: error("FRAME_SERVICE_FRAME_OPEN_FAILED") });

@@ -5,7 +5,7 @@ import { rules } from "./wasm.js";
 import { error, asBraintreeError } from "./errors.js";
 import { VERSION, creator, wrap, attempt, convertMethodsToError } from "./lib.js";
 import { paypalClient, experienceProfile, resourceError, accountPayload } from "./paypal-flow.js";
-import { openWindow, runFlow, withQuery } from "./frame-service.js";
+import { WindowFlow, openWindow, runFlow, withQuery } from "./frame-service.js";
 
 export { VERSION };
 
@@ -24,10 +24,10 @@ async function build(options) {
 
 const NOOP_HANDLE = { close() {}, focus() {} };
 
-class PayPal {
+class PayPal extends WindowFlow {
   constructor(client) {
+    super();
     this._client = client;
-    this._win = null;
   }
 
   /**
@@ -53,7 +53,7 @@ class PayPal {
   _tokenize(options) {
     if (this._win) throw error("PAYPAL_TOKENIZATION_REQUEST_ACTIVE");
     const gw = this._client.getConfiguration().gatewayConfiguration;
-    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win.onFrameClose && win.onFrameClose() });
+    const win = openWindow(gw.assetsUrl, { onFrameClose: () => win?.onFrameClose?.() });
     if (!win) throw error("PAYPAL_POPUP_OPEN_FAILED", { originalError: error("FRAME_SERVICE_FRAME_OPEN_FAILED") });
     this._win = win;
     this._client._sendEvent("paypal.tokenization.started", { context_type: rules.contextType(options.flow) });
@@ -103,15 +103,6 @@ class PayPal {
     } catch (e) {
       throw asBraintreeError(e, "PAYPAL_ACCOUNT_TOKENIZATION_FAILED");
     }
-  }
-
-  /** Closes the window of the authorization in progress. */
-  closeWindow() {
-    if (this._win) this._win.close();
-  }
-
-  focusWindow() {
-    if (this._win) this._win.focus();
   }
 
   teardown(callback) {

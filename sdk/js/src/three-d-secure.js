@@ -76,8 +76,12 @@ function checkConfiguration(client) {
 }
 
 /** A promise with its resolve and reject at hand. */
+/**
+ * A promise with its settling functions beside it.
+ * @returns {{ promise: Promise<any>, resolve: (value?: any) => void, reject: (reason?: any) => void }}
+ */
 function deferred() {
-  const d = {};
+  const d = /** @type {ReturnType<typeof deferred>} */ ({});
   d.promise = new Promise((resolve, reject) => {
     d.resolve = resolve;
     d.reject = reject;
@@ -146,10 +150,12 @@ class ThreeDSecure extends Emitter {
     this._clientMetadata = { requestedThreeDSecureVersion: "2", sdkVersion: "web/" + VERSION };
     this._dfReferenceId = deferred();
     this._cardinalEvents = [];
+    /** @type {ReturnType<typeof deferred> | null} */
     this._songbird = null;
     this._songbirdInitFailed = false;
     this._setupError = null;
     this._verifyCardInProgress = false;
+    /** @type {ReturnType<typeof deferred> | null} */
     this._verification = null;
     this._lookupPaymentMethod = null;
     this._setupSongbird();
@@ -218,7 +224,7 @@ class ThreeDSecure extends Emitter {
       this._onCardinal("payments.setupComplete", (data) => {
         this._dfReferenceId.resolve(data && data.sessionId);
         clearTimeout(this._setupTimer);
-        this._songbird.resolve();
+        this._songbird?.resolve();
       });
       if (this._framework === "inline-iframe") {
         this._onCardinal("ui.inline.setup", (html, details, resolve, reject) => this._onInlineSetup(html, details, resolve, reject));
@@ -422,11 +428,11 @@ class ThreeDSecure extends Emitter {
   /** onLookupComplete when given, else the lookup-complete listeners; never both. */
   _onLookupComplete(response, options) {
     this._lookupPaymentMethod = response.paymentMethod;
-    this._verification = deferred();
+    const verification = (this._verification = deferred());
     return new Promise((resolve, reject) => {
       response.requiresUserAuthentication = Boolean(response.lookup && response.lookup.acsUrl);
       const next = () => resolve(response);
-      this._verification.promise.catch(reject);
+      verification.promise.catch(reject);
       if (options.onLookupComplete) options.onLookupComplete(response, next);
       else this._emit("lookup-complete", response, next);
     });

@@ -6,7 +6,7 @@
 import { load, rules } from "./apm-wasm.js";
 import { error, register, BraintreeError } from "./errors.js";
 import { errorAt } from "./catalogue.js";
-import unionPayErrors from "../../src/errors/union-pay.txt";
+import unionPayErrors from "../../src/errors/unionpay.txt";
 import { VERSION, creator, wrap, attempt, convertMethodsToError, uuid } from "./lib.js";
 import { clientOf } from "./client.js";
 

@@ -1,6 +1,6 @@
 // usBankAccount: tokenizes a US bank account from its details, or through
 // the bank-login ("Plaid" link) script the customer signs in with. The rules
-// are the Rust tables of us_bank.rs, printed into the constants.
+// are the Rust tables of us_bank_account.rs, printed into the constants.
 import { error, register } from "./errors.js";
 import usBankErrors from "../../src/errors/us-bank-account.txt";
 import { VERSION, wrap, attempt, convertMethodsToError, loadScript } from "./lib.js";
@@ -109,8 +109,8 @@ export function create(options, callback) {
               const t = opts || {};
               const l = t.bankLogin;
               const d = t.bankDetails;
-              // The bits of us_bank.rs: MANDATE_TEXT, BANK_DETAILS, BANK_LOGIN, DISPLAY_NAME, PLAID, LOGIN_ACTIVE.
-              const flags = !!t.mandateText | (!!d << 1) | (!!l << 2) | (!!(l && l.displayName) << 3) | (!!plaid << 4) | (loginActive << 5);
+              // The bits of us_bank_account.rs: MANDATE_TEXT, BANK_DETAILS, BANK_LOGIN, DISPLAY_NAME, PLAID, LOGIN_ACTIVE.
+              const flags = +!!t.mandateText | (+!!d << 1) | (+!!l << 2) | (+!!(l && l.displayName) << 3) | (+!!plaid << 4) | (+loginActive << 5);
               const check = US_BANK_CHECKS.find(([mask, value]) => (flags & mask) === value);
               if (check && check[2]) throw error(check[2], undefined, check[3]);
               if (d) {

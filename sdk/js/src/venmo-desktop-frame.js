@@ -6,9 +6,10 @@
 // module (sdk/src/qr.rs), which only this frame loads, and drawn as SVG.
 import init, { qrCode } from "./payment_sdk_qr.js";
 
-const origin = new URL(location.href).searchParams.get("origin");
+const origin = new URL(location.href).searchParams.get("origin") || "";
 const id = location.hash.slice(1).split("_").slice(1).join("_");
-const $ = (s) => document.getElementById(s);
+/** An element of this page (venmo-desktop-frame.html has every id asked for). */
+const $ = (s) => /** @type {HTMLElement} */ (document.getElementById(s));
 const send = (event) => window.parent.postMessage({ venmoDesktop: id, event }, origin);
 const WRONG = "Something went wrong";
 const TEXTS = {

@@ -331,7 +331,7 @@ function venmo(client, o) {
     const url = venmoUrl();
     const how = (mode >> 4) & 3;
     if (how === 3) window.popupBridge.open(url);
-    else if (how === 2) window.top.location.href = url;
+    else if (how === 2) (window.top || window).location.href = url;
     else if (how === 1) location.href = url;
     else venmoWin = window.open(url);
   }
@@ -402,7 +402,7 @@ function venmo(client, o) {
       width: VENMO_POPUP_WIDTH,
       height: VENMO_POPUP_HEIGHT,
       title: "Venmo",
-      onFrameClose: () => win.onFrameClose && win.onFrameClose(),
+      onFrameClose: () => win?.onFrameClose?.(),
     });
     if (!win) throw error("FRAME_SERVICE_FRAME_OPEN_FAILED");
     const hide = backdrop(
@@ -593,7 +593,7 @@ function qrCode(config, o, usage, api) {
   frame.style.cssText = "display:none;position:fixed;inset:0;width:100%;height:100%;border:0;z-index:9999999";
   let shown, ctxId, done, fail, onReady;
   // What the view shows (and announces): a step or the status reached.
-  const view = (step, data) => shown && frame.contentWindow.postMessage({ venmoDesktop: id, step, data }, origin);
+  const view = (step, data) => shown && frame.contentWindow?.postMessage({ venmoDesktop: id, step, data }, origin);
   const update = (s) => api.update(ctxId, s);
 
   async function pollStatus(status, expires) {

@@ -1,41 +1,25 @@
 // Type declarations of @couture/payment-sdk (the 3.130.0 public API): the
 // component namespaces as named exports and as the default export.
-import * as client from "./client";
-import * as hostedFields from "./hosted-fields";
-import * as threeDSecure from "./three-d-secure";
-import * as paypal from "./paypal";
-import * as paypalCheckout from "./paypal-checkout";
-import * as vaultManager from "./vault-manager";
-import * as localPayment from "./local-payment";
-import * as unionpay from "./unionpay";
-import * as paymentRequest from "./payment-request";
-import * as sepa from "./sepa";
-import * as masterpass from "./masterpass";
-import * as paymentReady from "./payment-ready";
-import * as preferredPaymentMethods from "./preferred-payment-methods";
-import * as usBankAccount from "./us-bank-account";
-import * as venmo from "./venmo";
+import * as self from "./index";
+export * as client from "./client";
+export * as hostedFields from "./hosted-fields";
+export * as threeDSecure from "./three-d-secure";
+export * as paypal from "./paypal";
+export * as paypalCheckout from "./paypal-checkout";
+export * as vaultManager from "./vault-manager";
+export * as localPayment from "./local-payment";
+export * as unionpay from "./unionpay";
+export * as paymentRequest from "./payment-request";
+export * as sepa from "./sepa";
+export * as masterpass from "./masterpass";
+export * as paymentReady from "./payment-ready";
+export * as preferredPaymentMethods from "./preferred-payment-methods";
+export * as usBankAccount from "./us-bank-account";
+export * as venmo from "./venmo";
 import { BraintreeError } from "./shared";
 import type { Version } from "./shared";
 
-export {
-  client,
-  hostedFields,
-  threeDSecure,
-  paypal,
-  paypalCheckout,
-  vaultManager,
-  localPayment,
-  unionpay,
-  paymentRequest,
-  sepa,
-  masterpass,
-  paymentReady,
-  preferredPaymentMethods,
-  usBankAccount,
-  venmo,
-  BraintreeError,
-};
+export { BraintreeError };
 export type { Address, BinData, Callback, CardDetails, ComponentOptions, ErrorType } from "./shared";
 export type { Client, ClientCreateOptions, Configuration, GatewayConfiguration, RequestOptions } from "./client";
 export type {
@@ -77,24 +61,6 @@ export type { Venmo, VenmoCreateOptions, VenmoTokenizePayload, VenmoPayerInfo, V
 export declare const VERSION: Version;
 export declare function setWasmUrl(url: string): void;
 
-declare const braintree: {
-  client: typeof client;
-  hostedFields: typeof hostedFields;
-  threeDSecure: typeof threeDSecure;
-  paypal: typeof paypal;
-  paypalCheckout: typeof paypalCheckout;
-  vaultManager: typeof vaultManager;
-  localPayment: typeof localPayment;
-  unionpay: typeof unionpay;
-  paymentRequest: typeof paymentRequest;
-  sepa: typeof sepa;
-  masterpass: typeof masterpass;
-  paymentReady: typeof paymentReady;
-  preferredPaymentMethods: typeof preferredPaymentMethods;
-  usBankAccount: typeof usBankAccount;
-  venmo: typeof venmo;
-  BraintreeError: typeof BraintreeError;
-  VERSION: Version;
-  setWasmUrl: typeof setWasmUrl;
-};
+/** The default export: every public named export above (not the types), as one object. */
+declare const braintree: Omit<typeof self, "default">;
 export default braintree;

@@ -36,7 +36,7 @@
 //! amounts 2000.00–2999.99 are declined with the whole-dollar amount as the
 //! processor code (2001 Insufficient Funds, …); CVV 200 is rejected (CVV)
 //! and billing postal code 20000 is rejected (AVS). 3-D Secure: a nonce
-//! whose authentication failed (cards of [`crate::client_api::three_ds`]) is
+//! whose authentication failed (cards of [`crate::client_api::three_d_secure`]) is
 //! rejected (THREE_D_SECURE).
 //!
 //! Charges stay `SUBMITTED_FOR_SETTLEMENT` until `POST /__control/settle`
@@ -395,7 +395,7 @@ fn charge(gql: &Gql, input: &Value) -> Response {
                 );
             }
             n.consumed = true;
-            let failed_3ds = n.three_ds.as_ref().is_some_and(|i| {
+            let failed_3ds = n.three_d_secure.as_ref().is_some_and(|i| {
                 i.get("liabilityShiftPossible") == Some(&json!(true))
                     && i.get("liabilityShifted") == Some(&json!(false))
             });

@@ -3,7 +3,7 @@
 //! The local server mounts it at `/sandbox`.
 //!
 //! Test values follow the provider's published sandbox values; see
-//! `client_api::cards` (cards and tokenization failures), `client_api::three_ds`
+//! `client_api::cards` (cards and tokenization failures), `client_api::three_d_secure`
 //! (3-D Secure 2 cards), `client_api::paypal` (PayPal approval), `gateway`
 //! (the server-side GraphQL API: nonces, declines, rejections, void, refund,
 //! transaction search by order id),

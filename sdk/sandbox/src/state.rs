@@ -42,7 +42,7 @@ pub enum Tokenized {
 pub struct Nonce {
     pub method: Tokenized,
     /// 3-D Secure outcome attached to the nonce, if verified.
-    pub three_ds: Option<Value>,
+    pub three_d_secure: Option<Value>,
     pub consumed: bool,
 }
 

@@ -1,5 +1,5 @@
 // Sandbox stand-in for the 3-D Secure authentication script. It implements the
-// part of the script's interface the SDK uses (see client_api/three_ds.rs) and
+// part of the script's interface the SDK uses (see client_api/three_d_secure.rs) and
 // behaves as the real script does where the SDK can tell: the inline set-up
 // hands an HTML string, bootstrap3 is the script's own Bootstrap 3 modal, and
 // the ui.* events fire around its modals and loader.

@@ -1,6 +1,7 @@
 // The merchant test page: a merchant integration written against the
 // library's public API, running against the local sandbox.
 import * as sdk from "./index.js";
+import { SEPA_MANDATE } from "./sepa-mandate.js";
 
 const $ = (id) => document.getElementById(id);
 const sandboxUrl = location.origin + "/sandbox";
@@ -162,14 +163,7 @@ async function main() {
     }, fail);
   }
   if (sdk.sepa) {
-    const mandate = {
-      iban: "FR7630006000011234567890189",
-      merchantAccountId: "couture-eur",
-      mandateType: "ONE_OFF",
-      customerId: "customer01",
-      accountHolderName: "Ada Lovelace",
-      countryCode: "FR",
-    };
+    const mandate = SEPA_MANDATE;
     // The redirect flow's instance finishes a mandate the page returns with.
     const redirected = await sdk.sepa.create({ client, redirectUrl: location.origin + location.pathname });
     if (redirected && redirected.tokenizePayload) show("SEPA tokenized", redirected.tokenizePayload);

@@ -71,7 +71,7 @@ pub fn card_type(number: &str) -> &'static str {
 }
 
 /// The payload the SDK reads for a card.
-pub fn card_payload(nonce: &str, card: &CardData, three_ds: Option<&Value>) -> Value {
+pub fn card_payload(nonce: &str, card: &CardData, three_d_secure: Option<&Value>) -> Value {
     let n = &card.number;
     let last_four = &n[n.len().saturating_sub(4)..];
     let last_two = &n[n.len().saturating_sub(2)..];
@@ -95,7 +95,7 @@ pub fn card_payload(nonce: &str, card: &CardData, three_ds: Option<&Value>) -> V
             "durbinRegulated": "Unknown", "commercial": "Unknown", "payroll": "Unknown",
             "issuingBank": "Unknown", "countryOfIssuance": "Unknown", "productId": "Unknown"
         },
-        "threeDSecureInfo": three_ds,
+        "threeDSecureInfo": three_d_secure,
     })
 }
 
@@ -182,7 +182,7 @@ pub(super) fn tokenize_card(
         nonce.clone(),
         Nonce {
             method: Tokenized::Card(data.clone()),
-            three_ds: None,
+            three_d_secure: None,
             consumed: false,
         },
     );
@@ -194,7 +194,7 @@ async fn tokenize_rest(State(shared): State<Shared>, Authorized(body): Authorize
         return error(StatusCode::UNPROCESSABLE_ENTITY, "creditCard is required");
     };
     if card.pointer("/options/unionPayEnrollment").is_some() {
-        return super::union_pay::tokenize(&shared, card);
+        return super::unionpay::tokenize(&shared, card);
     }
     match tokenize_card(&shared, card, true) {
         Ok((nonce, data)) => (
@@ -265,7 +265,7 @@ async fn vault_list(
             nonce.clone(),
             Nonce {
                 method: methods[i].method.clone(),
-                three_ds: None,
+                three_d_secure: None,
                 consumed: false,
             },
         );

@@ -23,7 +23,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 
 use super::paypal::{valid_amount, valid_currency, valid_return, PAYER_ID};
-use super::three_ds::escape;
+use super::three_d_secure::escape;
 use super::{error, Authorized};
 use crate::state::Shared;
 

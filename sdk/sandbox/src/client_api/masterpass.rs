@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use super::cards::card_payload;
 use super::paypal::{valid_amount, valid_currency};
 use super::sepa::with_query;
-use super::three_ds::escape;
+use super::three_d_secure::escape;
 use super::{error, Authorized};
 use crate::state::{CardData, Nonce, Shared, Tokenized};
 
@@ -198,7 +198,7 @@ async fn tokenize(State(shared): State<Shared>, Authorized(body): Authorized) ->
         nonce,
         Nonce {
             method: Tokenized::Card(data),
-            three_ds: None,
+            three_d_secure: None,
             consumed: false,
         },
     );

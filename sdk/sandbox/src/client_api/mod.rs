@@ -13,8 +13,8 @@ pub mod local_payment;
 pub mod masterpass;
 pub mod paypal;
 pub mod sepa;
-pub mod three_ds;
-pub mod union_pay;
+pub mod three_d_secure;
+pub mod unionpay;
 pub mod venmo;
 
 use std::collections::HashMap;
@@ -37,10 +37,10 @@ pub fn router(shared: Shared) -> Router {
         )
         .route("/analytics", post(analytics))
         .merge(cards::router())
-        .merge(three_ds::router())
+        .merge(three_d_secure::router())
         .merge(paypal::router())
         .merge(local_payment::router())
-        .merge(union_pay::router())
+        .merge(unionpay::router())
         .merge(sepa::router())
         .merge(masterpass::router())
         .merge(graphql_ops::router())
@@ -228,7 +228,7 @@ pub fn configuration_json(shared: &Shared) -> Value {
         ], "supportedGateways": [{ "name": "clientApi" }] },
         "threeDSecureEnabled": true,
         "threeDSecure": {
-            "cardinalAuthenticationJWT": three_ds::setup_jwt(),
+            "cardinalAuthenticationJWT": three_d_secure::setup_jwt(),
             "cardinalSongbirdUrl": format!("{public}/3ds/songbird.js"),
         },
         "paypalEnabled": true,

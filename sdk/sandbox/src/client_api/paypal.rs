@@ -25,7 +25,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use super::three_ds::escape;
+use super::three_d_secure::escape;
 use super::{error, Authorized};
 use crate::state::{Nonce, Shared, Tokenized};
 
@@ -305,7 +305,7 @@ async fn tokenize(State(shared): State<Shared>, Authorized(body): Authorized) ->
                 email: BUYER_EMAIL.into(),
                 payer_id: PAYER_ID.into(),
             },
-            three_ds: None,
+            three_d_secure: None,
             consumed: false,
         },
     );

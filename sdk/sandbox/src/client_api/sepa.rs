@@ -19,7 +19,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 
-use super::three_ds::escape;
+use super::three_d_secure::escape;
 use super::{authorize_query, error, Authorized};
 use crate::state::Shared;
 

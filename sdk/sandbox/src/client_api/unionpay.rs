@@ -62,7 +62,7 @@ fn forced(number: &str) -> Option<Response> {
     }
 }
 
-fn is_union_pay(number: &str) -> bool {
+fn is_unionpay(number: &str) -> bool {
     number.starts_with("62")
 }
 
@@ -84,13 +84,13 @@ async fn capabilities(
             "Credit card number is invalid",
         );
     }
-    let union_pay = is_union_pay(number);
+    let unionpay = is_unionpay(number);
     Json(json!({
-        "isUnionPay": union_pay,
+        "isUnionPay": unionpay,
         "isDebit": false,
         "unionPay": {
-            "supportsTwoStepAuthAndCapture": union_pay,
-            "isSupported": union_pay,
+            "supportsTwoStepAuthAndCapture": unionpay,
+            "isSupported": unionpay,
         }
     }))
     .into_response()
@@ -105,7 +105,7 @@ async fn enroll(State(shared): State<Shared>, Authorized(body): Authorized) -> R
     }
     let mobile = digits(field("mobileNumber"));
     if number == ENROLLMENT_REFUSED
-        || !is_union_pay(&number)
+        || !is_unionpay(&number)
         || mobile.is_empty()
         || digits(field("mobileCountryCode")).is_empty()
     {
@@ -172,14 +172,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn test_numbers_are_union_pay_and_forced_statuses() {
+    fn test_numbers_are_unionpay_and_forced_statuses() {
         for n in [
             SMS_NOT_REQUIRED,
             FORBIDDEN,
             ENROLLMENT_REFUSED,
             SERVER_ERROR,
         ] {
-            assert!(is_union_pay(n), "{n}");
+            assert!(is_unionpay(n), "{n}");
         }
         assert_eq!(
             forced(FORBIDDEN).map(|r| r.status()),

@@ -43,7 +43,7 @@ impl Input {
     }
 }
 
-/// The errors, numbered as their lines in `errors/union-pay.txt` (from 1;
+/// The errors, numbered as their lines in `errors/unionpay.txt` (from 1;
 /// 0 is none), so the wasm module carries numbers, not the codes' text.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u32)]
@@ -138,7 +138,7 @@ mod tests {
         if n == 0 {
             return "";
         }
-        let line = include_str!("errors/union-pay.txt")
+        let line = include_str!("errors/unionpay.txt")
             .lines()
             .nth(n - 1)
             .unwrap();

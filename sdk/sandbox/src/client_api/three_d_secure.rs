@@ -89,7 +89,7 @@ fn verified_nonce(shared: &Shared, card: &crate::state::CardData, info: &Value) 
         nonce.clone(),
         Nonce {
             method: Tokenized::Card(card.clone()),
-            three_ds: Some(info.clone()),
+            three_d_secure: Some(info.clone()),
             consumed: false,
         },
     );
