@@ -10,7 +10,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
-import { CARD_OK, PASSWORD, fillNewAddress, register, signIn } from "./shoppers.mjs";
+import { CARD_OK, PASSWORD, fillNewAddress, register, saveAddress, signIn } from "./shoppers.mjs";
 
 const CARD_DECLINED = "4000111111111115";
 const CARD_3DS_CHALLENGE = "4000000000001091";
@@ -509,21 +509,7 @@ export function checkoutJourneys({ browser, base, shop, products }) {
       name: "checkout: a saved address card is chosen; New Address clears the choice and back",
       fn: async () => {
         const { page, context } = await shopper(browser, base, WIDTHS.desktop, "saved");
-        const address = {
-          title: "Atelier",
-          firstName: "Mai",
-          lastName: "Pham",
-          country: "Vietnam",
-          state: "Ho Chi Minh City",
-          city: "District 3",
-          street: "12 Vo Van Tan",
-          zipCode: "700000",
-          phone: "912345678",
-          phoneCode: "+84",
-          isDefault: true,
-        };
-        const saved = await context.request.post(`${base}/api/addresses`, { headers: { Origin: base }, data: address });
-        assert(saved.ok(), `address ${saved.status()}`);
+        await saveAddress(context, base, "Atelier");
         await addToBag(page, base, cheap, 1);
         await openCheckout(page, base);
         const card = page.getByTestId("saved-address").filter({ hasText: "Atelier" });
