@@ -3,26 +3,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../shared/testkit/chromium.mjs";
 
 export const SHOTS = resolve(import.meta.dirname, "../test-results/screens");
 export const WIDTHS = { mobile: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 
 export async function launch() {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** A fresh context (no cookies, cold cache) and page that records page errors and console errors; a phone's screen has three device pixels a CSS pixel. */
