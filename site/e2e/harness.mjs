@@ -107,6 +107,23 @@ export async function until(check, what, { timeout = 5000, every = 50 } = {}) {
   }
 }
 
+/** Once the page has painted twice: what the last action did (a re-render, a scroll's effects, a carousel's turn) is on screen. */
+export async function painted(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Once the API answers `path` (under /api) with a body `check` accepts. How a
+ * journey waits for an import: the API reads the catalogue's version at most
+ * once a second, so the new catalogue shows within about that.
+ */
+export async function apiShows(base, path, check, what) {
+  await until(async () => {
+    const res = await fetch(`${base}/api${path}`);
+    return res.ok && check(await res.json());
+  }, what);
+}
+
 async function attempt(j) {
   const started = Date.now();
   const pages = [];
