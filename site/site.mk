@@ -2,7 +2,7 @@
 # Included by the top Makefile; targets registered in DEPS, BUILDS, LINTS, TESTS, BENCHES.
 
 SITE_ENV := NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
-SITE_SOURCES := $(shell find site/src site/public site/build -type f -not -name "*.test.ts" 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json shared/messages.json shared/rules.json shared/picture-sizes.json
+SITE_SOURCES := $(shell find site/src site/public site/build -type f -not -name "*.test.ts" 2>/dev/null) site/next.config.ts site/package.json site/tsconfig.json shared/messages.json shared/rules.json shared/picture-sizes.json shared/site-pages.json
 
 # The build bakes no catalogue: its pages are templates, which `shopctl
 # catalog import` (and `shopctl publish`) fill with the catalogue's heads and

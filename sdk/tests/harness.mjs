@@ -6,6 +6,7 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { before, after } from "node:test";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../shared/testkit/chromium.mjs";
 
 /** This test file's sandbox ({ url, stop }) and browser, once useSandbox's hook has started them. */
 export let sandbox;
@@ -70,19 +71,7 @@ export async function startSandbox() {
 }
 
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    headless: true,
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
 }
 
 /** The merchant test page, ready with hosted fields (in a new context of `contextOptions`). */

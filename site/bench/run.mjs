@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../shared/testkit/chromium.mjs";
 import { startShop } from "../e2e/server.mjs";
 
 const out = resolve(import.meta.dirname, "../out");
@@ -129,18 +130,8 @@ try {
   // The yardstick first: an empty Next.js page, the framework's floor on this machine.
   targets.unshift(["hello-next", `${hello.url}/`]);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
     const desktop = (await import("lighthouse/core/config/desktop-config.js")).default;

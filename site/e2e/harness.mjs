@@ -3,26 +3,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../shared/testkit/chromium.mjs";
 
 export const SHOTS = resolve(import.meta.dirname, "../test-results/screens");
 export const WIDTHS = { mobile: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
 
 export async function launch() {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** A fresh context (no cookies, cold cache) and page that records page errors and console errors; a phone's screen has three device pixels a CSS pixel. */
@@ -117,6 +105,23 @@ export async function until(check, what, { timeout = 5000, every = 50 } = {}) {
     if (Date.now() >= end) throw new Error(`waited ${timeout} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, every));
   }
+}
+
+/** Once the page has painted twice: what the last action did (a re-render, a scroll's effects, a carousel's turn) is on screen. */
+export async function painted(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Once the API answers `path` (under /api) with a body `check` accepts. How a
+ * journey waits for an import: the API reads the catalogue's version at most
+ * once a second, so the new catalogue shows within about that.
+ */
+export async function apiShows(base, path, check, what) {
+  await until(async () => {
+    const res = await fetch(`${base}/api${path}`);
+    return res.ok && check(await res.json());
+  }, what);
 }
 
 async function attempt(j) {

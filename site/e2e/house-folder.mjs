@@ -12,7 +12,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { WIDTHS, apiShows, assert, freshPage, shoot } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 
 const LOOKBOOK = { title: "Folder Lookbook", url: "https://example.com/lookbook" };
@@ -65,7 +65,7 @@ export function houseFolderJourneys({ browser, base, shop }) {
       fn: async () => {
         const report = importHouse(shop, "active");
         assert(report.includes("products/prod-folder-bespoke.toml"), `the import names the piece: ${report}`);
-        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await apiShows(base, "/products", ({ data }) => data.some((p) => p.id === BESPOKE.id), `${BESPOKE.id} in the API`);
         const { page, context } = await freshPage(browser, WIDTHS.mobile);
         try {
           // The sized piece offers the house's sizes, in its order.

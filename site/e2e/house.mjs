@@ -7,31 +7,28 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { WIDTHS, apiShows, assert, freshPage, hydrated, shoot, until } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 import { register } from "./shoppers.mjs";
 
 const SAMPLE = "Lan Anh";
 
-/** Imports a catalogue folder; resolves once the API can have seen it (it reads the catalogue's version at most once a second). */
-async function importFolder(shop, folder) {
+/** Imports a catalogue folder; resolves once the API answers its house, `name`. */
+async function importFolder(shop, folder, name) {
   const report = shopctl(shop, "catalog", "import", folder);
   assert(report.includes("catalogue published"), `the import publishes: ${report}`);
-  await new Promise((resolve) => setTimeout(resolve, 1200));
+  await apiShows(shop.url, "/house", (house) => house.name === name, `the house ${name} in the API`);
 }
 
 /** The welcome email to `to`, once it is in the outbox (8bit text, soft breaks undone). */
-async function welcomeTo(dataDir, to) {
+function welcomeTo(dataDir, to) {
   const dir = join(dataDir, "outbox");
-  for (let i = 0; i < 50; i += 1) {
-    const found = readdirSync(dir)
+  const welcome = () =>
+    readdirSync(dir)
       .filter((f) => f.endsWith(".eml"))
       .map((f) => readFileSync(join(dir, f), "utf8").replace(/=\r?\n/g, ""))
       .find((mail) => mail.includes(`To: ${to}`) && mail.includes("An account was created"));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no welcome email to ${to}`);
+  return until(welcome, `a welcome email to ${to}`);
 }
 
 /** The page's visible text (not its head): what the shopper reads. */
@@ -44,7 +41,7 @@ export function houseJourneys({ browser, base, shop }) {
     {
       name: "another house's folder imported: footer, About, FAQ, Contact and the welcome email name it, never the sample house",
       fn: async () => {
-        await importFolder(shop, opale);
+        await importFolder(shop, opale, "Atelier Opale");
         try {
           const { page, context, problems } = await freshPage(browser, WIDTHS.desktop);
           await page.goto(`${base}/about/`);
@@ -88,7 +85,7 @@ export function houseJourneys({ browser, base, shop }) {
           assert(!welcome.includes(SAMPLE), `the welcome names no sample house: ${welcome}`);
           await shopper.close();
         } finally {
-          await importFolder(shop, sample);
+          await importFolder(shop, sample, "Maison Lan Anh");
         }
       },
     },

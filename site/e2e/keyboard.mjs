@@ -5,7 +5,7 @@
  * goes to its first), Escape closes it and gives focus back to the control that opened it; the hosted card
  * fields have names and their errors are told.
  */
-import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
+import { WIDTHS, assert, freshPage, hydrated, shoot, until } from "./harness.mjs";
 import { CARD_OK, signedInShopper } from "./shoppers.mjs";
 
 /** Registers a shopper and signs in through the API, so the context's cookies are the session. */
@@ -56,20 +56,27 @@ const isFocused = (locator) => locator.evaluate((el) => el === document.activeEl
 
 /** Whether the focused element is on screen within `ms` (a carousel glides a focused slide into view). */
 async function shownWithin(page, ms) {
-  const onScreen = () =>
-    page.evaluate(() => {
-      const rect = document.activeElement.getBoundingClientRect();
-      return rect.right > 0 && rect.left < window.innerWidth && rect.bottom > 0 && rect.top < window.innerHeight;
-    });
-  for (const started = Date.now(); Date.now() - started < ms; await page.waitForTimeout(50)) if (await onScreen()) return true;
-  return onScreen();
+  const onScreen = () => {
+    const rect = document.activeElement.getBoundingClientRect();
+    return rect.right > 0 && rect.left < window.innerWidth && rect.bottom > 0 && rect.top < window.innerHeight;
+  };
+  return page.waitForFunction(onScreen, null, { timeout: ms }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Checks what one key press focused: visible, on screen and, going forward, after the previous control. */
 async function checkStep(page, now, forwards, trail) {
   if (now.body) return;
   // A card field's box is told of its focus by a message from its frame, a moment later.
-  const ringed = now.visible || (now.desc.startsWith("iframe") && (await page.waitForTimeout(300).then(() => focusState(page))).visible);
+  const ringed =
+    now.visible ||
+    (now.desc.startsWith("iframe") &&
+      (await until(async () => (await focusState(page)).visible, `a ring on ${now.desc}`, { timeout: 1000 }).then(
+        () => true,
+        () => false,
+      )));
   assert(ringed, `no visible focus ring on ${now.desc} (after ${trail.slice(-4).join(" → ")})`);
   assert(now.onScreen || (await shownWithin(page, 1000)), `${now.desc} has focus off screen (after ${trail.slice(-4).join(" → ")})`);
   if (forwards) assert(now.after !== false, `Tab went back up the page to ${now.desc} (after ${trail.slice(-4).join(" → ")})`);
@@ -138,8 +145,7 @@ async function checkTrap(page, dialog, opener) {
 
 /** Waits (up to 5 s) until a field's aria-invalid says `value`. */
 async function invalidIs(field, value) {
-  for (let i = 0; i < 50 && (await field.getAttribute("aria-invalid")) !== value; i += 1) await new Promise((r) => setTimeout(r, 100));
-  assert((await field.getAttribute("aria-invalid")) === value, `the card field's aria-invalid is ${value}`);
+  await until(async () => (await field.getAttribute("aria-invalid")) === value, `the card field's aria-invalid to be ${value}`);
 }
 
 /** Types into the control with focus, after selecting what it holds. */

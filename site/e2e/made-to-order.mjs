@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { WIDTHS, assert, freshPage, painted, shoot, until } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 
 const productUrl = (p) => `/shop/product/${p.id}/${p.slug}/`;
@@ -30,15 +30,12 @@ function mailsTo(dataDir, to) {
 
 /** The one email to `to` that mentions `needle`, once it is in the outbox (waits up to 5 s). */
 async function mailFor(dataDir, to, needle) {
-  for (let i = 0; i < 50; i += 1) {
-    const found = mailsTo(dataDir, to).filter((m) => m.includes(needle));
-    if (found.length > 0) {
-      assert(found.length === 1, `one email to ${to} about ${needle}, not ${found.length}`);
-      return found[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no email to ${to} about ${needle}`);
+  const found = await until(() => {
+    const mails = mailsTo(dataDir, to).filter((m) => m.includes(needle));
+    return mails.length > 0 && mails;
+  }, `an email to ${to} about ${needle}`);
+  assert(found.length === 1, `one email to ${to} about ${needle}, not ${found.length}`);
+  return found[0];
 }
 
 /** What is drawn at each point: true when it lies inside `selector`. */
@@ -122,7 +119,6 @@ export function madeToOrderJourneys({ browser, base, shop, product }) {
         // Step 3 asks for the terms only once SUBMIT is pressed.
         await dialog.getByRole("button", { name: "NEXT" }).click();
         await dialog.getByRole("checkbox").waitFor();
-        await page.waitForTimeout(300);
         const terms = dialog.getByText("You must agree to the Terms & Conditions before proceeding.");
         assert((await terms.count()) === 0, "no terms message before a submit");
         await dialog.getByRole("button", { name: "SUBMIT" }).click();
@@ -183,7 +179,7 @@ export function madeToOrderJourneys({ browser, base, shop, product }) {
         assert(covered, "the modal (or its backdrop) is drawn over the gallery's Next image arrow");
         await closeButtonInView(page, dialog, "step 1");
         await page.mouse.click(...centre);
-        await page.waitForTimeout(300);
+        await painted(page);
         assert((await shownImage()) === before, "a click where the arrow lies does not turn the gallery behind");
         await context.close();
         assert(problems.length === 0, problems.join("; "));

@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import { SHOTS, assert, freshPage } from "./harness.mjs";
+import { SHOTS, apiShows, assert, freshPage } from "./harness.mjs";
 import { shopctl } from "./server.mjs";
 
 const SCREENS = [
@@ -83,8 +83,7 @@ function importPhotographedGown(shop) {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-    // The API reads the catalogue's version at most once a second.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await apiShows(shop.url, "/products", ({ data }) => data.some((p) => p.id === GOWN.id), `${GOWN.id} in the API`);
   })();
   return imported;
 }

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JSDOM } from "jsdom";
 import { WIDTHS, assert, freshPage, shoot } from "./harness.mjs";
+import { waitUntilUp } from "./server.mjs";
 
 /** The gown's photograph is tagged Adobe RGB (1998): flat (128, 64, 64) there, about (146, 62, 62) in sRGB. */
 const GOWN = {
@@ -119,16 +120,13 @@ async function freshShop(shop, folder) {
     child.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/house`)).ok) return { url, siteUrl, report: imported.stdout, stop };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitUntilUp(url, 20_000);
+  } catch (e) {
+    stop();
+    throw e;
   }
-  stop();
-  throw new Error(`the fresh shop did not answer at ${url}`);
+  return { url, siteUrl, report: imported.stdout, stop };
 }
 
 const served = async (url) => {

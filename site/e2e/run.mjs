@@ -4,7 +4,7 @@
  * is opened cold as a deep link and photographed at 390 and 1440 px into
  * site/test-results/screens.
  */
-import { SHOTS, WIDTHS, assert, freshPage, launch, run, shoot } from "./harness.mjs";
+import { SHOTS, WIDTHS, assert, freshPage, launch, painted, run, shoot } from "./harness.mjs";
 import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
 import { bundleJourneys } from "./bundles.mjs";
@@ -63,12 +63,30 @@ async function serveMadeUp(page, prefix, files) {
   });
 }
 
+/** Once `locator`'s width holds still from one frame to the next (an animated zoom has ended). */
+async function steady(locator) {
+  await locator.evaluate(
+    (el) =>
+      new Promise((done) => {
+        let last = -1;
+        const look = () => {
+          const width = el.getBoundingClientRect().width;
+          if (width === last) return done();
+          last = width;
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+}
+
 /** Loads lazy images for the full-page screenshot, then returns to the top. */
 async function settle(page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 600) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
+      // A painted frame at each stop: lazy images in view start loading.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
     window.scrollTo(0, 0);
   });
@@ -361,7 +379,7 @@ const journeys = [
           const box = el.getBoundingClientRect();
           window.scrollBy(0, box.top + box.height / 2 - window.innerHeight / 2);
         });
-        await page.waitForTimeout(100);
+        await painted(page);
         await page.screenshot({ path: `${SHOTS}/contact-tab-${what.replace(/\W+/g, "-")}-390.png` });
         const [t, b] = [await tab.boundingBox(), await target.boundingBox()];
         assert(t.x >= b.x + b.width, `the tab (from x ${t.x}) covers ${what} (to x ${b.x + b.width})`);
@@ -421,7 +439,7 @@ const journeys = [
         const headerTopAt = async (y) => {
           await page.evaluate((to) => window.scrollTo(0, to), y);
           await page.waitForFunction((to) => Math.abs(window.scrollY - to) < 2, y);
-          await page.waitForTimeout(150);
+          await painted(page);
           return Math.round((await page.locator("header").boundingBox()).y);
         };
         const at120 = await headerTopAt(120);
@@ -538,7 +556,7 @@ const journeys = [
         // Zoom in as far as the lightbox lets a shopper (the button stays enabled while it can go further).
         const zoomIn = page.getByRole("button", { name: "Zoom in" });
         for (let click = 0; click < 4 && (await zoomIn.isEnabled()); click += 1) await zoomIn.click();
-        await page.waitForTimeout(400);
+        await steady(picture);
         const zoom = (await picture.boundingBox()).width / before;
         await shoot(page, `lightbox-zoomed-${size.width}`);
         assert(Math.abs(zoom - 3) < 0.02, `at ${size.width} px the lightbox zooms to 3x at most: ${zoom.toFixed(2)}x`);
@@ -641,11 +659,11 @@ const journeys = [
       await page.goBack();
       await page.waitForURL(/\/shop\/women\/$/);
       await cards(2)(page);
-      await page.waitForTimeout(300);
+      await painted(page);
       assert((await page.evaluate(() => window.scrollY)) === 0, `Back scrolls to the top (at ${await page.evaluate(() => window.scrollY)})`);
       await page.goForward();
       await heading(name)(page);
-      await page.waitForTimeout(300);
+      await painted(page);
       assert((await page.evaluate(() => window.scrollY)) === 0, `Forward scrolls to the top (at ${await page.evaluate(() => window.scrollY)})`);
       assert(problems.length === 0, problems.join("; "));
       // A visitor's account icon asks the server (401) and opens the LOGIN panel.

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { until } from "./harness.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -23,18 +24,14 @@ function freePort() {
   });
 }
 
-async function waitUntilUp(url, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}/api/menus`);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the shop did not answer at ${url} within ${ms} ms`);
+/** Once the shop at `url` answers its API (within `ms`). */
+export async function waitUntilUp(url, ms) {
+  const answers = () =>
+    fetch(`${url}/api/menus`).then(
+      (res) => res.ok,
+      () => false,
+    );
+  await until(answers, `the shop at ${url} to answer`, { timeout: ms, every: 100 });
 }
 
 export async function startShop() {

@@ -10,7 +10,7 @@
 import { WIDTHS, assert, freshPage, hydrated, shoot } from "./harness.mjs";
 import { axeViolations, describe } from "./a11y.mjs";
 import { emailedLink, openAccount } from "./accounts.mjs";
-import { PASSWORD, register } from "./shoppers.mjs";
+import { PASSWORD, register, saveAddress } from "./shoppers.mjs";
 
 const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 
@@ -173,21 +173,7 @@ export function sessionJourneys({ browser, base, shop, products }) {
         const creator = await panelSignedIn(browser, base, WIDTHS.mobile, "claim", true);
         const origin = { Origin: base };
         // Something of the creator's: a saved address and a bag line.
-        const address = {
-          title: "Creator's",
-          firstName: "Mai",
-          lastName: "Pham",
-          country: "Vietnam",
-          state: "Ho Chi Minh City",
-          city: "District 3",
-          street: "12 Vo Van Tan",
-          zipCode: "700000",
-          phone: "912345678",
-          phoneCode: "+84",
-          isDefault: true,
-        };
-        const saved = await creator.context.request.post(`${base}/api/addresses`, { headers: origin, data: address });
-        assert(saved.ok(), `the creator saves an address (${saved.status()} ${await saved.text()})`);
+        await saveAddress(creator.context, base, "Creator's");
         const added = await creator.context.request.post(`${base}/api/cart/add`, {
           headers: origin,
           data: { productId: product.id, color: product.color[0], quantity: 1 },

@@ -4,6 +4,11 @@
 //! news item, made from its route's placeholder template (`_`) at the
 //! address the site links it by.
 
+use std::fmt;
+use std::sync::LazyLock;
+
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::catalogue::{detail_key, Catalogue, HouseWords, Json};
@@ -14,8 +19,80 @@ use super::words::{self, Described};
 /// The lists the header, menus and footer of every page show, and the house they name.
 const SHELL_KEYS: [&str; 4] = ["/menus", "/categories", "/house", "/pages"];
 
-/// The shop's menus (the sidebar's SHOP links), each exported as its own page.
-const SHOP_MENUS: [&str; 3] = ["new-arrivals", "women", "men"];
+/// The site's own pages by address, in the sitemap's order: each one's
+/// title and whether it is private. The site's templates read the same file.
+const SITE_PAGES_JSON: &str = include_str!("../../../site-pages.json");
+
+#[derive(Deserialize)]
+struct SitePagesFile {
+    pages: Listed,
+}
+
+/// A site page as shared/site-pages.json lists it.
+#[derive(Deserialize)]
+struct Listed(#[serde(deserialize_with = "in_order")] Vec<(String, Titled)>);
+
+#[derive(Deserialize)]
+struct Titled {
+    title: String,
+    #[serde(default)]
+    private: bool,
+}
+
+/// A JSON object's entries in the file's order (the sitemap's).
+fn in_order<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, Titled)>, D::Error> {
+    struct Entries;
+    impl<'de> Visitor<'de> for Entries {
+        type Value = Vec<(String, Titled)>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("site pages by address")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut entries = Vec::new();
+            while let Some(entry) = map.next_entry()? {
+                entries.push(entry);
+            }
+            Ok(entries)
+        }
+    }
+    d.deserialize_map(Entries)
+}
+
+static SITE_PAGES: LazyLock<Vec<(String, Titled)>> = LazyLock::new(|| {
+    let file: SitePagesFile = serde_json::from_str(SITE_PAGES_JSON)
+        .expect("shared/site-pages.json holds pages: each address's title and private flag");
+    file.pages.0
+});
+
+/// A site page's entry in shared/site-pages.json (the older address of the terms shares the newer one's).
+fn listed(path: &str) -> Option<&'static Titled> {
+    let path = match path {
+        "/termsAndConditions/" => "/terms-and-conditions/",
+        p => p,
+    };
+    SITE_PAGES.iter().find(|(p, _)| p == path).map(|(_, t)| t)
+}
+
+/// A site page's title as shared/site-pages.json gives it ("" for an address it does not list).
+fn title_of(path: &str) -> &'static str {
+    listed(path).map_or("", |t| t.title.as_str())
+}
+
+/// Whether `path` is one of the shop's menus (the sidebar's SHOP links): a site page under /shop/.
+fn is_shop_menu(path: &str) -> bool {
+    path.strip_prefix("/shop/")
+        .is_some_and(|menu| !menu.is_empty())
+        && listed(path).is_some()
+}
+
+/// The public site pages, for the sitemap, in its order.
+pub static PUBLIC_PATHS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    SITE_PAGES
+        .iter()
+        .filter(|(_, t)| !t.private)
+        .map(|(p, _)| p.as_str())
+        .collect()
+});
 
 /// Folders robots.txt closes to crawlers: a visitor's own pages, links from emails, checkout and search results.
 pub const DISALLOWED: [&str; 5] = [
@@ -32,24 +109,34 @@ pub struct SitePage {
     pub private: bool,
 }
 
-fn page(title: &str, description: String) -> Option<SitePage> {
+/// The words of the site's own pages (not the catalogue's), by address: the
+/// title shared/site-pages.json gives (the home's title names the house), and a
+/// description with the house's name and city where it has them, words that
+/// name none where it does not.
+pub fn site_page(path: &str, house: &HouseWords) -> Option<SitePage> {
+    let listed = listed(path)?;
+    let title = match path {
+        "/" => {
+            let tagline = house.field(&["tagline"]);
+            match (house.name(), tagline.is_empty()) {
+                (Some(name), false) => format!("{name} — {tagline}"),
+                (Some(name), true) => name,
+                (None, _) => listed.title.clone(),
+            }
+        }
+        _ => listed.title.clone(),
+    };
     Some(SitePage {
         described: Described {
-            title: title.to_string(),
-            description,
+            title,
+            description: description(path, house)?,
         },
-        private: false,
+        private: listed.private,
     })
 }
 
-fn private(title: &str, description: String) -> Option<SitePage> {
-    page(title, description).map(|p| SitePage { private: true, ..p })
-}
-
-/// The words of the site's own pages (not the catalogue's), by address:
-/// the house's name and city where it has them, words that name none where
-/// it does not.
-pub fn site_page(path: &str, house: &HouseWords) -> Option<SitePage> {
+/// A site page's description, by address.
+fn description(path: &str, house: &HouseWords) -> Option<String> {
     let (by, of, at, in_city) = (house.by(), house.of(), house.at(), house.in_city());
     let your = match house.name() {
         Some(name) => format!("your {name} account"),
@@ -57,24 +144,18 @@ pub fn site_page(path: &str, house: &HouseWords) -> Option<SitePage> {
     };
     match path {
         "/" => {
-            let tagline = house.field(&["tagline"]);
-            let title = match (house.name(), tagline.is_empty()) {
-                (Some(name), false) => format!("{name} — {tagline}"),
-                (Some(name), true) => name,
-                (None, _) => "Couture".to_string(),
-            };
             let from = house.city().map(|c| format!(" from {c}")).unwrap_or_default();
             let lead = house.name().map(|n| format!("{n}: c")).unwrap_or_else(|| "C".into());
-            page(&title, format!("{lead}outure, made-to-order and runway collections{from}."))
+            Some(format!("{lead}outure, made-to-order and runway collections{from}."))
         }
-        "/shop/" => page("All products", format!("Every piece{of}: gowns, bridal, dresses and tailoring, made by hand{in_city}.")),
-        "/shop/new-arrivals/" => page("New arrivals", format!("The newest pieces from the atelier{of}{in_city}.")),
-        "/shop/women/" => page("Women", format!("Couture for women{by}: gowns, dresses, bridal and outerwear, made{in_city}.")),
-        "/shop/men/" => page("Men", format!("Tailoring for men{by}: suits, shirts and outerwear, cut and finished by hand{in_city}.")),
-        "/made-to-order/" => page("Made to order", format!("Have a piece{of} made to your measurements, or book an appointment at the atelier{in_city}.")),
-        "/runway/" => page("Runway", format!("The runway shows{of}: each collection's films, looks and guests.")),
-        "/news/" => page("News", format!("News{}: collections, shows and stories from the atelier.", house.name().map(|n| format!(" from {n}")).unwrap_or_default())),
-        "/about/" => page("About", match house.name() {
+        "/shop/" => Some(format!("Every piece{of}: gowns, bridal, dresses and tailoring, made by hand{in_city}.")),
+        "/shop/new-arrivals/" => Some(format!("The newest pieces from the atelier{of}{in_city}.")),
+        "/shop/women/" => Some(format!("Couture for women{by}: gowns, dresses, bridal and outerwear, made{in_city}.")),
+        "/shop/men/" => Some(format!("Tailoring for men{by}: suits, shirts and outerwear, cut and finished by hand{in_city}.")),
+        "/made-to-order/" => Some(format!("Have a piece{of} made to your measurements, or book an appointment at the atelier{in_city}.")),
+        "/runway/" => Some(format!("The runway shows{of}: each collection's films, looks and guests.")),
+        "/news/" => Some(format!("News{}: collections, shows and stories from the atelier.", house.name().map(|n| format!(" from {n}")).unwrap_or_default())),
+        "/about/" => Some(match house.name() {
             Some(name) => format!("The story of {name}, a couture house{in_city}: the atelier, its craft and its essence."),
             None => "The story of the house: the atelier, its craft and its essence.".to_string(),
         }),
@@ -84,45 +165,28 @@ pub fn site_page(path: &str, house: &HouseWords) -> Option<SitePage> {
                 true => String::new(),
                 false => format!(", or visit the showroom at {street}"),
             };
-            page("Contact", format!("Reach{} by email or phone{visit}.", house.name().map(|n| format!(" {n}")).unwrap_or_else(|| " the house".into())))
+            Some(format!("Reach{} by email or phone{visit}.", house.name().map(|n| format!(" {n}")).unwrap_or_else(|| " the house".into())))
         }
-        "/support/faq/" => page("FAQ", format!("Answers about shipping and returns, showroom visits and styling, shows, press and partnerships{at}.")),
-        "/privacy-policy/" => page("Privacy policy", format!("How{} collects, uses and protects your personal data, and your rights over it.", house.name().map(|n| format!(" {n}")).unwrap_or_else(|| " the shop".into()))),
-        "/terms-and-conditions/" | "/termsAndConditions/" => page("Terms and conditions", format!("The terms of sale{of}: orders, prices, payment, shipping, returns and exchanges.")),
-        "/search/" => private("Search", format!("Search the pieces{of}.")),
-        "/sign-up/" => private("Create account", format!("Create {your}.")),
-        "/forget-password/" => private("Forgot password", format!("Reset the password of {your}.")),
-        "/reset-password/" => private("Reset password", format!("Choose a new password for {your}.")),
-        "/verify-email/" => private("Verify your email", format!("Confirm the email of {your}.")),
-        "/checkout/" => private("Checkout", format!("Your order{at}.")),
-        "/checkout/notify/" => private("Payment result", format!("The result of your payment{at}.")),
-        "/me/account/" => private("My Account", match house.name() {
+        "/support/faq/" => Some(format!("Answers about shipping and returns, showroom visits and styling, shows, press and partnerships{at}.")),
+        "/privacy-policy/" => Some(format!("How{} collects, uses and protects your personal data, and your rights over it.", house.name().map(|n| format!(" {n}")).unwrap_or_else(|| " the shop".into()))),
+        "/terms-and-conditions/" | "/termsAndConditions/" => Some(format!("The terms of sale{of}: orders, prices, payment, shipping, returns and exchanges.")),
+        "/search/" => Some(format!("Search the pieces{of}.")),
+        "/sign-up/" => Some(format!("Create {your}.")),
+        "/forget-password/" => Some(format!("Reset the password of {your}.")),
+        "/reset-password/" => Some(format!("Choose a new password for {your}.")),
+        "/verify-email/" => Some(format!("Confirm the email of {your}.")),
+        "/checkout/" => Some(format!("Your order{at}.")),
+        "/checkout/notify/" => Some(format!("The result of your payment{at}.")),
+        "/me/account/" => Some(match house.name() {
             Some(name) => format!("Your {name} account."),
             None => "Your account.".to_string(),
         }),
-        "/me/addresses/" => private("Addresses", format!("Your shipping addresses{at}.")),
-        "/me/orders/" => private("My Orders", format!("Your orders{at}.")),
-        "/me/wishlist/" => private("Wishlist", format!("The pieces you saved{at}.")),
+        "/me/addresses/" => Some(format!("Your shipping addresses{at}.")),
+        "/me/orders/" => Some(format!("Your orders{at}.")),
+        "/me/wishlist/" => Some(format!("The pieces you saved{at}.")),
         _ => None,
     }
 }
-
-/// The public site pages, for the sitemap.
-pub const PUBLIC_PATHS: [&str; 13] = [
-    "/",
-    "/shop/",
-    "/shop/new-arrivals/",
-    "/shop/women/",
-    "/shop/men/",
-    "/made-to-order/",
-    "/runway/",
-    "/news/",
-    "/about/",
-    "/support/contact/",
-    "/support/faq/",
-    "/privacy-policy/",
-    "/terms-and-conditions/",
-];
 
 /// The house's page each site page shows, by address.
 pub fn house_page(path: &str) -> Option<&'static str> {
@@ -167,7 +231,7 @@ fn crumbs_home() -> Crumb {
 }
 
 fn crumbs_shop() -> Crumb {
-    Crumb::new("All products", "/shop/")
+    Crumb::new(title_of("/shop/"), "/shop/")
 }
 
 /// A site page exported at `path` (its template is itself).
@@ -184,7 +248,7 @@ pub fn site(catalogue: &Catalogue, path: &str, origin: &str) -> Planned {
         "/shop/" => vec!["/products"],
         "/news/" => vec!["/news"],
         "/runway/" => vec!["/runways"],
-        p if SHOP_MENUS.iter().any(|m| p == format!("/shop/{m}/")) => vec!["/products"],
+        p if is_shop_menu(p) => vec!["/products"],
         _ => vec![],
     };
     // The house's page the site page shows is one entity (its detail), not a list.
@@ -235,13 +299,13 @@ pub fn site(catalogue: &Catalogue, path: &str, origin: &str) -> Planned {
                 }
                 head.json_ld.push(head::organization_ld(house, origin));
             }
-            if let Some(menu) = SHOP_MENUS.iter().find(|m| path == format!("/shop/{m}/")) {
-                let title = site_page(path, house)
-                    .map(|p| p.described.title)
-                    .unwrap_or_default();
-                let _ = menu;
+            if is_shop_menu(path) {
                 head.json_ld.push(head::breadcrumb_ld(
-                    &[crumbs_home(), crumbs_shop(), Crumb::new(&title, path)],
+                    &[
+                        crumbs_home(),
+                        crumbs_shop(),
+                        Crumb::new(title_of(path), path),
+                    ],
                     origin,
                 ));
             }
@@ -264,8 +328,10 @@ pub fn placeholder(catalogue: &Catalogue, template: &str) -> Planned {
     let (title, description) = match template {
         t if t.starts_with("/shop/product/") => ("Product", format!("A piece from {name}.")),
         t if t.starts_with("/collection/") => ("Collection", format!("A collection of {name}.")),
-        t if t.starts_with("/runway/") => ("Runway", format!("A runway show of {name}.")),
-        t if t.starts_with("/news/") => ("News", format!("News from {name}.")),
+        t if t.starts_with("/runway/") => {
+            (title_of("/runway/"), format!("A runway show of {name}."))
+        }
+        t if t.starts_with("/news/") => (title_of("/news/"), format!("News from {name}.")),
         _ => (
             "Shop",
             site_page("/shop/", house)
@@ -447,7 +513,7 @@ pub fn runways(catalogue: &Catalogue, origin: &str) -> Vec<Planned> {
             head.json_ld.push(head::breadcrumb_ld(
                 &[
                     crumbs_home(),
-                    Crumb::new("Runway", "/runway/"),
+                    Crumb::new(title_of("/runway/"), "/runway/"),
                     Crumb::new(&name, &path),
                 ],
                 origin,
@@ -481,7 +547,7 @@ pub fn news(catalogue: &Catalogue, origin: &str) -> Vec<Planned> {
                 head::breadcrumb_ld(
                     &[
                         crumbs_home(),
-                        Crumb::new("News", "/news/"),
+                        Crumb::new(title_of("/news/"), "/news/"),
                         Crumb::new(&title, &path),
                     ],
                     origin,
@@ -497,4 +563,71 @@ pub fn news(catalogue: &Catalogue, origin: &str) -> Vec<Planned> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod site_pages_tests {
+    use super::*;
+
+    #[test]
+    fn the_site_pages_are_shared_site_pages_json_in_its_order() {
+        assert_eq!(PUBLIC_PATHS.first(), Some(&"/"));
+        assert!(PUBLIC_PATHS.contains(&"/terms-and-conditions/"));
+        assert!(
+            !PUBLIC_PATHS.contains(&"/me/orders/"),
+            "a private page is not public"
+        );
+        assert!(listed("/me/orders/").is_some_and(|t| t.private && !t.title.is_empty()));
+        assert_eq!(
+            title_of("/termsAndConditions/"),
+            title_of("/terms-and-conditions/")
+        );
+        let menus: Vec<&str> = SITE_PAGES
+            .iter()
+            .map(|(p, _)| p.as_str())
+            .filter(|p| is_shop_menu(p))
+            .collect();
+        assert_eq!(menus, ["/shop/new-arrivals/", "/shop/women/", "/shop/men/"]);
+        assert!(!is_shop_menu("/shop/") && !is_shop_menu(PRODUCT_TEMPLATE));
+    }
+
+    /// Every .rs file under `dir` but the tests (which state what they expect).
+    fn sources(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .flat_map(|e| {
+                let path = e.path();
+                if path.is_dir() {
+                    sources(&path)
+                } else if path.extension().is_some_and(|x| x == "rs")
+                    && path.file_name().is_some_and(|n| n != "tests.rs")
+                {
+                    vec![path]
+                } else {
+                    vec![]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn no_site_page_title_is_written_again_in_shopctl() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let found: Vec<String> = sources(&src)
+            .iter()
+            .flat_map(|file| {
+                let text = std::fs::read_to_string(file).unwrap();
+                SITE_PAGES
+                    .iter()
+                    .filter(|(_, t)| text.contains(&format!("\"{}\"", t.title)))
+                    .map(|(_, t)| format!("{}: {:?}", file.display(), t.title))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert!(
+            found.is_empty(),
+            "read the site pages' titles from shared/site-pages.json (title_of) instead: {found:?}"
+        );
+    }
 }

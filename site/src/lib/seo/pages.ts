@@ -1,10 +1,11 @@
 /**
  * The site's own pages (not the catalogue's): each one's title, and whether
- * search engines may list it. Their published heads (the house's name, the
- * descriptions, the sitemap and robots.txt) are `shopctl publish`'s
- * (shared/shopctl/src/publish/pages.rs).
+ * search engines may list it, read from shared/site-pages.json. Their
+ * published heads (the house's name, the descriptions, the sitemap and
+ * robots.txt) are `shopctl publish`'s, from the same file.
  */
 import type { Metadata } from "next";
+import sitePages from "../../../../shared/site-pages.json";
 import { pageMetadata } from "./metadata";
 
 export interface SitePage {
@@ -13,43 +14,20 @@ export interface SitePage {
   private?: boolean;
 }
 
-/** The shop's menus (the sidebar's SHOP links): the categories they stand for are in rules/menu-match. */
-export const SHOP_MENUS = {
-  "new-arrivals": { title: "New arrivals" },
-  women: { title: "Women" },
-  men: { title: "Men" },
-} as const satisfies Record<string, SitePage>;
+/** The site's own pages by address, as shared/site-pages.json (which shopctl reads too) lists them. */
+export type SitePath = keyof typeof sitePages.pages;
 
-export type ShopMenu = keyof typeof SHOP_MENUS;
+export const SITE_PAGES: Record<SitePath, SitePage> = sitePages.pages;
 
-export const SITE_PAGES = {
-  "/": { title: "Couture" },
-  "/shop/": { title: "All products" },
-  "/shop/new-arrivals/": SHOP_MENUS["new-arrivals"],
-  "/shop/women/": SHOP_MENUS.women,
-  "/shop/men/": SHOP_MENUS.men,
-  "/made-to-order/": { title: "Made to order" },
-  "/runway/": { title: "Runway" },
-  "/news/": { title: "News" },
-  "/about/": { title: "About" },
-  "/support/contact/": { title: "Contact" },
-  "/support/faq/": { title: "FAQ" },
-  "/privacy-policy/": { title: "Privacy policy" },
-  "/terms-and-conditions/": { title: "Terms and conditions" },
-  "/search/": { title: "Search", private: true },
-  "/sign-up/": { title: "Create account", private: true },
-  "/forget-password/": { title: "Forgot password", private: true },
-  "/reset-password/": { title: "Reset password", private: true },
-  "/verify-email/": { title: "Verify your email", private: true },
-  "/checkout/": { title: "Checkout", private: true },
-  "/checkout/notify/": { title: "Payment result", private: true },
-  "/me/account/": { title: "My Account", private: true },
-  "/me/addresses/": { title: "Addresses", private: true },
-  "/me/orders/": { title: "My Orders", private: true },
-  "/me/wishlist/": { title: "Wishlist", private: true },
-} as const satisfies Record<string, SitePage>;
+/** The shop's menus (the sidebar's SHOP links): the site pages under /shop/. The categories they stand for are in rules/menu-match. */
+export type ShopMenu = SitePath extends infer P ? (P extends `/shop/${infer M}/` ? M : never) : never;
 
-export type SitePath = keyof typeof SITE_PAGES;
+export const SHOP_MENUS = Object.fromEntries(
+  Object.entries(SITE_PAGES).flatMap(([path, page]) => {
+    const menu = /^\/shop\/([^/]+)\/$/.exec(path)?.[1];
+    return menu ? [[menu, page]] : [];
+  }),
+) as Record<ShopMenu, SitePage>;
 
 /** A site page's template head. */
 export function siteMetadata(path: SitePath): Metadata {

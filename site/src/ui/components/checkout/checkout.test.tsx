@@ -2,7 +2,8 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Payments } from "@/lib/payments/sdk";
-import { confirming, paid, quoteChanged, refusal, savedAddress } from "@/test/answers";
+import type { CartLine, Quote } from "@/lib/api/types";
+import { AT, confirming, paid, quoteChanged, refusal, savedAddress } from "@/test/answers";
 import { fakeFetch, type Route } from "@/test/fake-fetch";
 import { router } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
@@ -21,7 +22,7 @@ const payments = {
 } as unknown as Payments;
 vi.mock("@/lib/payments/sdk", () => ({ startPayments: vi.fn(async () => payments) }));
 
-const line = (id: string, name: string, price: number, quantity: number, available = true) => ({
+const line = (id: string, name: string, price: number, quantity: number, available = true): CartLine => ({
   id,
   product: { id: `p-${id}`, slug: name.toLowerCase().replace(/ /g, "-"), name, productGallery: [`/${id}.jpg`] },
   category: "Set",
@@ -30,20 +31,20 @@ const line = (id: string, name: string, price: number, quantity: number, availab
   quantity,
   price,
   available,
-  createdAt: "2025-03-01T10:00:00Z",
-  updatedAt: "2025-03-01T10:00:00Z",
+  createdAt: AT,
+  updatedAt: AT,
 });
 const address = savedAddress({ title: "Atelier", firstName: "Mai", lastName: "Pham", street: "12 Vo Van Tan", city: "District 3" });
 /** Figures no sum of the lines gives: only the server's quote can put them on the page. */
-const QUOTE = { subtotal: 1750.5, shippingfee: 56.9, tax: 144.42, total: 1951.82 };
-const NEW_QUOTE = { subtotal: 1800.5, shippingfee: 56.9, tax: 148.54, total: 2005.94 };
+const QUOTE: Quote = { subtotal: 1750.5, shippingfee: 56.9, tax: 144.42, total: 1951.82 };
+const NEW_QUOTE: Quote = { subtotal: 1800.5, shippingfee: 56.9, tax: 148.54, total: 2005.94 };
 const CONFIRMING_MESSAGE = "Your bank has not answered yet; we are confirming your payment.";
 const CONFIRMING = confirming("pay_1", CONFIRMING_MESSAGE);
 const PLACED = paid();
 
 interface Shop {
-  lines: ReturnType<typeof line>[];
-  quote: typeof QUOTE | null;
+  lines: CartLine[];
+  quote: Quote | null;
 }
 
 function shopWith(shop: Shop, routes: Record<string, Route>) {

@@ -20,7 +20,7 @@ import { useSession } from "@/lib/hooks/use-session";
 import type { AddressForm } from "@/lib/rules/address";
 import { hasUnavailable, paymentOpen, restoredStep, stepReducer } from "@/lib/rules/checkout";
 import { SessionGuard } from "@/ui/components/account/session-guard";
-import "@/ui/styles/checkout.css";
+import "./checkout.css";
 import { AddressStep } from "./address-step";
 import { OrderSummary } from "./order-summary";
 import { PaymentStep } from "./payment-step";

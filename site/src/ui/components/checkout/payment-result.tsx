@@ -10,7 +10,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { RETRY_PATH } from "@/lib/checkout/step-history";
 import { SessionGuard } from "@/ui/components/account/session-guard";
-import "@/ui/styles/checkout.css";
+import "./checkout.css";
 
 export const PAYMENT_RESULT = {
   success: { title: "Payment Successful!", text: "Thank you for your order. Please check your email for the invoice." },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { News } from "@/lib/api/types";
 import { fakeFetch } from "@/test/fake-fetch";
 import { OPALE } from "@/test/house";
 import { renderWithSwr } from "@/test/render";
@@ -9,7 +10,7 @@ import { NewsList } from "./news-list";
 vi.mock("next/link", async () => ({ default: (await import("@/test/next-mocks")).LinkMock }));
 afterEach(() => vi.unstubAllGlobals());
 
-const news = (id: string, title: string, createdAt: string, status = "active") => ({
+const news = (id: string, title: string, createdAt: string, status: News["status"] = "active"): News => ({
   id,
   slug: id,
   title,

@@ -25,8 +25,6 @@ export function AddToCart({ product }: { product: Product }) {
 /** A piece made to order only: its price and parts, and the made-to-order request, no bag. */
 function RequestPiece({ product }: { product: Product }) {
   const [open, setOpen] = useState(false);
-  const wishlist = useWishlist();
-  const wished = wishlist.has(product.id);
   return (
     <div className="buy">
       <p className="buy__price">{formatPrice(product.price)}</p>
@@ -36,15 +34,7 @@ function RequestPiece({ product }: { product: Product }) {
         <button type="button" className="button button--block" onClick={() => setOpen(true)}>
           CUSTOM TO ORDER
         </button>
-        <button
-          type="button"
-          className={`button button--outline button--icon ${wished ? "is-wished" : ""}`}
-          aria-pressed={wished}
-          aria-label={wished ? "Remove from wishlist" : "Add to wishlist"}
-          onClick={() => wishlist.toggle(product.id)}
-        >
-          <HeartIcon filled={wished} />
-        </button>
+        <WishButton productId={product.id} />
       </div>
       {open && <MadeToOrderModal open productName={product.name} onClose={() => setOpen(false)} />}
     </div>
@@ -76,8 +66,6 @@ function BuyPiece({ product }: { product: Product }) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useTimedStatus();
   const [modal, setModal] = useState<"size" | "custom" | null>(null);
-  const wishlist = useWishlist();
-  const wished = wishlist.has(product.id);
 
   const add = async () => {
     const choice = { category, color, size, quantity: Math.max(1, Math.floor(Number(quantity)) || 1) };
@@ -105,18 +93,7 @@ function BuyPiece({ product }: { product: Product }) {
       <p className="buy__price">{formatPrice(unitPrice(product, category))}</p>
       <SetItems product={product} />
       <div className="buy__selects">
-        {choices.length > 0 && (
-          <label className="field">
-            <span className="field__label">Category</span>
-            <select value={category} onChange={(e) => setCategory(e.target.value)}>
-              {choices.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        {choices.length > 0 && <Select label="Category" value={category} options={choices} onChange={setCategory} />}
         <label className="field">
           <span className="field__label">Color</span>
           <select
@@ -128,12 +105,7 @@ function BuyPiece({ product }: { product: Product }) {
               if (e.target.value) setColorError(null);
             }}
           >
-            <option value="">Select a color</option>
-            {product.color.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options options={product.color} placeholder="Select a color" />
           </select>
           {colorError && (
             <span id="color-error" className="field__error" role="alert">
@@ -141,17 +113,7 @@ function BuyPiece({ product }: { product: Product }) {
             </span>
           )}
         </label>
-        <label className="field">
-          <span className="field__label">Size</span>
-          <select value={size} onChange={(e) => setSize(e.target.value)}>
-            <option value="">Select a size</option>
-            {product.size.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select label="Size" value={size} options={product.size} onChange={setSize} placeholder="Select a size" />
         <label className="field field--qty">
           <span className="field__label">Quantity</span>
           <input
@@ -172,15 +134,7 @@ function BuyPiece({ product }: { product: Product }) {
         <button type="button" className="button button--block" onClick={add} disabled={busy}>
           {busy ? "Loading..." : "ADD TO CART"}
         </button>
-        <button
-          type="button"
-          className={`button button--outline button--icon ${wished ? "is-wished" : ""}`}
-          aria-pressed={wished}
-          aria-label={wished ? "Remove from wishlist" : "Add to wishlist"}
-          onClick={() => wishlist.toggle(product.id)}
-        >
-          <HeartIcon filled={wished} />
-        </button>
+        <WishButton productId={product.id} />
       </div>
       <StatusBanner status={status} />
       <button type="button" className="button button--outline button--block" onClick={() => setModal("custom")}>
@@ -189,5 +143,56 @@ function BuyPiece({ product }: { product: Product }) {
       {modal === "size" && <SizeGuideModal open onClose={() => setModal(null)} />}
       {modal === "custom" && <MadeToOrderModal open productName={product.name} onClose={() => setModal(null)} />}
     </div>
+  );
+}
+
+/** The wishlist toggle beside the piece's main action; pressed (and red) when wished. */
+function WishButton({ productId }: { productId: string }) {
+  const wishlist = useWishlist();
+  const wished = wishlist.has(productId);
+  return (
+    <button
+      type="button"
+      className={`button button--outline button--icon ${wished ? "is-wished" : ""}`}
+      aria-pressed={wished}
+      aria-label={wished ? "Remove from wishlist" : "Add to wishlist"}
+      onClick={() => wishlist.toggle(productId)}
+    >
+      <HeartIcon filled={wished} />
+    </button>
+  );
+}
+
+interface SelectProps {
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+  placeholder?: string;
+}
+
+/** A labelled select of plain choices, each its own value. */
+function Select({ label, value, options, onChange, placeholder }: SelectProps) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <Options options={options} placeholder={placeholder} />
+      </select>
+    </label>
+  );
+}
+
+/** The choices, after an empty first one when a placeholder names it. */
+function Options({ options, placeholder }: { options: readonly string[]; placeholder?: string }) {
+  return (
+    <>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </>
   );
 }
