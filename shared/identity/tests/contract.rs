@@ -19,13 +19,8 @@ async fn sandbox() -> OAuth {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
         .await
         .expect("loopback port");
-    let host = format!("http://{}", listener.local_addr().unwrap());
-    let base = format!("{host}/sandbox/oauth");
-    let stand_in = sandbox::router(sandbox::SandboxConfig {
-        public_url: format!("{host}/sandbox"),
-        assets_url: host,
-    });
-    let app = axum::Router::new().nest("/sandbox", stand_in);
+    let base = format!("http://{}/sandbox/oauth", listener.local_addr().unwrap());
+    let app = axum::Router::new().nest("/sandbox", signin_sandbox::router());
     tokio::spawn(async move { axum::serve(listener, app).await });
     let provider = |name: &str, userinfo: &str| Provider {
         auth_url: format!("{base}/{name}/authorize"),
