@@ -22,8 +22,15 @@ use axum::{Extension, Router};
 
 use routes::{login, password, register, session, verify};
 
+/// The auth routes, signing in with the configuration's providers.
 pub fn router(app: App) -> Router {
-    let providers = oauth::Providers::new(&app.config);
+    let providers = oauth::providers::from_config(&app.config);
+    router_with(app, providers)
+}
+
+/// The auth routes, signing in with `providers` (a test's, or the
+/// configuration's).
+pub fn router_with(app: App, providers: oauth::Providers) -> Router {
     Router::new()
         .route("/api/auth/register", post(register::register))
         .route("/api/auth/login", post(login::login))

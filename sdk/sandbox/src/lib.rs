@@ -1,6 +1,6 @@
-//! The sandbox: stands in for the payment provider (client API and gateway),
-//! PayPal, and the Google and Facebook sign-in pages, for local runs and tests.
-//! The local server mounts it at `/sandbox`.
+//! The sandbox: stands in for the payment provider (client API and gateway)
+//! and PayPal, for local runs and tests. The local server mounts it at
+//! `/sandbox` (beside the sign-in sandbox, crate `signin-sandbox`).
 //!
 //! Test values follow the provider's published sandbox values; see
 //! `client_api::cards` (cards and tokenization failures), `client_api::three_d_secure`
@@ -13,7 +13,6 @@
 pub mod client_api;
 pub mod control;
 pub mod gateway;
-pub mod oauth;
 pub mod paypal_orders;
 pub mod state;
 
@@ -29,12 +28,11 @@ pub struct SandboxConfig {
 }
 
 pub fn router(config: SandboxConfig) -> Router {
-    let shared = state::Shared::new(config.clone());
+    let shared = state::Shared::new(config);
     Router::new()
         .merge(client_api::router(shared.clone()))
         .merge(gateway::router(shared.clone()))
         .merge(paypal_orders::router(shared.clone()))
-        .merge(oauth::router(&config))
         .merge(control::router(shared.clone()))
         .layer(axum::middleware::from_fn_with_state(
             shared,

@@ -19,6 +19,8 @@ use crate::oauth::OAuthConfig;
 pub enum ConfigError {
     #[error("configuration variable {0} is not valid: {1}")]
     Invalid(&'static str, String),
+    #[error("configuration variable {0} is not set: {1}")]
+    Missing(&'static str, String),
     #[error("adapter could not start: {0}")]
     Adapter(String),
 }
@@ -53,6 +55,10 @@ pub struct Config {
     pub port: u16,
     /// The local server's second listener, the payment SDK's assets host.
     pub assets: AssetsConfig,
+    /// Where `shopctl publish` writes in AWS (`SITE_BUCKET`,
+    /// `PUBLISHED_PAGES_ARN`, `DISTRIBUTION_ID`, all three or none); `None`:
+    /// into the local site folder.
+    pub publication: Option<PublicationTarget>,
     /// The local server hands every API call to its function's `lambda_http`
     /// entry as an API Gateway v2 event, as in AWS (`LAMBDA_EVENTS=1`).
     pub lambda_events: bool,
@@ -99,6 +105,52 @@ impl AssetsConfig {
             .map(|u| u.trim().trim_end_matches('/').to_string())
             .unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
         Self { port, url }
+    }
+}
+
+/// The Site stack a publication writes to: its bucket, the key-value store
+/// of published pages and the distribution (the stack's outputs
+/// `SiteBucketName`, `PublishedPagesArn` and `DistributionId`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicationTarget {
+    pub bucket: String,
+    pub store_arn: String,
+    pub distribution: String,
+}
+
+impl PublicationTarget {
+    const VARIABLES: [&'static str; 3] = ["SITE_BUCKET", "PUBLISHED_PAGES_ARN", "DISTRIBUTION_ID"];
+
+    /// The target the three variables name, or none when none is set; one
+    /// or two of them alone name no target, and stop the start.
+    fn from_lookup(var: &dyn Fn(&str) -> Option<String>) -> Result<Option<Self>, ConfigError> {
+        let values = Self::VARIABLES.map(|name| var(name).map(|v| v.trim().to_string()));
+        let target = match values {
+            [None, None, None] => return Ok(None),
+            [Some(bucket), Some(store_arn), Some(distribution)] => Self {
+                bucket,
+                store_arn,
+                distribution,
+            },
+            partial => {
+                let missing = Self::VARIABLES
+                    .iter()
+                    .zip(&partial)
+                    .find_map(|(name, value)| value.is_none().then_some(*name))
+                    .unwrap_or_default();
+                return Err(ConfigError::Missing(
+                    missing,
+                    "publishing in AWS takes SITE_BUCKET, PUBLISHED_PAGES_ARN and DISTRIBUTION_ID together (the Site stack's outputs SiteBucketName, PublishedPagesArn and DistributionId)".into(),
+                ));
+            }
+        };
+        if !target.store_arn.starts_with("arn:") {
+            return Err(ConfigError::Invalid(
+                "PUBLISHED_PAGES_ARN",
+                "must be the key-value store's ARN (arn:aws:cloudfront::...), the Site stack's output PublishedPagesArn".into(),
+            ));
+        }
+        Ok(Some(target))
     }
 }
 
@@ -237,6 +289,7 @@ impl Config {
         Ok(Self {
             port,
             assets: AssetsConfig::from_lookup(&var, port),
+            publication: PublicationTarget::from_lookup(&var)?,
             lambda_events: var("LAMBDA_EVENTS").is_some_and(|v| v.trim() == "1"),
             payments,
             payment_secret_arns,
@@ -656,6 +709,81 @@ mod tests {
                 .lambda_events
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_publication_target_is_three_variables_or_none() {
+        let dir = data_dir("publication");
+        let read = |set: &[(&str, &str)]| {
+            Config::from_lookup(|name| match name {
+                "DATA_DIR" => Some(dir.to_str().unwrap().into()),
+                _ => set
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.to_string()),
+            })
+        };
+        assert_eq!(read(&[]).unwrap().publication, None);
+        let arn = "arn:aws:cloudfront::123456789012:key-value-store/pages";
+        let all = [
+            ("SITE_BUCKET", "site-bucket"),
+            ("PUBLISHED_PAGES_ARN", arn),
+            ("DISTRIBUTION_ID", "E1"),
+        ];
+        assert_eq!(
+            read(&all).unwrap().publication,
+            Some(PublicationTarget {
+                bucket: "site-bucket".into(),
+                store_arn: arn.into(),
+                distribution: "E1".into(),
+            })
+        );
+        let error = read(&all[..2]).unwrap_err().to_string();
+        assert!(error.contains("DISTRIBUTION_ID is not set"), "{error}");
+        let error = read(&[all[0], ("PUBLISHED_PAGES_ARN", "pages"), all[2]])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("PUBLISHED_PAGES_ARN"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The Rust files below `dir` that read the process environment
+    /// (`env::var`, `var_os`, `vars`), build output aside.
+    fn environment_readers(dir: &Path, found: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy();
+            if path.is_dir() && !name.starts_with("target") && name != "node_modules" {
+                environment_readers(&path, found);
+            } else if name.ends_with(".rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let reads = ["env::var(", "env::var_os(", "env::vars("];
+                if reads.iter().any(|read| text.contains(read)) {
+                    found.push(path);
+                }
+            }
+        }
+    }
+
+    /// `Config` is the one reader of the environment: a variable read
+    /// anywhere else (as `shopctl publish` once read its bucket) fails here.
+    /// The log setup is the one reader before it (see the module's comment).
+    #[test]
+    fn nothing_else_reads_the_environment() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut found = Vec::new();
+        for dir in ["shared", "functions", "sdk/sandbox"] {
+            environment_readers(&root.join(dir), &mut found);
+        }
+        let mut readers: Vec<String> = found
+            .iter()
+            .map(|path| path.strip_prefix(&root).unwrap().display().to_string())
+            .collect();
+        readers.sort();
+        assert_eq!(
+            readers,
+            ["shared/app/src/config.rs", "shared/http/src/lambda.rs"]
+        );
     }
 
     /// What stops a process at start: `App::from_env` answers this error.

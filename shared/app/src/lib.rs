@@ -20,8 +20,8 @@ use domain::ports::{Blobs, Clock, Mailer, PaymentGateway, Table};
 pub use store::{AheadClock, SystemClock};
 
 pub use config::{
-    decode_session_key, AssetsConfig, Config, ConfigError, EdgeConfig, DEFAULT_HOUSE_EMAIL,
-    DEFAULT_MAIL_FROM,
+    decode_session_key, AssetsConfig, Config, ConfigError, EdgeConfig, PublicationTarget,
+    DEFAULT_HOUSE_EMAIL, DEFAULT_MAIL_FROM,
 };
 pub use oauth::{OAuthClient, OAuthConfig};
 

@@ -1,10 +1,10 @@
 //! The social sign-in providers' endpoints and client credentials.
 //!
-//! Locally they point at the sandbox's sign-in pages. In AWS (`OAUTH_SECRET_ARN`
-//! set) they point at Google and Facebook themselves, and the client
-//! credentials come from that secret, read once at init; a provider whose
-//! credentials are missing there is not configured, and its button says so
-//! rather than sending shoppers anywhere else.
+//! Locally they point at the sign-in sandbox (`signin-sandbox`). In AWS
+//! (`OAUTH_SECRET_ARN` set) they point at Google and Facebook themselves,
+//! and the client credentials come from that secret, read once at init; a
+//! provider whose credentials are missing there is not configured, and its
+//! button says so rather than sending shoppers anywhere else.
 
 use serde_json::Value;
 

@@ -32,10 +32,7 @@ struct Policies {
 /// strict policy, `/sandbox` with the sandbox's usual (the shop's) headers.
 pub fn router(app: &app::App, paths: &crate::Paths, assets_url: &str) -> Router {
     let config = &app.config;
-    let sandbox = sandbox::router(sandbox::SandboxConfig {
-        public_url: format!("{assets_url}/sandbox"),
-        assets_url: assets_url.to_string(),
-    });
+    let sandbox = crate::sandboxes(&format!("{assets_url}/sandbox"), assets_url);
     let origins: Vec<&str> = site_origins(config, assets_url);
     // The frames call the provider's client API: the shop's sandbox locally.
     let sandbox_origin = crate::origin_of(&config.sandbox_url);

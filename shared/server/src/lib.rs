@@ -62,12 +62,19 @@ pub fn router(app: App, paths: &Paths, assets_url: &str) -> Router {
     router_through(app, paths, assets_url, routes::Path::Direct)
 }
 
-/// The whole shop, each API function reached by `path`.
-pub fn router_through(app: App, paths: &Paths, assets_url: &str, path: routes::Path) -> Router {
-    let sandbox = sandbox::router(sandbox::SandboxConfig {
-        public_url: app.config.sandbox_url.clone(),
+/// The stand-ins for the providers, mounted at `/sandbox`: the payment
+/// sandbox (reached from browsers at `public_url`) and the sign-in sandbox.
+pub(crate) fn sandboxes(public_url: &str, assets_url: &str) -> Router {
+    let payments = sandbox::router(sandbox::SandboxConfig {
+        public_url: public_url.to_string(),
         assets_url: assets_url.to_string(),
     });
+    payments.merge(signin_sandbox::router())
+}
+
+/// The whole shop, each API function reached by `path`.
+pub fn router_through(app: App, paths: &Paths, assets_url: &str, path: routes::Path) -> Router {
+    let sandbox = sandboxes(&app.config.sandbox_url, assets_url);
     let mut router = Router::new()
         .route("/api/openapi.json", axum::routing::get(openapi))
         .route(

@@ -9,8 +9,10 @@
 use std::fs;
 use std::path::Path;
 
-use image::codecs::jpeg::JpegEncoder;
-use image::{ImageEncoder, RgbImage};
+use image::RgbImage;
+
+#[path = "../tests/support/jpeg.rs"]
+mod jpeg;
 
 const SIZES: [(u32, u32); 8] = [
     (1280, 1024),
@@ -99,31 +101,13 @@ fn photograph(n: usize) -> Vec<u8> {
             channel(60 + 40 * (x + y) / (width + height)),
         ])
     });
-    let mut bytes = Vec::new();
-    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 90);
-    if n % 4 == 3 {
-        let adobe = moxcms::ColorProfile::new_adobe_rgb().encode().unwrap();
-        encoder.set_icc_profile(adobe).unwrap();
-    }
-    if n % 5 == 4 {
-        encoder.set_exif_metadata(turned_right()).unwrap();
-    }
-    encoder
-        .write_image(
-            picture.as_raw(),
-            width,
-            height,
-            image::ExtendedColorType::Rgb8,
-        )
-        .unwrap();
-    bytes
-}
-
-/// EXIF (TIFF, big-endian) with one tag: orientation 6, shown turned 90° right.
-fn turned_right() -> Vec<u8> {
-    let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
-    tiff.extend([0, 1]);
-    tiff.extend([0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0]);
-    tiff.extend([0, 0, 0, 0]);
-    tiff
+    let adobe = match n % 4 {
+        3 => moxcms::ColorProfile::new_adobe_rgb().encode().unwrap(),
+        _ => Vec::new(),
+    };
+    let turned = match n % 5 {
+        4 => jpeg::exif(&[jpeg::TURNED_RIGHT], &[]),
+        _ => Vec::new(),
+    };
+    jpeg::encode(&picture, 90, &adobe, &turned)
 }

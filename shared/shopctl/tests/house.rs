@@ -11,10 +11,29 @@ use shopctl::catalog::{self, Change, Options};
 
 #[path = "support/shop.rs"]
 mod shop_kit;
-use shop_kit::{edit, sample_copy, shop};
+use shop_kit::{edit, sample_copy, shop, Shop};
 
 async fn pages(app: &App) -> Vec<Page> {
     app.table.read_all(Kind::Page.all()).await.unwrap()
+}
+
+/// A shop with a copy of the sample imported, and the copy (to edit and
+/// import again).
+async fn imported_sample() -> (Shop, tempfile::TempDir) {
+    let shop = shop().await;
+    let dir = sample_copy();
+    catalog::import(&shop.app, dir.path(), Options::default())
+        .await
+        .unwrap();
+    (shop, dir)
+}
+
+async fn page(app: &App, id: &str) -> Page {
+    let pages = pages(app).await;
+    pages
+        .into_iter()
+        .find(|p| p.id == id)
+        .unwrap_or_else(|| panic!("the page {id}"))
 }
 
 #[test]
@@ -126,11 +145,7 @@ async fn the_house_and_its_pages_are_stored_as_the_folder_gives_them() {
         "{}",
         house.preview_picture
     );
-    let about = pages(&app)
-        .await
-        .into_iter()
-        .find(|p| p.id == "about")
-        .unwrap();
+    let about = page(&app, "about").await;
     assert_eq!(about.title, "ABOUT MAISON LAN ANH");
     assert!(
         about.html.contains("<h2>The Essence</h2>"),
@@ -150,11 +165,7 @@ async fn the_house_and_its_pages_are_stored_as_the_folder_gives_them() {
         "the pictures at their stored addresses: {}",
         about.html
     );
-    let faq = pages(&app)
-        .await
-        .into_iter()
-        .find(|p| p.id == "faq")
-        .unwrap();
+    let faq = page(&app, "faq").await;
     assert!(
         faq.html
             .contains("<details><summary>How fast is delivery?</summary>"),
@@ -165,12 +176,8 @@ async fn the_house_and_its_pages_are_stored_as_the_folder_gives_them() {
 
 #[tokio::test]
 async fn page_html_is_sanitised_and_a_changed_page_is_reported() {
-    let shop = shop().await;
+    let (shop, dir) = imported_sample().await;
     let app = shop.app;
-    let dir = sample_copy();
-    catalog::import(&app, dir.path(), Options::default())
-        .await
-        .unwrap();
     edit(
         dir.path(),
         "pages/contact.md",
@@ -190,11 +197,7 @@ async fn page_html_is_sanitised_and_a_changed_page_is_reported() {
     assert!(
         matches!(&changed[0].1, Change::Changed(fields) if fields.iter().any(|f| f.field == "html"))
     );
-    let contact = pages(&app)
-        .await
-        .into_iter()
-        .find(|p| p.id == "contact")
-        .unwrap();
+    let contact = page(&app, "contact").await;
     assert!(!contact.html.contains("script"), "{}", contact.html);
     assert!(
         !contact.html.contains("style") && !contact.html.contains("onclick"),
@@ -206,12 +209,8 @@ async fn page_html_is_sanitised_and_a_changed_page_is_reported() {
 
 #[tokio::test]
 async fn a_page_the_folder_no_longer_gives_is_withdrawn_by_prune() {
-    let shop = shop().await;
+    let (shop, dir) = imported_sample().await;
     let app = shop.app;
-    let dir = sample_copy();
-    catalog::import(&app, dir.path(), Options::default())
-        .await
-        .unwrap();
     std::fs::remove_file(dir.path().join("pages/terms.md")).unwrap();
     let kept = catalog::import(&app, dir.path(), Options::default())
         .await
@@ -228,11 +227,7 @@ async fn a_page_the_folder_no_longer_gives_is_withdrawn_by_prune() {
     .await
     .unwrap();
     assert_eq!(pruned.count(|c| *c == Change::Withdrawn), 1, "{pruned}");
-    let terms = pages(&app)
-        .await
-        .into_iter()
-        .find(|p| p.id == "terms")
-        .unwrap();
+    let terms = page(&app, "terms").await;
     assert!(!terms.status.is_active());
     let out = tempfile::tempdir().unwrap();
     let season = out.path().join("season");
@@ -254,20 +249,14 @@ async fn a_page_the_folder_no_longer_gives_is_withdrawn_by_prune() {
 
 #[tokio::test]
 async fn the_policies_are_said_in_the_pages_that_name_them() {
-    let shop = shop().await;
+    let (shop, _dir) = imported_sample().await;
     let app = shop.app;
-    catalog::import(&app, &catalog::sample(), Options::default())
-        .await
-        .unwrap();
     let house = House::stored(app.table.as_ref()).await.unwrap().unwrap();
     assert_eq!(
         house.policies.delivery_time().as_deref(),
         Some("2 business days")
     );
-    let page =
-        |id: &'static str, pages: &[Page]| pages.iter().find(|p| p.id == id).cloned().unwrap();
-    let all = pages(&app).await;
-    let (faq, terms) = (page("faq", &all), page("terms", &all));
+    let (faq, terms) = (page(&app, "faq").await, page(&app, "terms").await);
     assert!(
         faq.html.contains("delivered within 2 business days."),
         "{}",
@@ -290,13 +279,12 @@ async fn the_policies_are_said_in_the_pages_that_name_them() {
 fn a_policy_is_days_above_zero_and_a_page_names_only_those_given() {
     let dir = sample_copy();
     let root = dir.path();
-    edit(
-        root,
-        "house.toml",
-        "delivery_business_days = 2",
-        "delivery_business_days = 0",
-    );
-    edit(root, "house.toml", "returns_days = 20\n", "");
+    for (given, changed) in [
+        ("delivery_business_days = 2", "delivery_business_days = 0"),
+        ("returns_days = 20\n", ""),
+    ] {
+        edit(root, "house.toml", given, changed);
+    }
     let found = problems(root);
     has(
         &found,

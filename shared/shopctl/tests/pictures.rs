@@ -11,9 +11,11 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use domain::catalog::{Kind, Product};
-use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::{ImageEncoder, RgbImage};
+#[path = "support/jpeg.rs"]
+mod jpeg;
+use jpeg::exif;
 #[path = "support/shop.rs"]
 mod shop_kit;
 use shop_kit::{shop, Shop};
@@ -75,23 +77,7 @@ fn jpeg_with(width: u32, height: u32, rgb: [u8; 3], icc: &[u8], exif: &[u8]) -> 
         let grain = ((x * 7 + y * 13) % 5) as u8;
         image::Rgb(rgb.map(|c| c.saturating_add(grain)))
     });
-    let mut bytes = Vec::new();
-    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 100);
-    if !icc.is_empty() {
-        encoder.set_icc_profile(icc.to_vec()).unwrap();
-    }
-    if !exif.is_empty() {
-        encoder.set_exif_metadata(exif.to_vec()).unwrap();
-    }
-    encoder
-        .write_image(
-            picture.as_raw(),
-            width,
-            height,
-            image::ExtendedColorType::Rgb8,
-        )
-        .unwrap();
-    bytes
+    jpeg::encode(&picture, 100, icc, exif)
 }
 
 fn jpeg(width: u32, height: u32, exif: &[u8]) -> Vec<u8> {
@@ -107,11 +93,7 @@ fn noisy_jpeg(width: u32, height: u32) -> Vec<u8> {
         seed ^= seed << 5;
         image::Rgb(seed.to_le_bytes()[..3].try_into().unwrap())
     });
-    let mut bytes = Vec::new();
-    JpegEncoder::new_with_quality(&mut bytes, 90)
-        .encode_image(&picture)
-        .unwrap();
-    bytes
+    jpeg::encode(&picture, 90, &[], &[])
 }
 
 /// The one problem of `dir`, which must name the product file, the field and the picture.
@@ -423,22 +405,6 @@ async fn an_adobe_rgb_photograph_is_published_in_srgb_as_saturated_as_it_was_mea
     );
 }
 
-/// EXIF (TIFF, big-endian) with its first directory's `entries`, each a tag,
-/// a type, a count and a value or offset.
-fn exif(entries: &[(u16, u16, u32, [u8; 4])], after: &[u8]) -> Vec<u8> {
-    let mut tiff = b"MM\0\x2a\0\0\0\x08".to_vec();
-    tiff.extend((entries.len() as u16).to_be_bytes());
-    for (tag, kind, count, value) in entries {
-        tiff.extend(tag.to_be_bytes());
-        tiff.extend(kind.to_be_bytes());
-        tiff.extend(count.to_be_bytes());
-        tiff.extend(value);
-    }
-    tiff.extend([0, 0, 0, 0]);
-    tiff.extend(after);
-    tiff
-}
-
 #[tokio::test]
 async fn a_photograph_turned_by_its_exif_orientation_is_published_upright() {
     // Stored 80 × 40, red on the left and blue on the right; orientation 6
@@ -446,11 +412,8 @@ async fn a_photograph_turned_by_its_exif_orientation_is_published_upright() {
     let picture = RgbImage::from_fn(80, 40, |x, _| {
         image::Rgb(if x < 40 { [220, 20, 20] } else { [20, 20, 220] })
     });
-    let turned = exif(&[(0x0112, 3, 1, [0, 6, 0, 0])], &[]);
-    let mut bytes = Vec::new();
-    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 95);
-    encoder.set_exif_metadata(turned).unwrap();
-    encoder.encode_image(&picture).unwrap();
+    let turned = exif(&[jpeg::TURNED_RIGHT], &[]);
+    let bytes = jpeg::encode(&picture, 95, &[], &turned);
     let dir = season(&["prod-one/1.jpg"]);
     write_picture(dir.path(), "products/prod-one/1.jpg", &bytes);
     let shop = shop().await;

@@ -9,7 +9,6 @@
 //! every session, the password and everything they left). Facebook's
 //! address waits for the account's password ([`pending`]).
 
-pub mod client;
 pub mod page;
 pub mod pending;
 pub mod providers;
@@ -28,7 +27,7 @@ use domain::accounts::{
     password_first, provider_unavailable, unverified_email, Accounts, EmailAddress,
     SIGN_IN_CANCELED as CANCELED, SIGN_IN_FAILED as FAILED,
 };
-use domain::ports::TableError;
+use domain::ports::{Authorization, TableError, VerifiedIdentity};
 use domain::timestamp::Timestamp;
 use shop_http::session::cookie_in;
 use shop_http::ApiError;
@@ -38,7 +37,6 @@ pub use providers::Providers;
 
 use crate::devices::TrustedDevices;
 use crate::{accounts, mail, sealed, sessions};
-use client::ProviderIdentity;
 use pending::PendingLink;
 use state::Flow;
 
@@ -67,8 +65,7 @@ async fn begin(
 }
 
 fn start(app: &App, providers: &Providers, kind: SocialProvider) -> Response {
-    let provider = providers.get(kind);
-    if !provider.configured {
+    if !providers.is_configured(kind) {
         tracing::warn!(
             provider = kind.name(),
             "social sign-in without client credentials"
@@ -82,25 +79,14 @@ fn start(app: &App, providers: &Providers, kind: SocialProvider) -> Response {
         );
     }
     let flow = Flow::new(kind, app.clock.now().unix());
-    let query = [
-        ("response_type", "code"),
-        ("client_id", provider.client_id.as_str()),
-        ("redirect_uri", redirect_uri(app, kind).as_str()),
-        ("scope", provider.scope),
-        ("state", flow.state.as_str()),
-        ("code_challenge", flow.challenge().as_str()),
-        ("code_challenge_method", "S256"),
-    ]
-    .iter()
-    .map(|(k, v)| format!("{k}={}", urlencoding::encode(v)))
-    .collect::<Vec<_>>()
-    .join("&");
-    let separator = if provider.auth_url.contains('?') {
-        '&'
-    } else {
-        '?'
-    };
-    let location = format!("{}{separator}{query}", provider.auth_url);
+    let location = providers.authorization_url(
+        kind,
+        Authorization {
+            redirect_uri: &redirect_uri(app, kind),
+            state: &flow.state,
+            code_challenge: &flow.challenge(),
+        },
+    );
     let mut response = StatusCode::FOUND.into_response();
     let headers = response.headers_mut();
     match HeaderValue::from_str(&location) {
@@ -160,15 +146,9 @@ async fn finish(
     let Some(code) = query.code.filter(|c| !c.is_empty() && c.len() <= 2048) else {
         return fail(StatusCode::BAD_REQUEST, FAILED, cookies);
     };
-    let provider = providers.get(kind);
-    let identity = match client::exchange(
-        providers.http(),
-        provider,
-        &code,
-        &redirect_uri(app, kind),
-        &flow.verifier,
-    )
-    .await
+    let identity = match providers
+        .exchange(kind, &code, &redirect_uri(app, kind), &flow.verifier)
+        .await
     {
         Ok(identity) => identity,
         Err(error) => {
@@ -219,7 +199,7 @@ struct Account {
 async fn sign_in(
     app: &App,
     kind: SocialProvider,
-    who: ProviderIdentity,
+    who: VerifiedIdentity,
     devices: &TrustedDevices,
     now: Timestamp,
 ) -> Result<Destination, ApiError> {
@@ -274,7 +254,7 @@ async fn linked(
 async fn link_or_create(
     app: &App,
     kind: SocialProvider,
-    who: &ProviderIdentity,
+    who: &VerifiedIdentity,
     devices: &TrustedDevices,
     now: Timestamp,
 ) -> Result<Result<Account, PendingLink>, ApiError> {
@@ -325,7 +305,7 @@ async fn link_or_create(
     }))
 }
 
-fn identity_of(kind: SocialProvider, who: &ProviderIdentity, user_id: &str) -> Identity {
+fn identity_of(kind: SocialProvider, who: &VerifiedIdentity, user_id: &str) -> Identity {
     Identity {
         user_id: user_id.to_string(),
         provider: kind,
@@ -340,7 +320,7 @@ fn identity_of(kind: SocialProvider, who: &ProviderIdentity, user_id: &str) -> I
 async fn join_existing(
     accounts: &Accounts<'_>,
     credentials: &Credentials,
-    who: &ProviderIdentity,
+    who: &VerifiedIdentity,
     kind: SocialProvider,
     creator: bool,
     now: Timestamp,

@@ -112,10 +112,9 @@ pub async fn facebook_logout(
         .and_then(|v| urlencoding::decode(v).ok())
         .filter(|t| !t.is_empty());
     let site = &app.config.site_url;
-    let location = match token {
-        Some(token) => providers.facebook_logout_url(site, &token),
-        None => format!("{site}/"),
-    };
+    let location = token
+        .and_then(|token| providers.logout_url(SocialProvider::Facebook, site, &token))
+        .unwrap_or_else(|| format!("{site}/"));
     let mut response = StatusCode::FOUND.into_response();
     let answer = response.headers_mut();
     if let Ok(location) = HeaderValue::from_str(&location) {

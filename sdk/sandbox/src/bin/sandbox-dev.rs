@@ -1,6 +1,8 @@
 //! The sandbox on its own, with the SDK's built assets beside it:
 //! `sandbox-dev [port] [sdk-dist-dir]` serves `/sandbox/...` and `/web/...`.
-//! Used by the SDK's browser tests when the whole local server is not needed.
+//! Used by the SDK's browser tests when the whole local server is not needed,
+//! and by `make watch`, whose functions sign in through the sign-in sandbox
+//! it serves beside the payment one (`/sandbox/oauth/...`).
 
 use axum::http::{header, HeaderValue};
 use tower_http::services::ServeDir;
@@ -19,7 +21,8 @@ async fn main() -> std::io::Result<()> {
             sandbox::router(sandbox::SandboxConfig {
                 public_url: format!("{base}/sandbox"),
                 assets_url: base.clone(),
-            }),
+            })
+            .merge(signin_sandbox::router()),
         )
         .nest(
             "/web",

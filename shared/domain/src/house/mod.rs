@@ -6,6 +6,19 @@
 //! has no house yet (before its first import) speaks in [`House::neutral`]
 //! words, naming no house.
 
+/// A part of the house as the contract shows it (the house itself too):
+/// plain data, camelCase on the wire, named `House…` in the schema
+/// (`HouseAddress`: the shipping address is the other `Address`).
+macro_rules! house_part {
+    ($(#[$meta:meta])* pub struct $name:ident as $schema:ident $fields:tt) => {
+        #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        #[schema(as = $schema)]
+        $(#[$meta])*
+        pub struct $name $fields
+    };
+}
+
 mod page;
 mod policies;
 
@@ -22,129 +35,86 @@ pub use policies::{Policies, POLICY_PLACEHOLDERS};
 pub const HOUSE_ID: &str = "house";
 pub const NO_HOUSE: &str = "The shop has no house yet.";
 
-/// The house as the site, its emails and invoices show it.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "camelCase")]
-pub struct House {
-    /// Its name in running text: "Maison Lan Anh"; empty for the neutral house.
-    pub name: String,
-    /// The wordmark's letters: "LAN ANH".
-    pub short_name: String,
-    pub tagline: String,
-    /// The logo's picture address; empty: the wordmark is drawn from `shortName`.
-    pub logo: String,
-    /// The picture a shared link shows when a page has none of its own.
-    pub preview_picture: String,
-    pub address: Address,
-    pub phone: Phone,
-    pub emails: Emails,
-    pub social: Social,
-    /// Opening hours as shoppers read them: "Daily 10:00-20:00 (GMT+7)".
-    pub hours: String,
-    /// The house's clock: an IANA zone name and its offset from UTC.
-    pub time_zone: String,
-    pub utc_offset_minutes: i32,
-    /// Who the footer's copyright line names.
-    pub copyright: String,
-    pub wording: Wording,
-    /// What it promises every order; a stored house from before has none.
-    #[serde(default)]
-    pub policies: Policies,
-    /// Always active: a house is replaced by the next import, never withdrawn.
-    #[serde(default = "active")]
-    pub status: Status,
+house_part! {
+    /// The house as the site, its emails and invoices show it.
+    pub struct House as House {
+        /// Its name in running text: "Maison Lan Anh"; empty for the neutral house.
+        pub name: String,
+        /// The wordmark's letters: "LAN ANH".
+        pub short_name: String,
+        pub tagline: String,
+        /// The logo's picture address; empty: the wordmark is drawn from `shortName`.
+        pub logo: String,
+        /// The picture a shared link shows when a page has none of its own.
+        pub preview_picture: String,
+        pub address: Address,
+        pub phone: Phone,
+        pub emails: Emails,
+        pub social: Social,
+        /// Opening hours as shoppers read them: "Daily 10:00-20:00 (GMT+7)".
+        pub hours: String,
+        /// The house's clock: an IANA zone name and its offset from UTC.
+        pub time_zone: String,
+        pub utc_offset_minutes: i32,
+        /// Who the footer's copyright line names.
+        pub copyright: String,
+        pub wording: Wording,
+        /// What it promises every order; a stored house from before has none.
+        #[serde(default)]
+        pub policies: Policies,
+        /// Always active: a house is replaced by the next import, never withdrawn.
+        #[serde(default = "active")]
+        pub status: Status,
+    }
 }
 
 fn active() -> Status {
     Status::Active
 }
 
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = HouseAddress)]
-pub struct Address {
-    pub street: String,
-    pub city: String,
-    pub country: String,
+house_part! {
+    pub struct Address as HouseAddress {
+        pub street: String,
+        pub city: String,
+        pub country: String,
+    }
 }
 
-/// One number for call, WhatsApp and Zalo: as shown, and as dialled (E.164).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = HousePhone)]
-pub struct Phone {
-    pub display: String,
-    pub e164: String,
+house_part! {
+    /// One number for call, WhatsApp and Zalo: as shown, and as dialled (E.164).
+    pub struct Phone as HousePhone {
+        pub display: String,
+        pub e164: String,
+    }
 }
 
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = HouseEmails)]
-pub struct Emails {
-    /// The house's address for shoppers: footer, Contact page, emails, invoices.
-    pub contact: String,
-    pub press: String,
+house_part! {
+    pub struct Emails as HouseEmails {
+        /// The house's address for shoppers: footer, Contact page, emails, invoices.
+        pub contact: String,
+        pub press: String,
+    }
 }
 
-/// The house's pages elsewhere (https addresses); one it has none on is absent.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-// The folder's `[social]` table has this very shape, so a network it does
-// not know is refused there rather than ignored.
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[schema(as = HouseSocial)]
-pub struct Social {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub facebook: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub instagram: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub whatsapp: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub wechat: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zalo: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub youtube: Option<String>,
+house_part! {
+    /// The house's pages elsewhere (https addresses); one it has none on is absent.
+    // The folder's `[social]` table has this very shape, so a network it does
+    // not know is refused there rather than ignored.
+    #[serde(deny_unknown_fields)]
+    pub struct Social as HouseSocial {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub facebook: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub instagram: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub whatsapp: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub wechat: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub zalo: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub youtube: Option<String>,
+    }
 }
 
 impl Social {
@@ -161,25 +131,16 @@ impl Social {
     }
 }
 
-/// The house's own words in its emails.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = HouseWording)]
-pub struct Wording {
-    /// The welcome email's subject and first words: "Welcome to Maison Lan Anh".
-    pub greeting: String,
-    /// The last line of a reply to a request: "Maison Lan Anh".
-    pub sign_off: String,
-    /// The lines that sign an order email.
-    pub signature: Vec<String>,
+house_part! {
+    /// The house's own words in its emails.
+    pub struct Wording as HouseWording {
+        /// The welcome email's subject and first words: "Welcome to Maison Lan Anh".
+        pub greeting: String,
+        /// The last line of a reply to a request: "Maison Lan Anh".
+        pub sign_off: String,
+        /// The lines that sign an order email.
+        pub signature: Vec<String>,
+    }
 }
 
 impl House {

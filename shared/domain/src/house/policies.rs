@@ -6,26 +6,16 @@
 
 use serde::{Deserialize, Serialize};
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = HousePolicies)]
-pub struct Policies {
-    /// Business days from the house's confirmation to delivery.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub delivery_business_days: Option<u16>,
-    /// Days after delivery within which a piece may be returned or exchanged.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub returns_days: Option<u16>,
+house_part! {
+    #[derive(Copy, Eq)]
+    pub struct Policies as HousePolicies {
+        /// Business days from the house's confirmation to delivery.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub delivery_business_days: Option<u16>,
+        /// Days after delivery within which a piece may be returned or exchanged.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub returns_days: Option<u16>,
+    }
 }
 
 /// A page's words for the policies, each standing for one of them.

@@ -4,12 +4,14 @@
 
 pub mod blobs;
 pub mod clock;
+pub mod identity;
 pub mod mailer;
 pub mod payments;
 pub mod table;
 
 pub use blobs::{Blobs, BlobsError};
 pub use clock::Clock;
+pub use identity::{Authorization, IdentityError, IdentityProvider, VerifiedIdentity};
 pub use mailer::{Email, Mailer, MailerError};
 pub use payments::{
     Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,

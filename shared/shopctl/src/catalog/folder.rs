@@ -423,15 +423,20 @@ impl Reader<'_, '_> {
             .push(Problem::new(&self.file, field, rule));
     }
 
-    fn parse<T: DeserializeOwned>(&mut self) -> Option<T> {
+    /// The file's text; a file that cannot be read is its problem.
+    fn contents(&mut self) -> Option<String> {
         let path = self.reading.root.join(&self.file);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Some(text),
             Err(e) => {
                 self.problem("", format!("cannot be read: {e}"));
-                return None;
+                None
             }
-        };
+        }
+    }
+
+    fn parse<T: DeserializeOwned>(&mut self) -> Option<T> {
+        let text = self.contents()?;
         match toml::from_str(&text) {
             Ok(file) => {
                 self.text = text;

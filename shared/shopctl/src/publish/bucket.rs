@@ -14,6 +14,8 @@ use aws_sdk_s3::error::DisplayErrorContext;
 use aws_sdk_s3::primitives::ByteStream;
 use aws_sdk_s3::types::{Delete, ObjectIdentifier};
 
+use app::PublicationTarget;
+
 use super::sink::{Sink, SinkError};
 
 /// Where the publication goes in the site bucket (the Site stack's `PUBLISHED_PREFIX`).
@@ -27,15 +29,6 @@ pub const PAGE_CACHE: &str = "public, max-age=0, s-maxage=31536000, must-revalid
 const KEYS_PER_UPDATE: usize = 50;
 /// S3 deletes at most 1000 keys in one DeleteObjects.
 const KEYS_PER_DELETE: usize = 1000;
-
-/// Where a stage's publication goes: the Site stack's outputs
-/// (`SiteBucketName`, `PublishedPagesArn`, `DistributionId`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BucketTarget {
-    pub bucket: String,
-    pub store_arn: String,
-    pub distribution: String,
-}
 
 /// The three clients a publication in AWS uses.
 #[derive(Clone)]
@@ -71,12 +64,12 @@ fn aws_error(what: &str, error: impl std::error::Error) -> SinkError {
 /// the store, the old pages' removal and the invalidation at `finish`.
 pub struct Bucket {
     clients: Clients,
-    target: BucketTarget,
+    target: PublicationTarget,
     written: BTreeSet<String>,
 }
 
 impl Bucket {
-    pub fn new(clients: Clients, target: BucketTarget) -> Self {
+    pub fn new(clients: Clients, target: PublicationTarget) -> Self {
         Self {
             clients,
             target,
@@ -384,7 +377,7 @@ mod tests {
         let moto = moto::Moto::start();
         let aws = aws_env::Aws::local();
         let clients = Clients::connect(aws.sdk_config().await, Some(&moto.endpoint()));
-        let target = BucketTarget {
+        let target = PublicationTarget {
             bucket: "site".into(),
             store_arn: "arn:aws:cloudfront::123456789012:key-value-store/none".into(),
             distribution: "E1".into(),

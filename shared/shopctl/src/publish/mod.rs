@@ -50,8 +50,6 @@ pub enum PublishError {
     },
     #[error(transparent)]
     Sink(#[from] SinkError),
-    #[error("publishing in AWS takes SITE_BUCKET, PUBLISHED_PAGES_ARN and DISTRIBUTION_ID together (the Site stack's outputs SiteBucketName, PublishedPagesArn and DistributionId): {0} is not set")]
-    IncompleteTarget(&'static str),
     #[error("a folder for the site's templates: {0}")]
     TemplatesFolder(std::io::Error),
 }
@@ -94,11 +92,11 @@ pub fn folder(app: &App) -> PathBuf {
 }
 
 /// Publishes the configured shop's catalogue: into the stage's site bucket
-/// when the environment names one (SITE_BUCKET and the rest), else into
-/// the local data folder.
+/// when the configuration names one (`Config::publication`), else into the
+/// local data folder.
 pub async fn publish(app: &App) -> Result<Published, PublishError> {
-    match bucket_target()? {
-        Some(target) => publish_to_bucket(app, target).await,
+    match &app.config.publication {
+        Some(target) => publish_to_bucket(app, target.clone()).await,
         None => publish_locally(app).await,
     }
 }
@@ -118,7 +116,7 @@ async fn publish_locally(app: &App) -> Result<Published, PublishError> {
 /// operator's own checkout has built.
 async fn publish_to_bucket(
     app: &App,
-    target: bucket::BucketTarget,
+    target: app::PublicationTarget,
 ) -> Result<Published, PublishError> {
     let s3_endpoint = match &app.config.blobs {
         blobs::BlobsConfig::S3 { endpoint, .. } => endpoint.as_deref(),
@@ -130,29 +128,6 @@ async fn publish_to_bucket(
     sink.fetch_templates(folder.path()).await?;
     let catalogue = read_catalogue(app).await?;
     publish_to(&catalogue, folder.path(), &app.config.site_url, sink).await
-}
-
-/// The stage's publication target, when the environment names one.
-fn bucket_target() -> Result<Option<bucket::BucketTarget>, PublishError> {
-    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-    let names = ["SITE_BUCKET", "PUBLISHED_PAGES_ARN", "DISTRIBUTION_ID"];
-    let values = names.map(var);
-    if values.iter().all(Option::is_none) {
-        return Ok(None);
-    }
-    match values {
-        [Some(bucket), Some(store_arn), Some(distribution)] => Ok(Some(bucket::BucketTarget {
-            bucket,
-            store_arn,
-            distribution,
-        })),
-        _ => {
-            let missing = names.iter().zip(&values).find(|(_, v)| v.is_none());
-            Err(PublishError::IncompleteTarget(
-                missing.map_or("", |(n, _)| *n),
-            ))
-        }
-    }
 }
 
 /// The catalogue as the catalogue function answers it.

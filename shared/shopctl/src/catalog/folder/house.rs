@@ -196,14 +196,7 @@ impl Reader<'_, '_> {
     /// A page: its front matter and its Markdown, the pictures it names
     /// stored, rendered to sanitised HTML.
     fn page(&mut self, id: &str) -> Option<Page> {
-        let path = self.reading.root.join(&self.file);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) => {
-                self.problem("", format!("cannot be read: {e}"));
-                return None;
-            }
-        };
+        let text = self.contents()?;
         let Some((front, source)) = split_front_matter(&text) else {
             self.problem("", FRONT_MATTER_RULE);
             return None;

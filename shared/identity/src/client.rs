@@ -2,26 +2,12 @@
 
 use serde::Deserialize;
 
-use super::providers::Provider;
+use super::Provider;
 use domain::accounts::SocialProvider;
+use domain::ports::{IdentityError, VerifiedIdentity};
 
-#[derive(Debug, thiserror::Error)]
-pub enum ProviderError {
-    #[error("provider request failed: {0}")]
-    Http(#[from] reqwest::Error),
-    #[error("provider refused: {0}")]
-    Refused(String),
-}
-
-/// Who the provider says signed in.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProviderIdentity {
-    pub subject: String,
-    pub email: Option<String>,
-    pub email_verified: bool,
-    pub first_name: String,
-    pub last_name: String,
-    pub access_token: String,
+fn unavailable(error: reqwest::Error) -> IdentityError {
+    IdentityError::Unavailable(error.to_string())
 }
 
 #[derive(Deserialize)]
@@ -45,11 +31,12 @@ struct UserInfo {
 
 pub async fn exchange(
     http: &reqwest::Client,
+    kind: SocialProvider,
     provider: &Provider,
     code: &str,
     redirect_uri: &str,
     verifier: &str,
-) -> Result<ProviderIdentity, ProviderError> {
+) -> Result<VerifiedIdentity, IdentityError> {
     let form = [
         ("grant_type", "authorization_code"),
         ("code", code),
@@ -58,32 +45,37 @@ pub async fn exchange(
         ("client_secret", provider.client_secret.as_str()),
         ("code_verifier", verifier),
     ];
-    let response = http.post(&provider.token_url).form(&form).send().await?;
+    let response = http
+        .post(&provider.token_url)
+        .form(&form)
+        .send()
+        .await
+        .map_err(unavailable)?;
     if !response.status().is_success() {
-        return Err(ProviderError::Refused(format!(
+        return Err(IdentityError::Refused(format!(
             "token endpoint answered {}",
             response.status()
         )));
     }
-    let token: TokenAnswer = response.json().await?;
+    let token: TokenAnswer = response.json().await.map_err(unavailable)?;
     let mut request = http
         .get(&provider.userinfo_url)
         .bearer_auth(&token.access_token);
-    if provider.kind == SocialProvider::Facebook {
+    if kind == SocialProvider::Facebook {
         request = request.query(&[("fields", "id,name,email,first_name,last_name")]);
     }
-    let response = request.send().await?;
+    let response = request.send().await.map_err(unavailable)?;
     if !response.status().is_success() {
-        return Err(ProviderError::Refused(format!(
+        return Err(IdentityError::Refused(format!(
             "userinfo endpoint answered {}",
             response.status()
         )));
     }
-    let info: UserInfo = response.json().await?;
-    Ok(identity(provider.kind, info, token.access_token))
+    let info: UserInfo = response.json().await.map_err(unavailable)?;
+    Ok(identity(kind, info, token.access_token))
 }
 
-fn identity(kind: SocialProvider, info: UserInfo, access_token: String) -> ProviderIdentity {
+fn identity(kind: SocialProvider, info: UserInfo, access_token: String) -> VerifiedIdentity {
     let (first, last) = match (info.given_name, info.family_name) {
         (Some(first), last) => (first, last.unwrap_or_default()),
         (None, _) => {
@@ -95,7 +87,8 @@ fn identity(kind: SocialProvider, info: UserInfo, access_token: String) -> Provi
     // Facebook says nothing of whether it verified the address: it is not
     // taken as proof ([`SocialProvider::vouches_for_addresses`]).
     let email_verified = kind.vouches_for_addresses() && info.email_verified.unwrap_or(false);
-    ProviderIdentity {
+    VerifiedIdentity {
+        provider: kind,
         subject: info.sub,
         email: info.email,
         email_verified,

@@ -1,7 +1,10 @@
-//! The OAuth 2.0 sign-in pages standing in for Google and Facebook: an
-//! authorize page listing test identities, the token endpoint (checking the
-//! client, the redirect URI and the PKCE S256 verifier, each code once),
-//! Google's userinfo, Facebook's Graph `/me`, and Facebook's logout page.
+//! The sign-in sandbox: the OAuth 2.0 sign-in pages standing in for Google
+//! and Facebook, for local runs and tests. An authorize page listing test
+//! identities, the token endpoint (checking the client, the redirect URI and
+//! the PKCE S256 verifier, each code once), Google's userinfo, Facebook's
+//! Graph `/me`, and Facebook's logout page.
+//! The local server mounts it beside the payment sandbox, at
+//! `/sandbox/oauth/{provider}/...` (`SANDBOX_URL`'s default).
 //!
 //! | provider | identity | email |
 //! |---|---|---|
@@ -27,8 +30,6 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-
-use crate::SandboxConfig;
 
 /// A test identity a provider can sign in as.
 #[derive(Debug, Clone, Copy)]
@@ -123,7 +124,9 @@ impl Provider {
     }
 }
 
-pub fn router(_config: &SandboxConfig) -> Router {
+/// The sign-in pages and endpoints, at `/oauth/{provider}/...`; their codes
+/// and tokens live as long as the router.
+pub fn router() -> Router {
     Router::new()
         .route("/oauth/{provider}/authorize", get(authorize))
         .route("/oauth/{provider}/approve", get(approve))
