@@ -5,7 +5,8 @@
 //! value of those types has passed every rule, so the storage code never
 //! re-checks anything. The records are in [`records`], and how the table
 //! keeps the rules (one account per address, single-use links and refresh
-//! tokens, capped attempts) in [`store`].
+//! tokens) in [`store`]; the accounts' abuse limits in [`limits`], counted
+//! by [`crate::limits`].
 
 pub mod birthday;
 pub mod email;
@@ -20,7 +21,7 @@ pub mod title;
 pub use birthday::Birthday;
 pub use email::EmailAddress;
 pub use provider::SocialProvider;
-pub use store::{Accounts, Attempts, Register, Reset, Rotate, Sessions, MAX_SESSIONS};
+pub use store::{Accounts, Register, Reset, Rotate, Sessions, MAX_SESSIONS};
 pub use title::Title;
 
 pub const CREATED: &str = "Account created successfully. Please Login.";

@@ -1577,8 +1577,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
 /// before the password is checked, so only the five free failures go ahead
 /// at once and the others wait. A success's undo ends the run.
 pub async fn sign_in_guesses_sent_at_once_are_counted_one_by_one(t: T) {
-    use domain::accounts::limits::FREE_FAILURES;
-    use domain::accounts::Attempts;
+    use domain::limits::{Attempts, FREE_FAILURES};
     let when = accounts::at(0);
     let racing: Vec<_> = (0..16)
         .map(|_| {
@@ -1623,8 +1622,7 @@ pub async fn sign_in_guesses_sent_at_once_are_counted_one_by_one(t: T) {
 /// An attempt counted under a cap and given back leaves room for another:
 /// N attempts at once never pass the cap, and a give-back reopens one slot.
 pub async fn counted_attempts_given_back_reopen_their_slot(t: T) {
-    use domain::accounts::limits::Limit;
-    use domain::accounts::Attempts;
+    use domain::limits::{Attempts, Limit};
     use domain::records::Outcome;
     const CAP: Limit = Limit {
         scope: "test-cap",
