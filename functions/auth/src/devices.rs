@@ -6,7 +6,7 @@
 //! [`crate::throttle`].
 //!
 //! Trust is the account's: it holds within one trust epoch of the account
-//! ([`Credentials::trust_epoch`](domain::accounts::records::Credentials)),
+//! ([`Credentials::trust_epoch`](domain::accounts::Credentials)),
 //! and a claim, a reset or a password change starts a new one, so every
 //! browser trusted before (a squatter's too) is a stranger again; the browser
 //! that made the change is trusted in the new epoch.

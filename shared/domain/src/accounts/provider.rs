@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::records::Claim;
+use super::credentials::Claim;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

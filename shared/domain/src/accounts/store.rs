@@ -1,11 +1,9 @@
-//! Where accounts live and how their rules are kept by the writes themselves
-//! (the items are listed in [`super::records`]):
+//! The accounts in the table (profiles, credentials, identities, resets; the
+//! items are listed in [`super`]) and how their rules are kept by the writes
+//! themselves (the sessions' are in [`super::sessions`]):
 //! - one account per address: a sign-up is one transaction that puts the
 //!   credentials where none are (`EMAIL#lower(email)`), with the profile and
 //!   any social identity;
-//! - a refresh token rotates once: the update holds only while the session
-//!   still has the presented token, so of two tabs rotating at once one wins
-//!   and the other is a second tab, never a theft;
 //! - a reset link works once: its item is deleted on condition that it is
 //!   there, in the transaction that sets the new hash and revokes the sessions;
 //!   that transaction's write on the credentials holds only while the link is
@@ -15,9 +13,6 @@
 //!   from another browser, a provider that vouches for it) takes the account
 //!   over in one transaction: verified, the unproven password gone, every
 //!   session revoked, the claim recorded;
-//! - a shopper holds at most [`MAX_SESSIONS`] sessions: each takes one of as
-//!   many slot keys, put on condition that the slot is as it was read, so
-//!   revoking them all is one transaction of at most that many deletes;
 //! - a password changes from the one that was checked: the update holds only
 //!   while the stored hash is still that one;
 //! - a claim moves the address to a new account id, so its owner starts
@@ -29,22 +24,17 @@
 
 use serde_json::Value;
 
-use crate::ports::{Condition, Key, Table, TableError, Update, Write};
-use crate::records::{decode, put, Committed, Outcome, Record, Transaction};
+use crate::ports::{Condition, Table, TableError, Update, Write};
+use crate::records::{put, Committed, Outcome, Record, Transaction};
 use crate::timestamp::Timestamp;
 
+use super::credentials::{credentials_key, identity_key, Claim, Credentials, Identity};
 use super::forms::ProfileEdit;
-use super::records::{
-    credentials_key, identity_key, profile_key, reset_key, session_key, slot_key, Claim,
-    Credentials, Identity, PasswordReset, Placement, Session, UserProfile, Verdict, SESSION_ID,
-};
+use super::profile::{profile_key, UserProfile};
+use super::reset::{reset_key, PasswordReset};
+use super::sessions::Sessions;
 use super::SocialProvider;
 
-/// The sessions one shopper holds at most (devices and browsers): the
-/// slots of [`Sessions::open`]. Signing in on one more ends the oldest, and
-/// revoking them all (a reset, a password change) is one transaction of at
-/// most this many deletes.
-pub const MAX_SESSIONS: usize = 10;
 const PASSWORD_HASH: &str = "passwordHash";
 const USER_ID: &str = "userId";
 const EMAIL_VERIFIED: &str = "emailVerified";
@@ -56,7 +46,7 @@ const TRUST_EPOCH: &str = "trustEpoch";
 
 /// The rules the account transactions check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Rule {
+pub(super) enum Rule {
     /// No account has the address yet.
     EmailFree,
     /// The new profile's id is not taken.
@@ -83,20 +73,6 @@ pub enum Register {
     Created,
     /// The address (in any letter case) already has an account; nothing was written.
     EmailTaken,
-}
-
-/// What presenting a refresh token did.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Rotate {
-    /// No such session: logged out, revoked or expired.
-    Ended,
-    /// The current token: the session now holds the new one.
-    Rotated(Session),
-    /// The token just replaced, or one another request rotated a moment ago:
-    /// a second tab, answered from the session as it was.
-    SecondTab(Session),
-    /// An already rotated token: the family is revoked.
-    Reused,
 }
 
 /// What using a reset link did.
@@ -391,168 +367,6 @@ fn new_trust_epoch() -> String {
 }
 
 /// A refusal only a concurrent request can cause: the API's generic 409.
-fn lost_race() -> TableError {
+pub(super) fn lost_race() -> TableError {
     TableError::ConditionFailed
-}
-
-/// The refresh sessions in the table.
-pub struct Sessions<'a> {
-    table: &'a dyn Table,
-}
-
-impl<'a> Sessions<'a> {
-    pub fn of(table: &'a dyn Table) -> Self {
-        Self { table }
-    }
-
-    /// Stores a new session (its `session_id` is its random family id) in
-    /// one of the shopper's [`MAX_SESSIONS`] slots: a free one, on condition
-    /// that it is still free, or else the oldest session's, on condition that
-    /// it is still there. The bound is thus held by the put itself, however
-    /// many sign-ins race; the loser of a race reads again once. Answers the
-    /// session as stored (its id names its slot). One BatchGetItem and one
-    /// conditional PutItem.
-    pub async fn open(&self, session: &Session) -> Result<Session, TableError> {
-        for _ in 0..2 {
-            let held = self.held(&session.user_id).await?;
-            let placement = Placement::among(&held, MAX_SESSIONS, session.created_at);
-            let placed = session.placed(&placement);
-            if let Outcome::Done(()) = self.table.write(&placed, placement.condition()).await? {
-                return Ok(placed);
-            }
-        }
-        Err(lost_race())
-    }
-
-    /// The sessions in the shopper's slots: one BatchGetItem.
-    async fn held(&self, user_id: &str) -> Result<Vec<Session>, TableError> {
-        let slots: Vec<Key> = (0..MAX_SESSIONS).map(|n| slot_key(user_id, n)).collect();
-        let items = self.table.batch_get(&slots).await?;
-        items.into_iter().map(decode).collect()
-    }
-
-    /// The session `session_id` of `user_id`, if its slot still holds it
-    /// and it is live at `now`: one strongly consistent GetItem.
-    async fn current(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        now: Timestamp,
-    ) -> Result<Option<Session>, TableError> {
-        let stored: Option<Session> = self.table.read(&session_key(user_id, session_id)).await?;
-        Ok(stored.filter(|s| s.session_id == session_id && s.is_live(now)))
-    }
-
-    /// Presents the refresh token hashing to `presented` for the session
-    /// `session_id` of `user_id`: rotates it to the one hashing to `next`,
-    /// or tells a second tab, or revokes the family on reuse. One GetItem,
-    /// then one conditional UpdateItem or one DeleteItem.
-    pub async fn rotate(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        presented: &str,
-        next: String,
-        now: Timestamp,
-    ) -> Result<Rotate, TableError> {
-        let Some(current) = self.current(user_id, session_id, now).await? else {
-            return Ok(Rotate::Ended);
-        };
-        match current.judge(presented, now) {
-            Verdict::Rotate => {
-                let next = current.rotated(next, now);
-                let update = current.rotation(&next);
-                Ok(
-                    match self.table.change::<Session>(&current.key(), update).await? {
-                        Outcome::Done(_) => Rotate::Rotated(next),
-                        // Another request rotated the same token a moment ago.
-                        Outcome::Refused => Rotate::SecondTab(current),
-                    },
-                )
-            }
-            Verdict::Grace => Ok(Rotate::SecondTab(current)),
-            Verdict::Reuse => {
-                // Refused: the family already left its slot, which is as good.
-                let _ = self
-                    .table
-                    .erase(&current.key(), current.still_there())
-                    .await?;
-                Ok(Rotate::Reused)
-            }
-        }
-    }
-
-    /// The session, while it still signs its shopper in: logged out, revoked
-    /// (a reset, a password change, a reused refresh token), evicted by a
-    /// newer sign-in, expired (the table forgets expired items only late) and
-    /// past its absolute end are all absent. One strongly consistent GetItem
-    /// (1 read unit): what every signed-in request pays so that a revoked
-    /// session is refused at once, not when its access token expires.
-    /// Measured (`shop-bench <dir> signed-in`, release, in-process, 2-core
-    /// machine): GET /api/cart, /api/addresses, /api/orders/me each go from
-    /// 1 to 2 table requests; p50 from ~45 to ~80 µs on the embedded table,
-    /// and +0.8 to +1.2 ms (e.g. cart 2.2 → 3.0 ms) on DynamoDB Local.
-    pub async fn live(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        now: Timestamp,
-    ) -> Result<Option<Session>, TableError> {
-        self.current(user_id, session_id, now).await
-    }
-
-    /// Ends a session and answers what it was (for the provider's logout):
-    /// one GetItem and one DeleteItem conditioned on the family still being
-    /// in its slot. `presented`: the hash of the refresh token that asks,
-    /// which must be the session's current or previous one (a guessed user
-    /// and session id end nothing); `None` when the caller holds a verified
-    /// access token of the session instead.
-    pub async fn end(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        presented: Option<&str>,
-    ) -> Result<Option<Session>, TableError> {
-        let key = session_key(user_id, session_id);
-        let session: Option<Session> = self.table.read(&key).await?;
-        let Some(session) = session
-            .filter(|s| s.session_id == session_id)
-            .filter(|s| presented.is_none_or(|p| s.holds_token(p)))
-        else {
-            return Ok(None);
-        };
-        match self.table.erase(&key, session.still_there()).await? {
-            Outcome::Done(()) => Ok(Some(session)),
-            Outcome::Refused => Ok(None),
-        }
-    }
-
-    /// Adds to `transaction` the deletes of every slot of the user (at most
-    /// [`MAX_SESSIONS`] writes, no read needed), but `keep`'s, which must
-    /// still hold `keep`: the session that asked is not revoked meanwhile.
-    fn revoking(
-        mut transaction: Transaction<Rule>,
-        user_id: &str,
-        keep: Option<&str>,
-    ) -> Transaction<Rule> {
-        let kept = keep.map(|sid| session_key(user_id, sid));
-        if let (Some(key), Some(sid)) = (&kept, keep) {
-            let condition = Condition::Equals(SESSION_ID.into(), sid.into());
-            let check = Write::Check {
-                key: key.clone(),
-                condition,
-            };
-            transaction.push(Rule::SessionLive, check);
-        }
-        for key in (0..MAX_SESSIONS).map(|n| slot_key(user_id, n)) {
-            if Some(&key) != kept.as_ref() {
-                let delete = Write::Delete {
-                    key,
-                    condition: Condition::None,
-                };
-                transaction.push(Rule::Always, delete);
-            }
-        }
-        transaction
-    }
 }

@@ -1306,8 +1306,8 @@ pub async fn concurrent_adds_respect_a_cap(t: T) {
 // reset links voided by a later reset or change.
 
 mod accounts {
-    use domain::accounts::records::{Credentials, NewSession, PasswordReset, Session, UserProfile};
     use domain::accounts::{Accounts, Register, Reset, Sessions, MAX_SESSIONS};
+    use domain::accounts::{Credentials, NewSession, PasswordReset, Session, UserProfile};
     use domain::ports::Query;
     use domain::timestamp::Timestamp;
 
@@ -1493,8 +1493,8 @@ pub async fn a_reset_or_change_voids_every_earlier_link(t: T) {
 /// a new trust epoch, the identity linked, links sent before void, the
 /// claim recorded.
 pub async fn an_owners_claim_is_one_transaction(t: T) {
-    use domain::accounts::records::{Claim, Identity};
     use domain::accounts::Accounts;
+    use domain::accounts::{Claim, Identity};
     let credentials = accounts::ada(&t).await;
     accounts::fill(&t).await;
     let earlier = accounts::link(&t, &credentials, "t-old", 0).await;
