@@ -33,12 +33,12 @@ pub struct Credentials {
     #[serde(default)]
     pub latest_reset: Option<String>,
     /// When the address's owner proved it on an account they may not have
-    /// created (epoch seconds), and how ([`Claim`]): every session then
+    /// created (epoch seconds), and how ([`AddressProof`]): every session then
     /// ended and the unproven password stopped working.
     #[serde(default)]
     pub claimed_at: Option<i64>,
     #[serde(default)]
-    pub claimed_via: Option<Claim>,
+    pub claimed_via: Option<AddressProof>,
     /// Which browsers the account trusts: a device cookie names the epoch
     /// it was given in, and a claim, a reset or a password change starts a
     /// new one, so every browser trusted before (a squatter's included) is
@@ -53,7 +53,7 @@ pub const FIRST_TRUST_EPOCH: &str = "0";
 /// How the owner of an address proved it when taking the account over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Claim {
+pub enum AddressProof {
     /// The link of the welcome email, followed from another browser.
     VerificationLink,
     /// A social provider that vouches for the address.

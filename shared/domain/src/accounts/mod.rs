@@ -34,7 +34,7 @@ pub mod title;
 pub mod view;
 
 pub use birthday::Birthday;
-pub use credentials::{Claim, Credentials, Identity, FIRST_TRUST_EPOCH};
+pub use credentials::{AddressProof, Credentials, Identity, FIRST_TRUST_EPOCH};
 pub use email::EmailAddress;
 pub use profile::UserProfile;
 pub use provider::SocialProvider;

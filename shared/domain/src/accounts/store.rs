@@ -28,7 +28,7 @@ use crate::ports::{Condition, Table, TableError, Update, Write};
 use crate::records::{put, Committed, Outcome, Record, Transaction};
 use crate::timestamp::Timestamp;
 
-use super::credentials::{credentials_key, identity_key, Claim, Credentials, Identity};
+use super::credentials::{credentials_key, identity_key, AddressProof, Credentials, Identity};
 use super::forms::ProfileEdit;
 use super::profile::{profile_key, UserProfile};
 use super::reset::{reset_key, PasswordReset};
@@ -265,7 +265,7 @@ impl<'a> Accounts<'a> {
     pub async fn claim(
         &self,
         credentials: &Credentials,
-        via: Claim,
+        via: AddressProof,
         fresh: &UserProfile,
         password_hash: Option<&str>,
         identity: Option<&Identity>,

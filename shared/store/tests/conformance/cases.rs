@@ -1494,7 +1494,7 @@ pub async fn a_reset_or_change_voids_every_earlier_link(t: T) {
 /// claim recorded.
 pub async fn an_owners_claim_is_one_transaction(t: T) {
     use domain::accounts::Accounts;
-    use domain::accounts::{Claim, Identity};
+    use domain::accounts::{AddressProof, Identity};
     let credentials = accounts::ada(&t).await;
     accounts::fill(&t).await;
     let earlier = accounts::link(&t, &credentials, "t-old", 0).await;
@@ -1511,7 +1511,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     let epoch = accounts_
         .claim(
             &credentials,
-            Claim::Google,
+            AddressProof::Google,
             &fresh,
             Some("h-owner"),
             Some(&identity),
@@ -1529,7 +1529,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     assert_eq!(stored.user_id, "u-owner", "the address has a fresh account");
     assert!(stored.email_verified);
     assert_eq!(stored.password_hash.as_deref(), Some("h-owner"));
-    assert_eq!(stored.claimed_via, Some(Claim::Google));
+    assert_eq!(stored.claimed_via, Some(AddressProof::Google));
     assert_eq!(stored.claimed_at, Some(when.unix()));
     assert_eq!(stored.trust_epoch(), epoch);
     assert_ne!(epoch, credentials.trust_epoch(), "a new trust epoch");
@@ -1559,7 +1559,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     let again = accounts_
         .claim(
             &credentials,
-            Claim::Google,
+            AddressProof::Google,
             &credentials.claimed_profile("u-third".into(), "", "", accounts::at(4)),
             None,
             None,
