@@ -12,6 +12,7 @@ pub use blobs::{Blobs, BlobsError};
 pub use clock::Clock;
 pub use mailer::{Email, Mailer, MailerError};
 pub use payments::{
-    Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,
+    Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary,
+    ProviderStatus, Refund,
 };
 pub use table::*;
