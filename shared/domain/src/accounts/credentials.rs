@@ -119,23 +119,20 @@ pub(crate) fn identity_key(provider: SocialProvider, subject: &str) -> Key {
     Key::new(format!("IDP#{}#{subject}", provider.name()), "IDP")
 }
 
+/// The credentials a new account of `email` gets, for tests.
+#[cfg(test)]
+pub(crate) fn fresh(email: &str) -> Credentials {
+    let now = Timestamp::from_unix(1).unwrap();
+    UserProfile::fresh("u1".into(), email.into(), "Ada", "Lovelace", now).credentials(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn keys_follow_the_table_design() {
-        let creds = Credentials {
-            user_id: "u1".into(),
-            email: "Ada@X.co".into(),
-            password_hash: None,
-            email_verified: false,
-            password_changed_at: None,
-            latest_reset: None,
-            claimed_at: None,
-            claimed_via: None,
-            trust_epoch: None,
-        };
+        let creds = fresh("Ada@X.co");
         assert_eq!(creds.trust_epoch(), FIRST_TRUST_EPOCH);
         assert_eq!(creds.key(), Key::new("EMAIL#ada@x.co", "EMAIL"));
         let identity = Identity {

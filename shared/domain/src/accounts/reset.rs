@@ -60,21 +60,11 @@ impl PasswordReset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::accounts::Credentials;
+    use crate::accounts::credentials::fresh;
 
     #[test]
     fn a_reset_lives_under_its_token_hash_for_an_hour() {
-        let creds = Credentials {
-            user_id: "u1".into(),
-            email: "Ada@X.co".into(),
-            password_hash: None,
-            email_verified: false,
-            password_changed_at: None,
-            latest_reset: None,
-            claimed_at: None,
-            claimed_via: None,
-            trust_epoch: None,
-        };
+        let creds = fresh("Ada@X.co");
         let reset = PasswordReset::new(&creds, "abc".into(), Timestamp::from_unix(0).unwrap());
         assert_eq!(reset.key(), Key::new("RESET#abc", "RESET"));
         assert_eq!(reset.email, "ada@x.co");
