@@ -21,6 +21,7 @@ CARGO = """[package]
 name = "{name}"
 version.workspace = true
 edition.workspace = true
+rust-version.workspace = true
 publish.workspace = true
 
 [[bin]]
@@ -44,6 +45,9 @@ serde_json.workspace = true
 tokio.workspace = true
 tracing.workspace = true
 lambda_http.workspace = true
+
+[lints]
+workspace = true
 """
 
 LIB = """//! The {name} function's routes ({prefixes}). Handlers read as named steps;

@@ -47,12 +47,30 @@ class NewFunction(unittest.TestCase):
         self.assertIn('.route("/api/gift-cards", get(index))', lib)
         main = (self.root / "functions/gift-cards/src/main.rs").read_text()
         self.assertIn("gift_cards::router", main)
+        crate = tomllib.loads((self.root / "functions/gift-cards/Cargo.toml").read_text())
+        self.assertEqual(crate["package"]["rust-version"], {"workspace": True})
+        self.assertEqual(crate["lints"], {"workspace": True})
 
     def test_refuses_bad_names_and_existing_functions(self):
         self.assertNotEqual(self.scaffold("Gift Cards", "/api/x").returncode, 0)
         self.assertNotEqual(self.scaffold("gifts", "api/x").returncode, 0)
         (self.root / "functions/cart").mkdir(parents=True)
         self.assertIn("exists already", self.scaffold("cart", "/api/cart").stderr)
+
+
+# The payment SDK sets its global allocator (lol_alloc, for the wasm's
+# size) in one unsafe block, which the workspace's `forbid` cannot allow;
+# no other crate may join it.
+NOT_YET_INHERITING = {"sdk"}
+
+
+class WorkspaceRules(unittest.TestCase):
+    def test_every_crate_inherits_the_workspace_lints_and_rust_version(self):
+        members = tomllib.loads((ROOT / "Cargo.toml").read_text())["workspace"]["members"]
+        for member in members:
+            crate = tomllib.loads((ROOT / member / "Cargo.toml").read_text())
+            inherits = crate.get("lints") == {"workspace": True} and crate["package"].get("rust-version") == {"workspace": True}
+            self.assertEqual(inherits, member not in NOT_YET_INHERITING, member)
 
 
 if __name__ == "__main__":

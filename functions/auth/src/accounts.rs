@@ -2,8 +2,8 @@
 
 use app::App;
 use axum::http::StatusCode;
-use domain::accounts::records::{Credentials, Identity, UserProfile};
 use domain::accounts::{Accounts, Register, EMAIL_TAKEN};
+use domain::accounts::{Credentials, Identity, UserProfile};
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, ErrorCode};
 

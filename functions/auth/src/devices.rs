@@ -6,7 +6,7 @@
 //! [`crate::throttle`].
 //!
 //! Trust is the account's: it holds within one trust epoch of the account
-//! ([`Credentials::trust_epoch`](domain::accounts::records::Credentials)),
+//! ([`Credentials::trust_epoch`](domain::accounts::Credentials)),
 //! and a claim, a reset or a password change starts a new one, so every
 //! browser trusted before (a squatter's too) is a stranger again; the browser
 //! that made the change is trusted in the new epoch.
@@ -26,10 +26,11 @@ use std::convert::Infallible;
 use app::{App, Config};
 use domain::accounts::email::canonical;
 use domain::accounts::limits::DEVICE_TRUST_SECONDS;
+use domain::limits::subject_digest;
 use domain::timestamp::Timestamp;
 use shop_http::session::{self, SameSite};
 
-use crate::crypto::{random_id, sha256_hex, sign, signed_payload};
+use crate::crypto::{random_id, sign, signed_payload};
 
 /// What a device cookie's signature is for.
 const PURPOSE: &str = "device";
@@ -50,7 +51,7 @@ pub fn cookie_name(config: &Config) -> &'static str {
 /// The digest an account's address is known by in counters and device
 /// cookies: no address is written into either.
 pub fn account_subject(email: &str) -> String {
-    sha256_hex(&canonical(email))[..32].to_string()
+    subject_digest(&canonical(email))
 }
 
 /// One account this browser is trusted for.

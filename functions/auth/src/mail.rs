@@ -4,7 +4,7 @@
 //! speak in the words of the house the table holds (one read at send time).
 
 use app::App;
-use domain::accounts::records::UserProfile;
+use domain::accounts::UserProfile;
 use domain::house::House;
 use domain::ports::Email;
 use domain::timestamp::Timestamp;

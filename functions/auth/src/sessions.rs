@@ -1,10 +1,10 @@
 //! Sessions: a short-lived access token and a rotating refresh token, each in
 //! an httpOnly cookie. The refresh cookie's value is `user.session.secret`,
 //! so a refresh is one GetItem; only the secret's SHA-256 is stored. How the
-//! table keeps a token single-use is in `domain::accounts::store`.
+//! table keeps a token single-use is in `domain::accounts::sessions`.
 
 use axum::http::HeaderValue;
-use domain::accounts::records::{NewSession, Session};
+use domain::accounts::{NewSession, Session};
 use domain::accounts::{Rotate, Sessions};
 use domain::timestamp::Timestamp;
 

@@ -8,7 +8,7 @@
 //!   with the right password.
 //! - **Anyone else** is held by the address's failures
 //!   ([`LOGIN_FAILURES_PER_ADDRESS`], high, for offices and carriers) and by
-//!   the account's backoff ([`Backoff`]: after a few failures each one
+//!   the account's backoff ([`Backoff`](domain::limits::Backoff): after a few failures each one
 //!   doubles the wait, whatever address it comes from, so guessing stays
 //!   slow). While held, nothing is checked and nothing counts.
 //!
@@ -18,15 +18,13 @@
 //! one, never as one.
 
 use app::App;
-use domain::accounts::limits::{Limit, LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE};
-use domain::accounts::Attempts;
+use domain::accounts::limits::{LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURES_PER_DEVICE};
+use domain::limits::{subject_digest, Attempts, Limit, TOO_MANY};
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
 use shop_http::{ApiError, ApiResult};
 
-use crate::crypto::sha256_hex;
 use crate::devices::account_subject;
-use domain::accounts::limits::TOO_MANY;
 
 /// A sign-in whose guess is counted: the password may be checked now.
 pub struct SignInAttempt {
@@ -65,7 +63,7 @@ impl SignInAttempt {
             }
             tracing::warn!("a trusted device failed too often: held as a stranger");
         }
-        let address = sha256_hex(address)[..32].to_string();
+        let address = subject_digest(address);
         if !reserve(&attempts, LOGIN_FAILURES_PER_ADDRESS, &address, now).await? {
             tracing::warn!("sign-in failures from one address reached the limit");
             return Err(ApiError::too_many(TOO_MANY));

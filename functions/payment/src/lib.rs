@@ -16,7 +16,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use domain::accounts::limits::Limit;
 use domain::answers::{
     ClientToken, ErrorCode, Paid, PayPalOrderCreated, PayPalOrderId, PaymentConfirming,
     PaymentConflict, PaymentStatusAnswer,
@@ -27,6 +26,7 @@ use domain::checkout::{
     PAYPAL_BAG_CHANGED, PAYPAL_ORDER_NOT_FOUND, QUOTE_CHANGED,
 };
 use domain::ids::PaymentId;
+use domain::limits::Limit;
 use domain::ports::PaymentError;
 use shop_http::{limits, ApiError, CurrentUser, IdInPath, JsonBody};
 

@@ -64,7 +64,7 @@ pub(crate) fn request(
 
 /// Stores the live session a signed-in shopper's access token names.
 pub(crate) async fn open_session(app: &App, user: &str) {
-    let who = domain::accounts::records::NewSession {
+    let who = domain::accounts::NewSession {
         user_id: user.into(),
         email: format!("{user}@example.com"),
         remember: false,
@@ -72,8 +72,7 @@ pub(crate) async fn open_session(app: &App, user: &str) {
         provider_token: None,
     };
     let now = domain::timestamp::Timestamp::now();
-    let session =
-        domain::accounts::records::Session::start(who, format!("s-{user}"), "bench".into(), now);
+    let session = domain::accounts::Session::start(who, format!("s-{user}"), "bench".into(), now);
     let _ = app
         .table
         .write(&session, domain::ports::Condition::None)

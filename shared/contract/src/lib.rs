@@ -1,6 +1,6 @@
 //! The API's one contract: an OpenAPI 3.1 document of every `/api` route,
 //! built from one table of operations ([`operations`]) naming each route's
-//! handler, whose signature says what it answers ([`answers`]: the domain's
+//! handler, whose signature says what it answers ([`signatures`]: the domain's
 //! entities and `domain::answers`, the very types the handler builds), and
 //! [`check`], which tells whether a response matches it.
 //!
@@ -12,9 +12,9 @@
 //! check a field against, [`rules_json`], written to `shared/rules.json` by
 //! `make rules`.
 
-pub mod answers;
 mod operations;
 mod shapes;
+pub mod signatures;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

@@ -18,8 +18,8 @@ use domain::requests::RequestInput;
 use domain::wishlist::AddToWishlist;
 use utoipa::ToSchema;
 
-use crate::answers::{Answers, Handler};
 use crate::shapes::Error;
+use crate::signatures::{Answers, Handler};
 use crate::{Body, Method, Operation, Shape};
 
 /// Every operation of the API, grouped by function.

@@ -10,7 +10,7 @@ use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder};
 use utoipa::openapi::{Ref, RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::accounts::records::ProfileView;
+use crate::accounts::ProfileView;
 use crate::address::AddressView;
 use crate::cart::CartLine;
 use crate::catalog::{Collection, ProductCard};

@@ -10,6 +10,7 @@ pub mod answers;
 pub mod catalog;
 pub mod house;
 pub mod ids;
+pub mod limits;
 pub mod messages;
 pub mod ports;
 pub mod records;

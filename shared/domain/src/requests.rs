@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::{Date, Month};
 
-use crate::accounts::limits::Limit;
 use crate::accounts::EmailAddress;
 use crate::house::House;
+use crate::limits::Limit;
 use crate::ports::{Condition, Email, Key, Query, Table, TableError};
 use crate::records::Record;
 use crate::shopper::user_pk;

@@ -16,7 +16,8 @@ use domain::checkout::{
 };
 use domain::order::{OrderStatus, Orders};
 use domain::ports::{
-    Capture, Charge, Clock, Money, PayPalOrder, PaymentError, PaymentGateway, Refund, Table,
+    Capture, Charge, Clock, Money, PayPalOrder, PaymentError, PaymentGateway, ProviderStatus,
+    Refund, Table,
 };
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
@@ -81,7 +82,7 @@ impl FakeProvider {
         ledger.ids += 1;
         format!("{prefix}{}", ledger.ids)
     }
-    fn charge_status(&self, order_reference: &str) -> Vec<String> {
+    fn charge_status(&self, order_reference: &str) -> Vec<ProviderStatus> {
         let ledger = self.ledger.lock().unwrap();
         ledger
             .charges
@@ -90,7 +91,7 @@ impl FakeProvider {
             .map(|(_, c)| c.status.clone())
             .collect()
     }
-    fn capture_status(&self, paypal_id: &str) -> Vec<String> {
+    fn capture_status(&self, paypal_id: &str) -> Vec<ProviderStatus> {
         let ledger = self.ledger.lock().unwrap();
         ledger.paypal[paypal_id]
             .2
@@ -522,7 +523,10 @@ async fn unknown_to_released_reversed_when_the_bag_no_longer_prices_the_same() {
     put_product(&*shop.table, "veil", 20_000, "active").await;
     let report = shop.reconcile_later().await;
     assert_eq!(report.reversed, 1);
-    assert_eq!(shop.provider.charge_status(&order_id), ["VOIDED"]);
+    assert_eq!(
+        shop.provider.charge_status(&order_id),
+        [ProviderStatus::Voided]
+    );
     assert_eq!(shop.claim(Provider::Card, "k1").await, None);
     assert!(shop.orders().await.is_empty());
     assert_eq!(shop.bag_lines().await, 2);
@@ -553,7 +557,7 @@ async fn charged_but_not_placed_is_reversed_and_released() {
     );
     assert_eq!(shop.claim(Provider::Card, "k1").await, None);
     let ledger = shop.provider.ledger.lock().unwrap();
-    assert_eq!(ledger.charges[0].1.status, "VOIDED");
+    assert_eq!(ledger.charges[0].1.status, ProviderStatus::Voided);
 }
 
 #[tokio::test]
@@ -566,7 +570,10 @@ async fn a_reversal_that_fails_leaves_the_payment_unknown_for_the_reconciler() {
     assert_eq!(claim.state, ClaimState::Unknown);
     let report = shop.reconcile_later().await;
     assert_eq!(report.reversed, 1, "{report:?}");
-    assert_eq!(shop.provider.charge_status(&claim.order_id), ["VOIDED"]);
+    assert_eq!(
+        shop.provider.charge_status(&claim.order_id),
+        [ProviderStatus::Voided]
+    );
 }
 
 #[tokio::test]
@@ -578,7 +585,7 @@ async fn a_request_whose_claim_a_reconciler_took_leaves_the_money_to_it() {
     assert_eq!(claim.state, ClaimState::Reconciling);
     assert_eq!(
         shop.provider.charge_status(&claim.order_id),
-        ["SUBMITTED_FOR_SETTLEMENT"],
+        [ProviderStatus::SubmittedForSettlement],
         "the request does not give back money the claim's holder will settle"
     );
     assert_eq!(shop.bag_lines().await, 2);
@@ -713,7 +720,10 @@ async fn a_lost_capture_is_found_by_its_paypal_order_and_placed() {
     let report = shop.reconcile_later().await;
     assert_eq!(report.placed, 1, "{report:?}");
     assert_eq!(shop.orders().await.len(), 1);
-    assert_eq!(shop.provider.capture_status(&id), ["COMPLETED"]);
+    assert_eq!(
+        shop.provider.capture_status(&id),
+        [ProviderStatus::Completed]
+    );
 }
 
 #[tokio::test]
@@ -729,7 +739,10 @@ async fn a_lost_capture_with_a_changed_bag_is_refunded() {
         .unwrap();
     let report = shop.reconcile_later().await;
     assert_eq!(report.reversed, 1, "{report:?}");
-    assert_eq!(shop.provider.capture_status(&id), ["REFUNDED"]);
+    assert_eq!(
+        shop.provider.capture_status(&id),
+        [ProviderStatus::Refunded]
+    );
     assert!(shop.orders().await.is_empty());
 }
 
@@ -769,7 +782,7 @@ async fn a_pending_capture_is_an_order_awaiting_it_until_paypal_settles() {
     shop.provider.script(Next::Pending);
     let (order, _) = placed(shop.capture(&id).await);
     assert_eq!(order.status, OrderStatus::Pending);
-    assert_eq!(order.payment.status, "PENDING");
+    assert_eq!(order.payment.status, ProviderStatus::Pending);
     assert_eq!(shop.mails(), 0, "confirmed once PayPal completes it");
     assert_eq!(
         shop.checkout().reconcile().await.unwrap().captures_settled,
@@ -783,7 +796,7 @@ async fn a_pending_capture_is_an_order_awaiting_it_until_paypal_settles() {
     assert_eq!(report.captures_settled, 1);
     let order = &shop.orders().await[0];
     assert_eq!(order.status, OrderStatus::AwaitingConfirmation);
-    assert_eq!(order.payment.status, "COMPLETED");
+    assert_eq!(order.payment.status, ProviderStatus::Completed);
     assert_eq!(shop.mails(), 1);
 
     let shop = self::shop().await;
@@ -797,7 +810,7 @@ async fn a_pending_capture_is_an_order_awaiting_it_until_paypal_settles() {
     shop.checkout().reconcile().await.unwrap();
     let order = &shop.orders().await[0];
     assert_eq!(order.status, OrderStatus::Canceled);
-    assert_eq!(order.payment.status, "DECLINED");
+    assert_eq!(order.payment.status, ProviderStatus::Declined);
 }
 
 #[tokio::test]

@@ -30,7 +30,8 @@ use domain::checkout::{
 };
 use domain::order::{Order, Orders};
 use domain::ports::{
-    Capture, Charge, Clock, Money, PayPalOrder, PaymentError, PaymentGateway, Refund, Table,
+    Capture, Charge, Clock, Money, PayPalOrder, PaymentError, PaymentGateway, ProviderStatus,
+    Refund, Table,
 };
 use domain::timestamp::Timestamp;
 use support::{address, line, put_product, visa_charge, Outgoing};
@@ -183,7 +184,7 @@ impl PaymentGateway for Chaos {
                 .map(|(_, c)| c)
                 .find(|c| c.id == id);
             let charge = charge.expect("a charge the shop was told of");
-            let fresh = charge.status != "VOIDED";
+            let fresh = charge.status != ProviderStatus::Voided;
             charge.status = "VOIDED".into();
             fresh
         })
@@ -216,7 +217,7 @@ impl PaymentGateway for Chaos {
                 .into_iter()
                 .find(|(_, c)| c.id == capture_id)
                 .expect("a capture");
-            let fresh = capture.status != "REFUNDED";
+            let fresh = capture.status != ProviderStatus::Refunded;
             capture.status = "REFUNDED".into();
             fresh
         })
@@ -594,7 +595,7 @@ async fn check(shop: &Shop, changed: &[bool], refunds: &Refunds, tally: &mut Tal
     };
     for (reference, charge) in &books.charges {
         let owners = owner(&charge.id, None);
-        if charge.status == "VOIDED" {
+        if charge.status == ProviderStatus::Voided {
             tally.given_back += usize::from(owners.is_empty());
             for order in owners {
                 assert!(
@@ -628,7 +629,7 @@ async fn check(shop: &Shop, changed: &[bool], refunds: &Refunds, tally: &mut Tal
             continue;
         };
         let owners = owner(&capture.id, Some(paypal));
-        if capture.status == "REFUNDED" {
+        if capture.status == ProviderStatus::Refunded {
             tally.given_back += usize::from(owners.is_empty());
             for order in owners {
                 assert!(

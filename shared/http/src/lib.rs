@@ -2,21 +2,21 @@
 //! extractor, sessions from cookies, and the layers that make a router safe to
 //! expose (Origin check, request ids, panics as 500s, JSON 404s).
 
-pub mod answers;
 pub mod error;
 pub mod json;
 pub mod lambda;
 pub mod limits;
 pub mod origin;
 pub mod path;
+pub mod responses;
 pub mod service;
 pub mod session;
 
-pub use answers::{Created, WithCookies};
 pub use domain::answers::ErrorCode;
 pub use error::ApiError;
 pub use json::JsonBody;
 pub use path::IdInPath;
+pub use responses::{Created, WithCookies};
 pub use service::serve;
 pub use session::{CurrentUser, LoginWording, SignedIn};
 

@@ -1,4 +1,4 @@
-//! Abuse limits (`domain::accounts::limits`) by client address, email,
+//! Abuse limits (`domain::limits`) by client address, email,
 //! token or user, and where a request came from: shared by every function
 //! that lets a visitor do something costly (sign in, mail, hash).
 
@@ -8,11 +8,9 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 
 use app::App;
-use domain::accounts::limits::{Limit, TOO_MANY};
-use domain::accounts::Attempts;
+use domain::limits::{subject_digest, Attempts, Limit, TOO_MANY};
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
-use sha2::{Digest, Sha256};
 
 use crate::{ApiError, ApiResult};
 
@@ -36,13 +34,11 @@ pub async fn mail_allowed(
     Ok(count(app, limit, subject, now).await? == Outcome::Done(()))
 }
 
-/// Subjects are hashed: keys stay short whatever was typed, and no email
-/// address is written into a counter.
+/// Counted under the subject's digest: no email address is written into a
+/// counter.
 async fn count(app: &App, limit: Limit, subject: &str, now: Timestamp) -> ApiResult<Outcome> {
-    let digest = Sha256::digest(subject.as_bytes());
-    let subject: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
     let counted = Attempts::of(&*app.table)
-        .count(limit, &subject, now)
+        .count(limit, &subject_digest(subject), now)
         .await?;
     if counted == Outcome::Refused {
         tracing::warn!(scope = limit.scope, "rate limit reached");

@@ -10,7 +10,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use app::{App, EdgeConfig};
-use domain::accounts::records::constant_time_eq;
+use domain::accounts::constant_time_eq;
 
 use crate::{ApiError, ErrorCode};
 

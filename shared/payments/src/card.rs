@@ -177,7 +177,7 @@ impl CardGateway {
         match (id, amount) {
             (Some(id), Some(amount)) => Ok(Refund {
                 id,
-                status: text(&refund, "/status").unwrap_or_default(),
+                status: text(&refund, "/status").unwrap_or_default().into(),
                 amount,
             }),
             _ => Err(PaymentError::Unavailable(format!("{PROVIDER}: no refund"))),
@@ -286,7 +286,7 @@ fn transaction(tx: &Value) -> Option<Charge> {
     };
     Some(Charge {
         id,
-        status,
+        status: status.into(),
         amount,
         method,
         refunded: refunded(tx),

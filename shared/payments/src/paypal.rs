@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use domain::ports::{Capture, Money, PayPalOrder, PaymentError, Refund};
+use domain::ports::{Capture, Money, PayPalOrder, PaymentError, ProviderStatus, Refund};
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
 
@@ -139,9 +139,12 @@ impl PayPalOrders {
             .ok_or_else(|| {
                 PaymentError::Unavailable(format!("{PROVIDER}: no capture in the answer"))
             })?;
-        if capture.status == "DECLINED" || capture.status == "FAILED" {
+        if matches!(
+            capture.status,
+            ProviderStatus::Declined | ProviderStatus::Failed
+        ) {
             return Err(PaymentError::Declined {
-                code: capture.status,
+                code: capture.status.to_string(),
                 reason: "PayPal declined the payment.".into(),
             });
         }
@@ -198,7 +201,7 @@ fn captures(order: &Value, order_id: &str) -> Vec<Capture> {
             Some(Capture {
                 order_id: text(order, "/id").unwrap_or_else(|| order_id.to_string()),
                 id: text(capture, "/id")?,
-                status: text(capture, "/status").unwrap_or_default(),
+                status: text(capture, "/status").unwrap_or_default().into(),
                 amount: text(capture, "/amount/value").and_then(|v| Money::parse_decimal(&v))?,
                 currency: text(capture, "/amount/currency_code").unwrap_or_default(),
                 payer_email: text(order, "/payer/email_address")
@@ -233,7 +236,7 @@ impl PayPalOrders {
         ) {
             (Some(id), Some(amount)) => Ok(Refund {
                 id,
-                status: text("/status").unwrap_or_default(),
+                status: text("/status").unwrap_or_default().into(),
                 amount,
             }),
             _ => Err(PaymentError::Unavailable(format!(

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use domain::ports::{Money, PaymentError, PaymentGateway, PaymentMethodSummary};
+use domain::ports::{Money, PaymentError, PaymentGateway, PaymentMethodSummary, ProviderStatus};
 use payments::{PaymentsConfig, Timeouts};
 use serde_json::{json, Value};
 
@@ -162,7 +162,7 @@ async fn fixed_nonces_have_their_published_outcomes() {
             .charge(nonce, Money::from_cents(12_345), "order-1")
             .await
             .unwrap_or_else(|e| panic!("{nonce}: {e}"));
-        assert_eq!(charge.status, "SUBMITTED_FOR_SETTLEMENT");
+        assert_eq!(charge.status, ProviderStatus::SubmittedForSettlement);
         assert_eq!(charge.amount, Money::from_cents(12_345));
         assert!(!charge.id.is_empty());
         assert_eq!(
@@ -392,7 +392,7 @@ async fn paypal_create_approve_capture_and_replays() {
         .await
         .expect("capture");
     assert_eq!(capture.order_id, order);
-    assert_eq!(capture.status, "COMPLETED");
+    assert_eq!(capture.status, ProviderStatus::Completed);
     assert_eq!(capture.amount, Money::from_cents(22_760));
     assert_eq!(capture.currency, "USD");
     assert_eq!(capture.payer_email.as_deref(), Some("buyer@example.com"));

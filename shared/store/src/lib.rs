@@ -1,6 +1,6 @@
 //! Adapters of the single-table port ([`domain::ports::Table`]): DynamoDB in
 //! production ([`DynamoTable`]), an embedded SQLite file locally
-//! ([`SqliteTable`]). Both follow DynamoDB's rules ([`rules`]), checked by one
+//! ([`SqliteTable`]). Both follow DynamoDB's rules ([`dynamo_rules`]), checked by one
 //! conformance suite (`tests/conformance.rs`) run on both, the DynamoDB side
 //! against AWS's DynamoDB Local.
 //!
@@ -27,8 +27,8 @@
 pub mod clock;
 #[cfg(feature = "aws")]
 pub mod dynamo;
+pub mod dynamo_rules;
 pub mod granted;
-pub mod rules;
 #[cfg(feature = "embedded")]
 pub mod sqlite;
 

@@ -22,7 +22,7 @@ use axum::Router;
 use serde::Deserialize;
 
 use app::App;
-use domain::accounts::records::{Credentials, Identity, NewSession, UserProfile};
+use domain::accounts::{Credentials, Identity, NewSession, UserProfile};
 use domain::accounts::{
     password_first, provider_unavailable, unverified_email, Accounts, EmailAddress,
     SIGN_IN_CANCELED as CANCELED, SIGN_IN_FAILED as FAILED,

@@ -15,7 +15,7 @@ use std::convert::Infallible;
 
 use app::{App, Config};
 use domain::accounts::email::canonical;
-use domain::accounts::records::Identity;
+use domain::accounts::Identity;
 use domain::accounts::SocialProvider;
 use shop_http::session::{self, SameSite};
 

@@ -2,7 +2,7 @@
 //! provider and its callback in a short-lived, signed, httpOnly cookie.
 
 use app::Config;
-use domain::accounts::records::constant_time_eq;
+use domain::accounts::constant_time_eq;
 use shop_http::session::{self, SameSite};
 
 use crate::crypto::{random_token, sha256_b64url, sign, signed_payload};

@@ -5,8 +5,8 @@ use axum::Json;
 
 use app::App;
 use domain::accounts::forms::LoginForm;
-use domain::accounts::records::{Credentials, NewSession};
 use domain::accounts::{Accounts, EmailAddress, SIGNED_IN, WRONG_CREDENTIALS};
+use domain::accounts::{Credentials, NewSession};
 use domain::answers::{LoggedIn, SignedInUser};
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, JsonBody, WithCookies};

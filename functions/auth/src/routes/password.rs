@@ -8,7 +8,7 @@ use domain::accounts::forms::{ChangePasswordForm, ForgotForm, ResetForm, RESET_L
 use domain::accounts::limits::{
     CHANGE_PER_USER, FORGOT_PER_ADDRESS, RESET_MAILS_PER_EMAIL, RESET_PER_ADDRESS, RESET_PER_TOKEN,
 };
-use domain::accounts::records::PasswordReset;
+use domain::accounts::PasswordReset;
 use domain::accounts::{
     Accounts, Reset, NO_PASSWORD_YET, PASSWORD_CHANGED, RESET_DONE, RESET_SENT, WRONG_CURRENT,
 };

@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use app::App;
-use domain::accounts::records::ProfileView;
+use domain::accounts::ProfileView;
 use domain::accounts::{Accounts, SocialProvider, LOGGED_OUT, REFRESHED};
 use domain::answers::{LoggedOut, Message};
 use shop_http::session::{self, cookie_in, SameSite, SESSION_EXPIRED};

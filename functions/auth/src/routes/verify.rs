@@ -11,8 +11,8 @@ use axum::Json;
 use app::App;
 use domain::accounts::forms::{VerifyEmailForm, VerifyLinkForm, NEW_PASSWORD_REQUIRED};
 use domain::accounts::limits::VERIFY_PER_ADDRESS;
-use domain::accounts::records::{Claim, Credentials, NewSession};
 use domain::accounts::{Accounts, ACCOUNT_CLAIMED, EMAIL_VERIFIED, VERIFY_LINK_INVALID};
+use domain::accounts::{AddressProof, Credentials, NewSession};
 use domain::answers::{EmailVerified, SignedInUser, VerifyAction, VerifyPreview};
 use domain::timestamp::Timestamp;
 use shop_http::limits::{self, ClientAddress};
@@ -127,7 +127,7 @@ async fn claim(
     let trust_epoch = Accounts::of(&*app.table)
         .claim(
             credentials,
-            Claim::VerificationLink,
+            AddressProof::VerificationLink,
             &fresh,
             Some(&hash),
             None,

@@ -3,25 +3,48 @@
 //!
 //! Handlers parse a raw form into one of the validated types of [`forms`]; a
 //! value of those types has passed every rule, so the storage code never
-//! re-checks anything. The records are in [`records`], and how the table
-//! keeps the rules (one account per address, single-use links and refresh
-//! tokens, capped attempts) in [`store`].
+//! re-checks anything. Each stored item has its file, beside the repository
+//! that keeps its rules by the writes themselves: [`Accounts`] ([`store`])
+//! for profiles, credentials, identities and resets, [`Sessions`] for the
+//! refresh sessions. The accounts' abuse limits are in [`limits`], counted by
+//! [`crate::limits`].
+//!
+//! | item | pk | sk | notes |
+//! |---|---|---|---|
+//! | profile ([`profile`]) | `USER#id` | `PROFILE` | names, title, birthday |
+//! | credentials ([`credentials`]) | `EMAIL#lower(email)` | `EMAIL` | user id, the argon2 hash and whether the address is verified; written with `NotExists` in the profile's transaction, so an address has one account. Sign-in reads only this item (one GetItem, strongly consistent). |
+//! | social identity ([`credentials`]) | `IDP#provider#subject` | `IDP` | user id |
+//! | refresh session ([`sessions`]) | `USER#id` | `SESSION#slot` | one of the shopper's [`MAX_SESSIONS`] slots, holding one token family: its id (`slot-family`, what tokens name and every write conditions on), current and previous token hashes, sign-in time; TTL |
+//! | password reset ([`reset`]) | `RESET#sha256(token)` | `RESET` | user id, TTL one hour, deleted on use under a condition |
+//! | rate counter ([`crate::limits`]) | `RATE#scope#subject` | window number | `ADD count` under a cap, TTL |
 
 pub mod birthday;
+pub mod credentials;
 pub mod email;
 pub mod forms;
 pub mod limits;
 pub mod password;
+pub mod profile;
 pub mod provider;
-pub mod records;
+pub mod reset;
+pub mod sessions;
 pub mod store;
+mod stored_time;
 pub mod title;
+pub mod view;
 
 pub use birthday::Birthday;
+pub use credentials::{AddressProof, Credentials, Identity, FIRST_TRUST_EPOCH};
 pub use email::EmailAddress;
+pub use profile::UserProfile;
 pub use provider::SocialProvider;
-pub use store::{Accounts, Attempts, Register, Reset, Rotate, Sessions, MAX_SESSIONS};
+pub use reset::{PasswordReset, RESET_TTL_SECONDS};
+pub use sessions::{
+    constant_time_eq, NewSession, Rotate, Session, Sessions, ABSOLUTE_SESSION_SECONDS, MAX_SESSIONS,
+};
+pub use store::{Accounts, Register, Reset};
 pub use title::Title;
+pub use view::ProfileView;
 
 pub const CREATED: &str = "Account created successfully. Please Login.";
 /// The message of a 401 on a route that needs a session.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::records::Claim;
+use super::credentials::AddressProof;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -30,10 +30,10 @@ impl SocialProvider {
     }
 
     /// How the provider proves an address when its owner takes an account over.
-    pub fn claim(self) -> Claim {
+    pub fn claim(self) -> AddressProof {
         match self {
-            SocialProvider::Google => Claim::Google,
-            SocialProvider::Facebook => Claim::Facebook,
+            SocialProvider::Google => AddressProof::Google,
+            SocialProvider::Facebook => AddressProof::Facebook,
         }
     }
 

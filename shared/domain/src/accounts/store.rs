@@ -1,11 +1,9 @@
-//! Where accounts live and how their rules are kept by the writes themselves
-//! (the items are listed in [`super::records`]):
+//! The accounts in the table (profiles, credentials, identities, resets; the
+//! items are listed in [`super`]) and how their rules are kept by the writes
+//! themselves (the sessions' are in [`super::sessions`]):
 //! - one account per address: a sign-up is one transaction that puts the
 //!   credentials where none are (`EMAIL#lower(email)`), with the profile and
 //!   any social identity;
-//! - a refresh token rotates once: the update holds only while the session
-//!   still has the presented token, so of two tabs rotating at once one wins
-//!   and the other is a second tab, never a theft;
 //! - a reset link works once: its item is deleted on condition that it is
 //!   there, in the transaction that sets the new hash and revokes the sessions;
 //!   that transaction's write on the credentials holds only while the link is
@@ -15,17 +13,8 @@
 //!   from another browser, a provider that vouches for it) takes the account
 //!   over in one transaction: verified, the unproven password gone, every
 //!   session revoked, the claim recorded;
-//! - a shopper holds at most [`MAX_SESSIONS`] sessions: each takes one of as
-//!   many slot keys, put on condition that the slot is as it was read, so
-//!   revoking them all is one transaction of at most that many deletes;
 //! - a password changes from the one that was checked: the update holds only
 //!   while the stored hash is still that one;
-//! - an abuse counter never passes its limit: each attempt adds one under
-//!   the cap before the work it guards, and a refused add is the attempt
-//!   refused;
-//! - a sign-in guess is taken from the account's run of failures before the
-//!   password is checked, by one write that holds only while the run is the
-//!   one read and its wait has passed: guesses sent at once count one by one;
 //! - a claim moves the address to a new account id, so its owner starts
 //!   clean of what the account's creator left.
 //!
@@ -35,23 +24,17 @@
 
 use serde_json::Value;
 
-use crate::ports::{Condition, Key, Table, TableError, Update, Write, EXPIRES_AT};
-use crate::records::{decode, put, Committed, Outcome, Record, Transaction};
+use crate::ports::{Condition, Table, TableError, Update, Write};
+use crate::records::{put, Committed, Outcome, Record, Transaction};
 use crate::timestamp::Timestamp;
 
+use super::credentials::{credentials_key, identity_key, AddressProof, Credentials, Identity};
 use super::forms::ProfileEdit;
-use super::limits::{Backoff, Limit, FAILURES_REMEMBERED_SECONDS, FREE_FAILURES};
-use super::records::{
-    credentials_key, identity_key, profile_key, reset_key, session_key, slot_key, Claim,
-    Credentials, Identity, PasswordReset, Placement, Session, UserProfile, Verdict, SESSION_ID,
-};
+use super::profile::{profile_key, UserProfile};
+use super::reset::{reset_key, PasswordReset};
+use super::sessions::Sessions;
 use super::SocialProvider;
 
-/// The sessions one shopper holds at most (devices and browsers): the
-/// slots of [`Sessions::open`]. Signing in on one more ends the oldest, and
-/// revoking them all (a reset, a password change) is one transaction of at
-/// most this many deletes.
-pub const MAX_SESSIONS: usize = 10;
 const PASSWORD_HASH: &str = "passwordHash";
 const USER_ID: &str = "userId";
 const EMAIL_VERIFIED: &str = "emailVerified";
@@ -60,16 +43,10 @@ const LATEST_RESET: &str = "latestReset";
 const CLAIMED_AT: &str = "claimedAt";
 const CLAIMED_VIA: &str = "claimedVia";
 const TRUST_EPOCH: &str = "trustEpoch";
-const COUNT: &str = "count";
-const FAILURES: &str = "failures";
-/// Writes one sign-in guess tries before it is refused as held: each lost
-/// race is another guess counted, so past the free failures the run's wait
-/// refuses the rest long before.
-const GUESS_TRIES: usize = FREE_FAILURES as usize + 3;
 
 /// The rules the account transactions check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Rule {
+pub(super) enum Rule {
     /// No account has the address yet.
     EmailFree,
     /// The new profile's id is not taken.
@@ -96,20 +73,6 @@ pub enum Register {
     Created,
     /// The address (in any letter case) already has an account; nothing was written.
     EmailTaken,
-}
-
-/// What presenting a refresh token did.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Rotate {
-    /// No such session: logged out, revoked or expired.
-    Ended,
-    /// The current token: the session now holds the new one.
-    Rotated(Session),
-    /// The token just replaced, or one another request rotated a moment ago:
-    /// a second tab, answered from the session as it was.
-    SecondTab(Session),
-    /// An already rotated token: the family is revoked.
-    Reused,
 }
 
 /// What using a reset link did.
@@ -302,7 +265,7 @@ impl<'a> Accounts<'a> {
     pub async fn claim(
         &self,
         credentials: &Credentials,
-        via: Claim,
+        via: AddressProof,
         fresh: &UserProfile,
         password_hash: Option<&str>,
         identity: Option<&Identity>,
@@ -404,324 +367,6 @@ fn new_trust_epoch() -> String {
 }
 
 /// A refusal only a concurrent request can cause: the API's generic 409.
-fn lost_race() -> TableError {
+pub(super) fn lost_race() -> TableError {
     TableError::ConditionFailed
-}
-
-/// The refresh sessions in the table.
-pub struct Sessions<'a> {
-    table: &'a dyn Table,
-}
-
-impl<'a> Sessions<'a> {
-    pub fn of(table: &'a dyn Table) -> Self {
-        Self { table }
-    }
-
-    /// Stores a new session (its `session_id` is its random family id) in
-    /// one of the shopper's [`MAX_SESSIONS`] slots: a free one, on condition
-    /// that it is still free, or else the oldest session's, on condition that
-    /// it is still there. The bound is thus held by the put itself, however
-    /// many sign-ins race; the loser of a race reads again once. Answers the
-    /// session as stored (its id names its slot). One BatchGetItem and one
-    /// conditional PutItem.
-    pub async fn open(&self, session: &Session) -> Result<Session, TableError> {
-        for _ in 0..2 {
-            let held = self.held(&session.user_id).await?;
-            let placement = Placement::among(&held, MAX_SESSIONS, session.created_at);
-            let placed = session.placed(&placement);
-            if let Outcome::Done(()) = self.table.write(&placed, placement.condition()).await? {
-                return Ok(placed);
-            }
-        }
-        Err(lost_race())
-    }
-
-    /// The sessions in the shopper's slots: one BatchGetItem.
-    async fn held(&self, user_id: &str) -> Result<Vec<Session>, TableError> {
-        let slots: Vec<Key> = (0..MAX_SESSIONS).map(|n| slot_key(user_id, n)).collect();
-        let items = self.table.batch_get(&slots).await?;
-        items.into_iter().map(decode).collect()
-    }
-
-    /// The session `session_id` of `user_id`, if its slot still holds it
-    /// and it is live at `now`: one strongly consistent GetItem.
-    async fn current(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        now: Timestamp,
-    ) -> Result<Option<Session>, TableError> {
-        let stored: Option<Session> = self.table.read(&session_key(user_id, session_id)).await?;
-        Ok(stored.filter(|s| s.session_id == session_id && s.is_live(now)))
-    }
-
-    /// Presents the refresh token hashing to `presented` for the session
-    /// `session_id` of `user_id`: rotates it to the one hashing to `next`,
-    /// or tells a second tab, or revokes the family on reuse. One GetItem,
-    /// then one conditional UpdateItem or one DeleteItem.
-    pub async fn rotate(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        presented: &str,
-        next: String,
-        now: Timestamp,
-    ) -> Result<Rotate, TableError> {
-        let Some(current) = self.current(user_id, session_id, now).await? else {
-            return Ok(Rotate::Ended);
-        };
-        match current.judge(presented, now) {
-            Verdict::Rotate => {
-                let next = current.rotated(next, now);
-                let update = current.rotation(&next);
-                Ok(
-                    match self.table.change::<Session>(&current.key(), update).await? {
-                        Outcome::Done(_) => Rotate::Rotated(next),
-                        // Another request rotated the same token a moment ago.
-                        Outcome::Refused => Rotate::SecondTab(current),
-                    },
-                )
-            }
-            Verdict::Grace => Ok(Rotate::SecondTab(current)),
-            Verdict::Reuse => {
-                // Refused: the family already left its slot, which is as good.
-                let _ = self
-                    .table
-                    .erase(&current.key(), current.still_there())
-                    .await?;
-                Ok(Rotate::Reused)
-            }
-        }
-    }
-
-    /// The session, while it still signs its shopper in: logged out, revoked
-    /// (a reset, a password change, a reused refresh token), evicted by a
-    /// newer sign-in, expired (the table forgets expired items only late) and
-    /// past its absolute end are all absent. One strongly consistent GetItem
-    /// (1 read unit): what every signed-in request pays so that a revoked
-    /// session is refused at once, not when its access token expires.
-    /// Measured (`shop-bench <dir> signed-in`, release, in-process, 2-core
-    /// machine): GET /api/cart, /api/addresses, /api/orders/me each go from
-    /// 1 to 2 table requests; p50 from ~45 to ~80 µs on the embedded table,
-    /// and +0.8 to +1.2 ms (e.g. cart 2.2 → 3.0 ms) on DynamoDB Local.
-    pub async fn live(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        now: Timestamp,
-    ) -> Result<Option<Session>, TableError> {
-        self.current(user_id, session_id, now).await
-    }
-
-    /// Ends a session and answers what it was (for the provider's logout):
-    /// one GetItem and one DeleteItem conditioned on the family still being
-    /// in its slot. `presented`: the hash of the refresh token that asks,
-    /// which must be the session's current or previous one (a guessed user
-    /// and session id end nothing); `None` when the caller holds a verified
-    /// access token of the session instead.
-    pub async fn end(
-        &self,
-        user_id: &str,
-        session_id: &str,
-        presented: Option<&str>,
-    ) -> Result<Option<Session>, TableError> {
-        let key = session_key(user_id, session_id);
-        let session: Option<Session> = self.table.read(&key).await?;
-        let Some(session) = session
-            .filter(|s| s.session_id == session_id)
-            .filter(|s| presented.is_none_or(|p| s.holds_token(p)))
-        else {
-            return Ok(None);
-        };
-        match self.table.erase(&key, session.still_there()).await? {
-            Outcome::Done(()) => Ok(Some(session)),
-            Outcome::Refused => Ok(None),
-        }
-    }
-
-    /// Adds to `transaction` the deletes of every slot of the user (at most
-    /// [`MAX_SESSIONS`] writes, no read needed), but `keep`'s, which must
-    /// still hold `keep`: the session that asked is not revoked meanwhile.
-    fn revoking(
-        mut transaction: Transaction<Rule>,
-        user_id: &str,
-        keep: Option<&str>,
-    ) -> Transaction<Rule> {
-        let kept = keep.map(|sid| session_key(user_id, sid));
-        if let (Some(key), Some(sid)) = (&kept, keep) {
-            let condition = Condition::Equals(SESSION_ID.into(), sid.into());
-            let check = Write::Check {
-                key: key.clone(),
-                condition,
-            };
-            transaction.push(Rule::SessionLive, check);
-        }
-        for key in (0..MAX_SESSIONS).map(|n| slot_key(user_id, n)) {
-            if Some(&key) != kept.as_ref() {
-                let delete = Write::Delete {
-                    key,
-                    condition: Condition::None,
-                };
-                transaction.push(Rule::Always, delete);
-            }
-        }
-        transaction
-    }
-}
-
-/// The abuse counters in the table: one per limit, subject and window.
-pub struct Attempts<'a> {
-    table: &'a dyn Table,
-}
-
-impl<'a> Attempts<'a> {
-    pub fn of(table: &'a dyn Table) -> Self {
-        Self { table }
-    }
-
-    /// Counts one attempt of `subject` (a digest: no address is written into
-    /// a counter) under `limit`; refused once the window holds `limit.max`
-    /// attempts. One UpdateItem.
-    pub async fn count(
-        &self,
-        limit: Limit,
-        subject: &str,
-        now: Timestamp,
-    ) -> Result<Outcome, TableError> {
-        let key = rate_key(limit, subject, now);
-        let mut update = Update {
-            add: vec![(COUNT.into(), 1)],
-            condition: Condition::AbsentOrBelow(COUNT.into(), limit.max),
-            ..Update::default()
-        };
-        // Kept a minute past the window's end.
-        let forget_at = (now.unix().div_euclid(limit.window) + 1) * limit.window + 60;
-        update.set.insert(EXPIRES_AT.into(), forget_at.into());
-        match self.table.change::<Value>(&key, update).await? {
-            Outcome::Done(_) => Ok(Outcome::Done(())),
-            Outcome::Refused => Ok(Outcome::Refused),
-        }
-    }
-}
-
-/// An account's run of failed sign-ins, kept under a digest of its address.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-struct BackoffItem {
-    subject: String,
-    #[serde(flatten)]
-    run: Backoff,
-    forget_at: i64,
-}
-
-impl Record for BackoffItem {
-    fn key(&self) -> Key {
-        backoff_key(&self.subject)
-    }
-    fn expires_at(&self) -> Option<i64> {
-        Some(self.forget_at)
-    }
-}
-
-/// The counter of `subject` under `limit` in the window of `now`.
-fn rate_key(limit: Limit, subject: &str, now: Timestamp) -> Key {
-    let window = now.unix().div_euclid(limit.window);
-    Key::new(
-        format!("RATE#{}#{subject}", limit.scope),
-        window.to_string(),
-    )
-}
-
-fn backoff_key(subject: &str) -> Key {
-    Key::new(format!("RATE#login-backoff#{subject}"), "BACKOFF")
-}
-
-impl Attempts<'_> {
-    /// Whether `subject` has used up `limit` in the current window, without
-    /// counting an attempt: one GetItem.
-    pub async fn reached(
-        &self,
-        limit: Limit,
-        subject: &str,
-        now: Timestamp,
-    ) -> Result<bool, TableError> {
-        let counter: Option<Value> = self.table.read(&rate_key(limit, subject, now)).await?;
-        let count = counter
-            .as_ref()
-            .and_then(|c| c.get(COUNT))
-            .and_then(Value::as_i64);
-        Ok(count.is_some_and(|n| n >= limit.max))
-    }
-
-    /// Takes one guess of the account's run (`subject`: a digest of its
-    /// address) before its password is checked: one conditional write that
-    /// holds only while the run is the one read and its wait has passed, and
-    /// counts the guess as a failure with the next wait (a success undoes it,
-    /// [`Attempts::forget_failures`]). So guesses sent at once are counted
-    /// one by one: of sixteen, only those the run's waits allow go ahead.
-    /// Answers the run with this guess counted, or `None` while it must wait.
-    /// One PutItem when the account has no run, a GetItem more when it has.
-    pub async fn take_guess(
-        &self,
-        subject: &str,
-        now: Timestamp,
-    ) -> Result<Option<Backoff>, TableError> {
-        // First as if there were no run: the common case costs one write.
-        let mut seen: Option<BackoffItem> = None;
-        for _ in 0..GUESS_TRIES {
-            let previous = seen
-                .as_ref()
-                .filter(|item| item.forget_at > now.unix())
-                .map(|item| item.run);
-            if previous.is_some_and(|run| run.waiting(now)) {
-                return Ok(None);
-            }
-            let item = BackoffItem {
-                subject: subject.to_string(),
-                run: Backoff::after_failure(previous, now),
-                forget_at: now.unix() + FAILURES_REMEMBERED_SECONDS,
-            };
-            let unchanged = match &seen {
-                None => Condition::NotExists,
-                Some(read) => Condition::Equals(FAILURES.into(), read.run.failures.into()),
-            };
-            if let Outcome::Done(()) = self.table.write(&item, unchanged).await? {
-                return Ok(Some(item.run));
-            }
-            // Another guess was counted meanwhile: read the run it left.
-            seen = self.table.read(&backoff_key(subject)).await?;
-        }
-        Ok(None)
-    }
-
-    /// Gives back one attempt counted under `limit` at `now` (the same
-    /// window it was counted in): the attempt turned out not to be one that
-    /// limit holds (a right password, or one refused by another limit).
-    /// One UpdateItem; nothing when the window's counter is gone.
-    pub async fn give_back(
-        &self,
-        limit: Limit,
-        subject: &str,
-        now: Timestamp,
-    ) -> Result<(), TableError> {
-        let update = Update {
-            add: vec![(COUNT.into(), -1)],
-            condition: Condition::Exists,
-            ..Update::default()
-        };
-        let _ = self
-            .table
-            .change::<Value>(&rate_key(limit, subject, now), update)
-            .await?;
-        Ok(())
-    }
-
-    /// Ends the account's run (a successful sign-in): one DeleteItem.
-    pub async fn forget_failures(&self, subject: &str) -> Result<(), TableError> {
-        let _ = self
-            .table
-            .erase(&backoff_key(subject), Condition::None)
-            .await?;
-        Ok(())
-    }
 }

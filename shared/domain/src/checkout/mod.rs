@@ -36,7 +36,7 @@ use sha2::{Digest, Sha256};
 
 use crate::address::{is_phone, is_postal_code, DEFAULT_PHONE_CODE, MAX_FIELD, TOO_LONG};
 use crate::cart::CartLine;
-use crate::ports::payments::{Capture, Charge, PaymentError, PaymentMethodSummary};
+use crate::ports::payments::{Capture, Charge, PaymentError, PaymentMethodSummary, ProviderStatus};
 use crate::pricing::{self, Money, Totals};
 use crate::text::as_sent;
 use crate::validation::FieldErrors;
@@ -70,8 +70,6 @@ pub const PAYPAL_BAG_CHANGED: &str =
     "Your shopping bag changed after PayPal was opened. Please pay again.";
 pub const PAID: &str = "Payment successful! Your order has been placed.";
 pub const CURRENCY: &str = "USD";
-/// A PayPal capture's status while PayPal is still completing it.
-pub const PENDING_CAPTURE: &str = "PENDING";
 
 /// What an order costs, computed by the shop: the one price.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -460,7 +458,8 @@ pub struct Payment {
     /// (`SUBMITTED_FOR_SETTLEMENT`, …) or the capture's (`COMPLETED`, or
     /// `PENDING` while PayPal completes it).
     #[serde(default)]
-    pub status: String,
+    #[schema(value_type = String)]
+    pub status: ProviderStatus,
 }
 
 impl Payment {
@@ -491,7 +490,7 @@ impl Payment {
     /// A PayPal capture PayPal is still completing (e-cheque, review): the
     /// order waits for it as `pending`.
     pub fn is_pending(&self) -> bool {
-        self.provider == Provider::PayPal && self.status == PENDING_CAPTURE
+        self.provider == Provider::PayPal && self.status == ProviderStatus::Pending
     }
 
     #[cfg(test)]
@@ -505,7 +504,7 @@ impl Payment {
                 last4: "1111".into(),
             },
             amount,
-            status: "SUBMITTED_FOR_SETTLEMENT".into(),
+            status: ProviderStatus::SubmittedForSettlement,
         }
     }
 

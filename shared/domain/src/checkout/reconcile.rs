@@ -16,14 +16,13 @@
 
 use crate::accounts::Accounts;
 use crate::order::{with_status, Order, OrderStatus, Orders};
-use crate::ports::{PaymentError, TableError};
+use crate::ports::{PaymentError, ProviderStatus, TableError};
 use crate::records::Outcome as Moved;
 
 use super::lease::Lease;
 use super::Checkout;
 use super::{
     confirm, CheckoutError, Claim, ClaimState, Claims, Payment, PricedBag, Provider, Settled,
-    PENDING_CAPTURE,
 };
 
 /// The reconciler's lease item.
@@ -256,9 +255,9 @@ impl Checkout<'_> {
         else {
             return Ok(false);
         };
-        let to = match capture.status.as_str() {
-            PENDING_CAPTURE => return Ok(false),
-            "COMPLETED" => OrderStatus::AwaitingConfirmation,
+        let to = match capture.status {
+            ProviderStatus::Pending => return Ok(false),
+            ProviderStatus::Completed => OrderStatus::AwaitingConfirmation,
             _ => OrderStatus::Canceled,
         };
         let step = OrderStatus::Pending

@@ -14,6 +14,7 @@ pub use clock::Clock;
 pub use identity::{Authorization, IdentityError, IdentityProvider, VerifiedIdentity};
 pub use mailer::{Email, Mailer, MailerError};
 pub use payments::{
-    Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary, Refund,
+    Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary,
+    ProviderStatus, Refund,
 };
 pub use table::*;

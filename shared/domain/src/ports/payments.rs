@@ -25,13 +25,111 @@ pub enum PaymentMethodSummary {
     Other { description: String },
 }
 
+/// A provider's status of a charge, a capture or a refund, spelled as the
+/// provider spells it, which is how orders store it and the API answers it.
+/// The statuses the shop acts on are named; any other text (a status a
+/// provider adds later, none at all) is kept as it came in
+/// [`ProviderStatus::Other`]: it is stored and answered unchanged, and no
+/// rule takes it for a named one (it holds no money, completes nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+pub enum ProviderStatus {
+    // Card transactions.
+    Authorized,
+    Authorizing,
+    SettlementPending,
+    Settling,
+    Settled,
+    SubmittedForSettlement,
+    Voided,
+    // PayPal captures.
+    Completed,
+    Pending,
+    Declined,
+    Failed,
+    Refunded,
+    PartiallyRefunded,
+    /// Any other text, as the provider sent it.
+    Other(String),
+}
+
+/// Each named status with the provider's spelling: the one place it is written.
+const SPELLINGS: [(ProviderStatus, &str); 13] = [
+    (ProviderStatus::Authorized, "AUTHORIZED"),
+    (ProviderStatus::Authorizing, "AUTHORIZING"),
+    (ProviderStatus::SettlementPending, "SETTLEMENT_PENDING"),
+    (ProviderStatus::Settling, "SETTLING"),
+    (ProviderStatus::Settled, "SETTLED"),
+    (
+        ProviderStatus::SubmittedForSettlement,
+        "SUBMITTED_FOR_SETTLEMENT",
+    ),
+    (ProviderStatus::Voided, "VOIDED"),
+    (ProviderStatus::Completed, "COMPLETED"),
+    (ProviderStatus::Pending, "PENDING"),
+    (ProviderStatus::Declined, "DECLINED"),
+    (ProviderStatus::Failed, "FAILED"),
+    (ProviderStatus::Refunded, "REFUNDED"),
+    (ProviderStatus::PartiallyRefunded, "PARTIALLY_REFUNDED"),
+];
+
+impl ProviderStatus {
+    /// The provider's spelling.
+    pub fn as_str(&self) -> &str {
+        match self {
+            ProviderStatus::Other(text) => text,
+            named => SPELLINGS
+                .iter()
+                .find(|(status, _)| status == named)
+                .map_or("", |(_, spelling)| spelling),
+        }
+    }
+}
+
+/// No status at all: what orders stored before payments kept one.
+impl Default for ProviderStatus {
+    fn default() -> Self {
+        ProviderStatus::Other(String::new())
+    }
+}
+
+impl From<String> for ProviderStatus {
+    fn from(text: String) -> Self {
+        match SPELLINGS
+            .into_iter()
+            .find(|(_, spelling)| *spelling == text)
+        {
+            Some((status, _)) => status,
+            None => ProviderStatus::Other(text),
+        }
+    }
+}
+
+impl From<&str> for ProviderStatus {
+    fn from(text: &str) -> Self {
+        ProviderStatus::from(text.to_string())
+    }
+}
+
+impl From<ProviderStatus> for String {
+    fn from(status: ProviderStatus) -> Self {
+        status.as_str().to_string()
+    }
+}
+
+impl std::fmt::Display for ProviderStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A charge submitted for settlement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Charge {
     /// The provider's transaction id (what `void` and `refund` take).
     pub id: String,
     /// The provider's status, e.g. `SUBMITTED_FOR_SETTLEMENT`.
-    pub status: String,
+    pub status: ProviderStatus,
     pub amount: Money,
     pub method: PaymentMethodSummary,
     /// What was given back of it by refunds (a voided charge is `VOIDED`
@@ -41,20 +139,20 @@ pub struct Charge {
 }
 
 /// Card transaction statuses that hold (or will hold) the shopper's money.
-const LIVE_CHARGES: [&str; 6] = [
-    "AUTHORIZED",
-    "AUTHORIZING",
-    "SETTLEMENT_PENDING",
-    "SETTLING",
-    "SETTLED",
-    "SUBMITTED_FOR_SETTLEMENT",
+const LIVE_CHARGES: [ProviderStatus; 6] = [
+    ProviderStatus::Authorized,
+    ProviderStatus::Authorizing,
+    ProviderStatus::SettlementPending,
+    ProviderStatus::Settling,
+    ProviderStatus::Settled,
+    ProviderStatus::SubmittedForSettlement,
 ];
 
 impl Charge {
     /// Whether the shop holds money by it: a live status, and not all of it
     /// refunded.
     pub fn is_live(&self) -> bool {
-        LIVE_CHARGES.contains(&self.status.as_str()) && self.refunded < self.amount
+        LIVE_CHARGES.contains(&self.status) && self.refunded < self.amount
     }
 }
 
@@ -62,7 +160,7 @@ impl Charge {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refund {
     pub id: String,
-    pub status: String,
+    pub status: ProviderStatus,
     pub amount: Money,
 }
 
@@ -74,7 +172,7 @@ pub struct Capture {
     /// The capture's id (what a PayPal refund would take).
     pub id: String,
     /// The capture's status, e.g. `COMPLETED`.
-    pub status: String,
+    pub status: ProviderStatus,
     pub amount: Money,
     pub currency: String,
     /// The payer's email and PayPal payer id.
@@ -86,7 +184,10 @@ impl Capture {
     /// Whether it holds (or will hold) the buyer's money: `COMPLETED`, or
     /// `PENDING` while PayPal completes it; not `REFUNDED` or `DECLINED`.
     pub fn is_live(&self) -> bool {
-        matches!(self.status.as_str(), "COMPLETED" | "PENDING")
+        matches!(
+            self.status,
+            ProviderStatus::Completed | ProviderStatus::Pending
+        )
     }
 }
 
@@ -200,4 +301,33 @@ pub trait PaymentGateway: Send + Sync {
 
     /// A PayPal order with its captures (`GET /v2/checkout/orders/{id}`).
     async fn paypal_order(&self, order_id: &str) -> Result<PayPalOrder, PaymentError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_read_and_write_as_the_provider_spells_them() {
+        for (status, spelling) in SPELLINGS {
+            let json = serde_json::to_value(&status).unwrap();
+            assert_eq!(json, spelling);
+            assert_eq!(
+                serde_json::from_value::<ProviderStatus>(json).unwrap(),
+                status
+            );
+        }
+        let completed: ProviderStatus = serde_json::from_str("\"COMPLETED\"").unwrap();
+        assert_eq!(completed, ProviderStatus::Completed);
+    }
+
+    #[test]
+    fn an_unknown_status_is_kept_as_sent_and_never_taken_for_a_named_one() {
+        for text in ["UNDER_REVIEW", "completed", ""] {
+            let status: ProviderStatus = serde_json::from_value(text.into()).unwrap();
+            assert_eq!(status, ProviderStatus::Other(text.into()));
+            assert_eq!(serde_json::to_value(&status).unwrap(), text);
+        }
+        assert_eq!(ProviderStatus::default().as_str(), "");
+    }
 }

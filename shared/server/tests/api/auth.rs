@@ -9,7 +9,7 @@ use crate::helpers::{
     self, bare_client, cookie_value, get_url, location, registration, set_cookie,
     sign_up_and_sign_in, Client, TestShop, PASSWORD,
 };
-use domain::accounts::records::PasswordReset;
+use domain::accounts::PasswordReset;
 use domain::ports::Condition;
 use domain::records::Record;
 use domain::timestamp::Timestamp;

@@ -394,14 +394,14 @@ pub async fn client_with_access_token(shop: &TestShop, user_id: &str) -> Client 
         .unwrap()
         .as_secs() as i64;
     // The live session the token names, as a sign-in stores it.
-    let who = domain::accounts::records::NewSession {
+    let who = domain::accounts::NewSession {
         user_id: user_id.into(),
         email: format!("{user_id}@example.com"),
         remember: false,
         provider: None,
         provider_token: None,
     };
-    let session = domain::accounts::records::Session::start(
+    let session = domain::accounts::Session::start(
         who,
         format!("s-{user_id}"),
         "unused".into(),

@@ -7,7 +7,7 @@
 use serde_json::json;
 
 use crate::auth::reset_token;
-use domain::accounts::limits::MAX_WAIT_SECONDS;
+use domain::limits::MAX_WAIT_SECONDS;
 
 use crate::helpers::{self, client_at, registration, Client, PASSWORD};
 

@@ -5,7 +5,7 @@
 use crate::helpers::{
     self, bare_client, cookie_value, sign_up_and_sign_in, Client, TestShop, PASSWORD,
 };
-use domain::accounts::records::{Session, ABSOLUTE_SESSION_SECONDS};
+use domain::accounts::{Session, ABSOLUTE_SESSION_SECONDS};
 use domain::ports::Condition;
 use domain::timestamp::Timestamp;
 use serde_json::json;

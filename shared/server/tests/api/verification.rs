@@ -211,7 +211,7 @@ async fn a_provider_vouching_for_the_address_takes_a_pre_claimed_account_over() 
     assert!(credentials.email_verified && credentials.password_hash.is_none());
     assert_eq!(
         credentials.claimed_via,
-        Some(domain::accounts::records::Claim::Google),
+        Some(domain::accounts::AddressProof::Google),
         "the takeover is recorded"
     );
     assert!(credentials.claimed_at.is_some());

@@ -32,7 +32,7 @@ use domain::ports::{
 
 use self::expr::Expr;
 use crate::clock::SystemClock;
-use crate::rules;
+use crate::dynamo_rules;
 
 pub use setup::{create_table, GSI1_NAME};
 
@@ -351,7 +351,7 @@ impl DynamoTable {
 #[async_trait]
 impl Table for DynamoTable {
     async fn get(&self, key: &Key) -> Result<Option<Item>, TableError> {
-        rules::check_key(key)?;
+        dynamo_rules::check_key(key)?;
         self.count();
         let output = self
             .client
@@ -368,8 +368,8 @@ impl Table for DynamoTable {
     }
 
     async fn put(&self, item: Item, condition: Condition) -> Result<(), TableError> {
-        let item = rules::prepare_item(item);
-        rules::item_keys(&item)?;
+        let item = dynamo_rules::prepare_item(item);
+        dynamo_rules::item_keys(&item)?;
         self.count();
         let mut expr = Expr::default();
         let condition = expr.condition(&condition, self.now())?;
@@ -385,8 +385,8 @@ impl Table for DynamoTable {
     }
 
     async fn update(&self, key: &Key, update: Update) -> Result<Item, TableError> {
-        rules::check_key(key)?;
-        rules::check_update(&update)?;
+        dynamo_rules::check_key(key)?;
+        dynamo_rules::check_update(&update)?;
         self.count();
         for _ in 0..ATTEMPTS {
             let now = self.now();
@@ -405,7 +405,7 @@ impl Table for DynamoTable {
     }
 
     async fn delete(&self, key: &Key, condition: Condition) -> Result<(), TableError> {
-        rules::check_key(key)?;
+        dynamo_rules::check_key(key)?;
         self.count();
         let mut expr = Expr::default();
         let condition = expr.condition(&condition, self.now())?;
@@ -422,7 +422,7 @@ impl Table for DynamoTable {
 
     async fn query(&self, query: Query) -> Result<Page, TableError> {
         self.count();
-        let Some(sort_key) = rules::effective_sort_key(&query)? else {
+        let Some(sort_key) = dynamo_rules::effective_sort_key(&query)? else {
             return Ok(Page::default());
         };
         let now = self.now();
@@ -476,7 +476,7 @@ impl Table for DynamoTable {
     }
 
     async fn batch_get(&self, keys: &[Key]) -> Result<Vec<Item>, TableError> {
-        let keys = rules::unique_keys(keys)?;
+        let keys = dynamo_rules::unique_keys(keys)?;
         if keys.is_empty() {
             return Ok(Vec::new());
         }
@@ -514,8 +514,8 @@ impl Table for DynamoTable {
     }
 
     async fn transact(&self, writes: Vec<Write>) -> Result<(), TableError> {
-        let writes = rules::prepare_writes(writes);
-        rules::check_transaction(&writes)?;
+        let writes = dynamo_rules::prepare_writes(writes);
+        dynamo_rules::check_transaction(&writes)?;
         if writes.is_empty() {
             return Ok(());
         }

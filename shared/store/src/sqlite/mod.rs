@@ -23,7 +23,7 @@ use domain::ports::{Clock, Condition, Item, Key, Page, Query, Table, TableError,
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::clock::SystemClock;
-use crate::rules;
+use crate::dynamo_rules;
 
 /// Idle read connections kept open per process.
 const IDLE_READERS: usize = 8;
@@ -158,15 +158,15 @@ fn connect(path: &Path) -> Result<Connection, TableError> {
 #[async_trait]
 impl Table for SqliteTable {
     async fn get(&self, key: &Key) -> Result<Option<Item>, TableError> {
-        rules::check_key(key)?;
+        dynamo_rules::check_key(key)?;
         let key = key.clone();
         self.read(move |conn, now| rows::get(conn, &key, now)).await
     }
 
     async fn put(&self, item: Item, condition: Condition) -> Result<(), TableError> {
-        let item = rules::prepare_item(item);
-        let keys = rules::item_keys(&item)?;
-        rules::check_size(&item)?;
+        let item = dynamo_rules::prepare_item(item);
+        let keys = dynamo_rules::item_keys(&item)?;
+        dynamo_rules::check_size(&item)?;
         self.write(move |tx, now| {
             let key = Key::new(keys.pk.clone(), keys.sk.clone());
             if condition != Condition::None && !rows::holds(tx, &key, &condition, now)? {
@@ -178,23 +178,23 @@ impl Table for SqliteTable {
     }
 
     async fn update(&self, key: &Key, update: Update) -> Result<Item, TableError> {
-        rules::check_key(key)?;
-        rules::check_update(&update)?;
+        dynamo_rules::check_key(key)?;
+        dynamo_rules::check_update(&update)?;
         let key = key.clone();
         self.write(move |tx, now| {
             let current = rows::get(tx, &key, now)?;
             if !rows::condition_holds(current.as_ref(), &update.condition) {
                 return Err(TableError::ConditionFailed);
             }
-            let item = rules::apply_update(current, &key, &update)?;
-            rows::store(tx, &item, &rules::item_keys(&item)?)?;
+            let item = dynamo_rules::apply_update(current, &key, &update)?;
+            rows::store(tx, &item, &dynamo_rules::item_keys(&item)?)?;
             Ok(item)
         })
         .await
     }
 
     async fn delete(&self, key: &Key, condition: Condition) -> Result<(), TableError> {
-        rules::check_key(key)?;
+        dynamo_rules::check_key(key)?;
         let key = key.clone();
         self.write(move |tx, now| {
             if condition != Condition::None && !rows::holds(tx, &key, &condition, now)? {
@@ -206,7 +206,7 @@ impl Table for SqliteTable {
     }
 
     async fn query(&self, query: Query) -> Result<Page, TableError> {
-        let Some(sort_key) = rules::effective_sort_key(&query)? else {
+        let Some(sort_key) = dynamo_rules::effective_sort_key(&query)? else {
             self.requests.fetch_add(1, Ordering::Relaxed);
             return Ok(Page::default());
         };
@@ -215,7 +215,7 @@ impl Table for SqliteTable {
     }
 
     async fn batch_get(&self, keys: &[Key]) -> Result<Vec<Item>, TableError> {
-        let keys = rules::unique_keys(keys)?;
+        let keys = dynamo_rules::unique_keys(keys)?;
         if keys.is_empty() {
             return Ok(Vec::new());
         }
@@ -230,8 +230,8 @@ impl Table for SqliteTable {
     }
 
     async fn transact(&self, writes: Vec<Write>) -> Result<(), TableError> {
-        let writes = rules::prepare_writes(writes);
-        rules::check_transaction(&writes)?;
+        let writes = dynamo_rules::prepare_writes(writes);
+        dynamo_rules::check_transaction(&writes)?;
         if writes.is_empty() {
             return Ok(());
         }

@@ -5,7 +5,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::Value;
 
 use super::backend;
-use crate::rules::{self, ItemKeys};
+use crate::dynamo_rules::{self, ItemKeys};
 
 pub(super) fn parse(body: &str) -> Result<Item, TableError> {
     serde_json::from_str(body).map_err(|e| backend(format!("stored item is not JSON: {e}")))
@@ -33,13 +33,13 @@ pub(super) fn condition_holds(current: Option<&Item>, condition: &Condition) -> 
         Condition::Exists => current.is_some(),
         Condition::Equals(name, expected) => current
             .and_then(|item| item.get(name))
-            .is_some_and(|actual| rules::values_equal(actual, expected)),
+            .is_some_and(|actual| dynamo_rules::values_equal(actual, expected)),
         Condition::Below(name, limit) => current
             .and_then(|item| item.get(name))
-            .is_some_and(|actual| rules::number_below(actual, *limit)),
+            .is_some_and(|actual| dynamo_rules::number_below(actual, *limit)),
         Condition::AbsentOrBelow(name, limit) => match current.and_then(|item| item.get(name)) {
             None | Some(Value::Null) => true,
-            Some(actual) => rules::number_below(actual, *limit),
+            Some(actual) => dynamo_rules::number_below(actual, *limit),
         },
         Condition::All(conditions) => conditions.iter().all(|c| condition_holds(current, c)),
     }
@@ -104,7 +104,7 @@ pub(super) fn transact(conn: &Connection, writes: Vec<Write>, now: i64) -> Resul
     let mut failed = Vec::with_capacity(writes.len());
     let mut effects = Vec::with_capacity(writes.len());
     for write in writes {
-        let key = rules::write_key(&write)?;
+        let key = dynamo_rules::write_key(&write)?;
         let current = get(conn, &key, now)?;
         let (condition, effect) = match write {
             Write::Put { item, condition } => (condition, Effect::Store(item)),
@@ -113,7 +113,7 @@ pub(super) fn transact(conn: &Connection, writes: Vec<Write>, now: i64) -> Resul
             Write::Update { update, .. } => {
                 let holds = condition_holds(current.as_ref(), &update.condition);
                 let effect = if holds {
-                    Effect::Store(rules::apply_update(current.clone(), &key, &update)?)
+                    Effect::Store(dynamo_rules::apply_update(current.clone(), &key, &update)?)
                 } else {
                     Effect::Nothing
                 };
@@ -128,7 +128,7 @@ pub(super) fn transact(conn: &Connection, writes: Vec<Write>, now: i64) -> Resul
     }
     for effect in effects {
         match effect {
-            Effect::Store(item) => store(conn, &item, &rules::item_keys(&item)?)?,
+            Effect::Store(item) => store(conn, &item, &dynamo_rules::item_keys(&item)?)?,
             Effect::Remove(key) => remove(conn, &key)?,
             Effect::Nothing => {}
         }

@@ -8,7 +8,7 @@ use rusqlite::Connection;
 
 use super::backend;
 use super::rows::{parse, string_attr};
-use crate::rules;
+use crate::dynamo_rules;
 
 pub(super) fn configure(conn: &Connection) -> rusqlite::Result<()> {
     // WAL lets readers of every process run beside one writer; NORMAL syncs at
@@ -59,7 +59,7 @@ pub(super) fn query(
         if query
             .limit
             .is_some_and(|limit| page.items.len() >= limit as usize)
-            || bytes >= rules::MAX_PAGE_BYTES
+            || bytes >= dynamo_rules::MAX_PAGE_BYTES
         {
             page.next = page.items.last().map(|last| cursor(query.index, last));
             break;
@@ -94,7 +94,7 @@ fn statement(
         SortKey::Equals(sk) => bind(&mut sql, &format!(" AND {sk_col} = ?"), sk),
         SortKey::BeginsWith(prefix) => {
             bind(&mut sql, &format!(" AND {sk_col} >= ?"), prefix);
-            if let Some(end) = rules::prefix_end(prefix) {
+            if let Some(end) = dynamo_rules::prefix_end(prefix) {
                 bind(&mut sql, &format!(" AND {sk_col} < ?"), &end);
             }
         }

@@ -1306,8 +1306,8 @@ pub async fn concurrent_adds_respect_a_cap(t: T) {
 // reset links voided by a later reset or change.
 
 mod accounts {
-    use domain::accounts::records::{Credentials, NewSession, PasswordReset, Session, UserProfile};
     use domain::accounts::{Accounts, Register, Reset, Sessions, MAX_SESSIONS};
+    use domain::accounts::{Credentials, NewSession, PasswordReset, Session, UserProfile};
     use domain::ports::Query;
     use domain::timestamp::Timestamp;
 
@@ -1493,8 +1493,8 @@ pub async fn a_reset_or_change_voids_every_earlier_link(t: T) {
 /// a new trust epoch, the identity linked, links sent before void, the
 /// claim recorded.
 pub async fn an_owners_claim_is_one_transaction(t: T) {
-    use domain::accounts::records::{Claim, Identity};
     use domain::accounts::Accounts;
+    use domain::accounts::{AddressProof, Identity};
     let credentials = accounts::ada(&t).await;
     accounts::fill(&t).await;
     let earlier = accounts::link(&t, &credentials, "t-old", 0).await;
@@ -1511,7 +1511,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     let epoch = accounts_
         .claim(
             &credentials,
-            Claim::Google,
+            AddressProof::Google,
             &fresh,
             Some("h-owner"),
             Some(&identity),
@@ -1529,7 +1529,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     assert_eq!(stored.user_id, "u-owner", "the address has a fresh account");
     assert!(stored.email_verified);
     assert_eq!(stored.password_hash.as_deref(), Some("h-owner"));
-    assert_eq!(stored.claimed_via, Some(Claim::Google));
+    assert_eq!(stored.claimed_via, Some(AddressProof::Google));
     assert_eq!(stored.claimed_at, Some(when.unix()));
     assert_eq!(stored.trust_epoch(), epoch);
     assert_ne!(epoch, credentials.trust_epoch(), "a new trust epoch");
@@ -1559,7 +1559,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
     let again = accounts_
         .claim(
             &credentials,
-            Claim::Google,
+            AddressProof::Google,
             &credentials.claimed_profile("u-third".into(), "", "", accounts::at(4)),
             None,
             None,
@@ -1577,8 +1577,7 @@ pub async fn an_owners_claim_is_one_transaction(t: T) {
 /// before the password is checked, so only the five free failures go ahead
 /// at once and the others wait. A success's undo ends the run.
 pub async fn sign_in_guesses_sent_at_once_are_counted_one_by_one(t: T) {
-    use domain::accounts::limits::FREE_FAILURES;
-    use domain::accounts::Attempts;
+    use domain::limits::{Attempts, FREE_FAILURES};
     let when = accounts::at(0);
     let racing: Vec<_> = (0..16)
         .map(|_| {
@@ -1623,8 +1622,7 @@ pub async fn sign_in_guesses_sent_at_once_are_counted_one_by_one(t: T) {
 /// An attempt counted under a cap and given back leaves room for another:
 /// N attempts at once never pass the cap, and a give-back reopens one slot.
 pub async fn counted_attempts_given_back_reopen_their_slot(t: T) {
-    use domain::accounts::limits::Limit;
-    use domain::accounts::Attempts;
+    use domain::limits::{Attempts, Limit};
     use domain::records::Outcome;
     const CAP: Limit = Limit {
         scope: "test-cap",
