@@ -7,6 +7,7 @@ import { createInterface } from "node:readline";
 import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../shared/testkit/chromium.mjs";
+export { until } from "../../shared/testkit/until.mjs";
 
 /** This test file's sandbox ({ url, stop }) and browser, once useSandbox's hook has started them. */
 export let sandbox;
@@ -35,22 +36,6 @@ export async function failNext(pathPrefix, fault) {
     body: JSON.stringify({ pathPrefix, ...fault }),
   });
   if (!res.ok) throw new Error(`fail-next ${pathPrefix}: ${res.status}`);
-}
-
-/**
- * The first truthy answer of `check` (sync or async), asked every `every` ms;
- * after `timeout` ms an error naming `what`. How a test waits for what no
- * event announces (a request reaching the sandbox): for the condition itself,
- * never a fixed sleep.
- */
-export async function until(check, what = "the condition", { timeout = 5000, every = 20 } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const answer = await check();
-    if (answer) return answer;
-    if (Date.now() >= end) throw new Error(`waited ${timeout} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, every));
-  }
 }
 
 export async function startSandbox() {

@@ -4,6 +4,9 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../shared/testkit/chromium.mjs";
+import { until } from "../../shared/testkit/until.mjs";
+
+export { until };
 
 export const SHOTS = resolve(import.meta.dirname, "../test-results/screens");
 export const WIDTHS = { mobile: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
@@ -89,22 +92,6 @@ export async function shoot(page, name) {
 
 export function assert(condition, message) {
   if (!condition) throw new Error(message);
-}
-
-/**
- * The first truthy answer of `check` (sync or async), asked every `every` ms;
- * after `timeout` ms an error naming `what`. How a test waits for what no
- * event announces (a mail in the outbox, the API's answer after an import, a
- * request reaching the sandbox): for the condition itself, never a fixed sleep.
- */
-export async function until(check, what, { timeout = 5000, every = 50 } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const answer = await check();
-    if (answer) return answer;
-    if (Date.now() >= end) throw new Error(`waited ${timeout} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, every));
-  }
 }
 
 /** Once the page has painted twice: what the last action did (a re-render, a scroll's effects, a carousel's turn) is on screen. */

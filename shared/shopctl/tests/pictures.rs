@@ -151,8 +151,8 @@ fn a_named_pipe_is_refused_without_waiting_on_it() {
     let dir = season(&["prod-one/1.jpg"]);
     std::fs::create_dir_all(dir.path().join("products/prod-one")).unwrap();
     let fifo = dir.path().join("products/prod-one/1.jpg");
-    let path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o644) }, 0);
+    use rustix::fs::{mknodat, FileType, Mode, CWD};
+    mknodat(CWD, &fifo, FileType::Fifo, Mode::from(0o644), 0).unwrap();
     let (said, heard) = mpsc::channel();
     let root = dir.path().to_path_buf();
     std::thread::spawn(move || said.send(problems(&root)).unwrap());

@@ -130,36 +130,16 @@ impl Folder {
 /// `Ok(false)` when the system cannot, or `to` does not exist yet.
 #[cfg(target_os = "linux")]
 fn exchange(from: &Path, to: &Path) -> io::Result<bool> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    use rustix::io::Errno;
     if !to.exists() {
         return Ok(false);
     }
-    let c = |p: &Path| {
-        CString::new(p.as_os_str().as_bytes())
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
-    };
-    let (from, to) = (c(from)?, c(to)?);
-    // SAFETY: both are NUL-terminated paths that outlive the call.
-    let done = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            from.as_ptr(),
-            libc::AT_FDCWD,
-            to.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    match done {
-        0 => Ok(true),
-        _ => {
-            let error = io::Error::last_os_error();
-            // Not supported by this kernel or file system: rename instead.
-            match error.raw_os_error() {
-                Some(libc::EINVAL) | Some(libc::ENOSYS) | Some(libc::EOPNOTSUPP) => Ok(false),
-                _ => Err(error),
-            }
-        }
+    match renameat_with(CWD, from, CWD, to, RenameFlags::EXCHANGE) {
+        Ok(()) => Ok(true),
+        // Not supported by this kernel or file system: rename instead.
+        Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => Ok(false),
+        Err(error) => Err(error.into()),
     }
 }
 
