@@ -22,10 +22,9 @@ use axum::Router;
 use serde::Deserialize;
 
 use app::App;
-use domain::accounts::{Credentials, Identity, NewSession, UserProfile};
 use domain::accounts::{
-    password_first, provider_unavailable, unverified_email, Accounts, EmailAddress,
-    SIGN_IN_CANCELED as CANCELED, SIGN_IN_FAILED as FAILED,
+    password_first, provider_unavailable, unverified_email, Accounts, Credentials, EmailAddress,
+    Identity, NewSession, UserProfile, SIGN_IN_CANCELED as CANCELED, SIGN_IN_FAILED as FAILED,
 };
 use domain::ports::{Authorization, TableError, VerifiedIdentity};
 use domain::timestamp::Timestamp;
