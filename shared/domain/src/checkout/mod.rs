@@ -26,7 +26,10 @@ pub use invoice::{confirmation_email, invoice_html, invoice_key, order_confirmed
 pub use lease::Lease;
 pub use priced::{PricedBag, PricedLine};
 pub use reconcile::Reconciled;
-pub use refund::Refunded;
+pub use refund::{
+    OpenRefund, PartRefund, RefundBy, RefundRefused, Refunded, RefundsSettled, NOTHING_LEFT,
+    NOT_PAID_YET, NOT_SETTLED, PAYPAL_PART, REFUND_IN_PROGRESS, REFUND_UNKNOWN,
+};
 pub use service::{Checkout, CheckoutError, PaymentStatus, Settled, Shopper};
 pub use store::{Claim, ClaimState, Claimed, Claims, PendingConfirmation, Placed, Provider};
 
