@@ -10,6 +10,7 @@
 //! an unknown outcome reconciled) is [`Checkout`]; how a payment is made
 //! idempotent and turned into an order in one transaction is in [`store`].
 
+mod attention;
 mod budget;
 mod confirmation;
 mod invoice;
@@ -20,6 +21,7 @@ mod refund;
 mod service;
 mod store;
 
+pub use attention::{needing_attention, Attention, AttentionPayment};
 pub use budget::Budget;
 pub use confirmation::{confirm, Outbox};
 pub use invoice::{confirmation_email, invoice_html, invoice_key, order_confirmed_email, usd};

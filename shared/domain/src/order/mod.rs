@@ -9,12 +9,15 @@
 
 mod desk;
 mod number;
+mod queue;
 mod refunds;
 mod shipment;
 mod store;
+mod timeline;
 
 pub use desk::{Desk, DeskError, Emailed};
 pub use number::OrderNumber;
+pub use queue::{profiles, queue, Queue, QueueFilter, Queued};
 pub use refunds::{
     OrderRefund, RefundAsked, RefundForm, RefundState, RefundedLine, ABOVE_LEFT, AMOUNT_INVALID,
     AMOUNT_OR_LINES, LINE_INVALID, REASON_REQUIRED,
@@ -24,6 +27,7 @@ pub use shipment::{
     TRACKING_NUMBER_REQUIRED, TRACKING_URL_INVALID,
 };
 pub use store::{find, numbered, with_status, Move, Orders, RefundsHold};
+pub use timeline::{timeline, StaffAction, TimelineEntry};
 
 use std::fmt;
 
