@@ -198,8 +198,8 @@ async fn a_part_refund_happens_once_and_never_above_what_is_left() {
     assert_eq!(given.status, 200, "{:?}", given.body);
     assert_eq!(given.body["totals"]["refunded"], 100.0);
     // The session; the order found (awaiting confirmation: two Queries);
-    // the refund taken (a transaction), its outcome read and written (a
-    // GetItem, a transaction) with the order read back (a GetItem); the
+    // the refund taken (a transaction, the order read back), its outcome
+    // read, written and read back (GetItem, transaction, GetItem); the
     // page: client, marker, audit entries.
     assert_eq!(requests, 11, "a part refund's table requests");
     let veil = json!({ "lines": [{ "line": 1, "quantity": 1 }], "reason": "returned" });
