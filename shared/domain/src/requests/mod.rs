@@ -611,6 +611,7 @@ impl ContactRequest {
             .trim_end()
             .to_string(),
             html: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -626,6 +627,7 @@ impl ContactRequest {
             ),
             text: self.summary(),
             html: None,
+            attachments: Vec::new(),
         }
     }
 }
