@@ -377,12 +377,10 @@ mod tests {
         for bad in ["Mars/Olympus", "GMT+7 Saigon", "+07:00x"] {
             assert_eq!(TimeZoneName::parse(bad), None, "{bad}");
         }
-        let stored: House = serde_json::from_value(serde_json::json!({
-            "name": "", "shortName": "", "tagline": "", "logo": "", "previewPicture": "",
-            "address": {}, "phone": {}, "emails": {}, "social": {}, "hours": "", "utcOffsetMinutes": 0,
-            "copyright": "", "wording": {}
-        }))
-        .unwrap();
+        // A house stored before the zone was read: no `timeZone` at all.
+        let mut before = serde_json::to_value(House::neutral()).unwrap();
+        before.as_object_mut().unwrap().remove("timeZone");
+        let stored: House = serde_json::from_value(before).unwrap();
         assert_eq!(stored.time_zone.zone(), jiff::tz::TimeZone::UTC);
     }
 
