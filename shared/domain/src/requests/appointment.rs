@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use super::ics::{self, Invitation, Person};
 use super::inbox::{Change, InboxError, InboxRequest, Status};
 use crate::house::House;
-use crate::ports::{Attachment, Condition, Email, Key, Query, Table, TableError, Update};
+use crate::ports::{Attachment, Condition, Email, Key, Mailer, Query, Table, TableError, Update};
 use crate::records::{encode, put, Outcome, Record};
 use crate::timestamp::Timestamp;
 use crate::validation::FieldErrors;
@@ -400,6 +400,46 @@ impl Reminder {
             attachments: Vec::new(),
         }
     }
+}
+
+/// What a run of the reminders did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RemindReport {
+    pub sent: u32,
+    /// Claimed by another run at the same time (or moved meanwhile).
+    pub taken_by_others: u32,
+    /// The email failed: the claim is given back for the next run.
+    pub failed: u32,
+}
+
+/// Sends tomorrow's reminders (the day in the house's zone), each once:
+/// claimed, then sent, then noted on the request. The scheduled job (the
+/// reconcile function's schedule) and `shopctl requests remind` run it.
+pub async fn send_reminders(
+    table: &dyn Table,
+    mailer: &dyn Mailer,
+    now: Timestamp,
+) -> Result<RemindReport, TableError> {
+    let house = House::for_mail(table).await;
+    let mut report = RemindReport::default();
+    for reminder in Reminder::due(table, &house.time_zone.zone(), now).await? {
+        if reminder.claim(table, now).await? == Outcome::Refused {
+            report.taken_by_others += 1;
+            continue;
+        }
+        match mailer.send(reminder.email(&house)).await {
+            Ok(()) => {
+                reminder.mark_sent(table, now).await?;
+                report.sent += 1;
+            }
+            Err(error) => {
+                tracing::error!(alarm = "appointment_reminder_not_sent", %error, request = %reminder.request_id, "appointment reminder not sent; retried on the next run");
+                reminder.release(table).await?;
+                report.failed += 1;
+            }
+        }
+    }
+    Ok(report)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ pub mod ics;
 pub mod inbox;
 pub mod replies;
 
-pub use appointment::{Appointment, AppointmentInput, Reminder};
+pub use appointment::{send_reminders, Appointment, AppointmentInput, RemindReport, Reminder};
 pub use inbox::{Change, Inbox, InboxError, InboxRequest, Status};
 pub use replies::{Reply, ReplyInput};
 
