@@ -129,7 +129,7 @@ fn every_bad_house_and_page_is_named_with_its_file_field_and_rule() {
         &found,
         "pages/terms.md: must start with its front matter between two +++ lines",
     );
-    assert_eq!(found.len(), 9, "{}", found.join("\n"));
+    assert_eq!(found.len(), 10, "{}", found.join("\n"));
 }
 
 #[test]
