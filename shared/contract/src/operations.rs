@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use atelier::requests::{self as atelier_requests, AssignInput, StatusInput};
+use atelier::requests::{self as atelier_requests, RequestAssignInput, RequestStatusInput};
 use atelier::staff;
 use auth::routes::{login, password, register, session, verify};
 use catalog_answers::live;
@@ -247,12 +247,12 @@ pub fn operations() -> Vec<Operation> {
             .fails(&[404]),
         op("atelier", Post, "/api/atelier/requests/{id}/status", "Moves the request one step on (new, contacted, scheduled, closed) or closes it; never back (409).")
             .console()
-            .body::<StatusInput>()
+            .body::<RequestStatusInput>()
             .answers(atelier_requests::move_status)
             .fails(&[404, 409]),
         op("atelier", Post, "/api/atelier/requests/{id}/assign", "Gives the request to a staff member, or to no one (`staffId: null`).")
             .console()
-            .body::<AssignInput>()
+            .body::<RequestAssignInput>()
             .answers(atelier_requests::assign)
             .status::<Error>(422, "No such staff member (`errors.staffId`)")
             .fails(&[404, 409]),

@@ -58,13 +58,13 @@ pub struct Filter {
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct StatusInput {
+pub struct RequestStatusInput {
     pub status: Status,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AssignInput {
+pub struct RequestAssignInput {
     /// The staff member to give it to; `null`: to no one.
     pub staff_id: Option<String>,
 }
@@ -94,7 +94,7 @@ pub async fn move_status(
     State(app): State<App>,
     console: Console,
     IdInPath(id): IdInPath<ContactRequestId>,
-    JsonBody(body): JsonBody<StatusInput>,
+    JsonBody(body): JsonBody<RequestStatusInput>,
 ) -> ApiResult<Json<RequestDetail>> {
     let request = found(&app, &id).await?;
     let change = request.move_to(body.status).map_err(refused)?;
@@ -106,7 +106,7 @@ pub async fn assign(
     State(app): State<App>,
     console: Console,
     IdInPath(id): IdInPath<ContactRequestId>,
-    JsonBody(body): JsonBody<AssignInput>,
+    JsonBody(body): JsonBody<RequestAssignInput>,
 ) -> ApiResult<Json<RequestDetail>> {
     if let Some(staff_id) = &body.staff_id {
         if Staff::of(app.table.as_ref()).get(staff_id).await?.is_none() {

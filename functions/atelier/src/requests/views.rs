@@ -10,7 +10,7 @@ use domain::timestamp::Timestamp;
 use super::Filter;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Counts {
+pub struct RequestCounts {
     pub new: usize,
     pub contacted: usize,
     pub scheduled: usize,
@@ -20,13 +20,13 @@ pub struct Counts {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RequestList {
     /// Every request by status, whatever the filter.
-    pub counts: Counts,
+    pub counts: RequestCounts,
     pub requests: Vec<RequestSummary>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Client {
+pub struct RequestClient {
     pub name: String,
     pub email: String,
     pub phone: String,
@@ -39,7 +39,7 @@ pub struct RequestSummary {
     pub kind: RequestKind,
     pub status: Status,
     pub received_at: Timestamp,
-    pub client: Client,
+    pub client: RequestClient,
     pub assignee: Option<StaffView>,
     /// When the appointment starts, if one is set.
     pub appointment_at: Option<Timestamp>,
@@ -47,14 +47,14 @@ pub struct RequestSummary {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct MeasurementsView {
+pub struct RequestMeasurements {
     /// `cm` or `in`; `null` on a request stored before the unit was asked.
     pub unit: Option<MeasurementUnit>,
-    pub values: Vec<Measured>,
+    pub values: Vec<RequestMeasure>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Measured {
+pub struct RequestMeasure {
     pub label: String,
     /// The number as the client gave it, or `not given`.
     pub value: String,
@@ -62,7 +62,7 @@ pub struct Measured {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AppointmentView {
+pub struct RequestAppointment {
     pub at: Timestamp,
     /// As set, in the house's zone: `2027-03-15T10:30`.
     pub local: String,
@@ -75,7 +75,7 @@ pub struct AppointmentView {
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TimelineEntry {
+pub struct RequestTimelineEntry {
     pub at: Timestamp,
     /// `received`, or the audit action: `request.status`, `request.reply`, ...
     pub kind: String,
@@ -92,19 +92,19 @@ pub struct RequestDetail {
     pub message: String,
     /// The product a made-to-order request names.
     pub product: Option<String>,
-    pub measurements: Option<MeasurementsView>,
+    pub measurements: Option<RequestMeasurements>,
     pub contact_time: String,
     pub social_media: String,
     pub replies: Vec<Reply>,
-    pub appointment: Option<AppointmentView>,
-    pub timeline: Vec<TimelineEntry>,
+    pub appointment: Option<RequestAppointment>,
+    pub timeline: Vec<RequestTimelineEntry>,
 }
 
 impl RequestList {
     pub fn of(requests: &[InboxRequest], filter: &super::Filter, staff: &[StaffMember]) -> Self {
         let count = |status| requests.iter().filter(|r| r.inbox.status == status).count();
         RequestList {
-            counts: Counts {
+            counts: RequestCounts {
                 new: count(Status::New),
                 contacted: count(Status::Contacted),
                 scheduled: count(Status::Scheduled),
@@ -138,7 +138,7 @@ impl RequestSummary {
             kind: c.kind,
             status: r.inbox.status,
             received_at: c.created_at,
-            client: Client {
+            client: RequestClient {
                 name: format!("{} {}", c.first_name, c.last_name),
                 email: c.email.clone(),
                 phone: format!("{} {}", c.phone_code, c.phone).trim().to_string(),
@@ -157,18 +157,18 @@ impl RequestSummary {
 impl RequestDetail {
     pub fn of(r: &InboxRequest, staff: &[StaffMember], audit: &[AuditEntry]) -> Self {
         let c = &r.request;
-        let measurements = c.custom_size_order.as_ref().map(|m| MeasurementsView {
+        let measurements = c.custom_size_order.as_ref().map(|m| RequestMeasurements {
             unit: m.measurement_unit,
             values: m
                 .labelled()
                 .into_iter()
-                .map(|(label, value)| Measured {
+                .map(|(label, value)| RequestMeasure {
                     label: label.into(),
                     value,
                 })
                 .collect(),
         });
-        let mut timeline = vec![TimelineEntry {
+        let mut timeline = vec![RequestTimelineEntry {
             at: c.created_at,
             kind: "received".into(),
             by: None,
@@ -183,7 +183,7 @@ impl RequestDetail {
             contact_time: c.contact_time.clone(),
             social_media: c.social_media.clone(),
             replies: r.inbox.replies.clone(),
-            appointment: r.inbox.appointment.as_ref().map(|a| AppointmentView {
+            appointment: r.inbox.appointment.as_ref().map(|a| RequestAppointment {
                 at: a.at,
                 local: a.local.clone(),
                 time_zone: a.time_zone.clone(),
@@ -198,7 +198,7 @@ impl RequestDetail {
 }
 
 /// An audit entry as the request's page tells it.
-fn timeline_entry(entry: &AuditEntry, staff: &[StaffMember]) -> TimelineEntry {
+fn timeline_entry(entry: &AuditEntry, staff: &[StaffMember]) -> RequestTimelineEntry {
     let after = &entry.after;
     let text = match entry.action.as_str() {
         "request.status" => format!(
@@ -224,7 +224,7 @@ fn timeline_entry(entry: &AuditEntry, staff: &[StaffMember]) -> TimelineEntry {
         ),
         other => other.to_string(),
     };
-    TimelineEntry {
+    RequestTimelineEntry {
         at: entry.at,
         kind: entry.action.clone(),
         by: Some(entry.actor.email.clone()),

@@ -50,7 +50,7 @@ pub struct AppointmentInput {
 }
 
 /// A set appointment.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Appointment {
     /// The instant it starts.

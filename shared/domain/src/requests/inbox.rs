@@ -31,6 +31,7 @@ pub const CHANGED: &str = "This request changed meanwhile: reload it and try aga
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[derive(Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = RequestStatus)]
 pub enum Status {
     #[default]
     New,

@@ -27,6 +27,7 @@ const MAX_REPLIES: usize = 100;
 /// A reply as sent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RequestReply)]
 pub struct Reply {
     pub at: Timestamp,
     /// The staff member's email.
