@@ -35,6 +35,11 @@ pub fn shown_by_the_site() -> Messages {
             PROFILE_FIRST_NAME_REQUIRED, PROFILE_LAST_NAME_REQUIRED, RESET_PASSWORDS_DIFFER, TITLE_REQUIRED]
         "atelier": crate::atelier [INVITATION_INVALID, LAST_OWNER, OWNER_ONLY, PASSKEY_NOT_RECOGNISED,
             SIGN_IN_REQUIRED]
+        "atelier_requests": crate::requests::inbox [CHANGED, NOT_FOUND]
+        "atelier_replies": crate::requests::replies [SUBJECT_REQUIRED, SUBJECT_TOO_LONG, TEXT_REQUIRED,
+            TEXT_TOO_LONG, TOO_MANY_REPLIES]
+        "atelier_appointments": crate::requests::appointment [AT_INVALID, AT_PAST, AT_SKIPPED,
+            DURATION_INVALID, PLACE_INVALID, PLACE_REQUIRED]
         "birthday": crate::accounts::birthday [REQUIRED]
         "password": crate::accounts::password [NEED_DIGIT, NEED_LENGTH, NEED_SPECIAL]
         "address": crate::address [COUNTRY_REQUIRED, CREATED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED,
