@@ -174,6 +174,7 @@ pub async fn report() {
     crate::login::report(&embedded, &dynamo).await;
     crate::checkout::report(&embedded, &dynamo).await;
     crate::signed_in::report(&embedded, &dynamo).await;
+    crate::atelier::report(&embedded, &dynamo).await;
 }
 
 /// The seeded shop on each adapter (DynamoDB Local kept running while
@@ -190,6 +191,13 @@ async fn both_adapters() -> (tempfile::TempDir, DynamoDbLocal, App, App) {
 pub async fn report_signed_in() {
     let (_dir, _dynamodb, embedded, dynamo) = both_adapters().await;
     crate::signed_in::report(&embedded, &dynamo).await;
+}
+
+/// Only the atelier console's figures (over the orders checkout places).
+pub async fn report_atelier() {
+    let (_dir, _dynamodb, embedded, dynamo) = both_adapters().await;
+    crate::checkout::report(&embedded, &dynamo).await;
+    crate::atelier::report(&embedded, &dynamo).await;
 }
 
 /// Only the card checkout's figures.

@@ -2,8 +2,8 @@
 //! Prints, per catalogue route, table requests per call and in-process
 //! handler latency on the embedded store and on DynamoDB Local side by side,
 //! and the same for sign-in (`POST /api/auth/login`) and card checkout
-//! (`POST /api/payment/checkout`, p50 / p99), and what the session check
-//! adds to signed-in routes;
+//! (`POST /api/payment/checkout`, p50 / p99), what the session check
+//! adds to signed-in routes, and the atelier console's routes;
 //! catalogue reads over HTTP next to nginx serving the same bytes, and the
 //! DynamoDB read units of a product list for 40 and 500 products; the
 //! catalogue at a season's size (2,000 products imported from a folder);
@@ -11,6 +11,7 @@
 //! and its start-to-ready time, next to a hello-world lambda_http bootstrap
 //! built the same way (`make lambda-bootstraps`).
 
+mod atelier;
 mod checkout;
 mod coldstart;
 mod http;
@@ -40,6 +41,11 @@ async fn main() {
     // `shop-bench <dir> sign-in`: only the sign-in figures.
     if std::env::args().nth(2).as_deref() == Some("sign-in") {
         latency::report_sign_in().await;
+        return;
+    }
+    // `shop-bench <dir> atelier`: only the atelier console's figures.
+    if std::env::args().nth(2).as_deref() == Some("atelier") {
+        latency::report_atelier().await;
         return;
     }
     // `shop-bench <dir> checkout`: only the card checkout's figures.
