@@ -10,9 +10,6 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::HeaderValue;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use rand::RngCore;
 
 use app::{App, Config};
 use domain::atelier::sessions::token_hash;
@@ -33,9 +30,7 @@ pub fn cookie_name(config: &Config) -> &'static str {
 
 /// A new session token: 32 random bytes, base64url.
 pub fn new_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng.fill_bytes(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
+    app::random_token()
 }
 
 /// The cookie's value for a member's session token.
@@ -83,6 +78,22 @@ impl Console {
     /// Who, for the audit log.
     pub fn actor(&self) -> Actor {
         self.staff.actor()
+    }
+}
+
+/// An owner's console session: 401 without a session, 403 for a staff
+/// member's. Taken before the body, so a staff member's call is refused
+/// as such whatever it sends.
+#[derive(Debug, Clone)]
+pub struct Owner(pub Console);
+
+impl FromRequestParts<App> for Owner {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, ApiError> {
+        let console = Console::from_request_parts(parts, app).await?;
+        console.owner()?;
+        Ok(Owner(console))
     }
 }
 

@@ -2,7 +2,7 @@
 //! with a passkey and run orders, payments needing attention and clients'
 //! requests; every action goes on the audit log. Every route but the
 //! sign-in ceremonies takes a [`console::Console`] (401 otherwise); owners'
-//! routes also ask [`console::Console::owner`] (403 otherwise).
+//! routes take a [`console::Owner`] instead (403 for staff), before any body.
 //!
 //! One module per area, each with its own router: staff, sessions and
 //! passkeys ([`staff`]), orders ([`orders`]), payments ([`payments`]),

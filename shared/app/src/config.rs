@@ -326,6 +326,19 @@ impl Config {
             .filter(|key| !key.is_empty())
     }
 
+    /// Where the atelier console is opened (its WebAuthn origin, whose host
+    /// is the relying party's id; invitation links point there): the
+    /// site's own URL, except that a local site at `127.0.0.1` is reached
+    /// as `localhost`, since WebAuthn refuses an IP address as an RP id.
+    pub fn console_origin(&self) -> String {
+        match self.site_url.strip_prefix("http://127.0.0.1") {
+            Some(rest) if rest.is_empty() || rest.starts_with(':') => {
+                format!("http://localhost{rest}")
+            }
+            _ => self.site_url.clone(),
+        }
+    }
+
     /// Whether an embedded adapter (the SQLite table, the outbox, the blobs
     /// folder) keeps its files under [`Config::data_dir`].
     pub(crate) fn uses_data_dir(&self) -> bool {
@@ -427,6 +440,20 @@ mod tests {
         })
         .unwrap();
         (local, read)
+    }
+
+    #[test]
+    fn the_console_is_opened_at_localhost_locally_and_at_the_site_elsewhere() {
+        let at = |site: &str| {
+            Config::local(data_dir("console"), site)
+                .unwrap()
+                .console_origin()
+        };
+        assert_eq!(at("http://127.0.0.1:3000"), "http://localhost:3000");
+        assert_eq!(at("http://127.0.0.1"), "http://localhost");
+        assert_eq!(at("http://localhost:4000"), "http://localhost:4000");
+        assert_eq!(at("https://shop.example.com"), "https://shop.example.com");
+        assert_eq!(at("http://127.0.0.10:3000"), "http://127.0.0.10:3000");
     }
 
     #[test]

@@ -25,6 +25,16 @@ pub use config::{
 };
 pub use oauth::{OAuthClient, OAuthConfig};
 
+/// A fresh secret for a link or a cookie (an enrolment link, a console
+/// session): 32 bytes from the operating system, base64url.
+pub fn random_token() -> String {
+    use base64::Engine;
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
 /// The context every handler and middleware holds. Cloned for each request
 /// (axum's state, the middlewares' state), so it is one shared pointer: a
 /// clone is one reference count, not one per adapter. Reads go through to

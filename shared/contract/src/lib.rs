@@ -103,6 +103,8 @@ pub enum Body {
     Json(Box<Shape>),
     /// An HTML page (the social sign-in popup's landing page).
     Html,
+    /// A CSV download (`text/csv`).
+    Csv,
     /// A redirect (`Location`), no body to speak of.
     Redirect,
     /// No body: a `304` to a request whose `If-None-Match` tag is current.
@@ -122,6 +124,8 @@ pub struct Operation {
     pub session: bool,
     /// Whether it needs a console session (the atelier's staff).
     pub console: bool,
+    /// Whether that session must be an owner's (403 for a staff member's).
+    pub owner: bool,
     pub query: Vec<(&'static str, &'static str)>,
     pub request: Option<Shape>,
     /// Every status it answers, with its body, in ascending order.
@@ -205,6 +209,12 @@ pub fn openapi() -> OpenApi {
                 Body::Html => {
                     response = response.content(
                         "text/html",
+                        ContentBuilder::new().schema(Some(String::schema())).build(),
+                    );
+                }
+                Body::Csv => {
+                    response = response.content(
+                        "text/csv",
                         ContentBuilder::new().schema(Some(String::schema())).build(),
                     );
                 }

@@ -4,8 +4,10 @@
 
 use std::collections::BTreeMap;
 
+use atelier::audit;
 use atelier::requests::{self as atelier_requests, RequestAssignInput, RequestStatusInput};
-use atelier::{orders as atelier_orders, payments as atelier_payments, staff};
+use atelier::staff::{self, enrolment, roster, sign_in};
+use atelier::{orders as atelier_orders, payments as atelier_payments};
 use auth::routes::{login, password, register, session, verify};
 use catalog_answers::live;
 use domain::accounts::forms::{
@@ -14,6 +16,8 @@ use domain::accounts::forms::{
 };
 use domain::address::AddressInput;
 use domain::answers::PaymentConflict;
+use domain::atelier::answers::{CeremonyFinish, EnrolmentRequest};
+use domain::atelier::NewInvitation;
 use domain::cart::{AddToCart, SetQuantity};
 use domain::checkout::{CardCheckout, PayPalCapture, PayPalCreate};
 use domain::requests::{AppointmentInput, ReplyInput, RequestInput};
@@ -230,7 +234,24 @@ pub fn operations() -> Vec<Operation> {
             .body::<RequestInput>()
             .answers(requests::submit)
             .fails(&[429]),
-        // The atelier console: the house's staff.
+        // The atelier console: the house's staff, signed in with passkeys.
+        op("atelier", Post, "/api/atelier/enrolment/begin", "Begins the passkey enrolment an invitation's link opens: the options for navigator.credentials.create (a discoverable credential) and the ceremony's id (5 minutes). 410 for a link unknown, used or expired.")
+            .body::<EnrolmentRequest>()
+            .answers(enrolment::begin)
+            .fails(&[410]),
+        op("atelier", Post, "/api/atelier/enrolment/finish", "Finishes the enrolment: uses the invitation up (once, whatever the number of finishes), puts the member on the roster with the new passkey (their old passkeys and sessions gone) and sets the console's cookie. 400 for a ceremony over or a credential refused, 410 for an invitation used meanwhile, 409 if it would leave the house without an owner.")
+            .body::<CeremonyFinish>()
+            .answers(enrolment::finish)
+            .fails(&[409, 410]),
+        op("atelier", Post, "/api/atelier/sign-in/begin", "Begins a passkey sign-in (discoverable: no email asked): the options for navigator.credentials.get and the ceremony's id (5 minutes).")
+            .answers(sign_in::begin),
+        op("atelier", Post, "/api/atelier/sign-in/finish", "Finishes the sign-in: sets the console's cookie. 400 for a ceremony over or a credential that does not read, 401 for a passkey not a member's or that does not verify.")
+            .body::<CeremonyFinish>()
+            .answers(sign_in::finish)
+            .fails(&[401]),
+        op("atelier", Post, "/api/atelier/sign-out", "Ends the console session and clears its cookie.")
+            .console()
+            .answers(sign_in::sign_out),
         op("atelier", Get, "/api/atelier/me", "The signed-in staff member.")
             .console()
             .answers(staff::me),
@@ -328,6 +349,29 @@ pub fn operations() -> Vec<Operation> {
             .status::<Error>(422, "A time not in the future or malformed, a duration or a place not given (`errors` names it)")
             .status::<Error>(502, "The invitation could not be sent: nothing kept")
             .fails(&[404, 409]),
+        op("atelier", Get, "/api/atelier/staff", "The roster (each member with their passkeys' count) and the pending invitations. Owners only.")
+            .owner()
+            .answers(roster::list),
+        op("atelier", Post, "/api/atelier/staff/invitations", "Invites a new member, or an existing one to replace their passkey, by email: a single-use enrolment link valid 72 hours. Owners only.")
+            .owner()
+            .body::<NewInvitation>()
+            .answers(roster::invite),
+        op("atelier", Delete, "/api/atelier/staff/{id}", "Removes a member: their passkeys, sessions and invitations go. Owners only; 409 for the house's last owner.")
+            .owner()
+            .answers(roster::remove)
+            .fails(&[404, 409]),
+        op("atelier", Get, "/api/atelier/audit", "The audit log's entries from `from` to `to` (both days included; the last 30 days by default, a year at most), newest first. Owners only.")
+            .query("from", "The first day, YYYY-MM-DD.")
+            .query("to", "The last day, YYYY-MM-DD.")
+            .owner()
+            .answers(audit::entries)
+            .fails(&[400]),
+        op("atelier", Get, "/api/atelier/audit.csv", "The same entries as CSV: `at,staff,action,subject,before,after`, RFC 4180, the values as JSON, formulas disarmed. Owners only.")
+            .query("from", "The first day, YYYY-MM-DD.")
+            .query("to", "The last day, YYYY-MM-DD.")
+            .owner()
+            .answers(audit::download)
+            .fails(&[400]),
     ]
 }
 
@@ -351,6 +395,7 @@ fn op(
         function,
         session: false,
         console: false,
+        owner: false,
         query: Vec::new(),
         request: None,
         responses,
@@ -368,6 +413,7 @@ fn reason(status: u16) -> &'static str {
         403 => "Not the shopper's own, or an origin not allowed",
         404 => "Not found",
         409 => "In conflict with what is stored",
+        410 => "The link is no longer valid",
         413 => "The body is larger than the API accepts",
         415 => "The body is not JSON",
         422 => "The payment was refused (`message` says why); nothing was charged",
@@ -465,6 +511,7 @@ impl Operation {
 
     /// An owner's console route: also 403 for a staff member's session.
     fn owner(mut self) -> Self {
+        self.owner = true;
         let refused = "Not an owner's session, or an origin not allowed";
         self.responses.insert(403, (refused, error()));
         self.console()

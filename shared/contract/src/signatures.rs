@@ -6,7 +6,7 @@
 use std::future::Future;
 
 use axum::Json;
-use shop_http::{Created, WithCookies};
+use shop_http::{Created, Csv, NoContent, WithCookies};
 use utoipa::ToSchema;
 
 use crate::{Body, Operation, Shape};
@@ -56,6 +56,18 @@ impl<T: ToSchema> Answers for Json<T> {
 impl<T: ToSchema> Answers for Created<T> {
     fn document(operation: &mut Operation) {
         operation.respond(201, "Created", json::<T>());
+    }
+}
+
+impl Answers for NoContent {
+    fn document(operation: &mut Operation) {
+        operation.respond(204, "Done; no body", Body::Empty);
+    }
+}
+
+impl Answers for Csv {
+    fn document(operation: &mut Operation) {
+        operation.respond(200, "A CSV download", Body::Csv);
     }
 }
 

@@ -72,6 +72,8 @@ pub enum ErrorCode {
     PayloadTooLarge,
     UnsupportedMediaType,
     TooManyRequests,
+    /// A link that worked once and no longer does (a used invitation).
+    Gone,
     Internal,
     /// The bag's quote is not the one the page showed: the body carries the new one.
     QuoteChanged,

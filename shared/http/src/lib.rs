@@ -16,7 +16,7 @@ pub use domain::answers::ErrorCode;
 pub use error::ApiError;
 pub use json::JsonBody;
 pub use path::IdInPath;
-pub use responses::{Created, WithCookies};
+pub use responses::{Created, Csv, NoContent, WithCookies};
 pub use service::serve;
 pub use session::{CurrentUser, LoginWording, SignedIn};
 

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use app::{AheadClock, App};
 use clap::{Parser, Subcommand};
+use domain::atelier::Role;
 use domain::order::OrderStatus;
 use domain::requests::RequestKind;
 
@@ -47,6 +48,30 @@ pub enum Command {
     /// Appointment requests.
     #[command(subcommand)]
     Appointments(ListCommand),
+    /// The atelier console's staff: invite (the first owner too), list.
+    #[command(subcommand)]
+    Staff(StaffCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StaffCommand {
+    /// Email a single-use enrolment link (72 hours) to a new member, or to
+    /// an existing one to replace their passkey.
+    Invite {
+        email: String,
+        /// owner (everything, staff and refunds included) or staff.
+        #[arg(long, value_parser = role)]
+        role: Role,
+        /// How the console names them (the email's name part if left out).
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// The roster and the pending invitations.
+    List,
+}
+
+fn role(text: &str) -> Result<Role, String> {
+    Role::from_name(text).ok_or_else(|| "owner or staff".to_string())
 }
 
 #[derive(Debug, Subcommand)]
@@ -215,6 +240,10 @@ pub async fn run(app: &App, command: Command) -> CliResult {
         Command::Appointments(ListCommand::List) => {
             crate::requests::list(app, RequestKind::Appointment).await
         }
+        Command::Staff(StaffCommand::Invite { email, role, name }) => {
+            crate::staff::invite(app, &email, role, name).await
+        }
+        Command::Staff(StaffCommand::List) => crate::staff::list(app).await,
     }
 }
 

@@ -11,3 +11,6 @@ pub mod seed;
 pub mod orders;
 pub mod payments;
 pub mod requests;
+
+// The atelier console's staff.
+pub mod staff;

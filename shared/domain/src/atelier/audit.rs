@@ -127,6 +127,43 @@ impl<'a> AuditLog<'a> {
     }
 }
 
+/// The entries as CSV (RFC 4180: CRLF lines, a cell holding a comma, a
+/// quote or a line break quoted, its quotes doubled), one row per entry
+/// under the header `at,staff,action,subject,before,after`, the values
+/// before and after as JSON. A cell a spreadsheet would read as a formula
+/// (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) starts
+/// with `'` instead, so opening the export runs nothing.
+pub fn csv(entries: &[AuditEntry]) -> String {
+    let mut out = String::from("at,staff,action,subject,before,after\r\n");
+    for entry in entries {
+        let cells = [
+            entry.at.to_string(),
+            entry.actor.email.clone(),
+            entry.action.clone(),
+            entry.subject.clone(),
+            entry.before.to_string(),
+            entry.after.to_string(),
+        ];
+        let row: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
+        out.push_str(&row.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+fn csv_cell(value: &str) -> String {
+    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_string()
+    };
+    if guarded.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
 /// The months from `to`'s back to `from`'s, newest first.
 fn months_back(from: Date, to: Date) -> Vec<(i32, u8)> {
     let mut months = Vec::new();
@@ -174,6 +211,38 @@ mod tests {
         assert_eq!(key.sk, format!("2025-03-04T05:06:07.000000Z#{}", entry.id));
         let index = entry.index_key().unwrap();
         assert_eq!((index.pk.as_str(), index.sk), ("AUDIT#order:O1", key.sk));
+    }
+
+    #[test]
+    fn csv_quotes_as_rfc_4180_says_and_disarms_formulas() {
+        let mut entry = entry("2025-03-04T05:06:07Z", "order:O1");
+        entry.actor.email = "=HYPERLINK(\"http://x\")".into();
+        entry.action = "-2+3".into();
+        entry.subject = "@SUM(A1)".into();
+        entry.before = json!({ "note": "a, \"b\"\nc" });
+        entry.after = json!("+1");
+        let text = csv(&[entry]);
+        let lines: Vec<&str> = text.split("\r\n").collect();
+        assert_eq!(lines[0], "at,staff,action,subject,before,after");
+        assert_eq!(
+            lines[1],
+            concat!(
+                "2025-03-04T05:06:07.000000Z,",
+                "\"'=HYPERLINK(\"\"http://x\"\")\",",
+                "'-2+3,",
+                "'@SUM(A1),",
+                "\"{\"\"note\"\":\"\"a, \\\"\"b\\\"\"\\nc\"\"}\",",
+                "\"\"\"+1\"\"\""
+            )
+        );
+        assert_eq!(lines[2], "");
+    }
+
+    #[test]
+    fn a_plain_cell_stays_as_it_is() {
+        assert_eq!(csv_cell("order.confirm"), "order.confirm");
+        assert_eq!(csv_cell("\tcmd"), "'\tcmd");
+        assert_eq!(csv_cell("a\nb"), "\"a\nb\"");
     }
 
     #[test]

@@ -11,10 +11,13 @@
 //!   on condition, so two removals cannot both leave the house ownerless;
 //! - `STAFF#<id> / SESSION#<token hash>` and `PASSKEY#<credential id>`;
 //! - `STAFF#invitations / <token hash>`;
+//! - `CEREMONY#<id> / STATE`: a passkey ceremony's state, 5 minutes;
 //! - `AUDIT#<yyyy-mm> / <at>#<ulid>`, on GSI1 `AUDIT#<subject>` (see [`audit`]).
 
+pub mod answers;
 pub mod audit;
 pub mod invitations;
+pub mod passkeys;
 pub mod sessions;
 pub mod staff;
 
@@ -22,8 +25,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use audit::{AuditEntry, AuditLog};
+pub use invitations::{
+    enrolment_link, Enrolment, Invitation, InvitationView, Invitations, NewInvitation, Sent,
+};
+pub use passkeys::{Ceremonies, Ceremony, CeremonyKind, Passkeys, StoredPasskey};
 pub use sessions::{ConsoleSession, ConsoleSessions};
-pub use staff::{Staff, StaffMember, StaffView};
+pub use staff::{Removal, Staff, StaffMember, StaffView};
 
 /// The 401 of every console route without a live console session.
 pub const SIGN_IN_REQUIRED: &str = "Please sign in to the atelier.";

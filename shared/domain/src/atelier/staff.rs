@@ -3,9 +3,12 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::audit::AuditEntry;
+use super::invitations::Invitations;
+use super::passkeys::clearing_member;
 use super::{Actor, Role};
-use crate::ports::{Condition, Key, Query, Table, TableError};
-use crate::records::Record;
+use crate::ports::{Condition, Key, Query, Table, TableError, Update, Write};
+use crate::records::{Committed, Record, Transaction};
 use crate::timestamp::Timestamp;
 
 /// The roster's partition.
@@ -104,5 +107,109 @@ impl<'a> Staff<'a> {
     pub async fn add(&self, member: &StaffMember) -> Result<(), TableError> {
         let _ = self.table.write(member, Condition::None).await?;
         Ok(())
+    }
+}
+
+const ROSTER_SK: &str = "ROSTER";
+const VERSION: &str = "version";
+
+/// The roster's version: every change that could leave the house without
+/// an owner (a removal, a re-enrolment with another role) reads it with the
+/// roster and bumps it on condition that it is still what was read, so two
+/// such changes at once cannot both pass the check. One GetItem.
+pub(crate) async fn roster_version(table: &dyn Table) -> Result<i64, TableError> {
+    let item = table.get(&Key::new(ROSTER_PK, ROSTER_SK)).await?;
+    Ok(item
+        .and_then(|item| item.get(VERSION).and_then(serde_json::Value::as_i64))
+        .unwrap_or(0))
+}
+
+/// The bump of the roster's version read as `read`.
+pub(crate) fn roster_bump(read: i64) -> Write {
+    Write::Update {
+        key: Key::new(ROSTER_PK, ROSTER_SK),
+        update: Update {
+            add: vec![(VERSION.into(), 1)],
+            condition: Condition::AbsentOrBelow(VERSION.into(), read + 1),
+            ..Update::default()
+        },
+    }
+}
+
+/// Whether the roster keeps an owner once `leaving` is no longer one.
+pub(crate) fn keeps_an_owner(members: &[StaffMember], leaving: &str) -> bool {
+    members.iter().any(|m| m.is_owner() && m.id != leaving)
+}
+
+/// What a removal did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Removal {
+    /// Removed: the member as they were.
+    Done(StaffMember),
+    NotFound,
+    /// They are the house's last owner.
+    LastOwner,
+}
+
+/// Names the writes of a roster change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RosterRule {
+    Member,
+    Roster,
+    Invitation,
+    Always,
+}
+
+impl<'a> Staff<'a> {
+    /// Removes a member: off the roster, their passkeys, sessions and
+    /// pending invitations gone, and on the audit log, in one transaction;
+    /// never the last owner. Reads the roster, its version, the member's
+    /// items and the invitations first.
+    pub async fn remove(
+        &self,
+        id: &str,
+        actor: Actor,
+        now: Timestamp,
+    ) -> Result<Removal, TableError> {
+        for _ in 0..3 {
+            let version = roster_version(self.table).await?;
+            let members = self.list().await?;
+            let Some(member) = members.iter().find(|m| m.id == id).cloned() else {
+                return Ok(Removal::NotFound);
+            };
+            if member.is_owner() && !keeps_an_owner(&members, id) {
+                return Ok(Removal::LastOwner);
+            }
+            let mut change = Transaction::new()
+                .with(
+                    RosterRule::Member,
+                    Write::Delete {
+                        key: member.key(),
+                        condition: Condition::Exists,
+                    },
+                )
+                .with(RosterRule::Roster, roster_bump(version));
+            for write in clearing_member(self.table, id, None).await? {
+                change.push(RosterRule::Always, write);
+            }
+            for write in Invitations::of(self.table).withdrawing(id).await? {
+                change.push(RosterRule::Always, write);
+            }
+            let entry = AuditEntry::new(
+                actor.clone(),
+                "staff.remove",
+                format!("staff:{id}"),
+                serde_json::to_value(member.view()).unwrap_or_default(),
+                serde_json::Value::Null,
+                now,
+            );
+            change.push(RosterRule::Always, entry.put_write()?);
+            match self.table.commit(change).await? {
+                Committed::Done => return Ok(Removal::Done(member)),
+                Committed::Refused(RosterRule::Member) => return Ok(Removal::NotFound),
+                Committed::Refused(_) => continue,
+            }
+        }
+        Err(TableError::ConditionFailed)
     }
 }
