@@ -61,6 +61,18 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
     },
     gsi1: ["ORDERS#pending", "PAYMENTS#OPEN"],
   },
+  // The atelier console: the roster, the members' sessions and passkeys and
+  // the invitations under STAFF#, the passkey ceremonies, the audit log
+  // (and its subject index on GSI1), the house's words for the invitation.
+  atelier: {
+    items: {
+      "STAFF#": ["GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"],
+      "CEREMONY#": ["GetItem", "PutItem", "DeleteItem"],
+      "AUDIT#": ["Query", "PutItem"],
+      "CATALOG#HOUSE": ["GetItem"],
+    },
+    gsi1: ["AUDIT#"],
+  },
 };
 
 const WRITES = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "ConditionCheckItem"];

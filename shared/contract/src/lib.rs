@@ -32,8 +32,10 @@ use utoipa::{PartialSchema, ToSchema};
 
 pub use operations::operations;
 
-/// The cookie scheme's name in the document.
+/// The cookie schemes' names in the document: a shopper's session, a
+/// staff member's console session.
 const SESSION: &str = "session";
+const CONSOLE: &str = "console";
 
 /// An HTTP method of the API.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -118,6 +120,8 @@ pub struct Operation {
     pub function: &'static str,
     /// Whether it needs the session cookie.
     pub session: bool,
+    /// Whether it needs a console session (the atelier's staff).
+    pub console: bool,
     pub query: Vec<(&'static str, &'static str)>,
     pub request: Option<Shape>,
     /// Every status it answers, with its body, in ascending order.
@@ -182,6 +186,9 @@ pub fn openapi() -> OpenApi {
         if op.session {
             builder = builder.security(SecurityRequirement::new::<_, _, &str>(SESSION, []));
         }
+        if op.console {
+            builder = builder.security(SecurityRequirement::new::<_, _, &str>(CONSOLE, []));
+        }
         let mut responses = ResponsesBuilder::new();
         for (status, (description, body)) in &op.responses {
             let mut response = ResponseBuilder::new().description(*description);
@@ -216,6 +223,13 @@ pub fn openapi() -> OpenApi {
         SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
             "access_token",
             "The session's access token, an httpOnly cookie set by sign-in and refresh (its name carries a `__Host-` prefix over HTTPS).",
+        ))),
+    )
+    .security_scheme(
+        CONSOLE,
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            "atelier",
+            "A staff member's console session, an httpOnly cookie sent to /api/atelier only, set by a passkey sign-in or enrolment (`__Secure-atelier` over HTTPS).",
         ))),
     );
     for (name, schema) in components {

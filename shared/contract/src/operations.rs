@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use atelier::staff;
 use auth::routes::{login, password, register, session, verify};
 use catalog_answers::live;
 use domain::accounts::forms::{
@@ -228,6 +229,10 @@ pub fn operations() -> Vec<Operation> {
             .body::<RequestInput>()
             .answers(requests::submit)
             .fails(&[429]),
+        // The atelier console: the house's staff.
+        op("atelier", Get, "/api/atelier/me", "The signed-in staff member.")
+            .console()
+            .answers(staff::me),
     ]
 }
 
@@ -250,6 +255,7 @@ fn op(
         summary,
         function,
         session: false,
+        console: false,
         query: Vec::new(),
         request: None,
         responses,
@@ -352,6 +358,22 @@ impl Operation {
     fn session(mut self) -> Self {
         self.session = true;
         self.fails(&[401])
+    }
+
+    /// A console route: 401 without a live console session.
+    fn console(mut self) -> Self {
+        self.console = true;
+        let refused = "No live console session (`Please sign in to the atelier.`)";
+        self.responses.insert(401, (refused, error()));
+        self
+    }
+
+    /// An owner's console route: also 403 for a staff member's session.
+    #[allow(dead_code)] // until the first owner route is listed
+    fn owner(mut self) -> Self {
+        let refused = "Not an owner's session, or an origin not allowed";
+        self.responses.insert(403, (refused, error()));
+        self.console()
     }
 
     fn fails(mut self, statuses: &[u16]) -> Self {

@@ -7,6 +7,7 @@
 
 pub mod accounts;
 pub mod answers;
+pub mod atelier;
 pub mod catalog;
 pub mod house;
 pub mod ids;

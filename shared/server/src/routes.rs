@@ -47,6 +47,7 @@ pub fn function_router(name: &str, app: App) -> Option<Router> {
         "orders" => orders::router,
         "requests" => requests::router,
         "payment" => payment::router,
+        "atelier" => atelier::router,
         _ => return None,
     };
     // Locally nothing stands between a function and the table: its grant

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use app::{App, Config};
+use domain::atelier::{ConsoleSession, ConsoleSessions, Role, Staff, StaffMember};
 use domain::catalog::{Product, ProductCard, SetItem, Size, Status};
 use domain::ports::Condition;
 use domain::pricing::Money;
@@ -499,4 +500,55 @@ pub async fn post_concurrently(
         async move { client.post(&path, body).await }
     });
     concurrently(posts).await
+}
+
+// ---------------------------------------------------------------- atelier
+
+/// A staff member of `role` (a fresh one each call) and a client signed in
+/// to the console as them: the member and the session made through the
+/// domain (the passkey ceremony is the browser journeys'), the console's
+/// cookie in the client's jar, the site's Origin on every request.
+pub async fn console_client(shop: &TestShop, role: Role) -> (Client, StaffMember) {
+    let id = ulid::Ulid::new().to_string();
+    let member = StaffMember {
+        email: format!(
+            "{}-{}@atelier.example.com",
+            role.as_str(),
+            id.to_lowercase()
+        ),
+        name: format!("Test {}", role.as_str()),
+        role,
+        since: shop.app.clock.now(),
+        id,
+    };
+    let table = &*shop.app.table;
+    Staff::of(table).add(&member).await.expect("member stored");
+    let token = atelier::console::new_token();
+    let session = ConsoleSession::start(&member.id, &token, shop.app.clock.now());
+    assert!(ConsoleSessions::of(table)
+        .open(&session)
+        .await
+        .expect("session stored"));
+    let jar = reqwest::cookie::Jar::default();
+    let value = atelier::console::cookie_value(&member.id, &token);
+    jar.add_cookie_str(
+        &format!(
+            "{}={value}; Path=/api/atelier",
+            atelier::console::cookie_name(&shop.app.config)
+        ),
+        &shop.url.parse().unwrap(),
+    );
+    let mut headers = HeaderMap::new();
+    headers.insert(ORIGIN, HeaderValue::from_str(&shop.url).unwrap());
+    let http = reqwest::Client::builder()
+        .cookie_provider(Arc::new(jar))
+        .default_headers(headers)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let client = Client {
+        http,
+        base: shop.url.clone(),
+    };
+    (client, member)
 }
