@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/client";
+import { MESSAGES } from "@/lib/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { OWNER_ONLY, atelier, onSignedOut, query } from "./client";
 
@@ -14,7 +15,7 @@ describe("the console's client", () => {
 
   it("throws the server's message, and tells the frame on a 401", async () => {
     fakeFetch({
-      "GET /api/atelier/me": () => ({ status: 401, body: { message: "Please sign in to the atelier.", code: "UNAUTHORIZED" } }),
+      "GET /api/atelier/me": () => ({ status: 401, body: { message: MESSAGES.atelier.SIGN_IN_REQUIRED, code: "UNAUTHORIZED" } }),
       "POST /api/atelier/orders/o1/confirm": () => ({ status: 409, body: { message: "This order is already confirmed.", code: "CONFLICT" } }),
     });
     const listener = vi.fn();

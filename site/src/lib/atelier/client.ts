@@ -6,11 +6,12 @@
  * that ends is signed in again with the passkey.
  */
 import { ApiError } from "@/lib/api/client";
+import { MESSAGES } from "@/lib/messages";
 
 export const ATELIER_API = "/api/atelier";
 
-/** What a 403 says in the console, whoever answers it. */
-export const OWNER_ONLY = "Only the house's owner can do this.";
+/** What a 403 says in the console, whoever answers it (a proxy's 403 too). */
+export const OWNER_ONLY = MESSAGES.atelier.OWNER_ONLY;
 
 const signedOutListeners = new Set<() => void>();
 

@@ -7,14 +7,10 @@ import type { components } from "@/lib/api/schema";
 
 type Schemas = components["schemas"];
 
-export type Role = "owner" | "staff";
+export type Role = Schemas["Role"];
 
-export interface StaffView {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+/** A staff member as the console shows them. */
+export type StaffView = Schemas["StaffView"];
 
 export type OrderStatus = Schemas["OrderStatus"];
 

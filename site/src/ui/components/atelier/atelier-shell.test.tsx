@@ -2,6 +2,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { atelier } from "@/lib/atelier/client";
+import { MESSAGES } from "@/lib/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { nav } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
@@ -21,7 +22,7 @@ const page = <AtelierShell>{<p>The page</p>}</AtelierShell>;
 describe("the atelier's frame", () => {
   it("shows the sign-in page, not the page, to a browser without a console session", async () => {
     nav.pathname = "/atelier/orders/";
-    fakeFetch({ "GET /api/atelier/me": () => ({ status: 401, body: { message: "Please sign in to the atelier." } }) });
+    fakeFetch({ "GET /api/atelier/me": () => ({ status: 401, body: { message: MESSAGES.atelier.SIGN_IN_REQUIRED } }) });
     renderWithSwr(page);
     expect(await screen.findByRole("button", { name: "Sign in with a passkey" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("The atelier");
@@ -53,9 +54,9 @@ describe("the atelier's frame", () => {
   it("shows the sign-in page as soon as any console call answers 401 (the session ended)", async () => {
     let signedIn = true;
     fakeFetch({
-      "GET /api/atelier/me": () => (signedIn ? { body: STAFF } : { status: 401, body: { message: "Please sign in to the atelier." } }),
+      "GET /api/atelier/me": () => (signedIn ? { body: STAFF } : { status: 401, body: { message: MESSAGES.atelier.SIGN_IN_REQUIRED } }),
       "GET /api/atelier/orders": () => ({ body: { counts: COUNTS, orders: [] } }),
-      "POST /api/atelier/orders/o1/confirm": () => ({ status: 401, body: { message: "Please sign in to the atelier." } }),
+      "POST /api/atelier/orders/o1/confirm": () => ({ status: 401, body: { message: MESSAGES.atelier.SIGN_IN_REQUIRED } }),
     });
     renderWithSwr(page);
     await screen.findByText("The page");
@@ -67,7 +68,7 @@ describe("the atelier's frame", () => {
 
   it("shows the enrolment page without a session", async () => {
     nav.pathname = "/atelier/enrol/";
-    const { calls } = fakeFetch({ "GET /api/atelier/me": () => ({ status: 401, body: { message: "Please sign in to the atelier." } }) });
+    const { calls } = fakeFetch({ "GET /api/atelier/me": () => ({ status: 401, body: { message: MESSAGES.atelier.SIGN_IN_REQUIRED } }) });
     renderWithSwr(page);
     expect(await screen.findByText("The page")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Sign in with a passkey" })).toBeNull();

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OWNER_ONLY } from "@/lib/atelier/client";
+import { MESSAGES } from "@/lib/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { renderWithSwr } from "@/test/render";
 import { Audit } from "./audit";
@@ -23,7 +24,7 @@ const members = {
 
 describe("the staff page", () => {
   it("tells a staff member it is the owner's", async () => {
-    fakeFetch({ "GET /api/atelier/staff": () => ({ status: 403, body: { message: "Only the house's owner can do this.", code: "FORBIDDEN" } }) });
+    fakeFetch({ "GET /api/atelier/staff": () => ({ status: 403, body: { message: MESSAGES.atelier.OWNER_ONLY, code: "FORBIDDEN" } }) });
     renderWithSwr(<Staff />);
     expect((await screen.findByRole("alert")).textContent).toBe(OWNER_ONLY);
   });

@@ -2,6 +2,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "@/lib/messages";
 import { fakeFetch } from "@/test/fake-fetch";
 import { nav, router } from "@/test/next-mocks";
 import { renderWithSwr } from "@/test/render";
@@ -49,7 +50,7 @@ describe("enrolment", () => {
 
   it("shows the server's words for a link no longer valid", async () => {
     nav.search = new URLSearchParams({ token: "used" });
-    const gone = "This invitation link is no longer valid. Ask the house's owner for a new one.";
+    const gone = MESSAGES.atelier.INVITATION_INVALID;
     fakeFetch({ "POST /api/atelier/enrolment/begin": () => ({ status: 410, body: { message: gone, code: "GONE" } }) });
     renderWithSwr(<Enrol />);
     expect((await screen.findByRole("alert")).textContent).toBe(gone);
@@ -81,7 +82,7 @@ describe("signing in", () => {
   it("says so when no passkey was used, and shows the server's refusal as it words it", async () => {
     fakeFetch({
       "POST /api/atelier/sign-in/begin": () => ({ body: { ceremony: "c3", options: { publicKey: { challenge: "eA" } } } }),
-      "POST /api/atelier/sign-in/finish": () => ({ status: 401, body: { message: "This passkey is not recognised.", code: "UNAUTHORIZED" } }),
+      "POST /api/atelier/sign-in/finish": () => ({ status: 401, body: { message: MESSAGES.atelier.PASSKEY_NOT_RECOGNISED, code: "UNAUTHORIZED" } }),
     });
     browser.startAuthentication.mockRejectedValueOnce(
       Object.assign(new Error("The operation either timed out or was not allowed."), { name: "NotAllowedError" }),
@@ -91,6 +92,6 @@ describe("signing in", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(SIGN_IN_MSG.refused);
     browser.startAuthentication.mockResolvedValueOnce({ id: "x" });
     await userEvent.click(screen.getByRole("button", { name: "Sign in with a passkey" }));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("This passkey is not recognised."));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(MESSAGES.atelier.PASSKEY_NOT_RECOGNISED));
   });
 });
