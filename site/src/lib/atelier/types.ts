@@ -58,6 +58,9 @@ export interface OrderLine {
   refundedQuantity: number;
 }
 
+/** Where the order goes, as the checkout collected it. */
+export type ShippingAddress = Schemas["ShippingAddress"];
+
 export interface Shipment {
   carrier: string;
   trackingNumber: string;
@@ -90,7 +93,7 @@ export interface OrderDetail {
   client: Client;
   lines: OrderLine[];
   totals: { subtotal: Amount; shippingfee: Amount; tax: Amount; total: Amount; refunded: Amount };
-  shippingAddress: Record<string, unknown> | null;
+  shippingAddress: ShippingAddress | null;
   payment: { provider: string; reference: string; method: string; amount: Amount; status: string } | null;
   ledger: Ledger | null;
   shipment: Shipment | null;
@@ -129,11 +132,14 @@ export interface RequestInbox {
 export interface RequestDetail extends RequestSummary {
   message: string;
   product?: string | null;
-  measurements: { unit: string; values: { label: string; value: string | number }[] } | null;
+  measurements: { unit?: string | null; values: { label: string; value: string }[] } | null;
   contactTime: string;
   replies: { at: string; by: string; subject: string; text: string }[];
   appointment: {
     at: string;
+    /** As set, in the house's time zone (`2027-03-15T10:30`). */
+    local?: string;
+    timeZone?: string;
     durationMinutes: number;
     place: string;
     invitationSentAt: string | null;

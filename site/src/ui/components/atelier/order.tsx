@@ -120,10 +120,13 @@ function Total({ label, amount }: { label: string; amount: OrderDetail["totals"]
 
 function Address({ address }: { address: OrderDetail["shippingAddress"] }) {
   if (!address) return <p>None given.</p>;
-  const lines = Object.values(address).filter((v): v is string | number => typeof v === "string" || typeof v === "number");
+  const a = address;
+  const lines = [[a.title, a.firstName, a.lastName], [a.street], [a.city, a.state, a.zipCode], [a.country], [a.phoneCode, a.phone]].map((parts) =>
+    parts.filter(Boolean).join(" "),
+  );
   return (
     <address>
-      {lines.map((line, i) => (
+      {lines.filter(Boolean).map((line, i) => (
         <span key={i}>
           {line}
           <br />

@@ -37,7 +37,9 @@ describe("a client's request", () => {
     const scheduled = requestDetail({
       status: "scheduled",
       appointment: {
-        at: "2026-12-10T14:00:00+01:00",
+        at: "2026-12-10T13:00:00Z",
+        local: "2026-12-10T14:00",
+        timeZone: "Europe/Paris",
         durationMinutes: 60,
         place: "The atelier",
         invitationSentAt: "2026-12-03T15:00:00Z",
@@ -63,7 +65,8 @@ describe("a client's request", () => {
     const appointment = screen.getByRole("form", { name: "Schedule an appointment" });
     await userEvent.type(within(appointment).getByLabelText("Date and time (the house's time)"), "2026-12-10T14:00");
     await userEvent.click(within(appointment).getByRole("button", { name: "Schedule" }));
-    expect((await screen.findByTestId("appointment")).textContent).toContain("60 minutes · The atelier");
+    // As the house set it, in its own time zone (not the browser's).
+    expect((await screen.findByTestId("appointment")).textContent).toContain("2026-12-10 14:00 (Europe/Paris) · 60 minutes · The atelier");
 
     await userEvent.click(screen.getByRole("button", { name: "Assign to me" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Unassign (Marc)" })).toBeTruthy());

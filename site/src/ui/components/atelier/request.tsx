@@ -125,7 +125,7 @@ function RequestPage({ request, onChanged }: { request: RequestDetail; onChanged
         <h2 id="appointment-title">Appointment</h2>
         {request.appointment && (
           <p data-testid="appointment">
-            {when(request.appointment.at)} · {request.appointment.durationMinutes} minutes · {request.appointment.place}
+            {appointmentTime(request.appointment)} · {request.appointment.durationMinutes} minutes · {request.appointment.place}
             {request.appointment.invitationSentAt && ` · invitation sent ${when(request.appointment.invitationSentAt)}`}
             {request.appointment.reminderSentAt && ` · reminder sent ${when(request.appointment.reminderSentAt)}`}
           </p>
@@ -166,12 +166,18 @@ function RequestPage({ request, onChanged }: { request: RequestDetail; onChanged
   );
 }
 
+/** When an appointment is, as the house set it (its own time zone) when the server says so. */
+function appointmentTime(appointment: NonNullable<RequestDetail["appointment"]>): string {
+  if (!appointment.local) return when(appointment.at);
+  return `${appointment.local.replace("T", " ")}${appointment.timeZone ? ` (${appointment.timeZone})` : ""}`;
+}
+
 /** The measurements as the client gave them: their unit, and "not given" where they left one out. */
 function Measurements({ measurements }: { measurements: RequestDetail["measurements"] }) {
   if (!measurements) return null;
   return (
     <table className="atelier-table atelier-table--narrow">
-      <caption>Measurements ({measurements.unit})</caption>
+      <caption>Measurements ({measurements.unit ?? "unit not recorded"})</caption>
       <thead>
         <tr>
           <th scope="col">Measurement</th>
@@ -182,7 +188,7 @@ function Measurements({ measurements }: { measurements: RequestDetail["measureme
         {measurements.values.map((m) => (
           <tr key={m.label}>
             <th scope="row">{m.label}</th>
-            <td>{m.value === "not given" ? m.value : `${m.value} ${measurements.unit}`}</td>
+            <td>{m.value === "not given" || !measurements.unit ? m.value : `${m.value} ${measurements.unit}`}</td>
           </tr>
         ))}
       </tbody>
