@@ -21,7 +21,9 @@
 //!   120000) combines with `status` or `drop`. 400 for a `status` outside
 //!   100–599, no `status`/`delayMs`/`drop`, `drop` with a `status`, a
 //!   non-boolean `after`/`drop`, or a `pathPrefix` not starting with `/` (or
-//!   under `/__control`).
+//!   under `/__control`). `"skip": n` lets the first `n` matching requests
+//!   through untouched before the fault applies (at most 1000): the
+//!   refund after a charge lookup on the same path.
 //! - `POST /__control/settle` `{"transactionId": "…"}`: the charge settles,
 //!   so it can be refunded.
 //! - `POST /__control/paypal-pending` `{"times": n}`: the next PayPal
@@ -77,6 +79,7 @@ async fn fail_next(State(shared): State<Shared>, Json(body): Json<Value>) -> Res
     let status = body.get("status").and_then(Value::as_u64);
     let delay_ms = body.get("delayMs").and_then(Value::as_u64).unwrap_or(0);
     let times = body.get("times").and_then(Value::as_u64).unwrap_or(1);
+    let skip = body.get("skip").and_then(Value::as_u64).unwrap_or(0);
     let flag = |name: &str| match body.get(name) {
         None | Some(Value::Null) => Some(false),
         Some(v) => v.as_bool(),
@@ -108,6 +111,7 @@ async fn fail_next(State(shared): State<Shared>, Json(body): Json<Value>) -> Res
         after,
         drop,
         remaining: times.clamp(1, 1000) as u32,
+        skip: skip.min(1000) as u32,
     });
     StatusCode::NO_CONTENT.into_response()
 }
@@ -198,13 +202,17 @@ pub async fn faults(State(shared): State<Shared>, req: Request, next: Next) -> R
             .faults
             .iter()
             .position(|f| path.starts_with(&f.prefix));
-        found.map(|i| {
+        found.and_then(|i| {
+            if inner.faults[i].skip > 0 {
+                inner.faults[i].skip -= 1;
+                return None;
+            }
             let fault = inner.faults[i].clone();
             inner.faults[i].remaining -= 1;
             if inner.faults[i].remaining == 0 {
                 inner.faults.remove(i);
             }
-            fault
+            Some(fault)
         })
     };
     let Some(fault) = fault else {

@@ -136,6 +136,9 @@ pub struct Fault {
     pub drop: bool,
     /// How many more requests it applies to.
     pub remaining: u32,
+    /// How many matching requests it lets through first, untouched (a
+    /// refund's answer lost after the charge lookup before it).
+    pub skip: u32,
 }
 
 #[derive(Clone)]

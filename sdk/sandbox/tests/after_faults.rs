@@ -425,3 +425,26 @@ async fn after_faults_keep_times_and_path_prefix_and_refuse_nonsense() {
         assert_eq!(recorded(&app, order).await.len(), 1, "{order}");
     }
 }
+
+#[tokio::test]
+async fn a_fault_with_skip_lets_the_first_matching_requests_through() {
+    let app = app();
+    let fault = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
+    assert_eq!(fail_next(&app, fault).await, StatusCode::NO_CONTENT);
+    let first = gateway(&app, CHARGE, charge_input("ORD-SKIP-1")).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    let second = gateway(&app, CHARGE, charge_input("ORD-SKIP-2")).await;
+    assert_eq!(
+        second.status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{}",
+        second.text
+    );
+    assert_eq!(
+        recorded(&app, "ORD-SKIP-2").await.len(),
+        1,
+        "handled, answer lost"
+    );
+    let third = gateway(&app, CHARGE, charge_input("ORD-SKIP-3")).await;
+    assert_eq!(third.status, StatusCode::OK, "the fault was used once");
+}

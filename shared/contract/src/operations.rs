@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use atelier::staff;
+use atelier::{orders as atelier_orders, payments as atelier_payments, staff};
 use auth::routes::{login, password, register, session, verify};
 use catalog_answers::live;
 use domain::accounts::forms::{
@@ -233,6 +233,64 @@ pub fn operations() -> Vec<Operation> {
         op("atelier", Get, "/api/atelier/me", "The signed-in staff member.")
             .console()
             .answers(staff::me),
+        // The atelier's orders (each move answers the order's page anew).
+        op("atelier", Get, "/api/atelier/orders", "The queue: counts per status and the orders newest first; `q` matches the number, the client's email or name, `from`/`to` the dates of placing.")
+            .console()
+            .query("status", "pending, awaiting_confirmation, confirmed, delivered or canceled.")
+            .query("q", "A number (`#SQBB-KJT7`, with or without `#`), an email or a name, or part of one.")
+            .query("from", "Placed on or after this day, YYYY-MM-DD.")
+            .query("to", "Placed on or before this day, YYYY-MM-DD.")
+            .answers(atelier_orders::queue)
+            .fields(),
+        op("atelier", Get, "/api/atelier/orders/{id}", "An order's page: lines, totals, address, payment, the provider's ledger now, the shipment, the timeline and what this staff member may do.")
+            .console()
+            .answers(atelier_orders::detail)
+            .fails(&[404]),
+        op("atelier", Post, "/api/atelier/orders/{id}/confirm", "awaiting_confirmation → confirmed; the client is emailed.")
+            .console()
+            .body::<atelier_orders::NoFields>()
+            .answers(atelier_orders::confirm)
+            .fails(&[404, 409]),
+        op("atelier", Post, "/api/atelier/orders/{id}/ship", "A confirmed order's carrier, tracking number and https tracking link; it stays confirmed, the client is emailed the link and My Orders shows it.")
+            .console()
+            .body::<domain::order::ShipmentForm>()
+            .answers(atelier_orders::ship)
+            .fails(&[404, 409])
+            .fields(),
+        op("atelier", Post, "/api/atelier/orders/{id}/deliver", "confirmed → delivered.")
+            .console()
+            .body::<atelier_orders::NoFields>()
+            .answers(atelier_orders::deliver)
+            .fails(&[404, 409]),
+        op("atelier", Post, "/api/atelier/orders/{id}/cancel", "The owner cancels: the whole payment given back once, then canceled.")
+            .owner()
+            .body::<atelier_orders::CancelForm>()
+            .answers(atelier_orders::cancel)
+            .fails(&[404, 409])
+            .fields()
+            .provider(),
+        op("atelier", Post, "/api/atelier/orders/{id}/refunds", "The owner gives part of the payment back (an amount or lines, with a reason): once, one at a time, never above what is left.")
+            .owner()
+            .body::<domain::order::RefundForm>()
+            .answers(atelier_orders::refund)
+            .fails(&[404, 409])
+            .fields()
+            .provider(),
+        op("atelier", Post, "/api/atelier/orders/{id}/resend-confirmation", "Sends the order's confirmation email again.")
+            .console()
+            .body::<atelier_orders::NoFields>()
+            .answers(atelier_orders::resend)
+            .fails(&[404])
+            .status::<Error>(502, "The email could not be sent"),
+        op("atelier", Post, "/api/atelier/orders/{id}/notes", "A staff-only note on the order's timeline.")
+            .console()
+            .body::<atelier_orders::NoteForm>()
+            .answers(atelier_orders::note)
+            .fails(&[404])
+            .fields(),
+        op("atelier", Get, "/api/atelier/payments/attention", "Payments needing attention: being confirmed, unknown, pending at PayPal, refunds unknown; with what the reconciler found.")
+            .console()
+            .answers(atelier_payments::attention),
     ]
 }
 
@@ -369,11 +427,22 @@ impl Operation {
     }
 
     /// An owner's console route: also 403 for a staff member's session.
-    #[allow(dead_code)] // until the first owner route is listed
     fn owner(mut self) -> Self {
         let refused = "Not an owner's session, or an origin not allowed";
         self.responses.insert(403, (refused, error()));
         self.console()
+    }
+
+    /// A console form: 422 with each field's message.
+    fn fields(self) -> Self {
+        self.status::<Error>(422, "A field broke a rule (`errors` names each)")
+    }
+
+    /// A refund: 502 when the provider refused, could not be reached, or
+    /// its answer was lost (then the refund is unknown until reconciled).
+    fn provider(self) -> Self {
+        let failed = "The provider refused or could not be reached (nothing given back), or its answer was lost: the refund is unknown until the reconciler reads the provider's ledger";
+        self.status::<Error>(502, failed)
     }
 
     fn fails(mut self, statuses: &[u16]) -> Self {

@@ -80,6 +80,12 @@ impl Money {
             .map(Money)
     }
 
+    /// What is left of this amount once `other` is taken: `None` below zero
+    /// (money is never negative).
+    pub fn checked_sub(self, other: Money) -> Option<Money> {
+        self.0.checked_sub(other.0).filter(|c| *c >= 0).map(Money)
+    }
+
     /// The cost of `quantity` units; `None` past [`MAX_MONEY`].
     pub fn times(self, quantity: u32) -> Option<Money> {
         self.0

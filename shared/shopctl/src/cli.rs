@@ -104,8 +104,31 @@ pub enum OrdersCommand {
         #[arg(long, conflicts_with = "order")]
         pending: bool,
     },
-    /// Give an order's money back.
-    Refund(OrderArg),
+    /// Give an order's money back: whole (and cancel it), or `--amount`
+    /// of it with a `--reason`.
+    Refund {
+        #[command(flatten)]
+        order: OrderArg,
+        /// USD to give back (`12.50`); without it, the whole payment.
+        #[arg(long, requires = "reason")]
+        amount: Option<String>,
+        /// Why (kept with the refund).
+        #[arg(long, requires = "amount")]
+        reason: Option<String>,
+    },
+    /// Record how a confirmed order was shipped and email the client the
+    /// tracking link.
+    Ship {
+        #[command(flatten)]
+        order: OrderArg,
+        #[arg(long)]
+        carrier: String,
+        #[arg(long)]
+        tracking_number: String,
+        /// An https:// address.
+        #[arg(long)]
+        tracking_url: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -188,7 +211,28 @@ async fn run_orders(app: &App, command: OrdersCommand) -> CliResult {
         }
         OrdersCommand::Resend { order: Some(o), .. } => orders::resend(app, &o).await,
         OrdersCommand::Resend { order: None, .. } => orders::resend_pending(app).await,
-        OrdersCommand::Refund(o) => orders::refund(app, &o.order).await,
+        OrdersCommand::Refund {
+            order,
+            amount: Some(amount),
+            reason,
+        } => {
+            let reason = reason.unwrap_or_default();
+            orders::refund_part(app, &order.order, &amount, &reason).await
+        }
+        OrdersCommand::Refund { order, .. } => orders::refund(app, &order.order).await,
+        OrdersCommand::Ship {
+            order,
+            carrier,
+            tracking_number,
+            tracking_url,
+        } => {
+            let form = domain::order::ShipmentForm {
+                carrier: carrier.into(),
+                tracking_number: tracking_number.into(),
+                tracking_url: tracking_url.into(),
+            };
+            orders::ship(app, &order.order, form).await
+        }
     }
 }
 

@@ -6,9 +6,11 @@
 
 use app::App;
 use domain::accounts::Accounts;
-use domain::checkout::{confirmation_email, order_confirmed_email, PendingConfirmation, Refunded};
+use domain::checkout::{confirmation_email, PartRefund, PendingConfirmation, RefundBy, Refunded};
 use domain::house::House;
-use domain::order::{self, Move, Order, OrderNumber, OrderStatus, Orders};
+use domain::order::{
+    self, Desk, DeskError, Order, OrderNumber, OrderStatus, RefundForm, ShipmentForm,
+};
 use domain::shopper::is_ulid;
 
 use crate::cli::{CliError, CliResult};
@@ -31,6 +33,8 @@ pub enum OrdersError {
     Raced(OrderNumber),
     #[error("the customer of order {0} has no account any more")]
     NoCustomer(OrderNumber),
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// Orders of one status (or of every status), oldest first, one line each.
@@ -72,34 +76,70 @@ pub async fn move_order(app: &App, reference: &str, to: OrderStatus) -> CliResul
 
 async fn moved(app: &App, order: &Order, to: OrderStatus) -> CliResult {
     let number = order.number();
-    let step = order
-        .status
-        .step_to(to)
-        .map_err(|refused| OrdersError::Refused { number, refused })?;
-    let Move::Done(_) = Orders::of(&*app.table, &order.user_id)
-        .advance(&order.id, step, app.clock.now())
-        .await?
-    else {
-        return Err(OrdersError::Raced(number).into());
-    };
+    let moved = Desk::new(app.checkout())
+        .advance(order, to, Vec::new())
+        .await;
+    let (_, emailed) = moved.map_err(|error| match error {
+        DeskError::Refused(refused) => OrdersError::Refused { number, refused }.into(),
+        DeskError::Raced => OrdersError::Raced(number).into(),
+        other => CliError::from(other),
+    })?;
     let done = format!("order {number}: {} -> {to}", order.status);
-    if to != OrderStatus::Confirmed {
-        return Ok(done);
-    }
-    let told = match tell_confirmed(app, order).await {
-        Ok(email) => format!("confirmation sent to {email}"),
-        Err(error) => format!("the customer was not emailed: {error}"),
-    };
-    Ok(format!("{done}\n{told}"))
+    Ok(match emailed {
+        None => done,
+        Some(Ok(email)) => format!("{done}\nconfirmation sent to {email}"),
+        Some(Err(error)) => format!("{done}\nthe customer was not emailed: {error}"),
+    })
 }
 
-/// Emails the customer that the house confirmed their order; their address.
-async fn tell_confirmed(app: &App, order: &Order) -> Result<String, CliError> {
-    let email = customer_email(app, order).await?;
-    let house = House::for_mail(app.table.as_ref()).await;
-    let mail = order_confirmed_email(order, &email, &app.config.site_url, &house);
-    app.mailer.send(mail).await?;
-    Ok(email)
+/// Records how a confirmed order left the house and emails its client the
+/// tracking link (`https://` only).
+pub async fn ship(app: &App, reference: &str, form: ShipmentForm) -> CliResult {
+    let order = find(app, reference).await?;
+    let number = order.number();
+    let shipment = form.check(app.clock.now()).map_err(invalid)?;
+    let (_, emailed) = Desk::new(app.checkout())
+        .ship(&order, &shipment, Vec::new())
+        .await?;
+    let told = match emailed {
+        Ok(email) => format!("tracking link sent to {email}"),
+        Err(error) => format!("the customer was not emailed: {error}"),
+    };
+    Ok(format!(
+        "order {number}: shipped by {} ({})\n{told}",
+        shipment.carrier, shipment.tracking_number
+    ))
+}
+
+/// Gives part of the payment back once, for a reason: refused while
+/// another refund of the order is open or above what is left; a lost
+/// answer leaves it unknown until `shopctl payments reconcile`.
+pub async fn refund_part(app: &App, reference: &str, amount: &str, reason: &str) -> CliResult {
+    let order = find(app, reference).await?;
+    let number = order.number();
+    let form = RefundForm {
+        amount: amount.into(),
+        lines: serde_json::Value::Null,
+        reason: reason.into(),
+    };
+    let asked = form.check(&order).map_err(invalid)?;
+    let by = RefundBy {
+        by: "shopctl".into(),
+        records: Vec::new(),
+    };
+    let refunded = Desk::new(app.checkout())
+        .refund_part(&order, asked, by)
+        .await?;
+    Ok(match refunded {
+        PartRefund::Given(order) => format!(
+            "order {number}: {amount} given back; {} refunded in all, {} left",
+            order.refunded(),
+            order.left_to_refund()
+        ),
+        PartRefund::Unknown(_) => format!(
+            "order {number}: the provider did not answer: the refund of {amount} is unknown until `shopctl payments reconcile` reads the provider's ledger"
+        ),
+    })
 }
 
 async fn customer_email(app: &App, order: &Order) -> Result<String, CliError> {
@@ -108,6 +148,12 @@ async fn customer_email(app: &App, order: &Order) -> Result<String, CliError> {
         .await?
         .ok_or(OrdersError::NoCustomer(order.number()))?;
     Ok(customer.email)
+}
+
+/// A form's field messages, one line.
+fn invalid(errors: domain::validation::FieldErrors) -> OrdersError {
+    let messages: Vec<String> = errors.iter().map(|(f, m)| format!("{f}: {m}")).collect();
+    OrdersError::Invalid(messages.join("; "))
 }
 
 /// The order an operator names: by its full id (one exact lookup), or by its

@@ -15,12 +15,14 @@ pub async fn reconcile(app: &App) -> CliResult {
         return Ok("payments not reconciled: another reconciler run is in progress".into());
     }
     Ok(format!(
-        "payments reconciled: {} placed, {} given back, {} released, {} taken by others, {} captures settled, {} unresolved",
+        "payments reconciled: {} placed, {} given back, {} released, {} taken by others, {} captures settled, {} unresolved; refunds: {} settled, {} unresolved",
         report.placed,
         report.reversed,
         report.released,
         report.taken_by_others,
         report.captures_settled,
-        report.unresolved
+        report.unresolved,
+        report.refunds.settled,
+        report.refunds.unresolved
     ))
 }

@@ -107,6 +107,23 @@ impl<'a> Accounts<'a> {
         self.table.read(&profile_key(user_id)).await
     }
 
+    /// The profiles of these accounts (the ones that still exist), by id:
+    /// one BatchGetItem per hundred, for the house's lists.
+    pub async fn profiles(
+        &self,
+        user_ids: &[&str],
+    ) -> Result<std::collections::HashMap<String, UserProfile>, TableError> {
+        let mut found = std::collections::HashMap::new();
+        for ids in user_ids.chunks(100) {
+            let keys: Vec<_> = ids.iter().map(|id| profile_key(id)).collect();
+            for item in self.table.batch_get(&keys).await? {
+                let profile: UserProfile = crate::records::decode(item)?;
+                found.insert(profile.id.clone(), profile);
+            }
+        }
+        Ok(found)
+    }
+
     /// The profile a social identity is linked to: two GetItems when linked.
     pub async fn linked_profile(
         &self,

@@ -389,6 +389,10 @@ mod tests {
             }],
             shipping_address: ShippingAddress::default(),
             payment: Payment::test_card(price),
+            shipment: None,
+            refunds: Vec::new(),
+            refund_version: 0,
+            refunded_at: None,
         }
     }
 

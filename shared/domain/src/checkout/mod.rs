@@ -10,6 +10,7 @@
 //! an unknown outcome reconciled) is [`Checkout`]; how a payment is made
 //! idempotent and turned into an order in one transaction is in [`store`].
 
+mod attention;
 mod budget;
 mod confirmation;
 mod invoice;
@@ -20,13 +21,17 @@ mod refund;
 mod service;
 mod store;
 
+pub use attention::{needing_attention, Attention, AttentionPayment};
 pub use budget::Budget;
 pub use confirmation::{confirm, Outbox};
 pub use invoice::{confirmation_email, invoice_html, invoice_key, order_confirmed_email, usd};
 pub use lease::Lease;
 pub use priced::{PricedBag, PricedLine};
 pub use reconcile::Reconciled;
-pub use refund::Refunded;
+pub use refund::{
+    OpenRefund, PartRefund, RefundBy, RefundRefused, Refunded, RefundsSettled, NOTHING_LEFT,
+    NOT_PAID_YET, NOT_SETTLED, PAYPAL_PART, REFUND_IN_PROGRESS, REFUND_UNKNOWN,
+};
 pub use service::{Checkout, CheckoutError, PaymentStatus, Settled, Shopper};
 pub use store::{Claim, ClaimState, Claimed, Claims, PendingConfirmation, Placed, Provider};
 

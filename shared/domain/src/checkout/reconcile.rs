@@ -12,7 +12,9 @@
 //! that was still `PENDING` are completed (or canceled) as PayPal settles
 //! the capture. One run at a time: a run first takes the reconciler's lease
 //! ([`super::lease`]). Runs on a schedule in AWS (the `reconcile` function)
-//! and by hand as `shopctl payments reconcile`.
+//! and by hand as `shopctl payments reconcile`. It also settles the part
+//! refunds whose provider answer was lost (`super::refund`), by the
+//! provider's ledger.
 
 use crate::accounts::Accounts;
 use crate::order::{with_status, Order, OrderStatus, Orders};
@@ -48,6 +50,8 @@ pub struct Reconciled {
     /// Left for the next run (the provider could not be asked, or the money
     /// could not be given back): each logged with `alarm = payment_unresolved`.
     pub unresolved: usize,
+    /// Part refunds whose answer was lost, settled by the provider's ledger.
+    pub refunds: super::RefundsSettled,
 }
 
 /// What became of one claim.
@@ -112,6 +116,7 @@ impl Checkout<'_> {
                 }
             }
         }
+        report.refunds = self.settle_refunds().await?;
         Ok(report)
     }
 

@@ -353,6 +353,11 @@ impl PendingConfirmation {
             .await
     }
 
+    /// The order's marker, if its confirmation is still to be sent: one GetItem.
+    pub async fn of(table: &dyn Table, order_id: &str) -> Result<Option<Self>, TableError> {
+        table.read(&Key::new("MAIL#CONFIRMATION", order_id)).await
+    }
+
     pub async fn sent(table: &dyn Table, order_id: &str) -> Result<(), TableError> {
         let key = Key::new("MAIL#CONFIRMATION", order_id);
         let _ = table.erase(&key, Condition::None).await?;

@@ -7,11 +7,27 @@
 //! starts from, so two racing moves cannot both happen. How orders are stored
 //! and found is in [`store`].
 
+mod desk;
 mod number;
+mod queue;
+mod refunds;
+mod shipment;
 mod store;
+mod timeline;
 
+pub use desk::{Desk, DeskError, Emailed};
 pub use number::OrderNumber;
-pub use store::{find, numbered, with_status, Move, Orders};
+pub use queue::{profiles, queue, Queue, QueueFilter, Queued};
+pub use refunds::{
+    OrderRefund, RefundAsked, RefundForm, RefundState, RefundedLine, ABOVE_LEFT, AMOUNT_INVALID,
+    AMOUNT_OR_LINES, LINE_INVALID, REASON_REQUIRED,
+};
+pub use shipment::{
+    is_https_link, shipped_email, Shipment, ShipmentForm, CARRIER_REQUIRED,
+    TRACKING_NUMBER_REQUIRED, TRACKING_URL_INVALID,
+};
+pub use store::{find, numbered, with_status, Move, Orders, RefundsHold};
+pub use timeline::{timeline, StaffAction, TimelineEntry};
 
 use std::fmt;
 
@@ -168,6 +184,23 @@ pub struct Order {
     pub shipping_address: ShippingAddress,
     /// How it was paid.
     pub payment: Payment,
+    /// How it left the house, once shipped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipment: Option<Shipment>,
+    /// Its part refunds, oldest first (written only by `checkout::refund`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refunds: Vec<OrderRefund>,
+    /// Bumped by every write of `refunds`: a refund's write is conditioned
+    /// on the version it read, so two refunds never both take the order.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub refund_version: i64,
+    /// When its whole payment was given back (a cancel, `shopctl orders refund`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refunded_at: Option<Timestamp>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// An order as the customer sees it: with its total.
@@ -191,6 +224,8 @@ pub struct OrderView {
     pub tax: Money,
     pub shipping_address: ShippingAddress,
     pub payment: Payment,
+    /// How it travels, once the house shipped it: My Orders shows the link.
+    pub shipment: Option<Shipment>,
 }
 
 /// What a paid order is made of, none of it optional: the lines at the
@@ -247,6 +282,10 @@ impl Order {
             items,
             shipping_address: sale.address,
             payment: sale.payment,
+            shipment: None,
+            refunds: Vec::new(),
+            refund_version: 0,
+            refunded_at: None,
         })
     }
 
@@ -285,6 +324,7 @@ impl Order {
             items: self.items,
             shipping_address: self.shipping_address,
             payment: self.payment,
+            shipment: self.shipment,
         }
     }
 }

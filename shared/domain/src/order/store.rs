@@ -16,7 +16,7 @@ use crate::records::{encode, put, Outcome, Record};
 use crate::shopper::user_pk;
 use crate::timestamp::Timestamp;
 
-use super::{Order, OrderNumber, OrderStatus, Step};
+use super::{Order, OrderNumber, OrderRefund, OrderStatus, Shipment, Step};
 use crate::checkout::Payment;
 
 const PREFIX: &str = "ORDER#";
@@ -100,6 +100,117 @@ impl<'a> Orders<'a> {
         self.moved(id, step, None, now).await
     }
 
+    /// [`Orders::advance`] written with `records` (the audit entry of the
+    /// move) in one transaction: all of it, or nothing.
+    pub async fn advance_recorded(
+        &self,
+        id: &str,
+        step: Step,
+        now: Timestamp,
+        records: Vec<Write>,
+    ) -> Result<Move, TableError> {
+        let update = status_change(step, None, now)?;
+        self.apply(id, update, records).await
+    }
+
+    /// Records how a confirmed order left the house (a new shipment
+    /// replaces a mistyped one), with `records`, in one conditional write
+    /// on the order still being confirmed.
+    pub async fn ship(
+        &self,
+        id: &str,
+        shipment: &Shipment,
+        now: Timestamp,
+        records: Vec<Write>,
+    ) -> Result<Move, TableError> {
+        let set = encode(&Shipped {
+            shipment,
+            updated_at: now,
+        })?;
+        let update = Update {
+            set,
+            condition: Condition::Equals(STATUS.into(), OrderStatus::Confirmed.as_str().into()),
+            ..Update::default()
+        };
+        self.apply(id, update, records).await
+    }
+
+    /// Rewrites the order's refunds as `refunds`, on condition that nobody
+    /// wrote them since `order` was read (its `refund_version`), with
+    /// `records` in the same transaction. `hold` also sets the whole
+    /// payment's refund hold (see [`Orders::take_refund`]): a part refund
+    /// holds it while open, so a whole refund waits for it, and for ever
+    /// once nothing is left.
+    pub async fn write_refunds(
+        &self,
+        order: &Order,
+        refunds: &[OrderRefund],
+        hold: RefundsHold<'_>,
+        now: Timestamp,
+        records: Vec<Write>,
+    ) -> Result<Move, TableError> {
+        let version = order.refund_version;
+        let mut set = encode(&RefundsChange {
+            refunds,
+            refund_version: version + 1,
+            refund_held_until: hold.until_ms,
+            refund_holder: hold.holder,
+            refunded_at: hold.refunded_at,
+            updated_at: now,
+        })?;
+        set.retain(|_, v| !v.is_null());
+        let mut conditions = vec![
+            Condition::Exists,
+            Condition::AbsentOrBelow("refundVersion".into(), version + 1),
+        ];
+        if hold.taking {
+            conditions.push(Condition::AbsentOrBelow(
+                REFUND_HELD_UNTIL.into(),
+                now.unix_ms(),
+            ));
+        }
+        let update = Update {
+            set,
+            condition: Condition::All(conditions),
+            ..Update::default()
+        };
+        self.apply(&order.id, update, records).await
+    }
+
+    /// One conditional update of the order, with `records` in the same
+    /// transaction when there are any: the order as stored afterwards, or
+    /// `NotAllowed` when its condition did not hold.
+    async fn apply(
+        &self,
+        id: &str,
+        update: Update,
+        records: Vec<Write>,
+    ) -> Result<Move, TableError> {
+        let key = order_key(self.user_id, id);
+        if records.is_empty() {
+            return Ok(match self.table.change(&key, update).await? {
+                Outcome::Done(order) => Move::Done(Box::new(order)),
+                Outcome::Refused => Move::NotAllowed,
+            });
+        }
+        let mut writes = vec![Write::Update {
+            key: key.clone(),
+            update,
+        }];
+        writes.extend(records);
+        match self.table.transact(writes).await {
+            Ok(()) => {}
+            Err(TableError::TransactionCanceled { conditions })
+                if conditions.first() == Some(&true) =>
+            {
+                return Ok(Move::NotAllowed)
+            }
+            Err(error) => return Err(error),
+        }
+        let order = self.table.read(&key).await?;
+        Ok(order.map_or(Move::NotAllowed, |o| Move::Done(Box::new(o))))
+    }
+
     /// A move made because the provider settled the payment (a PayPal
     /// capture completed or failed): the payment's new status is recorded
     /// with it, in the same update.
@@ -120,23 +231,58 @@ impl<'a> Orders<'a> {
         payment: Option<&Payment>,
         now: Timestamp,
     ) -> Result<Move, TableError> {
-        let mut set = encode(&StatusChange {
-            status: step.to(),
-            updated_at: now,
-            payment,
-        })?;
-        set.insert(GSI1_PK.into(), status_partition(step.to()).into());
-        let update = Update {
-            set,
-            condition: Condition::Equals(STATUS.into(), step.from().as_str().into()),
-            ..Update::default()
-        };
-        let key = order_key(self.user_id, id);
-        Ok(match self.table.change(&key, update).await? {
-            Outcome::Done(order) => Move::Done(Box::new(order)),
-            Outcome::Refused => Move::NotAllowed,
-        })
+        let update = status_change(step, payment, now)?;
+        self.apply(id, update, Vec::new()).await
     }
+}
+
+/// The update of a move: its status (and index partition), on condition
+/// that the order is still in the status the move starts from.
+fn status_change(
+    step: Step,
+    payment: Option<&Payment>,
+    now: Timestamp,
+) -> Result<Update, TableError> {
+    let mut set = encode(&StatusChange {
+        status: step.to(),
+        updated_at: now,
+        payment,
+    })?;
+    set.insert(GSI1_PK.into(), status_partition(step.to()).into());
+    Ok(Update {
+        set,
+        condition: Condition::Equals(STATUS.into(), step.from().as_str().into()),
+        ..Update::default()
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Shipped<'a> {
+    shipment: &'a Shipment,
+    updated_at: Timestamp,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RefundsChange<'a> {
+    refunds: &'a [OrderRefund],
+    refund_version: i64,
+    refund_held_until: Option<i64>,
+    refund_holder: Option<&'a str>,
+    refunded_at: Option<Timestamp>,
+    updated_at: Timestamp,
+}
+
+/// What a write of the refunds does to the whole payment's refund hold.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RefundsHold<'a> {
+    /// Taking it: refused while another holder's hold runs.
+    pub taking: bool,
+    pub holder: Option<&'a str>,
+    pub until_ms: Option<i64>,
+    /// Set once nothing is left to give back.
+    pub refunded_at: Option<Timestamp>,
 }
 
 /// The fields of an order's refund: who gives its money back, until when
@@ -269,6 +415,10 @@ mod tests {
             tax: Money::ZERO,
             shipping_address: crate::checkout::ShippingAddress::default(),
             payment: crate::checkout::Payment::test_card(Money::from_cents(5_790)),
+            shipment: None,
+            refunds: Vec::new(),
+            refund_version: 0,
+            refunded_at: None,
             items: vec![OrderItem {
                 product: ProductSnapshot {
                     id: "p".into(),

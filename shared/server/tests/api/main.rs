@@ -4,6 +4,7 @@
 
 mod addresses;
 mod assets;
+mod atelier_orders;
 mod atelier_staff;
 mod auth;
 mod cart;

@@ -1,0 +1,454 @@
+//! The atelier's orders over HTTP against the payment sandbox: the queue,
+//! an order's page and timeline, every move and every refusal (roles, a
+//! shopper's session, a visitor, an unknown id, a move the state forbids),
+//! refunds in part (once, sequential and sixteen at once, never above what
+//! is left, a lost answer reconciled) and the payments needing attention.
+
+use domain::atelier::audit::of_subject;
+use domain::atelier::Role;
+use serde_json::{json, Value};
+
+use crate::helpers::{
+    self, console_client, count_table_requests, post_concurrently, Client, TestShop,
+};
+use crate::payment::{checkout_body, fill_bag, ledger, sandbox, shop};
+
+/// A shopper who paid by card: the client and the order as answered.
+async fn paid_order(shop: &TestShop, email: &str, key: &str) -> (Client, Value) {
+    let shopper = shop.client();
+    helpers::sign_up_and_sign_in(&shopper, email).await;
+    fill_bag(&shopper).await;
+    let paid = shopper
+        .post(
+            "/api/payment/checkout",
+            checkout_body("fake-valid-nonce", key),
+        )
+        .await;
+    assert_eq!(paid.status, 201, "{:?}", paid.body);
+    (shopper, paid.body["order"].clone())
+}
+
+fn path(order: &Value, action: &str) -> String {
+    let id = order["id"].as_str().unwrap();
+    match action {
+        "" => format!("/api/atelier/orders/{id}"),
+        action => format!("/api/atelier/orders/{id}/{action}"),
+    }
+}
+
+/// The provider settles the order's charge, so it can be refunded in part.
+async fn settle(shop: &TestShop, order: &Value) {
+    let id = order["payment"]["reference"].as_str().unwrap();
+    sandbox(shop, "/__control/settle", json!({ "transactionId": id })).await;
+}
+
+fn refunded_cents(ledger: &Value) -> i64 {
+    ledger["transactions"][0]["refundedCents"].as_i64().unwrap()
+}
+
+const SHIPMENT: &str = "https://track.example/colis/6A1234";
+
+fn shipment() -> Value {
+    json!({ "carrier": "Colissimo", "trackingNumber": "6A1234", "trackingUrl": SHIPMENT })
+}
+
+#[tokio::test]
+async fn an_order_goes_from_placed_to_delivered_with_every_step_on_the_timeline() {
+    let shop = shop().await;
+    let (lan, order) = paid_order(&shop, "lan@example.com", "delivered").await;
+    let (staff, member) = console_client(&shop, Role::Staff).await;
+
+    let page = staff.get(&path(&order, "")).await;
+    assert_eq!(page.status, 200, "{:?}", page.body);
+    assert_eq!(page.body["status"], "awaiting_confirmation");
+    assert_eq!(page.body["client"]["email"], "lan@example.com");
+    assert_eq!(page.body["totals"]["total"], 1807.4);
+    assert_eq!(page.body["actions"], json!(["confirm", "resend", "note"]));
+    assert_eq!(page.body["timeline"][0]["kind"], "placed");
+
+    let confirmed = staff.post(&path(&order, "confirm"), json!({})).await;
+    assert_eq!(confirmed.status, 200, "{:?}", confirmed.body);
+    assert_eq!(confirmed.body["status"], "confirmed");
+    let told = shop.outbox().last().cloned().unwrap_or_default();
+    assert!(told.contains("we have confirmed your order"), "{told}");
+
+    let bad = staff
+        .post(&path(&order, "ship"), json!({ "carrier": "Colissimo", "trackingNumber": "1", "trackingUrl": "http://track.example/1" }))
+        .await;
+    assert_eq!(bad.status, 422, "{:?}", bad.body);
+    assert_eq!(
+        bad.body["errors"]["trackingUrl"],
+        domain::order::TRACKING_URL_INVALID
+    );
+    let shipped = staff.post(&path(&order, "ship"), shipment()).await;
+    assert_eq!(shipped.status, 200, "{:?}", shipped.body);
+    assert_eq!(shipped.body["status"], "confirmed");
+    assert_eq!(shipped.body["shipment"]["trackingUrl"], SHIPMENT);
+    let told = shop.outbox().last().cloned().unwrap_or_default();
+    assert!(told.contains(SHIPMENT) && told.contains("6A1234"), "{told}");
+    let mine = lan.get("/api/orders/me").await;
+    assert_eq!(
+        mine.body["data"]["data"][0]["shipment"]["trackingUrl"],
+        SHIPMENT
+    );
+
+    let noted = staff
+        .post(
+            &path(&order, "notes"),
+            json!({ "text": "Gift wrap asked by phone." }),
+        )
+        .await;
+    assert_eq!(noted.status, 200, "{:?}", noted.body);
+    let delivered = staff.post(&path(&order, "deliver"), json!({})).await;
+    assert_eq!(delivered.status, 200, "{:?}", delivered.body);
+    assert_eq!(delivered.body["status"], "delivered");
+
+    let timeline = delivered.body["timeline"].as_array().unwrap();
+    let kinds: Vec<&str> = timeline
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["placed", "email", "action", "shipment", "note", "action"],
+        "{timeline:?}"
+    );
+    for staffs in &timeline[2..] {
+        assert_eq!(staffs["by"], member.email.as_str(), "{staffs}");
+        assert!(staffs["at"].is_string());
+    }
+    assert_eq!(timeline[4]["text"], "Gift wrap asked by phone.");
+    let audit = of_subject(
+        &*shop.app.table,
+        &format!("order:{}", order["id"].as_str().unwrap()),
+    )
+    .await
+    .unwrap();
+    let actions: Vec<&str> = audit.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(
+        actions,
+        ["order.confirm", "order.ship", "order.note", "order.deliver"]
+    );
+    assert_eq!(audit[0].actor.email, member.email);
+    assert_eq!(audit[0].before["status"], "awaiting_confirmation");
+    assert_eq!(audit[0].after["status"], "confirmed");
+}
+
+#[tokio::test]
+async fn every_order_route_refuses_visitors_shoppers_unknown_ids_and_forbidden_moves() {
+    let shop = shop().await;
+    let (shopper, order) = paid_order(&shop, "mai@example.com", "refusals").await;
+    let routes = [
+        ("GET", path(&order, "")),
+        ("GET", "/api/atelier/orders".to_string()),
+        ("GET", "/api/atelier/payments/attention".to_string()),
+        ("POST", path(&order, "confirm")),
+        ("POST", path(&order, "ship")),
+        ("POST", path(&order, "deliver")),
+        ("POST", path(&order, "cancel")),
+        ("POST", path(&order, "refunds")),
+        ("POST", path(&order, "resend-confirmation")),
+        ("POST", path(&order, "notes")),
+    ];
+    for client in [shop.client(), shopper] {
+        for (method, route) in &routes {
+            let answer = match *method {
+                "GET" => client.get(route).await,
+                _ => client.post(route, json!({})).await,
+            };
+            assert_eq!(answer.status, 401, "{method} {route}: {:?}", answer.body);
+        }
+    }
+    let (staff, _) = console_client(&shop, Role::Staff).await;
+    for id in ["01JD0000000000000000000000", "not-an-id"] {
+        let unknown = staff
+            .post(&format!("/api/atelier/orders/{id}/confirm"), json!({}))
+            .await;
+        assert_eq!(unknown.status, 404, "{id}: {:?}", unknown.body);
+    }
+    let early = staff.post(&path(&order, "deliver"), json!({})).await;
+    assert_eq!(early.status, 409, "{:?}", early.body);
+    let unshipped = staff.post(&path(&order, "ship"), shipment()).await;
+    assert_eq!(unshipped.status, 409, "{:?}", unshipped.body);
+    for owners in ["cancel", "refunds"] {
+        let body = json!({ "reason": "asked", "amount": "10.00" });
+        let refused = staff.post(&path(&order, owners), body).await;
+        assert_eq!(refused.status, 403, "{owners}: {:?}", refused.body);
+    }
+    let empty = staff
+        .post(&path(&order, "notes"), json!({ "text": " " }))
+        .await;
+    assert_eq!(empty.status, 422, "{:?}", empty.body);
+    assert_eq!(ledger(&shop).await["transactions"][0]["refundedCents"], 0);
+}
+
+#[tokio::test]
+async fn a_part_refund_happens_once_and_never_above_what_is_left() {
+    let shop = shop().await;
+    let (_, order) = paid_order(&shop, "hoa@example.com", "part").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    let asked = json!({ "amount": "100.00", "reason": "a stain" });
+    let unsettled = owner.post(&path(&order, "refunds"), asked.clone()).await;
+    assert_eq!(unsettled.status, 409, "{:?}", unsettled.body);
+    assert_eq!(unsettled.body["message"], domain::checkout::NOT_SETTLED);
+    settle(&shop, &order).await;
+
+    let (given, requests) =
+        count_table_requests(&shop, owner.post(&path(&order, "refunds"), asked.clone())).await;
+    assert_eq!(given.status, 200, "{:?}", given.body);
+    assert_eq!(given.body["totals"]["refunded"], 100.0);
+    // The session; the order found (awaiting confirmation: two Queries);
+    // the refund taken (a transaction, the order read back), its outcome
+    // read, written and read back (GetItem, transaction, GetItem); the
+    // page: client, marker, audit entries.
+    assert_eq!(requests, 11, "a part refund's table requests");
+    let veil = json!({ "lines": [{ "line": 1, "quantity": 1 }], "reason": "returned" });
+    let by_line = owner.post(&path(&order, "refunds"), veil).await;
+    assert_eq!(by_line.status, 200, "{:?}", by_line.body);
+    assert_eq!(by_line.body["lines"][1]["refundedQuantity"], 1);
+    assert_eq!(by_line.body["totals"]["refunded"], 250.5);
+
+    let above = json!({ "amount": "1556.91", "reason": "too much" });
+    let refused = owner.post(&path(&order, "refunds"), above).await;
+    assert_eq!(refused.status, 422, "{:?}", refused.body);
+    assert_eq!(refused.body["errors"]["amount"], domain::order::ABOVE_LEFT);
+
+    let ten = json!({ "amount": "10.00", "reason": "pressed sixteen times" });
+    let answers = post_concurrently(&owner, 16, &path(&order, "refunds"), ten).await;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    let given = statuses.iter().filter(|s| **s == 200).count();
+    assert!(given >= 1, "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 409),
+        "{statuses:?}"
+    );
+    let page = owner.get(&path(&order, "")).await;
+    let refunded = page.body["totals"]["refunded"].as_f64().unwrap();
+    assert_eq!(refunded, 250.5 + 10.0 * given as f64, "{statuses:?}");
+    assert_eq!(
+        refunded_cents(&ledger(&shop).await),
+        (refunded * 100.0).round() as i64,
+        "the provider gave back what the order says, once each"
+    );
+}
+
+#[tokio::test]
+async fn a_refund_whose_answer_is_lost_is_unknown_until_reconciled() {
+    let shop = shop().await;
+    let (_, order) = paid_order(&shop, "thu@example.com", "lost").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    settle(&shop, &order).await;
+    // The charge lookup goes through; the refund happens, its answer is lost.
+    let lost = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
+    sandbox(&shop, "/__control/fail-next", lost).await;
+    let asked = json!({ "amount": "200.00", "reason": "alteration" });
+    let unknown = owner.post(&path(&order, "refunds"), asked.clone()).await;
+    assert_eq!(unknown.status, 502, "{:?}", unknown.body);
+    assert_eq!(unknown.body["message"], domain::checkout::REFUND_UNKNOWN);
+    assert_eq!(
+        refunded_cents(&ledger(&shop).await),
+        20_000,
+        "it did happen"
+    );
+
+    let page = owner.get(&path(&order, "")).await;
+    assert_eq!(page.body["totals"]["refunded"], 0.0, "never shown as done");
+    assert!(!page.body["actions"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("refund")));
+    let again = owner.post(&path(&order, "refunds"), asked).await;
+    assert_eq!(again.status, 409, "{:?}", again.body);
+    let attention = owner.get("/api/atelier/payments/attention").await;
+    assert_eq!(attention.status, 200, "{:?}", attention.body);
+    let payments = attention.body["payments"].as_array().unwrap();
+    assert_eq!(payments.len(), 1, "{payments:?}");
+    assert_eq!(payments[0]["state"], "refund-unknown");
+    assert_eq!(payments[0]["orderId"], order["id"]);
+
+    let reconciler = shop.app.as_function("reconcile");
+    let run = shopctl::payments::reconcile(&reconciler).await.unwrap();
+    assert!(run.contains("refunds: 1 settled"), "{run}");
+    let page = owner.get(&path(&order, "")).await;
+    assert_eq!(page.body["totals"]["refunded"], 200.0);
+    assert_eq!(refunded_cents(&ledger(&shop).await), 20_000, "once");
+    let attention = owner.get("/api/atelier/payments/attention").await;
+    assert_eq!(attention.body["payments"], json!([]));
+}
+
+#[tokio::test]
+async fn the_owner_cancels_and_refunds_in_full_once() {
+    let shop = shop().await;
+    let (lan, order) = paid_order(&shop, "an@example.com", "cancel").await;
+    let (owner, member) = console_client(&shop, Role::Owner).await;
+    let no_reason = owner.post(&path(&order, "cancel"), json!({})).await;
+    assert_eq!(no_reason.status, 422, "{:?}", no_reason.body);
+    let canceled = owner
+        .post(&path(&order, "cancel"), json!({ "reason": "out of silk" }))
+        .await;
+    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
+    assert_eq!(canceled.body["status"], "canceled");
+    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    assert_eq!(ledger(&shop).await["transactions"][0]["status"], "VOIDED");
+    let timeline = canceled.body["timeline"].as_array().unwrap();
+    let by_owner: Vec<_> = timeline
+        .iter()
+        .filter(|e| e["by"] == member.email.as_str())
+        .collect();
+    assert_eq!(by_owner.len(), 1, "{timeline:?}");
+    assert!(
+        by_owner[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("out of silk"),
+        "{timeline:?}"
+    );
+    assert_eq!(timeline.last().unwrap()["kind"], "refund", "{timeline:?}");
+    let twice = owner
+        .post(&path(&order, "cancel"), json!({ "reason": "again" }))
+        .await;
+    assert_eq!(twice.status, 409, "{:?}", twice.body);
+    let nothing = owner
+        .post(
+            &path(&order, "refunds"),
+            json!({ "amount": "1.00", "reason": "x" }),
+        )
+        .await;
+    assert!(
+        [409, 422].contains(&nothing.status),
+        "nothing is left: {:?}",
+        nothing.body
+    );
+    let mine = lan.get("/api/orders/me").await;
+    assert_eq!(mine.body["data"]["data"][0]["status"], "canceled");
+}
+
+#[tokio::test]
+async fn the_queue_counts_searches_and_reads_few_items() {
+    let shop = shop().await;
+    let (_, first) = paid_order(&shop, "linh@example.com", "q1").await;
+    let (_, second) = paid_order(&shop, "quynh@example.com", "q2").await;
+    let (staff, _) = console_client(&shop, Role::Staff).await;
+    staff.post(&path(&first, "confirm"), json!({})).await;
+
+    let (all, requests) = count_table_requests(&shop, staff.get("/api/atelier/orders")).await;
+    assert_eq!(all.status, 200, "{:?}", all.body);
+    assert_eq!(all.body["counts"]["awaitingConfirmation"], 1);
+    assert_eq!(all.body["counts"]["confirmed"], 1);
+    let ids: Vec<&Value> = all.body["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| &o["id"])
+        .collect();
+    assert_eq!(ids, [&second["id"], &first["id"]], "newest first");
+    // The console session's read (a BatchGetItem), five status Queries,
+    // one BatchGetItem of the clients' profiles.
+    assert_eq!(requests, 7, "the queue's table requests");
+
+    let number = first["number"].as_str().unwrap();
+    for q in [
+        number.to_string(),
+        number.trim_start_matches('#').to_lowercase(),
+        "LINH@".into(),
+    ] {
+        let found = staff
+            .get(&format!("/api/atelier/orders?q={}", urlencode(&q)))
+            .await;
+        let orders = found.body["orders"].as_array().unwrap();
+        assert_eq!(orders.len(), 1, "{q}: {orders:?}");
+        assert_eq!(orders[0]["id"], first["id"]);
+    }
+    let confirmed = staff.get("/api/atelier/orders?status=confirmed").await;
+    assert_eq!(confirmed.body["orders"].as_array().unwrap().len(), 1);
+    let none = staff.get("/api/atelier/orders?to=2000-01-01").await;
+    assert_eq!(none.body["orders"], json!([]));
+    let bad = staff.get("/api/atelier/orders?from=yesterday").await;
+    assert_eq!(bad.status, 422, "{:?}", bad.body);
+
+    let (page, requests) = count_table_requests(&shop, staff.get(&path(&first, ""))).await;
+    assert_eq!(page.status, 200);
+    // The session; the order found in its third status partition
+    // (confirmed); its client, its confirmation marker, its audit entries.
+    assert_eq!(requests, 7, "an order's page's table requests");
+
+    let resent = staff
+        .post(&path(&first, "resend-confirmation"), json!({}))
+        .await;
+    assert_eq!(resent.status, 200, "{:?}", resent.body);
+    let last = resent.body["timeline"]
+        .as_array()
+        .unwrap()
+        .last()
+        .cloned()
+        .unwrap();
+    assert_eq!(last["kind"], "email");
+}
+
+fn urlencode(text: &str) -> String {
+    text.replace('#', "%23").replace('@', "%40")
+}
+
+#[tokio::test]
+async fn shopctl_ships_and_refunds_in_part_through_the_same_desk() {
+    let shop = shop().await;
+    let (lan, order) = paid_order(&shop, "vy@example.com", "shopctl").await;
+    let number = order["number"].as_str().unwrap();
+    let run = |args: Vec<&str>| {
+        let mut all = vec!["orders"];
+        all.extend(args);
+        let app = shop.app.clone();
+        let all: Vec<String> = all.into_iter().map(String::from).collect();
+        async move {
+            let args: Vec<&str> = all.iter().map(String::as_str).collect();
+            shopctl::cli::run_args(&app, &args)
+                .await
+                .map_err(|e| e.to_string())
+        }
+    };
+    let early = run(vec![
+        "ship",
+        number,
+        "--carrier",
+        "DHL",
+        "--tracking-number",
+        "1",
+        "--tracking-url",
+        SHIPMENT,
+    ])
+    .await;
+    assert!(early.unwrap_err().contains("confirmed"));
+    run(vec!["confirm", number]).await.unwrap();
+    let shipped = run(vec![
+        "ship",
+        number,
+        "--carrier",
+        "DHL",
+        "--tracking-number",
+        "1",
+        "--tracking-url",
+        SHIPMENT,
+    ])
+    .await
+    .unwrap();
+    assert!(
+        shipped.contains("tracking link sent to vy@example.com"),
+        "{shipped}"
+    );
+    let mine = lan.get("/api/orders/me").await;
+    assert_eq!(mine.body["data"]["data"][0]["shipment"]["carrier"], "DHL");
+
+    settle(&shop, &order).await;
+    let given = run(vec![
+        "refund", number, "--amount", "12.50", "--reason", "hem",
+    ])
+    .await
+    .unwrap();
+    assert!(given.contains("12.50 given back"), "{given}");
+    let above = run(vec![
+        "refund", number, "--amount", "1800.00", "--reason", "x",
+    ])
+    .await;
+    assert!(above.unwrap_err().contains(domain::order::ABOVE_LEFT));
+    assert_eq!(refunded_cents(&ledger(&shop).await), 1_250);
+}
