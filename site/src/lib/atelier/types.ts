@@ -14,102 +14,26 @@ export type StaffView = Schemas["StaffView"];
 
 export type OrderStatus = Schemas["OrderStatus"];
 
-/** Amounts come as the API sends them (a number, or a decimal string). */
+/** Amounts as the API sends them: US dollars as a decimal number (a refund's input is a decimal string). */
 export type Amount = number | string;
 
-export interface Client {
-  email: string;
-  name: string;
-}
-
-export interface OrderSummary {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  placedAt: string;
-  client: Client;
-  pieces: number;
-  total: Amount;
-  refunded: Amount;
-}
-
-export interface OrderCounts {
-  pending: number;
-  awaitingConfirmation: number;
-  confirmed: number;
-  delivered: number;
-  canceled: number;
-}
-
-export interface OrderQueue {
-  counts: OrderCounts;
-  orders: OrderSummary[];
-}
-
-export interface OrderLine {
-  name: string;
-  slug: string;
-  picture: string | null;
-  category: string;
-  color: string;
-  size: string;
-  quantity: number;
-  price: Amount;
-  refundedQuantity: number;
-}
-
-/** Where the order goes, as the checkout collected it. */
-export type ShippingAddress = Schemas["ShippingAddress"];
-
-export interface Shipment {
-  carrier: string;
-  trackingNumber: string;
-  trackingUrl: string;
-  shippedAt: string;
-}
-
-export interface Ledger {
-  status?: string;
-  amount?: Amount;
-  refunded?: Amount;
-  checkedAt?: string;
-  error?: string;
-}
-
-export interface TimelineEntry {
-  at: string;
-  kind: string;
-  by: string | null;
-  text: string;
-}
-
-export type OrderAction = "confirm" | "ship" | "deliver" | "cancel" | "refund" | "resend" | "note";
-
-export interface OrderDetail {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  placedAt: string;
-  client: Client;
-  lines: OrderLine[];
-  totals: { subtotal: Amount; shippingfee: Amount; tax: Amount; total: Amount; refunded: Amount };
-  shippingAddress: ShippingAddress | null;
-  payment: { provider: string; reference: string; method: string; amount: Amount; status: string } | null;
-  ledger: Ledger | null;
-  shipment: Shipment | null;
-  timeline: TimelineEntry[];
-  actions: OrderAction[];
-}
-
-export interface PaymentAttention {
-  orderId?: string;
-  number?: string;
-  provider: string;
-  reference?: string;
-  state: "confirming" | "unknown" | "pending-at-paypal" | "refund-unknown";
-  since: string;
-  found: string;
-}
+/** The client of an order: their account's email and name. */
+export type Client = Schemas["Client"];
+export type OrderSummary = Schemas["OrderSummary"];
+/** How many orders are in each status. */
+export type OrderCounts = Schemas["StatusCounts"];
+export type OrderQueue = Schemas["OrderQueue"];
+export type OrderLine = Schemas["DetailLine"];
+/** How an order travels once the house shipped it (My Orders shows it too). */
+export type Shipment = Schemas["Shipment"];
+/** What the provider's ledger says of the payment now, or why it could not be asked. */
+export type Ledger = Schemas["LedgerView"];
+export type TimelineEntry = Schemas["TimelineEntry"];
+/** What the staff member may do to the order now. */
+export type OrderAction = Schemas["OrderAction"];
+export type OrderDetail = Schemas["OrderDetail"];
+/** One payment needing attention. */
+export type PaymentAttention = Schemas["AttentionPayment"];
 
 export type RequestStatus = "new" | "contacted" | "scheduled" | "closed";
 export type RequestKind = Schemas["RequestKind"];

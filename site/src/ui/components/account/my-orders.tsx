@@ -173,15 +173,8 @@ export function MyOrders() {
   );
 }
 
-/** The shipment the house recorded for an order (`shipment`, from the atelier console), once it has one. */
-export interface Shipment {
-  carrier: string;
-  trackingNumber: string;
-  trackingUrl: string;
-  shippedAt: string;
-}
-
-function ShipmentLine({ order }: { order: Order & { shipment?: Shipment | null } }) {
+/** The shipment the house recorded for an order (from the atelier console), once it has one. */
+function ShipmentLine({ order }: { order: Order }) {
   const shipment = order.shipment;
   if (!shipment) return null;
   return (

@@ -153,12 +153,15 @@ function Payment({ order }: { order: OrderDetail }) {
       </dd>
       <dt>The provider&apos;s ledger</dt>
       <dd data-testid="ledger">
-        {!ledger
-          ? "Not asked."
-          : ledger.error
-            ? `Could not be read: ${ledger.error}`
-            : `${ledger.status ?? ""} · ${money(ledger.amount)} taken, ${money(ledger.refunded)} refunded (checked ${when(ledger.checkedAt)})`}
+        <LedgerNow ledger={ledger} />
       </dd>
     </dl>
   );
+}
+
+/** What the provider's ledger says now, or why it could not be asked. */
+function LedgerNow({ ledger }: { ledger: OrderDetail["ledger"] | null }) {
+  if (!ledger) return "Not asked.";
+  if ("error" in ledger) return `Could not be read: ${ledger.error}`;
+  return `${ledger.status} · ${money(ledger.amount)} taken, ${money(ledger.refunded)} refunded (checked ${when(ledger.checkedAt)})`;
 }

@@ -40,7 +40,7 @@ export function orderDetail(over: Partial<OrderDetail> = {}): OrderDetail {
       phoneCode: "+33",
       phone: "123456789",
     },
-    payment: { provider: "stripe", reference: "pi_1", method: "card", amount: 2760, status: "captured" },
+    payment: { provider: "card", reference: "pi_1", method: "card", amount: 2760, status: "captured" },
     ledger: { status: "succeeded", amount: 2760, refunded: 0, checkedAt: "2026-12-01T10:05:00Z" },
     shipment: null,
     timeline: [{ at: "2026-12-01T10:00:00Z", kind: "placed", by: null, text: "Placed" }],
