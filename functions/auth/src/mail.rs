@@ -39,6 +39,7 @@ pub async fn welcome(app: &App, profile: &UserProfile, verify_from: Option<Times
             subject: greeting.clone(),
             text,
             html: None,
+            attachments: Vec::new(),
         },
     )
     .await;
@@ -65,6 +66,7 @@ pub async fn reset(app: &App, to: &str, token: &str) {
             subject: format!("Reset {}", house.your("password")),
             text,
             html: None,
+            attachments: Vec::new(),
         },
     )
     .await;

@@ -2,9 +2,12 @@
 //! (`infra`): every run settles the payments whose provider answer was lost
 //! or whose claim is past its deadline (`domain::checkout` reconcile) and
 //! answers `{busy, placed, reversed, released, takenByOthers, capturesSettled, unresolved}`. By
-//! hand, `shopctl payments reconcile` does the same.
+//! hand, `shopctl payments reconcile` does the same. The same run sends
+//! tomorrow's appointment reminders, each once (`shopctl requests remind`),
+//! and answers them as `reminders: {sent, takenByOthers, failed}`.
 
 use app::App;
+use domain::requests::send_reminders;
 use lambda_http::lambda_runtime::{self, service_fn, Error, LambdaEvent};
 use serde_json::{json, Value};
 
@@ -29,7 +32,15 @@ async fn run(app: &App) -> Result<Value, Error> {
             "payments left unresolved; retried on the next run"
         );
     }
+    let reminders =
+        send_reminders(app.table.as_ref(), app.mailer.as_ref(), app.clock.now()).await?;
+    tracing::info!(?reminders, "appointment reminders sent");
     Ok(json!({
+        "reminders": {
+            "sent": reminders.sent,
+            "takenByOthers": reminders.taken_by_others,
+            "failed": reminders.failed,
+        },
         "busy": report.busy,
         "placed": report.placed,
         "reversed": report.reversed,

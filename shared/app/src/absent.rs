@@ -119,6 +119,7 @@ mod tests {
             subject: "s".into(),
             text: "t".into(),
             html: None,
+            attachments: Vec::new(),
         };
         let error = absent.send(email).await.unwrap_err().to_string();
         assert!(error.contains("no mailer adapter"), "{error}");

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use atelier::requests::{self as atelier_requests, RequestAssignInput, RequestStatusInput};
 use atelier::{orders as atelier_orders, payments as atelier_payments, staff};
 use auth::routes::{login, password, register, session, verify};
 use catalog_answers::live;
@@ -15,7 +16,7 @@ use domain::address::AddressInput;
 use domain::answers::PaymentConflict;
 use domain::cart::{AddToCart, SetQuantity};
 use domain::checkout::{CardCheckout, PayPalCapture, PayPalCreate};
-use domain::requests::RequestInput;
+use domain::requests::{AppointmentInput, ReplyInput, RequestInput};
 use domain::wishlist::AddToWishlist;
 use utoipa::ToSchema;
 
@@ -291,6 +292,42 @@ pub fn operations() -> Vec<Operation> {
         op("atelier", Get, "/api/atelier/payments/attention", "Payments needing attention: being confirmed, unknown, pending at PayPal, refunds unknown; with what the reconciler found.")
             .console()
             .answers(atelier_payments::attention),
+        // The atelier console: clients' requests (any staff member).
+        op("atelier", Get, "/api/atelier/requests", "The requests inbox: counts by status, and the made-to-order requests and appointment bookings the filter selects, newest first.")
+            .console()
+            .query("status", "Only this status: new, contacted, scheduled or closed.")
+            .query("kind", "Only this kind: made_to_order or appointment.")
+            .query("assignee", "Only those given to this staff member (an id), or `none`: to no one.")
+            .answers(atelier_requests::list),
+        op("atelier", Get, "/api/atelier/requests/{id}", "One request: what the client sent (measurements as given), the replies, the appointment and the timeline.")
+            .console()
+            .answers(atelier_requests::detail)
+            .fails(&[404]),
+        op("atelier", Post, "/api/atelier/requests/{id}/status", "Moves the request one step on (new, contacted, scheduled, closed) or closes it; never back (409).")
+            .console()
+            .body::<RequestStatusInput>()
+            .answers(atelier_requests::move_status)
+            .fails(&[404, 409]),
+        op("atelier", Post, "/api/atelier/requests/{id}/assign", "Gives the request to a staff member, or to no one (`staffId: null`).")
+            .console()
+            .body::<RequestAssignInput>()
+            .answers(atelier_requests::assign)
+            .status::<Error>(422, "No such staff member (`errors.staffId`)")
+            .fails(&[404, 409]),
+        op("atelier", Post, "/api/atelier/requests/{id}/replies", "Emails the client from the house's address and keeps the reply on the request.")
+            .console()
+            .body::<ReplyInput>()
+            .answers(atelier_requests::reply)
+            .status::<Error>(422, "A subject or a text missing or too long (`errors` names it)")
+            .status::<Error>(502, "The email could not be sent: nothing kept")
+            .fails(&[404, 409]),
+        op("atelier", Post, "/api/atelier/requests/{id}/appointment", "Sets (or moves) the appointment, in the house's time zone: the client is emailed an invitation with its calendar file (a move: the same event, a higher SEQUENCE), reminded the day before by the scheduled job; the request is scheduled.")
+            .console()
+            .body::<AppointmentInput>()
+            .answers(atelier_requests::appoint)
+            .status::<Error>(422, "A time not in the future or malformed, a duration or a place not given (`errors` names it)")
+            .status::<Error>(502, "The invitation could not be sent: nothing kept")
+            .fails(&[404, 409]),
     ]
 }
 

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::{address, cart, checkout, order, shopper, wishlist};
+use crate::{address, cart, checkout, order, requests, shopper, wishlist};
 
 /// An id read from a path.
 pub trait PathId: Sized {
@@ -64,6 +64,12 @@ path_id!(
     /// An order: a ULID.
     OrderId,
     order::CONFIRM_FAILED,
+    shopper::is_ulid
+);
+path_id!(
+    /// A client's request (made-to-order or appointment): a ULID.
+    ContactRequestId,
+    requests::inbox::NOT_FOUND,
     shopper::is_ulid
 );
 path_id!(

@@ -35,6 +35,11 @@ pub fn shown_by_the_site() -> Messages {
             PROFILE_FIRST_NAME_REQUIRED, PROFILE_LAST_NAME_REQUIRED, RESET_PASSWORDS_DIFFER, TITLE_REQUIRED]
         "atelier": crate::atelier [INVITATION_INVALID, LAST_OWNER, OWNER_ONLY, PASSKEY_NOT_RECOGNISED,
             SIGN_IN_REQUIRED]
+        "atelier_requests": crate::requests::inbox [CHANGED, NOT_FOUND]
+        "atelier_replies": crate::requests::replies [SUBJECT_REQUIRED, SUBJECT_TOO_LONG, TEXT_REQUIRED,
+            TEXT_TOO_LONG, TOO_MANY_REPLIES]
+        "atelier_appointments": crate::requests::appointment [AT_INVALID, AT_PAST, AT_SKIPPED,
+            DURATION_INVALID, PLACE_INVALID, PLACE_REQUIRED]
         "birthday": crate::accounts::birthday [REQUIRED]
         "password": crate::accounts::password [NEED_DIGIT, NEED_LENGTH, NEED_SPECIAL]
         "address": crate::address [COUNTRY_REQUIRED, CREATED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED,
@@ -42,7 +47,10 @@ pub fn shown_by_the_site() -> Messages {
         "checkout": crate::checkout [ADDRESS_REQUIRED, COUNTRY_REQUIRED, EMPTY_BAG, ITEMS_UNAVAILABLE]
         "cart": crate::cart [ADDED, COLOR_REQUIRED, LOGIN_REQUIRED]
         "wishlist": crate::wishlist [LOGIN_REQUIRED]
-        "order": crate::order [CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED]
+        "order": crate::order [ABOVE_LEFT, AMOUNT_INVALID, AMOUNT_OR_LINES, CARRIER_REQUIRED,
+            CONFIRMED_BY_CUSTOMER, CONFIRM_FAILED, LINE_INVALID, REASON_REQUIRED, TRACKING_NUMBER_REQUIRED,
+            TRACKING_URL_INVALID]
+        "refund": crate::checkout [NOTHING_LEFT, NOT_SETTLED, PAYPAL_PART, REFUND_IN_PROGRESS, REFUND_UNKNOWN]
         "requests": crate::requests [APPOINTMENT_BOOKED, CONTACT_TIME_REQUIRED, EMAIL_INVALID, EMAIL_REQUIRED,
             FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED, MADE_TO_ORDER_SUBMITTED, MEASUREMENT_INVALID, NOT_GIVEN,
             PHONE_REQUIRED]

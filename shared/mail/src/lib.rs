@@ -65,6 +65,19 @@ pub enum MailConfig {
     },
 }
 
+impl MailConfig {
+    /// The sender's bare address (`no-reply@shop.example` of `The shop
+    /// <no-reply@shop.example>`): what a calendar invitation names as its
+    /// organizer.
+    pub fn sender_address(&self) -> &str {
+        let (MailConfig::Outbox { from, .. } | MailConfig::Ses { from, .. }) = self;
+        match from.rsplit_once('<') {
+            Some((_, address)) => address.trim_end().trim_end_matches('>'),
+            None => from.trim(),
+        }
+    }
+}
+
 /// Opens the configured mailer. Call once per process: the SES client is
 /// reused by every request. `aws` is loaded only for SES. A mailer whose
 /// adapter this build lacks is refused, naming the cargo feature.
@@ -119,4 +132,22 @@ fn missing(adapter: &str, feature: &str) -> MailerError {
     MailerError(format!(
         "{adapter} is not in this build: it needs cargo feature `{feature}`"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sender_address_is_the_bare_address() {
+        let outbox = |from: &str| MailConfig::Outbox {
+            dir: PathBuf::new(),
+            from: from.into(),
+        };
+        assert_eq!(
+            outbox("The shop <no-reply@shop.example>").sender_address(),
+            "no-reply@shop.example"
+        );
+        assert_eq!(outbox(" a@b.example ").sender_address(), "a@b.example");
+    }
 }

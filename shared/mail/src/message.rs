@@ -2,7 +2,7 @@
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use domain::ports::{Email, MailerError};
+use domain::ports::{Attachment, Email, MailerError};
 use time::format_description::well_known::Rfc2822;
 use time::OffsetDateTime;
 
@@ -129,7 +129,8 @@ fn crlf(text: &str) -> String {
 }
 
 /// The email as an RFC 5322 message: a UTF-8 text part, and an HTML
-/// alternative when there is one.
+/// alternative when there is one; with attachments, that body and then each
+/// file (base64) as the parts of a multipart/mixed message (RFC 2046).
 ///
 /// An internationalised recipient is written as it is, in UTF-8: RFC 2047
 /// forbids encoded words inside an address, and RFC 6532 (internationalised
@@ -144,27 +145,57 @@ pub fn rfc5322(email: &Email, from: &str, message_id: &str, at: OffsetDateTime) 
         header_address(&email.to),
         header_text(&email.subject),
     );
+    if email.attachments.is_empty() {
+        out.push_str(&body(email, message_id));
+        return out;
+    }
+    let boundary = format!("=_mixed_{message_id}");
+    out.push_str(&format!(
+        "Content-Type: multipart/mixed; boundary=\"{boundary}\"\r\n\r\n"
+    ));
+    out.push_str(&format!("--{boundary}\r\n{}", body(email, message_id)));
+    for attachment in &email.attachments {
+        out.push_str(&format!("--{boundary}\r\n{}", attachment_part(attachment)));
+    }
+    out.push_str(&format!("--{boundary}--\r\n"));
+    out
+}
+
+/// The body's headers and content: the text, or the text and its HTML
+/// alternative.
+fn body(email: &Email, message_id: &str) -> String {
     let text_part =
         "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n";
-    match &email.html {
-        None => out.push_str(&format!("{text_part}\r\n{}\r\n", crlf(&email.text))),
-        Some(html) => {
-            let boundary = format!("=_{message_id}");
-            out.push_str(&format!(
-                "Content-Type: multipart/alternative; boundary=\"{boundary}\"\r\n\r\n"
-            ));
-            out.push_str(&format!(
-                "--{boundary}\r\n{text_part}\r\n{}\r\n",
-                crlf(&email.text)
-            ));
-            out.push_str(&format!(
-                "--{boundary}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{}\r\n",
-                crlf(html)
-            ));
-            out.push_str(&format!("--{boundary}--\r\n"));
-        }
-    }
-    out
+    let Some(html) = &email.html else {
+        return format!("{text_part}\r\n{}\r\n", crlf(&email.text));
+    };
+    let boundary = format!("=_{message_id}");
+    format!(
+        "Content-Type: multipart/alternative; boundary=\"{boundary}\"\r\n\r\n\
+         --{boundary}\r\n{text_part}\r\n{}\r\n\
+         --{boundary}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{}\r\n\
+         --{boundary}--\r\n",
+        crlf(&email.text),
+        crlf(html)
+    )
+}
+
+/// A file as a MIME part: base64 in lines of 76 (RFC 2045), its name
+/// quoted, its type as the caller gave it (made one line).
+fn attachment_part(attachment: &Attachment) -> String {
+    let name = one_line(&attachment.filename).replace(['"', '\\'], "_");
+    let encoded = STANDARD.encode(&attachment.bytes);
+    let lines: Vec<&str> = encoded
+        .as_bytes()
+        .chunks(76)
+        .map(|line| std::str::from_utf8(line).unwrap_or_default())
+        .collect();
+    format!(
+        "Content-Type: {}; name=\"{name}\"\r\nContent-Transfer-Encoding: base64\r\n\
+         Content-Disposition: attachment; filename=\"{name}\"\r\n\r\n{}\r\n",
+        one_line(&attachment.content_type),
+        lines.join("\r\n")
+    )
 }
 
 #[cfg(test)]
@@ -189,6 +220,7 @@ mod tests {
             subject: subject.into(),
             text: "t".into(),
             html: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -302,5 +334,37 @@ mod tests {
         );
         assert!(headers.lines().all(|l| l.len() <= 998));
         assert!(headers.contains("Subject: =?UTF-8?B?"), "{headers}");
+    }
+
+    #[test]
+    fn attachments_make_a_multipart_mixed_message_with_base64_parts() {
+        let mut email = email("ada@example.com", "Your appointment");
+        email.html = Some("<p>t</p>".into());
+        let bytes: Vec<u8> = (0..200u8).collect();
+        email.attachments = vec![Attachment {
+            filename: "invitation.ics".into(),
+            content_type: "text/calendar; method=REQUEST; charset=utf-8".into(),
+            bytes: bytes.clone(),
+        }];
+        let eml = rfc5322(
+            &email,
+            "Shop <shop@example.com>",
+            "1@outbox",
+            OffsetDateTime::UNIX_EPOCH,
+        );
+        assert!(eml.contains("Content-Type: multipart/mixed; boundary=\"=_mixed_1@outbox\"\r\n"));
+        let parts: Vec<&str> = eml.split("--=_mixed_1@outbox").collect();
+        assert_eq!(parts.len(), 4, "preamble, body, file, end: {eml}");
+        assert!(parts[1].contains("multipart/alternative") && parts[1].contains("<p>t</p>"));
+        let (headers, content) = parts[2].split_once("\r\n\r\n").unwrap();
+        assert!(headers.contains("Content-Type: text/calendar; method=REQUEST; charset=utf-8; name=\"invitation.ics\""), "{headers}");
+        assert!(headers.contains("Content-Disposition: attachment; filename=\"invitation.ics\""));
+        assert!(content.lines().all(|l| l.trim_end().len() <= 76));
+        let decoded = STANDARD
+            .decode(content.split_whitespace().collect::<String>())
+            .unwrap();
+        assert_eq!(decoded, bytes);
+        assert_eq!(parts[3], "--\r\n");
+        assert!(eml.lines().all(|l| l.len() <= 998));
     }
 }

@@ -1,8 +1,11 @@
-//! The production mailer: SES SendEmail, a text body and an optional HTML one.
+//! The production mailer: SES SendEmail, a text body and an optional HTML
+//! one; SendRawEmail (the MIME message the outbox writes) when the email
+//! carries attachments.
 
 use async_trait::async_trait;
 use aws_sdk_ses::error::DisplayErrorContext;
-use aws_sdk_ses::types::{Body, Content, Destination, Message};
+use aws_sdk_ses::primitives::Blob;
+use aws_sdk_ses::types::{Body, Content, Destination, Message, RawMessage};
 use aws_sdk_ses::Client;
 use domain::ports::{Email, Mailer, MailerError};
 
@@ -91,13 +94,45 @@ impl SesMailer {
     pub fn client(&self) -> &Client {
         &self.client
     }
+
+    /// The email as one MIME message (attachments included), through
+    /// SendRawEmail; `to` is the recipient as SES takes it.
+    async fn send_raw(&self, email: &Email, to: &str) -> Result<(), MailerError> {
+        let at = time::OffsetDateTime::now_utc();
+        let domain = self
+            .from
+            .rsplit_once('@')
+            .map_or("ses", |(_, d)| d.trim_end_matches('>'));
+        let message_id = format!("{}@{domain}", ulid::Ulid::new());
+        let mime = message::rfc5322(email, &self.from, &message_id, at);
+        let raw = RawMessage::builder()
+            .data(Blob::new(mime.into_bytes()))
+            .build()
+            .map_err(|e| MailerError(e.to_string()))?;
+        let sent = self
+            .client()
+            .send_raw_email()
+            .source(&self.from)
+            .destinations(to)
+            .raw_message(raw)
+            .set_configuration_set_name(self.configuration_set.clone())
+            .send()
+            .await
+            .map_err(|e| MailerError(without_address(&DisplayErrorContext(&e).to_string(), to)))?;
+        tracing::info!(message_id = %sent.message_id(), "email with attachments sent through SES");
+        Ok(())
+    }
 }
 
 #[async_trait]
 impl Mailer for SesMailer {
     async fn send(&self, email: Email) -> Result<(), MailerError> {
-        let email = message::prepared(email)?;
+        let mut email = message::prepared(email)?;
         let to = ses_recipient(&email.to)?;
+        if !email.attachments.is_empty() {
+            email.to.clone_from(&to);
+            return self.send_raw(&email, &to).await;
+        }
         let body = Body::builder()
             .text(content(&email.text)?)
             .set_html(email.html.as_deref().map(content).transpose()?);

@@ -16,6 +16,7 @@ fn reset_email(to: &str) -> Email {
         subject: "Réinitialiser votre mot de passe".into(),
         text: "Bonjour,\nOpen http://127.0.0.1:3000/reset-password?token=abc123 to choose a new password.\n".into(),
         html: Some("<p>Open <a href=\"http://127.0.0.1:3000/reset-password?token=abc123\">this link</a>.</p>".into()),
+        attachments: Vec::new(),
     }
 }
 
@@ -88,6 +89,7 @@ async fn outbox_writes_one_eml_per_email() {
         subject: "Order confirmed".into(),
         text: "Thanks!".into(),
         html: None,
+        attachments: Vec::new(),
     };
     mailer.send(plain).await.expect("second");
 
@@ -173,6 +175,7 @@ async fn outbox_refuses_hidden_recipients_and_no_subject_adds_a_header() {
         subject: "x".into(),
         text: "x".into(),
         html: None,
+        attachments: Vec::new(),
     };
     assert!(mailer.send(injected).await.is_err());
     let nobody = Email {
@@ -180,6 +183,7 @@ async fn outbox_refuses_hidden_recipients_and_no_subject_adds_a_header() {
         subject: "x".into(),
         text: "x".into(),
         html: None,
+        attachments: Vec::new(),
     };
     assert!(mailer.send(nobody).await.is_err());
     assert!(eml_files(dir.path()).is_empty());
@@ -191,6 +195,7 @@ async fn outbox_refuses_hidden_recipients_and_no_subject_adds_a_header() {
         subject: "x\r\nBcc: all@example.com\n".into(),
         text: "x".into(),
         html: None,
+        attachments: Vec::new(),
     };
     mailer.send(subject).await.expect("sent on one line");
     let files = eml_files(dir.path());
@@ -254,6 +259,7 @@ async fn ses_sends_through_moto() {
         subject: "Order confirmed".into(),
         text: "Thanks!".into(),
         html: None,
+        attachments: Vec::new(),
     };
     opened.send(plain).await.expect("sent");
 
@@ -324,4 +330,19 @@ async fn ses_sends_through_moto() {
         .await
         .expect("quota");
     assert_eq!(quota.sent_last24_hours(), 3.0);
+
+    // With an attachment, the MIME message goes whole (SendRawEmail).
+    let mut invitation = reset_email("ada@exämple.com");
+    invitation.attachments = vec![domain::ports::Attachment {
+        filename: "invitation.ics".into(),
+        content_type: "text/calendar; method=REQUEST; charset=utf-8".into(),
+        bytes: b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".to_vec(),
+    }];
+    opened.send(invitation).await.expect("raw sent");
+    let data = moto.get("/moto-api/data.json");
+    assert!(
+        data.contains("invitation.ics"),
+        "raw message in moto: {data}"
+    );
+    assert!(data.contains("ada@xn--exmple-cua.com"), "{data}");
 }

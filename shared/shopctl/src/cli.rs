@@ -41,9 +41,9 @@ pub enum Command {
     /// Settle payments whose outcome is unknown.
     #[command(subcommand)]
     Payments(PaymentsCommand),
-    /// Made-to-order requests.
+    /// Made-to-order requests; appointments' reminders.
     #[command(subcommand)]
-    Requests(ListCommand),
+    Requests(RequestsCommand),
     /// Appointment requests.
     #[command(subcommand)]
     Appointments(ListCommand),
@@ -142,6 +142,19 @@ pub enum PaymentsCommand {
 }
 
 #[derive(Debug, Subcommand)]
+pub enum RequestsCommand {
+    /// Every made-to-order request, oldest first.
+    List,
+    /// Send the reminders of tomorrow's appointments (the house's day), each
+    /// once: what the scheduled job does every few minutes.
+    Remind {
+        /// Remind as if the clock were this many seconds later.
+        #[arg(long, value_name = "SECONDS")]
+        ahead: Option<u64>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
 pub enum ListCommand {
     /// Every request, oldest first.
     List,
@@ -189,8 +202,15 @@ pub async fn run(app: &App, command: Command) -> CliResult {
             }
             crate::payments::reconcile(&app).await
         }
-        Command::Requests(ListCommand::List) => {
+        Command::Requests(RequestsCommand::List) => {
             crate::requests::list(app, RequestKind::MadeToOrder).await
+        }
+        Command::Requests(RequestsCommand::Remind { ahead }) => {
+            let mut app = app.clone();
+            if let Some(seconds) = ahead {
+                app.set_clock(Arc::new(AheadClock(Duration::from_secs(seconds))));
+            }
+            crate::requests::remind(&app).await
         }
         Command::Appointments(ListCommand::List) => {
             crate::requests::list(app, RequestKind::Appointment).await

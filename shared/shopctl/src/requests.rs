@@ -1,9 +1,10 @@
 //! `shopctl requests list` and `shopctl appointments list`: every
 //! made-to-order request or appointment, visitors' and customers' alike,
-//! from its GSI1 partition (one Query per page), oldest first.
+//! from its GSI1 partition (one Query per page), oldest first; and
+//! `shopctl requests remind`: tomorrow's appointment reminders, each once.
 
 use app::App;
-use domain::requests::{ContactRequest, RequestKind};
+use domain::requests::{send_reminders, ContactRequest, RequestKind};
 
 use crate::cli::CliResult;
 
@@ -37,4 +38,12 @@ pub async fn list(app: &App, kind: RequestKind) -> CliResult {
         ));
     }
     Ok(lines.join("\n"))
+}
+
+pub async fn remind(app: &App) -> CliResult {
+    let report = send_reminders(app.table.as_ref(), app.mailer.as_ref(), app.clock.now()).await?;
+    Ok(format!(
+        "reminders: {} sent, {} taken by another run, {} failed (retried on the next run)",
+        report.sent, report.taken_by_others, report.failed
+    ))
 }

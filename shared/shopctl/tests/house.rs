@@ -78,6 +78,12 @@ fn every_bad_house_and_page_is_named_with_its_file_field_and_rule() {
     edit(
         root,
         "house.toml",
+        "time_zone = \"Asia/Ho_Chi_Minh\"",
+        "time_zone = \"Asia/Saigon City\"",
+    );
+    edit(
+        root,
+        "house.toml",
         "short_name = \"LAN ANH\"",
         "short_name = \"\"",
     );
@@ -108,6 +114,10 @@ fn every_bad_house_and_page_is_named_with_its_file_field_and_rule() {
         &found,
         "house.toml: utc_offset: must be the offset from UTC as +HH:MM",
     );
+    has(
+        &found,
+        "house.toml: time_zone: must be a time zone of the tz database",
+    );
     has(&found, "house.toml: short_name: must not be empty");
     has(&found, "pages/about.md: body: \"about/missing.jpg\"");
     has(&found, "pages/faq.md: line 2:");
@@ -119,7 +129,7 @@ fn every_bad_house_and_page_is_named_with_its_file_field_and_rule() {
         &found,
         "pages/terms.md: must start with its front matter between two +++ lines",
     );
-    assert_eq!(found.len(), 9, "{}", found.join("\n"));
+    assert_eq!(found.len(), 10, "{}", found.join("\n"));
 }
 
 #[test]

@@ -228,6 +228,7 @@ pub fn confirmation_email(order: &Order, to: &str, site_url: &str, house: &House
         )),
         text,
         html: Some(invoice_html(order, house)),
+        attachments: Vec::new(),
     }
 }
 
@@ -249,6 +250,7 @@ pub fn order_confirmed_email(order: &Order, to: &str, site_url: &str, house: &Ho
         subject: house.subject(&format!("order {} confirmed", order.number())),
         text,
         html: None,
+        attachments: Vec::new(),
     }
 }
 

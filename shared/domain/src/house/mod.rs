@@ -54,7 +54,8 @@ house_part! {
         /// Opening hours as shoppers read them: "Daily 10:00-20:00 (GMT+7)".
         pub hours: String,
         /// The house's clock: an IANA zone name and its offset from UTC.
-        pub time_zone: String,
+        #[serde(default)]
+        pub time_zone: TimeZoneName,
         pub utc_offset_minutes: i32,
         /// Who the footer's copyright line names.
         pub copyright: String,
@@ -232,6 +233,45 @@ impl Record for House {
     }
 }
 
+/// The house's time zone: an IANA name the built-in tz database knows
+/// ("Europe/Paris"), UTC when the house gives none. Appointments are set and
+/// shown in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = String)]
+pub struct TimeZoneName(String);
+
+pub const TIME_ZONE_RULE: &str = "must be a time zone of the tz database, such as \"Europe/Paris\"";
+
+impl Default for TimeZoneName {
+    fn default() -> Self {
+        TimeZoneName("UTC".into())
+    }
+}
+
+impl TimeZoneName {
+    /// A name the tz database knows; empty is UTC.
+    pub fn parse(name: &str) -> Option<Self> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Some(Self::default());
+        }
+        jiff::tz::TimeZone::get(name)
+            .ok()
+            .map(|_| TimeZoneName(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The zone's rules. A stored name the database no longer knows (or an
+    /// empty one from before) reads as UTC rather than failing an email.
+    pub fn zone(&self) -> jiff::tz::TimeZone {
+        jiff::tz::TimeZone::get(&self.0).unwrap_or(jiff::tz::TimeZone::UTC)
+    }
+}
+
 pub const E164_RULE: &str =
     "must be the number as dialled in E.164: a + then 8 to 15 digits, no spaces, such as \"+12025550123\"";
 pub const EMAIL_RULE: &str = "must be an email address, such as \"hello@example.com\"";
@@ -325,6 +365,23 @@ mod tests {
         }
         assert_eq!(utc_offset_text(420), "+07:00");
         assert_eq!(utc_offset_text(-210), "-03:30");
+    }
+
+    #[test]
+    fn a_time_zone_is_one_the_database_knows_and_utc_by_default() {
+        assert_eq!(
+            TimeZoneName::parse("Europe/Paris").unwrap().as_str(),
+            "Europe/Paris"
+        );
+        assert_eq!(TimeZoneName::parse("").unwrap().as_str(), "UTC");
+        for bad in ["Mars/Olympus", "GMT+7 Saigon", "+07:00x"] {
+            assert_eq!(TimeZoneName::parse(bad), None, "{bad}");
+        }
+        // A house stored before the zone was read: no `timeZone` at all.
+        let mut before = serde_json::to_value(House::neutral()).unwrap();
+        before.as_object_mut().unwrap().remove("timeZone");
+        let stored: House = serde_json::from_value(before).unwrap();
+        assert_eq!(stored.time_zone.zone(), jiff::tz::TimeZone::UTC);
     }
 
     #[test]

@@ -136,6 +136,7 @@ pub fn shipped_email(
         subject: house.subject(&format!("order {number} shipped")),
         text,
         html: Some(html),
+        attachments: Vec::new(),
     }
 }
 

@@ -8,6 +8,18 @@ pub struct Email {
     pub subject: String,
     pub text: String,
     pub html: Option<String>,
+    /// Files sent with it (an appointment's calendar invitation).
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file attached to an email.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The name the client saves it under: `invitation.ics`.
+    pub filename: String,
+    /// Its MIME type with parameters: `text/calendar; method=REQUEST; charset=utf-8`.
+    pub content_type: String,
+    pub bytes: Vec<u8>,
 }
 
 #[derive(Debug, thiserror::Error)]

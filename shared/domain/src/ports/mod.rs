@@ -12,7 +12,7 @@ pub mod table;
 pub use blobs::{Blobs, BlobsError};
 pub use clock::Clock;
 pub use identity::{Authorization, IdentityError, IdentityProvider, VerifiedIdentity};
-pub use mailer::{Email, Mailer, MailerError};
+pub use mailer::{Attachment, Email, Mailer, MailerError};
 pub use payments::{
     Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary,
     ProviderStatus, Refund,

@@ -5,6 +5,7 @@
 mod addresses;
 mod assets;
 mod atelier_orders;
+mod atelier_requests;
 mod atelier_staff;
 mod auth;
 mod cart;

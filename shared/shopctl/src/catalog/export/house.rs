@@ -29,7 +29,7 @@ impl Writer<'_> {
             logo,
             preview_picture,
             hours: h.hours.clone(),
-            time_zone: h.time_zone.clone(),
+            time_zone: h.time_zone.as_str().to_owned(),
             utc_offset: utc_offset_text(h.utc_offset_minutes),
             copyright: Some(h.copyright.clone()),
             address: AddressFile {

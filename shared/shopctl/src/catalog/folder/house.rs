@@ -98,6 +98,10 @@ impl Reader<'_, '_> {
             self.problem("utc_offset", house::UTC_OFFSET_RULE);
             0
         });
+        let time_zone = house::TimeZoneName::parse(&file.time_zone).unwrap_or_else(|| {
+            self.problem("time_zone", house::TIME_ZONE_RULE);
+            house::TimeZoneName::default()
+        });
         let logo = self.optional_picture("logo", &file.logo);
         let preview_picture = self.optional_picture("preview_picture", &file.preview_picture);
         let wording = file.wording.unwrap_or_default();
@@ -115,7 +119,7 @@ impl Reader<'_, '_> {
             emails: house::Emails { contact, press },
             social,
             hours: file.hours,
-            time_zone: file.time_zone,
+            time_zone,
             utc_offset_minutes,
             copyright: file.copyright.unwrap_or_else(|| name.clone()),
             policies: self.policies(file.policies.unwrap_or_default()),

@@ -6,6 +6,18 @@
 //! `REQUEST#<ulid> / REQUEST`, owned by nobody. Both kinds are indexed on
 //! GSI1 (`REQUESTS#MADE_TO_ORDER` or `REQUESTS#APPOINTMENT`, sort key the
 //! ulid) for the operators' lists.
+//!
+//! The house works them as an inbox ([`inbox`]): a status, an assignee,
+//! [`replies`] by email, an [`appointment`] with its calendar file ([`ics`]).
+
+pub mod appointment;
+pub mod ics;
+pub mod inbox;
+pub mod replies;
+
+pub use appointment::{send_reminders, Appointment, AppointmentInput, RemindReport, Reminder};
+pub use inbox::{Change, Inbox, InboxError, InboxRequest, Status};
+pub use replies::{Reply, ReplyInput};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -312,6 +324,22 @@ impl Measurements {
         format!("Measurements: {}", sizes.join(", "))
     }
 
+    /// Each measurement by its label, as the client gave it (the number in
+    /// the request's unit) or [`NOT_GIVEN`].
+    pub fn labelled(&self) -> Vec<(&'static str, String)> {
+        let shown = |m: Option<Measure>| m.map_or_else(|| NOT_GIVEN.to_string(), |m| m.to_string());
+        vec![
+            ("height", shown(self.height)),
+            ("weight", shown(self.weight)),
+            ("bust", shown(self.bust)),
+            ("waist", shown(self.waist)),
+            ("hips", shown(self.hips)),
+            ("shoulder width", shown(self.shoulder_width)),
+            ("arm length", shown(self.arm_length)),
+            ("neck", shown(self.neck_circumference)),
+        ]
+    }
+
     fn any_given(&self) -> bool {
         [
             self.height,
@@ -611,6 +639,7 @@ impl ContactRequest {
             .trim_end()
             .to_string(),
             html: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -626,6 +655,7 @@ impl ContactRequest {
             ),
             text: self.summary(),
             html: None,
+            attachments: Vec::new(),
         }
     }
 }
@@ -813,6 +843,26 @@ mod tests {
         );
         let read: ContactRequest = serde_json::from_value(Value::Object(item)).unwrap();
         assert_eq!(read, request);
+    }
+
+    #[test]
+    fn the_house_reads_each_measurement_as_given_or_not_given() {
+        let request = check(RequestKind::MadeToOrder, in_inches(), None).unwrap();
+        let m = request.custom_size_order.unwrap();
+        assert_eq!(
+            m.labelled(),
+            [
+                ("height", "66"),
+                ("weight", NOT_GIVEN),
+                ("bust", "33"),
+                ("waist", "25"),
+                ("hips", "35.5"),
+                ("shoulder width", NOT_GIVEN),
+                ("arm length", NOT_GIVEN),
+                ("neck", NOT_GIVEN),
+            ]
+            .map(|(label, value)| (label, value.to_string()))
+        );
     }
 
     #[test]
