@@ -35,42 +35,12 @@ export type OrderDetail = Schemas["OrderDetail"];
 /** One payment needing attention. */
 export type PaymentAttention = Schemas["AttentionPayment"];
 
-export type RequestStatus = "new" | "contacted" | "scheduled" | "closed";
+export type RequestStatus = Schemas["RequestStatus"];
 export type RequestKind = Schemas["RequestKind"];
-
-export interface RequestSummary {
-  id: string;
-  kind: RequestKind;
-  status: RequestStatus;
-  receivedAt: string;
-  client: { name: string; email: string; phone: string };
-  assignee: StaffView | null;
-  appointmentAt: string | null;
-}
-
-export interface RequestInbox {
-  counts: Record<RequestStatus, number>;
-  requests: RequestSummary[];
-}
-
-export interface RequestDetail extends RequestSummary {
-  message: string;
-  product?: string | null;
-  measurements: { unit?: string | null; values: { label: string; value: string }[] } | null;
-  contactTime: string;
-  replies: { at: string; by: string; subject: string; text: string }[];
-  appointment: {
-    at: string;
-    /** As set, in the house's time zone (`2027-03-15T10:30`). */
-    local?: string;
-    timeZone?: string;
-    durationMinutes: number;
-    place: string;
-    invitationSentAt: string | null;
-    reminderSentAt: string | null;
-  } | null;
-  timeline: TimelineEntry[];
-}
+export type RequestSummary = Schemas["RequestSummary"];
+/** `GET /api/atelier/requests`: every request's count by status, and the ones asked for. */
+export type RequestInbox = Schemas["RequestList"];
+export type RequestDetail = Schemas["RequestDetail"];
 
 export interface StaffMemberView extends StaffView {
   passkeys: number;

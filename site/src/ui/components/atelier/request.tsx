@@ -53,6 +53,7 @@ function RequestPage({ request, onChanged }: { request: RequestDetail; onChanged
         Received {when(request.receivedAt)} · {request.client.email}
         {request.client.phone && ` · ${request.client.phone}`}
         {request.contactTime && ` · best reached: ${request.contactTime}`}
+        {request.socialMedia && ` · ${request.socialMedia}`}
       </p>
       <div className="atelier-row">
         {nextStatuses(request.status).map((s) => (

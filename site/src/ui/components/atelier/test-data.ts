@@ -68,6 +68,7 @@ export function requestDetail(over: Partial<RequestDetail> = {}): RequestDetail 
       ],
     },
     contactTime: "Mornings",
+    socialMedia: "",
     replies: [],
     appointment: null,
     timeline: [],
