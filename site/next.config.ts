@@ -16,7 +16,9 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The styles come inside the HTML: first paint waits for no stylesheet request.
-  experimental: { inlineCss: true },
+  // The shop and the atelier console are two root layouts: the page any unknown address gets
+  // (404.html) is app/global-not-found.tsx, a document of its own in the shop's frame.
+  experimental: { inlineCss: true, globalNotFound: true },
   // Lint runs in `make lint` (site-lint); the build refuses a type error, so no build ships one.
   eslint: { ignoreDuringBuilds: true },
   webpack: (webpack, { isServer, dev }) => {

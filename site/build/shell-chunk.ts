@@ -1,5 +1,5 @@
 /**
- * The root layout is on every page, so every page already has what it loads.
+ * The shop's layout is on every shop page, so every shop page already has what it loads.
  * Webpack sees the layout and each page as entries of their own, though, and
  * when what they share weighs under splitChunks' minSize (20 kB) it copies the
  * shared modules into both: the API client came twice on /sign-up,
@@ -8,7 +8,8 @@
  * which the layout loads on every page: a page takes such a module from there.
  */
 
-export const ROOT_LAYOUT = "app/layout";
+/** The shop's root layout (the atelier console's, the other root layout, takes nothing from the shell). */
+export const SHOP_LAYOUT = "app/(shop)/layout";
 
 /** The few parts of webpack's chunk graph used here (Next ships webpack without types). */
 interface ChunkGroup {
@@ -22,19 +23,24 @@ interface ChunkGraph {
   getModuleChunksIterable(module: unknown): Iterable<Chunk>;
 }
 
-/** Whether the root layout loads `module` at start. */
-export function inRootLayout(module: unknown, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean {
+/** Whether the shop's layout loads `module` at start. */
+export function inShopLayout(module: unknown, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean {
   for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
     if (!chunk.canBeInitial()) continue;
-    for (const group of chunk.groupsIterable) if (group.name === ROOT_LAYOUT) return true;
+    for (const group of chunk.groupsIterable) if (group.name === SHOP_LAYOUT) return true;
   }
   return false;
 }
 
+/** The atelier console's chunks (its own root layout and pages): they take nothing from the shop's shell, which would bring the shop's frame along. */
+export function ofAtelier(chunk: { name?: string | null }): boolean {
+  return chunk.name?.startsWith("app/(atelier)/") ?? false;
+}
+
 export const SHELL_CHUNK = {
   name: "shell",
-  test: inRootLayout,
-  chunks: "all",
+  test: inShopLayout,
+  chunks: (chunk: { name?: string | null }) => !ofAtelier(chunk),
   // Shared with at least one other chunk: what only the layout uses stays in its own.
   minChunks: 2,
   minSize: 0,

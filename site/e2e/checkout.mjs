@@ -169,6 +169,21 @@ async function shootMail(context, mail, name) {
   await page.close();
 }
 
+/**
+ * A new shopper's order, paid by card through the shop's own checkout (the atelier's journeys move it on):
+ * the shopper's page and context (still signed in), their email, and the order as My Orders' API answers it.
+ */
+export async function placedOrder(browser, base, product, tag) {
+  const { page, context, problems, email } = await shopper(browser, base, WIDTHS.desktop, tag);
+  await addToBag(page, base, product, 1);
+  await readyToPay(page, base, CARD_OK);
+  await page.getByRole("button", { name: /^PAY / }).click();
+  await result(page, "Payment Successful!");
+  const [order] = await ordersOf(context, base);
+  assert(order, `${email} has an order`);
+  return { page, context, problems, email, order };
+}
+
 export function checkoutJourneys({ browser, base, shop, products }) {
   // The cheapest products keep every order far below the sandbox's 2000.00 decline range.
   const [cheap, second, third, fourth = third] = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price);

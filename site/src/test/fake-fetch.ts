@@ -13,7 +13,7 @@ export function fakeFetch(routes: Record<string, Route>) {
     const route = routes[`${method} ${url}`] ?? routes[`${method} ${path}`];
     if (!route) return new Response(JSON.stringify({ message: "not found" }), { status: 404 });
     const { status = 200, body } = await route(init, url);
-    return new Response(body === undefined ? "" : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
   vi.stubGlobal("fetch", fn);
   return { fn, calls };

@@ -94,13 +94,14 @@ pub static PUBLIC_PATHS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Folders robots.txt closes to crawlers: a visitor's own pages, links from emails, checkout and search results.
-pub const DISALLOWED: [&str; 5] = [
+/// Folders robots.txt closes to crawlers: a visitor's own pages, links from emails, checkout, search results and the atelier console.
+pub const DISALLOWED: [&str; 6] = [
     "/me/",
     "/checkout/",
     "/reset-password/",
     "/verify-email/",
     "/search/",
+    "/atelier/",
 ];
 
 /// A site page's words, and whether search engines may list it.

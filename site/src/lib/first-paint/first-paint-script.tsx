@@ -1,7 +1,7 @@
-import { FIRST_PAINT_ID } from "./first-paint";
+import { FIRST_PAINT_ID } from "./first-paint-id";
 
 /**
- * The root layout's empty first paint, which `shopctl publish` fills in each
+ * A root layout's empty first paint, which `shopctl publish` fills in each
  * page it publishes. React leaves its text as the page came (the published
  * data differs from the template's `{}` on purpose).
  */

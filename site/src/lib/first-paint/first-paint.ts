@@ -8,8 +8,9 @@
  * as SWR's fallback (SWR still asks the API on mount).
  */
 import { useSyncExternalStore } from "react";
+import { FIRST_PAINT_ID } from "./first-paint-id";
 
-export const FIRST_PAINT_ID = "first-paint";
+export { FIRST_PAINT_ID };
 
 export type FirstPaint = Readonly<Record<string, unknown>>;
 

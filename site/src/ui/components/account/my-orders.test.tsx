@@ -60,3 +60,20 @@ describe("MyOrders", () => {
     expect(screen.getByRole("tab", { name: "All (1)" })).toBeTruthy();
   });
 });
+
+describe("MyOrders' shipment", () => {
+  it("shows the carrier and the tracking link of a shipped order, and nothing for one not shipped", async () => {
+    const shipped = {
+      ...order("ORDER0000000004", "confirmed", { subtotal: 800, shippingfee: 0, total: 800 }),
+      shipment: { carrier: "Colissimo", trackingNumber: "6A123", trackingUrl: "https://track.example/6A123", shippedAt: "2026-12-01T10:00:00Z" },
+    };
+    const waiting = order("ORDER0000000005", "confirmed", { subtotal: 800, shippingfee: 0, total: 800 });
+    fakeFetch({ "GET /api/orders/me": () => ({ body: { data: { data: [shipped, waiting] } } }) });
+    renderWithSwr(<MyOrders />);
+    const line = await screen.findByTestId("order-shipment");
+    expect(line.textContent).toContain("Colissimo");
+    const link = screen.getByRole("link", { name: "Track the parcel (6A123)" });
+    expect(link.getAttribute("href")).toBe("https://track.example/6A123");
+    expect(screen.getAllByTestId("order-shipment")).toHaveLength(1);
+  });
+});

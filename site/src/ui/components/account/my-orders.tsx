@@ -4,7 +4,8 @@
  * calendar), status tabs with counts, order cards with coloured statuses and
  * Confirm delivery for confirmed orders (then the list reloads). Every
  * amount is the server's (the order's own total), never added up here, and
- * so is the order's number (as its emails and invoice print it).
+ * so is the order's number (as its emails and invoice print it). A shipped
+ * order shows its carrier and tracking link.
  */
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
@@ -27,6 +28,7 @@ import {
 import { sizeLabel } from "@/ui/components/layout/bag-panel";
 import { notify } from "@/ui/components/common/notify";
 import { MESSAGES } from "@/lib/messages";
+import type { Order } from "@/lib/api/types";
 
 const RangeCalendar = dynamic(() => import("./range-calendar").then((m) => m.RangeCalendar), { ssr: false });
 
@@ -151,6 +153,7 @@ export function MyOrders() {
                   </li>
                 ))}
               </ul>
+              <ShipmentLine order={o} />
               <div className="order-card__foot">
                 <span>
                   Subtotal {formatPrice(o.subtotal)} · Shipping {formatShipping(o.shippingfee)}
@@ -167,5 +170,19 @@ export function MyOrders() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** The shipment the house recorded for an order (from the atelier console), once it has one. */
+function ShipmentLine({ order }: { order: Order }) {
+  const shipment = order.shipment;
+  if (!shipment) return null;
+  return (
+    <p className="order-card__shipment" data-testid="order-shipment">
+      Shipped {dateFormat.format(new Date(shipment.shippedAt))} with {shipment.carrier} ·{" "}
+      <a className="text-link" href={shipment.trackingUrl} target="_blank" rel="noreferrer">
+        Track the parcel ({shipment.trackingNumber})
+      </a>
+    </p>
   );
 }

@@ -1,4 +1,3 @@
-import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "@fontsource/jost/300.css";
 import "@fontsource/jost/400.css";
@@ -24,20 +23,14 @@ import "@/ui/components/account/account.css";
 import "@/ui/components/layout/bag.css";
 import { EarlyFetchScript } from "@/lib/early-fetch/early-fetch-script";
 import { FirstPaintScript } from "@/lib/first-paint/first-paint-script";
-import { pageMetadata } from "@/lib/seo/metadata";
-import { SITE_PAGES } from "@/lib/seo/pages";
 import { SiteShell } from "@/ui/components/layout/site-shell";
 
 /**
- * The templates' site-wide head: a title alone. Each published page's head
- * (the house's name, description, canonical, Open Graph, JSON-LD, all on the
- * shop's public origin) is written by `shopctl publish`.
+ * A shop page's document: its styles, the two scripts `shopctl publish` fills
+ * (the early fetch, the first paint) and the shop's frame. The shop's layout
+ * and the not-found page (a document of its own) are this.
  */
-export const metadata: Metadata = pageMetadata(SITE_PAGES["/"]);
-
-export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#000000" };
-
-export default function RootLayout({ children }: { children: ReactNode }) {
+export function ShopDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <head>

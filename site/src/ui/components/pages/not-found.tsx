@@ -1,11 +1,7 @@
-import type { Metadata } from "next";
 import Link from "next/link";
-import { pageMetadata } from "@/lib/seo/metadata";
 
-/** An address the site does not have: no address of its own (Next adds its own robots noindex to this page). */
-export const metadata: Metadata = pageMetadata({ title: "Page not found" });
-
-export default function NotFound() {
+/** What an address the site does not have shows, inside the shop's frame. */
+export function NotFoundPage() {
   return (
     <div className="container section center">
       <div className="page-title">
