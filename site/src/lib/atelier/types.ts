@@ -1,7 +1,7 @@
 /**
- * The atelier console's shapes, as the contract (issue 50) gives them:
- * written here until the atelier routes are in shared/openapi.json; the
- * shop's own schemas they share are the generated ones.
+ * The atelier console's shapes (issue 50): every one an alias of the
+ * contract's generated schema (shared/openapi.json), under the names the
+ * console's code reads.
  */
 import type { components } from "@/lib/api/schema";
 
@@ -42,30 +42,13 @@ export type RequestSummary = Schemas["RequestSummary"];
 export type RequestInbox = Schemas["RequestList"];
 export type RequestDetail = Schemas["RequestDetail"];
 
-export interface StaffMemberView extends StaffView {
-  passkeys: number;
-  since: string;
-}
-
-export interface Invitation {
-  email: string;
-  name: string;
-  role: Role;
-  invitedBy: string;
-  expiresAt: string;
-}
-
-export interface StaffList {
-  staff: StaffMemberView[];
-  invitations: Invitation[];
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: { staffId: string; email: string };
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-}
+/** A member on the roster, with how many passkeys they hold and since when. */
+export type StaffMemberView = Schemas["RosterEntry"];
+/** A pending invitation. */
+export type Invitation = Schemas["InvitationView"];
+/** `GET /api/atelier/staff`: the roster and the pending invitations. */
+export type StaffList = Schemas["Roster"];
+/** One console action on the record. */
+export type AuditEntry = Schemas["AuditEntry"];
+/** `GET /api/atelier/audit`: a period of the log, newest first. */
+export type AuditEntries = Schemas["AuditEntries"];

@@ -3,14 +3,14 @@
 import { useState, type FormEvent } from "react";
 import { ATELIER_API, query } from "@/lib/atelier/client";
 import { when } from "@/lib/atelier/formats";
-import type { AuditEntry } from "@/lib/atelier/types";
+import type { AuditEntries, AuditEntry } from "@/lib/atelier/types";
 import { useAtelier } from "@/lib/atelier/use-atelier";
 import { LoadState } from "./load-state";
 
 export function Audit() {
   const [range, setRange] = useState({ from: "", to: "" });
   const dates = query(range);
-  const log = useAtelier<{ entries: AuditEntry[] }>(`/audit${dates}`);
+  const log = useAtelier<AuditEntries>(`/audit${dates}`);
   const filter = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const d = new FormData(e.currentTarget);
