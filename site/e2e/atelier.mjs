@@ -11,9 +11,7 @@
  * the browser there). Each journey has its own members (shopctl invites as many owners as asked) and its
  * own shoppers, so they run in parallel on one shop.
  *
- * Not yet in run.mjs: they need the console's sign-in (passkeys, invitations) in the API. Once it is,
- * register them there (`...atelierJourneys({ browser, base, shop, products })`) and run only these with
- * E2E_ONLY="atelier:".
+ * Run only these: E2E_ONLY="atelier:".
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -7,6 +7,7 @@
 import { SHOTS, WIDTHS, assert, freshPage, launch, painted, run, shoot } from "./harness.mjs";
 import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
+import { atelierJourneys } from "./atelier.mjs";
 import { bundleJourneys } from "./bundles.mjs";
 import { cardIsolationJourneys } from "./card-isolation.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
@@ -700,6 +701,7 @@ const all = [
   ...idleJourneys({ browser, base, routes }),
   ...a11yJourneys({ browser, base, shop, products, routes }),
   ...keyboardJourneys({ browser, base, shop, products }),
+  ...atelierJourneys({ browser, base, shop, products }),
   ...deepLinks,
   // Last: they add products to the shop the other journeys share.
   ...pictureJourneys({ browser, base, shop }),

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { ATELIER_API, query } from "@/lib/atelier/client";
 import { when } from "@/lib/atelier/formats";
-import type { AuditEntries, AuditEntry } from "@/lib/atelier/types";
+import type { AuditEntries } from "@/lib/atelier/types";
 import { useAtelier } from "@/lib/atelier/use-atelier";
 import { LoadState } from "./load-state";
 
