@@ -39,10 +39,11 @@ include site/site.mk
 include sdk/sdk.mk
 include infra/infra.mk
 
-.PHONY: help dev test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint rust-lint format-check format fmt seed serve watch watch-deps function scaffold-test
+.PHONY: help dev atelier-invite test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint rust-lint format-check format fmt seed serve watch watch-deps function scaffold-test
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT), the SDK's assets on port $(PORT)+1 (installs what is missing)"
+	@echo "make atelier-invite EMAIL=you@example.com   invite the atelier console's first owner (the link lands in .data/outbox/)"
 	@echo "make test   run every test"
 	@echo "make bench  print the performance figures"
 
@@ -70,6 +71,13 @@ serve: build
 	PORT=$(PORT) $(BIN)/shop-server
 
 dev: serve
+
+# Invites a member of the atelier console (the first owner, locally): the
+# enrolment link lands in the outbox, .data/outbox/.
+ROLE ?= owner
+atelier-invite: rust-build
+	@test -n "$(EMAIL)" || { echo "usage: make atelier-invite EMAIL=you@example.com [ROLE=owner|staff]"; exit 2; }
+	$(BIN)/shopctl staff invite $(EMAIL) --role $(ROLE)
 
 # Each function alone under cargo-lambda's emulator, at its production /api
 # paths on http://127.0.0.1:$(WATCH_PORT): the functions built first (no

@@ -360,6 +360,26 @@ export function atelierJourneys({ browser, base, shop, products }) {
  * sandbox (a fresh order's), so the dialog stays open. Register it once the refund of an unsettled
  * payment is settled (issue 50, task E's report).
  */
+/** The sandbox's card charges (sdk/sandbox/src/control.rs). */
+async function sandboxCharges(base) {
+  const res = await fetch(`${base}/sandbox/__control/transactions`);
+  assert(res.ok, `transactions ${res.status}`);
+  return (await res.json()).transactions;
+}
+
+/** The provider settles the order's card charge, as it does within a day. */
+async function settleCharge(base, orderId) {
+  const charge = (await sandboxCharges(base)).find((t) => t.orderId === orderId);
+  assert(charge, `the sandbox holds the charge of ${orderId}`);
+  const res = await fetch(`${base}/sandbox/__control/settle`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ transactionId: charge.id }),
+  });
+  assert(res.ok, `settle ${res.status} ${await res.text()}`);
+  return charge;
+}
+
 export function atelierRefundJourneys({ browser, base, shop, products }) {
   const [, second] = products.filter((p) => p.color.length > 0).sort((a, b) => a.price - b.price);
   return [
@@ -369,6 +389,8 @@ export function atelierRefundJourneys({ browser, base, shop, products }) {
         const owner = await newOwner(browser, shop, "refunds");
         const shopper = await placedOrder(browser, base, second, "refunded");
         const { number, id } = shopper.order;
+        // A card charge is refunded in part once the provider has settled it.
+        const charge = await settleCharge(base, id);
         await openOrder(owner, base, number);
         await owner.page.getByRole("button", { name: "Confirm order" }).click();
         await owner.page.getByRole("heading", { level: 1 }).filter({ hasText: "Confirmed" }).waitFor();
@@ -383,6 +405,8 @@ export function atelierRefundJourneys({ browser, base, shop, products }) {
           .getByRole("row", { name: /^Refunded/ })
           .filter({ hasText: "$10.00" })
           .waitFor();
+        const ledger = (await sandboxCharges(base)).find((t) => t.id === charge.id);
+        assert(ledger.refundedCents === 1000, `the provider gave back $10.00 once: ${JSON.stringify(ledger)}`);
         const steps = await timeline(owner.page);
         for (const step of [/confirm/i, /refund/i])
           assert(

@@ -7,7 +7,7 @@
 import { SHOTS, WIDTHS, assert, freshPage, launch, painted, run, shoot } from "./harness.mjs";
 import { a11yJourneys } from "./a11y.mjs";
 import { accountJourneys } from "./accounts.mjs";
-import { atelierJourneys } from "./atelier.mjs";
+import { atelierJourneys, atelierRefundJourneys } from "./atelier.mjs";
 import { bundleJourneys } from "./bundles.mjs";
 import { cardIsolationJourneys } from "./card-isolation.mjs";
 import { checkoutJourneys } from "./checkout.mjs";
@@ -702,6 +702,7 @@ const all = [
   ...a11yJourneys({ browser, base, shop, products, routes }),
   ...keyboardJourneys({ browser, base, shop, products }),
   ...atelierJourneys({ browser, base, shop, products }),
+  ...atelierRefundJourneys({ browser, base, shop, products }),
   ...deepLinks,
   // Last: they add products to the shop the other journeys share.
   ...pictureJourneys({ browser, base, shop }),
