@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import { CompileHintsPlugin } from "./build/compile-hints";
-import { SHELL_CHUNK } from "./build/shell-chunk";
+import { ATELIER_SHELL_CHUNK, SHELL_CHUNK } from "./build/shell-chunk";
 
 // A static export: every page is a file, so S3 + CloudFront (and the local
 // server) can serve the site. The build bakes no catalogue: its pages are the
@@ -25,6 +25,7 @@ const config: NextConfig = {
     if (!isServer && !dev) {
       webpack.plugins.push(new CompileHintsPlugin());
       webpack.optimization.splitChunks.cacheGroups.shell = SHELL_CHUNK;
+      webpack.optimization.splitChunks.cacheGroups.atelierShell = ATELIER_SHELL_CHUNK;
     }
     return webpack;
   },

@@ -23,13 +23,26 @@ interface ChunkGraph {
   getModuleChunksIterable(module: unknown): Iterable<Chunk>;
 }
 
-/** Whether the shop's layout loads `module` at start. */
-export function inShopLayout(module: unknown, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean {
+/** The atelier console's root layout. */
+export const ATELIER_LAYOUT = "app/(atelier)/layout";
+
+/** Whether the layout named `layout` loads `module` at start. */
+function inLayout(layout: string, module: unknown, chunkGraph: ChunkGraph): boolean {
   for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
     if (!chunk.canBeInitial()) continue;
-    for (const group of chunk.groupsIterable) if (group.name === SHOP_LAYOUT) return true;
+    for (const group of chunk.groupsIterable) if (group.name === layout) return true;
   }
   return false;
+}
+
+/** Whether the shop's layout loads `module` at start. */
+export function inShopLayout(module: unknown, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean {
+  return inLayout(SHOP_LAYOUT, module, chunkGraph);
+}
+
+/** Whether the atelier console's layout loads `module` at start. */
+export function inAtelierLayout(module: unknown, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean {
+  return inLayout(ATELIER_LAYOUT, module, chunkGraph);
 }
 
 /** The atelier console's chunks (its own root layout and pages): they take nothing from the shop's shell, which would bring the shop's frame along. */
@@ -45,5 +58,15 @@ export const SHELL_CHUNK = {
   minChunks: 2,
   minSize: 0,
   // Below Next's framework (40) and large-library (30) groups, above webpack's defaults.
+  priority: 20,
+} as const;
+
+/** The console's own shell, for the same reason as the shop's: what its layout loads and its pages share, once. */
+export const ATELIER_SHELL_CHUNK = {
+  name: "atelier-shell",
+  test: inAtelierLayout,
+  chunks: ofAtelier,
+  minChunks: 2,
+  minSize: 0,
   priority: 20,
 } as const;
