@@ -50,28 +50,40 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
   // The reconciler (no route): claims, bag lines, orders, the bag count and
   // profiles under USER#, the products it prices the bag with (one
   // BatchGetItem), the confirmation markers; the open claims and the
-  // pending orders on GSI1; the run's lease.
+  // pending orders on GSI1; the run's lease; the part refunds whose answer
+  // was lost (REFUND#open) and tomorrow's appointment reminders (GSI1
+  // APPOINTMENTS#<day>, the reminder claimed on its REQUEST# item).
   reconcile: {
     items: {
       "USER#": ["GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem"],
       "CATALOG#PRODUCT": ["BatchGetItem"],
       "MAIL#CONFIRMATION": ["PutItem"],
+      "REFUND#open": ["Query", "DeleteItem"],
       "LEASE#": ["PutItem", "DeleteItem"],
       "CATALOG#HOUSE": ["GetItem"],
+      "REQUEST#": ["UpdateItem"],
     },
-    gsi1: ["ORDERS#pending", "PAYMENTS#OPEN"],
+    gsi1: ["APPOINTMENTS#", "ORDERS#pending", "PAYMENTS#OPEN"],
   },
   // The atelier console: the roster, the members' sessions and passkeys and
   // the invitations under STAFF#, the passkey ceremonies, the audit log
-  // (and its subject index on GSI1), the house's words for the invitation.
+  // (and its subject index on GSI1), the house's words for the invitation;
+  // the orders (found on GSI1 by status, moved under USER#, the clients'
+  // profiles read), their confirmation markers and open part refunds; the
+  // payments needing attention (GSI1 PAYMENTS#OPEN); the clients' requests
+  // (found on GSI1 REQUESTS#, changed on their own items).
   atelier: {
     items: {
       "STAFF#": ["GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"],
       "CEREMONY#": ["GetItem", "PutItem", "DeleteItem"],
       "AUDIT#": ["Query", "PutItem"],
+      "USER#": ["GetItem", "BatchGetItem", "UpdateItem"],
+      "MAIL#CONFIRMATION": ["GetItem", "DeleteItem"],
+      "REFUND#open": ["Query", "PutItem", "DeleteItem"],
       "CATALOG#HOUSE": ["GetItem"],
+      "REQUEST#": ["UpdateItem", "PutItem"],
     },
-    gsi1: ["AUDIT#"],
+    gsi1: ["AUDIT#", "ORDERS#", "PAYMENTS#OPEN", "REQUESTS#"],
   },
 };
 
@@ -230,7 +242,10 @@ describe("table grants", () => {
     assert.ok(!allows("reconcile", "DeleteItem", "MAIL#CONFIRMATION"), "only shopctl clears the markers");
     assert.ok(allows("reconcile", "PutItem", "LEASE#reconcile") && allows("reconcile", "DeleteItem", "LEASE#reconcile"), "one run at a time");
     assert.ok(!touches("payment", "LEASE#reconcile"), "the lease is the reconciler's");
-    for (const pk of ["EMAIL#ada@example.com", "RATE#login#1.2.3.4", "REQUEST#01J", "CATALOG#DOCUMENT"]) assert.ok(!touches("reconcile", pk), pk);
+    assert.ok(allows("reconcile", "UpdateItem", "REQUEST#01J"), "a reminder is claimed on its appointment");
+    assert.ok(!allows("reconcile", "DeleteItem", "REQUEST#01J") && !allows("reconcile", "PutItem", "REQUEST#01J"), "and nothing else of a request");
+    for (const pk of ["EMAIL#ada@example.com", "RATE#login#1.2.3.4", "STAFF#01J", "AUDIT#2026-12", "CATALOG#DOCUMENT"])
+      assert.ok(!touches("reconcile", pk), pk);
   });
 
   it("lets the payment function count a shopper's PayPal orders, and only count them", () => {
