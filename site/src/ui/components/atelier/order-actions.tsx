@@ -7,7 +7,7 @@
  * or not done: the reconciler settles it.
  */
 import { useState, type FormEvent } from "react";
-import { ApiError } from "@/lib/api/client";
+import { ApiError } from "@/lib/api/api-error";
 import { atelier } from "@/lib/atelier/client";
 import { money } from "@/lib/atelier/formats";
 import type { OrderDetail } from "@/lib/atelier/types";
