@@ -137,6 +137,31 @@ export function atelierJourneys({ browser, base, shop, products }) {
       },
     },
     {
+      name: "atelier: each console page's first paint, before any script runs, is its frame: the navigation and the page loading",
+      fn: async () => {
+        const context = await browser.newContext({ viewport: WIDTHS.desktop, javaScriptEnabled: false });
+        const page = await context.newPage();
+        for (const path of [
+          "/atelier/",
+          "/atelier/orders/",
+          "/atelier/order/",
+          "/atelier/payments/",
+          "/atelier/requests/",
+          "/atelier/request/",
+          "/atelier/staff/",
+          "/atelier/audit/",
+        ]) {
+          await page.goto(consoleBase + path);
+          const links = await page.getByRole("navigation", { name: "Atelier" }).getByRole("link").allTextContents();
+          assert(links.join() === "Orders,Payments,Requests", `${path} paints the navigation every member has: ${links.join()}`);
+          assert(await page.getByRole("main").getByText("Loading…").isVisible(), `${path} paints the page loading`);
+        }
+        await page.goto(`${consoleBase}/atelier/enrol/?token=t`);
+        assert(await page.getByRole("main").getByText("Loading…").isVisible(), "the enrolment page paints itself loading");
+        await context.close();
+      },
+    },
+    {
       name: "atelier: the first owner, invited with shopctl, enrols from the emailed link, signs out, and signs in again with the passkey",
       fn: async () => {
         const owner = await newOwner(browser, shop, "first");
@@ -267,10 +292,16 @@ export function atelierJourneys({ browser, base, shop, products }) {
       },
     },
     {
-      name: "atelier: axe finds nothing on any console page, its dialogs open or signed out",
+      name: "atelier: axe finds nothing on any console page at 390 and 1440 px, its dialogs open or signed out",
       fn: async () => {
         const found = [];
-        const check = async (page, where) => found.push(...(await axeViolations(page, where)));
+        // At a phone's width and a laptop's: a table wider than a phone scrolls in its own box there.
+        const check = async (page, where) => {
+          for (const size of Object.values(WIDTHS)) {
+            await page.setViewportSize(size);
+            found.push(...(await axeViolations(page, `${where} at ${size.width} px`)));
+          }
+        };
         const signedOut = await freshPage(browser, WIDTHS.desktop);
         await signedOut.page.goto(`${consoleBase}/atelier/`);
         await signedOut.page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();

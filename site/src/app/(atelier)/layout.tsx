@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-// The console's styles are its own (none of the shop's: a stylesheet both imported would be
-// split into a chunk of its own, and the shop's cascade order would change with it).
+// The console's styles are its own, but for what it draws alike with the shop (styles/shared.css,
+// which atelier.css and shop.css each import first). Next makes that file a chunk of its own, first in
+// both roots' styles; its rules give no property that another rule of theirs gives on equal terms,
+// so their order could not change what either draws.
 import "@/ui/components/atelier/atelier.css";
 import { FirstPaintScript } from "@/lib/first-paint/first-paint-script";
 import { pageMetadata } from "@/lib/seo/metadata";

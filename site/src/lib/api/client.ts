@@ -10,28 +10,13 @@
  * shopper signed in.
  */
 import createClient, { type ClientPathsWithMethod, type MethodResponse } from "openapi-fetch";
+import { ApiError } from "./api-error";
 import type { paths } from "./schema";
 import type { ErrorBody, ErrorCode, FieldErrors } from "./types";
 
+export { ApiError };
+
 export const API_BASE = "/api";
-
-export class ApiError extends Error {
-  readonly status: number;
-  /** The contract's code (undefined for an answer that is not the API's, a proxy's page or a lost connection). */
-  readonly code: ErrorCode | undefined;
-  readonly errors: FieldErrors;
-  /** The whole parsed answer, for refusals that carry more than a message (a 409's new quote). */
-  readonly body: ErrorBody | null;
-
-  constructor(status: number, message: string, code?: ErrorCode, errors: FieldErrors = {}, body: ErrorBody | null = null) {
-    super(message);
-    this.name = "ApiError";
-    this.status = status;
-    this.code = code;
-    this.errors = errors;
-    this.body = body;
-  }
-}
 
 /** Paths whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
 const NO_REFRESH = ["/auth/refresh", "/auth/login", "/auth/logout"].map((p) => API_BASE + p);

@@ -5,7 +5,7 @@
  * frame, which then shows the sign-in page. No refresh: a console session
  * that ends is signed in again with the passkey.
  */
-import { ApiError } from "@/lib/api/client";
+import { ApiError } from "@/lib/api/api-error";
 import { MESSAGES } from "@/lib/messages";
 
 export const ATELIER_API = "/api/atelier";

@@ -157,7 +157,7 @@ export function MyAddresses() {
         <ul className="address-list">
           {addresses.map((a) => (
             <li key={a.id} className={a.isDefault ? "address-card is-default" : "address-card"} data-testid="address-card">
-              <div className="address-card__head">
+              <div className="spread-row">
                 <strong>{a.title}</strong>
                 {a.isDefault && <span className="address-card__primary">PRIMARY SHIPPING</span>}
               </div>

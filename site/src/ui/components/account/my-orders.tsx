@@ -124,7 +124,7 @@ export function MyOrders() {
         <ul className="order-list">
           {shown.map((o) => (
             <li key={o.id} className="order-card" data-testid="order-card">
-              <div className="order-card__head">
+              <div className="spread-row">
                 <span>
                   Order <strong data-testid="order-number">{o.number}</strong> · {dateFormat.format(new Date(o.createdAt))}
                 </span>
@@ -154,7 +154,7 @@ export function MyOrders() {
                 ))}
               </ul>
               <ShipmentLine order={o} />
-              <div className="order-card__foot">
+              <div className="spread-row">
                 <span>
                   Subtotal {formatPrice(o.subtotal)} · Shipping {formatShipping(o.shippingfee)}
                   {o.tax ? ` · Tax ${formatPrice(o.tax)}` : ""} · <strong data-testid="order-total">Total {formatPrice(o.total)}</strong>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { atelier } from "@/lib/atelier/client";
 import { MESSAGES } from "@/lib/messages";
@@ -20,6 +21,21 @@ afterEach(() => {
 const page = <AtelierShell>{<p>The page</p>}</AtelierShell>;
 
 describe("the atelier's frame", () => {
+  it("is in the page's HTML (its first paint): the navigation with the links every member has, and the page loading", () => {
+    nav.pathname = "/atelier/orders/";
+    fakeFetch({});
+    const html = new DOMParser().parseFromString(renderToString(page), "text/html");
+    const menu = html.querySelector('nav[aria-label="Atelier"]');
+    expect([...(menu?.querySelectorAll("a") ?? [])].map((a) => [a.textContent, a.getAttribute("aria-current")])).toEqual([
+      ["Orders", "page"],
+      ["Payments", null],
+      ["Requests", null],
+    ]);
+    expect(html.querySelector("main#main [aria-busy=true]")?.textContent).toBe("Loading…");
+    expect(html.body.textContent).not.toContain("The page");
+    expect(html.body.textContent).not.toContain("Sign out");
+  });
+
   it("shows the sign-in page, not the page, to a browser without a console session", async () => {
     nav.pathname = "/atelier/orders/";
     fakeFetch({ "GET /api/atelier/me": () => ({ status: 401, body: { message: MESSAGES.atelier.SIGN_IN_REQUIRED } }) });

@@ -15,6 +15,7 @@ import { goToConsoleAddress } from "@/lib/atelier/console-origin";
 import type { OrderQueue, StaffView } from "@/lib/atelier/types";
 import { useAtelier } from "@/lib/atelier/use-atelier";
 import { notify, useToastsWanted } from "@/ui/components/common/notify";
+import { Loading } from "./load-state";
 import { SignIn } from "./sign-in";
 
 const Toasts = dynamic(() => import("@/ui/components/common/toasts"), { ssr: false });
@@ -37,25 +38,22 @@ export function AtelierShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The page for a signed-in member; the sign-in page for anyone else. */
+/**
+ * The page for a signed-in member; the sign-in page for anyone else. Until
+ * the member is known (so in the exported HTML too: the first paint) the frame
+ * stands, with the links every member has and the page loading.
+ */
 function Signed({ children }: { children: ReactNode }) {
   const pathname = usePathname() ?? "";
   const me = useAtelier<StaffView>("/me");
   const { mutate } = me;
   // Forgotten, not asked again: the 401 was the answer (asking /me again would only answer it once more).
   useEffect(() => onSignedOut(() => void mutate(undefined, { revalidate: false })), [mutate]);
-  if (pathname.startsWith("/atelier/enrol")) {
+  const enrolling = pathname.startsWith("/atelier/enrol");
+  if (enrolling || (!me.data && !me.isLoading)) {
     return (
       <main id="main" className="atelier-main atelier-main--alone">
-        {children}
-      </main>
-    );
-  }
-  if (me.isLoading) return <main id="main" className="atelier-main atelier-main--alone" aria-busy="true" />;
-  if (!me.data) {
-    return (
-      <main id="main" className="atelier-main atelier-main--alone">
-        <SignIn onSignedIn={(staff) => void mutate(staff, { revalidate: false })} />
+        {enrolling ? children : <SignIn onSignedIn={(staff) => void mutate(staff, { revalidate: false })} />}
       </main>
     );
   }
@@ -63,7 +61,7 @@ function Signed({ children }: { children: ReactNode }) {
     <div className="atelier">
       <SideNav me={me.data} onSignedOut={() => void mutate(undefined, { revalidate: false })} />
       <main id="main" className="atelier-main">
-        {children}
+        {me.data ? children : <Loading />}
       </main>
     </div>
   );
@@ -80,12 +78,13 @@ const OWNER_LINKS = [
   { href: "/atelier/audit/", label: "Audit" },
 ] as const;
 
-function SideNav({ me, onSignedOut }: { me: StaffView; onSignedOut: () => void }) {
+/** The member's pages, the orders' counts, their name and Sign out; while the member is not yet known, the links every member has. */
+function SideNav({ me, onSignedOut }: { me: StaffView | undefined; onSignedOut: () => void }) {
   const pathname = usePathname() ?? "";
   const router = useRouter();
-  const queue = useAtelier<OrderQueue>("/orders");
+  const queue = useAtelier<OrderQueue>(me ? "/orders" : null);
   const counts = queue.data?.counts;
-  const links = me.role === "owner" ? [...LINKS, ...OWNER_LINKS] : LINKS;
+  const links = me?.role === "owner" ? [...LINKS, ...OWNER_LINKS] : LINKS;
   const signOut = async () => {
     try {
       await atelier.post("/sign-out");
@@ -112,15 +111,17 @@ function SideNav({ me, onSignedOut }: { me: StaffView; onSignedOut: () => void }
           </li>
         ))}
       </ul>
-      <div className="atelier-nav__me">
-        <p>
-          {me.name}
-          <span className="atelier-muted"> · {me.role}</span>
-        </p>
-        <button type="button" className="atelier-button" onClick={() => void signOut()}>
-          Sign out
-        </button>
-      </div>
+      {me && (
+        <div className="atelier-nav__me">
+          <p>
+            {me.name}
+            <span className="atelier-muted"> · {me.role}</span>
+          </p>
+          <button type="button" className="atelier-button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      )}
     </nav>
   );
 }

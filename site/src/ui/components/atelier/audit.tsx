@@ -39,7 +39,9 @@ export function Audit() {
         {log.data?.entries.length === 0 ? (
           <p>Nothing on the record for these dates.</p>
         ) : (
-          <table className="atelier-table" data-testid="audit">
+          // On a phone the table scrolls sideways in its own box (atelier.css), and none of its cells takes
+          // the focus: the table takes it, so the keyboard can scroll it too.
+          <table className="atelier-table" data-testid="audit" tabIndex={0} aria-label="Audit log">
             <thead>
               <tr>
                 <th scope="col">When</th>

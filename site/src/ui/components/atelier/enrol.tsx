@@ -6,7 +6,9 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
-import { beginEnrolment, ceremonyRefused, finishEnrolment, type Enrolment } from "@/lib/atelier/passkeys";
+import { beginEnrolment, finishEnrolment, type Enrolment } from "@/lib/atelier/passkeys";
+import { ErrorAlert } from "./load-state";
+import { PasskeyButton } from "./passkey-button";
 
 /** The server keeps a ceremony 5 minutes: one older than this is begun again before the passkey is made. */
 const CEREMONY_FRESH_MS = 4 * 60 * 1000;
@@ -22,7 +24,6 @@ export function Enrol() {
   const { mutate } = useSWRConfig();
   const [enrolment, setEnrolment] = useState<{ at: number; value: Enrolment } | null>(null);
   const [error, setError] = useState<string | null>(token ? null : ENROL_MSG.noToken);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -31,19 +32,11 @@ export function Enrol() {
       .catch((e: Error) => setError(e.message));
   }, [token]);
 
-  const create = async () => {
-    if (!enrolment) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const fresh = Date.now() - enrolment.at < CEREMONY_FRESH_MS ? enrolment.value : await beginEnrolment(token);
-      const staff = await finishEnrolment(fresh);
-      await mutate("/me", staff, { revalidate: false });
-      router.push("/atelier/orders/");
-    } catch (e) {
-      setError(ceremonyRefused(e) ? ENROL_MSG.refused : e instanceof Error ? e.message : String(e));
-      setBusy(false);
-    }
+  const create = async (begun: { at: number; value: Enrolment }) => {
+    const fresh = Date.now() - begun.at < CEREMONY_FRESH_MS ? begun.value : await beginEnrolment(token);
+    const staff = await finishEnrolment(fresh);
+    await mutate("/me", staff, { revalidate: false });
+    router.push("/atelier/orders/");
   };
 
   return (
@@ -54,16 +47,8 @@ export function Enrol() {
           You are invited to the atelier as <strong>{enrolment.value.role}</strong> ({enrolment.value.email}). Your passkey is how you sign in: no password.
         </p>
       )}
-      {enrolment && (
-        <button type="button" className="atelier-button atelier-button--main" disabled={busy} onClick={() => void create()}>
-          {busy ? "Waiting for your passkey…" : "Create your passkey"}
-        </button>
-      )}
-      {error && (
-        <p className="atelier-error" role="alert">
-          {error}
-        </p>
-      )}
+      {enrolment && <PasskeyButton label="Create your passkey" refused={ENROL_MSG.refused} ceremony={() => create(enrolment)} />}
+      <ErrorAlert message={error} />
     </section>
   );
 }

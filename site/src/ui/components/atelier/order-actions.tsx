@@ -7,7 +7,7 @@
  * or not done: the reconciler settles it.
  */
 import { useState, type FormEvent } from "react";
-import { ApiError } from "@/lib/api/client";
+import { ApiError } from "@/lib/api/api-error";
 import { atelier } from "@/lib/atelier/client";
 import { money } from "@/lib/atelier/formats";
 import type { OrderDetail } from "@/lib/atelier/types";
@@ -17,6 +17,13 @@ import { useAction } from "./use-action";
 export const ACTION_MSG = {
   unknown: "The payment provider's answer was lost: whether the refund went through is unknown. It will be reconciled (see Payments).",
 } as const;
+
+/** The moves that take one click and no details: the order's route for each, and what the page says once done. */
+const ONE_CLICK = [
+  { action: "confirm", route: "confirm", label: "Confirm order", success: "Confirmed: the client is emailed.", main: true },
+  { action: "deliver", route: "deliver", label: "Mark delivered", success: "Marked delivered.", main: false },
+  { action: "resend", route: "resend-confirmation", label: "Resend confirmation", success: "The confirmation is sent again.", main: false },
+] as const;
 
 interface Props {
   order: OrderDetail;
@@ -56,31 +63,17 @@ export function OrderActions({ order, onChanged, reload }: Props) {
         </p>
       )}
       <div className="atelier-row">
-        {can("confirm") && (
+        {ONE_CLICK.filter(({ action }) => can(action)).map(({ action, route, label, success, main }) => (
           <button
+            key={action}
             type="button"
-            className="atelier-button atelier-button--main"
+            className={main ? "atelier-button atelier-button--main" : "atelier-button"}
             disabled={!!busy}
-            onClick={() => void act("confirm", "confirm", {}, "Confirmed: the client is emailed.")}
+            onClick={() => void act(action, route, {}, success)}
           >
-            Confirm order
+            {label}
           </button>
-        )}
-        {can("deliver") && (
-          <button type="button" className="atelier-button" disabled={!!busy} onClick={() => void act("deliver", "deliver", {}, "Marked delivered.")}>
-            Mark delivered
-          </button>
-        )}
-        {can("resend") && (
-          <button
-            type="button"
-            className="atelier-button"
-            disabled={!!busy}
-            onClick={() => void act("resend", "resend-confirmation", {}, "The confirmation is sent again.")}
-          >
-            Resend confirmation
-          </button>
-        )}
+        ))}
         {can("cancel") && <CancelOrder order={order} busy={busy === "cancel"} run={moveMoney("cancel", "cancel", "Canceled and refunded in full.")} />}
         {can("refund") && <RefundPart order={order} busy={busy === "refund"} run={moveMoney("refund", "refunds", "Refunded.")} />}
       </div>
@@ -160,10 +153,7 @@ function CancelOrder({ order, busy, run }: { order: OrderDetail; busy: boolean; 
         onConfirm={() => void run({ reason }).then((ok) => ok && setOpen(false))}
       >
         <p>The client is refunded in full through {order.payment?.provider ?? "the provider"}, and the order is canceled.</p>
-        <label>
-          Reason
-          <textarea value={reason} onChange={(e) => setReason(e.target.value)} required rows={2} />
-        </label>
+        <Reason reason={reason} onChange={setReason} />
       </ConfirmDialog>
     </>
   );
@@ -219,11 +209,18 @@ function RefundPart({ order, busy, run }: { order: OrderDetail; busy: boolean; r
             </label>
           ))
         )}
-        <label>
-          Reason
-          <textarea value={reason} onChange={(e) => setReason(e.target.value)} required rows={2} />
-        </label>
+        <Reason reason={reason} onChange={setReason} />
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Why money moves, asked in each refund's dialog and sent with the refund. */
+function Reason({ reason, onChange }: { reason: string; onChange: (reason: string) => void }) {
+  return (
+    <label>
+      Reason
+      <textarea value={reason} onChange={(e) => onChange(e.target.value)} required rows={2} />
+    </label>
   );
 }

@@ -86,7 +86,7 @@ export function LoginForm({ email = "", onNavigate, onSignedIn }: Props) {
         error={errors.password?.message}
         {...register("password", { validate: (v) => v !== "" || LOGIN_MSG.password })}
       />
-      <div className="auth-form__row">
+      <div className="spread-row">
         <label className="checkbox">
           <input type="checkbox" {...register("isRememberMe")} /> Remember me
         </label>
