@@ -5,19 +5,22 @@
 
 use std::future::Future;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use app::{App, Config};
 use domain::atelier::{ConsoleSession, ConsoleSessions, Role, Staff, StaffMember};
 use domain::catalog::{Product, ProductCard, SetItem, Size, Status};
-use domain::ports::{Condition, Email, Mailer, MailerError};
+use domain::ports::Condition;
 use domain::pricing::Money;
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
 use reqwest::header::{HeaderMap, HeaderValue, ORIGIN, SET_COOKIE};
 use serde_json::{json, Value};
 use shop_http::session::{access_cookie_name, issue_access, AccessClaims};
+
+#[path = "../../../testkit/mail-switch.rs"]
+mod mail_switch;
 
 pub struct TestShop {
     pub url: String,
@@ -93,32 +96,12 @@ pub async fn spawn_shop_with_clock() -> (TestShop, Arc<TestClock>) {
     (shop, clock)
 }
 
-/// A mailer that refuses while its switch is on, and otherwise sends
-/// through the shop's own.
-struct SwitchedMailer {
-    inner: Arc<dyn Mailer>,
-    refusing: Arc<AtomicBool>,
-}
-
-#[async_trait::async_trait]
-impl Mailer for SwitchedMailer {
-    async fn send(&self, email: Email) -> Result<(), MailerError> {
-        if self.refusing.load(Ordering::SeqCst) {
-            return Err(MailerError("the test refuses every email now".into()));
-        }
-        self.inner.send(email).await
-    }
-}
-
 /// A shop whose emails fail while the answered switch is on.
 pub async fn spawn_shop_with_mail_switch() -> (TestShop, Arc<AtomicBool>) {
     let refusing = Arc::new(AtomicBool::new(false));
     let switch = refusing.clone();
     let shop = spawn_shop_with(move |mut app| {
-        app.mailer = Arc::new(SwitchedMailer {
-            inner: app.mailer.clone(),
-            refusing: switch,
-        });
+        mail_switch::switch_mail(&mut app, switch);
         app
     })
     .await;
