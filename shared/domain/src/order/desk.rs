@@ -13,6 +13,7 @@ use crate::checkout::{
 };
 use crate::house::House;
 use crate::ports::{Email, PaymentError, TableError, Write};
+use crate::timestamp::Timestamp;
 
 use super::emails::{history, EmailAttempt, Emailed, OrderMail};
 use super::{
@@ -168,24 +169,10 @@ impl<'a> Desk<'a> {
     ) -> Result<Vec<(OrderMail, Emailed)>, DeskError> {
         let table = self.checkout.table;
         let pending = PendingConfirmation::of(table, &order.id).await?;
-        let mut mails = history(table, &order.id).await?.failed();
-        if pending.is_some() && !mails.contains(&OrderMail::Placed) {
-            mails.insert(0, OrderMail::Placed);
-        }
-        if mails.is_empty() {
-            mails.push(OrderMail::Placed);
-        }
+        let failed = history(table, &order.id).await?.failed();
         let now = self.checkout.clock.now();
-        let attempts: Vec<EmailAttempt> = mails
-            .iter()
-            .map(|mail| EmailAttempt {
-                first_failed_at: pending
-                    .as_ref()
-                    .filter(|_| *mail == OrderMail::Placed)
-                    .map(|p| p.since),
-                ..EmailAttempt::begin(&order.id, *mail, now)
-            })
-            .collect();
+        let attempts = to_resend(&order.id, pending.as_ref().map(|p| p.since), failed, now);
+        let mails: Vec<OrderMail> = attempts.iter().map(|a| a.mail).collect();
         let mut writes = vec![by.resend(order, &mails)?];
         for attempt in &attempts {
             writes.push(attempt.put_write()?);
@@ -251,6 +238,30 @@ pub const NO_ACCOUNT: &str =
 pub const NOT_READ: &str = "the client's address could not be read";
 pub const NOT_SHIPPED: &str = "the order has no shipment to tell of";
 pub const NOT_TAKEN: &str = "the mail service did not take it";
+
+/// The attempts a resend makes: each email that failed, the checkout's
+/// confirmation first while its marker (`first_failed_at`) stands; with
+/// none failed, the confirmation.
+fn to_resend(
+    order_id: &str,
+    first_failed_at: Option<Timestamp>,
+    mut failed: Vec<OrderMail>,
+    now: Timestamp,
+) -> Vec<EmailAttempt> {
+    if first_failed_at.is_some() && !failed.contains(&OrderMail::Placed) {
+        failed.insert(0, OrderMail::Placed);
+    }
+    if failed.is_empty() {
+        failed.push(OrderMail::Placed);
+    }
+    failed
+        .into_iter()
+        .map(|mail| EmailAttempt {
+            first_failed_at: first_failed_at.filter(|_| mail == OrderMail::Placed),
+            ..EmailAttempt::begin(order_id, mail, now)
+        })
+        .collect()
+}
 
 /// The move as stored, or `Raced` when the order was not in the status it
 /// was read in.
