@@ -206,7 +206,12 @@ impl<'a> Desk<'a> {
         let table = self.checkout.table;
         let to = match Accounts::of(table).profile(&order.user_id).await {
             Ok(Some(profile)) => profile.email,
-            Ok(None) => return Err(NO_ACCOUNT.into()),
+            Ok(None) => {
+                let number = order.number();
+                return Err(format!(
+                    "the customer of order {number} has no account any more"
+                ));
+            }
             Err(error) => {
                 tracing::error!(order = %order.id, %error, "the client's address could not be read");
                 return Err(NOT_READ.into());
@@ -233,8 +238,6 @@ impl<'a> Desk<'a> {
 }
 
 /// Why an email did not go, as the order's timeline tells the house.
-pub const NO_ACCOUNT: &str =
-    "the client has no account any more, so there is no address to write to";
 pub const NOT_READ: &str = "the client's address could not be read";
 pub const NOT_SHIPPED: &str = "the order has no shipment to tell of";
 pub const NOT_TAKEN: &str = "the mail service did not take it";

@@ -18,7 +18,7 @@ mod store;
 mod timeline;
 
 pub use audited::{audit_subject, OrderAudit};
-pub use desk::{Desk, DeskError, NOT_TAKEN, NO_ACCOUNT};
+pub use desk::{Desk, DeskError, NOT_TAKEN};
 pub use emails::{history, AttemptState, EmailAttempt, Emailed, OrderHistory, OrderMail};
 pub use number::OrderNumber;
 pub use queue::{profiles, queue, Queue, QueueFilter, Queued};
