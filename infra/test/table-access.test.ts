@@ -69,7 +69,8 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
   // the invitations under STAFF#, the passkey ceremonies, the audit log
   // (and its subject index on GSI1), the house's words for the invitation;
   // the orders (found on GSI1 by status, moved under USER#, the clients'
-  // profiles read), their confirmation markers and open part refunds; the
+  // profiles read), their confirmation markers, the emails sent to their
+  // clients (each attempt put, then settled) and open part refunds; the
   // payments needing attention (GSI1 PAYMENTS#OPEN); the clients' requests
   // (found on GSI1 REQUESTS#, changed on their own items).
   atelier: {
@@ -79,6 +80,7 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
       "AUDIT#": ["Query", "PutItem"],
       "USER#": ["GetItem", "BatchGetItem", "UpdateItem"],
       "MAIL#CONFIRMATION": ["GetItem", "DeleteItem"],
+      "ORDERMAIL#": ["PutItem", "UpdateItem"],
       "REFUND#open": ["Query", "PutItem", "DeleteItem"],
       "CATALOG#HOUSE": ["GetItem"],
       "REQUEST#": ["UpdateItem", "PutItem"],

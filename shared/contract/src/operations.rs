@@ -298,12 +298,12 @@ pub fn operations() -> Vec<Operation> {
             .fails(&[404, 409])
             .fields()
             .provider(),
-        op("atelier", Post, "/api/atelier/orders/{id}/resend-confirmation", "Sends the order's confirmation email again.")
+        op("atelier", Post, "/api/atelier/orders/{id}/resend-confirmation", "Sends again the order's emails that failed (with none failed, its confirmation); each sending is on the timeline.")
             .console()
             .body::<atelier_orders::NoFields>()
             .answers(atelier_orders::resend)
             .fails(&[404])
-            .status::<Error>(502, "The email could not be sent"),
+            .status::<Error>(502, "An email could not be sent (the timeline says why)"),
         op("atelier", Post, "/api/atelier/orders/{id}/notes", "A staff-only note on the order's timeline.")
             .console()
             .body::<atelier_orders::NoteForm>()

@@ -20,6 +20,23 @@ fn reset_email(to: &str) -> Email {
     }
 }
 
+/// What each adapter is given first: a reset email to ada (with an html
+/// part), then a plain-text one to bob.
+async fn send_reset_then_plain(mailer: &dyn Mailer) {
+    mailer
+        .send(reset_email("ada@example.com"))
+        .await
+        .expect("the reset email is sent");
+    let plain = Email {
+        to: "bob@example.com".into(),
+        subject: "Order confirmed".into(),
+        text: "Thanks!".into(),
+        html: None,
+        attachments: Vec::new(),
+    };
+    mailer.send(plain).await.expect("the plain email is sent");
+}
+
 /// The log lines written while the returned guard lives (this thread's:
 /// `#[tokio::test]` runs on one).
 #[derive(Clone, Default)]
@@ -80,18 +97,7 @@ async fn outbox_writes_one_eml_per_email() {
     )
     .await
     .expect("outbox opens");
-    mailer
-        .send(reset_email("ada@example.com"))
-        .await
-        .expect("first");
-    let plain = Email {
-        to: "bob@example.com".into(),
-        subject: "Order confirmed".into(),
-        text: "Thanks!".into(),
-        html: None,
-        attachments: Vec::new(),
-    };
-    mailer.send(plain).await.expect("second");
+    send_reset_then_plain(&*mailer).await;
 
     let files = eml_files(&outbox);
     assert_eq!(
@@ -250,18 +256,7 @@ async fn ses_sends_through_moto() {
     )
     .await
     .expect("open");
-    opened
-        .send(reset_email("ada@example.com"))
-        .await
-        .expect("sent");
-    let plain = Email {
-        to: "bob@example.com".into(),
-        subject: "Order confirmed".into(),
-        text: "Thanks!".into(),
-        html: None,
-        attachments: Vec::new(),
-    };
-    opened.send(plain).await.expect("sent");
+    send_reset_then_plain(&*opened).await;
 
     // SES has no SMTPUTF8: the domain goes in punycode, a non-ASCII local
     // part is refused before any call, and no log line names either.

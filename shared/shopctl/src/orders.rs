@@ -5,12 +5,12 @@
 //! it) or its full id; how orders are found is in `domain::order`.
 
 use app::App;
-use domain::accounts::Accounts;
-use domain::checkout::{confirmation_email, PartRefund, PendingConfirmation, RefundBy, Refunded};
-use domain::house::House;
+use domain::atelier::Actor;
+use domain::checkout::{PartRefund, PendingConfirmation, RefundBy, Refunded};
 use domain::order::{
-    self, Desk, DeskError, Order, OrderNumber, OrderStatus, RefundForm, ShipmentForm,
+    self, Desk, DeskError, Order, OrderAudit, OrderNumber, OrderStatus, RefundForm, ShipmentForm,
 };
+use domain::ports::Write;
 use domain::shopper::is_ulid;
 
 use crate::cli::{CliError, CliResult};
@@ -31,8 +31,12 @@ pub enum OrdersError {
     },
     #[error("order {0} changed while it was being moved; run the command again")]
     Raced(OrderNumber),
-    #[error("the customer of order {0} has no account any more")]
-    NoCustomer(OrderNumber),
+    #[error("order {number}: the {mail} email was not sent: {why}")]
+    NotEmailed {
+        number: OrderNumber,
+        mail: &'static str,
+        why: String,
+    },
     #[error("{0}")]
     Invalid(String),
 }
@@ -71,13 +75,15 @@ pub async fn list(app: &App, status: Option<OrderStatus>) -> CliResult {
 /// A confirmed order's customer is told by email.
 pub async fn move_order(app: &App, reference: &str, to: OrderStatus) -> CliResult {
     let order = find(app, reference).await?;
-    moved(app, &order, to).await
+    let record = audit(app).advance(&order, to)?;
+    moved(app, &order, to, record).await
 }
 
-async fn moved(app: &App, order: &Order, to: OrderStatus) -> CliResult {
+/// The move with its audit entry.
+async fn moved(app: &App, order: &Order, to: OrderStatus, record: Write) -> CliResult {
     let number = order.number();
     let moved = Desk::new(app.checkout())
-        .advance(order, to, Vec::new())
+        .advance(order, to, vec![record])
         .await;
     let (_, emailed) = moved.map_err(|error| match error {
         DeskError::Refused(refused) => OrdersError::Refused { number, refused }.into(),
@@ -98,8 +104,9 @@ pub async fn ship(app: &App, reference: &str, form: ShipmentForm) -> CliResult {
     let order = find(app, reference).await?;
     let number = order.number();
     let shipment = form.check(app.clock.now()).map_err(invalid)?;
+    let record = audit(app).ship(&order, &shipment)?;
     let (_, emailed) = Desk::new(app.checkout())
-        .ship(&order, &shipment, Vec::new())
+        .ship(&order, &shipment, vec![record])
         .await?;
     let told = match emailed {
         Ok(email) => format!("tracking link sent to {email}"),
@@ -125,7 +132,7 @@ pub async fn refund_part(app: &App, reference: &str, amount: &str, reason: &str)
     let asked = form.check(&order).map_err(invalid)?;
     let by = RefundBy {
         by: "shopctl".into(),
-        records: Vec::new(),
+        records: vec![audit(app).refund(&order, &asked)?],
     };
     let refunded = Desk::new(app.checkout())
         .refund_part(&order, asked, by)
@@ -142,12 +149,10 @@ pub async fn refund_part(app: &App, reference: &str, amount: &str, reason: &str)
     })
 }
 
-async fn customer_email(app: &App, order: &Order) -> Result<String, CliError> {
-    let customer = Accounts::of(&*app.table)
-        .profile(&order.user_id)
-        .await?
-        .ok_or(OrdersError::NoCustomer(order.number()))?;
-    Ok(customer.email)
+/// The audit entries of the operator's moves, now: the same the console
+/// writes, by `shopctl`.
+fn audit(app: &App) -> OrderAudit {
+    OrderAudit::new(Actor::shopctl(), app.clock.now())
 }
 
 /// A form's field messages, one line.
@@ -226,18 +231,25 @@ pub async fn show(app: &App, reference: &str) -> CliResult {
     Ok(lines.join("\n"))
 }
 
-/// Sends the order's confirmation email again (and clears its pending marker).
+/// Sends again the order's emails that failed (with none failed, its
+/// confirmation; a confirmation's pending marker is cleared once sent).
 pub async fn resend(app: &App, reference: &str) -> CliResult {
     let order = find(app, reference).await?;
-    let email = customer_email(app, &order).await?;
-    let house = House::for_mail(app.table.as_ref()).await;
-    let mail = confirmation_email(&order, &email, &app.config.site_url, &house);
-    app.mailer.send(mail).await?;
-    PendingConfirmation::sent(&*app.table, &order.id).await?;
-    Ok(format!(
-        "order {}: confirmation sent to {email}",
-        order.number()
-    ))
+    let number = order.number();
+    let told = Desk::new(app.checkout())
+        .resend(&order, &audit(app))
+        .await?;
+    let mut lines = Vec::new();
+    for (mail, emailed) in told {
+        match emailed {
+            Ok(email) => lines.push(format!("order {number}: {} sent to {email}", mail.name())),
+            Err(why) => {
+                let mail = mail.name();
+                return Err(OrdersError::NotEmailed { number, mail, why }.into());
+            }
+        }
+    }
+    Ok(lines.join("\n"))
 }
 
 /// Sends every confirmation whose first sending failed.
@@ -268,7 +280,8 @@ pub async fn refund(app: &App, reference: &str) -> CliResult {
         ))
         }
     };
-    let canceled = match moved(app, &order, OrderStatus::Canceled).await {
+    let record = audit(app).cancel(&order, "refunded in full with shopctl")?;
+    let canceled = match moved(app, &order, OrderStatus::Canceled, record).await {
         Ok(moved) => moved,
         Err(kept) => format!("order {number} kept its status: {kept}"),
     };

@@ -8,9 +8,10 @@
 //! BatchGetItem of the clients' profiles; an order's page, the order found
 //! by an exact Query per status partition until found (at most five), its
 //! client's profile and its confirmation marker (two GetItems) and its
-//! audit entries (one Query); each move adds its one conditional write (a
-//! TransactWriteItems with its audit entry) and the GetItem of the order
-//! as written.
+//! history, the audit entries and the emails (one Query); each move adds
+//! its one conditional write (a TransactWriteItems with its audit entry and
+//! the email it sends) and the GetItem of the order as written, and an
+//! email the UpdateItem of its outcome.
 
 mod errors;
 mod view;
@@ -19,17 +20,15 @@ use app::App;
 use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use domain::accounts::Accounts;
-use domain::atelier::audit::{of_subject, record};
-use domain::atelier::AuditEntry;
+use domain::atelier::audit::record;
 use domain::checkout::{PartRefund, PendingConfirmation, RefundBy, REFUND_UNKNOWN};
 use domain::ids::OrderId;
 use domain::order::{
-    self, timeline, Desk, Order, OrderStatus, QueueFilter, RefundForm, ShipmentForm, StaffAction,
+    self, timeline, Desk, Order, OrderAudit, OrderStatus, QueueFilter, RefundForm, ShipmentForm,
 };
-use domain::ports::Write;
 use domain::text::as_sent;
 use domain::validation::FieldErrors;
 use shop_http::{ApiError, ApiResult, IdInPath, JsonBody};
@@ -103,15 +102,7 @@ pub async fn confirm(
     console: Console,
     id: ApiResult<IdInPath<OrderId>>,
 ) -> ApiResult<Json<OrderDetail>> {
-    let order = found(&app, id).await?;
-    moved(
-        &app,
-        &console,
-        order,
-        OrderStatus::Confirmed,
-        "order.confirm",
-    )
-    .await
+    advance(app, console, id, OrderStatus::Confirmed).await
 }
 
 /// confirmed → delivered.
@@ -120,15 +111,7 @@ pub async fn deliver(
     console: Console,
     id: ApiResult<IdInPath<OrderId>>,
 ) -> ApiResult<Json<OrderDetail>> {
-    let order = found(&app, id).await?;
-    moved(
-        &app,
-        &console,
-        order,
-        OrderStatus::Delivered,
-        "order.deliver",
-    )
-    .await
+    advance(app, console, id, OrderStatus::Delivered).await
 }
 
 /// A confirmed order's shipment; the client is emailed the tracking link.
@@ -140,15 +123,7 @@ pub async fn ship(
 ) -> ApiResult<Json<OrderDetail>> {
     let order = found(&app, id).await?;
     let shipment = form.check(app.clock.now()).map_err(unprocessable)?;
-    let before = json!({ "status": order.status, "shipment": order.shipment });
-    let audit = audited(
-        &app,
-        &console,
-        "order.ship",
-        &order,
-        before,
-        json!(shipment),
-    )?;
+    let audit = audit(&app, &console).ship(&order, &shipment)?;
     let (order, _) = desk(&app)
         .ship(&order, &shipment, vec![audit])
         .await
@@ -166,9 +141,7 @@ pub async fn cancel(
     console.owner()?;
     let order = found(&app, id).await?;
     let reason = required(&form.reason, "reason", CANCEL_REASON_REQUIRED, MAX_NOTE)?;
-    let before = json!({ "status": order.status, "refunded": order.refunded() });
-    let after = json!({ "status": OrderStatus::Canceled, "refunded": order.payment.amount, "reason": reason });
-    let audit = audited(&app, &console, "order.cancel", &order, before, after)?;
+    let audit = audit(&app, &console).cancel(&order, &reason)?;
     let (order, _) = desk(&app)
         .cancel(&order, vec![audit])
         .await
@@ -188,18 +161,9 @@ pub async fn refund(
     console.owner()?;
     let order = found(&app, id).await?;
     let asked = form.check(&order).map_err(unprocessable)?;
-    let before = json!({ "refunded": order.refunded(), "left": order.left_to_refund() });
-    let after = json!({ "amount": asked.amount, "lines": asked.lines, "reason": asked.reason });
     let by = RefundBy {
         by: console.staff.email.clone(),
-        records: vec![audited(
-            &app,
-            &console,
-            "order.refund",
-            &order,
-            before,
-            after,
-        )?],
+        records: vec![audit(&app, &console).refund(&order, &asked)?],
     };
     let refunded = desk(&app)
         .refund_part(&order, asked, by)
@@ -211,24 +175,21 @@ pub async fn refund(
     }
 }
 
-/// Sends the confirmation email again.
+/// Sends again the order's emails that failed (with none failed, its
+/// confirmation); 502 if one could not be sent (the timeline says why).
 pub async fn resend(
     State(app): State<App>,
     console: Console,
     id: ApiResult<IdInPath<OrderId>>,
 ) -> ApiResult<Json<OrderDetail>> {
     let order = found(&app, id).await?;
-    let sent = desk(&app).resend(&order).await;
-    let to = sent.map_err(errors::not_emailed)?;
-    let entry = entry(
-        &app,
-        &console,
-        "order.resend-confirmation",
-        &order,
-        Value::Null,
-        json!({ "to": to }),
-    );
-    record(&*app.table, &entry).await?;
+    let told = desk(&app)
+        .resend(&order, &audit(&app, &console))
+        .await
+        .map_err(desk_refused)?;
+    if let Some((_, Err(why))) = told.into_iter().find(|(_, emailed)| emailed.is_err()) {
+        return Err(errors::not_emailed(why));
+    }
     page(&app, &console, order).await
 }
 
@@ -241,22 +202,35 @@ pub async fn note(
 ) -> ApiResult<Json<OrderDetail>> {
     let order = found(&app, id).await?;
     let text = required(&form.text, "text", NOTE_REQUIRED, MAX_NOTE)?;
-    let entry = entry(
-        &app,
-        &console,
-        "order.note",
-        &order,
-        Value::Null,
-        json!({ "text": text }),
-    );
-    record(&*app.table, &entry).await?;
+    record(&*app.table, &audit(&app, &console).note(&order, &text)).await?;
     page(&app, &console, order).await
 }
 
 // ---- steps -------------------------------------------------------------------
 
+/// A status move (confirm, deliver) with its audit entry, in one transaction.
+async fn advance(
+    app: App,
+    console: Console,
+    id: ApiResult<IdInPath<OrderId>>,
+    to: OrderStatus,
+) -> ApiResult<Json<OrderDetail>> {
+    let order = found(&app, id).await?;
+    let audit = audit(&app, &console).advance(&order, to)?;
+    let (order, _) = desk(&app)
+        .advance(&order, to, vec![audit])
+        .await
+        .map_err(desk_refused)?;
+    page(&app, &console, order).await
+}
+
 fn desk(app: &App) -> Desk<'_> {
     Desk::new(app.checkout())
+}
+
+/// The audit entries of this staff member's moves, now.
+fn audit(app: &App, console: &Console) -> OrderAudit {
+    OrderAudit::new(console.actor(), app.clock.now())
 }
 
 /// The order the path names, whoever placed it: 404 if none.
@@ -265,58 +239,6 @@ async fn found(app: &App, id: ApiResult<IdInPath<OrderId>>) -> ApiResult<Order> 
     order::find(&*app.table, id.as_str())
         .await?
         .ok_or_else(|| ApiError::not_found(NO_SUCH_ORDER))
-}
-
-/// A status move with its audit entry, in one transaction.
-async fn moved(
-    app: &App,
-    console: &Console,
-    order: Order,
-    to: OrderStatus,
-    action: &str,
-) -> ApiResult<Json<OrderDetail>> {
-    let before = json!({ "status": order.status });
-    let after = json!({ "status": to });
-    let audit = audited(app, console, action, &order, before, after)?;
-    let (order, _) = desk(app)
-        .advance(&order, to, vec![audit])
-        .await
-        .map_err(desk_refused)?;
-    page(app, console, order).await
-}
-
-fn entry(
-    app: &App,
-    console: &Console,
-    action: &str,
-    order: &Order,
-    before: Value,
-    after: Value,
-) -> AuditEntry {
-    AuditEntry::new(
-        console.actor(),
-        action,
-        subject(order),
-        before,
-        after,
-        app.clock.now(),
-    )
-}
-
-/// The audit entry of a move, as a write of the move's transaction.
-fn audited(
-    app: &App,
-    console: &Console,
-    action: &str,
-    order: &Order,
-    before: Value,
-    after: Value,
-) -> ApiResult<Write> {
-    Ok(entry(app, console, action, order, before, after).put_write()?)
-}
-
-fn subject(order: &Order) -> String {
-    format!("order:{}", order.id)
 }
 
 /// A required text field, trimmed, at most `max` characters: else 422.
@@ -363,16 +285,7 @@ async fn page(app: &App, console: &Console, order: Order) -> ApiResult<Json<Orde
     let table = &*app.table;
     let profile = Accounts::of(table).profile(&order.user_id).await?;
     let pending = PendingConfirmation::of(table, &order.id).await?;
-    let actions: Vec<StaffAction> = of_subject(table, &subject(&order))
-        .await?
-        .into_iter()
-        .map(|e| StaffAction {
-            at: e.at,
-            by: e.actor.email,
-            action: e.action,
-            after: e.after,
-        })
-        .collect();
+    let history = order::history(table, &order.id).await?;
     let ledger = errors::ledger(app, &order).await;
     Ok(Json(OrderDetail {
         id: order.id.clone(),
@@ -386,7 +299,7 @@ async fn page(app: &App, console: &Console, order: Order) -> ApiResult<Json<Orde
         payment: DetailPayment::of(&order.payment),
         ledger,
         shipment: order.shipment.clone(),
-        timeline: timeline(&order, pending.map(|p| p.since), &actions),
+        timeline: timeline(&order, pending.map(|p| p.since), &history),
         actions: allowed(&order, console),
     }))
 }

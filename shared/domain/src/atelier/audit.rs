@@ -5,7 +5,10 @@
 //! period is one Query per month, and indexed on GSI1 under its subject,
 //! `AUDIT#<subject> / <at>#<ulid>`, so an order's or a request's timeline
 //! of staff actions is one Query. Sort keys start with the time, whose text
-//! order is time order.
+//! order is time order. A subject's index may also hold the records of what
+//! its changes caused (an order's emails, `order::emails`), stored under
+//! their own partitions: the month's list never sees them, and
+//! [`of_subject`] answers only the entries.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -13,8 +16,8 @@ use time::Date;
 use utoipa::ToSchema;
 
 use super::Actor;
-use crate::ports::{Condition, Key, Query, Table, TableError, Write};
-use crate::records::{put, Record};
+use crate::ports::{Condition, Item, Key, Query, Table, TableError, Write, PK};
+use crate::records::{decode, put, Record};
 use crate::timestamp::Timestamp;
 
 const PREFIX: &str = "AUDIT#";
@@ -46,6 +49,19 @@ fn subject_partition(subject: &str) -> String {
     format!("{PREFIX}{subject}")
 }
 
+/// The index key of a record on `subject`'s timeline, `sort` starting
+/// with its time.
+pub fn subject_key(subject: &str, sort: String) -> Key {
+    Key::new(subject_partition(subject), sort)
+}
+
+/// Whether a stored item is an audit entry (its partition is a month's).
+pub fn is_entry(item: &Item) -> bool {
+    item.get(PK)
+        .and_then(|pk| pk.as_str())
+        .is_some_and(|pk| pk.starts_with(PREFIX))
+}
+
 impl Record for AuditEntry {
     fn key(&self) -> Key {
         let date = self.at.date();
@@ -55,7 +71,7 @@ impl Record for AuditEntry {
         )
     }
     fn index_key(&self) -> Option<Key> {
-        Some(Key::new(subject_partition(&self.subject), self.sort_key()))
+        Some(subject_key(&self.subject, self.sort_key()))
     }
 }
 
@@ -98,8 +114,18 @@ pub async fn record(table: &dyn Table, entry: &AuditEntry) -> Result<(), TableEr
 
 /// A subject's entries, oldest first (a timeline): one Query on GSI1.
 pub async fn of_subject(table: &dyn Table, subject: &str) -> Result<Vec<AuditEntry>, TableError> {
+    subject_items(table, subject)
+        .await?
+        .into_iter()
+        .filter(is_entry)
+        .map(decode)
+        .collect()
+}
+
+/// Everything indexed under a subject, oldest first: one Query on GSI1.
+pub async fn subject_items(table: &dyn Table, subject: &str) -> Result<Vec<Item>, TableError> {
     table
-        .read_all(Query::on_gsi1(subject_partition(subject)))
+        .read_items(Query::on_gsi1(subject_partition(subject)))
         .await
 }
 

@@ -1,8 +1,10 @@
 //! The house's desk: every move the house makes on an order, whoever makes
 //! it (the atelier console, `shopctl orders`). Each move is one conditional
-//! write on the order, carrying the writes that record it (the console's
-//! audit entry) in the same transaction; the client is emailed after the
-//! write, never before. Money moves only through `checkout::refund`.
+//! write on the order, carrying the writes that record it (its audit entry,
+//! [`OrderAudit`], and the email it sends, [`EmailAttempt`]) in the same
+//! transaction; the client is emailed after the write, never before, and
+//! the email's outcome recorded after it went. Money moves only through
+//! `checkout::refund`.
 
 use crate::accounts::Accounts;
 use crate::checkout::{
@@ -11,8 +13,12 @@ use crate::checkout::{
 };
 use crate::house::House;
 use crate::ports::{Email, PaymentError, TableError, Write};
+use crate::timestamp::Timestamp;
 
-use super::{shipped_email, Move, MoveRefused, Order, OrderStatus, Orders, RefundAsked, Shipment};
+use super::emails::{history, EmailAttempt, Emailed, OrderMail};
+use super::{
+    shipped_email, Move, MoveRefused, Order, OrderAudit, OrderStatus, Orders, RefundAsked, Shipment,
+};
 
 /// Why a move was not made.
 #[derive(Debug, thiserror::Error)]
@@ -39,9 +45,6 @@ pub enum DeskError {
     Table(#[from] TableError),
 }
 
-/// Whether the client was emailed: the address, or why not.
-pub type Emailed = Result<String, String>;
-
 /// The desk over the checkout's ports.
 pub struct Desk<'a> {
     pub checkout: Checkout<'a>,
@@ -60,50 +63,53 @@ impl<'a> Desk<'a> {
     }
 
     /// Moves the order one step (confirm, deliver) with its records; a
-    /// confirmed order's client is emailed.
+    /// confirmed order's client is emailed, the email on the record.
     pub async fn advance(
         &self,
         order: &Order,
         to: OrderStatus,
-        records: Vec<Write>,
+        mut records: Vec<Write>,
     ) -> Result<(Order, Option<Emailed>), DeskError> {
         let step = order.status.step_to(to)?;
         let now = self.checkout.clock.now();
-        let Move::Done(moved) = self
-            .orders(order)
-            .advance_recorded(&order.id, step, now, records)
-            .await?
-        else {
-            return Err(DeskError::Raced);
+        let attempt = (to == OrderStatus::Confirmed)
+            .then(|| EmailAttempt::begin(&order.id, OrderMail::Confirmed, now));
+        if let Some(attempt) = &attempt {
+            records.push(attempt.put_write()?);
+        }
+        let moved = made(
+            self.orders(order)
+                .advance_recorded(&order.id, step, now, records)
+                .await?,
+        )?;
+        let emailed = match &attempt {
+            Some(attempt) => Some(self.tell(&moved, attempt).await),
+            None => None,
         };
-        let emailed = match to {
-            OrderStatus::Confirmed => Some(self.tell(&moved, Mail::Confirmed).await),
-            _ => None,
-        };
-        Ok((*moved, emailed))
+        Ok((moved, emailed))
     }
 
     /// Records the shipment of a confirmed order and emails the client the
-    /// tracking link.
+    /// tracking link, the email on the record.
     pub async fn ship(
         &self,
         order: &Order,
         shipment: &Shipment,
-        records: Vec<Write>,
+        mut records: Vec<Write>,
     ) -> Result<(Order, Emailed), DeskError> {
         if order.status != OrderStatus::Confirmed {
             return Err(DeskError::NotShippable(order.status));
         }
         let now = self.checkout.clock.now();
-        let Move::Done(moved) = self
-            .orders(order)
-            .ship(&order.id, shipment, now, records)
-            .await?
-        else {
-            return Err(DeskError::Raced);
-        };
-        let emailed = self.tell(&moved, Mail::Shipped(shipment)).await;
-        Ok((*moved, emailed))
+        let attempt = EmailAttempt::begin(&order.id, OrderMail::Shipped, now);
+        records.push(attempt.put_write()?);
+        let moved = made(
+            self.orders(order)
+                .ship(&order.id, shipment, now, records)
+                .await?,
+        )?;
+        let emailed = self.tell(&moved, &attempt).await;
+        Ok((moved, emailed))
     }
 
     /// Gives the whole payment back once, then cancels the order (with its
@@ -149,50 +155,122 @@ impl<'a> Desk<'a> {
         Ok(self.checkout.refund_part(order, asked, by).await?)
     }
 
-    /// Sends the order's confirmation email again (and clears its pending
-    /// marker once sent).
-    pub async fn resend(&self, order: &Order) -> Emailed {
-        let emailed = self.tell(order, Mail::Placed).await;
-        if emailed.is_ok() {
-            if let Err(error) = PendingConfirmation::sent(self.checkout.table, &order.id).await {
-                tracing::error!(order = %order.id, %error, "pending confirmation not cleared");
-            }
+    /// Sends again each of the order's emails that failed (the placed
+    /// confirmation while its pending marker stands, an email whose last
+    /// attempt failed) or, with none failed, the placed confirmation (the
+    /// client asked for it again). The attempts are written with `by`'s
+    /// entry before any mail goes; an email whose outcome is unknown is not
+    /// sent again by itself. The placed confirmation's marker is cleared
+    /// once it is sent.
+    pub async fn resend(
+        &self,
+        order: &Order,
+        by: &OrderAudit,
+    ) -> Result<Vec<(OrderMail, Emailed)>, DeskError> {
+        let table = self.checkout.table;
+        let pending = PendingConfirmation::of(table, &order.id).await?;
+        let failed = history(table, &order.id).await?.failed();
+        let now = self.checkout.clock.now();
+        let attempts = to_resend(&order.id, pending.as_ref().map(|p| p.since), failed, now);
+        let mails: Vec<OrderMail> = attempts.iter().map(|a| a.mail).collect();
+        let mut writes = vec![by.resend(order, &mails)?];
+        for attempt in &attempts {
+            writes.push(attempt.put_write()?);
         }
+        table.transact(writes).await?;
+        let mut told = Vec::new();
+        for attempt in &attempts {
+            let emailed = self.tell(order, attempt).await;
+            if emailed.is_ok() && attempt.first_failed_at.is_some() {
+                if let Err(error) = PendingConfirmation::sent(table, &order.id).await {
+                    tracing::error!(order = %order.id, %error, "pending confirmation not cleared");
+                }
+            }
+            told.push((attempt.mail, emailed));
+        }
+        Ok(told)
+    }
+
+    /// Sends the attempt's email to the order's client, in the words of
+    /// the stored house, and records its outcome.
+    async fn tell(&self, order: &Order, attempt: &EmailAttempt) -> Emailed {
+        let emailed = self.send(order, attempt.mail).await;
+        let now = self.checkout.clock.now();
+        attempt.settle(self.checkout.table, &emailed, now).await;
         emailed
     }
 
-    /// Emails the order's client, in the words of the stored house.
-    async fn tell(&self, order: &Order, mail: Mail<'_>) -> Emailed {
+    /// The address the email went to, or why it did not go, in the
+    /// house's words (the mailer's own words are logged).
+    async fn send(&self, order: &Order, mail: OrderMail) -> Emailed {
         let table = self.checkout.table;
-        let profile = Accounts::of(table)
-            .profile(&order.user_id)
-            .await
-            .map_err(|e| e.to_string())?;
-        let to = profile.map(|p| p.email).ok_or_else(|| {
-            format!(
-                "the customer of order {} has no account any more",
-                order.number()
-            )
-        })?;
+        let to = match Accounts::of(table).profile(&order.user_id).await {
+            Ok(Some(profile)) => profile.email,
+            Ok(None) => {
+                let number = order.number();
+                return Err(format!(
+                    "the customer of order {number} has no account any more"
+                ));
+            }
+            Err(error) => {
+                tracing::error!(order = %order.id, %error, "the client's address could not be read");
+                return Err(NOT_READ.into());
+            }
+        };
         let house = House::for_mail(table).await;
         let site = self.checkout.outbox.site_url;
-        let email: Email = match mail {
-            Mail::Placed => confirmation_email(order, &to, site, &house),
-            Mail::Confirmed => order_confirmed_email(order, &to, site, &house),
-            Mail::Shipped(shipment) => shipped_email(order, shipment, &to, site, &house),
+        let email: Email = match (mail, &order.shipment) {
+            (OrderMail::Placed, _) => confirmation_email(order, &to, site, &house),
+            (OrderMail::Confirmed, _) => order_confirmed_email(order, &to, site, &house),
+            (OrderMail::Shipped, Some(shipment)) => {
+                shipped_email(order, shipment, &to, site, &house)
+            }
+            (OrderMail::Shipped, None) => return Err(NOT_SHIPPED.into()),
         };
         match self.checkout.outbox.mailer.send(email).await {
             Ok(()) => Ok(to),
             Err(error) => {
-                tracing::error!(alarm = "order_email_not_sent", order = %order.id, %error, "the client was not emailed");
-                Err(error.to_string())
+                tracing::error!(alarm = "order_email_not_sent", order = %order.id, ?mail, %error, "the client was not emailed");
+                Err(NOT_TAKEN.into())
             }
         }
     }
 }
 
-enum Mail<'s> {
-    Placed,
-    Confirmed,
-    Shipped(&'s Shipment),
+/// Why an email did not go, as the order's timeline tells the house.
+pub const NOT_READ: &str = "the client's address could not be read";
+pub const NOT_SHIPPED: &str = "the order has no shipment to tell of";
+pub const NOT_TAKEN: &str = "the mail service did not take it";
+
+/// The attempts a resend makes: each email that failed, the checkout's
+/// confirmation first while its marker (`first_failed_at`) stands; with
+/// none failed, the confirmation.
+fn to_resend(
+    order_id: &str,
+    first_failed_at: Option<Timestamp>,
+    mut failed: Vec<OrderMail>,
+    now: Timestamp,
+) -> Vec<EmailAttempt> {
+    if first_failed_at.is_some() && !failed.contains(&OrderMail::Placed) {
+        failed.insert(0, OrderMail::Placed);
+    }
+    if failed.is_empty() {
+        failed.push(OrderMail::Placed);
+    }
+    failed
+        .into_iter()
+        .map(|mail| EmailAttempt {
+            first_failed_at: first_failed_at.filter(|_| mail == OrderMail::Placed),
+            ..EmailAttempt::begin(order_id, mail, now)
+        })
+        .collect()
+}
+
+/// The move as stored, or `Raced` when the order was not in the status it
+/// was read in.
+fn made(moved: Move) -> Result<Order, DeskError> {
+    match moved {
+        Move::Done(order) => Ok(*order),
+        Move::NotAllowed => Err(DeskError::Raced),
+    }
 }

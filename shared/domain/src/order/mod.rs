@@ -7,7 +7,9 @@
 //! starts from, so two racing moves cannot both happen. How orders are stored
 //! and found is in [`store`].
 
+mod audited;
 mod desk;
+mod emails;
 mod number;
 mod queue;
 mod refunds;
@@ -15,7 +17,9 @@ mod shipment;
 mod store;
 mod timeline;
 
-pub use desk::{Desk, DeskError, Emailed};
+pub use audited::{audit_subject, OrderAudit};
+pub use desk::{Desk, DeskError, NOT_TAKEN};
+pub use emails::{history, AttemptState, EmailAttempt, Emailed, OrderHistory, OrderMail};
 pub use number::OrderNumber;
 pub use queue::{profiles, queue, Queue, QueueFilter, Queued};
 pub use refunds::{
@@ -27,7 +31,7 @@ pub use shipment::{
     TRACKING_NUMBER_REQUIRED, TRACKING_URL_INVALID,
 };
 pub use store::{find, numbered, with_status, Move, Orders, RefundsHold};
-pub use timeline::{timeline, StaffAction, TimelineEntry};
+pub use timeline::{timeline, EmailOutcome, StaffAction, TimelineEntry};
 
 use std::fmt;
 

@@ -4,6 +4,8 @@
 //! refunds in part (once, sequential and sixteen at once, never above what
 //! is left, a lost answer reconciled) and the payments needing attention.
 
+use std::sync::atomic::Ordering;
+
 use domain::atelier::audit::of_subject;
 use domain::atelier::Role;
 use serde_json::{json, Value};
@@ -11,7 +13,7 @@ use serde_json::{json, Value};
 use crate::helpers::{
     self, console_client, count_table_requests, post_concurrently, Client, TestShop,
 };
-use crate::payment::{checkout_body, fill_bag, ledger, sandbox, shop};
+use crate::payment::{checkout_body, fill_bag, ledger, sandbox, shop, with_products};
 
 /// A shopper who paid by card: the client and the order as answered.
 async fn paid_order(shop: &TestShop, email: &str, key: &str) -> (Client, Value) {
@@ -110,14 +112,21 @@ async fn an_order_goes_from_placed_to_delivered_with_every_step_on_the_timeline(
         .collect();
     assert_eq!(
         kinds,
-        ["placed", "email", "action", "shipment", "note", "action"],
+        ["placed", "email", "action", "email", "shipment", "email", "note", "action"],
         "{timeline:?}"
     );
-    for staffs in &timeline[2..] {
+    for staffs in timeline[2..].iter().filter(|e| e["kind"] != "email") {
         assert_eq!(staffs["by"], member.email.as_str(), "{staffs}");
         assert!(staffs["at"].is_string());
     }
-    assert_eq!(timeline[4]["text"], "Gift wrap asked by phone.");
+    for email in timeline.iter().filter(|e| e["kind"] == "email") {
+        assert_eq!(email["outcome"], "sent", "{email}");
+    }
+    assert!(timeline[5]["text"]
+        .as_str()
+        .unwrap()
+        .ends_with("email was sent to lan@example.com."));
+    assert_eq!(timeline[6]["text"], "Gift wrap asked by phone.");
     let audit = of_subject(
         &*shop.app.table,
         &format!("order:{}", order["id"].as_str().unwrap()),
@@ -385,6 +394,87 @@ async fn the_queue_counts_searches_and_reads_few_items() {
     assert_eq!(last["kind"], "email");
 }
 
+/// The shipped email fails: the timeline says so and why, Resend sends
+/// that one again, and the timeline then says it went.
+#[tokio::test]
+async fn a_failed_shipped_email_is_on_the_timeline_and_a_resend_sends_it() {
+    let (shop, refusing) = helpers::spawn_shop_with_mail_switch().await;
+    let shop = with_products(shop).await;
+    let (_, order) = paid_order(&shop, "kim@example.com", "mail").await;
+    let (staff, member) = console_client(&shop, Role::Staff).await;
+    let confirmed = staff.post(&path(&order, "confirm"), json!({})).await;
+    assert_eq!(confirmed.status, 200, "{:?}", confirmed.body);
+
+    refusing.store(true, Ordering::SeqCst);
+    let shipped = staff.post(&path(&order, "ship"), shipment()).await;
+    assert_eq!(
+        shipped.status, 200,
+        "shipped all the same: {:?}",
+        shipped.body
+    );
+    let last = shipped.body["timeline"].as_array().unwrap().last().cloned();
+    let last = last.unwrap();
+    assert_eq!(
+        (&last["kind"], &last["outcome"]),
+        (&json!("email"), &json!("failed"))
+    );
+    assert_eq!(
+        last["text"],
+        format!(
+            "The shipping (tracking link) email was not sent: {}. Resend sends it again.",
+            domain::order::NOT_TAKEN
+        )
+    );
+    let mails = shop.outbox().len();
+    let still = staff
+        .post(&path(&order, "resend-confirmation"), json!({}))
+        .await;
+    assert_eq!(still.status, 502, "{:?}", still.body);
+
+    refusing.store(false, Ordering::SeqCst);
+    let (resent, requests) = count_table_requests(
+        &shop,
+        staff.post(&path(&order, "resend-confirmation"), json!({})),
+    )
+    .await;
+    assert_eq!(resent.status, 200, "{:?}", resent.body);
+    // The session; the order found (confirmed: three Queries); its
+    // pending marker and history read; the resend's entry and attempt
+    // written (one transaction); the client's profile and the house's
+    // words read, the outcome written; the page: client, marker, history.
+    assert_eq!(requests, 13, "a resend's table requests");
+    let told = shop.outbox();
+    assert_eq!(told.len(), mails + 1, "the shipped email alone");
+    assert!(told.last().unwrap().contains(SHIPMENT));
+    let timeline = resent.body["timeline"].as_array().unwrap();
+    let emails: Vec<(&str, &str)> = timeline
+        .iter()
+        .filter(|e| e["kind"] == "email")
+        .map(|e| (e["outcome"].as_str().unwrap(), e["text"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        emails.len(),
+        5,
+        "placed, confirmed, shipped failed twice, sent: {emails:?}"
+    );
+    assert_eq!(
+        emails[4],
+        (
+            "sent",
+            "The shipping (tracking link) email was sent to kim@example.com."
+        )
+    );
+    let asked: Vec<&Value> = timeline
+        .iter()
+        .filter(|e| e["by"] == member.email.as_str())
+        .map(|e| &e["text"])
+        .collect();
+    assert_eq!(
+        asked.last().unwrap().as_str().unwrap(),
+        "Asked for the shipping (tracking link) email to be sent again."
+    );
+}
+
 fn urlencode(text: &str) -> String {
     text.replace('#', "%23").replace('@', "%40")
 }
@@ -406,7 +496,7 @@ async fn shopctl_ships_and_refunds_in_part_through_the_same_desk() {
                 .map_err(|e| e.to_string())
         }
     };
-    let early = run(vec![
+    let ship = vec![
         "ship",
         number,
         "--carrier",
@@ -415,22 +505,11 @@ async fn shopctl_ships_and_refunds_in_part_through_the_same_desk() {
         "1",
         "--tracking-url",
         SHIPMENT,
-    ])
-    .await;
+    ];
+    let early = run(ship.clone()).await;
     assert!(early.unwrap_err().contains("confirmed"));
     run(vec!["confirm", number]).await.unwrap();
-    let shipped = run(vec![
-        "ship",
-        number,
-        "--carrier",
-        "DHL",
-        "--tracking-number",
-        "1",
-        "--tracking-url",
-        SHIPMENT,
-    ])
-    .await
-    .unwrap();
+    let shipped = run(ship).await.unwrap();
     assert!(
         shipped.contains("tracking link sent to vy@example.com"),
         "{shipped}"

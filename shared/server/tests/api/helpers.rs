@@ -5,6 +5,7 @@
 
 use std::future::Future;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use app::{App, Config};
@@ -17,6 +18,9 @@ use domain::timestamp::Timestamp;
 use reqwest::header::{HeaderMap, HeaderValue, ORIGIN, SET_COOKIE};
 use serde_json::{json, Value};
 use shop_http::session::{access_cookie_name, issue_access, AccessClaims};
+
+#[path = "../../../testkit/mail-switch.rs"]
+mod mail_switch;
 
 pub struct TestShop {
     pub url: String,
@@ -90,6 +94,18 @@ pub async fn spawn_shop_with_clock() -> (TestShop, Arc<TestClock>) {
     })
     .await;
     (shop, clock)
+}
+
+/// A shop whose emails fail while the answered switch is on.
+pub async fn spawn_shop_with_mail_switch() -> (TestShop, Arc<AtomicBool>) {
+    let refusing = Arc::new(AtomicBool::new(false));
+    let switch = refusing.clone();
+    let shop = spawn_shop_with(move |mut app| {
+        mail_switch::switch_mail(&mut app, switch);
+        app
+    })
+    .await;
+    (shop, refusing)
 }
 
 /// Starts a shop on 127.0.0.1 at a free port, seeded with the catalogue.
@@ -422,22 +438,16 @@ pub async fn client_with_access_token(shop: &TestShop, user_id: &str) -> Client 
         exp: now + 900,
     };
     let token = issue_access(&shop.app.config, &claims);
+    let cookie = format!("{}={token}; Path=/", access_cookie_name(&shop.app.config));
+    client_with_cookie(shop, &cookie)
+}
+
+/// A browser-like client whose jar holds `cookie` (a `Set-Cookie` value).
+fn client_with_cookie(shop: &TestShop, cookie: &str) -> Client {
     let jar = reqwest::cookie::Jar::default();
-    jar.add_cookie_str(
-        &format!("{}={token}; Path=/", access_cookie_name(&shop.app.config)),
-        &shop.url.parse().unwrap(),
-    );
-    let mut headers = HeaderMap::new();
-    headers.insert(ORIGIN, HeaderValue::from_str(&shop.url).unwrap());
-    let http = reqwest::Client::builder()
-        .cookie_provider(Arc::new(jar))
-        .default_headers(headers)
-        .build()
-        .unwrap();
-    Client {
-        http,
-        base: shop.url.clone(),
-    }
+    jar.add_cookie_str(cookie, &shop.url.parse().unwrap());
+    let builder = reqwest::Client::builder().cookie_provider(Arc::new(jar));
+    client_of(shop, HeaderMap::new(), builder)
 }
 
 /// A product of the tests' own, so they do not depend on the seed.
@@ -529,26 +539,10 @@ pub async fn console_client(shop: &TestShop, role: Role) -> (Client, StaffMember
         .open(&session)
         .await
         .expect("session stored"));
-    let jar = reqwest::cookie::Jar::default();
     let value = atelier::console::cookie_value(&member.id, &token);
-    jar.add_cookie_str(
-        &format!(
-            "{}={value}; Path=/api/atelier",
-            atelier::console::cookie_name(&shop.app.config)
-        ),
-        &shop.url.parse().unwrap(),
+    let cookie = format!(
+        "{}={value}; Path=/api/atelier",
+        atelier::console::cookie_name(&shop.app.config)
     );
-    let mut headers = HeaderMap::new();
-    headers.insert(ORIGIN, HeaderValue::from_str(&shop.url).unwrap());
-    let http = reqwest::Client::builder()
-        .cookie_provider(Arc::new(jar))
-        .default_headers(headers)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let client = Client {
-        http,
-        base: shop.url.clone(),
-    };
-    (client, member)
+    (client_with_cookie(shop, &cookie), member)
 }
