@@ -91,7 +91,7 @@ impl PaymentGateway for Absent {
         self.payment_error()
     }
 
-    async fn paypal_refund(&self, _: &str) -> Result<Refund, PaymentError> {
+    async fn paypal_refund(&self, _: &str, _: Money, _: &str) -> Result<Refund, PaymentError> {
         self.payment_error()
     }
 

@@ -200,7 +200,12 @@ impl PaymentGateway for FakeProvider {
         Ok(id)
     }
 
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
+    async fn paypal_refund(
+        &self,
+        capture_id: &str,
+        amount: Money,
+        _: &str,
+    ) -> Result<Refund, PaymentError> {
         if self.reversal_fails() {
             return Err(Self::lost());
         }
@@ -213,7 +218,7 @@ impl PaymentGateway for FakeProvider {
         Ok(Refund {
             id: "R1".into(),
             status: "COMPLETED".into(),
-            amount: Money::ZERO,
+            amount,
         })
     }
 
@@ -244,6 +249,8 @@ impl PaymentGateway for FakeProvider {
             currency: "USD".into(),
             payer_email: Some("buyer@example.com".into()),
             payer_id: Some("PAYER".into()),
+            refunded: Money::ZERO,
+            refunding: Money::ZERO,
         };
         captures.push(capture.clone());
         match next {

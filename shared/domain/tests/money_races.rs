@@ -26,7 +26,7 @@ use async_trait::async_trait;
 use domain::cart::Bag;
 use domain::checkout::{
     payment_key, Budget, CaptureRequest, CardPayment, Checkout, Claims, Outbox, Provider,
-    Reconciled, Refunded, Seen, Shopper,
+    Reconciled, RefundBy, RefundRefused, Refunded, Seen, Shopper,
 };
 use domain::order::{Order, Orders};
 use domain::ports::{
@@ -210,22 +210,35 @@ impl PaymentGateway for Chaos {
         Ok(id)
     }
 
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
+    /// Refunds `amount` of the capture; above what is left is refused.
+    async fn paypal_refund(
+        &self,
+        capture_id: &str,
+        amount: Money,
+        _: &str,
+    ) -> Result<Refund, PaymentError> {
         self.reversal(|books| {
             let captures = books.paypal.values_mut().filter_map(|(_, c)| c.as_mut());
             let (_, capture) = captures
                 .into_iter()
                 .find(|(_, c)| c.id == capture_id)
                 .expect("a capture");
-            let fresh = capture.status != ProviderStatus::Refunded;
-            capture.status = "REFUNDED".into();
-            fresh
+            let after = capture.refunded.checked_add(amount);
+            let Some(after) = after.filter(|a| *a <= capture.amount) else {
+                return false;
+            };
+            capture.refunded = after;
+            capture.status = match after == capture.amount {
+                true => ProviderStatus::Refunded,
+                false => ProviderStatus::PartiallyRefunded,
+            };
+            true
         })
         .await?;
         Ok(Refund {
             id: "R".into(),
             status: "COMPLETED".into(),
-            amount: Money::ZERO,
+            amount,
         })
     }
 
@@ -283,6 +296,8 @@ impl Chaos {
                     currency: "USD".into(),
                     payer_email: Some("buyer@example.com".into()),
                     payer_id: Some("PAYER".into()),
+                    refunded: Money::ZERO,
+                    refunding: Money::ZERO,
                 };
                 *captured = Some((request_id.to_string(), capture.clone()));
                 capture
@@ -470,25 +485,40 @@ async fn operator(shop: &Shop, tally: &Mutex<Tally>) -> Refunds {
         let order = &orders[shop.die.below(orders.len() as u64) as usize];
         let checkout = shop.checkout(&now);
         let twice = shop.die.percent(50);
-        let (a, b) = tokio::join!(checkout.refund_order(order), async {
+        let refund = || async {
+            let by = RefundBy {
+                by: "operator".into(),
+                records: Vec::new(),
+            };
+            checkout.refund_rest(order, "the operator's", by).await
+        };
+        let (a, b) = tokio::join!(refund(), async {
             if twice {
-                Some(checkout.refund_order(order).await)
+                Some(refund().await)
             } else {
                 None
             }
         });
         let mut answers: Vec<_> = [Some(a), b].into_iter().flatten().collect();
         if answers.iter().any(Result::is_err) {
-            answers.push(checkout.refund_order(order).await);
+            let order = Orders::of(&*shop.table, &order.user_id)
+                .get(&order.id)
+                .await;
+            let order = order.unwrap().expect("the order");
+            let by = RefundBy {
+                by: "operator".into(),
+                records: Vec::new(),
+            };
+            answers.push(checkout.refund_rest(&order, "again", by).await);
         }
         refunds.asked.push(order.id.clone());
         for answer in answers {
             match answer {
-                Ok(Refunded::GivenBack | Refunded::AlreadyGivenBack) => {
+                Ok(Refunded::GivenBack(_) | Refunded::NothingLeft) => {
                     refunds.given.push(order.id.clone())
                 }
-                Ok(Refunded::Taken) => tally.lock().unwrap().refunds_already_held += 1,
-                Err(_) => {}
+                Err(RefundRefused::InProgress) => tally.lock().unwrap().refunds_already_held += 1,
+                Ok(Refunded::Unknown(_)) | Err(_) => {}
             }
         }
     }

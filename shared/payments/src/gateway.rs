@@ -58,8 +58,13 @@ impl PaymentGateway for ProviderGateway {
         self.card.refund(transaction_id, amount).await
     }
 
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
-        self.paypal.refund(capture_id).await
+    async fn paypal_refund(
+        &self,
+        capture_id: &str,
+        amount: Money,
+        request_id: &str,
+    ) -> Result<Refund, PaymentError> {
+        self.paypal.refund(capture_id, amount, request_id).await
     }
 
     async fn paypal_create_order(

@@ -1,6 +1,7 @@
 //! PayPal Orders v2: an OAuth2 client-credentials token (cached until shortly
-//! before it expires), order creation (intent CAPTURE) and capture, both with
-//! the `PayPal-Request-Id` idempotency header.
+//! before it expires), order creation (intent CAPTURE), capture, and
+//! Payments v2 refunds of a capture (whole or in part), each with the
+//! `PayPal-Request-Id` idempotency header.
 
 use std::time::{Duration, Instant};
 
@@ -10,6 +11,7 @@ use tokio::sync::Mutex;
 
 use crate::config::PayPalCredentials;
 use crate::http;
+use domain::checkout::CURRENCY;
 
 const PROVIDER: &str = "PayPal";
 /// A token is renewed this long before PayPal says it expires.
@@ -188,35 +190,78 @@ fn is_resource_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The readable captures of an order's answer (first purchase unit).
+/// The readable captures of an order's answer, each with what its refunds
+/// gave back (`COMPLETED`) and are giving back (`PENDING`).
 fn captures(order: &Value, order_id: &str) -> Vec<Capture> {
     let text = |v: &Value, p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
-    let listed = order
-        .pointer("/purchase_units/0/payments/captures")
-        .and_then(Value::as_array);
-    listed
+    let units = order.get("purchase_units").and_then(Value::as_array);
+    units
         .into_iter()
         .flatten()
-        .filter_map(|capture| {
-            Some(Capture {
-                order_id: text(order, "/id").unwrap_or_else(|| order_id.to_string()),
-                id: text(capture, "/id")?,
-                status: text(capture, "/status").unwrap_or_default().into(),
-                amount: text(capture, "/amount/value").and_then(|v| Money::parse_decimal(&v))?,
-                currency: text(capture, "/amount/currency_code").unwrap_or_default(),
-                payer_email: text(order, "/payer/email_address")
-                    .or_else(|| text(order, "/payment_source/paypal/email_address")),
-                payer_id: text(order, "/payer/payer_id")
-                    .or_else(|| text(order, "/payment_source/paypal/account_id")),
+        .flat_map(|unit| {
+            let listed = unit.pointer("/payments/captures").and_then(Value::as_array);
+            let refunds = unit.pointer("/payments/refunds").and_then(Value::as_array);
+            let first = listed.and_then(|l| l.first()).and_then(|c| text(c, "/id"));
+            listed.into_iter().flatten().filter_map(move |capture| {
+                let id = text(capture, "/id")?;
+                let of_capture = |status: &str| {
+                    refunds_of(refunds.into_iter().flatten(), &id, first.as_deref(), status)
+                };
+                Some(Capture {
+                    order_id: text(order, "/id").unwrap_or_else(|| order_id.to_string()),
+                    status: text(capture, "/status").unwrap_or_default().into(),
+                    amount: text(capture, "/amount/value")
+                        .and_then(|v| Money::parse_decimal(&v))?,
+                    currency: text(capture, "/amount/currency_code").unwrap_or_default(),
+                    payer_email: text(order, "/payer/email_address")
+                        .or_else(|| text(order, "/payment_source/paypal/email_address")),
+                    payer_id: text(order, "/payer/payer_id")
+                        .or_else(|| text(order, "/payment_source/paypal/account_id")),
+                    refunded: of_capture("COMPLETED"),
+                    refunding: of_capture("PENDING"),
+                    id,
+                })
             })
         })
         .collect()
 }
 
+/// The sum of the refunds in `status` of capture `id`: a refund names its
+/// capture by its `up` link; one without it is the unit's first capture's.
+fn refunds_of<'v>(
+    refunds: impl Iterator<Item = &'v Value>,
+    id: &str,
+    first: Option<&str>,
+    status: &str,
+) -> Money {
+    let capture_of = |refund: &Value| {
+        let links = refund.get("links").and_then(Value::as_array);
+        let up = links.into_iter().flatten().find(|l| l["rel"] == "up");
+        match up.and_then(|l| l["href"].as_str()) {
+            Some(href) => href.ends_with(&format!("/captures/{id}")),
+            None => first == Some(id),
+        }
+    };
+    refunds
+        .filter(|r| r["status"] == status && capture_of(r))
+        .filter_map(|r| {
+            r.pointer("/amount/value")?
+                .as_str()
+                .and_then(Money::parse_decimal)
+        })
+        .fold(Money::ZERO, |sum, m| sum.checked_add(m).unwrap_or(sum))
+}
+
 impl PayPalOrders {
-    /// Refunds a capture in full; the capture id is the request id, so a
-    /// retry refunds once.
-    pub async fn refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
+    /// Gives `amount` of a capture back (`POST
+    /// /v2/payments/captures/{id}/refund`); `request_id` is the
+    /// `PayPal-Request-Id`, so a retry answers the first refund.
+    pub async fn refund(
+        &self,
+        capture_id: &str,
+        amount: Money,
+        request_id: &str,
+    ) -> Result<Refund, PaymentError> {
         let valid = (1..=64).contains(&capture_id.len())
             && capture_id.bytes().all(|b| b.is_ascii_alphanumeric());
         if !valid {
@@ -225,23 +270,33 @@ impl PayPalOrders {
             )));
         }
         let path = format!("/v2/payments/captures/{capture_id}/refund");
-        let (status, body) = self.post(&path, capture_id, &json!({})).await?;
+        let body = json!({ "amount": { "value": amount.to_decimal(), "currency_code": CURRENCY } });
+        let (status, body) = self.post(&path, request_id, &body).await?;
         if !(200..300).contains(&status) {
             return Err(map_error(status, &body));
         }
         let text = |p: &str| body.pointer(p).and_then(Value::as_str).map(str::to_string);
-        match (
+        let refund = match (
             text("/id"),
             text("/amount/value").and_then(|v| Money::parse_decimal(&v)),
         ) {
-            (Some(id), Some(amount)) => Ok(Refund {
+            (Some(id), Some(amount)) => Refund {
                 id,
                 status: text("/status").unwrap_or_default().into(),
                 amount,
-            }),
-            _ => Err(PaymentError::Unavailable(format!(
-                "{PROVIDER}: no refund in the answer"
+            },
+            _ => {
+                return Err(PaymentError::Unavailable(format!(
+                    "{PROVIDER}: no refund in the answer"
+                )))
+            }
+        };
+        match refund.status.as_str() {
+            "CANCELLED" | "FAILED" => Err(PaymentError::Invalid(format!(
+                "{PROVIDER} {} the refund",
+                refund.status.as_str().to_lowercase()
             ))),
+            _ => Ok(refund),
         }
     }
 }

@@ -409,13 +409,14 @@ impl<'a> Checkout<'a> {
     }
 
     /// Gives a payment back whole: a card charge voided while unsettled,
-    /// refunded once settled; a PayPal capture refunded.
+    /// refunded once settled; a PayPal capture refunded all of it, the
+    /// capture's id as the request id (it is refunded whole once).
     pub async fn reverse(&self, payment: &Payment) -> Result<(), PaymentError> {
         match payment.provider {
             Provider::Card => self.gateway.void(&payment.reference).await,
             Provider::PayPal => self
                 .gateway
-                .paypal_refund(&payment.reference)
+                .paypal_refund(&payment.reference, payment.amount, &payment.reference)
                 .await
                 .map(|_| ()),
         }

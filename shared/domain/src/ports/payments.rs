@@ -178,16 +178,27 @@ pub struct Capture {
     /// The payer's email and PayPal payer id.
     pub payer_email: Option<String>,
     pub payer_id: Option<String>,
+    /// What was given back of it: the order's `COMPLETED` refunds of this
+    /// capture.
+    pub refunded: Money,
+    /// What its `PENDING` refunds are giving back: not given yet (PayPal
+    /// may still fail them), but not to be given again either.
+    pub refunding: Money,
 }
 
+/// Capture statuses that hold (or will hold) the buyer's money.
+const LIVE_CAPTURES: [ProviderStatus; 3] = [
+    ProviderStatus::Completed,
+    ProviderStatus::Pending,
+    ProviderStatus::PartiallyRefunded,
+];
+
 impl Capture {
-    /// Whether it holds (or will hold) the buyer's money: `COMPLETED`, or
-    /// `PENDING` while PayPal completes it; not `REFUNDED` or `DECLINED`.
+    /// Whether it holds (or will hold) the buyer's money: `COMPLETED`,
+    /// `PENDING` while PayPal completes it, or `PARTIALLY_REFUNDED`, and not
+    /// all of it refunded; not `REFUNDED` or `DECLINED`.
     pub fn is_live(&self) -> bool {
-        matches!(
-            self.status,
-            ProviderStatus::Completed | ProviderStatus::Pending
-        )
+        LIVE_CAPTURES.contains(&self.status) && self.refunded < self.amount
     }
 }
 
@@ -287,9 +298,16 @@ pub trait PaymentGateway: Send + Sync {
         request_id: &str,
     ) -> Result<String, PaymentError>;
 
-    /// Refunds a PayPal capture in full (when the order it paid for could
-    /// not be placed).
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError>;
+    /// Gives `amount` of a PayPal capture back (all of it when the order it
+    /// paid for could not be placed). Replaying the same `request_id`
+    /// (PayPal's `PayPal-Request-Id`) answers the first refund instead of
+    /// refunding again.
+    async fn paypal_refund(
+        &self,
+        capture_id: &str,
+        amount: Money,
+        request_id: &str,
+    ) -> Result<Refund, PaymentError>;
 
     /// Captures an approved PayPal order. Replaying the same `request_id`
     /// returns the first capture instead of failing as already captured.
