@@ -6,7 +6,9 @@
 
 use app::App;
 use domain::accounts::Accounts;
-use domain::checkout::{confirmation_email, PartRefund, PendingConfirmation, RefundBy, Refunded};
+use domain::checkout::{
+    confirmation_email, PartRefund, PendingConfirmation, RefundBy, RefundRefused, Refunded,
+};
 use domain::house::House;
 use domain::order::{
     self, Desk, DeskError, Order, OrderNumber, OrderStatus, RefundForm, ShipmentForm,
@@ -267,16 +269,25 @@ pub async fn refund(app: &App, reference: &str) -> CliResult {
     let refunded = app
         .checkout()
         .refund_rest(&order, "Refunded whole by shopctl.", by)
-        .await
-        .map_err(DeskError::from)?;
+        .await;
     let given = match refunded {
-        Refunded::GivenBack(order) => format!("{} given back", order.refunded()),
-        Refunded::NothingLeft => "nothing was left to give back".into(),
-        Refunded::Unknown(_) => {
+        Ok(Refunded::GivenBack(order)) => format!("{} given back", order.refunded()),
+        Ok(Refunded::NothingLeft) => {
+            return Ok(format!(
+                "order {number}: its payment was given back before: nothing done"
+            ))
+        }
+        Err(RefundRefused::InProgress) => {
+            return Ok(format!(
+                "order {number}: its payment is being given back by another refund: nothing done"
+            ))
+        }
+        Ok(Refunded::Unknown(_)) => {
             return Ok(format!(
                 "order {number}: the provider did not answer: the refund is unknown until `shopctl payments reconcile` reads the provider's ledger"
             ))
         }
+        Err(refused) => return Err(DeskError::from(refused).into()),
     };
     let canceled = match moved(app, &order, OrderStatus::Canceled).await {
         Ok(moved) => moved,

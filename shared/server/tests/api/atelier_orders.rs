@@ -2,7 +2,8 @@
 //! an order's page and timeline, every move and every refusal (roles, a
 //! shopper's session, a visitor, an unknown id, a move the state forbids),
 //! refunds in part (once, sequential and sixteen at once, never above what
-//! is left, a lost answer reconciled) and the payments needing attention.
+//! is left, a lost answer reconciled; by card and by PayPal), a cancel
+//! whose refund's answer is lost, and the payments needing attention.
 
 use domain::atelier::audit::of_subject;
 use domain::atelier::Role;
@@ -11,7 +12,7 @@ use serde_json::{json, Value};
 use crate::helpers::{
     self, console_client, count_table_requests, post_concurrently, Client, TestShop,
 };
-use crate::payment::{checkout_body, fill_bag, ledger, sandbox, shop};
+use crate::payment::{capture_body, checkout_body, fill_bag, ledger, paypal_order, sandbox, shop};
 
 /// A shopper who paid by card: the client and the order as answered.
 async fn paid_order(shop: &TestShop, email: &str, key: &str) -> (Client, Value) {
@@ -26,6 +27,20 @@ async fn paid_order(shop: &TestShop, email: &str, key: &str) -> (Client, Value) 
         .await;
     assert_eq!(paid.status, 201, "{:?}", paid.body);
     (shopper, paid.body["order"].clone())
+}
+
+/// A shopper who paid with PayPal: the order as answered.
+async fn paid_with_paypal(shop: &TestShop, email: &str) -> Value {
+    let shopper = shop.client();
+    helpers::sign_up_and_sign_in(&shopper, email).await;
+    fill_bag(&shopper).await;
+    let id = paypal_order(&shopper).await;
+    sandbox(shop, "/paypal/approve", json!({ "token": id })).await;
+    let captured = shopper
+        .post("/api/payment/paypal/capture-order", capture_body(&id))
+        .await;
+    assert_eq!(captured.status, 201, "{:?}", captured.body);
+    captured.body["order"].clone()
 }
 
 fn path(order: &Value, action: &str) -> String {
@@ -321,6 +336,74 @@ async fn the_owner_cancels_and_refunds_in_full_once() {
     );
     let mine = lan.get("/api/orders/me").await;
     assert_eq!(mine.body["data"]["data"][0]["status"], "canceled");
+}
+
+#[tokio::test]
+async fn a_paypal_order_is_refunded_in_part_then_canceled_for_the_rest() {
+    let shop = shop().await;
+    let order = paid_with_paypal(&shop, "mai@example.com").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    for (amount, refunded) in [("100.00", 100.0), ("50.00", 150.0)] {
+        let asked = json!({ "amount": amount, "reason": "a stain" });
+        let given = owner.post(&path(&order, "refunds"), asked).await;
+        assert_eq!(given.status, 200, "{:?}", given.body);
+        assert_eq!(given.body["totals"]["refunded"], refunded);
+    }
+    let capture = ledger(&shop).await["captures"][0].clone();
+    assert_eq!(capture["status"], "PARTIALLY_REFUNDED", "{capture}");
+    assert_eq!(capture["refundedValue"], "150.00");
+    assert_eq!(capture["refunds"], 2);
+
+    let canceled = owner
+        .post(&path(&order, "cancel"), json!({ "reason": "out of silk" }))
+        .await;
+    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
+    assert_eq!(canceled.body["status"], "canceled");
+    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    let capture = ledger(&shop).await["captures"][0].clone();
+    assert_eq!(capture["status"], "REFUNDED", "{capture}");
+    assert_eq!(capture["refundedValue"], "1807.40");
+    assert_eq!(capture["refunds"], 3, "the rest given back once");
+}
+
+#[tokio::test]
+async fn a_cancel_whose_refund_answer_is_lost_needs_attention_until_reconciled() {
+    let shop = shop().await;
+    let (_, order) = paid_order(&shop, "vy@example.com", "lost-cancel").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    settle(&shop, &order).await;
+    // The charge lookup goes through; the refund happens, its answer is lost.
+    let lost = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
+    sandbox(&shop, "/__control/fail-next", lost).await;
+    let cancel = json!({ "reason": "out of silk" });
+    let unknown = owner.post(&path(&order, "cancel"), cancel.clone()).await;
+    assert_eq!(unknown.status, 502, "{:?}", unknown.body);
+    assert_eq!(unknown.body["message"], domain::checkout::REFUND_UNKNOWN);
+    assert_eq!(
+        refunded_cents(&ledger(&shop).await),
+        180_740,
+        "it did happen"
+    );
+
+    let attention = owner.get("/api/atelier/payments/attention").await;
+    let payments = attention.body["payments"].as_array().unwrap();
+    assert_eq!(payments.len(), 1, "{payments:?}");
+    assert_eq!(payments[0]["state"], "refund-unknown");
+    assert_eq!(payments[0]["orderId"], order["id"]);
+    let again = owner.post(&path(&order, "cancel"), cancel.clone()).await;
+    assert_eq!(again.status, 409, "{:?}", again.body);
+    assert_eq!(again.body["message"], domain::checkout::REFUND_IN_PROGRESS);
+
+    let reconciler = shop.app.as_function("reconcile");
+    let run = shopctl::payments::reconcile(&reconciler).await.unwrap();
+    assert!(run.contains("refunds: 1 settled"), "{run}");
+    let attention = owner.get("/api/atelier/payments/attention").await;
+    assert_eq!(attention.body["payments"], json!([]));
+    let canceled = owner.post(&path(&order, "cancel"), cancel).await;
+    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
+    assert_eq!(canceled.body["status"], "canceled");
+    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    assert_eq!(refunded_cents(&ledger(&shop).await), 180_740, "once");
 }
 
 #[tokio::test]
