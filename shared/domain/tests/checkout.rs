@@ -6,13 +6,12 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::cart::Bag;
 use domain::checkout::{
     payment_key, Budget, CaptureRequest, CardPayment, Checkout, CheckoutError, Claim, ClaimState,
-    Claims, Outbox, PaymentStatus, Provider, Seen, Settled, Shopper,
+    Claims, PaymentStatus, Provider, Seen, Settled, Shopper,
 };
 use domain::order::{OrderStatus, Orders};
 use domain::ports::{
@@ -23,7 +22,7 @@ use domain::records::Outcome;
 use domain::timestamp::Timestamp;
 
 mod support;
-use support::{address, line, put_product, visa_charge, Outgoing};
+use support::{address, checkout, line, put_product, visa_charge, FakeClock, Outgoing};
 
 const USER: &str = "01JD0000000000000000000USR";
 
@@ -275,26 +274,6 @@ impl PaymentGateway for FakeProvider {
 
 // ---- the clock, the mail and the blobs -------------------------------------
 
-struct FakeClock(Mutex<Timestamp>);
-
-impl FakeClock {
-    fn pass(&self, seconds: u64) {
-        let mut now = self.0.lock().unwrap();
-        *now = Timestamp::at(now.instant() + Duration::from_secs(seconds));
-    }
-}
-
-#[async_trait]
-impl Clock for FakeClock {
-    fn now(&self) -> Timestamp {
-        *self.0.lock().unwrap()
-    }
-    async fn sleep(&self, duration: Duration) {
-        let mut now = self.0.lock().unwrap();
-        *now = Timestamp::at(now.instant() + duration);
-    }
-}
-
 // ---- the shop --------------------------------------------------------------
 
 struct Shop {
@@ -328,28 +307,14 @@ async fn shop() -> Shop {
             table: table.clone(),
         },
         table,
-        clock: FakeClock(Mutex::new(
-            Timestamp::parse("2026-11-27T10:00:00Z").unwrap(),
-        )),
+        clock: FakeClock::at(Timestamp::parse("2026-11-27T10:00:00Z").unwrap()),
         mail: Outgoing::default(),
     }
 }
 
 impl Shop {
     fn checkout(&self) -> Checkout<'_> {
-        Checkout {
-            table: &*self.table,
-            gateway: &self.provider,
-            clock: &self.clock,
-            outbox: Outbox {
-                table: &*self.table,
-                mailer: &self.mail,
-                blobs: &self.mail,
-                site_url: "https://shop.example",
-            },
-            tax_basis_points: 0,
-            budget: Budget::shop(),
-        }
+        checkout(&*self.table, &self.provider, &self.clock, &self.mail)
     }
 
     async fn pay(&self, key: &str) -> Result<Settled, CheckoutError> {

@@ -25,8 +25,8 @@ use std::time::Duration;
 use async_trait::async_trait;
 use domain::cart::Bag;
 use domain::checkout::{
-    payment_key, Budget, CaptureRequest, CardPayment, Checkout, Claims, Outbox, Provider,
-    Reconciled, RefundBy, RefundRefused, Refunded, Seen, Shopper,
+    payment_key, CaptureRequest, CardPayment, Checkout, Claims, Provider, Reconciled, RefundBy,
+    RefundRefused, Refunded, Seen, Shopper,
 };
 use domain::order::{Order, Orders};
 use domain::ports::{
@@ -34,7 +34,7 @@ use domain::ports::{
     Refund, Table,
 };
 use domain::timestamp::Timestamp;
-use support::{address, line, put_product, visa_charge, Outgoing};
+use support::{address, checkout, line, put_product, visa_charge, Outgoing};
 
 /// 2 × 800.00 + 150.50 = 1750.50 + Express 56.90.
 const TOTAL_CENTS: u32 = 180_740;
@@ -332,19 +332,7 @@ struct Shop {
 
 impl Shop {
     fn checkout<'a>(&'a self, clock: &'a Ahead) -> Checkout<'a> {
-        Checkout {
-            table: &*self.table,
-            gateway: &self.provider,
-            clock,
-            outbox: Outbox {
-                table: &*self.table,
-                mailer: &self.mail,
-                blobs: &self.mail,
-                site_url: "https://shop.example",
-            },
-            tax_basis_points: 0,
-            budget: Budget::shop(),
-        }
+        checkout(&*self.table, &self.provider, clock, &self.mail)
     }
 }
 

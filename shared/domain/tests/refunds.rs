@@ -186,23 +186,25 @@ async fn giving_to_given_part_by_part_and_never_above_what_is_left() {
 
 #[tokio::test]
 async fn sixteen_refunds_at_once_give_back_once() {
-    let shop = shop(Paid::SettledCard).await;
-    let order = shop.order().await;
-    let checkout = shop.checkout();
-    let tries = (0..16).map(|_| checkout.refund_part(&order, asked(10_000, vec![]), by()));
-    let answers = futures_join_all(tries).await;
-    let given = answers
-        .iter()
-        .filter(|a| matches!(a, Ok(PartRefund::Given(_))))
-        .count();
-    let refused = answers
-        .iter()
-        .filter(|a| matches!(a, Err(RefundRefused::InProgress)))
-        .count();
-    assert_eq!((given, refused), (1, 15), "{answers:?}");
-    assert_eq!(shop.books.gives(), 1);
-    assert_eq!(shop.books.refunded(), Money::from_cents(10_000));
-    assert_eq!(shop.order().await.refunds.len(), 1);
+    for paid in [Paid::SettledCard, Paid::PayPal] {
+        let shop = shop(paid).await;
+        let order = shop.order().await;
+        let checkout = shop.checkout();
+        let tries = (0..16).map(|_| checkout.refund_part(&order, asked(10_000, vec![]), by()));
+        let answers = futures_join_all(tries).await;
+        let given = answers
+            .iter()
+            .filter(|a| matches!(a, Ok(PartRefund::Given(_))))
+            .count();
+        let refused = answers
+            .iter()
+            .filter(|a| matches!(a, Err(RefundRefused::InProgress)))
+            .count();
+        assert_eq!((given, refused), (1, 15), "{paid:?}: {answers:?}");
+        assert_eq!(shop.books.gives(), 1);
+        assert_eq!(shop.books.refunded(), Money::from_cents(10_000));
+        assert_eq!(shop.order().await.refunds.len(), 1);
+    }
 }
 
 /// Runs the futures at once, in this task (the domain has no `futures`
@@ -360,22 +362,6 @@ async fn a_lost_paypal_request_is_unknown_until_the_capture_says_not_given() {
     assert_eq!(order.refunds[0].state, RefundState::Failed);
     assert_eq!(order.left_to_refund(), Money::from_cents(TOTAL_CENTS));
     assert_eq!(shop.books.refunded(), Money::ZERO);
-}
-
-#[tokio::test]
-async fn sixteen_paypal_refunds_at_once_give_back_once() {
-    let shop = shop(Paid::PayPal).await;
-    let order = shop.order().await;
-    let checkout = shop.checkout();
-    let tries = (0..16).map(|_| checkout.refund_part(&order, asked(10_000, vec![]), by()));
-    let answers = futures_join_all(tries).await;
-    let given = answers
-        .iter()
-        .filter(|a| matches!(a, Ok(PartRefund::Given(_))))
-        .count();
-    assert_eq!(given, 1, "{answers:?}");
-    assert_eq!(shop.books.gives(), 1);
-    assert_eq!(shop.books.refunded(), Money::from_cents(10_000));
 }
 
 // ---- a cancel gives back all that is left, as one refund -------------------------

@@ -250,12 +250,7 @@ async fn a_part_refund_happens_once_and_never_above_what_is_left() {
 #[tokio::test]
 async fn a_refund_whose_answer_is_lost_is_unknown_until_reconciled() {
     let shop = shop().await;
-    let (_, order) = paid_order(&shop, "thu@example.com", "lost").await;
-    let (owner, _) = console_client(&shop, Role::Owner).await;
-    settle(&shop, &order).await;
-    // The charge lookup goes through; the refund happens, its answer is lost.
-    let lost = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
-    sandbox(&shop, "/__control/fail-next", lost).await;
+    let (owner, order) = answer_to_be_lost(&shop, "thu@example.com").await;
     let asked = json!({ "amount": "200.00", "reason": "alteration" });
     let unknown = owner.post(&path(&order, "refunds"), asked.clone()).await;
     assert_eq!(unknown.status, 502, "{:?}", unknown.body);
@@ -274,19 +269,35 @@ async fn a_refund_whose_answer_is_lost_is_unknown_until_reconciled() {
         .contains(&json!("refund")));
     let again = owner.post(&path(&order, "refunds"), asked).await;
     assert_eq!(again.status, 409, "{:?}", again.body);
+    needs_attention_until_reconciled(&shop, &owner, &order).await;
+    let page = owner.get(&path(&order, "")).await;
+    assert_eq!(page.body["totals"]["refunded"], 200.0);
+    assert_eq!(refunded_cents(&ledger(&shop).await), 20_000, "once");
+}
+
+/// An owner and a shopper's order paid by card, settled; the provider
+/// will answer its lookup, give the next refund and lose that answer.
+async fn answer_to_be_lost(shop: &TestShop, email: &str) -> (Client, Value) {
+    let (_, order) = paid_order(shop, email, "lost").await;
+    let (owner, _) = console_client(shop, Role::Owner).await;
+    settle(shop, &order).await;
+    let lost = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
+    sandbox(shop, "/__control/fail-next", lost).await;
+    (owner, order)
+}
+
+/// The order's refund is the one payment needing attention, until the
+/// reconciler settles it from the provider's ledger.
+async fn needs_attention_until_reconciled(shop: &TestShop, owner: &Client, order: &Value) {
     let attention = owner.get("/api/atelier/payments/attention").await;
     assert_eq!(attention.status, 200, "{:?}", attention.body);
     let payments = attention.body["payments"].as_array().unwrap();
     assert_eq!(payments.len(), 1, "{payments:?}");
     assert_eq!(payments[0]["state"], "refund-unknown");
     assert_eq!(payments[0]["orderId"], order["id"]);
-
     let reconciler = shop.app.as_function("reconcile");
     let run = shopctl::payments::reconcile(&reconciler).await.unwrap();
     assert!(run.contains("refunds: 1 settled"), "{run}");
-    let page = owner.get(&path(&order, "")).await;
-    assert_eq!(page.body["totals"]["refunded"], 200.0);
-    assert_eq!(refunded_cents(&ledger(&shop).await), 20_000, "once");
     let attention = owner.get("/api/atelier/payments/attention").await;
     assert_eq!(attention.body["payments"], json!([]));
 }
@@ -369,12 +380,7 @@ async fn a_paypal_order_is_refunded_in_part_then_canceled_for_the_rest() {
 #[tokio::test]
 async fn a_cancel_whose_refund_answer_is_lost_needs_attention_until_reconciled() {
     let shop = shop().await;
-    let (_, order) = paid_order(&shop, "vy@example.com", "lost-cancel").await;
-    let (owner, _) = console_client(&shop, Role::Owner).await;
-    settle(&shop, &order).await;
-    // The charge lookup goes through; the refund happens, its answer is lost.
-    let lost = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
-    sandbox(&shop, "/__control/fail-next", lost).await;
+    let (owner, order) = answer_to_be_lost(&shop, "vy@example.com").await;
     let cancel = json!({ "reason": "out of silk" });
     let unknown = owner.post(&path(&order, "cancel"), cancel.clone()).await;
     assert_eq!(unknown.status, 502, "{:?}", unknown.body);
@@ -385,25 +391,40 @@ async fn a_cancel_whose_refund_answer_is_lost_needs_attention_until_reconciled()
         "it did happen"
     );
 
-    let attention = owner.get("/api/atelier/payments/attention").await;
-    let payments = attention.body["payments"].as_array().unwrap();
-    assert_eq!(payments.len(), 1, "{payments:?}");
-    assert_eq!(payments[0]["state"], "refund-unknown");
-    assert_eq!(payments[0]["orderId"], order["id"]);
     let again = owner.post(&path(&order, "cancel"), cancel.clone()).await;
     assert_eq!(again.status, 409, "{:?}", again.body);
     assert_eq!(again.body["message"], domain::checkout::REFUND_IN_PROGRESS);
-
-    let reconciler = shop.app.as_function("reconcile");
-    let run = shopctl::payments::reconcile(&reconciler).await.unwrap();
-    assert!(run.contains("refunds: 1 settled"), "{run}");
-    let attention = owner.get("/api/atelier/payments/attention").await;
-    assert_eq!(attention.body["payments"], json!([]));
+    needs_attention_until_reconciled(&shop, &owner, &order).await;
     let canceled = owner.post(&path(&order, "cancel"), cancel).await;
     assert_eq!(canceled.status, 200, "{:?}", canceled.body);
     assert_eq!(canceled.body["status"], "canceled");
     assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
     assert_eq!(refunded_cents(&ledger(&shop).await), 180_740, "once");
+}
+
+#[tokio::test]
+async fn sixteen_cancels_at_once_refund_once() {
+    let shop = shop().await;
+    let (_, order) = paid_order(&shop, "yen@example.com", "sixteen").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    settle(&shop, &order).await;
+    let cancel = json!({ "reason": "pressed sixteen times" });
+    let answers = post_concurrently(&owner, 16, &path(&order, "cancel"), cancel).await;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert!(statuses.contains(&200), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 409),
+        "{statuses:?}"
+    );
+    let page = owner.get(&path(&order, "")).await;
+    assert_eq!(page.body["status"], "canceled");
+    assert_eq!(page.body["totals"]["refunded"], 1807.4);
+    let ledger = ledger(&shop).await;
+    assert_eq!(
+        refunded_cents(&ledger),
+        180_740,
+        "given back once: {ledger}"
+    );
 }
 
 #[tokio::test]
