@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use domain::ports::{Capture, Money, PayPalOrder, PaymentError, ProviderStatus, Refund};
+use domain::ports::{
+    Capture, Money, PayPalOrder, PayPalRefund, PaymentError, ProviderStatus, Refund,
+};
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
 
@@ -253,15 +255,15 @@ fn refunds_of<'v>(
 }
 
 impl PayPalOrders {
-    /// Gives `amount` of a capture back (`POST
-    /// /v2/payments/captures/{id}/refund`); `request_id` is the
-    /// `PayPal-Request-Id`, so a retry answers the first refund.
-    pub async fn refund(
-        &self,
-        capture_id: &str,
-        amount: Money,
-        request_id: &str,
-    ) -> Result<Refund, PaymentError> {
+    /// Gives back the refund's amount of its capture (`POST
+    /// /v2/payments/captures/{id}/refund`) under its `PayPal-Request-Id`,
+    /// so a retry answers the first refund.
+    pub async fn refund(&self, refund: PayPalRefund<'_>) -> Result<Refund, PaymentError> {
+        let PayPalRefund {
+            capture_id,
+            amount,
+            request_id,
+        } = refund;
         let valid = (1..=64).contains(&capture_id.len())
             && capture_id.bytes().all(|b| b.is_ascii_alphanumeric());
         if !valid {

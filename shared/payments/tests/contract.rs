@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use domain::ports::{Money, PaymentError, PaymentGateway, PaymentMethodSummary, ProviderStatus};
+use domain::ports::{
+    Money, PayPalRefund, PaymentError, PaymentGateway, PaymentMethodSummary, ProviderStatus,
+};
 use payments::{PaymentsConfig, Timeouts};
 use serde_json::{json, Value};
 
@@ -435,14 +437,22 @@ async fn paypal_refunds_in_part_up_to_the_capture_once_per_request_id() {
     };
 
     let first = gateway
-        .paypal_refund(&capture.id, Money::from_cents(2_550), "refund-1")
+        .paypal_refund(PayPalRefund {
+            capture_id: &capture.id,
+            amount: Money::from_cents(2_550),
+            request_id: "refund-1",
+        })
         .await
         .expect("a part refund");
     assert_eq!(first.amount, Money::from_cents(2_550));
     assert_eq!(first.status, ProviderStatus::Completed);
     // A retry under the same request id answers the first refund.
     let replayed = gateway
-        .paypal_refund(&capture.id, Money::from_cents(2_550), "refund-1")
+        .paypal_refund(PayPalRefund {
+            capture_id: &capture.id,
+            amount: Money::from_cents(2_550),
+            request_id: "refund-1",
+        })
         .await
         .expect("replayed");
     assert_eq!(replayed, first);
@@ -459,12 +469,20 @@ async fn paypal_refunds_in_part_up_to_the_capture_once_per_request_id() {
     // Above what is left: refused, nothing given.
     assert!(matches!(
         gateway
-            .paypal_refund(&capture.id, Money::from_cents(7_451), "refund-2")
+            .paypal_refund(PayPalRefund {
+                capture_id: &capture.id,
+                amount: Money::from_cents(7_451),
+                request_id: "refund-2",
+            })
             .await,
         Err(PaymentError::Invalid(_))
     ));
     gateway
-        .paypal_refund(&capture.id, Money::from_cents(7_450), "refund-3")
+        .paypal_refund(PayPalRefund {
+            capture_id: &capture.id,
+            amount: Money::from_cents(7_450),
+            request_id: "refund-3",
+        })
         .await
         .expect("the rest");
     let found = gateway.paypal_order(&order).await.expect("order");
@@ -474,7 +492,11 @@ async fn paypal_refunds_in_part_up_to_the_capture_once_per_request_id() {
     );
     assert!(matches!(
         gateway
-            .paypal_refund(&capture.id, Money::from_cents(1), "refund-4")
+            .paypal_refund(PayPalRefund {
+                capture_id: &capture.id,
+                amount: Money::from_cents(1),
+                request_id: "refund-4",
+            })
             .await,
         Err(PaymentError::Invalid(_))
     ));

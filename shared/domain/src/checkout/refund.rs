@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use crate::order::{Move, Order, OrderRefund, OrderStatus, Orders, RefundAsked, RefundState};
 use crate::ports::{
-    Capture, Charge, Condition, Key, PaymentError, ProviderStatus, Query, Table, TableError, Write,
+    Capture, Charge, Condition, Key, PayPalRefund, PaymentError, ProviderStatus, Query, Table,
+    TableError, Write,
 };
 use crate::pricing::Money;
 use crate::records::{put, Record};
@@ -273,7 +274,11 @@ impl Checkout<'_> {
                 .map(|r| Some(r.id)),
             Provider::PayPal => self
                 .gateway
-                .paypal_refund(&payment.reference, amount, &refund.id)
+                .paypal_refund(PayPalRefund {
+                    capture_id: &payment.reference,
+                    amount,
+                    request_id: &refund.id,
+                })
                 .await
                 .map(|r| Some(r.id)),
         }

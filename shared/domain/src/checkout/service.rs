@@ -40,7 +40,7 @@ use std::time::Duration;
 
 use crate::cart::{Bag, CartLine};
 use crate::order::{Order, OrderStatus, Orders, Sale};
-use crate::ports::{Clock, PaymentError, PaymentGateway, Table, TableError};
+use crate::ports::{Clock, PayPalRefund, PaymentError, PaymentGateway, Table, TableError};
 use crate::records::Outcome;
 use crate::validation::FieldErrors;
 
@@ -416,7 +416,11 @@ impl<'a> Checkout<'a> {
             Provider::Card => self.gateway.void(&payment.reference).await,
             Provider::PayPal => self
                 .gateway
-                .paypal_refund(&payment.reference, payment.amount, &payment.reference)
+                .paypal_refund(PayPalRefund {
+                    capture_id: &payment.reference,
+                    amount: payment.amount,
+                    request_id: &payment.reference,
+                })
                 .await
                 .map(|_| ()),
         }

@@ -164,6 +164,18 @@ pub struct Refund {
     pub amount: Money,
 }
 
+/// A refund asked of a PayPal capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PayPalRefund<'a> {
+    pub capture_id: &'a str,
+    /// What to give back: all of it when the order the capture paid for
+    /// could not be placed.
+    pub amount: Money,
+    /// PayPal's `PayPal-Request-Id`: a retry under it answers the first
+    /// refund instead of refunding again.
+    pub request_id: &'a str,
+}
+
 /// A captured PayPal order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Capture {
@@ -298,16 +310,8 @@ pub trait PaymentGateway: Send + Sync {
         request_id: &str,
     ) -> Result<String, PaymentError>;
 
-    /// Gives `amount` of a PayPal capture back (all of it when the order it
-    /// paid for could not be placed). Replaying the same `request_id`
-    /// (PayPal's `PayPal-Request-Id`) answers the first refund instead of
-    /// refunding again.
-    async fn paypal_refund(
-        &self,
-        capture_id: &str,
-        amount: Money,
-        request_id: &str,
-    ) -> Result<Refund, PaymentError>;
+    /// Gives back what `refund` asks of a PayPal capture.
+    async fn paypal_refund(&self, refund: PayPalRefund<'_>) -> Result<Refund, PaymentError>;
 
     /// Captures an approved PayPal order. Replaying the same `request_id`
     /// returns the first capture instead of failing as already captured.

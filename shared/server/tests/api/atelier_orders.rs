@@ -10,7 +10,7 @@ use domain::atelier::Role;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    self, console_client, count_table_requests, post_concurrently, Client, TestShop,
+    self, console_client, count_table_requests, post_concurrently, Answer, Client, TestShop,
 };
 use crate::payment::{capture_body, checkout_body, fill_bag, ledger, paypal_order, sandbox, shop};
 
@@ -253,13 +253,7 @@ async fn a_refund_whose_answer_is_lost_is_unknown_until_reconciled() {
     let (owner, order) = answer_to_be_lost(&shop, "thu@example.com").await;
     let asked = json!({ "amount": "200.00", "reason": "alteration" });
     let unknown = owner.post(&path(&order, "refunds"), asked.clone()).await;
-    assert_eq!(unknown.status, 502, "{:?}", unknown.body);
-    assert_eq!(unknown.body["message"], domain::checkout::REFUND_UNKNOWN);
-    assert_eq!(
-        refunded_cents(&ledger(&shop).await),
-        20_000,
-        "it did happen"
-    );
+    unknown_though_given(&shop, &unknown, 20_000).await;
 
     let page = owner.get(&path(&order, "")).await;
     assert_eq!(page.body["totals"]["refunded"], 0.0, "never shown as done");
@@ -286,6 +280,24 @@ async fn answer_to_be_lost(shop: &TestShop, email: &str) -> (Client, Value) {
     (owner, order)
 }
 
+/// The owner cancels the order: canceled, its whole payment given back.
+async fn canceled_and_refunded_whole(owner: &Client, order: &Value) -> Answer {
+    let cancel = json!({ "reason": "out of silk" });
+    let canceled = owner.post(&path(order, "cancel"), cancel).await;
+    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
+    assert_eq!(canceled.body["status"], "canceled");
+    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    canceled
+}
+
+/// The answer says the refund's outcome is unknown, though the provider
+/// gave `cents` back.
+async fn unknown_though_given(shop: &TestShop, answer: &Answer, cents: i64) {
+    assert_eq!(answer.status, 502, "{:?}", answer.body);
+    assert_eq!(answer.body["message"], domain::checkout::REFUND_UNKNOWN);
+    assert_eq!(refunded_cents(&ledger(shop).await), cents, "it did happen");
+}
+
 /// The order's refund is the one payment needing attention, until the
 /// reconciler settles it from the provider's ledger.
 async fn needs_attention_until_reconciled(shop: &TestShop, owner: &Client, order: &Value) {
@@ -309,12 +321,7 @@ async fn the_owner_cancels_and_refunds_in_full_once() {
     let (owner, member) = console_client(&shop, Role::Owner).await;
     let no_reason = owner.post(&path(&order, "cancel"), json!({})).await;
     assert_eq!(no_reason.status, 422, "{:?}", no_reason.body);
-    let canceled = owner
-        .post(&path(&order, "cancel"), json!({ "reason": "out of silk" }))
-        .await;
-    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
-    assert_eq!(canceled.body["status"], "canceled");
-    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    let canceled = canceled_and_refunded_whole(&owner, &order).await;
     assert_eq!(ledger(&shop).await["transactions"][0]["status"], "VOIDED");
     let timeline = canceled.body["timeline"].as_array().unwrap();
     let by_owner: Vec<_> = timeline
@@ -365,12 +372,7 @@ async fn a_paypal_order_is_refunded_in_part_then_canceled_for_the_rest() {
     assert_eq!(capture["refundedValue"], "150.00");
     assert_eq!(capture["refunds"], 2);
 
-    let canceled = owner
-        .post(&path(&order, "cancel"), json!({ "reason": "out of silk" }))
-        .await;
-    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
-    assert_eq!(canceled.body["status"], "canceled");
-    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    canceled_and_refunded_whole(&owner, &order).await;
     let capture = ledger(&shop).await["captures"][0].clone();
     assert_eq!(capture["status"], "REFUNDED", "{capture}");
     assert_eq!(capture["refundedValue"], "1807.40");
@@ -383,22 +385,13 @@ async fn a_cancel_whose_refund_answer_is_lost_needs_attention_until_reconciled()
     let (owner, order) = answer_to_be_lost(&shop, "vy@example.com").await;
     let cancel = json!({ "reason": "out of silk" });
     let unknown = owner.post(&path(&order, "cancel"), cancel.clone()).await;
-    assert_eq!(unknown.status, 502, "{:?}", unknown.body);
-    assert_eq!(unknown.body["message"], domain::checkout::REFUND_UNKNOWN);
-    assert_eq!(
-        refunded_cents(&ledger(&shop).await),
-        180_740,
-        "it did happen"
-    );
+    unknown_though_given(&shop, &unknown, 180_740).await;
 
-    let again = owner.post(&path(&order, "cancel"), cancel.clone()).await;
+    let again = owner.post(&path(&order, "cancel"), cancel).await;
     assert_eq!(again.status, 409, "{:?}", again.body);
     assert_eq!(again.body["message"], domain::checkout::REFUND_IN_PROGRESS);
     needs_attention_until_reconciled(&shop, &owner, &order).await;
-    let canceled = owner.post(&path(&order, "cancel"), cancel).await;
-    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
-    assert_eq!(canceled.body["status"], "canceled");
-    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    canceled_and_refunded_whole(&owner, &order).await;
     assert_eq!(refunded_cents(&ledger(&shop).await), 180_740, "once");
 }
 
