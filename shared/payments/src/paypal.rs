@@ -338,6 +338,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_capture_counts_its_completed_refunds_and_keeps_pending_ones_apart() {
+        let refund = |status: &str, value: &str, up: Option<&str>| {
+            let links = up.map_or(json!([]), |c| {
+                json!([{ "rel": "up", "href": format!("https://api/v2/payments/captures/{c}") }])
+            });
+            json!({ "status": status, "amount": { "value": value }, "links": links })
+        };
+        let order = json!({
+            "id": "PP1",
+            "purchase_units": [{ "payments": {
+                "captures": [
+                    { "id": "CAP1", "status": "PARTIALLY_REFUNDED", "amount": { "value": "100.00", "currency_code": "USD" } },
+                    { "id": "CAP2", "status": "COMPLETED", "amount": { "value": "50.00", "currency_code": "USD" } },
+                ],
+                "refunds": [
+                    refund("COMPLETED", "10.00", Some("CAP1")),
+                    refund("COMPLETED", "5.50", None),
+                    refund("PENDING", "20.00", Some("CAP1")),
+                    refund("FAILED", "30.00", Some("CAP1")),
+                    refund("COMPLETED", "7.00", Some("CAP2")),
+                ],
+            } }],
+        });
+        let found = captures(&order, "PP1");
+        let totals: Vec<_> = found.iter().map(|c| (c.refunded, c.refunding)).collect();
+        assert_eq!(
+            totals,
+            [
+                (Money::from_cents(1_550), Money::from_cents(2_000)),
+                (Money::from_cents(700), Money::ZERO)
+            ],
+            "a refund without an up link is the first capture's"
+        );
+    }
+
+    #[test]
     fn issues_map_to_port_errors() {
         let e = |status, issue: &str| {
             map_error(

@@ -344,6 +344,27 @@ mod tests {
     }
 
     #[test]
+    fn a_capture_holds_money_until_all_of_it_is_refunded() {
+        let capture = |status: &str, refunded: u32| Capture {
+            order_id: "PP".into(),
+            id: "CAP".into(),
+            status: status.into(),
+            amount: Money::from_cents(1_000),
+            currency: "USD".into(),
+            payer_email: None,
+            payer_id: None,
+            refunded: Money::from_cents(refunded),
+            refunding: Money::ZERO,
+        };
+        assert!(capture("COMPLETED", 0).is_live());
+        assert!(capture("PENDING", 0).is_live());
+        assert!(capture("PARTIALLY_REFUNDED", 400).is_live());
+        assert!(!capture("PARTIALLY_REFUNDED", 1_000).is_live());
+        assert!(!capture("REFUNDED", 1_000).is_live());
+        assert!(!capture("DECLINED", 0).is_live());
+    }
+
+    #[test]
     fn an_unknown_status_is_kept_as_sent_and_never_taken_for_a_named_one() {
         for text in ["UNDER_REVIEW", "completed", ""] {
             let status: ProviderStatus = serde_json::from_value(text.into()).unwrap();
