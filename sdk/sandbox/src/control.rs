@@ -161,11 +161,11 @@ async fn transactions(State(shared): State<Shared>) -> Response {
     let captures: Vec<Value> = inner
         .captures
         .iter()
-        .map(|(id, (amount, currency, refund))| {
-            let status = inner.capture_status.get(id).cloned().unwrap_or_else(|| {
-                if refund.is_some() { "REFUNDED" } else { "COMPLETED" }.to_string()
-            });
-            json!({ "id": id, "amount": amount, "currency": currency, "refunded": refund.is_some(), "status": status })
+        .map(|(id, captured)| {
+            let status = crate::paypal_orders::capture_status(&inner, id, captured);
+            json!({ "id": id, "amount": captured.amount, "currency": captured.currency,
+                    "refunded": captured.left_cents() == Some(0), "refundedValue": captured.refunded_value(),
+                    "refunds": captured.refunds.len(), "status": status })
         })
         .collect();
     Json(json!({ "transactions": cards, "captures": captures })).into_response()

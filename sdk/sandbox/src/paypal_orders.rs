@@ -14,9 +14,16 @@
 //! Creating an order again with the same `PayPal-Request-Id` returns the same
 //! order. The payer is `buyer@example.com` (payer id `SANDBOXPAYER1`).
 //! `GET …/orders/{id}` answers the order with its status and, once captured,
-//! `purchase_units[0].payments.captures[]` (status `COMPLETED`, `REFUNDED`
-//! after `POST /v2/payments/captures/{id}/refund`) and `payments.refunds[]`,
-//! so a capture whose answer was lost can be found.
+//! `purchase_units[0].payments.captures[]` and `payments.refunds[]`, so a
+//! capture whose answer was lost can be found.
+//!
+//! `POST /v2/payments/captures/{id}/refund` gives back the `amount` of its
+//! body (`{"amount": {"value": "12.34", "currency_code": "USD"}}`), or all
+//! that is left without one: several refunds up to the captured amount,
+//! the capture `PARTIALLY_REFUNDED` then `REFUNDED`; a refund above what is
+//! left is refused as PayPal refuses it (422 `REFUND_AMOUNT_EXCEEDED`, or
+//! `CAPTURE_FULLY_REFUNDED` once nothing is left), and a retry under the
+//! same `PayPal-Request-Id` answers the first refund.
 
 // Handlers return a ready axum `Response` as their error, as in `client_api`.
 #![allow(clippy::result_large_err)]
@@ -32,7 +39,7 @@ use base64::Engine;
 use serde_json::{json, Value};
 
 use crate::client_api::paypal::{BUYER_EMAIL, PAYER_ID};
-use crate::state::{Order, Shared, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET};
+use crate::state::{Captured, Inner, Order, Shared, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET};
 
 pub fn router(shared: Shared) -> Router {
     Router::new()
@@ -226,8 +233,7 @@ fn links(shared: &Shared, id: &str, status: &str) -> Value {
 }
 
 /// The order as `GET /v2/checkout/orders/{id}` answers it: once captured,
-/// its capture (status `COMPLETED`, or `REFUNDED`) and any refund under
-/// `purchase_units[0].payments`.
+/// its capture and its refunds under `purchase_units[0].payments`.
 fn order_json(shared: &Shared, id: &str, order: &Order) -> Value {
     let mut body = order.created.clone();
     body["status"] = json!(order.status);
@@ -235,19 +241,22 @@ fn order_json(shared: &Shared, id: &str, order: &Order) -> Value {
     if order.status != "CREATED" {
         body["payer"] = payer();
     }
-    let captured = order
-        .capture_id
-        .as_ref()
-        .and_then(|c| Some((c, shared.lock().captures.get(c).cloned()?)));
-    if let Some((capture_id, (amount, currency, refund))) = captured {
-        let status = capture_status(shared, capture_id, refund.is_some());
-        let mut payments = json!({ "captures": [capture_json(shared, id, capture_id, &amount, &currency, &status)] });
-        if let Some(refund_id) = refund {
-            payments["refunds"] = json!([refund_json(
-                shared, &refund_id, capture_id, &amount, &currency
-            )]);
-        }
-        body["purchase_units"][0]["payments"] = payments;
+    let captured = order.capture_id.as_ref().and_then(|c| {
+        let inner = shared.lock();
+        let captured = inner.captures.get(c)?;
+        Some((c, captured.clone(), capture_status(&inner, c, captured)))
+    });
+    if let Some((capture_id, captured, status)) = captured {
+        let (amount, currency) = (&captured.amount, &captured.currency);
+        let refunds: Vec<Value> = captured
+            .refunds
+            .iter()
+            .map(|(refund_id, value)| refund_json(shared, refund_id, capture_id, value, currency))
+            .collect();
+        body["purchase_units"][0]["payments"] = json!({
+            "captures": [capture_json(shared, id, capture_id, amount, currency, &status)],
+            "refunds": refunds,
+        });
     }
     body
 }
@@ -282,13 +291,47 @@ fn capture_json(
 }
 
 /// A capture's status: as PayPal left it (`PENDING`, `DECLINED`), else
-/// `REFUNDED` once refunded, else `COMPLETED`.
-fn capture_status(shared: &Shared, capture_id: &str, refunded: bool) -> String {
-    let settled = shared.lock().capture_status.get(capture_id).cloned();
-    match settled {
-        Some(status) => status,
-        None if refunded => "REFUNDED".into(),
-        None => "COMPLETED".into(),
+/// `REFUNDED` once nothing is left, `PARTIALLY_REFUNDED` once refunded in
+/// part, else `COMPLETED`.
+pub fn capture_status(inner: &Inner, capture_id: &str, captured: &Captured) -> String {
+    if let Some(status) = inner.capture_status.get(capture_id) {
+        return status.clone();
+    }
+    match (captured.refunds.is_empty(), captured.left_cents()) {
+        (_, Some(0)) => "REFUNDED",
+        (false, _) => "PARTIALLY_REFUNDED",
+        (true, _) => "COMPLETED",
+    }
+    .into()
+}
+
+/// `"12.34"` in cents.
+fn cents(value: &str) -> Option<u64> {
+    if !valid_value(value) {
+        return None;
+    }
+    let (int, frac) = value.split_once('.').unwrap_or((value, ""));
+    let frac = format!("{frac:0<2}");
+    int.parse::<u64>()
+        .ok()?
+        .checked_mul(100)?
+        .checked_add(frac.parse().ok()?)
+}
+
+fn value(cents: u64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+impl Captured {
+    /// What its refunds gave back, as PayPal writes an amount.
+    pub fn refunded_value(&self) -> String {
+        value(self.refunds.iter().filter_map(|(_, v)| cents(v)).sum())
+    }
+
+    /// What is left to refund, in cents.
+    pub fn left_cents(&self) -> Option<u64> {
+        let refunded: u64 = self.refunds.iter().filter_map(|(_, v)| cents(v)).sum();
+        cents(&self.amount)?.checked_sub(refunded)
     }
 }
 
@@ -497,7 +540,11 @@ async fn capture(
         "payer": payer(),
         "links": [{ "href": self_link, "rel": "self", "method": "GET" }],
     });
-    let captured = (order.amount.clone(), order.currency.clone(), None);
+    let captured = Captured {
+        amount: order.amount.clone(),
+        currency: order.currency.clone(),
+        refunds: Vec::new(),
+    };
     let mut state = shared.lock();
     state.captures.insert(capture_id, captured);
     state.orders.insert(id, order);
@@ -506,43 +553,82 @@ async fn capture(
     (StatusCode::CREATED, Json(out)).into_response()
 }
 
-/// Refunds a capture in full (`POST /v2/payments/captures/{id}/refund`);
-/// a second refund is refused as the real API does.
+/// Refunds the body's amount of a capture, or all that is left without
+/// one (`POST /v2/payments/captures/{id}/refund`); above what is left is
+/// refused as the real API refuses it.
 async fn refund(
     State(shared): State<Shared>,
     call: ServerCall,
     Path(id): Path<String>,
+    body: String,
 ) -> Response {
     let op = format!("refund:{id}");
     if let Some(r) = call.replayed(&shared, &op) {
         return r;
     }
+    let asked = match refund_asked(&body) {
+        Ok(asked) => asked,
+        Err(description) => {
+            return invalid_request(
+                &shared,
+                "/amount/value",
+                "INVALID_PARAMETER_VALUE",
+                description,
+            )
+        }
+    };
     let refund_id: String = shared.id("").to_uppercase().chars().take(17).collect();
-    let refunded = {
+    let given = {
         let mut inner = shared.lock();
-        match inner.captures.get_mut(&id) {
-            None => None,
-            Some((_, _, Some(_))) => Some(None),
-            Some((amount, currency, refund)) => {
-                *refund = Some(refund_id.clone());
-                Some(Some((amount.clone(), currency.clone())))
+        let Some(captured) = inner.captures.get_mut(&id) else {
+            drop(inner);
+            return not_found(&shared, &id);
+        };
+        let left = captured.left_cents().unwrap_or(0);
+        match asked.as_ref().map_or(left, |(cents, _)| *cents) {
+            _ if left == 0 => Err((
+                "CAPTURE_FULLY_REFUNDED",
+                "The capture has already been fully refunded.",
+            )),
+            cents if cents > left => Err((
+                "REFUND_AMOUNT_EXCEEDED",
+                "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+            )),
+            _ if asked.as_ref().is_some_and(|(_, currency)| *currency != captured.currency) => Err((
+                "CURRENCY_MISMATCH",
+                "The currency of the refund must be the currency of the capture.",
+            )),
+            cents => {
+                captured.refunds.push((refund_id.clone(), value(cents)));
+                Ok((value(cents), captured.currency.clone()))
             }
         }
     };
-    let (amount, currency) = match refunded {
-        None => return not_found(&shared, &id),
-        Some(None) => {
-            return unprocessable(
-                &shared,
-                "CAPTURE_FULLY_REFUNDED",
-                "The capture has already been fully refunded.",
-            )
-        }
-        Some(Some(refund)) => refund,
+    let (amount, currency) = match given {
+        Ok(given) => given,
+        Err((issue, description)) => return unprocessable(&shared, issue, description),
     };
     let out = refund_json(&shared, &refund_id, &id, &amount, &currency);
     call.remember(&shared, &op, 201, &out);
     (StatusCode::CREATED, Json(out)).into_response()
+}
+
+/// The body's amount in cents with its currency (`None`: all that is
+/// left), or why it is not one.
+fn refund_asked(body: &str) -> Result<Option<(u64, String)>, &'static str> {
+    if body.trim().is_empty() {
+        return Ok(None);
+    }
+    let body: Value = serde_json::from_str(body).map_err(|_| "The body is not JSON.")?;
+    let Some(amount) = body.get("amount") else {
+        return Ok(None);
+    };
+    let cents = amount["value"].as_str().and_then(cents);
+    let currency = amount["currency_code"].as_str().unwrap_or_default();
+    match cents {
+        Some(cents) if currency.len() == 3 => Ok(Some((cents, currency.to_string()))),
+        _ => Err("The refund amount must be a positive value with a currency code."),
+    }
 }
 
 /// The approval page's Approve: a known order becomes `APPROVED` (an order

@@ -76,8 +76,8 @@ pub struct Inner {
     pub transactions: HashMap<String, Transaction>,
     /// PayPal Orders v2 by order id.
     pub orders: HashMap<String, Order>,
-    /// PayPal captures by capture id → (amount, currency, refund id once refunded).
-    pub captures: HashMap<String, (String, String, Option<String>)>,
+    /// PayPal captures by capture id.
+    pub captures: HashMap<String, Captured>,
     /// `PayPal-Request-Id` replays: (operation, request id) → (status, body).
     pub paypal_replays: HashMap<(String, String), (u16, Value)>,
     /// Captures PayPal has not completed (`PENDING`) or has since declined:
@@ -108,6 +108,15 @@ pub struct Transaction {
     pub created_at: String,
     /// Its refunds, oldest first: (legacy id, cents).
     pub refunds: Vec<(String, u64)>,
+}
+
+/// A PayPal capture: its amount (`"25.00"`) and currency, and its refunds.
+#[derive(Debug, Clone)]
+pub struct Captured {
+    pub amount: String,
+    pub currency: String,
+    /// (refund id, amount given back), oldest first.
+    pub refunds: Vec<(String, String)>,
 }
 
 /// A PayPal order (Orders v2).

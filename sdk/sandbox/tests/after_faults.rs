@@ -296,9 +296,8 @@ async fn a_dropped_answer_closes_the_connection_over_http() {
     server.abort();
 }
 
-#[tokio::test]
-async fn a_paypal_capture_behind_a_fault_shows_in_the_order_lookup() {
-    let app = app();
+/// The shop server's bearer token for PayPal's REST API.
+async fn paypal_bearer(app: &axum::Router) -> String {
     let client = format!(
         "Basic {}",
         STANDARD.encode("sandbox-client-id:sandbox-client-secret")
@@ -311,29 +310,27 @@ async fn a_paypal_capture_behind_a_fault_shows_in_the_order_lookup() {
     let res = app.clone().oneshot(req).await.expect("response");
     let bytes = res.into_body().collect().await.expect("body").to_bytes();
     let token: Value = serde_json::from_slice(&bytes).expect("JSON");
-    let bearer = format!("Bearer {}", token["access_token"].as_str().expect("token"));
-    let auth = [(header::AUTHORIZATION, bearer.as_str())];
+    format!("Bearer {}", token["access_token"].as_str().expect("token"))
+}
 
+/// A PayPal order of 25.00 EUR the buyer approved: its id.
+async fn approved_order(app: &axum::Router, auth: &[(header::HeaderName, &str)]) -> String {
     let order = json!({ "intent": "CAPTURE", "purchase_units": [{ "reference_id": "ORD-PP-1", "amount": { "currency_code": "EUR", "value": "25.00" } }] });
-    let created = send(
-        &app,
-        "POST",
-        "/paypal/v2/checkout/orders",
-        &auth,
-        Some(order),
-    )
-    .await;
+    let created = send(app, "POST", "/paypal/v2/checkout/orders", auth, Some(order)).await;
     assert_eq!(created.status, StatusCode::CREATED);
     let id = created.json()["id"].as_str().expect("id").to_string();
-    let approved = send(
-        &app,
-        "POST",
-        "/paypal/approve",
-        &[],
-        Some(json!({ "token": id })),
-    )
-    .await;
+    let approve = Some(json!({ "token": id }));
+    let approved = send(app, "POST", "/paypal/approve", &[], approve).await;
     assert_eq!(approved.status, StatusCode::OK);
+    id
+}
+
+#[tokio::test]
+async fn a_paypal_capture_behind_a_fault_shows_in_the_order_lookup() {
+    let app = app();
+    let bearer = paypal_bearer(&app).await;
+    let auth = [(header::AUTHORIZATION, bearer.as_str())];
+    let id = approved_order(&app, &auth).await;
 
     let lookup = format!("/paypal/v2/checkout/orders/{id}");
     let before = send(&app, "GET", &lookup, &auth, None).await.json();
@@ -391,6 +388,77 @@ async fn a_paypal_capture_behind_a_fault_shows_in_the_order_lookup() {
     assert_eq!(payments["captures"][0]["status"], "REFUNDED");
     assert_eq!(payments["refunds"][0]["id"], refund.json()["id"]);
     assert_eq!(payments["refunds"][0]["status"], "COMPLETED");
+}
+
+#[tokio::test]
+async fn a_paypal_capture_is_refunded_in_part_up_to_what_was_captured() {
+    let app = app();
+    let bearer = paypal_bearer(&app).await;
+    let auth = [(header::AUTHORIZATION, bearer.as_str())];
+    let id = approved_order(&app, &auth).await;
+    let lookup = format!("/paypal/v2/checkout/orders/{id}");
+    let captured = send(&app, "POST", &format!("{lookup}/capture"), &auth, None).await;
+    let capture_id = captured.json()["purchase_units"][0]["payments"]["captures"][0]["id"]
+        .as_str()
+        .expect("capture id")
+        .to_string();
+    let refund_path = format!("/paypal/v2/payments/captures/{capture_id}/refund");
+    let refund = |value: &str, request_id: &str| {
+        let body = json!({ "amount": { "value": value, "currency_code": "EUR" } });
+        let request_id = request_id.to_string();
+        let (app, path, bearer) = (app.clone(), refund_path.clone(), bearer.clone());
+        async move {
+            let headers = [
+                (header::AUTHORIZATION, bearer.as_str()),
+                (
+                    header::HeaderName::from_static("paypal-request-id"),
+                    request_id.as_str(),
+                ),
+            ];
+            send(&app, "POST", &path, &headers, Some(body)).await
+        }
+    };
+    let first = refund("10.00", "r-1").await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    assert_eq!(first.json()["amount"]["value"], "10.00");
+    let replayed = refund("10.00", "r-1").await;
+    assert_eq!(
+        replayed.json()["id"],
+        first.json()["id"],
+        "the first refund, again"
+    );
+    let order = send(&app, "GET", &lookup, &auth, None).await.json();
+    let payments = &order["purchase_units"][0]["payments"];
+    assert_eq!(payments["captures"][0]["status"], "PARTIALLY_REFUNDED");
+    assert_eq!(payments["refunds"].as_array().expect("refunds").len(), 1);
+
+    let above = refund("15.01", "r-2").await;
+    assert_eq!(above.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        above.json()["details"][0]["issue"],
+        "REFUND_AMOUNT_EXCEEDED"
+    );
+
+    // The fault injection still holds the refund's path: done, answer lost.
+    let fault = json!({ "pathPrefix": "/paypal/v2/payments", "after": true, "status": 500 });
+    assert_eq!(fail_next(&app, fault).await, StatusCode::NO_CONTENT);
+    let lost = refund("15.00", "r-3").await;
+    assert_eq!(lost.status, StatusCode::INTERNAL_SERVER_ERROR);
+    let order = send(&app, "GET", &lookup, &auth, None).await.json();
+    let payments = &order["purchase_units"][0]["payments"];
+    assert_eq!(payments["captures"][0]["status"], "REFUNDED");
+    let values: Vec<&Value> = payments["refunds"]
+        .as_array()
+        .expect("refunds")
+        .iter()
+        .map(|r| &r["amount"]["value"])
+        .collect();
+    assert_eq!(values, [&json!("10.00"), &json!("15.00")]);
+    let nothing_left = refund("0.01", "r-4").await;
+    assert_eq!(
+        nothing_left.json()["details"][0]["issue"],
+        "CAPTURE_FULLY_REFUNDED"
+    );
 }
 
 #[tokio::test]

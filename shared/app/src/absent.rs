@@ -6,7 +6,7 @@
 use async_trait::async_trait;
 use domain::ports::{
     Blobs, BlobsError, Capture, Charge, Email, Mailer, MailerError, Money, PayPalOrder,
-    PaymentError, PaymentGateway, Refund,
+    PayPalRefund, PaymentError, PaymentGateway, Refund,
 };
 
 pub struct Absent {
@@ -91,7 +91,7 @@ impl PaymentGateway for Absent {
         self.payment_error()
     }
 
-    async fn paypal_refund(&self, _: &str) -> Result<Refund, PaymentError> {
+    async fn paypal_refund(&self, _: PayPalRefund<'_>) -> Result<Refund, PaymentError> {
         self.payment_error()
     }
 

@@ -5,6 +5,25 @@
 //! conditional writes through the [`ports::Table`] port. The adapters that
 //! talk to DynamoDB, SES, S3 and the providers implement [`ports`].
 
+/// A small closed value of the API contract (a provider, a state, a
+/// line's reference): copied and compared, (de)serialised, and a schema of
+/// the OpenAPI document.
+macro_rules! contract_value {
+    ($item:item) => {
+        #[derive(
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            serde::Serialize,
+            serde::Deserialize,
+            utoipa::ToSchema
+        )]
+        $item
+    };
+}
+
 pub mod accounts;
 pub mod answers;
 pub mod atelier;

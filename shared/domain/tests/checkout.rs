@@ -4,35 +4,32 @@
 //! clock the tests move. Each test names the arrow of the claim's state
 //! machine (`domain::checkout::service`) it walks.
 
-use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::cart::Bag;
 use domain::checkout::{
     payment_key, Budget, CaptureRequest, CardPayment, Checkout, CheckoutError, Claim, ClaimState,
-    Claims, Outbox, PaymentStatus, Provider, Seen, Settled, Shopper,
+    Claims, PaymentStatus, Provider, Seen, Settled, Shopper,
 };
 use domain::order::{OrderStatus, Orders};
-use domain::ports::{
-    Capture, Charge, Clock, Money, PayPalOrder, PaymentError, PaymentGateway, ProviderStatus,
-    Refund, Table,
-};
+use domain::ports::{Clock, Money, PaymentError, PaymentGateway, ProviderStatus, Table};
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
 
 mod support;
-use support::{address, line, put_product, visa_charge, Outgoing};
+use support::books::{lost, Books, Call, Told, Weather};
+use support::{address, checkout, line, put_product, FakeClock, Outgoing};
 
 const USER: &str = "01JD0000000000000000000USR";
 
 // ---- the scripted provider -------------------------------------------------
 
 /// What the provider does with the next charge or capture.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 enum Next {
     /// Takes the money and answers.
+    #[default]
     Answer,
     /// Refuses: nothing taken.
     Refuse(PaymentError),
@@ -49,56 +46,32 @@ enum Next {
     AnswerWhileTakenOver,
 }
 
-#[derive(Default)]
-struct Ledger {
-    /// order reference → charges.
-    charges: Vec<(String, Charge)>,
-    /// PayPal order id → (status, amount, captures).
-    paypal: HashMap<String, (String, Money, Vec<Capture>)>,
-    script: VecDeque<Next>,
-    failing_reversals: u32,
-    ids: u32,
-}
-
-struct FakeProvider {
-    ledger: Mutex<Ledger>,
+/// The test's script: what the next charge or capture does, and how many
+/// of the next reversals fail.
+struct Scripted {
+    /// What the next charges and captures do.
+    told: Told<Next>,
+    failing_reversals: Mutex<u32>,
     table: Arc<dyn Table>,
 }
 
-impl FakeProvider {
-    fn next(&self) -> Next {
-        self.ledger
-            .lock()
-            .unwrap()
-            .script
-            .pop_front()
-            .unwrap_or(Next::Answer)
-    }
+type FakeProvider = Books<Scripted>;
+
+trait Scripts {
+    fn script(&self, next: Next);
+    fn fail_reversals(&self, times: u32);
+}
+
+impl Scripts for FakeProvider {
     fn script(&self, next: Next) {
-        self.ledger.lock().unwrap().script.push_back(next);
+        self.weather.told.push(next);
     }
-    fn id(&self, prefix: &str) -> String {
-        let mut ledger = self.ledger.lock().unwrap();
-        ledger.ids += 1;
-        format!("{prefix}{}", ledger.ids)
+    fn fail_reversals(&self, times: u32) {
+        *self.weather.failing_reversals.lock().unwrap() = times;
     }
-    fn charge_status(&self, order_reference: &str) -> Vec<ProviderStatus> {
-        let ledger = self.ledger.lock().unwrap();
-        ledger
-            .charges
-            .iter()
-            .filter(|(r, _)| r == order_reference)
-            .map(|(_, c)| c.status.clone())
-            .collect()
-    }
-    fn capture_status(&self, paypal_id: &str) -> Vec<ProviderStatus> {
-        let ledger = self.ledger.lock().unwrap();
-        ledger.paypal[paypal_id]
-            .2
-            .iter()
-            .map(|c| c.status.clone())
-            .collect()
-    }
+}
+
+impl Scripted {
     /// What a reconciler's first move does to the claim of this order.
     async fn reconciler_takes(&self, order_reference: &str) {
         let far = Timestamp::parse("2100-01-01T00:00:00Z").unwrap();
@@ -113,180 +86,51 @@ impl FakeProvider {
             .unwrap();
         assert!(matches!(taken, Outcome::Done(_)));
     }
-    fn lost() -> PaymentError {
-        PaymentError::Unavailable("the answer was lost".into())
-    }
-    fn reversal_fails(&self) -> bool {
-        let mut ledger = self.ledger.lock().unwrap();
-        let fails = ledger.failing_reversals > 0;
-        ledger.failing_reversals = ledger.failing_reversals.saturating_sub(1);
-        fails
+
+    async fn bag_changes(&self) {
+        let lines = Bag::of(&*self.table, USER).lines().await.unwrap();
+        let _ = Bag::of(&*self.table, USER).remove(&lines[0].id).await;
     }
 }
 
 #[async_trait]
-impl PaymentGateway for FakeProvider {
-    async fn client_token(&self, _: Option<&str>) -> Result<String, PaymentError> {
-        Ok("token".into())
-    }
-
-    async fn charge(
-        &self,
-        _nonce: &str,
-        amount: Money,
-        order_reference: &str,
-    ) -> Result<Charge, PaymentError> {
-        let next = self.next();
-        match &next {
-            Next::Refuse(error) => return Err(error.clone()),
-            Next::TimeOutBefore => return Err(Self::lost()),
-            Next::AnswerWhileBagChanges => {
-                let lines = Bag::of(&*self.table, USER).lines().await.unwrap();
-                let _ = Bag::of(&*self.table, USER).remove(&lines[0].id).await;
+impl Weather for Scripted {
+    async fn before(&self, call: Call<'_>) -> Result<(), PaymentError> {
+        let reference = match call {
+            Call::Charge(reference) | Call::Capture(reference) => reference,
+            Call::GiveBack => {
+                let mut failing = self.failing_reversals.lock().unwrap();
+                let fails = *failing > 0;
+                *failing = failing.saturating_sub(1);
+                return if fails { Err(lost()) } else { Ok(()) };
             }
-            Next::AnswerWhileTakenOver => self.reconciler_takes(order_reference).await,
-            _ => {}
-        }
-        let charge = visa_charge(self.id("tx"), amount);
-        let mut ledger = self.ledger.lock().unwrap();
-        ledger
-            .charges
-            .push((order_reference.to_string(), charge.clone()));
+            Call::Lookup => return Ok(()),
+        };
+        let next = self.told.take_next();
         match next {
-            Next::LoseAnswer => Err(Self::lost()),
-            _ => Ok(charge),
-        }
-    }
-
-    async fn find_charges(&self, order_reference: &str) -> Result<Vec<Charge>, PaymentError> {
-        let ledger = self.ledger.lock().unwrap();
-        Ok(ledger
-            .charges
-            .iter()
-            .rev()
-            .filter(|(r, _)| r == order_reference)
-            .map(|(_, c)| c.clone())
-            .collect())
-    }
-
-    async fn void(&self, transaction_id: &str) -> Result<(), PaymentError> {
-        if self.reversal_fails() {
-            return Err(Self::lost());
-        }
-        let mut ledger = self.ledger.lock().unwrap();
-        for (_, charge) in ledger.charges.iter_mut() {
-            if charge.id == transaction_id {
-                charge.status = "VOIDED".into();
-            }
+            Next::Refuse(error) => return Err(error),
+            Next::TimeOutBefore => return Err(lost()),
+            Next::AnswerWhileBagChanges => self.bag_changes().await,
+            Next::AnswerWhileTakenOver => self.reconciler_takes(reference).await,
+            _ => {}
         }
         Ok(())
     }
 
-    async fn refund(&self, _: &str, _: Money) -> Result<Refund, PaymentError> {
-        unreachable!("the checkout reverses whole charges")
-    }
-
-    async fn paypal_create_order(
-        &self,
-        amount: Money,
-        _currency: &str,
-        _request_id: &str,
-    ) -> Result<String, PaymentError> {
-        let id = self.id("PP");
-        let mut ledger = self.ledger.lock().unwrap();
-        ledger
-            .paypal
-            .insert(id.clone(), ("APPROVED".into(), amount, vec![]));
-        Ok(id)
-    }
-
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
-        if self.reversal_fails() {
-            return Err(Self::lost());
-        }
-        let mut ledger = self.ledger.lock().unwrap();
-        for (_, _, captures) in ledger.paypal.values_mut() {
-            for capture in captures.iter_mut().filter(|c| c.id == capture_id) {
-                capture.status = "REFUNDED".into();
-            }
-        }
-        Ok(Refund {
-            id: "R1".into(),
-            status: "COMPLETED".into(),
-            amount: Money::ZERO,
-        })
-    }
-
-    async fn paypal_capture(&self, order_id: &str, _: &str) -> Result<Capture, PaymentError> {
-        let next = self.next();
-        match &next {
-            Next::Refuse(error) => return Err(error.clone()),
-            Next::TimeOutBefore => return Err(Self::lost()),
-            _ => {}
-        }
-        let id = self.id("CAP");
-        let mut ledger = self.ledger.lock().unwrap();
-        let (status, amount, captures) = ledger.paypal.get_mut(order_id).unwrap();
-        if status == "COMPLETED" {
-            return Err(PaymentError::AlreadyCaptured);
-        }
-        *status = "COMPLETED".into();
-        let capture = Capture {
-            order_id: order_id.to_string(),
-            id,
-            status: if next == Next::Pending {
-                "PENDING"
-            } else {
-                "COMPLETED"
-            }
-            .into(),
-            amount: *amount,
-            currency: "USD".into(),
-            payer_email: Some("buyer@example.com".into()),
-            payer_id: Some("PAYER".into()),
-        };
-        captures.push(capture.clone());
-        match next {
-            Next::LoseAnswer => Err(Self::lost()),
-            _ => Ok(capture),
+    async fn after(&self, call: Call<'_>) -> Result<(), PaymentError> {
+        let taking = matches!(call, Call::Charge(_) | Call::Capture(_));
+        match self.told.current() {
+            Next::LoseAnswer if taking => Err(lost()),
+            _ => Ok(()),
         }
     }
 
-    async fn paypal_order(&self, order_id: &str) -> Result<PayPalOrder, PaymentError> {
-        let ledger = self.ledger.lock().unwrap();
-        let (status, _, captures) = ledger
-            .paypal
-            .get(order_id)
-            .ok_or_else(|| PaymentError::NotFound(order_id.into()))?;
-        Ok(PayPalOrder {
-            id: order_id.into(),
-            status: status.clone(),
-            captures: captures.clone(),
-        })
+    fn pending(&self) -> bool {
+        self.told.current() == Next::Pending
     }
 }
 
 // ---- the clock, the mail and the blobs -------------------------------------
-
-struct FakeClock(Mutex<Timestamp>);
-
-impl FakeClock {
-    fn pass(&self, seconds: u64) {
-        let mut now = self.0.lock().unwrap();
-        *now = Timestamp::at(now.instant() + Duration::from_secs(seconds));
-    }
-}
-
-#[async_trait]
-impl Clock for FakeClock {
-    fn now(&self) -> Timestamp {
-        *self.0.lock().unwrap()
-    }
-    async fn sleep(&self, duration: Duration) {
-        let mut now = self.0.lock().unwrap();
-        *now = Timestamp::at(now.instant() + duration);
-    }
-}
 
 // ---- the shop --------------------------------------------------------------
 
@@ -316,33 +160,20 @@ async fn shop() -> Shop {
     }
     Shop {
         _dir: dir,
-        provider: FakeProvider {
-            ledger: Mutex::default(),
+        provider: Books::with(Scripted {
+            told: Told::default(),
+            failing_reversals: Mutex::default(),
             table: table.clone(),
-        },
+        }),
         table,
-        clock: FakeClock(Mutex::new(
-            Timestamp::parse("2026-11-27T10:00:00Z").unwrap(),
-        )),
+        clock: FakeClock::at(Timestamp::parse("2026-11-27T10:00:00Z").unwrap()),
         mail: Outgoing::default(),
     }
 }
 
 impl Shop {
     fn checkout(&self) -> Checkout<'_> {
-        Checkout {
-            table: &*self.table,
-            gateway: &self.provider,
-            clock: &self.clock,
-            outbox: Outbox {
-                table: &*self.table,
-                mailer: &self.mail,
-                blobs: &self.mail,
-                site_url: "https://shop.example",
-            },
-            tax_basis_points: 0,
-            budget: Budget::shop(),
-        }
+        checkout(&*self.table, &self.provider, &self.clock, &self.mail)
     }
 
     async fn pay(&self, key: &str) -> Result<Settled, CheckoutError> {
@@ -564,7 +395,7 @@ async fn charged_but_not_placed_is_reversed_and_released() {
 async fn a_reversal_that_fails_leaves_the_payment_unknown_for_the_reconciler() {
     let shop = shop().await;
     shop.provider.script(Next::AnswerWhileBagChanges);
-    shop.provider.ledger.lock().unwrap().failing_reversals = 1;
+    shop.provider.fail_reversals(1);
     confirming(shop.pay("k1").await);
     let claim = shop.claim(Provider::Card, "k1").await.unwrap();
     assert_eq!(claim.state, ClaimState::Unknown);
@@ -790,7 +621,8 @@ async fn a_pending_capture_is_an_order_awaiting_it_until_paypal_settles() {
     );
     {
         let mut ledger = shop.provider.ledger.lock().unwrap();
-        ledger.paypal.get_mut(&id).unwrap().2[0].status = "COMPLETED".into();
+        let captured = ledger.paypal.get_mut(&id).unwrap().1.as_mut();
+        captured.unwrap().1.status = "COMPLETED".into();
     }
     let report = shop.checkout().reconcile().await.unwrap();
     assert_eq!(report.captures_settled, 1);
@@ -805,7 +637,8 @@ async fn a_pending_capture_is_an_order_awaiting_it_until_paypal_settles() {
     placed(shop.capture(&id).await);
     {
         let mut ledger = shop.provider.ledger.lock().unwrap();
-        ledger.paypal.get_mut(&id).unwrap().2[0].status = "DECLINED".into();
+        let captured = ledger.paypal.get_mut(&id).unwrap().1.as_mut();
+        captured.unwrap().1.status = "DECLINED".into();
     }
     shop.checkout().reconcile().await.unwrap();
     let order = &shop.orders().await[0];

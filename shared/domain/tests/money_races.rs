@@ -18,23 +18,20 @@ mod support;
 #[path = "../../testkit/dynamodb-local.rs"]
 mod dynamodb_local;
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::cart::Bag;
 use domain::checkout::{
-    payment_key, Budget, CaptureRequest, CardPayment, Checkout, Claims, Outbox, Provider,
-    Reconciled, Refunded, Seen, Shopper,
+    payment_key, CaptureRequest, CardPayment, Checkout, Claims, Provider, Reconciled, RefundBy,
+    RefundRefused, Refunded, Seen, Shopper,
 };
 use domain::order::{Order, Orders};
-use domain::ports::{
-    Capture, Charge, Clock, Money, PayPalOrder, PaymentError, PaymentGateway, ProviderStatus,
-    Refund, Table,
-};
+use domain::ports::{Clock, Money, PaymentError, ProviderStatus, Table};
 use domain::timestamp::Timestamp;
-use support::{address, line, put_product, visa_charge, Outgoing};
+use support::books::{lost, Books, Call, Weather};
+use support::{address, checkout, line, put_product, Outgoing};
 
 /// 2 × 800.00 + 150.50 = 1750.50 + Express 56.90.
 const TOTAL_CENTS: u32 = 180_740;
@@ -83,211 +80,35 @@ impl Die {
 
 // ---- a provider that delays, refuses and loses answers ------------------------
 
-#[derive(Default)]
-struct Books {
-    /// order reference → charge.
-    charges: Vec<(String, Charge)>,
-    /// PayPal order id → (amount, request id of its capture, capture).
-    paypal: HashMap<String, (Money, Option<(String, Capture)>)>,
-    /// Reversals asked of money already given back, refused as the
-    /// providers refuse them (a void of a voided charge, a refund past the
-    /// capture): only a hand running past its deadline asks one (the race's
-    /// reconcilers run ahead of the clock to be such hands).
-    second_reversals_refused: u32,
-    ids: u32,
-}
-
-struct Chaos {
+/// The storm over the provider's books: a delay before each call and
+/// sometimes no answer (nothing done); a delay after each call that moves
+/// money and sometimes its answer lost. A second reversal of the same
+/// money is refused by the books, and counted.
+struct Storm {
     die: Arc<Die>,
-    books: Mutex<Books>,
 }
 
-fn lost() -> PaymentError {
-    PaymentError::Unavailable("injected: the answer was lost".into())
-}
-
-impl Chaos {
-    fn id(&self, prefix: &str) -> String {
-        let mut books = self.books.lock().unwrap();
-        books.ids += 1;
-        format!("{prefix}{}", books.ids)
-    }
-
-    /// Before a request: a delay, and sometimes no answer (nothing done).
-    async fn before(&self) -> Result<(), PaymentError> {
-        self.die.pause(15).await;
-        if self.die.percent(8) {
-            return Err(lost());
-        }
-        Ok(())
-    }
-
-    /// After a request was handled: a delay, and sometimes the answer lost.
-    async fn after<T>(&self, answer: T) -> Result<T, PaymentError> {
-        self.die.pause(15).await;
-        if self.die.percent(15) {
-            return Err(lost());
-        }
-        Ok(answer)
-    }
-
-    /// Gives back whatever `give_back` finds live; a second reversal of
-    /// the same money is counted and refused.
-    async fn reversal(
-        &self,
-        give_back: impl FnOnce(&mut Books) -> bool,
-    ) -> Result<(), PaymentError> {
-        self.before().await?;
-        let fresh = give_back(&mut self.books.lock().unwrap());
-        if !fresh {
-            self.books.lock().unwrap().second_reversals_refused += 1;
-            return Err(PaymentError::Invalid("already given back".into()));
-        }
-        self.after(()).await
-    }
-}
+type Chaos = Books<Storm>;
 
 #[async_trait]
-impl PaymentGateway for Chaos {
-    async fn client_token(&self, _: Option<&str>) -> Result<String, PaymentError> {
-        Ok("token".into())
+impl Weather for Storm {
+    async fn before(&self, _: Call<'_>) -> Result<(), PaymentError> {
+        self.die.pause(15).await;
+        match self.die.percent(8) {
+            true => Err(lost()),
+            false => Ok(()),
+        }
     }
 
-    async fn charge(
-        &self,
-        _: &str,
-        amount: Money,
-        reference: &str,
-    ) -> Result<Charge, PaymentError> {
-        self.before().await?;
-        let charge = visa_charge(self.id("tx"), amount);
-        self.books
-            .lock()
-            .unwrap()
-            .charges
-            .push((reference.to_string(), charge.clone()));
-        self.after(charge).await
-    }
-
-    async fn find_charges(&self, reference: &str) -> Result<Vec<Charge>, PaymentError> {
-        self.before().await?;
-        let books = self.books.lock().unwrap();
-        let found = books.charges.iter().rev().filter(|(r, _)| r == reference);
-        Ok(found.map(|(_, c)| c.clone()).collect())
-    }
-
-    async fn void(&self, id: &str) -> Result<(), PaymentError> {
-        self.reversal(|books| {
-            let charge = books
-                .charges
-                .iter_mut()
-                .map(|(_, c)| c)
-                .find(|c| c.id == id);
-            let charge = charge.expect("a charge the shop was told of");
-            let fresh = charge.status != ProviderStatus::Voided;
-            charge.status = "VOIDED".into();
-            fresh
-        })
-        .await
-    }
-
-    async fn refund(&self, _: &str, _: Money) -> Result<Refund, PaymentError> {
-        unreachable!("the shop gives back whole payments")
-    }
-
-    async fn paypal_create_order(
-        &self,
-        amount: Money,
-        _: &str,
-        _: &str,
-    ) -> Result<String, PaymentError> {
-        let id = self.id("PP");
-        self.books
-            .lock()
-            .unwrap()
-            .paypal
-            .insert(id.clone(), (amount, None));
-        Ok(id)
-    }
-
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
-        self.reversal(|books| {
-            let captures = books.paypal.values_mut().filter_map(|(_, c)| c.as_mut());
-            let (_, capture) = captures
-                .into_iter()
-                .find(|(_, c)| c.id == capture_id)
-                .expect("a capture");
-            let fresh = capture.status != ProviderStatus::Refunded;
-            capture.status = "REFUNDED".into();
-            fresh
-        })
-        .await?;
-        Ok(Refund {
-            id: "R".into(),
-            status: "COMPLETED".into(),
-            amount: Money::ZERO,
-        })
-    }
-
-    async fn paypal_capture(
-        &self,
-        order_id: &str,
-        request_id: &str,
-    ) -> Result<Capture, PaymentError> {
-        self.before().await?;
-        let id = self.id("CAP");
-        let capture = self.capture_once(order_id, request_id, id)?;
-        self.after(capture).await
-    }
-
-    async fn paypal_order(&self, order_id: &str) -> Result<PayPalOrder, PaymentError> {
-        self.before().await?;
-        let books = self.books.lock().unwrap();
-        let (_, captured) = books
-            .paypal
-            .get(order_id)
-            .ok_or_else(|| PaymentError::NotFound(order_id.into()))?;
-        Ok(PayPalOrder {
-            id: order_id.into(),
-            status: if captured.is_some() {
-                "COMPLETED"
-            } else {
-                "APPROVED"
-            }
-            .into(),
-            captures: captured.iter().map(|(_, c)| c.clone()).collect(),
-        })
-    }
-}
-
-impl Chaos {
-    /// PayPal's capture: once per order; a replay of the same request id
-    /// answers the first capture.
-    fn capture_once(
-        &self,
-        order_id: &str,
-        request_id: &str,
-        id: String,
-    ) -> Result<Capture, PaymentError> {
-        let mut books = self.books.lock().unwrap();
-        let (amount, captured) = books.paypal.get_mut(order_id).expect("an opened order");
-        Ok(match captured {
-            Some((first, capture)) if first == request_id => capture.clone(),
-            Some(_) => return Err(PaymentError::AlreadyCaptured),
-            None => {
-                let capture = Capture {
-                    order_id: order_id.into(),
-                    id,
-                    status: "COMPLETED".into(),
-                    amount: *amount,
-                    currency: "USD".into(),
-                    payer_email: Some("buyer@example.com".into()),
-                    payer_id: Some("PAYER".into()),
-                };
-                *captured = Some((request_id.to_string(), capture.clone()));
-                capture
-            }
-        })
+    async fn after(&self, call: Call<'_>) -> Result<(), PaymentError> {
+        if call == Call::Lookup {
+            return Ok(());
+        }
+        self.die.pause(15).await;
+        match self.die.percent(15) {
+            true => Err(lost()),
+            false => Ok(()),
+        }
     }
 }
 
@@ -317,19 +138,7 @@ struct Shop {
 
 impl Shop {
     fn checkout<'a>(&'a self, clock: &'a Ahead) -> Checkout<'a> {
-        Checkout {
-            table: &*self.table,
-            gateway: &self.provider,
-            clock,
-            outbox: Outbox {
-                table: &*self.table,
-                mailer: &self.mail,
-                blobs: &self.mail,
-                site_url: "https://shop.example",
-            },
-            tax_basis_points: 0,
-            budget: Budget::shop(),
-        }
+        checkout(&*self.table, &self.provider, clock, &self.mail)
     }
 }
 
@@ -470,25 +279,40 @@ async fn operator(shop: &Shop, tally: &Mutex<Tally>) -> Refunds {
         let order = &orders[shop.die.below(orders.len() as u64) as usize];
         let checkout = shop.checkout(&now);
         let twice = shop.die.percent(50);
-        let (a, b) = tokio::join!(checkout.refund_order(order), async {
+        let refund = || async {
+            let by = RefundBy {
+                by: "operator".into(),
+                records: Vec::new(),
+            };
+            checkout.refund_rest(order, "the operator's", by).await
+        };
+        let (a, b) = tokio::join!(refund(), async {
             if twice {
-                Some(checkout.refund_order(order).await)
+                Some(refund().await)
             } else {
                 None
             }
         });
         let mut answers: Vec<_> = [Some(a), b].into_iter().flatten().collect();
         if answers.iter().any(Result::is_err) {
-            answers.push(checkout.refund_order(order).await);
+            let order = Orders::of(&*shop.table, &order.user_id)
+                .get(&order.id)
+                .await;
+            let order = order.unwrap().expect("the order");
+            let by = RefundBy {
+                by: "operator".into(),
+                records: Vec::new(),
+            };
+            answers.push(checkout.refund_rest(&order, "again", by).await);
         }
         refunds.asked.push(order.id.clone());
         for answer in answers {
             match answer {
-                Ok(Refunded::GivenBack | Refunded::AlreadyGivenBack) => {
+                Ok(Refunded::GivenBack(_) | Refunded::NothingLeft) => {
                     refunds.given.push(order.id.clone())
                 }
-                Ok(Refunded::Taken) => tally.lock().unwrap().refunds_already_held += 1,
-                Err(_) => {}
+                Err(RefundRefused::InProgress) => tally.lock().unwrap().refunds_already_held += 1,
+                Ok(Refunded::Unknown(_)) | Err(_) => {}
             }
         }
     }
@@ -528,10 +352,7 @@ async fn race(table: Arc<dyn Table>, seed: u64) -> Tally {
     let die = Arc::new(Die::new(seed));
     let shop = Shop {
         table,
-        provider: Chaos {
-            die: die.clone(),
-            books: Mutex::default(),
-        },
+        provider: Books::with(Storm { die: die.clone() }),
         die,
         mail: Outgoing::default(),
     };
@@ -580,7 +401,7 @@ async fn check(shop: &Shop, changed: &[bool], refunds: &Refunds, tally: &mut Tal
     for n in 0..SHOPPERS {
         lines_left.push(Bag::of(&*shop.table, &user(n)).lines().await.unwrap().len());
     }
-    let books = shop.provider.books.lock().unwrap();
+    let books = shop.provider.ledger.lock().unwrap();
     let context = |what: &str| format!("seed {seed}: {what}");
     tally.second_reversals_refused += books.second_reversals_refused as usize;
     let owner = |reference: &str, provider_order: Option<&str>| -> Vec<&Order> {

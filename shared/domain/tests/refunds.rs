@@ -1,132 +1,42 @@
-//! Refunds in part, arrow by arrow of their state machine (giving →
+//! Refunds of an order, arrow by arrow of their state machine (giving →
 //! given | failed | unknown; unknown → given | failed by the reconciler),
-//! over a real (embedded SQLite) table and a scripted card provider whose
-//! ledger is the truth: money is given back once, never above what was
-//! paid, and a lost answer is settled by reading the ledger.
+//! over a real (embedded SQLite) table and a provider whose books are the
+//! truth (`support::books`), by card and by PayPal, in part and whole (a
+//! cancel): money is given back once, never above what was paid, and a
+//! lost answer is settled by reading the provider's ledger.
 
 mod support;
 
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
-use async_trait::async_trait;
 use domain::checkout::{
-    Budget, Checkout, Outbox, PartRefund, Payment, RefundBy, RefundRefused, RefundsSettled,
-    ShippingAddress,
+    needing_attention, Attention, Checkout, PartRefund, Payment, RefundBy, RefundRefused, Refunded,
+    RefundsSettled, ShippingAddress,
 };
-use domain::order::{Order, OrderStatus, Orders, RefundAsked, RefundState, RefundedLine, Sale};
-use domain::ports::{
-    Capture, Charge, Clock, Condition, Money, PayPalOrder, PaymentError, PaymentGateway,
-    ProviderStatus, Refund, Table,
+use domain::order::{
+    Desk, DeskError, Order, OrderStatus, Orders, RefundAsked, RefundState, RefundedLine, Sale,
 };
+use domain::ports::{Condition, Money, PaymentGateway, ProviderStatus, Table};
 use domain::records::Record;
 use domain::timestamp::Timestamp;
-use support::{line, visa_charge, Outgoing};
+use support::books::{Books, Next};
+use support::{checkout, line, FakeClock, Outgoing};
 
 const USER: &str = "01JD0000000000000000000USR";
 const ORDER: &str = "01JD0000000000000000000RD1";
 
-/// What the provider does with the next refund.
+/// How the order was paid.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Next {
-    Answer,
-    /// Gives the money back, then the answer is lost.
-    GiveAndLoseAnswer,
-    /// Never receives it, but the shop cannot tell.
-    LoseBefore,
-}
-
-struct Provider {
-    charge: Mutex<Charge>,
-    next: Mutex<Next>,
-    refunds: Mutex<u32>,
-}
-
-#[async_trait]
-impl PaymentGateway for Provider {
-    async fn client_token(&self, _: Option<&str>) -> Result<String, PaymentError> {
-        Ok("token".into())
-    }
-    async fn charge(&self, _: &str, _: Money, _: &str) -> Result<Charge, PaymentError> {
-        unreachable!("refunds never charge")
-    }
-    async fn find_charges(&self, reference: &str) -> Result<Vec<Charge>, PaymentError> {
-        assert_eq!(reference, ORDER);
-        Ok(vec![self.charge.lock().unwrap().clone()])
-    }
-    async fn void(&self, _: &str) -> Result<(), PaymentError> {
-        // As the gateway's reversal: voided while unsettled, else
-        // refunded of what is left.
-        let mut charge = self.charge.lock().unwrap();
-        if charge.status == ProviderStatus::Settled {
-            charge.refunded = charge.amount;
-            *self.refunds.lock().unwrap() += 1;
-        } else {
-            charge.status = ProviderStatus::Voided;
-        }
-        Ok(())
-    }
-    async fn refund(&self, _: &str, amount: Money) -> Result<Refund, PaymentError> {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-        let next = std::mem::replace(&mut *self.next.lock().unwrap(), Next::Answer);
-        if next == Next::LoseBefore {
-            return Err(PaymentError::Unavailable("timed out".into()));
-        }
-        let mut charge = self.charge.lock().unwrap();
-        if charge.status != ProviderStatus::Settled {
-            return Err(PaymentError::Invalid("not settled".into()));
-        }
-        let refunded = charge.refunded.checked_add(amount).unwrap();
-        if refunded > charge.amount {
-            return Err(PaymentError::Invalid("above the charge".into()));
-        }
-        charge.refunded = refunded;
-        *self.refunds.lock().unwrap() += 1;
-        match next {
-            Next::GiveAndLoseAnswer => Err(PaymentError::Unavailable("lost".into())),
-            _ => Ok(Refund {
-                id: "R1".into(),
-                status: "SETTLED".into(),
-                amount,
-            }),
-        }
-    }
-    async fn paypal_create_order(
-        &self,
-        _: Money,
-        _: &str,
-        _: &str,
-    ) -> Result<String, PaymentError> {
-        unreachable!()
-    }
-    async fn paypal_refund(&self, _: &str) -> Result<Refund, PaymentError> {
-        unreachable!()
-    }
-    async fn paypal_capture(&self, _: &str, _: &str) -> Result<Capture, PaymentError> {
-        unreachable!()
-    }
-    async fn paypal_order(&self, _: &str) -> Result<PayPalOrder, PaymentError> {
-        unreachable!()
-    }
-}
-
-struct FakeClock(Mutex<Timestamp>);
-
-#[async_trait]
-impl Clock for FakeClock {
-    fn now(&self) -> Timestamp {
-        *self.0.lock().unwrap()
-    }
-    async fn sleep(&self, duration: Duration) {
-        let mut now = self.0.lock().unwrap();
-        *now = Timestamp::at(now.instant() + duration);
-    }
+enum Paid {
+    SettledCard,
+    UnsettledCard,
+    PayPal,
 }
 
 struct Shop {
     _dir: tempfile::TempDir,
     table: Arc<dyn Table>,
-    provider: Provider,
+    books: Books,
     clock: FakeClock,
     mail: Outgoing,
 }
@@ -134,15 +44,28 @@ struct Shop {
 /// 2 × 800.00 + 150.50 = 1750.50 + Express 56.90.
 const TOTAL_CENTS: u32 = 180_740;
 
-async fn shop(settled: bool) -> Shop {
+async fn shop(paid: Paid) -> Shop {
     let dir = tempfile::tempdir().unwrap();
     let table: Arc<dyn Table> =
         Arc::new(store::SqliteTable::open(&dir.path().join("shop.db")).unwrap());
     let total = Money::from_cents(TOTAL_CENTS);
-    let mut charge = visa_charge("tx1".into(), total);
-    if settled {
-        charge.status = ProviderStatus::Settled;
-    }
+    let books = Books::default();
+    let payment = match paid {
+        Paid::PayPal => {
+            let id = books
+                .paypal_create_order(total, "USD", ORDER)
+                .await
+                .unwrap();
+            Payment::paypal(books.paypal_capture(&id, ORDER).await.unwrap())
+        }
+        card => {
+            let charge = books.charge("nonce", total, ORDER).await.unwrap();
+            if card == Paid::SettledCard {
+                books.ledger.lock().unwrap().charges[0].1.status = ProviderStatus::Settled;
+            }
+            Payment::card(charge)
+        }
+    };
     let lines = vec![line("gown", 2), line("veil", 1)];
     let lines: Vec<_> = lines
         .into_iter()
@@ -161,7 +84,7 @@ async fn shop(settled: bool) -> Shop {
         lines,
         quote,
         address: ShippingAddress::default(),
-        payment: Payment::card(charge.clone()),
+        payment,
     };
     let at = Timestamp::parse("2026-11-27T10:00:00Z").unwrap();
     let order = Order::placed(ORDER, USER, OrderStatus::Confirmed, sale, at).unwrap();
@@ -172,31 +95,15 @@ async fn shop(settled: bool) -> Shop {
     Shop {
         _dir: dir,
         table,
-        provider: Provider {
-            charge: Mutex::new(charge),
-            next: Mutex::new(Next::Answer),
-            refunds: Mutex::new(0),
-        },
-        clock: FakeClock(Mutex::new(at)),
+        books,
+        clock: FakeClock::at(at),
         mail: Outgoing::default(),
     }
 }
 
 impl Shop {
     fn checkout(&self) -> Checkout<'_> {
-        Checkout {
-            table: &*self.table,
-            gateway: &self.provider,
-            clock: &self.clock,
-            outbox: Outbox {
-                table: &*self.table,
-                mailer: &self.mail,
-                blobs: &self.mail,
-                site_url: "https://shop.example",
-            },
-            tax_basis_points: 0,
-            budget: Budget::shop(),
-        }
+        checkout(&*self.table, &self.books, &self.clock, &self.mail)
     }
 
     async fn order(&self) -> Order {
@@ -214,12 +121,9 @@ impl Shop {
             .await
     }
 
-    fn refunded_at_provider(&self) -> Money {
-        self.provider.charge.lock().unwrap().refunded
-    }
-
-    fn lose_next(&self, next: Next) {
-        *self.provider.next.lock().unwrap() = next;
+    async fn cancel(&self) -> Result<(Order, Refunded), DeskError> {
+        let order = self.order().await;
+        Desk::new(self.checkout()).cancel(&order, Vec::new()).await
     }
 }
 
@@ -240,7 +144,7 @@ fn by() -> RefundBy {
 
 #[tokio::test]
 async fn giving_to_given_part_by_part_and_never_above_what_is_left() {
-    let shop = shop(true).await;
+    let shop = shop(Paid::SettledCard).await;
     let veil = vec![RefundedLine {
         line: 1,
         quantity: 1,
@@ -259,7 +163,7 @@ async fn giving_to_given_part_by_part_and_never_above_what_is_left() {
     assert_eq!(order.refunded_quantity(1), 1);
     assert_eq!(order.refunded(), Money::from_cents(15_050));
     assert_eq!(order.left_to_refund(), Money::from_cents(165_690));
-    assert_eq!(shop.refunded_at_provider(), Money::from_cents(15_050));
+    assert_eq!(shop.books.refunded(), Money::from_cents(15_050));
     assert!(matches!(
         shop.refund(165_691).await,
         Err(RefundRefused::AboveLeft)
@@ -273,7 +177,7 @@ async fn giving_to_given_part_by_part_and_never_above_what_is_left() {
         shop.refund(1).await,
         Err(RefundRefused::NothingLeft)
     ));
-    assert_eq!(shop.refunded_at_provider(), Money::from_cents(TOTAL_CENTS));
+    assert_eq!(shop.books.refunded(), Money::from_cents(TOTAL_CENTS));
     assert!(domain::checkout::OpenRefund::all(&*shop.table)
         .await
         .unwrap()
@@ -282,23 +186,25 @@ async fn giving_to_given_part_by_part_and_never_above_what_is_left() {
 
 #[tokio::test]
 async fn sixteen_refunds_at_once_give_back_once() {
-    let shop = shop(true).await;
-    let order = shop.order().await;
-    let checkout = shop.checkout();
-    let tries = (0..16).map(|_| checkout.refund_part(&order, asked(10_000, vec![]), by()));
-    let answers = futures_join_all(tries).await;
-    let given = answers
-        .iter()
-        .filter(|a| matches!(a, Ok(PartRefund::Given(_))))
-        .count();
-    let refused = answers
-        .iter()
-        .filter(|a| matches!(a, Err(RefundRefused::InProgress)))
-        .count();
-    assert_eq!((given, refused), (1, 15), "{answers:?}");
-    assert_eq!(*shop.provider.refunds.lock().unwrap(), 1);
-    assert_eq!(shop.refunded_at_provider(), Money::from_cents(10_000));
-    assert_eq!(shop.order().await.refunds.len(), 1);
+    for paid in [Paid::SettledCard, Paid::PayPal] {
+        let shop = shop(paid).await;
+        let order = shop.order().await;
+        let checkout = shop.checkout();
+        let tries = (0..16).map(|_| checkout.refund_part(&order, asked(10_000, vec![]), by()));
+        let answers = futures_join_all(tries).await;
+        let given = answers
+            .iter()
+            .filter(|a| matches!(a, Ok(PartRefund::Given(_))))
+            .count();
+        let refused = answers
+            .iter()
+            .filter(|a| matches!(a, Err(RefundRefused::InProgress)))
+            .count();
+        assert_eq!((given, refused), (1, 15), "{paid:?}: {answers:?}");
+        assert_eq!(shop.books.gives(), 1);
+        assert_eq!(shop.books.refunded(), Money::from_cents(10_000));
+        assert_eq!(shop.order().await.refunds.len(), 1);
+    }
 }
 
 /// Runs the futures at once, in this task (the domain has no `futures`
@@ -328,8 +234,8 @@ async fn futures_join_all<F: std::future::Future>(
 
 #[tokio::test]
 async fn a_lost_answer_is_unknown_until_the_ledger_says_given() {
-    let shop = shop(true).await;
-    shop.lose_next(Next::GiveAndLoseAnswer);
+    let shop = shop(Paid::SettledCard).await;
+    shop.books.weather.next(Next::GiveAndLoseAnswer);
     let unknown = shop.refund(20_000).await.unwrap();
     let PartRefund::Unknown(order) = unknown else {
         panic!("{unknown:?}")
@@ -351,33 +257,31 @@ async fn a_lost_answer_is_unknown_until_the_ledger_says_given() {
     let order = shop.order().await;
     assert_eq!(order.refunds[0].state, RefundState::Given);
     assert_eq!(order.refunded(), Money::from_cents(20_000));
-    assert_eq!(
-        *shop.provider.refunds.lock().unwrap(),
-        1,
-        "never given twice"
-    );
+    assert_eq!(shop.books.gives(), 1, "never given twice");
     assert!(matches!(shop.refund(1_000).await, Ok(PartRefund::Given(_))));
 }
 
 #[tokio::test]
 async fn a_lost_request_is_unknown_until_the_ledger_says_not_given() {
-    let shop = shop(true).await;
-    shop.lose_next(Next::LoseBefore);
-    assert!(matches!(
-        shop.refund(20_000).await,
-        Ok(PartRefund::Unknown(_))
-    ));
-    shop.checkout().settle_refunds().await.unwrap();
-    let order = shop.order().await;
-    assert_eq!(order.refunds[0].state, RefundState::Failed);
-    assert_eq!(order.left_to_refund(), Money::from_cents(TOTAL_CENTS));
-    assert_eq!(shop.refunded_at_provider(), Money::ZERO);
+    for paid in [Paid::SettledCard, Paid::PayPal] {
+        let shop = shop(paid).await;
+        shop.books.weather.next(Next::LoseBefore);
+        assert!(matches!(
+            shop.refund(20_000).await,
+            Ok(PartRefund::Unknown(_))
+        ));
+        shop.checkout().settle_refunds().await.unwrap();
+        let order = shop.order().await;
+        assert_eq!(order.refunds[0].state, RefundState::Failed, "{paid:?}");
+        assert_eq!(order.left_to_refund(), Money::from_cents(TOTAL_CENTS));
+        assert_eq!(shop.books.refunded(), Money::ZERO);
+    }
 }
 
 #[tokio::test]
 async fn two_reconcilers_on_one_refund_one_takes_it() {
-    let shop = shop(true).await;
-    shop.lose_next(Next::GiveAndLoseAnswer);
+    let shop = shop(Paid::SettledCard).await;
+    shop.books.weather.next(Next::GiveAndLoseAnswer);
     shop.refund(20_000).await.unwrap();
     let checkout = shop.checkout();
     let (a, b) = tokio::join!(checkout.settle_refunds(), checkout.settle_refunds());
@@ -389,7 +293,7 @@ async fn two_reconcilers_on_one_refund_one_takes_it() {
 
 #[tokio::test]
 async fn an_unsettled_charge_is_voided_whole_and_never_refunded_in_part() {
-    let shop = shop(false).await;
+    let shop = shop(Paid::UnsettledCard).await;
     assert!(matches!(
         shop.refund(10_000).await,
         Err(RefundRefused::NotSettled)
@@ -399,26 +303,174 @@ async fn an_unsettled_charge_is_voided_whole_and_never_refunded_in_part() {
         panic!()
     };
     assert_eq!(order.refunded(), Money::from_cents(TOTAL_CENTS));
-    assert_eq!(
-        shop.provider.charge.lock().unwrap().status,
-        ProviderStatus::Voided
-    );
+    assert_eq!(shop.books.charge_status(ORDER)[0], ProviderStatus::Voided);
+}
+
+// ---- PayPal ------------------------------------------------------------------
+
+#[tokio::test]
+async fn a_paypal_capture_is_refunded_part_by_part_until_nothing_is_left() {
+    let shop = shop(Paid::PayPal).await;
+    let PartRefund::Given(order) = shop.refund(15_050).await.unwrap() else {
+        panic!("a part refund of a PayPal capture is given")
+    };
+    assert_eq!(order.refunds[0].state, RefundState::Given);
+    assert_eq!(order.refunded(), Money::from_cents(15_050));
+    assert_eq!(shop.books.refunded(), Money::from_cents(15_050));
+    let PartRefund::Given(order) = shop.refund(165_690).await.unwrap() else {
+        panic!("the second part refund is given")
+    };
+    assert_eq!(order.refunded(), Money::from_cents(TOTAL_CENTS));
+    assert!(matches!(
+        shop.refund(1).await,
+        Err(RefundRefused::NothingLeft)
+    ));
+    assert_eq!(shop.books.refunded(), Money::from_cents(TOTAL_CENTS));
+    assert_eq!(shop.books.gives(), 2);
+    let capture = {
+        let ledger = shop.books.ledger.lock().unwrap();
+        let captured = ledger.paypal.values().find_map(|(_, c)| c.clone());
+        captured.unwrap().1
+    };
+    assert_eq!(capture.status, ProviderStatus::Refunded);
+    assert!(!capture.is_live());
 }
 
 #[tokio::test]
-async fn a_part_refund_holds_the_whole_refund_back_while_open() {
-    let shop = shop(true).await;
-    shop.lose_next(Next::GiveAndLoseAnswer);
-    shop.refund(20_000).await.unwrap();
+async fn a_lost_paypal_answer_is_unknown_until_the_capture_says_given() {
+    let shop = shop(Paid::PayPal).await;
+    shop.refund(5_000).await.unwrap();
+    shop.books.weather.next(Next::GiveAndLoseAnswer);
+    let unknown = shop.refund(20_000).await.unwrap();
+    assert!(matches!(unknown, PartRefund::Unknown(_)), "{unknown:?}");
+    assert_eq!(shop.order().await.refunded(), Money::from_cents(5_000));
+    let run = shop.checkout().settle_refunds().await.unwrap();
+    assert_eq!(run.settled, 1, "{run:?}");
     let order = shop.order().await;
-    let whole = shop.checkout().refund_order(&order).await.unwrap();
-    assert_eq!(whole, domain::checkout::Refunded::Taken);
+    assert_eq!(order.refunds[1].state, RefundState::Given);
+    assert_eq!(order.refunded(), Money::from_cents(25_000));
+    assert_eq!(shop.books.gives(), 2, "never given twice");
+}
+
+// ---- a cancel gives back all that is left, as one refund -------------------------
+
+#[tokio::test]
+async fn a_cancel_whose_answer_is_lost_needs_attention_until_reconciled() {
+    for paid in [Paid::SettledCard, Paid::PayPal] {
+        let shop = shop(paid).await;
+        shop.refund(15_050).await.unwrap();
+        shop.books.weather.next(Next::GiveAndLoseAnswer);
+        assert!(
+            matches!(shop.cancel().await, Err(DeskError::RefundUnknown(_))),
+            "{paid:?}"
+        );
+        let order = shop.order().await;
+        assert_eq!(order.status, OrderStatus::Confirmed);
+        let cancel = order.open_refund().unwrap();
+        assert_eq!(cancel.state, RefundState::Unknown);
+        assert_eq!(
+            cancel.amount,
+            Money::from_cents(165_690),
+            "all that was left"
+        );
+        let attention = needing_attention(&*shop.table, shop.clock.now_for_tests())
+            .await
+            .unwrap();
+        assert!(
+            attention.iter().any(
+                |p| p.state == Attention::RefundUnknown && p.order_id.as_deref() == Some(ORDER)
+            ),
+            "{attention:?}"
+        );
+        assert!(
+            matches!(
+                shop.cancel().await,
+                Err(DeskError::Refund(RefundRefused::InProgress))
+            ),
+            "refused while the refund is open"
+        );
+        let run = shop.checkout().settle_refunds().await.unwrap();
+        assert_eq!(run.settled, 1);
+        let (canceled, refunded) = shop.cancel().await.unwrap();
+        assert_eq!(refunded, Refunded::NothingLeft);
+        assert_eq!(canceled.status, OrderStatus::Canceled);
+        assert_eq!(canceled.refunded(), Money::from_cents(TOTAL_CENTS));
+        assert_eq!(
+            shop.books.gives(),
+            2,
+            "the part refund and the cancel's, once"
+        );
+        assert_eq!(shop.books.refunded(), Money::from_cents(TOTAL_CENTS));
+    }
+}
+
+#[tokio::test]
+async fn an_unsettled_charge_is_voided_whole_by_a_cancel() {
+    let shop = shop(Paid::UnsettledCard).await;
+    let (canceled, refunded) = shop.cancel().await.unwrap();
+    assert!(matches!(refunded, Refunded::GivenBack(_)));
+    assert_eq!(canceled.status, OrderStatus::Canceled);
+    assert_eq!(canceled.refunds[0].reason, "The order was canceled.");
+    assert_eq!(shop.books.charge_status(ORDER)[0], ProviderStatus::Voided);
+}
+
+#[tokio::test]
+async fn an_open_part_refund_holds_a_cancel_back() {
+    let shop = shop(Paid::SettledCard).await;
+    shop.books.weather.next(Next::GiveAndLoseAnswer);
+    shop.refund(20_000).await.unwrap();
+    assert!(matches!(
+        shop.cancel().await,
+        Err(DeskError::Refund(RefundRefused::InProgress))
+    ));
     shop.checkout().settle_refunds().await.unwrap();
-    let whole = shop.checkout().refund_order(&order).await.unwrap();
-    assert_eq!(whole, domain::checkout::Refunded::GivenBack);
-    assert_eq!(shop.refunded_at_provider(), Money::from_cents(TOTAL_CENTS));
+    let (_, refunded) = shop.cancel().await.unwrap();
+    assert!(matches!(refunded, Refunded::GivenBack(_)));
+    assert_eq!(shop.books.refunded(), Money::from_cents(TOTAL_CENTS));
     assert_eq!(
         shop.order().await.refunded(),
         Money::from_cents(TOTAL_CENTS)
     );
+}
+
+#[tokio::test]
+async fn sixteen_cancels_at_once_refund_once() {
+    for paid in [Paid::SettledCard, Paid::UnsettledCard, Paid::PayPal] {
+        let shop = shop(paid).await;
+        let order = shop.order().await;
+        let desk = Desk::new(shop.checkout());
+        let answers = futures_join_all((0..16).map(|_| desk.cancel(&order, Vec::new()))).await;
+        let given = answers
+            .iter()
+            .filter(|a| matches!(a, Ok((_, Refunded::GivenBack(_)))))
+            .count();
+        assert_eq!(given, 1, "{paid:?}: {answers:?}");
+        assert!(answers
+            .iter()
+            .all(|a| matches!(a, Ok(_) | Err(DeskError::Refund(RefundRefused::InProgress)))));
+        assert_eq!(shop.books.gives(), 1, "{paid:?}");
+        assert_eq!(shop.order().await.status, OrderStatus::Canceled);
+    }
+}
+
+#[tokio::test]
+async fn a_cancel_racing_a_reconciler_past_its_lease_gives_once() {
+    for paid in [Paid::SettledCard, Paid::PayPal] {
+        let shop = shop(paid).await;
+        let late = FakeClock::at(shop.clock.now_for_tests());
+        late.pass(3_600);
+        let reconciler = checkout(&*shop.table, &shop.books, &late, &shop.mail);
+        let (canceled, settled) = tokio::join!(shop.cancel(), async {
+            tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            reconciler.settle_refunds().await
+        });
+        settled.unwrap();
+        let (canceled, _) = canceled.unwrap();
+        assert_eq!(canceled.status, OrderStatus::Canceled, "{paid:?}");
+        reconciler.settle_refunds().await.unwrap();
+        let order = shop.order().await;
+        assert_eq!(order.refunds[0].state, RefundState::Given, "{paid:?}");
+        assert_eq!(order.refunded(), Money::from_cents(TOTAL_CENTS));
+        assert_eq!(shop.books.gives(), 1, "{paid:?}");
+    }
 }

@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use domain::ports::{Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, Refund};
+use domain::ports::{
+    Capture, Charge, Money, PayPalOrder, PayPalRefund, PaymentError, PaymentGateway, Refund,
+};
 
 use crate::{http, CardGateway, PayPalOrders, PaymentsConfig};
 
@@ -58,8 +60,8 @@ impl PaymentGateway for ProviderGateway {
         self.card.refund(transaction_id, amount).await
     }
 
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
-        self.paypal.refund(capture_id).await
+    async fn paypal_refund(&self, refund: PayPalRefund<'_>) -> Result<Refund, PaymentError> {
+        self.paypal.refund(refund).await
     }
 
     async fn paypal_create_order(

@@ -1,15 +1,19 @@
 //! PayPal Orders v2: an OAuth2 client-credentials token (cached until shortly
-//! before it expires), order creation (intent CAPTURE) and capture, both with
-//! the `PayPal-Request-Id` idempotency header.
+//! before it expires), order creation (intent CAPTURE), capture, and
+//! Payments v2 refunds of a capture (whole or in part), each with the
+//! `PayPal-Request-Id` idempotency header.
 
 use std::time::{Duration, Instant};
 
-use domain::ports::{Capture, Money, PayPalOrder, PaymentError, ProviderStatus, Refund};
+use domain::ports::{
+    Capture, Money, PayPalOrder, PayPalRefund, PaymentError, ProviderStatus, Refund,
+};
 use serde_json::{json, Value};
 use tokio::sync::Mutex;
 
 use crate::config::PayPalCredentials;
 use crate::http;
+use domain::checkout::CURRENCY;
 
 const PROVIDER: &str = "PayPal";
 /// A token is renewed this long before PayPal says it expires.
@@ -188,35 +192,78 @@ fn is_resource_id(id: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The readable captures of an order's answer (first purchase unit).
+/// The readable captures of an order's answer, each with what its refunds
+/// gave back (`COMPLETED`) and are giving back (`PENDING`).
 fn captures(order: &Value, order_id: &str) -> Vec<Capture> {
     let text = |v: &Value, p: &str| v.pointer(p).and_then(Value::as_str).map(str::to_string);
-    let listed = order
-        .pointer("/purchase_units/0/payments/captures")
-        .and_then(Value::as_array);
-    listed
+    let units = order.get("purchase_units").and_then(Value::as_array);
+    units
         .into_iter()
         .flatten()
-        .filter_map(|capture| {
-            Some(Capture {
-                order_id: text(order, "/id").unwrap_or_else(|| order_id.to_string()),
-                id: text(capture, "/id")?,
-                status: text(capture, "/status").unwrap_or_default().into(),
-                amount: text(capture, "/amount/value").and_then(|v| Money::parse_decimal(&v))?,
-                currency: text(capture, "/amount/currency_code").unwrap_or_default(),
-                payer_email: text(order, "/payer/email_address")
-                    .or_else(|| text(order, "/payment_source/paypal/email_address")),
-                payer_id: text(order, "/payer/payer_id")
-                    .or_else(|| text(order, "/payment_source/paypal/account_id")),
+        .flat_map(|unit| {
+            let listed = unit.pointer("/payments/captures").and_then(Value::as_array);
+            let refunds = unit.pointer("/payments/refunds").and_then(Value::as_array);
+            let first = listed.and_then(|l| l.first()).and_then(|c| text(c, "/id"));
+            listed.into_iter().flatten().filter_map(move |capture| {
+                let id = text(capture, "/id")?;
+                let of_capture = |status: &str| {
+                    refunds_of(refunds.into_iter().flatten(), &id, first.as_deref(), status)
+                };
+                Some(Capture {
+                    order_id: text(order, "/id").unwrap_or_else(|| order_id.to_string()),
+                    status: text(capture, "/status").unwrap_or_default().into(),
+                    amount: text(capture, "/amount/value")
+                        .and_then(|v| Money::parse_decimal(&v))?,
+                    currency: text(capture, "/amount/currency_code").unwrap_or_default(),
+                    payer_email: text(order, "/payer/email_address")
+                        .or_else(|| text(order, "/payment_source/paypal/email_address")),
+                    payer_id: text(order, "/payer/payer_id")
+                        .or_else(|| text(order, "/payment_source/paypal/account_id")),
+                    refunded: of_capture("COMPLETED"),
+                    refunding: of_capture("PENDING"),
+                    id,
+                })
             })
         })
         .collect()
 }
 
+/// The sum of the refunds in `status` of capture `id`: a refund names its
+/// capture by its `up` link; one without it is the unit's first capture's.
+fn refunds_of<'v>(
+    refunds: impl Iterator<Item = &'v Value>,
+    id: &str,
+    first: Option<&str>,
+    status: &str,
+) -> Money {
+    let capture_of = |refund: &Value| {
+        let links = refund.get("links").and_then(Value::as_array);
+        let up = links.into_iter().flatten().find(|l| l["rel"] == "up");
+        match up.and_then(|l| l["href"].as_str()) {
+            Some(href) => href.ends_with(&format!("/captures/{id}")),
+            None => first == Some(id),
+        }
+    };
+    refunds
+        .filter(|r| r["status"] == status && capture_of(r))
+        .filter_map(|r| {
+            r.pointer("/amount/value")?
+                .as_str()
+                .and_then(Money::parse_decimal)
+        })
+        .fold(Money::ZERO, |sum, m| sum.checked_add(m).unwrap_or(sum))
+}
+
 impl PayPalOrders {
-    /// Refunds a capture in full; the capture id is the request id, so a
-    /// retry refunds once.
-    pub async fn refund(&self, capture_id: &str) -> Result<Refund, PaymentError> {
+    /// Gives back the refund's amount of its capture (`POST
+    /// /v2/payments/captures/{id}/refund`) under its `PayPal-Request-Id`,
+    /// so a retry answers the first refund.
+    pub async fn refund(&self, refund: PayPalRefund<'_>) -> Result<Refund, PaymentError> {
+        let PayPalRefund {
+            capture_id,
+            amount,
+            request_id,
+        } = refund;
         let valid = (1..=64).contains(&capture_id.len())
             && capture_id.bytes().all(|b| b.is_ascii_alphanumeric());
         if !valid {
@@ -225,23 +272,33 @@ impl PayPalOrders {
             )));
         }
         let path = format!("/v2/payments/captures/{capture_id}/refund");
-        let (status, body) = self.post(&path, capture_id, &json!({})).await?;
+        let body = json!({ "amount": { "value": amount.to_decimal(), "currency_code": CURRENCY } });
+        let (status, body) = self.post(&path, request_id, &body).await?;
         if !(200..300).contains(&status) {
             return Err(map_error(status, &body));
         }
         let text = |p: &str| body.pointer(p).and_then(Value::as_str).map(str::to_string);
-        match (
+        let refund = match (
             text("/id"),
             text("/amount/value").and_then(|v| Money::parse_decimal(&v)),
         ) {
-            (Some(id), Some(amount)) => Ok(Refund {
+            (Some(id), Some(amount)) => Refund {
                 id,
                 status: text("/status").unwrap_or_default().into(),
                 amount,
-            }),
-            _ => Err(PaymentError::Unavailable(format!(
-                "{PROVIDER}: no refund in the answer"
+            },
+            _ => {
+                return Err(PaymentError::Unavailable(format!(
+                    "{PROVIDER}: no refund in the answer"
+                )))
+            }
+        };
+        match refund.status.as_str() {
+            "CANCELLED" | "FAILED" => Err(PaymentError::Invalid(format!(
+                "{PROVIDER} {} the refund",
+                refund.status.as_str().to_lowercase()
             ))),
+            _ => Ok(refund),
         }
     }
 }
@@ -279,6 +336,42 @@ fn map_error(status: u16, body: &Value) -> PaymentError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_capture_counts_its_completed_refunds_and_keeps_pending_ones_apart() {
+        let refund = |status: &str, value: &str, up: Option<&str>| {
+            let links = up.map_or(json!([]), |c| {
+                json!([{ "rel": "up", "href": format!("https://api/v2/payments/captures/{c}") }])
+            });
+            json!({ "status": status, "amount": { "value": value }, "links": links })
+        };
+        let order = json!({
+            "id": "PP1",
+            "purchase_units": [{ "payments": {
+                "captures": [
+                    { "id": "CAP1", "status": "PARTIALLY_REFUNDED", "amount": { "value": "100.00", "currency_code": "USD" } },
+                    { "id": "CAP2", "status": "COMPLETED", "amount": { "value": "50.00", "currency_code": "USD" } },
+                ],
+                "refunds": [
+                    refund("COMPLETED", "10.00", Some("CAP1")),
+                    refund("COMPLETED", "5.50", None),
+                    refund("PENDING", "20.00", Some("CAP1")),
+                    refund("FAILED", "30.00", Some("CAP1")),
+                    refund("COMPLETED", "7.00", Some("CAP2")),
+                ],
+            } }],
+        });
+        let found = captures(&order, "PP1");
+        let totals: Vec<_> = found.iter().map(|c| (c.refunded, c.refunding)).collect();
+        assert_eq!(
+            totals,
+            [
+                (Money::from_cents(1_550), Money::from_cents(2_000)),
+                (Money::from_cents(700), Money::ZERO)
+            ],
+            "a refund without an up link is the first capture's"
+        );
+    }
 
     #[test]
     fn issues_map_to_port_errors() {

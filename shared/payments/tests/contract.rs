@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use domain::ports::{Money, PaymentError, PaymentGateway, PaymentMethodSummary, ProviderStatus};
+use domain::ports::{
+    Money, PayPalRefund, PaymentError, PaymentGateway, PaymentMethodSummary, ProviderStatus,
+};
 use payments::{PaymentsConfig, Timeouts};
 use serde_json::{json, Value};
 
@@ -413,6 +415,90 @@ async fn paypal_create_approve_capture_and_replays() {
     assert!(matches!(
         gateway.paypal_capture("NOSUCHORDER", "capture-3").await,
         Err(PaymentError::NotFound(_))
+    ));
+}
+
+#[tokio::test]
+async fn paypal_refunds_in_part_up_to_the_capture_once_per_request_id() {
+    let sandbox = Sandbox::start().await;
+    let gateway = sandbox.gateway();
+    let order = gateway
+        .paypal_create_order(Money::from_cents(10_000), "USD", "create-1")
+        .await
+        .expect("order");
+    sandbox.approve(&order).await;
+    let capture = gateway
+        .paypal_capture(&order, "capture-1")
+        .await
+        .expect("capture");
+    let refunded = |found: domain::ports::PayPalOrder| {
+        let c = &found.captures[0];
+        (c.status.clone(), c.refunded, c.is_live())
+    };
+
+    let first = gateway
+        .paypal_refund(PayPalRefund {
+            capture_id: &capture.id,
+            amount: Money::from_cents(2_550),
+            request_id: "refund-1",
+        })
+        .await
+        .expect("a part refund");
+    assert_eq!(first.amount, Money::from_cents(2_550));
+    assert_eq!(first.status, ProviderStatus::Completed);
+    // A retry under the same request id answers the first refund.
+    let replayed = gateway
+        .paypal_refund(PayPalRefund {
+            capture_id: &capture.id,
+            amount: Money::from_cents(2_550),
+            request_id: "refund-1",
+        })
+        .await
+        .expect("replayed");
+    assert_eq!(replayed, first);
+    let found = gateway.paypal_order(&order).await.expect("order");
+    assert_eq!(
+        refunded(found),
+        (
+            ProviderStatus::PartiallyRefunded,
+            Money::from_cents(2_550),
+            true
+        )
+    );
+
+    // Above what is left: refused, nothing given.
+    assert!(matches!(
+        gateway
+            .paypal_refund(PayPalRefund {
+                capture_id: &capture.id,
+                amount: Money::from_cents(7_451),
+                request_id: "refund-2",
+            })
+            .await,
+        Err(PaymentError::Invalid(_))
+    ));
+    gateway
+        .paypal_refund(PayPalRefund {
+            capture_id: &capture.id,
+            amount: Money::from_cents(7_450),
+            request_id: "refund-3",
+        })
+        .await
+        .expect("the rest");
+    let found = gateway.paypal_order(&order).await.expect("order");
+    assert_eq!(
+        refunded(found),
+        (ProviderStatus::Refunded, Money::from_cents(10_000), false)
+    );
+    assert!(matches!(
+        gateway
+            .paypal_refund(PayPalRefund {
+                capture_id: &capture.id,
+                amount: Money::from_cents(1),
+                request_id: "refund-4",
+            })
+            .await,
+        Err(PaymentError::Invalid(_))
     ));
 }
 

@@ -6,7 +6,7 @@
 
 use app::App;
 use domain::atelier::Actor;
-use domain::checkout::{PartRefund, PendingConfirmation, RefundBy, Refunded};
+use domain::checkout::{PartRefund, PendingConfirmation, RefundBy, RefundRefused, Refunded};
 use domain::order::{
     self, Desk, DeskError, Order, OrderAudit, OrderNumber, OrderStatus, RefundForm, ShipmentForm,
 };
@@ -263,22 +263,41 @@ pub async fn resend_pending(app: &App) -> CliResult {
     Ok(sent.join("\n"))
 }
 
-/// Gives the whole payment back once (a card charge is voided while
-/// unsettled, refunded once settled; a PayPal capture is refunded; money the
-/// provider no longer holds is not given again) and cancels the order if it
-/// can still be canceled.
+/// Gives back all that is left of the payment once, as one refund of the
+/// order (a card charge is voided while unsettled, refunded once settled; a
+/// PayPal capture is refunded), and cancels the order if it can still be
+/// canceled. A lost answer leaves the refund unknown until `shopctl
+/// payments reconcile`.
 pub async fn refund(app: &App, reference: &str) -> CliResult {
     let order = find(app, reference).await?;
     let number = order.number();
     let payment = &order.payment;
-    let given = match app.checkout().refund_order(&order).await? {
-        Refunded::GivenBack => "given back",
-        Refunded::AlreadyGivenBack => "was already given back",
-        Refunded::Taken => {
+    let by = RefundBy {
+        by: "shopctl".into(),
+        records: Vec::new(),
+    };
+    let refunded = app
+        .checkout()
+        .refund_rest(&order, "Refunded whole by shopctl.", by)
+        .await;
+    let given = match refunded {
+        Ok(Refunded::GivenBack(order)) => format!("{} given back", order.refunded()),
+        Ok(Refunded::NothingLeft) => {
             return Ok(format!(
-            "order {number}: its payment is being given back, or was, by another refund: nothing done"
-        ))
+                "order {number}: its payment was given back before: nothing done"
+            ))
         }
+        Err(RefundRefused::InProgress) => {
+            return Ok(format!(
+                "order {number}: its payment is being given back by another refund: nothing done"
+            ))
+        }
+        Ok(Refunded::Unknown(_)) => {
+            return Ok(format!(
+                "order {number}: the provider did not answer: the refund is unknown until `shopctl payments reconcile` reads the provider's ledger"
+            ))
+        }
+        Err(refused) => return Err(DeskError::from(refused).into()),
     };
     let record = audit(app).cancel(&order, "refunded in full with shopctl")?;
     let canceled = match moved(app, &order, OrderStatus::Canceled, record).await {
@@ -286,7 +305,7 @@ pub async fn refund(app: &App, reference: &str) -> CliResult {
         Err(kept) => format!("order {number} kept its status: {kept}"),
     };
     Ok(format!(
-        "order {number}: {} {:?} {given} ({})\n{canceled}",
+        "order {number}: {given} of {} {:?} ({})\n{canceled}",
         payment.amount, payment.provider, payment.reference
     ))
 }

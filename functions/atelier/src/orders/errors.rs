@@ -7,7 +7,6 @@ use axum::http::StatusCode;
 use domain::answers::ErrorCode;
 use domain::checkout::{Provider, RefundRefused};
 use domain::order::{DeskError, Order};
-use domain::pricing::Money;
 use domain::validation::FieldErrors;
 use shop_http::ApiError;
 
@@ -99,13 +98,7 @@ pub async fn ledger(app: &App, order: &Order) -> LedgerView {
                     .captures
                     .into_iter()
                     .find(|c| c.id == payment.reference)
-                    .map(|c| {
-                        let refunded = match c.status {
-                            domain::ports::ProviderStatus::Refunded => c.amount,
-                            _ => Money::ZERO,
-                        };
-                        (c.status.to_string(), c.amount, refunded)
-                    })
+                    .map(|c| (c.status.to_string(), c.amount, c.refunded))
             }),
         },
     };

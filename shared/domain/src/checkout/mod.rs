@@ -30,7 +30,7 @@ pub use priced::{PricedBag, PricedLine};
 pub use reconcile::Reconciled;
 pub use refund::{
     OpenRefund, PartRefund, RefundBy, RefundRefused, Refunded, RefundsSettled, NOTHING_LEFT,
-    NOT_PAID_YET, NOT_SETTLED, PAYPAL_PART, REFUND_IN_PROGRESS, REFUND_UNKNOWN,
+    NOT_PAID_YET, NOT_SETTLED, REFUND_IN_PROGRESS, REFUND_UNKNOWN,
 };
 pub use service::{Checkout, CheckoutError, PaymentStatus, Settled, Shopper};
 pub use store::{Claim, ClaimState, Claimed, Claims, PendingConfirmation, Placed, Provider};

@@ -1,90 +1,61 @@
-//! An operator gives a placed order's money back (`shopctl orders refund`).
-//! Like every hand on money, the operator first takes it: one conditional
-//! write on the order makes this refund its holder (for a lease; for ever
-//! once given back), so two operators, or one pressing twice, give it back
-//! once. The provider is then asked whether the money is still held (a
-//! refund made elsewhere is read, never repeated) before it is given back.
+//! The house gives an order's money back, in part (the console's and
+//! `shopctl orders refund --amount`) or all that is left (a cancel,
+//! `shopctl orders refund`): each is one refund of the order, taken by one
+//! conditional write on the order before money moves, so two hands, or one
+//! pressing twice, give it back once; a lost answer leaves it `unknown`
+//! until the reconciler reads the provider's ledger.
 
 use std::time::Duration;
 
-use crate::order::{
-    Move, Order, OrderRefund, OrderStatus, Orders, RefundAsked, RefundState, RefundsHold,
-};
+use crate::order::{Move, Order, OrderRefund, OrderStatus, Orders, RefundAsked, RefundState};
 use crate::ports::{
-    Charge, Condition, Key, PaymentError, ProviderStatus, Query, Table, TableError, Write,
+    Capture, Charge, Condition, Key, PayPalRefund, PaymentError, ProviderStatus, Query, Table,
+    TableError, Write,
 };
 use crate::pricing::Money;
-use crate::records::{put, Outcome as Held, Record};
+use crate::records::{put, Record};
 use crate::timestamp::Timestamp;
 
-use super::{Checkout, CheckoutError, Provider};
+use super::{Checkout, Provider};
 
-/// How long an operator's refund holds the order: a lookup and a reversal.
-const REFUND_LEASE: Duration = Duration::from_secs(120);
-
-/// What an operator's refund did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What giving back all that is left did.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Refunded {
-    /// The money was given back now.
-    GivenBack,
-    /// The provider no longer held it (given back before, by anyone).
-    AlreadyGivenBack,
-    /// Another refund of this order holds it, or has given it back.
-    Taken,
+    /// The rest was given back now: the order as stored now.
+    GivenBack(Box<Order>),
+    /// The provider's answer was lost: the refund is `unknown` until the
+    /// reconciler reads the provider's ledger.
+    Unknown(Box<Order>),
+    /// Nothing was left to give back (given before, in part or whole).
+    NothingLeft,
 }
 
 impl Checkout<'_> {
-    /// Gives the order's whole payment back, once.
-    pub async fn refund_order(&self, order: &Order) -> Result<Refunded, CheckoutError> {
-        let orders = Orders::of(self.table, &order.user_id);
-        let holder = ulid::Ulid::new().to_string();
-        let now = self.clock.now().unix_ms();
-        let until = now.saturating_add(REFUND_LEASE.as_millis() as i64);
-        if let Held::Refused = orders.take_refund(&order.id, &holder, now, until).await? {
-            return Ok(Refunded::Taken);
+    /// Gives back all that is left of the order's payment, once, as one
+    /// refund of the order (see [`Checkout::refund_part`]): refused while
+    /// another refund is open.
+    pub async fn refund_rest(
+        &self,
+        order: &Order,
+        reason: &str,
+        by: RefundBy,
+    ) -> Result<Refunded, RefundRefused> {
+        if order.open_refund().is_some() {
+            return Err(RefundRefused::InProgress);
         }
-        let refunded = match self.give_back(order).await {
-            Ok(refunded) => refunded,
-            Err(error) => {
-                let _ = orders.refund_failed(&order.id, &holder).await?;
-                return Err(error.into());
-            }
+        let left = order.left_to_refund();
+        if left.is_zero() {
+            return Ok(Refunded::NothingLeft);
+        }
+        let asked = RefundAsked {
+            amount: left,
+            lines: Vec::new(),
+            reason: reason.to_string(),
         };
-        let _ = orders
-            .refund_given(&order.id, &holder, self.clock.now())
-            .await?;
-        Ok(refunded)
-    }
-
-    /// Gives the money back if the provider still holds it.
-    async fn give_back(&self, order: &Order) -> Result<Refunded, PaymentError> {
-        if self.still_held(order).await? {
-            self.reverse(&order.payment).await?;
-            Ok(Refunded::GivenBack)
-        } else {
-            Ok(Refunded::AlreadyGivenBack)
-        }
-    }
-
-    /// Whether the provider still holds the order's money.
-    async fn still_held(&self, order: &Order) -> Result<bool, PaymentError> {
-        let payment = &order.payment;
-        match payment.provider {
-            Provider::Card => {
-                let charges = self.gateway.find_charges(&order.id).await?;
-                Ok(charges
-                    .iter()
-                    .any(|c| c.id == payment.reference && c.is_live()))
-            }
-            Provider::PayPal => {
-                let Some(id) = payment.provider_order.as_deref() else {
-                    return Ok(false);
-                };
-                let found = self.gateway.paypal_order(id).await?;
-                let capture = found.captures.iter().find(|c| c.id == payment.reference);
-                Ok(capture.is_some_and(|c| c.is_live()))
-            }
-        }
+        Ok(match self.refund_part(order, asked, by).await? {
+            PartRefund::Given(order) => Refunded::GivenBack(order),
+            PartRefund::Unknown(order) => Refunded::Unknown(order),
+        })
     }
 }
 
@@ -94,16 +65,10 @@ impl Checkout<'_> {
 /// before a reconciler may take it: longer than any provider call.
 const PART_REFUND_LEASE: Duration = Duration::from_secs(120);
 
-/// The hold an open part refund puts on the whole payment: no whole
-/// refund (a cancel) starts until the part refund is settled.
-const OPEN_HOLD: i64 = i64::MAX - 1;
-
 pub const REFUND_IN_PROGRESS: &str =
     "A refund of this order is already in progress. Please wait for it to finish.";
 pub const NOTHING_LEFT: &str = "Nothing is left to refund on this order.";
 pub const NOT_SETTLED: &str = "This card payment has not settled with the bank yet: until it settles (usually within a day) it can only be refunded in full, by canceling the order.";
-pub const PAYPAL_PART: &str =
-    "A PayPal payment can only be refunded in full from here, by canceling the order.";
 pub const NOT_PAID_YET: &str =
     "This order's payment is still pending at PayPal: nothing can be refunded yet.";
 pub const REFUND_UNKNOWN: &str = "The payment provider did not answer in time: the refund's outcome is unknown. It is being checked with the provider and will show as given or failed; do not refund again.";
@@ -119,8 +84,6 @@ pub enum RefundRefused {
     AboveLeft,
     #[error("{NOT_SETTLED}")]
     NotSettled,
-    #[error("{PAYPAL_PART}")]
-    PayPalPart,
     #[error("{NOT_PAID_YET}")]
     NotPaidYet,
     /// The provider said no: nothing was given back.
@@ -223,21 +186,12 @@ impl Checkout<'_> {
         };
         let mut refunds = order.refunds.clone();
         refunds.push(record.clone());
-        let hold = RefundsHold {
-            taking: true,
-            holder: Some(&record.id),
-            until_ms: Some(OPEN_HOLD),
-            refunded_at: None,
-        };
         let orders = Orders::of(self.table, &order.user_id);
         let marked = vec![put(&marker, Condition::None)?];
-        let Move::Done(_) = orders
-            .write_refunds(order, &refunds, hold, now, marked)
-            .await?
-        else {
+        let Move::Done(_) = orders.write_refunds(order, &refunds, now, marked).await? else {
             return Err(RefundRefused::InProgress);
         };
-        let given = self.give(order, record.amount, whole).await;
+        let given = self.give(order, &record, whole).await;
         let outcome = match &given {
             Ok(refund) => Outcome::Given(refund.clone()),
             Err(error) if error.outcome_unknown() => Outcome::Unknown,
@@ -274,8 +228,7 @@ impl Checkout<'_> {
         }
         let whole = asked.amount == order.payment.amount;
         match order.payment.provider {
-            Provider::PayPal if !whole => Err(RefundRefused::PayPalPart),
-            Provider::PayPal => Ok(true),
+            Provider::PayPal => Ok(false),
             Provider::Card => {
                 let charge = self
                     .charge_of(order)
@@ -298,15 +251,17 @@ impl Checkout<'_> {
             .find(|c| c.id == order.payment.reference))
     }
 
-    /// Asks the provider to give `amount` back: a settled card charge is
-    /// refunded that amount; an unsettled one voided (whole only); a PayPal
-    /// capture refunded whole.
+    /// Asks the provider to give the refund's amount back: a settled card
+    /// charge is refunded that amount; an unsettled one voided (whole
+    /// only); a PayPal capture refunded that amount, under the refund's id
+    /// as its request id (a retry answers the first refund).
     async fn give(
         &self,
         order: &Order,
-        amount: Money,
+        refund: &OrderRefund,
         whole_unsettled: bool,
     ) -> Result<Option<String>, PaymentError> {
+        let amount = refund.amount;
         let payment = &order.payment;
         match payment.provider {
             Provider::Card if whole_unsettled => {
@@ -319,7 +274,11 @@ impl Checkout<'_> {
                 .map(|r| Some(r.id)),
             Provider::PayPal => self
                 .gateway
-                .paypal_refund(&payment.reference)
+                .paypal_refund(PayPalRefund {
+                    capture_id: &payment.reference,
+                    amount,
+                    request_id: &refund.id,
+                })
                 .await
                 .map(|r| Some(r.id)),
         }
@@ -345,27 +304,13 @@ impl Checkout<'_> {
             else {
                 return Ok(order);
             };
-            let nothing_left = order_after(&order, &settled).left_to_refund().is_zero();
             let open = settled.iter().any(|r| r.state.is_open());
             let now = self.clock.now();
-            let hold = RefundsHold {
-                taking: false,
-                holder: None,
-                until_ms: Some(match (open, nothing_left) {
-                    (true, _) => OPEN_HOLD,
-                    (false, true) => i64::MAX,
-                    (false, false) => 0,
-                }),
-                refunded_at: (!open && nothing_left).then_some(now),
-            };
             let mut writes = records.clone();
             if !open {
                 writes.push(OpenRefund::delete(order_id));
             }
-            if let Move::Done(stored) = orders
-                .write_refunds(&order, &settled, hold, now, writes)
-                .await?
-            {
+            if let Move::Done(stored) = orders.write_refunds(&order, &settled, now, writes).await? {
                 return Ok(*stored);
             }
         }
@@ -418,12 +363,8 @@ impl Checkout<'_> {
                 false => r.clone(),
             })
             .collect();
-        let hold = RefundsHold {
-            until_ms: Some(OPEN_HOLD),
-            ..RefundsHold::default()
-        };
         let Move::Done(taken) = orders
-            .write_refunds(&order, &leased, hold, now, Vec::new())
+            .write_refunds(&order, &leased, now, Vec::new())
             .await?
         else {
             return Ok(None);
@@ -443,44 +384,44 @@ impl Checkout<'_> {
         Ok(Some(!unclear))
     }
 
-    /// What the provider's ledger says of `refund`: the card charge's
-    /// `refunded` against what the order's refunds already gave; a PayPal
-    /// capture refunded whole or not.
+    /// What the provider's ledger says of `refund`: the card charge's or
+    /// the PayPal capture's refunded total against what the order's
+    /// refunds already gave.
     async fn ledger(&self, order: &Order, refund: &OrderRefund) -> Result<Ledger, PaymentError> {
         let given_before = order.refunded();
+        let read = |refunded: Money, on_its_way: Money| {
+            let expected = given_before.checked_add(refund.amount);
+            let at_most = refunded.checked_add(on_its_way);
+            if Some(refunded) >= expected {
+                Ledger::Given
+            } else if at_most.is_some_and(|m| m <= given_before) {
+                Ledger::NotGiven
+            } else {
+                Ledger::Unclear
+            }
+        };
         match order.payment.provider {
-            Provider::Card => {
-                let Some(charge) = self.charge_of(order).await? else {
-                    return Ok(Ledger::Unclear);
-                };
-                if charge.status == ProviderStatus::Voided {
-                    return Ok(Ledger::Given);
-                }
-                let expected = given_before.checked_add(refund.amount);
-                Ok(if Some(charge.refunded) >= expected {
-                    Ledger::Given
-                } else if charge.refunded <= given_before {
-                    Ledger::NotGiven
-                } else {
-                    Ledger::Unclear
-                })
-            }
-            Provider::PayPal => {
-                let Some(id) = order.payment.provider_order.as_deref() else {
-                    return Ok(Ledger::Unclear);
-                };
-                let found = self.gateway.paypal_order(id).await?;
-                let capture = found
-                    .captures
-                    .iter()
-                    .find(|c| c.id == order.payment.reference);
-                Ok(match capture.map(|c| &c.status) {
-                    Some(ProviderStatus::Refunded) => Ledger::Given,
-                    Some(ProviderStatus::Completed) => Ledger::NotGiven,
-                    _ => Ledger::Unclear,
-                })
-            }
+            Provider::Card => Ok(match self.charge_of(order).await? {
+                None => Ledger::Unclear,
+                Some(charge) if charge.status == ProviderStatus::Voided => Ledger::Given,
+                Some(charge) => read(charge.refunded, Money::ZERO),
+            }),
+            Provider::PayPal => Ok(match self.capture_of(order).await? {
+                None => Ledger::Unclear,
+                Some(capture) => read(capture.refunded, capture.refunding),
+            }),
         }
+    }
+
+    async fn capture_of(&self, order: &Order) -> Result<Option<Capture>, PaymentError> {
+        let Some(id) = order.payment.provider_order.as_deref() else {
+            return Ok(None);
+        };
+        let found = self.gateway.paypal_order(id).await?;
+        Ok(found
+            .captures
+            .into_iter()
+            .find(|c| c.id == order.payment.reference))
     }
 }
 
@@ -550,11 +491,4 @@ fn settled_refunds(
             })
             .collect(),
     )
-}
-
-fn order_after(order: &Order, refunds: &[OrderRefund]) -> Order {
-    Order {
-        refunds: refunds.to_vec(),
-        ..order.clone()
-    }
 }

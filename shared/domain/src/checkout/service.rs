@@ -40,7 +40,7 @@ use std::time::Duration;
 
 use crate::cart::{Bag, CartLine};
 use crate::order::{Order, OrderStatus, Orders, Sale};
-use crate::ports::{Clock, PaymentError, PaymentGateway, Table, TableError};
+use crate::ports::{Clock, PayPalRefund, PaymentError, PaymentGateway, Table, TableError};
 use crate::records::Outcome;
 use crate::validation::FieldErrors;
 
@@ -409,13 +409,18 @@ impl<'a> Checkout<'a> {
     }
 
     /// Gives a payment back whole: a card charge voided while unsettled,
-    /// refunded once settled; a PayPal capture refunded.
+    /// refunded once settled; a PayPal capture refunded all of it, the
+    /// capture's id as the request id (it is refunded whole once).
     pub async fn reverse(&self, payment: &Payment) -> Result<(), PaymentError> {
         match payment.provider {
             Provider::Card => self.gateway.void(&payment.reference).await,
             Provider::PayPal => self
                 .gateway
-                .paypal_refund(&payment.reference)
+                .paypal_refund(PayPalRefund {
+                    capture_id: &payment.reference,
+                    amount: payment.amount,
+                    request_id: &payment.reference,
+                })
                 .await
                 .map(|_| ()),
         }

@@ -37,24 +37,16 @@ const STATE: &str = "state";
 const VERSION: &str = "version";
 const ORDER_ID: &str = "orderId";
 
-/// Who takes the money.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Provider {
-    /// The card gateway (cards and the wallets it charges).
-    Card,
-    /// PayPal Orders.
-    #[serde(rename = "paypal")]
-    PayPal,
+contract_value! {
+    /// Who takes the money.
+    #[serde(rename_all = "lowercase")]
+    pub enum Provider {
+        /// The card gateway (cards and the wallets it charges).
+        Card,
+        /// PayPal Orders.
+        #[serde(rename = "paypal")]
+        PayPal,
+    }
 }
 
 /// Where a payment stands, and who holds it (the state machine with its

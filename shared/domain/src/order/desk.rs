@@ -8,8 +8,8 @@
 
 use crate::accounts::Accounts;
 use crate::checkout::{
-    confirmation_email, order_confirmed_email, Checkout, CheckoutError, PartRefund,
-    PendingConfirmation, RefundBy, RefundRefused, Refunded,
+    confirmation_email, order_confirmed_email, Checkout, PartRefund, PendingConfirmation, RefundBy,
+    RefundRefused, Refunded,
 };
 use crate::house::House;
 use crate::ports::{Email, PaymentError, TableError, Write};
@@ -34,8 +34,9 @@ pub enum DeskError {
     Raced,
     #[error(transparent)]
     Refund(#[from] RefundRefused),
-    /// The whole refund's answer was lost: asked again, the provider is
-    /// first asked whether the money is still held.
+    /// The cancel's refund's answer was lost: the refund is `unknown` (in
+    /// Payments needing attention) until the reconciler settles it; the
+    /// cancel is refused as in progress meanwhile.
     #[error("the payment provider did not answer: the refund's outcome is unknown")]
     RefundUnknown(PaymentError),
     /// The provider refused the whole refund: nothing was given back.
@@ -112,37 +113,42 @@ impl<'a> Desk<'a> {
         Ok((moved, emailed))
     }
 
-    /// Gives the whole payment back once, then cancels the order (with its
-    /// records). Money the provider no longer holds is not given again.
+    /// Gives back all that is left of the payment once (one refund of the
+    /// order, see `checkout::refund`), then cancels the order (with its
+    /// records). Nothing left (given back before): canceled without moving
+    /// money.
     pub async fn cancel(
         &self,
         order: &Order,
         records: Vec<Write>,
     ) -> Result<(Order, Refunded), DeskError> {
         let step = order.status.step_to(OrderStatus::Canceled)?;
-        if let Some(open) = order.open_refund() {
-            tracing::info!(order = %order.id, refund = %open.id, "cancel waits for an open refund");
-            return Err(RefundRefused::InProgress.into());
-        }
-        let refunded = match self.checkout.refund_order(order).await {
-            Ok(Refunded::Taken) => return Err(RefundRefused::InProgress.into()),
-            Ok(refunded) => refunded,
-            Err(CheckoutError::Refused(error)) if error.outcome_unknown() => {
-                return Err(DeskError::RefundUnknown(error))
+        let by = RefundBy {
+            by: CANCELED_BY.into(),
+            records: Vec::new(),
+        };
+        let refunded = match self.checkout.refund_rest(order, CANCELED, by).await {
+            Ok(Refunded::Unknown(_)) => {
+                let lost = PaymentError::Unavailable("the refund's answer was lost".into());
+                return Err(DeskError::RefundUnknown(lost));
             }
-            Err(CheckoutError::Refused(error)) => return Err(DeskError::RefundRefused(error)),
-            Err(CheckoutError::Table(error)) => return Err(error.into()),
-            Err(other) => return Err(TableError::Backend(other.to_string()).into()),
+            Ok(refunded) => refunded,
+            Err(RefundRefused::Provider(error)) => return Err(DeskError::RefundRefused(error)),
+            Err(refused) => return Err(refused.into()),
         };
         let now = self.checkout.clock.now();
-        let Move::Done(moved) = self
-            .orders(order)
+        let orders = self.orders(order);
+        match orders
             .advance_recorded(&order.id, step, now, records)
             .await?
-        else {
-            return Err(DeskError::Raced);
-        };
-        Ok((*moved, refunded))
+        {
+            Move::Done(moved) => Ok((*moved, refunded)),
+            // Another cancel (a double click) canceled it meanwhile.
+            Move::NotAllowed => match orders.get(&order.id).await? {
+                Some(o) if o.status == OrderStatus::Canceled => Ok((o, refunded)),
+                _ => Err(DeskError::Raced),
+            },
+        }
     }
 
     /// Gives part of the payment back once (see `checkout::refund`).
@@ -274,3 +280,8 @@ fn made(moved: Move) -> Result<Order, DeskError> {
         Move::NotAllowed => Err(DeskError::Raced),
     }
 }
+
+/// The reason and the hand a cancel's refund is kept with (the cancel's
+/// audit entry says who canceled).
+const CANCELED: &str = "The order was canceled.";
+const CANCELED_BY: &str = "cancel";

@@ -30,7 +30,7 @@ pub use shipment::{
     is_https_link, shipped_email, Shipment, ShipmentForm, CARRIER_REQUIRED,
     TRACKING_NUMBER_REQUIRED, TRACKING_URL_INVALID,
 };
-pub use store::{find, numbered, with_status, Move, Orders, RefundsHold};
+pub use store::{find, numbered, with_status, Move, Orders};
 pub use timeline::{timeline, EmailOutcome, StaffAction, TimelineEntry};
 
 use std::fmt;

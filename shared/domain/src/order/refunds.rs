@@ -22,28 +22,20 @@ pub const ABOVE_LEFT: &str = "This is more than what is left to refund on this o
 
 const MAX_REASON: usize = 500;
 
-/// Where a refund stands. `giving` and `unknown` hold the order's refunds:
-/// no other refund starts until it is settled.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-#[serde(rename_all = "snake_case")]
-pub enum RefundState {
-    /// Taken: the provider is being asked.
-    Giving,
-    /// The provider's answer was lost: the reconciler reads its ledger.
-    Unknown,
-    /// The provider gave the money back.
-    Given,
-    /// The provider refused (or, as its ledger showed, never gave it back).
-    Failed,
+contract_value! {
+    /// Where a refund stands. `giving` and `unknown` hold the order's refunds:
+    /// no other refund starts until it is settled.
+    #[serde(rename_all = "snake_case")]
+    pub enum RefundState {
+        /// Taken: the provider is being asked.
+        Giving,
+        /// The provider's answer was lost: the reconciler reads its ledger.
+        Unknown,
+        /// The provider gave the money back.
+        Given,
+        /// The provider refused (or, as its ledger showed, never gave it back).
+        Failed,
+    }
 }
 
 impl RefundState {
@@ -53,21 +45,13 @@ impl RefundState {
     }
 }
 
-/// Pieces of one line of the order given back.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema
-)]
-pub struct RefundedLine {
-    /// The line's index in the order's items.
-    pub line: usize,
-    pub quantity: u32,
+contract_value! {
+    /// Pieces of one line of the order given back.
+    pub struct RefundedLine {
+        /// The line's index in the order's items.
+        pub line: usize,
+        pub quantity: u32,
+    }
 }
 
 /// One refund of an order, as the order keeps it.

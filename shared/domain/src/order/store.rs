@@ -21,8 +21,10 @@ use crate::checkout::Payment;
 
 const PREFIX: &str = "ORDER#";
 const STATUS: &str = "status";
-const REFUND_HOLDER: &str = "refundHolder";
-const REFUND_HELD_UNTIL: &str = "refundHeldUntil";
+/// The whole refund's hold of before (`refundHolder`, `refundHeldUntil`):
+/// every refund is now one of the order's refunds, so the first write of
+/// an order's refunds clears what is left of it.
+const OLD_REFUND_HOLD: [&str; 2] = ["refundHolder", "refundHeldUntil"];
 
 fn order_key(user_id: &str, id: &str) -> Key {
     Key::new(user_pk(user_id), format!("{PREFIX}{id}"))
@@ -137,41 +139,35 @@ impl<'a> Orders<'a> {
 
     /// Rewrites the order's refunds as `refunds`, on condition that nobody
     /// wrote them since `order` was read (its `refund_version`), with
-    /// `records` in the same transaction. `hold` also sets the whole
-    /// payment's refund hold (see [`Orders::take_refund`]): a part refund
-    /// holds it while open, so a whole refund waits for it, and for ever
-    /// once nothing is left.
+    /// `records` in the same transaction. Once none is open and nothing is
+    /// left to give back, the order is refunded (`refunded_at`).
     pub async fn write_refunds(
         &self,
         order: &Order,
         refunds: &[OrderRefund],
-        hold: RefundsHold<'_>,
         now: Timestamp,
         records: Vec<Write>,
     ) -> Result<Move, TableError> {
         let version = order.refund_version;
+        let after = Order {
+            refunds: refunds.to_vec(),
+            ..order.clone()
+        };
+        let settled = after.open_refund().is_none() && after.left_to_refund().is_zero();
         let mut set = encode(&RefundsChange {
             refunds,
             refund_version: version + 1,
-            refund_held_until: hold.until_ms,
-            refund_holder: hold.holder,
-            refunded_at: hold.refunded_at,
+            refunded_at: settled.then_some(now),
             updated_at: now,
         })?;
         set.retain(|_, v| !v.is_null());
-        let mut conditions = vec![
-            Condition::Exists,
-            Condition::AbsentOrBelow("refundVersion".into(), version + 1),
-        ];
-        if hold.taking {
-            conditions.push(Condition::AbsentOrBelow(
-                REFUND_HELD_UNTIL.into(),
-                now.unix_ms(),
-            ));
-        }
         let update = Update {
             set,
-            condition: Condition::All(conditions),
+            remove: OLD_REFUND_HOLD.map(String::from).to_vec(),
+            condition: Condition::All(vec![
+                Condition::Exists,
+                Condition::AbsentOrBelow("refundVersion".into(), version + 1),
+            ]),
             ..Update::default()
         };
         self.apply(&order.id, update, records).await
@@ -268,94 +264,8 @@ struct Shipped<'a> {
 struct RefundsChange<'a> {
     refunds: &'a [OrderRefund],
     refund_version: i64,
-    refund_held_until: Option<i64>,
-    refund_holder: Option<&'a str>,
     refunded_at: Option<Timestamp>,
     updated_at: Timestamp,
-}
-
-/// What a write of the refunds does to the whole payment's refund hold.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RefundsHold<'a> {
-    /// Taking it: refused while another holder's hold runs.
-    pub taking: bool,
-    pub holder: Option<&'a str>,
-    pub until_ms: Option<i64>,
-    /// Set once nothing is left to give back.
-    pub refunded_at: Option<Timestamp>,
-}
-
-/// The fields of an order's refund: who gives its money back, until when
-/// (epoch milliseconds; never ending once given back), and when it was.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RefundHold<'a> {
-    refund_holder: &'a str,
-    refund_held_until: i64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    refunded_at: Option<Timestamp>,
-}
-
-impl Orders<'_> {
-    /// Takes the giving back of this order's money for `holder` until
-    /// `until_ms`: refused while another holder has it, and for ever once
-    /// the money was given back.
-    pub async fn take_refund(
-        &self,
-        id: &str,
-        holder: &str,
-        now_ms: i64,
-        until_ms: i64,
-    ) -> Result<Outcome, TableError> {
-        let free = Condition::All(vec![
-            Condition::Exists,
-            Condition::AbsentOrBelow(REFUND_HELD_UNTIL.into(), now_ms),
-        ]);
-        self.hold_refund(id, holder, until_ms, None, free).await
-    }
-
-    /// Lets go of a refund that failed, so the operator may try again at
-    /// once (the next try asks the provider what is still held first).
-    pub async fn refund_failed(&self, id: &str, holder: &str) -> Result<Outcome, TableError> {
-        self.hold_refund(id, holder, 0, None, held_by(holder)).await
-    }
-
-    /// Records the order's money given back by `holder`, who held it.
-    pub async fn refund_given(
-        &self,
-        id: &str,
-        holder: &str,
-        now: Timestamp,
-    ) -> Result<Outcome, TableError> {
-        self.hold_refund(id, holder, i64::MAX, Some(now), held_by(holder))
-            .await
-    }
-
-    async fn hold_refund(
-        &self,
-        id: &str,
-        holder: &str,
-        until_ms: i64,
-        refunded_at: Option<Timestamp>,
-        condition: Condition,
-    ) -> Result<Outcome, TableError> {
-        let hold = RefundHold {
-            refund_holder: holder,
-            refund_held_until: until_ms,
-            refunded_at,
-        };
-        let update = Update {
-            set: encode(&hold)?,
-            condition,
-            ..Update::default()
-        };
-        let key = order_key(self.user_id, id);
-        Ok(self.table.change::<Order>(&key, update).await?.map(|_| ()))
-    }
-}
-
-fn held_by(holder: &str) -> Condition {
-    Condition::Equals(REFUND_HOLDER.into(), holder.into())
 }
 
 /// Every order in a status, for the operators: one Query of its GSI1

@@ -14,7 +14,7 @@ pub use clock::Clock;
 pub use identity::{Authorization, IdentityError, IdentityProvider, VerifiedIdentity};
 pub use mailer::{Attachment, Email, Mailer, MailerError};
 pub use payments::{
-    Capture, Charge, Money, PayPalOrder, PaymentError, PaymentGateway, PaymentMethodSummary,
-    ProviderStatus, Refund,
+    Capture, Charge, Money, PayPalOrder, PayPalRefund, PaymentError, PaymentGateway,
+    PaymentMethodSummary, ProviderStatus, Refund,
 };
 pub use table::*;

@@ -164,6 +164,18 @@ pub struct Refund {
     pub amount: Money,
 }
 
+/// A refund asked of a PayPal capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PayPalRefund<'a> {
+    pub capture_id: &'a str,
+    /// What to give back: all of it when the order the capture paid for
+    /// could not be placed.
+    pub amount: Money,
+    /// PayPal's `PayPal-Request-Id`: a retry under it answers the first
+    /// refund instead of refunding again.
+    pub request_id: &'a str,
+}
+
 /// A captured PayPal order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Capture {
@@ -178,16 +190,27 @@ pub struct Capture {
     /// The payer's email and PayPal payer id.
     pub payer_email: Option<String>,
     pub payer_id: Option<String>,
+    /// What was given back of it: the order's `COMPLETED` refunds of this
+    /// capture.
+    pub refunded: Money,
+    /// What its `PENDING` refunds are giving back: not given yet (PayPal
+    /// may still fail them), but not to be given again either.
+    pub refunding: Money,
 }
 
+/// Capture statuses that hold (or will hold) the buyer's money.
+const LIVE_CAPTURES: [ProviderStatus; 3] = [
+    ProviderStatus::Completed,
+    ProviderStatus::Pending,
+    ProviderStatus::PartiallyRefunded,
+];
+
 impl Capture {
-    /// Whether it holds (or will hold) the buyer's money: `COMPLETED`, or
-    /// `PENDING` while PayPal completes it; not `REFUNDED` or `DECLINED`.
+    /// Whether it holds (or will hold) the buyer's money: `COMPLETED`,
+    /// `PENDING` while PayPal completes it, or `PARTIALLY_REFUNDED`, and not
+    /// all of it refunded; not `REFUNDED` or `DECLINED`.
     pub fn is_live(&self) -> bool {
-        matches!(
-            self.status,
-            ProviderStatus::Completed | ProviderStatus::Pending
-        )
+        LIVE_CAPTURES.contains(&self.status) && self.refunded < self.amount
     }
 }
 
@@ -287,9 +310,8 @@ pub trait PaymentGateway: Send + Sync {
         request_id: &str,
     ) -> Result<String, PaymentError>;
 
-    /// Refunds a PayPal capture in full (when the order it paid for could
-    /// not be placed).
-    async fn paypal_refund(&self, capture_id: &str) -> Result<Refund, PaymentError>;
+    /// Gives back what `refund` asks of a PayPal capture.
+    async fn paypal_refund(&self, refund: PayPalRefund<'_>) -> Result<Refund, PaymentError>;
 
     /// Captures an approved PayPal order. Replaying the same `request_id`
     /// returns the first capture instead of failing as already captured.
@@ -319,6 +341,27 @@ mod tests {
         }
         let completed: ProviderStatus = serde_json::from_str("\"COMPLETED\"").unwrap();
         assert_eq!(completed, ProviderStatus::Completed);
+    }
+
+    #[test]
+    fn a_capture_holds_money_until_all_of_it_is_refunded() {
+        let capture = |status: &str, refunded: u32| Capture {
+            order_id: "PP".into(),
+            id: "CAP".into(),
+            status: status.into(),
+            amount: Money::from_cents(1_000),
+            currency: "USD".into(),
+            payer_email: None,
+            payer_id: None,
+            refunded: Money::from_cents(refunded),
+            refunding: Money::ZERO,
+        };
+        assert!(capture("COMPLETED", 0).is_live());
+        assert!(capture("PENDING", 0).is_live());
+        assert!(capture("PARTIALLY_REFUNDED", 400).is_live());
+        assert!(!capture("PARTIALLY_REFUNDED", 1_000).is_live());
+        assert!(!capture("REFUNDED", 1_000).is_live());
+        assert!(!capture("DECLINED", 0).is_live());
     }
 
     #[test]

@@ -1,18 +1,22 @@
 //! What the checkout tests share: a catalogue product and a bag line as
-//! the table holds them, a shipping address, and an outbox that keeps
-//! every email instead of sending it.
+//! the table holds them, a shipping address, an outbox that keeps every
+//! email instead of sending it, a clock the tests move, the checkout over
+//! them, and a provider whose books are the truth (`books`).
 
 #![allow(dead_code)]
 
+pub mod books;
+
 use std::sync::Mutex;
+use std::time::Duration;
 
 use async_trait::async_trait;
 use domain::cart::{CartLine, LineSize};
 use domain::catalog::{Product, ProductCard, ProductSnapshot, Size, Status};
-use domain::checkout::ShippingAddress;
+use domain::checkout::{Budget, Checkout, Outbox, ShippingAddress};
 use domain::ports::{
-    Blobs, BlobsError, Charge, Condition, Email, Mailer, MailerError, Money, PaymentMethodSummary,
-    Table,
+    Blobs, BlobsError, Charge, Clock, Condition, Email, Mailer, MailerError, Money, PaymentGateway,
+    PaymentMethodSummary, Table,
 };
 use domain::records::Outcome;
 use domain::timestamp::Timestamp;
@@ -117,5 +121,57 @@ pub fn visa_charge(id: String, amount: Money) -> Charge {
             last4: "1111".into(),
         },
         refunded: Money::ZERO,
+    }
+}
+
+/// A clock that moves only when told (or slept on).
+pub struct FakeClock(pub Mutex<Timestamp>);
+
+impl FakeClock {
+    pub fn at(now: Timestamp) -> Self {
+        FakeClock(Mutex::new(now))
+    }
+
+    /// What it reads now (without the `Clock` trait in scope).
+    pub fn now_for_tests(&self) -> Timestamp {
+        *self.0.lock().unwrap()
+    }
+
+    pub fn pass(&self, seconds: u64) {
+        let mut now = self.0.lock().unwrap();
+        *now = Timestamp::at(now.instant() + Duration::from_secs(seconds));
+    }
+}
+
+#[async_trait]
+impl Clock for FakeClock {
+    fn now(&self) -> Timestamp {
+        *self.0.lock().unwrap()
+    }
+    async fn sleep(&self, duration: Duration) {
+        let mut now = self.0.lock().unwrap();
+        *now = Timestamp::at(now.instant() + duration);
+    }
+}
+
+/// The checkout over a test's table, provider, clock and outbox (no tax).
+pub fn checkout<'a>(
+    table: &'a dyn Table,
+    gateway: &'a dyn PaymentGateway,
+    clock: &'a dyn Clock,
+    mail: &'a Outgoing,
+) -> Checkout<'a> {
+    Checkout {
+        table,
+        gateway,
+        clock,
+        outbox: Outbox {
+            table,
+            mailer: mail,
+            blobs: mail,
+            site_url: "https://shop.example",
+        },
+        tax_basis_points: 0,
+        budget: Budget::shop(),
     }
 }

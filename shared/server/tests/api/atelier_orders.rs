@@ -2,7 +2,8 @@
 //! an order's page and timeline, every move and every refusal (roles, a
 //! shopper's session, a visitor, an unknown id, a move the state forbids),
 //! refunds in part (once, sequential and sixteen at once, never above what
-//! is left, a lost answer reconciled) and the payments needing attention.
+//! is left, a lost answer reconciled; by card and by PayPal), a cancel
+//! whose refund's answer is lost, and the payments needing attention.
 
 use std::sync::atomic::Ordering;
 
@@ -11,9 +12,11 @@ use domain::atelier::Role;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    self, console_client, count_table_requests, post_concurrently, Client, TestShop,
+    self, console_client, count_table_requests, post_concurrently, Answer, Client, TestShop,
 };
-use crate::payment::{checkout_body, fill_bag, ledger, sandbox, shop, with_products};
+use crate::payment::{
+    capture_body, checkout_body, fill_bag, ledger, paypal_order, sandbox, shop, with_products,
+};
 
 /// A shopper who paid by card: the client and the order as answered.
 async fn paid_order(shop: &TestShop, email: &str, key: &str) -> (Client, Value) {
@@ -28,6 +31,20 @@ async fn paid_order(shop: &TestShop, email: &str, key: &str) -> (Client, Value) 
         .await;
     assert_eq!(paid.status, 201, "{:?}", paid.body);
     (shopper, paid.body["order"].clone())
+}
+
+/// A shopper who paid with PayPal: the order as answered.
+async fn paid_with_paypal(shop: &TestShop, email: &str) -> Value {
+    let shopper = shop.client();
+    helpers::sign_up_and_sign_in(&shopper, email).await;
+    fill_bag(&shopper).await;
+    let id = paypal_order(&shopper).await;
+    sandbox(shop, "/paypal/approve", json!({ "token": id })).await;
+    let captured = shopper
+        .post("/api/payment/paypal/capture-order", capture_body(&id))
+        .await;
+    assert_eq!(captured.status, 201, "{:?}", captured.body);
+    captured.body["order"].clone()
 }
 
 fn path(order: &Value, action: &str) -> String {
@@ -244,21 +261,10 @@ async fn a_part_refund_happens_once_and_never_above_what_is_left() {
 #[tokio::test]
 async fn a_refund_whose_answer_is_lost_is_unknown_until_reconciled() {
     let shop = shop().await;
-    let (_, order) = paid_order(&shop, "thu@example.com", "lost").await;
-    let (owner, _) = console_client(&shop, Role::Owner).await;
-    settle(&shop, &order).await;
-    // The charge lookup goes through; the refund happens, its answer is lost.
-    let lost = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
-    sandbox(&shop, "/__control/fail-next", lost).await;
+    let (owner, order) = answer_to_be_lost(&shop, "thu@example.com").await;
     let asked = json!({ "amount": "200.00", "reason": "alteration" });
     let unknown = owner.post(&path(&order, "refunds"), asked.clone()).await;
-    assert_eq!(unknown.status, 502, "{:?}", unknown.body);
-    assert_eq!(unknown.body["message"], domain::checkout::REFUND_UNKNOWN);
-    assert_eq!(
-        refunded_cents(&ledger(&shop).await),
-        20_000,
-        "it did happen"
-    );
+    unknown_though_given(&shop, &unknown, 20_000).await;
 
     let page = owner.get(&path(&order, "")).await;
     assert_eq!(page.body["totals"]["refunded"], 0.0, "never shown as done");
@@ -268,19 +274,53 @@ async fn a_refund_whose_answer_is_lost_is_unknown_until_reconciled() {
         .contains(&json!("refund")));
     let again = owner.post(&path(&order, "refunds"), asked).await;
     assert_eq!(again.status, 409, "{:?}", again.body);
+    needs_attention_until_reconciled(&shop, &owner, &order).await;
+    let page = owner.get(&path(&order, "")).await;
+    assert_eq!(page.body["totals"]["refunded"], 200.0);
+    assert_eq!(refunded_cents(&ledger(&shop).await), 20_000, "once");
+}
+
+/// An owner and a shopper's order paid by card, settled; the provider
+/// will answer its lookup, give the next refund and lose that answer.
+async fn answer_to_be_lost(shop: &TestShop, email: &str) -> (Client, Value) {
+    let (_, order) = paid_order(shop, email, "lost").await;
+    let (owner, _) = console_client(shop, Role::Owner).await;
+    settle(shop, &order).await;
+    let lost = json!({ "pathPrefix": "/graphql", "after": true, "status": 500, "skip": 1 });
+    sandbox(shop, "/__control/fail-next", lost).await;
+    (owner, order)
+}
+
+/// The owner cancels the order: canceled, its whole payment given back.
+async fn canceled_and_refunded_whole(owner: &Client, order: &Value) -> Answer {
+    let cancel = json!({ "reason": "out of silk" });
+    let canceled = owner.post(&path(order, "cancel"), cancel).await;
+    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
+    assert_eq!(canceled.body["status"], "canceled");
+    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    canceled
+}
+
+/// The answer says the refund's outcome is unknown, though the provider
+/// gave `cents` back.
+async fn unknown_though_given(shop: &TestShop, answer: &Answer, cents: i64) {
+    assert_eq!(answer.status, 502, "{:?}", answer.body);
+    assert_eq!(answer.body["message"], domain::checkout::REFUND_UNKNOWN);
+    assert_eq!(refunded_cents(&ledger(shop).await), cents, "it did happen");
+}
+
+/// The order's refund is the one payment needing attention, until the
+/// reconciler settles it from the provider's ledger.
+async fn needs_attention_until_reconciled(shop: &TestShop, owner: &Client, order: &Value) {
     let attention = owner.get("/api/atelier/payments/attention").await;
     assert_eq!(attention.status, 200, "{:?}", attention.body);
     let payments = attention.body["payments"].as_array().unwrap();
     assert_eq!(payments.len(), 1, "{payments:?}");
     assert_eq!(payments[0]["state"], "refund-unknown");
     assert_eq!(payments[0]["orderId"], order["id"]);
-
     let reconciler = shop.app.as_function("reconcile");
     let run = shopctl::payments::reconcile(&reconciler).await.unwrap();
     assert!(run.contains("refunds: 1 settled"), "{run}");
-    let page = owner.get(&path(&order, "")).await;
-    assert_eq!(page.body["totals"]["refunded"], 200.0);
-    assert_eq!(refunded_cents(&ledger(&shop).await), 20_000, "once");
     let attention = owner.get("/api/atelier/payments/attention").await;
     assert_eq!(attention.body["payments"], json!([]));
 }
@@ -292,12 +332,7 @@ async fn the_owner_cancels_and_refunds_in_full_once() {
     let (owner, member) = console_client(&shop, Role::Owner).await;
     let no_reason = owner.post(&path(&order, "cancel"), json!({})).await;
     assert_eq!(no_reason.status, 422, "{:?}", no_reason.body);
-    let canceled = owner
-        .post(&path(&order, "cancel"), json!({ "reason": "out of silk" }))
-        .await;
-    assert_eq!(canceled.status, 200, "{:?}", canceled.body);
-    assert_eq!(canceled.body["status"], "canceled");
-    assert_eq!(canceled.body["totals"]["refunded"], 1807.4);
+    let canceled = canceled_and_refunded_whole(&owner, &order).await;
     assert_eq!(ledger(&shop).await["transactions"][0]["status"], "VOIDED");
     let timeline = canceled.body["timeline"].as_array().unwrap();
     let by_owner: Vec<_> = timeline
@@ -330,6 +365,74 @@ async fn the_owner_cancels_and_refunds_in_full_once() {
     );
     let mine = lan.get("/api/orders/me").await;
     assert_eq!(mine.body["data"]["data"][0]["status"], "canceled");
+}
+
+#[tokio::test]
+async fn a_paypal_order_is_refunded_in_part_then_canceled_for_the_rest() {
+    let shop = shop().await;
+    let order = paid_with_paypal(&shop, "mai@example.com").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    for (amount, refunded) in [("100.00", 100.0), ("50.00", 150.0)] {
+        let asked = json!({ "amount": amount, "reason": "a stain" });
+        let given = owner.post(&path(&order, "refunds"), asked).await;
+        assert_eq!(given.status, 200, "{:?}", given.body);
+        assert_eq!(given.body["totals"]["refunded"], refunded);
+    }
+    let capture = ledger(&shop).await["captures"][0].clone();
+    assert_eq!(capture["status"], "PARTIALLY_REFUNDED", "{capture}");
+    assert_eq!(capture["refundedValue"], "150.00");
+    assert_eq!(capture["refunds"], 2);
+    let page = owner.get(&path(&order, "")).await;
+    let told = &page.body["ledger"];
+    assert_eq!(told["status"], "PARTIALLY_REFUNDED", "{told}");
+    assert_eq!(told["refunded"], 150.0, "the page tells PayPal's ledger: {told}");
+
+    canceled_and_refunded_whole(&owner, &order).await;
+    let capture = ledger(&shop).await["captures"][0].clone();
+    assert_eq!(capture["status"], "REFUNDED", "{capture}");
+    assert_eq!(capture["refundedValue"], "1807.40");
+    assert_eq!(capture["refunds"], 3, "the rest given back once");
+}
+
+#[tokio::test]
+async fn a_cancel_whose_refund_answer_is_lost_needs_attention_until_reconciled() {
+    let shop = shop().await;
+    let (owner, order) = answer_to_be_lost(&shop, "vy@example.com").await;
+    let cancel = json!({ "reason": "out of silk" });
+    let unknown = owner.post(&path(&order, "cancel"), cancel.clone()).await;
+    unknown_though_given(&shop, &unknown, 180_740).await;
+
+    let again = owner.post(&path(&order, "cancel"), cancel).await;
+    assert_eq!(again.status, 409, "{:?}", again.body);
+    assert_eq!(again.body["message"], domain::checkout::REFUND_IN_PROGRESS);
+    needs_attention_until_reconciled(&shop, &owner, &order).await;
+    canceled_and_refunded_whole(&owner, &order).await;
+    assert_eq!(refunded_cents(&ledger(&shop).await), 180_740, "once");
+}
+
+#[tokio::test]
+async fn sixteen_cancels_at_once_refund_once() {
+    let shop = shop().await;
+    let (_, order) = paid_order(&shop, "yen@example.com", "sixteen").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    settle(&shop, &order).await;
+    let cancel = json!({ "reason": "pressed sixteen times" });
+    let answers = post_concurrently(&owner, 16, &path(&order, "cancel"), cancel).await;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert!(statuses.contains(&200), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 409),
+        "{statuses:?}"
+    );
+    let page = owner.get(&path(&order, "")).await;
+    assert_eq!(page.body["status"], "canceled");
+    assert_eq!(page.body["totals"]["refunded"], 1807.4);
+    let ledger = ledger(&shop).await;
+    assert_eq!(
+        refunded_cents(&ledger),
+        180_740,
+        "given back once: {ledger}"
+    );
 }
 
 #[tokio::test]

@@ -193,7 +193,10 @@ async fn an_operators_refund_pressed_twice_gives_the_money_back_once() {
         .await;
     assert_eq!(paid.status, 201, "{:?}", paid.body);
     let id = paid.body["order"]["id"].as_str().unwrap().to_string();
-    slow_lookup(&shop).await;
+    // The first refund asks the provider for the charge, takes the refund,
+    // then its void takes 4 s: the second press comes while it holds it.
+    let slow_void = json!({ "pathPrefix": "/graphql", "delayMs": 4000, "skip": 1 });
+    sandbox(&shop, "/__control/fail-next", slow_void).await;
     let (a, b) = tokio::join!(shopctl::orders::refund(&shop.app, &id), async {
         tokio::time::sleep(Duration::from_millis(200)).await;
         shopctl::orders::refund(&shop.app, &id).await
