@@ -121,7 +121,8 @@ pub enum OrdersCommand {
         #[arg(value_parser = order_status)]
         status: OrderStatus,
     },
-    /// Send an order's confirmation email again (or every pending one).
+    /// Send an order's emails that failed again (none failed: its
+    /// confirmation); --pending: every confirmation that failed at checkout.
     Resend {
         /// The order's number (#SQBB-KJT7) or full id.
         #[arg(required_unless_present = "pending")]
