@@ -12,6 +12,7 @@ use time::{Date, Duration};
 
 use domain::atelier::answers::AuditEntries;
 use domain::atelier::audit::{csv, AuditLog};
+use domain::house::House;
 use shop_http::{ApiError, ApiResult, Csv};
 
 use crate::console::Owner;
@@ -56,8 +57,11 @@ impl Period {
 }
 
 async fn read(app: &App, period: &Period) -> ApiResult<AuditEntries> {
-    let (from, to) = period.days(app.clock.now().date())?;
-    let entries = AuditLog::of(&*app.table).between(from, to).await?;
+    let zone = House::zone_of(&*app.table).await?;
+    let (from, to) = period.days(zone.day_of(app.clock.now()))?;
+    let entries = AuditLog::of(&*app.table)
+        .between(zone.days(from, to))
+        .await?;
     Ok(AuditEntries { entries })
 }
 

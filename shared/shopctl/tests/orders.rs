@@ -14,6 +14,7 @@ use domain::atelier::AuditLog;
 use domain::cart::{CartLine, LineSize};
 use domain::catalog::ProductSnapshot;
 use domain::checkout::{Payment, PendingConfirmation, Quote, ShippingAddress};
+use domain::house::TimeZoneName;
 use domain::order::{
     history, timeline, EmailAttempt, EmailOutcome, Order, OrderMail, OrderStatus, Orders, Sale,
     TimelineEntry, NOT_TAKEN,
@@ -159,7 +160,7 @@ async fn a_shopctl_ship_is_on_the_orders_timeline_by_shopctl_and_in_the_audit_lo
 
     let today = app.clock.now().date();
     let logged: Vec<(String, String, String)> = AuditLog::of(&*app.table)
-        .between(today, today)
+        .between(TimeZoneName::default().days(today, today))
         .await
         .unwrap()
         .into_iter()

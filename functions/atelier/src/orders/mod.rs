@@ -25,6 +25,7 @@ use serde_json::Value;
 use domain::accounts::Accounts;
 use domain::atelier::audit::record;
 use domain::checkout::{PartRefund, PendingConfirmation, RefundBy, REFUND_UNKNOWN};
+use domain::house::{House, TimeZoneName};
 use domain::ids::OrderId;
 use domain::order::{
     self, timeline, Desk, Order, OrderAudit, OrderStatus, QueueFilter, RefundForm, ShipmentForm,
@@ -67,7 +68,10 @@ pub async fn queue(
     _console: Console,
     Query(params): Query<QueueParams>,
 ) -> ApiResult<Json<OrderQueue>> {
-    let filter = queue_filter(&params)?;
+    let mut filter = queue_filter(&params)?;
+    if filter.from.is_some() || filter.to.is_some() {
+        filter.time_zone = House::zone_of(&*app.table).await?;
+    }
     let found = order::queue(&*app.table, &filter).await?;
     let count = |status| found.counts.get(&status).copied().unwrap_or_default();
     Ok(Json(OrderQueue {
@@ -276,6 +280,7 @@ fn queue_filter(params: &QueueParams) -> ApiResult<QueueFilter> {
             query: params.q.clone(),
             from,
             to,
+            time_zone: TimeZoneName::default(),
         })
         .map_err(unprocessable)
 }

@@ -10,6 +10,8 @@
 //! their own partitions: the month's list never sees them, and
 //! [`of_subject`] answers only the entries.
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::Date;
@@ -139,13 +141,17 @@ impl<'a> AuditLog<'a> {
         Self { table }
     }
 
-    /// The entries made from `from` to `to` (both days included), newest
-    /// first: one Query per month.
-    pub async fn between(&self, from: Date, to: Date) -> Result<Vec<AuditEntry>, TableError> {
+    /// The entries made within `span` (the house's days, see
+    /// `TimeZoneName::days`), newest first: one Query per UTC month it
+    /// touches.
+    pub async fn between(&self, span: Range<Timestamp>) -> Result<Vec<AuditEntry>, TableError> {
+        let last = Timestamp::at(span.end.instant() - time::Duration::MICROSECOND);
         let mut entries = Vec::new();
-        for (year, month) in months_back(from, to) {
+        for (year, month) in months_back(span.start.date(), last.date()) {
+            // A sort key is `<at>#<id>`: the end's own text sorts before
+            // every key made at that instant, which belongs to the next day.
             let query = Query::partition(month_partition(year, month))
-                .between(from.to_string(), format!("{to}~"))
+                .between(span.start.to_string(), span.end.to_string())
                 .descending();
             entries.extend(self.table.read_all::<AuditEntry>(query).await?);
         }

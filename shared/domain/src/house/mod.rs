@@ -19,6 +19,7 @@ macro_rules! house_part {
     };
 }
 
+mod days;
 mod page;
 mod policies;
 

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use time::Date;
 
 use crate::accounts::UserProfile;
+use crate::house::TimeZoneName;
 use crate::ports::{Table, TableError};
 use crate::text::fold;
 
@@ -24,6 +25,8 @@ pub struct QueueFilter {
     pub from: Option<Date>,
     /// Placed on or before this day.
     pub to: Option<Date>,
+    /// Whose days `from` and `to` are: the house's.
+    pub time_zone: TimeZoneName,
 }
 
 /// An order with its client, as the queue lists it.
@@ -70,7 +73,7 @@ pub async fn queue(table: &dyn Table, filter: &QueueFilter) -> Result<Queue, Tab
 }
 
 fn placed_within(order: &Order, filter: &QueueFilter) -> bool {
-    let day = order.created_at.date();
+    let day = filter.time_zone.day_of(order.created_at);
     filter.from.is_none_or(|from| day >= from) && filter.to.is_none_or(|to| day <= to)
 }
 

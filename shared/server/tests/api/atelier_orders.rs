@@ -385,7 +385,10 @@ async fn a_paypal_order_is_refunded_in_part_then_canceled_for_the_rest() {
     let page = owner.get(&path(&order, "")).await;
     let told = &page.body["ledger"];
     assert_eq!(told["status"], "PARTIALLY_REFUNDED", "{told}");
-    assert_eq!(told["refunded"], 150.0, "the page tells PayPal's ledger: {told}");
+    assert_eq!(
+        told["refunded"], 150.0,
+        "the page tells PayPal's ledger: {told}"
+    );
 
     canceled_and_refunded_whole(&owner, &order).await;
     let capture = ledger(&shop).await["captures"][0].clone();
@@ -633,4 +636,60 @@ async fn shopctl_ships_and_refunds_in_part_through_the_same_desk() {
     .await;
     assert!(above.unwrap_err().contains(domain::order::ABOVE_LEFT));
     assert_eq!(refunded_cents(&ledger(&shop).await), 1_250);
+}
+
+/// The house's days, in two zones (UTC+14 and UTC−11) so that, whatever
+/// the hour, one of them is on another day than UTC.
+#[tokio::test]
+async fn the_queue_and_the_audit_log_read_dates_as_the_house_s_days() {
+    let shop = shop().await;
+    let (_, order) = paid_order(&shop, "an@example.com", "days").await;
+    let (owner, _) = console_client(&shop, Role::Owner).await;
+    owner.post(&path(&order, "confirm"), json!({})).await;
+    let stored = domain::house::House::stored(shop.app.table.as_ref())
+        .await
+        .unwrap()
+        .unwrap();
+    for name in ["Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+        let zone = domain::house::TimeZoneName::parse(name).unwrap();
+        let house = domain::house::House {
+            time_zone: zone.clone(),
+            ..stored.clone()
+        };
+        crate::house::store_house(&shop, Some(house)).await;
+        let today = zone.day_of(domain::timestamp::Timestamp::now());
+        let yesterday = today.previous_day().unwrap();
+        let on = |day: &dyn std::fmt::Display| format!("?from={day}&to={day}");
+
+        let found = owner
+            .get(&format!("/api/atelier/orders{}", on(&today)))
+            .await;
+        assert_eq!(
+            found.body["orders"][0]["id"], order["id"],
+            "{name}: {:?}",
+            found.body
+        );
+        let before = owner
+            .get(&format!("/api/atelier/orders{}", on(&yesterday)))
+            .await;
+        assert_eq!(before.body["orders"], json!([]), "{name}");
+
+        let logged = owner
+            .get(&format!("/api/atelier/audit{}", on(&today)))
+            .await;
+        let actions: Vec<&Value> = logged.body["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| &e["action"])
+            .collect();
+        assert!(
+            actions.contains(&&json!("order.confirm")),
+            "{name}: {actions:?}"
+        );
+        let before = owner
+            .get(&format!("/api/atelier/audit{}", on(&yesterday)))
+            .await;
+        assert_eq!(before.body["entries"], json!([]), "{name}");
+    }
 }

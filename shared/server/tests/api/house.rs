@@ -65,7 +65,7 @@ async fn the_house_and_its_pages_are_served_as_the_folder_gave_them() {
 }
 
 /// Writes `house` over the one the seed imported (or removes it: `None`).
-async fn store_house(shop: &TestShop, house: Option<House>) {
+pub async fn store_house(shop: &TestShop, house: Option<House>) {
     match house {
         Some(house) => {
             let written = shop.app.table.write(&house, Condition::None).await.unwrap();
