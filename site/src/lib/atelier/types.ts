@@ -29,6 +29,8 @@ export type Shipment = Schemas["Shipment"];
 /** What the provider's ledger says of the payment now, or why it could not be asked. */
 export type Ledger = Schemas["LedgerView"];
 export type TimelineEntry = Schemas["TimelineEntry"];
+/** What became of an email to the client: sent, failed, or unknown (not recorded). */
+export type EmailOutcome = Schemas["EmailOutcome"];
 /** What the staff member may do to the order now. */
 export type OrderAction = Schemas["OrderAction"];
 export type OrderDetail = Schemas["OrderDetail"];

@@ -1,9 +1,6 @@
 /** Everything that happened to an order or a request, oldest first, each with who (when a member did it). */
 import { when } from "@/lib/atelier/formats";
-import type { TimelineEntry } from "@/lib/atelier/types";
-
-/** How an email ended: sent, failed (Resend sends it again) or unknown (its outcome was not recorded). */
-type EmailOutcome = NonNullable<TimelineEntry["outcome"]>;
+import type { EmailOutcome, TimelineEntry } from "@/lib/atelier/types";
 
 /** How an email ended, in a word before its line: a failed one stands out, for the house to send it again. */
 export const OUTCOME_LABEL: Record<EmailOutcome, string> = {
