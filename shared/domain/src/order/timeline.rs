@@ -177,29 +177,27 @@ fn first_confirmation(
 fn emailed(attempt: &EmailAttempt) -> TimelineEntry {
     let name = attempt.mail.name();
     let at = attempt.settled_at.unwrap_or(attempt.at);
-    match attempt.state {
-        AttemptState::Sent => email(
-            at,
+    let (outcome, text) = match attempt.state {
+        AttemptState::Sent => (
             EmailOutcome::Sent,
             format!(
                 "The {name} email was sent to {}.",
                 attempt.to.as_deref().unwrap_or("the client")
             ),
         ),
-        AttemptState::Failed => email(
-            at,
+        AttemptState::Failed => (
             EmailOutcome::Failed,
             format!(
                 "The {name} email was not sent: {}. Resend sends it again.",
                 attempt.why.as_deref().unwrap_or("no reason was given")
             ),
         ),
-        AttemptState::Sending => email(
-            at,
+        AttemptState::Sending => (
             EmailOutcome::Unknown,
             format!("The {name} email may or may not have gone: its outcome could not be recorded. Ask the client before sending it again."),
         ),
-    }
+    };
+    email(at, outcome, text)
 }
 
 /// The names of the emails a resend asked for: `shipping (tracking link)`.
