@@ -39,7 +39,7 @@ include site/site.mk
 include sdk/sdk.mk
 include infra/infra.mk
 
-.PHONY: help dev atelier-invite test bench deps build rust-deps rust-build rust-test rust-bench bench-tools lint rust-lint format-check format fmt seed serve watch watch-deps function scaffold-test
+.PHONY: help dev atelier-invite test bench deps build target-room rust-deps rust-build rust-test rust-bench bench-tools lint rust-lint format-check format fmt seed serve watch watch-deps function scaffold-test
 
 help:
 	@echo "make dev    run the whole shop on http://127.0.0.1:$(PORT), the SDK's assets on port $(PORT)+1 (installs what is missing)"
@@ -57,7 +57,12 @@ rust-deps:
 
 deps: rust-deps $(DEPS)
 
-rust-build: rust-deps
+# Room on the disk for the reused target dir before any build (shared/testkit/target_room.py).
+TARGET_ROOM_GB ?= 20
+target-room:
+	@python3 shared/testkit/target_room.py $(CARGO_TARGET_DIR) $(TARGET_ROOM_GB)
+
+rust-build: rust-deps target-room
 	cargo build --release --locked -p server -p shopctl
 
 build: deps rust-build $(BUILDS)

@@ -33,6 +33,13 @@ testkit-venv:
 
 DEPS += testkit-deps
 
+# The testkit's own tools (the target dir's room guard).
+.PHONY: testkit-test
+testkit-test:
+	python3 -m unittest discover -s shared/testkit -p 'test_*.py'
+
+TESTS += testkit-test
+
 # Per-request latency of both table adapters: the embedded SQLite table and
 # DynamoDB Local, in process (p50/p99 of get, query, index query, update).
 .PHONY: store-bench
