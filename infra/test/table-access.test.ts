@@ -35,7 +35,8 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
     items: { "USER#": ["GetItem", "Query", "PutItem"], "REQUEST#": ["PutItem"], "RATE#": ["UpdateItem", "DeleteItem"], "CATALOG#HOUSE": ["GetItem"] },
   },
   // Checkout: the shopper's claims, order and bag, the products it prices,
-  // the confirmation markers, and the per-shopper PayPal order limit
+  // the confirmation markers and the confirmation's email attempt
+  // (ORDERMAIL#: put in the placing's transaction, then settled), and the per-shopper PayPal order limit
   // (RATE#paypal-order#…: an UpdateItem, and the DeleteItem of an expired
   // counter in its way), without which every PayPal checkout failed in AWS.
   payment: {
@@ -43,13 +44,14 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
       "USER#": ["GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem"],
       "CATALOG#PRODUCT": ["BatchGetItem"],
       "MAIL#CONFIRMATION": ["PutItem"],
+      "ORDERMAIL#": ["PutItem", "UpdateItem"],
       "RATE#": ["UpdateItem", "DeleteItem"],
       "CATALOG#HOUSE": ["GetItem"],
     },
   },
   // The reconciler (no route): claims, bag lines, orders, the bag count and
   // profiles under USER#, the products it prices the bag with (one
-  // BatchGetItem), the confirmation markers; the open claims and the
+  // BatchGetItem), the confirmation markers and email attempts; the open claims and the
   // pending orders on GSI1; the run's lease; the part refunds whose answer
   // was lost (REFUND#open) and tomorrow's appointment reminders (GSI1
   // APPOINTMENTS#<day>, the reminder claimed on its REQUEST# item).
@@ -58,6 +60,7 @@ const EXPECTED: Record<string, { items: Record<string, string[]>; gsi1?: string[
       "USER#": ["GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem"],
       "CATALOG#PRODUCT": ["BatchGetItem"],
       "MAIL#CONFIRMATION": ["PutItem"],
+      "ORDERMAIL#": ["PutItem", "UpdateItem"],
       "REFUND#open": ["Query", "DeleteItem"],
       "LEASE#": ["PutItem", "DeleteItem"],
       "CATALOG#HOUSE": ["GetItem"],

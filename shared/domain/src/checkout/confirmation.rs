@@ -1,10 +1,11 @@
 //! After an order is placed: its invoice in the blobs store and the
 //! confirmation email. Neither can lose the order: a failed email leaves a
 //! pending-confirmation marker (`shopctl orders resend` sends it) and an
-//! alarm-able log line.
+//! alarm-able log line. The email is an [`EmailAttempt`] on the order's
+//! timeline, written "sending" with the order and settled here.
 
 use crate::house::House;
-use crate::order::Order;
+use crate::order::{EmailAttempt, Order, NOT_TAKEN};
 use crate::ports::{Blobs, Mailer, Table};
 use crate::timestamp::Timestamp;
 
@@ -19,8 +20,15 @@ pub struct Outbox<'a> {
 }
 
 /// Stores the order's invoice and mails its confirmation to `email`, both
-/// in the words of the house the table holds.
-pub async fn confirm(outbox: &Outbox<'_>, order: &Order, email: &str, now: Timestamp) {
+/// in the words of the house the table holds; `attempt` (already written)
+/// records how the mail went.
+pub async fn confirm(
+    outbox: &Outbox<'_>,
+    order: &Order,
+    email: &str,
+    attempt: &EmailAttempt,
+    now: Timestamp,
+) {
     let house = House::for_mail(outbox.table).await;
     let invoice = invoice_html(order, &house).into_bytes();
     let stored = outbox
@@ -30,8 +38,14 @@ pub async fn confirm(outbox: &Outbox<'_>, order: &Order, email: &str, now: Times
     if let Err(error) = stored {
         tracing::error!(alarm = "invoice_not_stored", order = %order.id, %error, "invoice not stored");
     }
-    let email = confirmation_email(order, email, outbox.site_url, &house);
-    let Err(error) = outbox.mailer.send(email).await else {
+    let mail = confirmation_email(order, email, outbox.site_url, &house);
+    let sent = outbox.mailer.send(mail).await;
+    let emailed = match &sent {
+        Ok(()) => Ok(email.to_string()),
+        Err(_) => Err(NOT_TAKEN.to_string()),
+    };
+    attempt.settle(outbox.table, &emailed, now).await;
+    let Err(error) = sent else {
         return;
     };
     tracing::error!(

@@ -17,7 +17,7 @@
 //! provider's ledger.
 
 use crate::accounts::Accounts;
-use crate::order::{with_status, Order, OrderStatus, Orders};
+use crate::order::{with_status, EmailAttempt, Order, OrderStatus, Orders};
 use crate::ports::{PaymentError, ProviderStatus, TableError};
 use crate::records::Outcome as Moved;
 
@@ -280,7 +280,12 @@ impl Checkout<'_> {
         };
         if to == OrderStatus::AwaitingConfirmation {
             let email = self.email_of(&order.user_id).await?;
-            confirm(&self.outbox, &moved, &email, now).await;
+            let attempt = EmailAttempt::at_placing(&order.id, now);
+            if let Err(error) = attempt.record(self.table).await {
+                // The mail matters more than its record: it goes, unrecorded.
+                tracing::error!(alarm = "order_email_not_recorded", order = %order.id, %error, "the confirmation's attempt was not written");
+            }
+            confirm(&self.outbox, &moved, &email, &attempt, now).await;
         }
         Ok(true)
     }

@@ -39,7 +39,7 @@
 use std::time::Duration;
 
 use crate::cart::{Bag, CartLine};
-use crate::order::{Order, OrderStatus, Orders, Sale};
+use crate::order::{EmailAttempt, Order, OrderStatus, Orders, Sale};
 use crate::ports::{Clock, PayPalRefund, PaymentError, PaymentGateway, Table, TableError};
 use crate::records::Outcome;
 use crate::validation::FieldErrors;
@@ -351,10 +351,16 @@ impl<'a> Checkout<'a> {
         let Ok(order) = Order::placed(&claim.order_id, &claim.user_id, status, sale, now) else {
             return self.undo(claim, &payment).await;
         };
-        match self.claims().place(&order, &lines, &claim).await {
+        let confirming = (status == OrderStatus::AwaitingConfirmation)
+            .then(|| EmailAttempt::at_placing(&order.id, now));
+        match self
+            .claims()
+            .place(&order, &lines, &claim, confirming.as_ref())
+            .await
+        {
             Ok(Placed::Done) => {
-                if status == OrderStatus::AwaitingConfirmation {
-                    confirm(&self.outbox, &order, email, now).await;
+                if let Some(attempt) = &confirming {
+                    confirm(&self.outbox, &order, email, attempt, now).await;
                 }
                 Ok(Settled::Placed {
                     order: Box::new(order),

@@ -29,7 +29,7 @@ use crate::shopper::user_pk;
 use crate::timestamp::Timestamp;
 
 use super::ShippingAddress;
-use crate::order::Order;
+use crate::order::{EmailAttempt, Order};
 
 const PREFIX: &str = "PAYMENT#";
 const OPEN: &str = "PAYMENTS#OPEN";
@@ -229,14 +229,20 @@ impl<'a> Claims<'a> {
     }
 
     /// Puts the order, empties the bag of exactly these lines and marks the
-    /// claim placed, in one transaction.
+    /// claim placed, in one transaction, with the confirmation email about
+    /// to be sent (`confirming`), if any.
     pub async fn place(
         &self,
         order: &Order,
         lines: &[CartLine],
         claim: &Claim,
+        confirming: Option<&EmailAttempt>,
     ) -> Result<Placed, TableError> {
         let mut transaction = Transaction::new().with(PlaceRule::OrderIsNew, order.put_write()?);
+        if let Some(attempt) = confirming {
+            // A new ULID under the new order: refused only with the order.
+            transaction.push(PlaceRule::OrderIsNew, attempt.put_write()?);
+        }
         let clearing = Bag::of(self.table, &claim.user_id).clear_writes(lines);
         let count = clearing.len() - 1;
         for (i, write) in clearing.into_iter().enumerate() {

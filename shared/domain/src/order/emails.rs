@@ -83,6 +83,11 @@ pub struct EmailAttempt {
     /// when that first sending failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_failed_at: Option<Timestamp>,
+    /// The placed confirmation the order's placing sent (the checkout's,
+    /// or the reconciler's when a pending payment completed); orders placed
+    /// before these were recorded have none, and their timeline infers it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_placing: bool,
 }
 
 impl Record for EmailAttempt {
@@ -125,6 +130,15 @@ impl EmailAttempt {
             to: None,
             why: None,
             first_failed_at: None,
+            at_placing: false,
+        }
+    }
+
+    /// The placed confirmation, about to be sent as the order is placed.
+    pub fn at_placing(order_id: &str, at: Timestamp) -> Self {
+        Self {
+            at_placing: true,
+            ..Self::begin(order_id, OrderMail::Placed, at)
         }
     }
 
@@ -135,6 +149,11 @@ impl EmailAttempt {
     /// The attempt's put, for the transaction of the move that sends it.
     pub fn put_write(&self) -> Result<Write, TableError> {
         put(self, Condition::NotExists)
+    }
+
+    /// The attempt alone, when no move's transaction writes it.
+    pub async fn record(&self, table: &dyn Table) -> Result<(), TableError> {
+        table.write(self, Condition::NotExists).await.map(|_| ())
     }
 
     /// Records the outcome, once: an attempt is settled only from

@@ -73,10 +73,12 @@ pub fn timeline(
     confirmation_pending: Option<Timestamp>,
     history: &OrderHistory,
 ) -> Vec<TimelineEntry> {
-    let mut entries = vec![
-        entry(order.created_at, "placed", None, placed(order)),
-        first_confirmation(order, confirmation_pending, &history.emails),
-    ];
+    let mut entries = vec![entry(order.created_at, "placed", None, placed(order))];
+    entries.extend(first_confirmation(
+        order,
+        confirmation_pending,
+        &history.emails,
+    ));
     let actions = &history.actions;
     let shipped_by_staff = actions.iter().any(|a| a.action == "order.ship");
     if let (Some(shipment), false) = (&order.shipment, shipped_by_staff) {
@@ -145,16 +147,20 @@ fn email(at: Timestamp, outcome: EmailOutcome, text: String) -> TimelineEntry {
     }
 }
 
-/// The checkout's own sending of the confirmation: failed while its
-/// pending marker stands, or as a resend that answered the marker
-/// remembers; else sent (the checkout records only a failure).
+/// The placing's sending of the confirmation, for an order placed before
+/// it was recorded as an attempt (none then, the attempt tells it): failed
+/// while its pending marker stands, or as a resend that answered the
+/// marker remembers; else sent (the checkout then recorded only a failure).
 fn first_confirmation(
     order: &Order,
     pending: Option<Timestamp>,
     emails: &[EmailAttempt],
-) -> TimelineEntry {
+) -> Option<TimelineEntry> {
+    if emails.iter().any(|a| a.at_placing) {
+        return None;
+    }
     let answered = emails.iter().find_map(|a| a.first_failed_at);
-    match (pending, answered) {
+    Some(match (pending, answered) {
         (Some(since), _) => email(
             since,
             EmailOutcome::Failed,
@@ -170,7 +176,7 @@ fn first_confirmation(
             EmailOutcome::Sent,
             "The order confirmation email was sent to the client when the order was placed.".into(),
         ),
-    }
+    })
 }
 
 /// One sending of one of the order's emails.

@@ -84,6 +84,11 @@ async fn an_order_goes_from_placed_to_delivered_with_every_step_on_the_timeline(
     assert_eq!(page.body["totals"]["total"], 1807.4);
     assert_eq!(page.body["actions"], json!(["confirm", "resend", "note"]));
     assert_eq!(page.body["timeline"][0]["kind"], "placed");
+    assert_eq!(
+        page.body["timeline"][1]["text"],
+        "The order confirmation email was sent to lan@example.com.",
+        "the checkout's own sending is recorded, with its address"
+    );
 
     let confirmed = staff.post(&path(&order, "confirm"), json!({})).await;
     assert_eq!(confirmed.status, 200, "{:?}", confirmed.body);
@@ -578,6 +583,60 @@ async fn a_failed_shipped_email_is_on_the_timeline_and_a_resend_sends_it() {
     assert_eq!(
         asked.last().unwrap().as_str().unwrap(),
         "Asked for the shipping (tracking link) email to be sent again."
+    );
+}
+
+#[tokio::test]
+async fn the_checkouts_confirmation_that_failed_is_on_the_timeline_and_a_resend_sends_it() {
+    let (shop, refusing) = helpers::spawn_shop_with_mail_switch().await;
+    let shop = with_products(shop).await;
+    refusing.store(true, Ordering::SeqCst);
+    let (_, order) = paid_order(&shop, "mai@example.com", "unmailed").await;
+    let (staff, _) = console_client(&shop, Role::Staff).await;
+    let page = staff.get(&path(&order, "")).await;
+    let first = &page.body["timeline"][1];
+    assert_eq!(
+        (&first["outcome"], &first["text"]),
+        (
+            &json!("failed"),
+            &json!(format!(
+                "The order confirmation email was not sent: {}. Resend sends it again.",
+                domain::order::NOT_TAKEN
+            ))
+        ),
+        "{:?}",
+        page.body["timeline"]
+    );
+
+    refusing.store(false, Ordering::SeqCst);
+    let resent = staff
+        .post(&path(&order, "resend-confirmation"), json!({}))
+        .await;
+    assert_eq!(resent.status, 200, "{:?}", resent.body);
+    let emails: Vec<(&str, &str)> = resent.body["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "email")
+        .map(|e| (e["outcome"].as_str().unwrap(), e["text"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        emails.iter().map(|(o, _)| *o).collect::<Vec<_>>(),
+        ["failed", "sent"],
+        "the first sending stays on the record, once: {emails:?}"
+    );
+    assert_eq!(
+        emails[1].1,
+        "The order confirmation email was sent to mai@example.com."
+    );
+    let again = staff
+        .post(&path(&order, "resend-confirmation"), json!({}))
+        .await;
+    let emails = again.body["timeline"].as_array().unwrap().iter();
+    assert_eq!(
+        emails.filter(|e| e["kind"] == "email").count(),
+        3,
+        "nothing failed any more: a resend sends the confirmation once"
     );
 }
 

@@ -172,9 +172,10 @@ async fn a_card_checkout_charges_the_shops_amount_and_places_the_order() {
     .await;
     assert_eq!(paid.status, 201, "{:?}", paid.body);
     assert_eq!(
-        requests, 7,
-        "table requests: session, replay check, bag, its products, claim, transaction, \
-         and the house the confirmation names (read at send time, so an import shows at once)"
+        requests, 8,
+        "table requests: session, replay check, bag, its products, claim, transaction \
+         (with the confirmation's attempt), the house the confirmation names (read at \
+         send time, so an import shows at once), and how the confirmation went"
     );
     let order = &paid.body["order"];
     assert_eq!(paid.body["success"], true);
