@@ -9,12 +9,14 @@ mod support;
 
 use std::sync::Arc;
 
+use domain::atelier::Actor;
 use domain::checkout::{
     needing_attention, Attention, Checkout, PartRefund, Payment, RefundBy, RefundRefused, Refunded,
     RefundsSettled, ShippingAddress,
 };
 use domain::order::{
-    Desk, DeskError, Order, OrderStatus, Orders, RefundAsked, RefundState, RefundedLine, Sale,
+    Desk, DeskError, Order, OrderAudit, OrderStatus, Orders, RefundAsked, RefundState,
+    RefundedLine, Sale,
 };
 use domain::ports::{Condition, Money, PaymentGateway, ProviderStatus, Table};
 use domain::records::Record;
@@ -123,7 +125,9 @@ impl Shop {
 
     async fn cancel(&self) -> Result<(Order, Refunded), DeskError> {
         let order = self.order().await;
-        Desk::new(self.checkout()).cancel(&order, Vec::new()).await
+        Desk::new(self.checkout())
+            .cancel(&order, CANCEL_REASON, &owner())
+            .await
     }
 }
 
@@ -133,6 +137,17 @@ fn asked(cents: u32, lines: Vec<RefundedLine>) -> RefundAsked {
         lines,
         reason: "a stain on the veil".into(),
     }
+}
+
+const CANCEL_REASON: &str = "the client changed her mind";
+
+/// The owner at the console.
+fn owner() -> OrderAudit {
+    let actor = Actor {
+        staff_id: "S1".into(),
+        email: "owner@house.example".into(),
+    };
+    OrderAudit::new(actor, Timestamp::now())
 }
 
 fn by() -> RefundBy {
@@ -410,7 +425,15 @@ async fn an_unsettled_charge_is_voided_whole_by_a_cancel() {
     let (canceled, refunded) = shop.cancel().await.unwrap();
     assert!(matches!(refunded, Refunded::GivenBack(_)));
     assert_eq!(canceled.status, OrderStatus::Canceled);
-    assert_eq!(canceled.refunds[0].reason, "The order was canceled.");
+    let refund = &canceled.refunds[0];
+    assert_eq!(
+        (refund.reason.as_str(), refund.by.as_str()),
+        (
+            "The order was canceled: the client changed her mind",
+            "owner@house.example"
+        ),
+        "the cancel's reason and hand"
+    );
     assert_eq!(shop.books.charge_status(ORDER)[0], ProviderStatus::Voided);
 }
 
@@ -439,7 +462,9 @@ async fn sixteen_cancels_at_once_refund_once() {
         let shop = shop(paid).await;
         let order = shop.order().await;
         let desk = Desk::new(shop.checkout());
-        let answers = futures_join_all((0..16).map(|_| desk.cancel(&order, Vec::new()))).await;
+        let owner = owner();
+        let cancels = (0..16).map(|_| desk.cancel(&order, CANCEL_REASON, &owner));
+        let answers = futures_join_all(cancels).await;
         let given = answers
             .iter()
             .filter(|a| matches!(a, Ok((_, Refunded::GivenBack(_)))))

@@ -145,9 +145,8 @@ pub async fn cancel(
     console.owner()?;
     let order = found(&app, id).await?;
     let reason = required(&form.reason, "reason", CANCEL_REASON_REQUIRED, MAX_NOTE)?;
-    let audit = audit(&app, &console).cancel(&order, &reason)?;
     let (order, _) = desk(&app)
-        .cancel(&order, vec![audit])
+        .cancel(&order, &reason, &audit(&app, &console))
         .await
         .map_err(desk_refused)?;
     page(&app, &console, order).await

@@ -114,20 +114,23 @@ impl<'a> Desk<'a> {
     }
 
     /// Gives back all that is left of the payment once (one refund of the
-    /// order, see `checkout::refund`), then cancels the order (with its
-    /// records). Nothing left (given back before): canceled without moving
-    /// money.
+    /// order, see `checkout::refund`, kept with `by`'s hand and the cancel's
+    /// reason), then cancels the order with `by`'s audit entry. Nothing
+    /// left (given back before): canceled without moving money.
     pub async fn cancel(
         &self,
         order: &Order,
-        records: Vec<Write>,
+        reason: &str,
+        by: &OrderAudit,
     ) -> Result<(Order, Refunded), DeskError> {
         let step = order.status.step_to(OrderStatus::Canceled)?;
-        let by = RefundBy {
-            by: CANCELED_BY.into(),
+        let records = vec![by.cancel(order, reason)?];
+        let refund_by = RefundBy {
+            by: by.actor.email.clone(),
             records: Vec::new(),
         };
-        let refunded = match self.checkout.refund_rest(order, CANCELED, by).await {
+        let why = format!("{CANCELED} {reason}");
+        let refunded = match self.checkout.refund_rest(order, &why, refund_by).await {
             Ok(Refunded::Unknown(_)) => {
                 let lost = PaymentError::Unavailable("the refund's answer was lost".into());
                 return Err(DeskError::RefundUnknown(lost));
@@ -281,7 +284,5 @@ fn made(moved: Move) -> Result<Order, DeskError> {
     }
 }
 
-/// The reason and the hand a cancel's refund is kept with (the cancel's
-/// audit entry says who canceled).
-const CANCELED: &str = "The order was canceled.";
-const CANCELED_BY: &str = "cancel";
+/// What a cancel's refund is kept with, before the cancel's reason.
+const CANCELED: &str = "The order was canceled:";
