@@ -386,11 +386,6 @@ export function atelierJourneys({ browser, base, shop, products }) {
   ];
 }
 
-/**
- * Not in run.mjs yet: the part refund answers 409 on a payment still SUBMITTED_FOR_SETTLEMENT in the
- * sandbox (a fresh order's), so the dialog stays open. Register it once the refund of an unsettled
- * payment is settled (issue 50, task E's report).
- */
 /** The sandbox's card charges (sdk/sandbox/src/control.rs). */
 async function sandboxCharges(base) {
   const res = await fetch(`${base}/sandbox/__control/transactions`);

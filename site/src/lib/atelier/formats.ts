@@ -21,6 +21,14 @@ export function dayOf(at: string): string {
   return Number.isNaN(date.getTime()) ? at : day.format(date);
 }
 
+/**
+ * A payment provider's status in words: "SUBMITTED_FOR_SETTLEMENT" and
+ * "submitted_for_settlement" both read "submitted for settlement".
+ */
+export function providerStatus(status: string | null | undefined): string {
+  return (status ?? "").toLowerCase().replaceAll("_", " ");
+}
+
 /** An order's state as the console names it. */
 export const ORDER_STATUS = {
   pending: "Pending",

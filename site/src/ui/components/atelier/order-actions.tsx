@@ -10,7 +10,7 @@ import { useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/api/api-error";
 import { atelier } from "@/lib/atelier/client";
 import { money } from "@/lib/atelier/formats";
-import type { OrderDetail } from "@/lib/atelier/types";
+import type { OrderDetail, Shipment } from "@/lib/atelier/types";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useAction } from "./use-action";
 
@@ -77,7 +77,15 @@ export function OrderActions({ order, onChanged, reload }: Props) {
         {can("cancel") && <CancelOrder order={order} busy={busy === "cancel"} run={moveMoney("cancel", "cancel", "Canceled and refunded in full.")} />}
         {can("refund") && <RefundPart order={order} busy={busy === "refund"} run={moveMoney("refund", "refunds", "Refunded.")} />}
       </div>
-      {can("ship") && <Ship busy={busy === "ship"} run={(body) => act("ship", "ship", body, "Shipped: the client has the tracking link.")} />}
+      {can("ship") && (
+        <Ship
+          shipped={order.shipment ?? undefined}
+          busy={busy === "ship"}
+          run={(body) =>
+            act("ship", "ship", body, order.shipment ? "Corrected: the client has the new tracking link." : "Shipped: the client has the tracking link.")
+          }
+        />
+      )}
       {can("note") && <Note busy={busy === "note"} run={(body) => act("note", "notes", body, "Note added.")} />}
     </section>
   );
@@ -85,33 +93,45 @@ export function OrderActions({ order, onChanged, reload }: Props) {
 
 type Run = (body: Record<string, unknown>) => Promise<boolean>;
 
-function Ship({ busy, run }: { busy: boolean; run: Run }) {
+/**
+ * Ships a confirmed order; once shipped, the same form (folded, filled with
+ * the shipment) corrects a wrong tracking number or link, and the client is
+ * sent the corrected one.
+ */
+function Ship({ shipped, busy, run }: { shipped?: Shipment; busy: boolean; run: Run }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const data = new FormData(form);
     const ok = await run({ carrier: data.get("carrier"), trackingNumber: data.get("trackingNumber"), trackingUrl: data.get("trackingUrl") });
-    if (ok) form.reset();
+    if (ok && !shipped) form.reset();
   };
-  return (
-    <form className="atelier-form atelier-form--inline" aria-labelledby="ship-title" onSubmit={(e) => void submit(e)}>
-      <h3 id="ship-title">Ship</h3>
+  const form = (
+    <form key={shipped?.shippedAt ?? "new"} className="atelier-form atelier-form--inline" aria-labelledby="ship-title" onSubmit={(e) => void submit(e)}>
+      {!shipped && <h3 id="ship-title">Ship</h3>}
       <label>
         Carrier
-        <input name="carrier" required />
+        <input name="carrier" required defaultValue={shipped?.carrier} />
       </label>
       <label>
         Tracking number
-        <input name="trackingNumber" required />
+        <input name="trackingNumber" required defaultValue={shipped?.trackingNumber} />
       </label>
       <label>
         Tracking link
-        <input name="trackingUrl" type="url" required placeholder="https://" />
+        <input name="trackingUrl" type="url" required placeholder="https://" defaultValue={shipped?.trackingUrl} />
       </label>
       <button type="submit" className="atelier-button" disabled={busy}>
-        Ship
+        {shipped ? "Send the corrected tracking" : "Ship"}
       </button>
     </form>
+  );
+  if (!shipped) return form;
+  return (
+    <details className="atelier-fold">
+      <summary id="ship-title">Correct the shipment</summary>
+      {form}
+    </details>
   );
 }
 

@@ -71,6 +71,28 @@ describe("an order's page", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ carrier: "Colissimo", trackingNumber: "6A123", trackingUrl: "https://track.example/6A123" });
   });
 
+  it("once shipped, folds the form away, filled with the shipment, to correct the tracking", async () => {
+    at("o1");
+    const shipment = { carrier: "Colissimo", trackingNumber: "6A123", trackingUrl: "https://track.example/6A123", shippedAt: "2026-12-01T12:00:00Z" };
+    const { calls } = fakeFetch({
+      "GET /api/atelier/orders/o1": () => ({ body: orderDetail({ status: "confirmed", actions: ["ship"], shipment }) }),
+      "POST /api/atelier/orders/o1/ship": () => ({ body: orderDetail({ status: "confirmed", actions: ["ship"], shipment }) }),
+    });
+    renderWithSwr(<Order />);
+    const fold = (await screen.findByText("Correct the shipment")).closest("details");
+    expect(fold?.open).toBe(false);
+    expect(screen.queryByRole("form", { name: "Ship" })).toBeNull();
+    await userEvent.click(screen.getByText("Correct the shipment"));
+    const form = screen.getByRole("form", { name: "Correct the shipment" });
+    const number = within(form).getByLabelText<HTMLInputElement>("Tracking number");
+    expect(number.value).toBe("6A123");
+    await userEvent.clear(number);
+    await userEvent.type(number, "6A124");
+    await userEvent.click(within(form).getByRole("button", { name: "Send the corrected tracking" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ carrier: "Colissimo", trackingNumber: "6A124", trackingUrl: "https://track.example/6A123" });
+  });
+
   it("asks in a dialog before refunding part (Escape closes it, focus goes back), then refunds the amount with the reason", async () => {
     at("o1");
     const { calls } = fakeFetch({

@@ -5,7 +5,7 @@
  * may take now (the server's list) and the timeline of everything that happened.
  */
 import { useSearchParams } from "next/navigation";
-import { ORDER_STATUS, money, when } from "@/lib/atelier/formats";
+import { ORDER_STATUS, money, providerStatus, when } from "@/lib/atelier/formats";
 import type { OrderDetail } from "@/lib/atelier/types";
 import { useAtelier } from "@/lib/atelier/use-atelier";
 import { LoadState } from "./load-state";
@@ -149,7 +149,7 @@ function Payment({ order }: { order: OrderDetail }) {
       <dd>{payment.reference}</dd>
       <dt>Amount</dt>
       <dd>
-        {money(payment.amount)} · {payment.status}
+        {money(payment.amount)} · <span title={payment.status}>{providerStatus(payment.status)}</span>
       </dd>
       <dt>The provider&apos;s ledger</dt>
       <dd data-testid="ledger">
@@ -163,5 +163,5 @@ function Payment({ order }: { order: OrderDetail }) {
 function LedgerNow({ ledger }: { ledger: OrderDetail["ledger"] | null }) {
   if (!ledger) return "Not asked.";
   if ("error" in ledger) return `Could not be read: ${ledger.error}`;
-  return `${ledger.status} · ${money(ledger.amount)} taken, ${money(ledger.refunded)} refunded (checked ${when(ledger.checkedAt)})`;
+  return `${providerStatus(ledger.status)} · ${money(ledger.amount)} taken, ${money(ledger.refunded)} refunded (checked ${when(ledger.checkedAt)})`;
 }
