@@ -179,6 +179,13 @@ export function atelierJourneys({ browser, base, shop, products }) {
         await page.getByRole("navigation", { name: "Atelier" }).waitFor();
         await page.waitForURL(/\/atelier\/orders\/$/);
         assert((await page.evaluate(() => fetch("/api/atelier/me").then((r) => r.json()))).email === owner.email, "signed in again as the owner");
+        // Coming and going are on the record, by the owner.
+        const csv = await page.evaluate(() => fetch("/api/atelier/audit.csv").then((r) => r.text()));
+        for (const action of ["staff.sign_out", "staff.sign_in"])
+          assert(
+            csv.split("\n").some((row) => row.includes(action) && row.includes(owner.email)),
+            `the audit log has ${action} by the owner`,
+          );
         // The invitation's link is used up.
         const again = await freshPage(browser, WIDTHS.desktop);
         await again.page.goto(await emailedLink(shop.dataDir, owner.email, "atelier/enrol", consoleBase));

@@ -10,7 +10,7 @@ use axum::http::{header, Request, StatusCode};
 use serde_json::{json, Value};
 
 use app::App;
-use domain::atelier::{ConsoleSession, ConsoleSessions, Role, Staff, StaffMember};
+use domain::atelier::{ConsoleSession, ConsoleSessions, Opening, Role, Staff, StaffMember};
 use domain::timestamp::Timestamp;
 
 use crate::latency::{answer, json_request, print_header, print_millis_row, timed, Figures};
@@ -33,7 +33,8 @@ async fn owner_cookie(app: &App) -> String {
         .expect("owner stored");
     let token = atelier::console::new_token();
     let session = ConsoleSession::start(&member.id, &token, now);
-    let opened = ConsoleSessions::of(&*app.table).open(&session).await;
+    let sessions = ConsoleSessions::of(&*app.table);
+    let opened = sessions.open(&session, &member, Opening::SignIn).await;
     assert!(opened.expect("session stored"), "the session is opened");
     format!(
         "{}={}",

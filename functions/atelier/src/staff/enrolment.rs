@@ -10,7 +10,7 @@ use webauthn_rs::prelude::{PasskeyRegistration, RegisterPublicKeyCredential};
 
 use domain::atelier::answers::{CeremonyFinish, EnrolmentRequest, EnrolmentStarted, SignedInStaff};
 use domain::atelier::{
-    Ceremonies, Ceremony, CeremonyKind, Enrolment, Invitations, StoredPasskey, LAST_OWNER,
+    Ceremonies, Ceremony, CeremonyKind, Enrolment, Invitations, Opening, StoredPasskey, LAST_OWNER,
 };
 use shop_http::{ApiError, ApiResult, JsonBody, WithCookies};
 
@@ -92,7 +92,7 @@ pub async fn finish(
         Enrolment::Used => return Err(invitation_invalid()),
         Enrolment::LastOwner => return Err(ApiError::conflict(LAST_OWNER)),
     };
-    let cookie = open_session(&app, &member).await?;
+    let cookie = open_session(&app, &member, Opening::Enrolment).await?;
     Ok(WithCookies::new(
         vec![cookie],
         Json(SignedInStaff {

@@ -13,7 +13,8 @@ use webauthn_rs::prelude::{Url, Uuid, Webauthn, WebauthnBuilder};
 
 use app::{App, Config};
 use domain::atelier::{
-    ConsoleSession, ConsoleSessions, StaffMember, INVITATION_INVALID, PASSKEY_NOT_RECOGNISED,
+    ConsoleSession, ConsoleSessions, Opening, StaffMember, INVITATION_INVALID,
+    PASSKEY_NOT_RECOGNISED,
 };
 use shop_http::{ApiError, ErrorCode};
 
@@ -88,15 +89,18 @@ pub fn not_recognised() -> ApiError {
     ApiError::unauthorized(PASSKEY_NOT_RECOGNISED)
 }
 
-/// Opens a console session for the member: the cookie that carries it.
-/// 401 if they left the roster meanwhile.
+/// Opens a console session for the member (`why`: a sign-in is on the
+/// audit log): the cookie that carries it. 401 if they left the roster
+/// meanwhile.
 pub async fn open_session(
     app: &App,
     member: &StaffMember,
+    why: Opening,
 ) -> Result<axum::http::HeaderValue, ApiError> {
     let token = new_token();
     let session = ConsoleSession::start(&member.id, &token, app.clock.now());
-    if !ConsoleSessions::of(&*app.table).open(&session).await? {
+    let sessions = ConsoleSessions::of(&*app.table);
+    if !sessions.open(&session, member, why).await? {
         return Err(not_recognised());
     }
     Ok(session_cookie(&app.config, &member.id, &token))

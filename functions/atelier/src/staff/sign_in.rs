@@ -6,7 +6,9 @@ use axum::Json;
 use webauthn_rs::prelude::{DiscoverableAuthentication, Passkey, PublicKeyCredential};
 
 use domain::atelier::answers::{CeremonyFinish, SignInStarted, SignedInStaff};
-use domain::atelier::{Ceremonies, Ceremony, CeremonyKind, ConsoleSessions, Passkeys, Staff};
+use domain::atelier::{
+    Ceremonies, Ceremony, CeremonyKind, ConsoleSessions, Opening, Passkeys, Staff,
+};
 use shop_http::{ApiError, ApiResult, JsonBody, NoContent, WithCookies};
 
 use super::relying_party::{
@@ -69,7 +71,7 @@ pub async fn finish(
         .get(&staff_id)
         .await?
         .ok_or_else(not_recognised)?;
-    let cookie = open_session(&app, &member).await?;
+    let cookie = open_session(&app, &member, Opening::SignIn).await?;
     Ok(WithCookies::new(
         vec![cookie],
         Json(SignedInStaff {
@@ -84,7 +86,7 @@ pub async fn sign_out(
     console: Console,
 ) -> ApiResult<WithCookies<NoContent>> {
     ConsoleSessions::of(&*app.table)
-        .end(&console.staff.id, &console.session_id)
+        .end(&console.staff, &console.session_id, app.clock.now())
         .await?;
     Ok(WithCookies::new(
         vec![cleared_cookie(&app.config)],

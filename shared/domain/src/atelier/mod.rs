@@ -29,7 +29,7 @@ pub use invitations::{
     enrolment_link, Enrolment, Invitation, InvitationView, Invitations, NewInvitation, Sent,
 };
 pub use passkeys::{Ceremonies, Ceremony, CeremonyKind, Passkeys, StoredPasskey};
-pub use sessions::{ConsoleSession, ConsoleSessions};
+pub use sessions::{ConsoleSession, ConsoleSessions, Opening};
 pub use staff::{Removal, Staff, StaffMember, StaffView};
 
 /// The 401 of every console route without a live console session.

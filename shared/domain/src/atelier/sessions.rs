@@ -6,10 +6,15 @@
 //! A session lives [`IDLE_SECONDS`] past its last extension and never more
 //! than [`MAX_SECONDS`] after it opened. Extending is a conditional write, at
 //! most every [`EXTEND_EVERY_SECONDS`]: most requests cost one read.
+//!
+//! A sign-in and a sign-out are on the audit log (`staff.sign_in`,
+//! `staff.sign_out`), written in the session's own write: who came into the
+//! console and when is on the record like what they did there.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::audit::AuditEntry;
 use super::staff::{member_key, StaffMember};
 use crate::ports::{Condition, Item, Key, Query, Table, TableError, Update, Write, SK};
 use crate::records::{decode, encode, put, Committed, Record, Transaction};
@@ -125,6 +130,21 @@ pub enum OpenRule {
     Fresh,
 }
 
+/// Why a session opens: a sign-in (on the audit log), or an enrolment,
+/// whose own entry (`staff.enrol`) already says the member came in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    SignIn,
+    Enrolment,
+}
+
+/// The audit entry of `member` coming into the console or leaving it.
+fn session_entry(member: &StaffMember, action: &str, at: Timestamp) -> AuditEntry {
+    let subject = format!("staff:{}", member.id);
+    let null = serde_json::Value::Null;
+    AuditEntry::new(member.actor(), action, subject, null.clone(), null, at)
+}
+
 /// The console sessions in the table.
 pub struct ConsoleSessions<'a> {
     table: &'a dyn Table,
@@ -136,9 +156,14 @@ impl<'a> ConsoleSessions<'a> {
     }
 
     /// The writes that open `session`: its put, while its member is on the
-    /// roster (a removal at the same moment wins).
-    pub fn opening(session: &ConsoleSession) -> Result<Transaction<OpenRule>, TableError> {
-        Ok(Transaction::new()
+    /// roster (a removal at the same moment wins), with the sign-in's
+    /// audit entry when it is one.
+    fn opening(
+        session: &ConsoleSession,
+        member: &StaffMember,
+        why: Opening,
+    ) -> Result<Transaction<OpenRule>, TableError> {
+        let mut opening = Transaction::new()
             .with(OpenRule::Fresh, put(session, Condition::NotExists)?)
             .with(
                 OpenRule::Member,
@@ -146,13 +171,26 @@ impl<'a> ConsoleSessions<'a> {
                     key: member_key(&session.staff_id),
                     condition: Condition::Exists,
                 },
-            ))
+            );
+        if why == Opening::SignIn {
+            let entry = session_entry(member, "staff.sign_in", session.created_at);
+            opening.push(OpenRule::Fresh, entry.put_write()?);
+        }
+        Ok(opening)
     }
 
-    /// Opens the session: one TransactWriteItems. False when its member is
-    /// no longer on the roster.
-    pub async fn open(&self, session: &ConsoleSession) -> Result<bool, TableError> {
-        let opened = self.table.commit(Self::opening(session)?).await?;
+    /// Opens `member`'s session: one TransactWriteItems. False when they
+    /// are no longer on the roster.
+    pub async fn open(
+        &self,
+        session: &ConsoleSession,
+        member: &StaffMember,
+        why: Opening,
+    ) -> Result<bool, TableError> {
+        let opened = self
+            .table
+            .commit(Self::opening(session, member, why)?)
+            .await?;
         Ok(opened == Committed::Done)
     }
 
@@ -192,13 +230,20 @@ impl<'a> ConsoleSessions<'a> {
         Ok(Some((decode(member)?, session)))
     }
 
-    /// Ends one session (sign-out): one DeleteItem.
-    pub async fn end(&self, staff_id: &str, token_hash: &str) -> Result<(), TableError> {
-        let _ = self
-            .table
-            .erase(&session_key(staff_id, token_hash), Condition::None)
-            .await?;
-        Ok(())
+    /// Ends one session (sign-out) with its audit entry: one
+    /// TransactWriteItems.
+    pub async fn end(
+        &self,
+        member: &StaffMember,
+        token_hash: &str,
+        now: Timestamp,
+    ) -> Result<(), TableError> {
+        let entry = session_entry(member, "staff.sign_out", now);
+        let ending = Write::Delete {
+            key: session_key(&member.id, token_hash),
+            condition: Condition::None,
+        };
+        self.table.transact(vec![ending, entry.put_write()?]).await
     }
 
     /// The deletes of every session of a member (a removal, a re-enrolment),

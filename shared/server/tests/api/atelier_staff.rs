@@ -153,9 +153,22 @@ async fn atelier_a_busy_session_ends_twelve_hours_after_sign_in() {
 #[tokio::test]
 async fn atelier_sign_out_ends_the_session_and_clears_the_cookie() {
     let shop = spawn_shop().await;
-    let (console, _) = console_client(&shop, Role::Staff).await;
+    let (console, member) = console_client(&shop, Role::Staff).await;
     let out = console.post("/api/atelier/sign-out", json!({})).await;
     assert_eq!(out.status, 204);
+    let subject = format!("staff:{}", member.id);
+    let logged = domain::atelier::audit::of_subject(&*shop.app.table, &subject)
+        .await
+        .unwrap();
+    let logged: Vec<(&str, &str)> = logged
+        .iter()
+        .map(|e| (e.action.as_str(), e.actor.email.as_str()))
+        .collect();
+    assert_eq!(
+        logged,
+        [("staff.sign_out", member.email.as_str())],
+        "the sign-out is on the audit log"
+    );
     let cleared = set_cookie(&out, "atelier").expect("the cookie is cleared");
     assert!(
         cleared.contains("Max-Age=0") && cleared.contains("Path=/api/atelier"),

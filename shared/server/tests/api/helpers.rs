@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use app::{App, Config};
-use domain::atelier::{ConsoleSession, ConsoleSessions, Role, Staff, StaffMember};
+use domain::atelier::{ConsoleSession, ConsoleSessions, Opening, Role, Staff, StaffMember};
 use domain::catalog::{Product, ProductCard, SetItem, Size, Status};
 use domain::ports::Condition;
 use domain::pricing::Money;
@@ -535,8 +535,9 @@ pub async fn console_client(shop: &TestShop, role: Role) -> (Client, StaffMember
     Staff::of(table).add(&member).await.expect("member stored");
     let token = atelier::console::new_token();
     let session = ConsoleSession::start(&member.id, &token, shop.app.clock.now());
+    // Opened as an enrolment opens it: no sign-in on the audit log the tests read.
     assert!(ConsoleSessions::of(table)
-        .open(&session)
+        .open(&session, &member, Opening::Enrolment)
         .await
         .expect("session stored"));
     let value = atelier::console::cookie_value(&member.id, &token);
