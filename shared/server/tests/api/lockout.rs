@@ -396,6 +396,11 @@ async fn guesses_sent_at_once_are_each_counted_by_the_accounts_backoff() {
     );
     assert_eq!(count(&mixed, 429), 15, "{mixed:?}");
     clock.advance(std::time::Duration::from_secs(MAX_WAIT_SECONDS as u64));
+    if count(&mixed, 200) == 1 {
+        // The right password was the one checked (one time in sixteen): it
+        // ended the run, and its first failures are free. Run it up again.
+        failures_on_ada(&shop, &clock, 10).await;
+    }
     let one_address = client_at(&shop, [127, 0, 13, 250], &[]);
     let tries = (0..16).map(|_| {
         let c = one_address.clone();
