@@ -32,11 +32,14 @@ async function shown(page, key) {
   return { value, isValid: want[0], isPotentiallyValid: want[1] };
 }
 
+/** Clears the field and waits until its frame has (the clear is a message to the frame, answered in its own time). */
 async function clear(page, key) {
   await page.evaluate((k) => window.expiry.clear(k), key);
-  await input(page, key).evaluate((e) => {
-    if (e.value) throw new Error("not cleared");
-  });
+  const deadline = Date.now() + 5000;
+  while (await input(page, key).inputValue()) {
+    if (Date.now() > deadline) throw new Error(`${key} not cleared`);
+    await page.waitForTimeout(20);
+  }
 }
 
 /** The ways a value reaches the field: typed key by key, pasted from the clipboard, filled by the browser's autofill. */
