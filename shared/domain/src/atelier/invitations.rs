@@ -212,7 +212,7 @@ impl<'a> Invitations<'a> {
         let entry = AuditEntry::new(
             actor,
             "staff.invite",
-            format!("staff:{staff_id}"),
+            super::staff::subject(&staff_id),
             serde_json::to_value(member.map(|m| m.view())).unwrap_or_default(),
             serde_json::json!({ "email": invitation.email, "name": invitation.name, "role": invitation.role }),
             now,
@@ -328,7 +328,7 @@ impl<'a> Invitations<'a> {
             let entry = AuditEntry::new(
                 actor,
                 "staff.enrol",
-                format!("staff:{}", member.id),
+                super::staff::subject(&member.id),
                 serde_json::to_value(before.map(StaffMember::view)).unwrap_or_default(),
                 serde_json::to_value(member.view()).unwrap_or_default(),
                 now,

@@ -140,8 +140,8 @@ pub enum Opening {
 
 /// The audit entry of `member` coming into the console or leaving it.
 fn session_entry(member: &StaffMember, action: &str, at: Timestamp) -> AuditEntry {
-    let subject = format!("staff:{}", member.id);
     let null = serde_json::Value::Null;
+    let subject = super::staff::subject(&member.id);
     AuditEntry::new(member.actor(), action, subject, null.clone(), null, at)
 }
 

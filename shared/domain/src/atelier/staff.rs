@@ -17,6 +17,11 @@ const MEMBER_PREFIX: &str = "MEMBER#";
 
 /// A member of the house's staff. Their id is a ULID, which is also their
 /// WebAuthn user handle (as a UUID: same 128 bits).
+/// A member as the audit log names what was done to them: `staff:<id>`.
+pub(crate) fn subject(staff_id: &str) -> String {
+    format!("staff:{staff_id}")
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffMember {
@@ -198,7 +203,7 @@ impl<'a> Staff<'a> {
             let entry = AuditEntry::new(
                 actor.clone(),
                 "staff.remove",
-                format!("staff:{id}"),
+                subject(id),
                 serde_json::to_value(member.view()).unwrap_or_default(),
                 serde_json::Value::Null,
                 now,
